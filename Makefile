@@ -1,0 +1,41 @@
+# bridgestats: the README's two commands are `make reports` and `make test`.
+# Every target creates the local virtual environment (.venv) and installs the package
+# into it when needed, so a fresh machine needs only python3 and make.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.DEFAULT_GOAL := help
+.PHONY: help reports test lint format bench clean
+
+help:  ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,dev]'
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (bridgestats)" >/dev/null
+	touch $(STAMP)
+
+reports: $(STAMP)  ## run every default report into reports/ (the main job)
+	$(BIN)/bridgestats reports
+
+test: $(STAMP)  ## run the tests (unit, doctests, notebooks, real data when ../shared is present)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)  ## ruff check and format check
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)  ## ruff fix and format
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(STAMP)  ## run the benchmarks (throughput and ratios against in-process baselines)
+	$(BIN)/python -m benchmarks
+
+clean:  ## remove the virtual environment and generated reports
+	rm -rf $(VENV) reports/*/ reports/index.html

@@ -1,0 +1,44 @@
+"""The data sets shipped in ``data/``: seed tables transcribed with provenance, and figures
+derived from the real-results archive (the archive itself is not redistributed).
+
+Every data set is a CSV file below :func:`bridgestats.paths.data_dir`, named by its path
+without the extension (``"seeds/brighton_2005"``); ``data/README.md`` states each file's
+source, meaning and columns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pandas as pd
+
+from .errors import BridgestatsError
+from .paths import data_dir
+
+__all__ = ["load", "names", "path", "sha256"]
+
+
+def names() -> list[str]:
+    """All shipped data sets, sorted."""
+    root = data_dir()
+    return sorted(p.relative_to(root).with_suffix("").as_posix() for p in root.rglob("*.csv"))
+
+
+def path(name: str) -> Path:
+    """The file behind data set ``name``; a clear error lists the known names."""
+    file = data_dir() / f"{name}.csv"
+    if not file.is_file():
+        known = ", ".join(names()) or "(none)"
+        raise BridgestatsError(f"name: no data set {name!r}; known data sets: {known}")
+    return file
+
+
+def load(name: str, **read_csv_kwargs) -> pd.DataFrame:
+    """Read data set ``name`` as a DataFrame (extra keywords go to :func:`pandas.read_csv`)."""
+    return pd.read_csv(path(name), **read_csv_kwargs)
+
+
+def sha256(name: str) -> str:
+    """The SHA-256 of the file behind ``name`` (reports record it as an input hash)."""
+    return hashlib.sha256(path(name).read_bytes()).hexdigest()

@@ -1,0 +1,55 @@
+"""What a notebook calls to leave its machine-readable results next to its report.
+
+The batch runner (:mod:`bridgestats.reports`) executes each notebook with the run's folder
+as the working directory, so these helpers write there: ``summary.json`` (headline
+figures, read by the runner into ``reports/index.html`` and by the tests) and
+``figures/<name>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["jsonable", "save_figure", "save_summary"]
+
+
+def jsonable(value):
+    """Convert numpy scalars/arrays, tuples and dataclass-like results to JSON types.
+
+    >>> jsonable({"k": np.float64(6.5), "ci": (6.1, np.float32(7.0)), "n": np.int64(3)})
+    {'k': 6.5, 'ci': [6.1, 7.0], 'n': 3}
+    """
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return jsonable(value.tolist())
+    if isinstance(value, np.bool_):
+        return bool(value)
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, (np.floating, float)):
+        f = float(value)
+        return None if math.isnan(f) else f
+    return value
+
+
+def save_summary(summary: dict, *, path: str | Path = "summary.json") -> Path:
+    """Write the notebook's headline figures as JSON (NaN becomes null) and return the path."""
+    path = Path(path)
+    path.write_text(json.dumps(jsonable(summary), indent=2, sort_keys=True) + "\n")
+    return path
+
+
+def save_figure(fig, name: str, *, folder: str | Path = "figures", dpi: int = 110) -> Path:
+    """Save a matplotlib figure as ``<folder>/<name>.png`` and return the path."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    fig.savefig(path, dpi=dpi, bbox_inches="tight")
+    return path

@@ -1,0 +1,73 @@
+"""The package's layers import only the layers below them (see bridgestats/__init__.py)."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from bridgestats.paths import project_root
+
+PKG = project_root() / "bridgestats"
+
+# module (or subpackage) -> layer number; a module may import from its own layer or lower.
+LAYERS = {
+    "errors": 0,
+    "paths": 0,
+    "scoring": 1,
+    "sigma": 1,
+    "vpscale": 1,
+    "io": 2,
+    "datasets": 2,
+    "fit": 3,
+    "ppi": 4,
+    "lpr": 4,
+    "notebook": 5,
+    "reports": 5,
+    "cli": 5,
+}
+# ratings stand alone: besides layer 0 they may import nothing of the package.
+STANDALONE = {"ppi", "lpr"}
+
+
+def _top(module_path) -> str:
+    rel = module_path.relative_to(PKG)
+    return rel.parts[0].removesuffix(".py")
+
+
+def _package_imports(path):
+    tree = ast.parse(path.read_text())
+    depth_of_pkg = len(path.relative_to(PKG).parts) - 1
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                if node.level - 1 < depth_of_pkg:
+                    continue  # an import inside its own subpackage
+                if node.module:
+                    yield node.module.split(".")[0]
+                else:
+                    yield from (a.name for a in node.names)
+            elif node.module and node.module.startswith("bridgestats."):
+                yield node.module.split(".")[1]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("bridgestats."):
+                    yield alias.name.split(".")[1]
+
+
+MODULES = sorted(p for p in PKG.rglob("*.py") if p.name != "__init__.py" or p.parent != PKG)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PKG)))
+def test_module_imports_only_lower_layers(path):
+    me = _top(path)
+    if me.startswith("_") or me not in LAYERS:
+        pytest.fail(f"{me}: add the module to LAYERS in tests/test_layers.py")
+    for dep in _package_imports(path):
+        if dep == me:
+            continue
+        assert dep in LAYERS, f"{me} imports unknown module {dep}"
+        if me in STANDALONE:
+            assert LAYERS[dep] == 0, f"{me} (ratings) must stand alone; it imports {dep}"
+        else:
+            assert LAYERS[dep] <= LAYERS[me], f"{me} (layer {LAYERS[me]}) imports {dep}"
