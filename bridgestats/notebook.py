@@ -8,13 +8,16 @@ figures, read by the runner into ``reports/index.html`` and by the tests) and
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["jsonable", "save_figure", "save_summary"]
+from . import datasets
+
+__all__ = ["input_hashes", "jsonable", "save_figure", "save_summary"]
 
 
 def jsonable(value):
@@ -39,10 +42,27 @@ def jsonable(value):
     return value
 
 
-def save_summary(summary: dict, *, path: str | Path = "summary.json") -> Path:
-    """Write the notebook's headline figures as JSON (NaN becomes null) and return the path."""
+def input_hashes(inputs) -> dict[str, str]:
+    """SHA-256 of each input: a shipped data set name (``"seeds/brighton_2005"``) or a path."""
+    hashes = {}
+    for item in inputs:
+        file = Path(item)
+        if not file.is_file():
+            file = datasets.path(str(item))
+        hashes[str(item)] = hashlib.sha256(file.read_bytes()).hexdigest()
+    return hashes
+
+
+def save_summary(summary: dict, *, inputs=(), path: str | Path = "summary.json") -> Path:
+    """Write the notebook's headline figures as JSON (NaN becomes null) and return the path.
+
+    ``inputs`` names the files the notebook read (data set names or paths); their SHA-256
+    are stored under the key ``"_inputs"`` so that every report records what it used.
+    """
+    payload = dict(jsonable(summary))
+    payload["_inputs"] = input_hashes(inputs)
     path = Path(path)
-    path.write_text(json.dumps(jsonable(summary), indent=2, sort_keys=True) + "\n")
+    path.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n")
     return path
 
 
