@@ -19,15 +19,24 @@ import pandas as pd
 from .errors import BridgestatsError, as_finite_array, check_choice
 
 __all__ = [
+    "DATUM_RULES",
     "GAP_RULES",
     "IMP_TABLE_LOWER",
     "IMP_TABLE_UPPER",
+    "METHODS",
     "STRAINS",
     "Contract",
+    "butler_datum",
+    "butler_imps",
     "contract_score",
+    "cross_imps",
     "imps",
+    "matchpoints",
+    "mp_percent",
+    "neuberg",
     "parse_contract",
     "parse_contracts",
+    "score_board_results",
 ]
 
 # --------------------------------------------------------------------------- IMP table
@@ -375,3 +384,566 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
 
     out = np.where(lvl == 0, 0, np.where(over >= 0, made, -penalty)).astype(np.int64)
     return out[()] if out.ndim == 0 else out
+
+
+# --------------------------------------------------------------------------- one board
+def _board(scores) -> np.ndarray:
+    """The results of one board as a 1-D float array; empty or non-finite raises."""
+    arr = as_finite_array(scores, "scores")
+    if arr.ndim != 1:
+        raise BridgestatsError(f"scores: must be the results of one board (1-D); got {arr.ndim}-D")
+    return arr
+
+
+def _check_per_beat(per_beat):
+    if isinstance(per_beat, bool) or not isinstance(per_beat, (int, float, np.number)):
+        raise BridgestatsError(f"per_beat: must be a positive number; got {per_beat!r}")
+    if not np.isfinite(per_beat) or per_beat <= 0:
+        raise BridgestatsError(f"per_beat: must be a positive number; got {per_beat!r}")
+
+
+def _beaten_and_tied(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each result: how many results it beats, and how many it ties (itself included)."""
+    s = np.sort(x)
+    below = np.searchsorted(s, x, side="left")
+    tied = np.searchsorted(s, x, side="right") - below
+    return below, tied
+
+
+def matchpoints(scores, *, per_beat=2, ascherman=False):
+    """Matchpoints of each result of one board.
+
+    Parameters
+    ----------
+    scores : array_like
+        The results of one board, all from the same direction (e.g. ``score_ns``).
+    per_beat : float, keyword-only
+        Points per result beaten (2 in Europe, 1 in the ACBL); a tie scores half of it.
+    ascherman : bool, keyword-only
+        Also compare each result with itself (a tie worth ``per_beat/2``), as Ascherman
+        proposed (Probst §11): the top of 21 results is then 41 and the bottom 1.
+
+    Returns
+    -------
+    numpy.ndarray
+        Matchpoints (float), in the order of ``scores``.
+
+    Notes
+    -----
+    With :math:`b_i` results below result i and :math:`t_i` others equal to it,
+
+    .. math:: \\mathrm{MP}_i = p\\,b_i + \\tfrac{p}{2}\\,t_i
+              \\;(+\\tfrac{p}{2} \\text{ with Ascherman}),
+
+    p = ``per_beat``. The total over a board of n results is :math:`p\\,n(n-1)/2`.
+    Computed by sorting and two :func:`numpy.searchsorted` calls: O(n log n).
+
+    References
+    ----------
+    .. [1] Funbridge FAQ, "Example of how MP score is calculated"
+       (seeds/004_c99bdc08e944f32f.txt).
+    .. [2] J. Probst, "Fixing Washington VPs", §11, "Adjustment 1: Field size and
+       Ascherman" (seeds/001_d1e63a5d90e05b9a.txt).
+
+    Examples
+    --------
+    Funbridge's 9 results, 1 point per result beaten (8, 5.5, 2.5, 1 and 0 points):
+
+    >>> matchpoints([650, 620, 620, 620, 620, 170, 170, 140, 110], per_beat=1)
+    array([8. , 5.5, 5.5, 5.5, 5.5, 2.5, 2.5, 1. , 0. ])
+
+    Probst's 21 results with Ascherman: a top is 41, a bottom 1, the average 21:
+
+    >>> mp = matchpoints(range(21), ascherman=True)
+    >>> float(mp.max()), float(mp.min()), float(mp.mean())
+    (41.0, 1.0, 21.0)
+    """
+    _check_per_beat(per_beat)
+    x = _board(scores)
+    below, tied = _beaten_and_tied(x)
+    mp = per_beat * below + per_beat / 2 * (tied - 1)
+    return mp + per_beat / 2 if ascherman else mp
+
+
+def mp_percent(scores, *, ascherman=False):
+    """Matchpoint percentage of each result of one board.
+
+    Parameters
+    ----------
+    scores : array_like
+        The results of one board, all from the same direction.
+    ascherman : bool, keyword-only
+        Use Ascherman's percentage (each result also compared with itself).
+
+    Returns
+    -------
+    numpy.ndarray
+        Percentages (float, 0-100; Ascherman strictly inside (0, 100)).
+
+    Notes
+    -----
+    In 2-per-beat units, with MP the ordinary matchpoints of a result on a board of n:
+
+    .. math:: \\% = 100\\,\\frac{\\mathrm{MP}}{2(n-1)}, \\qquad
+              \\%_{\\mathrm{Ascherman}} = 100\\,\\frac{\\mathrm{MP} + 1}{2n}.
+
+    A board with a single result has no comparison: the ordinary percentage is then
+    defined as 50 (the Ascherman formula gives 50 for n = 1 as well).
+
+    References
+    ----------
+    .. [1] Funbridge FAQ, "How this percentage is calculated"
+       (seeds/004_c99bdc08e944f32f.txt).
+    .. [2] J. Probst, §11, "Adjustment 1: Field size and Ascherman"
+       (seeds/001_d1e63a5d90e05b9a.txt): with 21 results a top is 41/42.
+
+    Examples
+    --------
+    >>> mp_percent([650, 620, 620, 620, 620, 170, 170, 140, 110])
+    array([100.  ,  68.75,  68.75,  68.75,  68.75,  31.25,  31.25,  12.5 ,   0.  ])
+    >>> round(float(mp_percent(range(21), ascherman=True).max()), 4)  # 41/42
+    97.619
+    """
+    x = _board(scores)
+    n = x.size
+    mp = matchpoints(x, per_beat=2, ascherman=ascherman)
+    if ascherman:
+        return 100.0 * mp / (2 * n)
+    if n == 1:
+        return np.full(1, 50.0)
+    return 100.0 * mp / (2 * (n - 1))
+
+
+def neuberg(mp, n_results, n_expected, *, per_beat=2):
+    """Factor matchpoints scored on a board of ``n_results`` to ``n_expected`` results.
+
+    Parameters
+    ----------
+    mp : array_like
+        Matchpoints scored on the board (``per_beat`` per result beaten).
+    n_results : array_like of int
+        A: the number of results on the board (at least 1).
+    n_expected : array_like of int
+        E: the number of results the board should have had (at least 1).
+    per_beat : float, keyword-only
+        The matchpoint unit of ``mp`` (and of the answer).
+
+    Returns
+    -------
+    numpy.ndarray or numpy.float64
+        Factored matchpoints, broadcast shape.
+
+    Notes
+    -----
+    In 2-per-beat units (DOMAIN.md; Neuberg's formula):
+
+    .. math:: M' = (M + 1)\\,\\frac{E}{A} - 1,
+
+    in general units :math:`M' = (M + p/2)\\,E/A - p/2`, so with ACBL's 1-per-beat
+    matchpoints :math:`M' = (M + \\tfrac12)\\,E/A - \\tfrac12`. The formula assumes each
+    missing result would have fallen like the ones present; it is exact when the field is
+    replicated (the same A results each played E/A times). No special rule for small A is
+    applied: a lone result (A = 1, M = 0) becomes exactly an average, p(E − 1)/2.
+
+    References
+    ----------
+    .. [1] DOMAIN.md, "Matchpoints" (Neuberg formula, 2-per-beat units).
+
+    Examples
+    --------
+    A top on a board played 9 times, factored to 13 results (2 per beat):
+
+    >>> float(neuberg(16, 9, 13))
+    23.555555555555557
+    >>> float(neuberg(0, 1, 13))  # a lone result: average of 24
+    12.0
+    """
+    _check_per_beat(per_beat)
+    m = as_finite_array(mp, "mp")
+    a = _check_count(n_results, "n_results")
+    e = _check_count(n_expected, "n_expected")
+    out = (m + per_beat / 2) * e / a - per_beat / 2
+    return out[()] if np.ndim(out) == 0 else out
+
+
+def _check_count(values, name) -> np.ndarray:
+    """Validate whole numbers >= 1 (counts of results)."""
+    arr = as_finite_array(values, name)
+    if not np.all(arr == np.round(arr)) or np.any(arr < 1):
+        raise BridgestatsError(f"{name}: must be whole numbers >= 1; got {values!r:.60}")
+    return arr
+
+
+#: The Butler datum rules (see :func:`butler_datum`).
+DATUM_RULES = ("trimmed", "mean")
+
+
+def _round_to_10(x):
+    """Round to the nearest 10, halves away from zero (so the datum of -s is -datum(s))."""
+    return np.sign(x) * np.floor(np.abs(x) / 10 + 0.5) * 10
+
+
+def _trim_count(n, trim):
+    """Results dropped at each end: ``floor(trim * n)``, at least 1 when n >= 3 and trim > 0."""
+    k = np.floor(trim * n + 1e-9).astype(np.int64)
+    return np.where((n >= 3) & (trim > 0), np.maximum(k, 1), 0)
+
+
+def butler_datum(scores, *, datum="trimmed", trim=0.1):
+    """The datum a board's results are IMPed against in Butler scoring.
+
+    Parameters
+    ----------
+    scores : array_like
+        The results of one board, from one direction.
+    datum : {"trimmed", "mean"} or float, keyword-only
+        ``"mean"``: the plain average (Funbridge). ``"trimmed"``: drop the ``k`` highest and
+        ``k`` lowest results, average the rest and round to the nearest 10 (halves away
+        from zero). A number: that datum, used as given.
+    trim : float, keyword-only
+        For ``"trimmed"``: the fraction dropped at each end, ``k = floor(trim·n)`` but at
+        least 1 when there are 3 or more results (none for 1 or 2 results); ``trim=0``
+        drops nothing (the rounded mean).
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    The seeds say only that the datum is "the average of the field" (Probst §3: Butler
+    IMPs against "the datum"; Funbridge: the average score). Dropping the top and bottom
+    results and rounding to 10 is common club practice (DOMAIN.md "Butler / datum IMPs")
+    but no seed fixes how many are dropped; ``trim=0.1`` (10 % each end, at least one)
+    is this package's default, not a cited rule: set ``trim`` to your scorer's convention.
+
+    References
+    ----------
+    .. [1] Funbridge FAQ, datum example (seeds/004_c99bdc08e944f32f.txt).
+    .. [2] DOMAIN.md, "Butler / datum IMPs".
+
+    Examples
+    --------
+    >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110], datum="mean")
+    413.3333333333333
+    >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110])  # drop 650 and 110
+    420.0
+    """
+    x = _board(scores)
+    if isinstance(datum, str):
+        check_choice(datum, "datum", DATUM_RULES)
+        if datum == "mean":
+            return float(x.mean())
+        if not 0 <= trim < 0.5:
+            raise BridgestatsError(f"trim: must be in [0, 0.5); got {trim!r}")
+        k = int(_trim_count(np.int64(x.size), trim))
+        kept = np.sort(x)[k : x.size - k]
+        return float(_round_to_10(kept.mean()))
+    value = as_finite_array(datum, "datum")
+    if value.ndim != 0:
+        raise BridgestatsError(f"datum: must be 'trimmed', 'mean' or one number; got {datum!r}")
+    return float(value)
+
+
+def butler_imps(scores, *, datum="trimmed", trim=0.1, gaps="upper"):
+    """IMPs of each result of one board against the board's datum (Butler scoring).
+
+    Parameters
+    ----------
+    scores : array_like
+        The results of one board, from one direction.
+    datum, trim : keyword-only
+        How the datum is found, see :func:`butler_datum` (which returns it).
+    gaps : {"upper", "midpoint"}, keyword-only
+        The IMP gap rule, see :func:`imps`.
+
+    Returns
+    -------
+    numpy.ndarray
+        IMPs (int64) of each result: ``imps(score - datum)``.
+
+    References
+    ----------
+    .. [1] Funbridge FAQ, datum example (seeds/004_c99bdc08e944f32f.txt): against an
+       average of 205, +630 and +660 both score 10 IMPs.
+
+    Examples
+    --------
+    >>> butler_imps([630, 660, -100], datum=205)
+    array([10, 10, -7])
+    """
+    x = _board(scores)
+    return np.atleast_1d(imps(x - butler_datum(x, datum=datum, trim=trim), gaps=gaps))
+
+
+def _imp_edges(gaps):
+    """Band edges and whether a difference equal to an edge is already in the next band."""
+    check_choice(gaps, "gaps", GAP_RULES)
+    if gaps == "upper":
+        return IMP_TABLE_UPPER.astype(float), False
+    return _IMP_MIDPOINTS, True
+
+
+def _cross_imp_sums(sorted_x, x, lo, hi, gaps):
+    """Σ_y imps(x − y) over the results y in ``sorted_x[lo:hi]`` (x's own group).
+
+    imps(d) = Σ_k ([d > e_k] − [d < −e_k]) for "upper" (≥ / ≤ for "midpoint"), so the sum
+    over y is Σ_k (#{y < x − e_k} − #{y > x + e_k}): 24 searchsorted calls, O(n log n).
+    """
+    edges, inclusive = _imp_edges(gaps)
+    left = edges[:, None]
+    below_side, above_side = ("right", "left") if inclusive else ("left", "right")
+    n_below = np.searchsorted(sorted_x, x[None, :] - left, side=below_side) - lo
+    n_above = hi - np.searchsorted(sorted_x, x[None, :] + left, side=above_side)
+    return (n_below - n_above).sum(axis=0)
+
+
+def cross_imps(scores, *, average=True, gaps="upper"):
+    """Cross-IMPs: each result IMPed against every other result of the board.
+
+    Parameters
+    ----------
+    scores : array_like
+        The results of one board, from one direction.
+    average : bool, keyword-only
+        Divide each sum by the number of comparisons, n − 1 (a lone result scores 0).
+    gaps : {"upper", "midpoint"}, keyword-only
+        The IMP gap rule, see :func:`imps` (only matters for non-multiples of 10).
+
+    Returns
+    -------
+    numpy.ndarray
+        Summed IMPs (float) or their average over the n − 1 comparisons.
+
+    Notes
+    -----
+    .. math:: X_i = \\sum_{j \\ne i} \\mathrm{imps}(s_i - s_j), \\qquad
+              \\bar X_i = X_i / (n - 1).
+
+    Evaluated without the n² differences: with band edges :math:`e_k`,
+    :math:`X_i = \\sum_k (\\#\\{j: s_j < s_i - e_k\\} - \\#\\{j: s_j > s_i + e_k\\})`,
+    counted by binary search in the sorted scores, O(24 n log n). The sums over a board add
+    to zero (antisymmetry).
+
+    References
+    ----------
+    .. [1] DOMAIN.md, "Butler / datum IMPs" (cross-IMPs scaled by the comparisons).
+    .. [2] Funbridge FAQ, IMP table (seeds/004_c99bdc08e944f32f.txt).
+
+    Examples
+    --------
+    >>> cross_imps([600, 630, -100], average=False)
+    array([ 11.,  13., -24.])
+    """
+    x = _board(scores)
+    n = x.size
+    sums = _cross_imp_sums(np.sort(x), x, 0, n, gaps).astype(float)
+    if not average:
+        return sums
+    return sums / (n - 1) if n > 1 else np.zeros(1)
+
+
+# --------------------------------------------------------------------------- whole frames
+#: The scoring methods of :func:`score_board_results`.
+METHODS = ("mp", "butler", "cross_imps")
+
+
+def _group_keys(frame: pd.DataFrame, board) -> list[str]:
+    keys = [board] if isinstance(board, str) else list(board)
+    missing = [k for k in keys if k not in frame.columns]
+    if not keys or missing:
+        raise BridgestatsError(f"board: no column(s) {missing or keys!r} in the frame")
+    na = frame[keys].isna().any(axis=1)
+    if na.any():
+        raise BridgestatsError(f"board: missing board key in row {frame.index[na.argmax()]!r}")
+    return keys
+
+
+def _played_mask(frame: pd.DataFrame, score: str, unplayed) -> np.ndarray:
+    """Which rows were played; NaN scores must be marked unplayed, and only they."""
+    if score not in frame.columns:
+        raise BridgestatsError(f"score: no column {score!r} in the frame")
+    values = pd.to_numeric(frame[score], errors="coerce")
+    text_bad = values.isna() & frame[score].notna()
+    if text_bad.any():
+        row = frame.index[text_bad.argmax()]
+        raise BridgestatsError(
+            f"score: row {row!r} holds {frame[score][row]!r}, which is not a number"
+        )
+    if np.isinf(values).any():
+        raise BridgestatsError(f"score: row {frame.index[np.isinf(values).argmax()]!r} is inf")
+    missing = values.isna().to_numpy()
+    if unplayed is None:
+        marked = np.zeros(len(frame), dtype=bool)
+    else:
+        if unplayed not in frame.columns:
+            raise BridgestatsError(f"unplayed: no column {unplayed!r} in the frame")
+        marked = frame[unplayed].fillna(False).astype(bool).to_numpy()
+    bad = missing & ~marked
+    if bad.any():
+        raise BridgestatsError(
+            f"score: row {frame.index[bad.argmax()]!r} has no score and is not marked "
+            f"unplayed (pass unplayed=<column of booleans> to score unplayed rows)"
+        )
+    both = marked & ~missing
+    if both.any():
+        raise BridgestatsError(
+            f"unplayed: row {frame.index[both.argmax()]!r} is marked unplayed but has a score"
+        )
+    return ~missing
+
+
+def score_board_results(
+    frame,
+    *,
+    method="mp",
+    board="board",
+    score="score_ns",
+    unplayed=None,
+    per_beat=2,
+    ascherman=False,
+    datum="trimmed",
+    trim=0.1,
+    gaps="upper",
+    unplayed_pct=25.0,
+    unplayed_imps=-6.0,
+) -> pd.DataFrame:
+    """Score every result of a traveller frame (many boards) in one call.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per table result.
+    method : {"mp", "butler", "cross_imps"}, keyword-only
+        Matchpoints (:func:`matchpoints`, :func:`mp_percent`), IMPs against the datum
+        (:func:`butler_imps`) or averaged cross-IMPs (:func:`cross_imps`).
+    board : str or list of str, keyword-only
+        The column(s) identifying a board's results (e.g. ``["session", "section",
+        "board"]``): results are only compared within the same key.
+    score : str, keyword-only
+        The column of North-South scores.
+    unplayed : str or None, keyword-only
+        A boolean column marking unplayed results; their score must be missing (NaN).
+        Any other missing score raises.
+    per_beat, ascherman : keyword-only
+        For ``"mp"``, see :func:`matchpoints`.
+    datum, trim : keyword-only
+        For ``"butler"``, see :func:`butler_datum`.
+    gaps : {"upper", "midpoint"}, keyword-only
+        For the IMP methods, see :func:`imps`.
+    unplayed_pct, unplayed_imps : float, keyword-only
+        What each side of an unplayed row scores: 25 % at matchpoints, −6 IMPs at IMPs
+        (Funbridge's rule for deals not played).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed like ``frame``. Always ``n_results`` (played results on the row's board).
+        ``"mp"``: ``mp_ns``, ``mp_ew`` (matchpoints, ``per_beat`` units), ``pct_ns``,
+        ``pct_ew``. ``"butler"``: ``datum`` (NaN only on a board with no played result,
+        for a trimmed or mean datum), ``imps_ns``, ``imps_ew``. ``"cross_imps"``:
+        ``imps_ns``, ``imps_ew`` (averaged over the n − 1 comparisons). East-West's score
+        is the mirror of North-South's (``pct_ew = 100 − pct_ns``, ``imps_ew = −imps_ns``)
+        except on unplayed rows, where both sides get the unplayed score (and ``mp_*``
+        the matching share of the board's top).
+
+    Notes
+    -----
+    Matchpoints come from the average rank r of a result among the n played results of its
+    board (pandas ``groupby().rank``): MP = p(r − 1), % = 100 (r − 1)/(n − 1) (50 when
+    n = 1), Ascherman's % = 100 (r − ½)/n. The trimmed Butler datum uses the within-board
+    order (``groupby().cumcount``), so neither method loops in Python; cross-IMPs call
+    :func:`cross_imps` once per board.
+
+    References
+    ----------
+    .. [1] Funbridge FAQ (seeds/004_c99bdc08e944f32f.txt): matchpoints, IMPs against the
+       average, "25% for non-played deals", "-6 IMPs for non-played deals".
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"board": [1, 1, 1, 2, 2],
+    ...                   "score_ns": [420, 420, -50, 100, float("nan")],
+    ...                   "np": [False, False, False, False, True]})
+    >>> score_board_results(f, unplayed="np")[["pct_ns", "pct_ew", "n_results"]]
+       pct_ns  pct_ew  n_results
+    0    75.0    25.0          3
+    1    75.0    25.0          3
+    2     0.0   100.0          3
+    3    50.0    50.0          1
+    4    25.0    25.0          1
+    """
+    if not isinstance(frame, pd.DataFrame):
+        raise BridgestatsError(f"frame: must be a pandas DataFrame; got {type(frame).__name__}")
+    check_choice(method, "method", METHODS)
+    check_choice(gaps, "gaps", GAP_RULES)
+    keys = _group_keys(frame, board)
+    played = _played_mask(frame, score, unplayed)
+    gid = frame.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
+    x = pd.Series(pd.to_numeric(frame[score], errors="coerce").to_numpy(float)[played])
+    g = gid[played]
+    n_by_group = np.bincount(g, minlength=gid.max() + 1 if gid.size else 0)
+    n = n_by_group[gid]
+    out = pd.DataFrame(index=frame.index)
+    out["n_results"] = n
+    if method == "mp":
+        _check_per_beat(per_beat)
+        r = x.groupby(g).rank(method="average").to_numpy()
+        n_p = n_by_group[g]
+        if ascherman:
+            pct = 100.0 * (r - 0.5) / n_p
+            top = per_beat * n_p
+            mp = per_beat * (r - 0.5)
+        else:
+            pct = np.where(n_p > 1, 100.0 * (r - 1) / np.maximum(n_p - 1, 1), 50.0)
+            top = per_beat * (n_p - 1)
+            mp = per_beat * (r - 1)
+        base_top = (per_beat * n) if ascherman else (per_beat * np.maximum(n - 1, 0))
+        out["mp_ns"] = base_top * unplayed_pct / 100.0
+        out["mp_ew"] = out["mp_ns"].to_numpy()
+        out.loc[played, "mp_ns"] = mp
+        out.loc[played, "mp_ew"] = top - mp
+        out["pct_ns"] = float(unplayed_pct)
+        out["pct_ew"] = float(unplayed_pct)
+        out.loc[played, "pct_ns"] = pct
+        out.loc[played, "pct_ew"] = 100.0 - pct
+        return out
+    if method == "butler":
+        dat = _group_datum(x.to_numpy(), g, n_by_group, datum=datum, trim=trim)
+        out["datum"] = dat[gid]  # NaN only on a board where no result was played
+        swing = imps(x.to_numpy() - dat[g], gaps=gaps).astype(float)
+    else:
+        swing = (
+            x.groupby(g)
+            .transform(lambda s: cross_imps(s.to_numpy(), gaps=gaps))
+            .to_numpy(dtype=float)
+        )
+    out["imps_ns"] = float(unplayed_imps)
+    out["imps_ew"] = float(unplayed_imps)
+    out.loc[played, "imps_ns"] = swing
+    out.loc[played, "imps_ew"] = -swing
+    return out
+
+
+def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:
+    """The Butler datum of every group at once (same rules as :func:`butler_datum`)."""
+    n_groups = n_by_group.size
+    if not isinstance(datum, str):
+        return np.full(n_groups, butler_datum([0.0], datum=datum))
+    check_choice(datum, "datum", DATUM_RULES)
+    sums = np.bincount(g, weights=x, minlength=n_groups)
+    if datum == "mean":
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return sums / n_by_group
+    if not 0 <= trim < 0.5:
+        raise BridgestatsError(f"trim: must be in [0, 0.5); got {trim!r}")
+    order = np.lexsort((x, g))
+    pos = np.empty_like(order)
+    starts = np.concatenate([[0], np.cumsum(n_by_group)[:-1]])
+    pos[order] = np.arange(order.size) - starts[g[order]]
+    k = _trim_count(n_by_group, trim)[g]
+    keep = (pos >= k) & (pos < n_by_group[g] - k)
+    kept_sum = np.bincount(g[keep], weights=x[keep], minlength=n_groups)
+    kept_n = np.bincount(g[keep], minlength=n_groups)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return _round_to_10(kept_sum / kept_n)
