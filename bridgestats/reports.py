@@ -1,0 +1,973 @@
+"""The batch runner: execute the evidence notebooks into HTML reports (``make reports``).
+
+The batch is configured in ``notebooks/reports.toml``: each ``[[report]]`` entry names a
+notebook, its parameters and optionally a parameter ``grid`` that expands into several runs.
+Every run is executed with papermill in a kernel running this interpreter, with the run's
+folder as the kernel's working directory, and leaves in ``reports/<run>/``:
+
+- the executed notebook and its HTML rendering (code hidden unless ``show_code``);
+- ``summary.json`` and ``figures/``, written by the notebook itself through
+  :mod:`bridgestats.notebook`;
+- ``run.json``: package version, git revision (and whether the tree was dirty), parameters
+  (notebook defaults merged with the overrides), seed, SHA-256 of the notebook and of its
+  inputs, start and end times, durations (kernel start, execution, HTML export) and status.
+
+``reports/index.html`` lists every run with its headline figures, status, time and links.
+
+Failures are contained: each run is written to a temporary folder under ``reports/`` and
+moved into place only when it succeeded; a failed run's partial output (the executed
+notebook shows the error) goes to ``reports/<run>.failed/`` and the previous good
+``reports/<run>/`` stays. Parameter names are checked against each notebook's
+``parameters`` cell before anything runs.
+
+Configuration file
+------------------
+.. code-block:: toml
+
+    allow_missing = false       # true: a listed notebook that does not exist is reported
+                                # as "missing" instead of being an error
+
+    [[report]]
+    name = "washington_sigma"   # run name: letters, digits, "_", "-", "."
+    notebook = "washington_sigma.ipynb"   # relative to the configuration file
+    description = "..."         # optional, shown in the index
+    parameters = { n_boards = 8 }         # optional overrides of the notebook's defaults
+    grid = { seed = [1, 2, 3] }           # optional: one run per combination,
+                                          # named washington_sigma__seed-1, ...
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import datetime as _dt
+import difflib
+import hashlib
+import html
+import itertools
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from . import paths
+from .errors import BridgestatsError
+
+__all__ = [
+    "ReportConfig",
+    "ReportEntry",
+    "RunResult",
+    "RunSpec",
+    "check_parameters",
+    "expand_runs",
+    "load_config",
+    "notebook_parameters",
+    "notebook_title",
+    "parse_param",
+    "run_reports",
+    "write_index",
+]
+
+KERNEL_NAME = "python3"
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+_TOP_KEYS = ("allow_missing", "report")
+_ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
+_STATUSES = ("ok", "failed", "missing", "not run")
+
+
+# --- configuration -------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ReportEntry:
+    """One ``[[report]]`` entry of the configuration file."""
+
+    name: str
+    notebook: Path
+    description: str = ""
+    parameters: Mapping = dataclasses.field(default_factory=dict)
+    grid: Mapping = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class ReportConfig:
+    """A parsed configuration file: its entries and whether missing notebooks are tolerated."""
+
+    path: Path
+    entries: tuple[ReportEntry, ...]
+    allow_missing: bool = False
+
+
+def default_config_path() -> Path:
+    """``notebooks/reports.toml``, the default batch."""
+    return paths.notebooks_dir() / "reports.toml"
+
+
+def load_config(path=None) -> ReportConfig:
+    """Read and validate a reports configuration file (default ``notebooks/reports.toml``).
+
+    Every problem (unknown key, missing ``notebook``, bad grid, duplicate name) raises
+    :class:`~bridgestats.errors.BridgestatsError` naming the file and the entry.
+    Notebook paths are resolved relative to the file's folder; whether they exist is
+    checked when the runs are expanded (see :func:`expand_runs`).
+    """
+    path = Path(default_config_path() if path is None else path)
+    if not path.is_file():
+        raise BridgestatsError(f"config: no such file {str(path)!r}")
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise BridgestatsError(f"{path}: not valid TOML: {exc}") from exc
+    unknown = sorted(set(data) - set(_TOP_KEYS))
+    if unknown:
+        raise BridgestatsError(
+            f"{path}: unknown top-level key(s) {', '.join(unknown)};"
+            f" allowed: {', '.join(_TOP_KEYS)}"
+        )
+    allow_missing = data.get("allow_missing", False)
+    if not isinstance(allow_missing, bool):
+        raise BridgestatsError(f"{path}: allow_missing must be true or false")
+    raw = data.get("report", [])
+    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+        raise BridgestatsError(f"{path}: 'report' must be an array of tables ([[report]])")
+    entries = tuple(_parse_entry(e, i, path) for i, e in enumerate(raw))
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.name in seen:
+            raise BridgestatsError(f"{path}: report name {entry.name!r} is used twice")
+        seen.add(entry.name)
+    return ReportConfig(path=path, entries=entries, allow_missing=allow_missing)
+
+
+def _parse_entry(raw: dict, index: int, path: Path) -> ReportEntry:
+    where = f"{path}: report {index + 1}"
+    if "name" in raw:
+        where += f" ({raw['name']!r})"
+    unknown = sorted(set(raw) - set(_ENTRY_KEYS))
+    if unknown:
+        raise BridgestatsError(
+            f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(_ENTRY_KEYS)}"
+        )
+    name = raw.get("name")
+    if not isinstance(name, str) or not _NAME_RE.match(name) or name.endswith(".failed"):
+        raise BridgestatsError(
+            f"{where}: 'name' must be letters, digits, '_', '-', '.' (not ending in .failed);"
+            f" got {name!r}"
+        )
+    notebook = raw.get("notebook")
+    if not isinstance(notebook, str) or not notebook.endswith(".ipynb"):
+        raise BridgestatsError(
+            f"{where}: 'notebook' must be a path ending in .ipynb, got {notebook!r}"
+        )
+    description = raw.get("description", "")
+    if not isinstance(description, str):
+        raise BridgestatsError(f"{where}: 'description' must be a string")
+    parameters = raw.get("parameters", {})
+    if not isinstance(parameters, dict):
+        raise BridgestatsError(f"{where}: 'parameters' must be a table of NAME = value")
+    grid = raw.get("grid", {})
+    if not isinstance(grid, dict):
+        raise BridgestatsError(f"{where}: 'grid' must be a table of NAME = [values]")
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise BridgestatsError(f"{where}: grid {key!r} must be a non-empty list of values")
+        if len({json.dumps(v, sort_keys=True) for v in values}) != len(values):
+            raise BridgestatsError(f"{where}: grid {key!r} repeats a value: {values!r}")
+        if key in parameters:
+            raise BridgestatsError(f"{where}: {key!r} is both in 'parameters' and in 'grid'")
+    return ReportEntry(
+        name=name,
+        notebook=(path.parent / notebook).resolve(),
+        description=description,
+        parameters=dict(parameters),
+        grid={k: list(v) for k, v in grid.items()},
+    )
+
+
+# --- runs ----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RunSpec:
+    """One notebook execution: a report entry with one combination of its grid.
+
+    ``overrides`` are the parameters passed to papermill (entry parameters, the grid
+    combination, then the command line's, later ones winning).
+    """
+
+    name: str
+    report: str
+    notebook: Path
+    overrides: Mapping = dataclasses.field(default_factory=dict)
+    description: str = ""
+
+    @property
+    def missing(self) -> bool:
+        """True when the notebook file does not exist (yet)."""
+        return not self.notebook.is_file()
+
+
+def _slug(value) -> str:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return re.sub(r"[^A-Za-z0-9.]+", "_", text).strip("_") or "_"
+
+
+def expand_runs(config: ReportConfig, *, only=(), params=None) -> list[RunSpec]:
+    """The runs of ``config``: every entry, its grid expanded, filtered by ``only``.
+
+    A grid ``{a = [1, 2], b = ["x"]}`` on entry ``e`` gives runs ``e__a-1_b-x`` and
+    ``e__a-2_b-x``. ``params`` (the command line's) override the configured values; a
+    grid axis set in ``params`` collapses to that single value. ``only`` selects runs by
+    entry name or run name; an unknown name is an error listing the known ones. A listed
+    notebook that does not exist is an error unless ``config.allow_missing``.
+    """
+    params = dict(params or {})
+    runs = []
+    for entry in config.entries:
+        axes = {k: v for k, v in entry.grid.items() if k not in params}
+        keys = list(axes)
+        for combo in itertools.product(*(axes[k] for k in keys)):
+            chosen = dict(zip(keys, combo, strict=True))
+            name = entry.name
+            if chosen:
+                name += "__" + "_".join(f"{k}-{_slug(v)}" for k, v in chosen.items())
+            overrides = {**entry.parameters, **chosen, **params}
+            runs.append(RunSpec(name, entry.name, entry.notebook, overrides, entry.description))
+    names = [r.name for r in runs]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise BridgestatsError(f"{config.path}: two runs would be named {dupes[0]!r}")
+    only = [only] if isinstance(only, str) else list(only)
+    if only:
+        known = sorted({r.report for r in runs} | set(names))
+        for wanted in only:
+            if wanted not in known:
+                raise BridgestatsError(
+                    f"only: no report or run named {wanted!r}{_suggest(wanted, known)};"
+                    f" known: {', '.join(known)}"
+                )
+        runs = [r for r in runs if r.name in only or r.report in only]
+    if not config.allow_missing:
+        for run in runs:
+            if run.missing:
+                raise BridgestatsError(
+                    f"{config.path}: report {run.report!r}: notebook {str(run.notebook)!r}"
+                    " does not exist (set allow_missing = true while notebooks are being written)"
+                )
+    return runs
+
+
+def _suggest(name: str, known) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- parameters ----------------------------------------------------------------------------
+
+
+def _read_notebook(notebook) -> dict:
+    path = Path(notebook)
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise BridgestatsError(f"notebook: cannot read {str(path)!r}: {exc}") from exc
+
+
+def notebook_title(notebook) -> str:
+    """The first heading of the notebook's first markdown cell ("" if it has none)."""
+    for cell in _read_notebook(notebook).get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            source = cell.get("source", "")
+            source = "".join(source) if isinstance(source, list) else source
+            for line in source.splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+            return ""
+    return ""
+
+
+def notebook_parameters(notebook) -> dict:
+    """The names and default values assigned in the notebook's ``parameters`` cell.
+
+    The cell tagged ``parameters`` is parsed (not executed); a default that is not a
+    literal is returned as its source text. A notebook without such a cell has none.
+    """
+    nb = _read_notebook(notebook)
+    for cell in nb.get("cells", []):
+        tags = cell.get("metadata", {}).get("tags", [])
+        if cell.get("cell_type") == "code" and "parameters" in tags:
+            source = cell.get("source", "")
+            source = "".join(source) if isinstance(source, list) else source
+            return _assignments(source, notebook)
+    return {}
+
+
+def _assignments(source: str, notebook) -> dict:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise BridgestatsError(f"{notebook}: the parameters cell does not parse: {exc}") from exc
+    found = {}
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets = [node.target]
+        for target in targets:
+            if isinstance(target, ast.Name):
+                try:
+                    found[target.id] = ast.literal_eval(node.value)
+                except ValueError:
+                    found[target.id] = ast.get_source_segment(source, node.value)
+    return found
+
+
+def check_parameters(notebook, params, *, run: str | None = None) -> dict:
+    """Check ``params`` names against the notebook's parameters; return defaults | params.
+
+    An unknown (e.g. misspelt) name raises
+    :class:`~bridgestats.errors.BridgestatsError` naming the run, the name, the
+    notebook's known parameters and the closest match.
+    """
+    defaults = notebook_parameters(notebook)
+    for name in params:
+        if name not in defaults:
+            known = ", ".join(sorted(defaults)) or "(none: the notebook has no parameters cell)"
+            who = f"run {run!r}: " if run else ""
+            raise BridgestatsError(
+                f"{who}unknown parameter {name!r}{_suggest(name, defaults)} for notebook"
+                f" {Path(notebook).name}; its parameters: {known}"
+            )
+    return {**defaults, **params}
+
+
+def parse_param(text: str) -> tuple[str, object]:
+    """Parse a command-line ``NAME=VALUE``: a Python or JSON literal, else the string.
+
+    >>> parse_param("n_boards=8"), parse_param("quick=true"), parse_param("scale=wbf")
+    (('n_boards', 8), ('quick', True), ('scale', 'wbf'))
+    >>> parse_param("sigma=[10.5, 11]")
+    ('sigma', [10.5, 11])
+    """
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not sep or not name.isidentifier():
+        raise BridgestatsError(f"param: expected NAME=VALUE with NAME an identifier, got {text!r}")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        pass
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
+# --- provenance ----------------------------------------------------------------------------
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+
+
+def _sha256(path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _git_state() -> dict:
+    root = paths.project_root()
+
+    def git(*args):
+        return subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30
+        )
+
+    try:
+        rev = git("rev-parse", "HEAD")
+        status = git("status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.SubprocessError):
+        return {"revision": None, "dirty": None}
+    if rev.returncode != 0:
+        return {"revision": None, "dirty": None}
+    return {"revision": rev.stdout.strip(), "dirty": bool(status.stdout.strip())}
+
+
+def _package_version() -> str:
+    import bridgestats  # the package itself, at call time (it imports nothing from here)
+
+    return bridgestats.__version__
+
+
+# --- execution (runs in a worker thread, or on a Dask worker) -----------------------------
+
+
+def _kernel_manager_class():
+    """An AsyncKernelManager whose ``python3`` kernel is ipykernel on ``sys.executable``.
+
+    jupyter_client would otherwise take whichever ``python3`` kernelspec it finds first
+    (a user's, another environment's); the reports must run on this interpreter.
+    """
+    import zmq
+    from ipykernel.kernelspec import get_kernel_dict
+    from jupyter_client.kernelspec import KernelSpec
+    from jupyter_client.manager import AsyncKernelManager
+    from traitlets import default
+
+    class ThisPythonKernelManager(AsyncKernelManager):
+        @default("transport_encryption")
+        def _encrypt_when_possible(self):
+            # CurveZMQ between runner and kernel when libzmq has it (the kernel warns otherwise)
+            return "auto" if zmq.has("curve") else "disabled"
+
+        @property
+        def kernel_spec(self):
+            if self._kernel_spec is None and self.kernel_name == KERNEL_NAME:
+                self._kernel_spec = KernelSpec(resource_dir="", **get_kernel_dict())
+            return super().kernel_spec
+
+    return ThisPythonKernelManager
+
+
+def _seconds_between(a: str | None, b: str | None) -> float | None:
+    if not a or not b:
+        return None
+    return (_dt.datetime.fromisoformat(b) - _dt.datetime.fromisoformat(a)).total_seconds()
+
+
+def _timings(nb) -> dict:
+    """Kernel start and execution time from papermill's notebook and cell metadata."""
+    meta = nb.get("metadata", {}).get("papermill", {})
+    cells = [c.get("metadata", {}).get("papermill", {}) for c in nb.get("cells", [])]
+    starts = [c["start_time"] for c in cells if c.get("start_time")]
+    ends = [c["end_time"] for c in cells if c.get("end_time")]
+    return {
+        "kernel_start_s": _seconds_between(meta.get("start_time"), starts[0] if starts else None),
+        "execute_s": _seconds_between(starts[0], ends[-1]) if starts and ends else None,
+    }
+
+
+def _export_html(notebook_path: Path, *, show_code: bool) -> Path:
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(exclude_input=not show_code, embed_images=True)
+    if not show_code:
+        exporter.exclude_input_prompt = True
+        exporter.exclude_output_prompt = True
+    body, _ = exporter.from_notebook_node(nbformat.read(notebook_path, as_version=4))
+    out = notebook_path.with_suffix(".html")
+    out.write_text(body, encoding="utf-8")
+    return out
+
+
+def _execute(job: dict) -> dict:
+    """Execute one run into ``job["folder"]``; return what happened (never raises)."""
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    folder = Path(job["folder"])
+    output = folder / job["output_name"]
+    outcome = {"status": "ok", "error": None, "started": _now()}
+    print(f"[reports] start {job['name']}", file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    try:
+        papermill.execute_notebook(
+            job["notebook"],
+            str(output),
+            parameters=job["overrides"],
+            kernel_name=KERNEL_NAME,
+            progress_bar=job["progress_bar"],
+            # the kernel's working directory, per kernel (papermill's cwd= would chdir the
+            # whole process, which races between parallel runs)
+            resources={"metadata": {"path": str(folder)}},
+            kernel_manager_class=_kernel_manager_class(),
+        )
+    except PapermillExecutionError as exc:
+        outcome.update(
+            status="failed", error=f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"
+        )
+    except Exception as exc:  # kernel died, timeout, ...: the run fails, the batch goes on
+        outcome.update(status="failed", error=f"{type(exc).__name__}: {exc}")
+    outcome["papermill_s"] = time.perf_counter() - t0
+    outcome.update(kernel_start_s=None, execute_s=None, html_s=None)
+    if output.is_file():
+        try:
+            outcome.update(_timings(json.loads(output.read_text())))
+        except (OSError, json.JSONDecodeError, ValueError):
+            pass
+        t1 = time.perf_counter()
+        try:
+            _export_html(output, show_code=job["show_code"])
+        except Exception as exc:
+            if outcome["status"] == "ok":
+                outcome.update(status="failed", error=f"HTML export failed: {exc}")
+        outcome["html_s"] = time.perf_counter() - t1
+    elif outcome["status"] == "ok":
+        outcome.update(status="failed", error="papermill wrote no executed notebook")
+    if outcome["status"] == "ok" and not (folder / "summary.json").is_file():
+        outcome.update(
+            status="failed",
+            error="the notebook wrote no summary.json (bridgestats.notebook.save_summary)",
+        )
+    outcome["ended"] = _now()
+    return outcome
+
+
+def _execute_remote(job: dict) -> tuple[dict, dict]:
+    """Dask task: execute in a scratch folder on the worker and return the files' bytes.
+
+    The client writes them into the run's folder, so the workers need bridgestats and its
+    data but no file system shared with the client.
+    """
+    with tempfile.TemporaryDirectory(prefix="bridgestats-run-") as scratch:
+        scratch = Path(scratch)
+        notebook = scratch / "input" / Path(job["notebook"]).name
+        notebook.parent.mkdir()
+        notebook.write_text(job.pop("notebook_source"))
+        folder = scratch / "run"
+        folder.mkdir()
+        outcome = _execute({**job, "notebook": str(notebook), "folder": str(folder)})
+        files = {
+            p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*"))
+            if p.is_file()
+        }
+    return outcome, files
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class RunResult:
+    """What one run did. ``folder`` is where its output is (None for a missing notebook).
+
+    ``status`` is ``"ok"``, ``"failed"`` or ``"missing"``; ``record`` is the run.json
+    content (empty for a missing notebook).
+    """
+
+    name: str
+    report: str
+    status: str
+    folder: Path | None
+    error: str | None = None
+    summary: dict = dataclasses.field(default_factory=dict)
+    record: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True when the run succeeded (a missing notebook is not ok, but not a failure)."""
+        return self.status == "ok"
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        return {}
+
+
+def _finish(spec: RunSpec, job: dict, outcome: dict, context: dict, root: Path) -> RunResult:
+    """Write run.json into the temporary folder and move it into place."""
+    tmp = Path(job["folder"])
+    summary = _read_json(tmp / "summary.json")
+    durations = {
+        "total_s": outcome["papermill_s"] + (outcome["html_s"] or 0.0),
+        "papermill_s": outcome["papermill_s"],
+        "kernel_start_s": outcome["kernel_start_s"],
+        "execute_s": outcome["execute_s"],
+        "html_s": outcome["html_s"],
+    }
+    record = {
+        "run": spec.name,
+        "report": spec.report,
+        "description": spec.description,
+        "title": job["title"],
+        "status": outcome["status"],
+        "error": outcome["error"],
+        "notebook": spec.notebook.name,
+        "notebook_sha256": job["notebook_sha256"],
+        "parameters": context["parameters"],
+        "overrides": dict(spec.overrides),
+        "seed": context["parameters"].get("seed"),
+        "inputs": summary.get("_inputs", {}),
+        "bridgestats_version": context["version"],
+        "git": context["git"],
+        "python": sys.executable,
+        "kernel": KERNEL_NAME,
+        "started": outcome["started"],
+        "ended": outcome["ended"],
+        "durations": durations,
+        "files": sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file()),
+    }
+    (tmp / "run.json").write_text(json.dumps(record, indent=2, default=str) + "\n")
+    final = root / spec.name
+    if outcome["status"] == "ok":
+        _replace_dir(tmp, final, root)
+        shutil.rmtree(root / f"{spec.name}.failed", ignore_errors=True)
+    else:
+        final = root / f"{spec.name}.failed"
+        _replace_dir(tmp, final, root)
+    return RunResult(
+        spec.name, spec.report, outcome["status"], final, outcome["error"], summary, record
+    )
+
+
+def _replace_dir(src: Path, dest: Path, root: Path) -> None:
+    """Move ``src`` to ``dest``, replacing ``dest`` only after ``src`` is complete."""
+    old = None
+    if dest.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old-", dir=root))
+        old.rmdir()
+        dest.rename(old)
+    src.rename(dest)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# --- the batch ------------------------------------------------------------------------------
+
+
+def run_reports(
+    config=None,
+    *,
+    only=(),
+    params=None,
+    jobs: int = 1,
+    reports_dir=None,
+    scheduler=None,
+    show_code: bool = False,
+) -> list[RunResult]:
+    """Run the configured reports; return one :class:`RunResult` per run, in config order.
+
+    Parameters
+    ----------
+    config : path or ReportConfig, optional
+        The configuration (default ``notebooks/reports.toml``).
+    only : sequence of str
+        Report or run names to run (default: all).
+    params : dict
+        Parameter overrides for every selected run (the command line's ``-p``).
+    jobs : int
+        Runs executed at once (each in its own kernel process).
+    reports_dir : path, optional
+        Output folder (default :func:`bridgestats.paths.reports_dir`).
+    scheduler : str or distributed.Client, optional
+        A Dask scheduler address (or client): the runs execute on its workers.
+    show_code : bool
+        Show the code cells in the HTML reports.
+
+    Every parameter name is checked before anything runs. A failing run does not stop the
+    others; check ``RunResult.status``. ``reports/index.html`` is rewritten at the end.
+    """
+    cfg = config if isinstance(config, ReportConfig) else load_config(config)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise BridgestatsError(f"jobs: must be a positive integer, got {jobs!r}")
+    specs = expand_runs(cfg, only=only, params=params)
+    merged = {
+        s.name: check_parameters(s.notebook, s.overrides, run=s.name)
+        for s in specs
+        if not s.missing
+    }
+    root = Path(paths.reports_dir() if reports_dir is None else reports_dir).resolve()
+    root.mkdir(parents=True, exist_ok=True)
+    context = {"version": _package_version(), "git": _git_state()}
+    runnable = [s for s in specs if not s.missing]
+    jobs_by_name = {s.name: _job(s, root, show_code, progress_bar=False) for s in runnable}
+    if len(runnable) == 1 and jobs == 1 and scheduler is None and sys.stderr.isatty():
+        jobs_by_name[runnable[0].name]["progress_bar"] = True
+    results: dict[str, RunResult] = {}
+    for spec in specs:
+        if spec.missing:
+            _log(f"missing {spec.name}: {spec.notebook} does not exist yet")
+            results[spec.name] = RunResult(spec.name, spec.report, "missing", None)
+    by_name = {s.name: s for s in specs}
+    for name, outcome in _dispatch(jobs_by_name, jobs=jobs, scheduler=scheduler):
+        spec = by_name[name]
+        ctx = {**context, "parameters": merged[name]}
+        result = _finish(spec, jobs_by_name[name], outcome, ctx, root)
+        results[name] = result
+        took = result.record["durations"]["total_s"]
+        tail = f": {result.error}" if result.error else ""
+        _log(f"{result.status:6s} {name} ({took:.1f} s){tail}")
+    ordered = [results[s.name] for s in specs]
+    write_index(root, config=cfg, results=ordered)
+    return ordered
+
+
+def _log(message: str) -> None:
+    print(f"[reports] {message}", file=sys.stderr, flush=True)
+
+
+def _job(spec: RunSpec, root: Path, show_code: bool, *, progress_bar: bool) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix=f".{spec.name}.tmp-", dir=root))
+    folder.chmod(0o755)  # mkdtemp makes it private; reports are for reading
+    return {
+        "name": spec.name,
+        "notebook": str(spec.notebook),
+        "notebook_sha256": _sha256(spec.notebook),
+        "title": notebook_title(spec.notebook),
+        "output_name": spec.notebook.name,
+        "folder": str(folder),
+        "overrides": dict(spec.overrides),
+        "show_code": show_code,
+        "progress_bar": progress_bar,
+    }
+
+
+def _dispatch(jobs_by_name: dict, *, jobs: int, scheduler):
+    """Yield ``(name, outcome)`` as runs finish: serially, in threads or on Dask."""
+    from tqdm.auto import tqdm
+
+    with tqdm(
+        total=len(jobs_by_name),
+        desc="reports",
+        unit="run",
+        file=sys.stderr,
+        disable=not sys.stderr.isatty() or not jobs_by_name,
+    ) as bar:
+        if scheduler is not None:
+            yield from _dispatch_dask(jobs_by_name, scheduler, bar)
+        elif jobs == 1:
+            for name, job in jobs_by_name.items():
+                yield name, _execute(job)
+                bar.update()
+        else:
+            with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="report") as pool:
+                futures = {pool.submit(_execute, job): name for name, job in jobs_by_name.items()}
+                for future in as_completed(futures):
+                    yield futures[future], future.result()
+                    bar.update()
+
+
+def _dispatch_dask(jobs_by_name: dict, scheduler, bar):
+    from distributed import Client
+    from distributed import as_completed as dask_completed
+
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        futures = {}
+        for name, job in jobs_by_name.items():
+            remote = {**job, "notebook_source": Path(job["notebook"]).read_text()}
+            futures[client.submit(_execute_remote, remote, key=f"report-{name}", pure=False)] = name
+        _log(f"submitted {len(futures)} run(s) to {client.scheduler.address}")
+        for future in dask_completed(futures):
+            name = futures[future]
+            try:
+                outcome, files = future.result()
+            except Exception as exc:  # the worker itself died
+                stamp = _now()
+                outcome = {
+                    "status": "failed",
+                    "error": f"dask: {type(exc).__name__}: {exc}",
+                    "started": stamp,
+                    "ended": stamp,
+                    "papermill_s": 0.0,
+                    "kernel_start_s": None,
+                    "execute_s": None,
+                    "html_s": None,
+                }
+                files = {}
+            folder = Path(jobs_by_name[name]["folder"])
+            for rel, data in files.items():
+                target = folder / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            yield name, outcome
+            bar.update()
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+# --- the index -----------------------------------------------------------------------------
+
+
+_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto;
+       max-width: 78em; padding: 0 1em; color: #1b1b1b; line-height: 1.4; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+p.meta { color: #555; margin-top: 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.45em 0.6em; text-align: left;
+         vertical-align: top; }
+th { background: #f3f3f3; }
+td.num { text-align: right; white-space: nowrap; }
+.status { font-weight: 600; padding: 0.1em 0.5em; border-radius: 0.3em; white-space: nowrap; }
+.ok { background: #dcf5dc; color: #145214; }
+.failed { background: #fbdcdc; color: #7a1010; }
+.missing, .not-run { background: #eee; color: #555; }
+dl { margin: 0; display: grid; grid-template-columns: max-content auto; gap: 0 0.8em; }
+dt { color: #555; } dd { margin: 0; font-variant-numeric: tabular-nums; }
+.error { color: #7a1010; font-family: monospace; font-size: 0.9em; }
+.small { color: #555; font-size: 0.9em; }
+"""
+
+
+def _fmt(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, list):
+        if len(value) <= 6 and all(isinstance(v, (int, float, str)) for v in value):
+            return "[" + ", ".join(_fmt(v) for v in value) + "]"
+        return f"[{len(value)} values]"
+    if isinstance(value, dict):
+        return f"{{{len(value)} keys}}"
+    return str(value)
+
+
+def _headline(summary: dict, *, limit: int = 8) -> str:
+    items = [(k, v) for k, v in summary.items() if not k.startswith("_")]
+    scalar = [(k, v) for k, v in items if not isinstance(v, (dict, list))]
+    rest = [(k, v) for k, v in items if isinstance(v, list)]
+    shown = (scalar + rest)[:limit]
+    if not shown:
+        return ""
+    rows = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(_fmt(v))}</dd>" for k, v in shown)
+    more = len(items) - len(shown)
+    extra = f'<span class="small">and {more} more in summary.json</span>' if more > 0 else ""
+    return f"<dl>{rows}</dl>{extra}"
+
+
+def _link(root: Path, folder: Path | None, file: str, label: str) -> str:
+    if folder is None or not (folder / file).exists():
+        return ""
+    href = html.escape((folder / file).relative_to(root).as_posix(), quote=True)
+    return f'<a href="{href}">{html.escape(label)}</a>'
+
+
+def _disk_state(root: Path, name: str) -> dict:
+    good, failed = root / name, root / f"{name}.failed"
+    return {
+        "good": _read_json(good / "run.json") if (good / "run.json").is_file() else None,
+        "failed": _read_json(failed / "run.json") if (failed / "run.json").is_file() else None,
+    }
+
+
+def _row(root: Path, name: str, *, report: str, missing: bool) -> dict:
+    """One index row, from what is on disk: the latest attempt decides the status."""
+    state = _disk_state(root, name)
+    good, failed = state["good"], state["failed"]
+    row = {
+        "name": name,
+        "report": report,
+        "status": "not run",
+        "record": {},
+        "folder": None,
+        "previous": None,
+    }
+    if failed is not None and (good is None or failed.get("ended", "") >= good.get("ended", "")):
+        row.update(status="failed", record=failed, folder=root / f"{name}.failed")
+        row["previous"] = root / name if good is not None else None
+    elif good is not None:
+        row.update(status="ok", record=good, folder=root / name)
+    elif missing:
+        row["status"] = "missing"
+    return row
+
+
+def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path:
+    """Write ``<root>/index.html`` listing every run: configured, just run, or on disk.
+
+    Each row shows the run's status, headline figures (``summary.json``), parameters,
+    end time and duration, and links to the HTML report, the executed notebook,
+    ``summary.json``, ``run.json`` and the figures. The page is self-contained.
+    """
+    root = Path(root)
+    rows: dict[str, dict] = {}
+    if config is not None:
+        for spec in expand_runs(dataclasses.replace(config, allow_missing=True)):
+            rows[spec.name] = _row(root, spec.name, report=spec.report, missing=spec.missing)
+    for result in results:
+        rows[result.name] = _row(
+            root, result.name, report=result.report, missing=result.status == "missing"
+        )
+    for run_json in sorted(root.glob("*/run.json")):
+        name = run_json.parent.name.removesuffix(".failed")
+        if name not in rows and not name.startswith("."):
+            rows[name] = _row(
+                root, name, report=_read_json(run_json).get("report", name), missing=False
+            )
+    body = "\n".join(_index_row(root, row) for row in rows.values())
+    counts = {s: sum(r["status"] == s for r in rows.values()) for s in _STATUSES}
+    tally = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    git = _git_state()
+    rev = (git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else "")
+    page = f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>bridgestats reports</title>
+<style>{_CSS}</style>
+</head>
+<body>
+<h1>bridgestats reports</h1>
+<p class="meta">Index written {html.escape(_now())} by bridgestats
+{html.escape(_package_version())}, git {html.escape(rev)}.
+{len(rows)} run(s): {html.escape(tally)}.</p>
+<table>
+<thead><tr><th>run</th><th>status</th><th>headline figures</th><th>parameters</th>
+<th>finished</th><th>time</th><th>files</th></tr></thead>
+<tbody>
+{body}
+</tbody>
+</table>
+</body>
+</html>
+"""
+    out = root / "index.html"
+    out.write_text(page, encoding="utf-8")
+    return out
+
+
+def _index_row(root: Path, row: dict) -> str:
+    record, folder = row["record"], row["folder"]
+    status = row["status"]
+    css = status.replace(" ", "-")
+    name = html.escape(row["name"])
+    desc = html.escape(record.get("description") or record.get("title") or "")
+    title = f"<strong>{name}</strong>"
+    if row["report"] != row["name"]:
+        title += f'<br><span class="small">{html.escape(row["report"])}</span>'
+    if desc:
+        title += f'<br><span class="small">{desc}</span>'
+    summary = _read_json(folder / "summary.json") if folder else {}
+    figures = _headline(summary)
+    if record.get("error"):
+        figures = f'<div class="error">{html.escape(record["error"])}</div>' + figures
+    params = record.get("overrides") or {}
+    params_html = "<br>".join(
+        f"{html.escape(k)} = {html.escape(_fmt(v))}" for k, v in params.items()
+    )
+    took = (record.get("durations") or {}).get("total_s")
+    took_html = f"{took:.1f} s" if isinstance(took, (int, float)) else ""
+    links = []
+    if folder is not None:
+        stem = Path(record.get("notebook", "")).stem
+        links += [
+            _link(root, folder, f"{stem}.html", "report"),
+            _link(root, folder, f"{stem}.ipynb", "notebook"),
+            _link(root, folder, "summary.json", "summary.json"),
+            _link(root, folder, "run.json", "run.json"),
+            _link(root, folder, "figures", "figures"),
+        ]
+    if row["previous"] is not None:
+        prev = _read_json(row["previous"] / "run.json")
+        stem = Path(prev.get("notebook", "")).stem
+        links.append(_link(root, row["previous"], f"{stem}.html", "previous good report"))
+    links_html = " · ".join(link for link in links if link)
+    return (
+        f'<tr><td>{title}</td><td><span class="status {css}">{html.escape(status)}</span></td>'
+        f"<td>{figures}</td><td>{params_html}</td>"
+        f'<td class="num">{html.escape(record.get("ended", ""))}</td>'
+        f'<td class="num">{took_html}</td><td>{links_html}</td></tr>'
+    )
