@@ -1,0 +1,98 @@
+"""``bridgestats reports``: the command line over the batch runner (tiny test notebooks)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgestats.cli import main
+
+NB = Path(__file__).parent / "notebooks"
+
+CONFIG = """
+allow_missing = true
+[[report]]
+name = "tiny"
+notebook = "@NB/tiny.ipynb"
+[[report]]
+name = "grid"
+notebook = "@NB/empty.ipynb"
+grid = { seed = [1, 2] }
+[[report]]
+name = "boom"
+notebook = "@NB/tiny.ipynb"
+parameters = { fail = true }
+[[report]]
+name = "later"
+notebook = "later.ipynb"
+"""
+
+
+@pytest.fixture
+def config(tmp_path) -> Path:
+    path = tmp_path / "reports.toml"
+    path.write_text(CONFIG.replace("@NB", NB.as_posix()))
+    return path
+
+
+def test_list_shows_runs_parameters_and_missing_notebooks(config, capsys):
+    assert main(["reports", "--config", str(config), "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "tiny  [tiny.ipynb]\n    n = 3\n" in out
+    assert "boom  [tiny.ipynb]" in out and "  * fail = True" in out  # overridden vs default
+    assert "grid__seed-1  [empty.ipynb]\n  * seed = 1\n" in out and "grid__seed-2" in out
+    assert "later  [later.ipynb: missing]" in out
+    assert main(["reports", "--config", str(config), "--list", "--only", "tiny", "-p", "n=9"]) == 0
+    out = capsys.readouterr().out
+    assert "  * n = 9" in out and "    seed = 1" in out and "grid" not in out
+
+
+def test_only_and_param_run_a_subset_with_code_shown(config, tmp_path, capsys):
+    out = tmp_path / "out"
+    argv = ["reports", "--config", str(config), "--reports-dir", str(out)]
+    status = main([*argv, "--only", "tiny", "-p", "n=5", "-p", "label=cli run", "--show-code"])
+    assert status == 0
+    summary = json.loads((out / "tiny" / "summary.json").read_text())
+    assert summary["n"] == 5 and summary["label"] == "cli run"
+    assert not (out / "grid__seed-1").exists()  # --only
+    assert "default_rng" in (out / "tiny" / "tiny.html").read_text()  # --show-code
+    err = capsys.readouterr().err
+    assert "[reports] start tiny" in err and "[reports] ok     tiny" in err
+    assert "1 ok, 0 failed, 0 missing" in err
+
+
+def test_a_failing_run_gives_exit_status_1_and_the_other_runs_complete(config, tmp_path, capsys):
+    out = tmp_path / "out"
+    argv = ["reports", "--config", str(config), "--reports-dir", str(out), "--jobs", "2"]
+    assert main(argv) == 1
+    assert (out / "boom.failed" / "tiny.ipynb").is_file()
+    for name in ("tiny", "grid__seed-1", "grid__seed-2"):
+        assert json.loads((out / name / "run.json").read_text())["status"] == "ok"
+    err = capsys.readouterr().err
+    assert "3 ok, 1 failed, 1 missing" in err
+    assert "[reports] failed boom" in err and "deliberate failure" in err
+    assert "[reports] missing later" in err
+
+
+def test_a_misspelt_parameter_is_exit_status_2_and_nothing_runs(config, tmp_path, capsys):
+    out = tmp_path / "out"
+    argv = ["reports", "--config", str(config), "--reports-dir", str(out), "--only", "tiny"]
+    assert main([*argv, "-p", "sede=3"]) == 2
+    err = capsys.readouterr().err
+    assert "bridgestats reports: error: run 'tiny': unknown parameter 'sede'" in err
+    assert "did you mean 'seed'" in err
+    assert not out.exists()
+
+
+def test_bad_arguments_are_one_line_errors(config, tmp_path, capsys):
+    base = ["reports", "--config", str(config), "--reports-dir", str(tmp_path / "o")]
+    assert main([*base, "--only", "tinyy"]) == 2
+    assert "did you mean 'tiny'" in capsys.readouterr().err
+    assert main([*base, "-p", "novalue"]) == 2
+    assert "NAME=VALUE" in capsys.readouterr().err
+    assert main([*base, "--jobs", "0"]) == 2
+    assert "jobs: must be a positive integer" in capsys.readouterr().err
+    assert main(["reports", "--config", str(tmp_path / "none.toml")]) == 2
+    assert "no such file" in capsys.readouterr().err
