@@ -1,0 +1,451 @@
+"""How big is a match's swing: the standard-deviation models of match margins.
+
+Each function gives σ, the standard deviation of a match margin between equally matched
+sides, in the margin's own unit (IMPs, matchpoint %, aggregate points), from the per-board
+standard deviation ``k`` and the shape of the event. A Victory Point scale is this σ times
+the scale's quantiles (:mod:`bridgestats.vpscale`).
+
+All functions are vectorised: ``n_boards`` (and the keyword options) may be arrays and the
+result has their broadcast shape (a NumPy scalar for scalar input).
+
+References
+----------
+.. [1] J. Probst, "Victory Point scales" (seed ``001_d1e63a5d90e05b9a.txt``), §3-5, §10, §11.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import BridgestatsError, check_choice, check_positive
+
+__all__ = [
+    "FORMS",
+    "form_sigma",
+    "k_from_sigma",
+    "sigma_aggregate",
+    "sigma_butler_online",
+    "sigma_cross_imps",
+    "sigma_swiss_pairs",
+    "sigma_teams",
+    "swiss_pairs_top_percent",
+]
+
+#: Event forms and the unit of their margins.
+FORMS = {
+    "teams": "IMPs",
+    "cross-imps": "IMPs",
+    "butler-online": "IMPs",
+    "swiss-pairs": "MP %",
+    "aggregate": "points",
+}
+
+
+def _out(x):
+    """A 0-d array becomes a NumPy scalar; arrays pass through."""
+    x = np.asarray(x, dtype=float)
+    return x[()] if x.ndim == 0 else x
+
+
+def _at_least(value, name: str, low: float) -> np.ndarray:
+    arr = check_positive(value, name)
+    if np.any(arr < low):
+        bad = arr[arr < low].ravel()[0]
+        shown = int(bad) if float(bad).is_integer() else float(bad)
+        raise BridgestatsError(f"{name}: must be >= {low:g}, got {shown}")
+    return arr
+
+
+def sigma_teams(n_boards, *, k=6.5):
+    """σ of a teams-of-four IMP margin over ``n_boards`` boards: K·√n.
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    k : float or array_like, optional
+        Standard deviation of a one-board swing in IMPs. Manning's empirical 6.5 by
+        default; Probst reports it between 6.0 and 7.0 [1]_.
+
+    Returns
+    -------
+    float or ndarray
+        σ in IMPs.
+
+    Notes
+    -----
+    .. math:: \\sigma = K \\sqrt{n}
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3 "How many imps is a VP?".
+
+    Examples
+    --------
+    Probst's 8-board match ("Std dev=18.38") and the 32-board one whose 20-0, at 1.668 σ,
+    is "about 60 imps ... (actually 61 imps)":
+
+    >>> float(sigma_teams(8))
+    18.385
+    >>> round(1.668 * float(sigma_teams(32)))
+    61
+    """
+    n = check_positive(n_boards, "n_boards")
+    k = check_positive(k, "k")
+    return _out(k * np.sqrt(n))
+
+
+def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
+    """σ of a cross-IMPed match: K·√(n·C·R/2) (Pomfrey's rule).
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    comparisons : float or array_like
+        C, comparisons per board and result (teams of four: 1; cross-IMPed teams of
+        eight: 4).
+    results : float or array_like
+        R, results per board counted in the match (teams of four: 2; teams of eight: 4).
+    k : float or array_like, optional
+        The teams-of-four per-board σ in IMPs (6.5).
+
+    Returns
+    -------
+    float or ndarray
+        σ in (cross-)IMPs.
+
+    Notes
+    -----
+    Pomfrey: scales vary as √(C·R); teams of four have C = 1, R = 2, hence [1]_
+
+    .. math:: \\sigma = K \\sqrt{n C R / 2}
+
+    For cross-IMPed teams of eight the ratio to teams of four is √16/√2 = 2√2. Probst
+    multiplies the White Book's 8-board 20-0 of 30 IMPs by it: "85 imps is a 20-0 win".
+    The Gaussian scale itself puts the 20-0 at 1.668·52 = 86.7 IMPs.
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3 "How many imps is a VP?".
+
+    Examples
+    --------
+    >>> float(sigma_cross_imps(8, comparisons=1, results=2))  # teams of four
+    18.385
+    >>> float(sigma_cross_imps(8, comparisons=4, results=4))  # cross-IMPed teams of eight
+    52.0
+    >>> round(30 * float(sigma_cross_imps(8, comparisons=4, results=4) / sigma_teams(8)))
+    85
+    """
+    n = check_positive(n_boards, "n_boards")
+    c = check_positive(comparisons, "comparisons")
+    r = check_positive(results, "results")
+    k = check_positive(k, "k")
+    return _out(k * np.sqrt(n * c * r / 2.0))
+
+
+def sigma_butler_online(n_boards, *, tables, k=7.0, b=1.2, shooting=1.0):
+    """σ of an online Butler (barometer) match: B·K·√(n·C/(2R)) + shooting.
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    tables : float or array_like
+        Tables in play (>= 2); every table plays every board, so C = tables − 1
+        comparisons and R = tables results per board.
+    k : float or array_like, optional
+        Per-board σ; Probst takes 7 online ("bigger variance in standard in On-Line
+        bridge").
+    b : float or array_like, optional
+        The Bavin (Butler) factor by which datum IMPs overstate teams IMPs, 6/5.
+    shooting : float or array_like, optional
+        IMPs added for last-board "shooting" (1; 0 when negative VPs remove the motive).
+
+    Returns
+    -------
+    float or ndarray
+        σ in Butler IMPs.
+
+    Notes
+    -----
+    .. math:: \\sigma = B K \\sqrt{\\frac{n C}{2R}} + s, \\qquad C = T - 1,\\ R = T
+
+    R is not named in the article; its worked example (15 tables: √(15·14/30)) puts
+    2R = 30, so R = T, the results per board (Bavin's "t = c + 1") [1]_.
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §5 "How do we create a Butler Imp VP
+       scale?".
+
+    Examples
+    --------
+    Probst's 15-board match with 15 tables: σ = 23.22 and a 20-0 (1.668 σ, his rounded
+    σ) of 38.73:
+
+    >>> float(sigma_butler_online(15, tables=15))
+    23.224
+    >>> round(1.668 * round(float(sigma_butler_online(15, tables=15)), 2), 2)
+    38.73
+    """
+    n = check_positive(n_boards, "n_boards")
+    t = _at_least(tables, "tables", 2)
+    k = check_positive(k, "k")
+    b = check_positive(b, "b")
+    s = check_positive(shooting, "shooting", allow_zero=True)
+    return _out(b * k * np.sqrt(n * (t - 1.0) / (2.0 * t)) + s)
+
+
+def sigma_swiss_pairs(n_boards, *, k=32.95):
+    """σ of a Swiss pairs (matchpoint %) margin over ``n_boards`` boards: K/√n.
+
+    A match percentage is the mean of the board percentages, so its σ shrinks as √n.
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    k : float or array_like, optional
+        σ of a one-board match in %. 32.95 = 11.65·√8, Probst's recommendation from the
+        random-draw rounds at Brighton 2005 (Cooke's 11.73 % less the Ascherman effect).
+        The EBU's σ = 11 % at 8 boards is k = 31.11.
+
+    Returns
+    -------
+    float or ndarray
+        σ in matchpoint percentage points.
+
+    Notes
+    -----
+    .. math:: \\sigma = K / \\sqrt{n}
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §11 "Fixing Washington VPs" ("This
+       figure needs to be normalised for the one board match and is: 11.65 x sqrt (8) =
+       32.95%").
+
+    Examples
+    --------
+    >>> float(sigma_swiss_pairs(8))
+    11.65
+    >>> float(k_from_sigma(11.65, 8, percent=True))
+    32.95
+    """
+    n = check_positive(n_boards, "n_boards")
+    k = check_positive(k, "k")
+    return _out(k / np.sqrt(n))
+
+
+def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20):
+    """The percentage at which a Swiss pairs match becomes a 20-0 (the top VP outcome).
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    results : float or array_like, optional
+        Results per board in the field (>= max_vp + 1: the top outcome needs at least one
+        result). Ignored with Ascherman scoring, which removes the field-size effect.
+    ascherman : bool, optional
+        Score each result as (MP + 1)/(2·results), comparing it with itself too.
+    max_vp : int, optional
+        The VP total of the scale (20).
+
+    Returns
+    -------
+    float or ndarray
+        The winner's percentage for the top outcome.
+
+    Notes
+    -----
+    Probst's argument [1]_: a one-board match whose score is a "top" is the top outcome;
+    with N + 1 equally likely outcomes the top outcome is shared by the m = R/(N + 1)
+    best of R results, which tie. Their board score T is, with 2 matchpoints per result
+    beaten and 1 per tie,
+
+    .. math:: T = \\frac{2R - m - 1}{2(R - 1)} \\quad\\text{(normal)}, \\qquad
+              T = \\frac{2R - m}{2R} = 1 - \\frac{1}{2(N+1)} \\quad\\text{(Ascherman)}
+
+    and, since a match score's spread shrinks as √n, the n-board top outcome starts at
+
+    .. math:: P = 50 + 50\\,T/\\sqrt{n} \\ \\%.
+
+    This reproduces the article's three cases: 21 results, T = 1 ("50+50/sqrt(n)");
+    63 results, m = 3 tied tops, T = 122/124 ("50+ (61/124)/sqrt(8)"); Ascherman,
+    T = 41/42 ("50 + 41/84 x 1/sqrt(n)"), the limit of the normal case as R → ∞. The
+    general field size is this document's generalisation (m need not be a whole number).
+    The article prints 67.27 for the Ascherman case at n = 8; the formula gives 67.257.
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §4 "How many matchpoints is a VP?" and
+       §11 "Fixing Washington VPs" (Adjustments 1 and 2).
+
+    Examples
+    --------
+    >>> float(swiss_pairs_top_percent(8))
+    67.68
+    >>> float(swiss_pairs_top_percent(8, results=63))
+    67.39
+    >>> float(swiss_pairs_top_percent(8, ascherman=True))
+    67.257
+    >>> float(swiss_pairs_top_percent(4))
+    75.0
+    """
+    n = check_positive(n_boards, "n_boards")
+    outcomes = _max_vp_outcomes(max_vp)
+    if ascherman:
+        top = 1.0 - 1.0 / (2.0 * outcomes)
+    else:
+        r = _at_least(results, "results", outcomes)
+        m = r / outcomes
+        top = (2.0 * r - m - 1.0) / (2.0 * (r - 1.0))
+    return _out(50.0 + 50.0 * top / np.sqrt(n))
+
+
+def _max_vp_outcomes(max_vp) -> int:
+    if isinstance(max_vp, bool) or not isinstance(max_vp, (int, np.integer)):
+        raise BridgestatsError(f"max_vp: must be an even whole number >= 2, got {max_vp!r}")
+    if max_vp < 2 or max_vp % 2:
+        raise BridgestatsError(f"max_vp: must be an even whole number >= 2, got {max_vp}")
+    return int(max_vp) + 1
+
+
+def sigma_aggregate(n_boards, *, k=365.0):
+    """σ of an aggregate (total points) margin over ``n_boards`` boards: K·√n.
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    k : float or array_like, optional
+        Per-board σ in points. 365 = 1790/√24, measured by Probst from 418 Sheffield
+        League matches of 24 boards; "can use this value for matches of any length".
+
+    Returns
+    -------
+    float or ndarray
+        σ in points.
+
+    Notes
+    -----
+    .. math:: \\sigma = K\\sqrt{n}, \\qquad K = \\sigma_{24}/\\sqrt{24} = 1790/\\sqrt{24}
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §10 "What VP scale for aggregate
+       scoring?" and Table 6.
+
+    Examples
+    --------
+    >>> round(float(k_from_sigma(1790, 24)))
+    365
+    >>> float(sigma_aggregate(24, k=1790 / 24**0.5))
+    1790.0
+    """
+    n = check_positive(n_boards, "n_boards")
+    k = check_positive(k, "k")
+    return _out(k * np.sqrt(n))
+
+
+def k_from_sigma(sigma, n_boards, *, percent=False):
+    """The per-board K of a match σ: σ/√n for totals (IMPs, points), σ·√n for percentages.
+
+    Parameters
+    ----------
+    sigma : float or array_like
+        σ of an ``n_boards`` match (> 0).
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    percent : bool, optional
+        True when the margin is a match percentage (an average over boards).
+
+    Returns
+    -------
+    float or ndarray
+        K, the σ of a one-board match.
+
+    Notes
+    -----
+    The inverse of :func:`sigma_teams` / :func:`sigma_aggregate` (σ = K√n) and of
+    :func:`sigma_swiss_pairs` (σ = K/√n).
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §10 ("we can compute K as
+       1790/sqrt(24) = 365") and §11 ("11.65 x sqrt (8) = 32.95%").
+
+    Examples
+    --------
+    >>> float(k_from_sigma(1790, 24))
+    365.4
+    >>> float(k_from_sigma(11.65, 8, percent=True))
+    32.95
+    """
+    s = check_positive(sigma, "sigma")
+    n = check_positive(n_boards, "n_boards")
+    return _out(s * np.sqrt(n) if percent else s / np.sqrt(n))
+
+
+_DEFAULT_K = {
+    "teams": 6.5,
+    "cross-imps": 6.5,
+    "butler-online": 7.0,
+    "swiss-pairs": 32.95,
+    "aggregate": 365.0,
+}
+
+
+def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4):
+    """σ of a match of the given event form, with each model's default K.
+
+    Parameters
+    ----------
+    form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+        The event form (see :data:`FORMS` for the units).
+    n_boards : float or array_like
+        Boards in the match.
+    k : float, optional
+        Per-board σ; ``None`` takes the model's default (6.5, 6.5, 7, 32.95 %, 365).
+    tables : float, optional
+        Tables in play; required for ``"butler-online"``.
+    comparisons, results : float, optional
+        C and R for ``"cross-imps"`` (4 and 4: teams of eight).
+
+    Returns
+    -------
+    float or ndarray
+        σ in the form's unit.
+
+    Notes
+    -----
+    Dispatches to :func:`sigma_teams`, :func:`sigma_cross_imps`,
+    :func:`sigma_butler_online`, :func:`sigma_swiss_pairs` or :func:`sigma_aggregate`.
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3-5, §10, §11.
+
+    Examples
+    --------
+    >>> float(form_sigma("butler-online", 15, tables=15))
+    23.22
+    >>> float(form_sigma("swiss-pairs", 8, k=31.11))
+    11.0
+    """
+    check_choice(form, "form", tuple(FORMS))
+    k = _DEFAULT_K[form] if k is None else k
+    if form == "teams":
+        return sigma_teams(n_boards, k=k)
+    if form == "cross-imps":
+        return sigma_cross_imps(n_boards, comparisons=comparisons, results=results, k=k)
+    if form == "butler-online":
+        if tables is None:
+            raise BridgestatsError("tables: required for form 'butler-online'")
+        return sigma_butler_online(n_boards, tables=tables, k=k)
+    if form == "swiss-pairs":
+        return sigma_swiss_pairs(n_boards, k=k)
+    return sigma_aggregate(n_boards, k=k)

@@ -1,0 +1,892 @@
+"""Victory Point scales: Gaussian equal-probability scales, negative VPs, published tables, WBF.
+
+A scale turns a match margin into Victory Points. Here a scale is a :class:`VPScale`: the
+ascending ``thresholds`` (margins at which the result steps to the next outcome), the VP
+total ``max_vp`` and the number of ``negative`` steps below 0 for the loser. Margins are
+in the scale's own unit: IMPs, aggregate points, or, for Swiss pairs, **the winner's
+matchpoint percentage minus 50** (``centre=50`` records that the displayed scores are
+``50 + margin``).
+
+Outcome ``j`` (the number of thresholds the margin has reached) gives the winner
+``min(max_vp/2 + j, max_vp)`` and the loser ``max_vp/2 − j`` VPs: the first ``max_vp/2``
+steps move a VP from loser to winner; Pomfrey's negative steps then take VPs from the
+loser only (20-0, 20-(−1), ..., 20-(−5)).
+
+References
+----------
+.. [1] J. Probst, "Victory Point scales" (seed ``001_d1e63a5d90e05b9a.txt``), §2, §3, §10,
+   §11, §13 and Tables 2-12.
+.. [2] DOMAIN.md, "Victory Point scales" (the WBF 2013 continuous scale and its discrete
+   0-20 version).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy.special import ndtr, ndtri
+
+from .errors import BridgestatsError, as_finite_array, check_positive
+from .sigma import FORMS, form_sigma
+
+__all__ = [
+    "ScaleFit",
+    "VPScale",
+    "event_scale",
+    "fit_scale_sigma",
+    "gaussian_scale",
+    "gaussian_z",
+    "scale_from_thresholds",
+    "sigma_from_top",
+    "wbf_scale",
+    "wbf_table",
+    "wbf_vp",
+]
+
+_FORM_CENTRE = {"swiss-pairs": 50.0}
+_FORM_STEP = {"teams": 1, "cross-imps": 1, "butler-online": 1, "aggregate": 10}
+
+
+# --- validation helpers ---------------------------------------------------------------------
+
+
+def _whole(value, name: str, *, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise BridgestatsError(f"{name}: must be a whole number >= {low}, got {value!r}")
+    if value < low:
+        raise BridgestatsError(f"{name}: must be a whole number >= {low}, got {value}")
+    return int(value)
+
+
+def _even_max_vp(max_vp) -> int:
+    m = _whole(max_vp, "max_vp", low=2)
+    if m % 2:
+        raise BridgestatsError(f"max_vp: must be even (N-0 scales have N/2 steps), got {m}")
+    return m
+
+
+# --- the Gaussian equal-probability scale ------------------------------------------------------
+
+
+def _step_probabilities(max_vp: int, negative: int) -> np.ndarray:
+    """One-sided cumulative probability from the mean at each threshold (in (0, 1/2))."""
+    outcomes = max_vp + 1
+    half = max_vp // 2
+    p = (2.0 * np.arange(half) + 1.0) / (2.0 * outcomes)
+    if negative:
+        # Pomfrey: the top band keeps half its probability 1/(N+1); the other half is
+        # split equally into the `negative` steps below it (Probst §2).
+        j = np.arange(negative)
+        extra = (0.5 + j / (2.0 * negative)) / outcomes
+        p = np.concatenate([p, p[-1] + extra])
+    return p
+
+
+def gaussian_z(max_vp=20, *, negative=0):
+    """Thresholds of the equal-probability N-0 scale in standard deviations.
+
+    Parameters
+    ----------
+    max_vp : int, optional
+        The VP total N (even, >= 2): 20 for 20-0, 12 for 12-0, 4, 6, 8 for Patton.
+    negative : int, optional
+        Negative-VP steps below 0 for the loser (Pomfrey's rule), 0 by default.
+
+    Returns
+    -------
+    ndarray
+        ``max_vp/2 + negative`` ascending z values.
+
+    Notes
+    -----
+    The N + 1 outcomes N-0, ..., (N/2)-(N/2), ..., 0-N are equally likely between equally
+    matched sides, so the central outcome covers |z| < z₀ and the k-th edge is [1]_
+
+    .. math:: z_k = \\Phi^{-1}\\left(\\frac12 + \\frac{2k+1}{2(N+1)}\\right),
+              \\quad k = 0, \\dots, N/2 - 1
+
+    With ``negative`` = ν steps, the top band keeps half its probability and the other
+    half is split equally:
+
+    .. math:: z_{N/2 - 1 + j} = \\Phi^{-1}\\left(\\frac12 + \\frac{N-1}{2(N+1)}
+              + \\frac{1}{N+1}\\left(\\frac12 + \\frac{j - 1}{2\\nu}\\right)\\right),
+              \\quad j = 1, \\dots, \\nu
+
+    Φ⁻¹ is the exact normal quantile (:func:`scipy.special.ndtri`). Probst's printed
+    values were interpolated in a printed normal table to three decimals and differ from
+    these by up to 0.0007 (Table 2).
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §2 and Tables 2 and 3; §10 (13-tiles);
+       §13 (5-, 7- and 9-tiles).
+
+    Examples
+    --------
+    Table 2 (0.059 0.180 0.303 0.431 0.566 0.712 0.876 1.068 1.309 1.668) and Table 3:
+
+    >>> gaussian_z(20).round(3)
+    array([0.06 , 0.18 , 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668])
+    >>> gaussian_z(20, negative=5)[9:].round(3)
+    array([1.668, 1.981, 2.074, 2.189, 2.345, 2.593])
+    """
+    m = _even_max_vp(max_vp)
+    neg = _whole(negative, "negative", low=0)
+    return ndtri(0.5 + _step_probabilities(m, neg))
+
+
+def sigma_from_top(top_margin, *, max_vp=20, centre=0.0):
+    """The σ whose Gaussian scale starts its top outcome (20-0) at ``top_margin``.
+
+    Parameters
+    ----------
+    top_margin : float or array_like
+        Where the top outcome starts, in the scale's unit (e.g. 67.68 % with
+        ``centre=50``).
+    max_vp : int, optional
+        The VP total (20).
+    centre : float, optional
+        The score of a tie (50 for matchpoint percentages, else 0).
+
+    Returns
+    -------
+    float or ndarray
+        σ = (top_margin − centre) / z_top.
+
+    Notes
+    -----
+    .. math:: \\sigma = (P_{top} - c)/z_{N/2-1}, \\qquad z_9 = 1.668 \\text{ for 20-0}
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §4: "this gives a standard deviation
+       for the 8 board match of 50/(1.668 x sqrt(8)) = 10.598".
+
+    Examples
+    --------
+    The article divides by its printed 1.668 and gets 10.598; the exact z₉ = 1.66839
+    gives 10.596:
+
+    >>> float(sigma_from_top(50 + 50 / 8**0.5, centre=50))
+    10.596
+    """
+    top = as_finite_array(top_margin, "top_margin") - float(centre)
+    check_positive(top, "top_margin - centre")
+    z_top = gaussian_z(max_vp)[-1]
+    s = top / z_top
+    return s[()] if s.ndim == 0 else s
+
+
+@dataclass(frozen=True)
+class VPScale:
+    """An immutable Victory Point scale.
+
+    Attributes
+    ----------
+    thresholds : tuple of float
+        ``max_vp/2 + negative`` strictly ascending positive margins (relative to
+        ``centre``); reaching ``thresholds[j]`` moves the result to outcome ``j + 1``.
+    max_vp : int
+        The VP total (even).
+    negative : int
+        Negative-VP steps for the loser below 0.
+    sigma : float or None
+        The σ the scale was built for (Gaussian scales), ``None`` for published tables.
+    centre : float
+        The score of a tie in the displayed unit (50 for matchpoint %, else 0). Margins
+        are always relative to it; exports show ``centre + margin``.
+    unit : str
+        Unit of the margins, for display ("IMPs", "MP %", "points").
+    step : int or None
+        Resolution of the margins (1 IMP, 10 points) used by :meth:`integer_ranges` and by
+        the exports by default; ``None`` shows continuous ranges.
+    name : str or None
+        A label for the scale.
+    """
+
+    thresholds: tuple[float, ...]
+    max_vp: int = 20
+    negative: int = 0
+    sigma: float | None = None
+    centre: float = 0.0
+    unit: str = "margin"
+    step: int | None = None
+    name: str | None = None
+
+    def __post_init__(self):
+        max_vp = _even_max_vp(self.max_vp)
+        negative = _whole(self.negative, "negative", low=0)
+        t = as_finite_array(self.thresholds, "thresholds").ravel()
+        expected = max_vp // 2 + negative
+        if t.size != expected:
+            raise BridgestatsError(
+                f"thresholds: a {max_vp}-0 scale with {negative} negative steps needs "
+                f"{expected} thresholds, got {t.size}"
+            )
+        if t[0] <= 0:
+            raise BridgestatsError(f"thresholds: must be > 0 (relative to centre), got {t[0]}")
+        if np.any(np.diff(t) <= 0):
+            i = int(np.flatnonzero(np.diff(t) <= 0)[0])
+            raise BridgestatsError(
+                f"thresholds: must be strictly ascending, position {i + 1} ({t[i + 1]}) "
+                f"is not above {t[i]}"
+            )
+        if self.sigma is not None:
+            check_positive(self.sigma, "sigma")
+            object.__setattr__(self, "sigma", float(self.sigma))
+        if self.step is not None:
+            object.__setattr__(self, "step", _whole(self.step, "step", low=1))
+        as_finite_array(self.centre, "centre")
+        object.__setattr__(self, "thresholds", tuple(float(x) for x in t))
+        object.__setattr__(self, "max_vp", max_vp)
+        object.__setattr__(self, "negative", negative)
+        object.__setattr__(self, "centre", float(self.centre))
+
+    # -- outcomes ------------------------------------------------------------------------------
+
+    @property
+    def vp_winner(self) -> np.ndarray:
+        """The winner's VPs of each outcome, central outcome first."""
+        j = np.arange(len(self.thresholds) + 1)
+        return np.minimum(self.max_vp // 2 + j, self.max_vp)
+
+    @property
+    def vp_loser(self) -> np.ndarray:
+        """The loser's VPs of each outcome, central outcome first (negative below 0)."""
+        return self.max_vp // 2 - np.arange(len(self.thresholds) + 1)
+
+    def vp(self, margin):
+        """VPs of the side whose margin is ``margin`` (negative: the losing side).
+
+        A margin reaching a threshold (``|margin| >= threshold``) earns the step. The two
+        sides of a match (margins m and −m) sum to ``max_vp``, less one per negative step
+        reached.
+
+        Examples
+        --------
+        >>> scale = scale_from_thresholds([0.65, 1.98, 3.33, 4.74, 6.23, 7.83, 9.64,
+        ...                                11.75, 14.40, 18.35], name="EBU 7-9 boards")
+        >>> scale.vp([0.64, 0.65, -5.0, 18.35, -20.0]).tolist()
+        [10, 11, 6, 20, 0]
+        """
+        d = as_finite_array(margin, "margin")
+        j = np.searchsorted(np.asarray(self.thresholds), np.abs(d), side="right")
+        out = np.where(d >= 0, self.vp_winner[j], self.vp_loser[j])
+        return out[()] if out.ndim == 0 else out
+
+    def probabilities(self, *, sigma=None) -> np.ndarray:
+        """Probability of each outcome between equal sides, central outcome first.
+
+        Each outcome counts both ways round (11-9 and 9-11), so the probabilities sum
+        to 1. The margin is taken as normal with mean 0 and standard deviation ``sigma``
+        (by default the scale's own).
+
+        Notes
+        -----
+        .. math:: p_0 = 1 - 2\\Phi(-t_0/\\sigma), \\qquad
+                  p_j = 2\\left[\\Phi(-t_{j-1}/\\sigma) - \\Phi(-t_j/\\sigma)\\right],
+                  \\quad t_{J} = \\infty
+
+        Examples
+        --------
+        Probst §11: the 2004 scale's 20-0 at 65.99 % when σ is that of a 67.39 % 20-0
+        predicts 449 20-0s in Brighton's 3598 matches:
+
+        >>> w2004 = scale_from_thresholds([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40,
+        ...                                10.23, 12.55, 15.99])
+        >>> p = w2004.probabilities(sigma=sigma_from_top(67.39, centre=50))
+        >>> round(3598 * float(p[-1]))
+        450
+        """
+        s = self.sigma if sigma is None else sigma
+        if s is None:
+            raise BridgestatsError(
+                "sigma: this scale has no sigma of its own (a published table); pass sigma="
+            )
+        s = float(check_positive(s, "sigma"))
+        upper = ndtr(-np.asarray(self.thresholds) / s)  # P(d >= t), one side
+        tail = np.concatenate([[0.5], upper, [0.0]])
+        return 2.0 * (tail[:-1] - tail[1:])
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def to_frame(self) -> pd.DataFrame:
+        """The scale as a tidy frame, one row per outcome, central outcome first.
+
+        Columns: ``vp_winner``, ``vp_loser``, ``margin_from``, ``margin_to`` (the
+        outcome holds margins ``margin_from <= |margin| < margin_to``; ``inf`` for the top
+        outcome), ``probability`` (both ways round, under the scale's ``sigma``; NaN-free:
+        the column is absent when the scale has no sigma). With ``centre != 0``, also
+        ``score_from`` and ``score_to`` (``centre + margin``).
+        """
+        t = np.asarray(self.thresholds)
+        frame = pd.DataFrame(
+            {
+                "vp_winner": self.vp_winner,
+                "vp_loser": self.vp_loser,
+                "margin_from": np.concatenate([[0.0], t]),
+                "margin_to": np.concatenate([t, [np.inf]]),
+            }
+        )
+        if self.sigma is not None:
+            frame["probability"] = self.probabilities()
+        if self.centre != 0:
+            frame["score_from"] = self.centre + frame["margin_from"]
+            frame["score_to"] = self.centre + frame["margin_to"]
+        return frame
+
+    def integer_ranges(self, *, step=None) -> pd.DataFrame:
+        """The scale for margins that are whole multiples of ``step`` (IMPs, 10 points).
+
+        Rounding rule: a margin earns a step when it **reaches** the threshold, so the
+        band of outcome j + 1 starts at the first multiple of ``step`` at or above
+        ``thresholds[j]``: ``ceil(t / step) * step``. This is the rule of Probst's Table 5
+        ("Sensible" column: 30.7 → 31, 36.4 → 37, ...), Table 6 (published ranges, step 10:
+        173 → 180, ...), Tables 9 and 11 and most of Tables 10 and 12; the article breaks it
+        in a few cells, mostly of the central band (e.g. Table 10, 3 boards: 2.03 IMPs
+        → 3-3 is 0-1), and Probst says he scored 8-board 10-10 as 0-0 against a computed
+        1.1 (§3). See ``tests/test_vpscale_tables.py`` for the cells.
+
+        Parameters
+        ----------
+        step : int, optional
+            The margin resolution; defaults to the scale's ``step``, else 1.
+
+        Returns
+        -------
+        DataFrame
+            ``vp_winner``, ``vp_loser``, ``margin_from``, ``margin_to`` (nullable integers;
+            ``<NA>`` for the open top band). A band with ``margin_to < margin_from`` holds
+            no whole margin (two thresholds between the same multiples of ``step``).
+
+        Examples
+        --------
+        Table 9 (Patton 4-0, 2 boards, σ = 9.19): 0-2 → 2-2, 3-7 → 3-1, 8+ → 4-0.
+
+        >>> gaussian_scale(4, sigma=9.1924).integer_ranges()
+           vp_winner  vp_loser  margin_from  margin_to
+        0          2         2            0          2
+        1          3         1            3          7
+        2          4         0            8       <NA>
+        """
+        step = self.step if step is None else step
+        step = 1 if step is None else _whole(step, "step", low=1)
+        t = np.asarray(self.thresholds)
+        starts = np.ceil(t / step - 1e-9).astype(np.int64) * step
+        frame = pd.DataFrame(
+            {
+                "vp_winner": self.vp_winner,
+                "vp_loser": self.vp_loser,
+                "margin_from": pd.array(np.concatenate([[0], starts]), dtype="Int64"),
+                "margin_to": pd.array([*list(starts - step), None], dtype="Int64"),
+            }
+        )
+        return frame
+
+    # -- exports -------------------------------------------------------------------------------
+
+    def _display(self, step, decimals: int) -> pd.DataFrame:
+        """Strings for printing: VPs, the margin range in displayed units, probability."""
+        vps = [f"{w}-{lo}" for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)]
+        unit = self.unit
+        if step is None:
+            t = self.centre + np.asarray(self.thresholds)
+            lows = np.concatenate([[self.centre], t])
+            fmt = f"{{:.{decimals}f}}"
+            ranges = [f"{fmt.format(a)}-{fmt.format(b)}" for a, b in zip(lows[:-1], t, strict=True)]
+            ranges.append(f"{fmt.format(lows[-1])}+")
+        else:
+            ir = self.integer_ranges(step=step)
+            c = self.centre
+            ranges = []
+            for a, b in zip(ir["margin_from"], ir["margin_to"], strict=True):
+                a = _num(c + a)
+                if b is pd.NA:
+                    ranges.append(f"{a}+")
+                elif c + b < float(a):
+                    ranges.append("none")
+                else:
+                    ranges.append(f"{a}-{_num(c + b)}")
+        out = pd.DataFrame({"VPs": vps, unit: ranges})
+        if self.sigma is not None:
+            out["probability %"] = [f"{100 * p:.2f}" for p in self.probabilities()]
+        return out
+
+    def _default_step(self, step):
+        return self.step if step is None else step
+
+    def to_csv(self, *, step=None) -> str:
+        """The tidy frame as CSV text: :meth:`to_frame`, or :meth:`integer_ranges` with a step.
+
+        ``step`` defaults to the scale's own; pass ``step=0`` for the continuous frame.
+        """
+        step = self._default_step(step)
+        frame = self.to_frame() if not step else self.integer_ranges(step=step)
+        return frame.to_csv(index=False)
+
+    def to_markdown(self, *, step=None, decimals=2) -> str:
+        """A printable Markdown table (VPs, margin range, probability %).
+
+        ``step`` defaults to the scale's own (whole-IMP ranges for IMP scales); ``step=0``
+        shows continuous ranges to ``decimals`` places.
+
+        Examples
+        --------
+        >>> print(gaussian_scale(4, sigma=9.1924, unit="IMPs").to_markdown(step=1))
+        | VPs | IMPs | probability % |
+        |---|---|---|
+        | 2-2 | 0-2 | 20.00 |
+        | 3-1 | 3-7 | 40.00 |
+        | 4-0 | 8+ | 40.00 |
+        """
+        step = self._default_step(step)
+        shown = self._display(step or None, decimals)
+        lines = ["| " + " | ".join(shown.columns) + " |", "|" + "---|" * shown.shape[1]]
+        lines += ["| " + " | ".join(row) + " |" for row in shown.itertuples(index=False)]
+        title = f"**{self.name}**\n\n" if self.name else ""
+        return title + "\n".join(lines) + "\n"
+
+    def to_html(self, *, step=None, decimals=2) -> str:
+        """A printable HTML table (VPs, margin range, probability %), caption = name."""
+        step = self._default_step(step)
+        shown = self._display(step or None, decimals)
+        table = shown.to_html(index=False, border=0)
+        if self.name:
+            table = table.replace(">\n", f">\n  <caption>{html.escape(self.name)}</caption>\n", 1)
+        return table
+
+
+def _num(x) -> str:
+    x = float(x)
+    return str(int(x)) if x.is_integer() else f"{x:g}"
+
+
+def gaussian_scale(
+    max_vp=20, *, sigma=1.0, negative=0, centre=0.0, unit="margin", step=None, name=None
+):
+    """The equal-probability (Gaussian) N-0 scale for matches with margin σ.
+
+    Parameters
+    ----------
+    max_vp : int, optional
+        The VP total (even): 20, 12 (aggregate, §10), 4, 6, 8 (Patton, §13), ...
+    sigma : float, optional
+        σ of the match margin in its unit (1: the scale in standard deviations).
+    negative : int, optional
+        Negative-VP steps (Pomfrey's rule, §2), 0 by default.
+    centre, unit, step, name : optional
+        Stored on the :class:`VPScale` (see there).
+
+    Returns
+    -------
+    VPScale
+        Thresholds ``sigma * gaussian_z(max_vp, negative=negative)``.
+
+    Notes
+    -----
+    .. math:: t_k = \\sigma\\,\\Phi^{-1}\\left(\\frac12 + \\frac{2k+1}{2(N+1)}\\right)
+
+    (and the negative steps of :func:`gaussian_z`).
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §2-3 and Tables 2-5.
+
+    Examples
+    --------
+    Table 4 (8 boards, K = 6.5, σ = 18.38): computed IMP range of 19-1 is 24.1-30.7:
+
+    >>> from bridgestats.sigma import sigma_teams
+    >>> np.round(gaussian_scale(sigma=sigma_teams(8)).thresholds[-2:], 1)
+    array([24.1, 30.7])
+    """
+    s = float(check_positive(sigma, "sigma"))
+    z = gaussian_z(max_vp, negative=negative)
+    return VPScale(
+        tuple(s * z),
+        max_vp=max_vp,
+        negative=negative,
+        sigma=s,
+        centre=centre,
+        unit=unit,
+        step=step,
+        name=name,
+    )
+
+
+def scale_from_thresholds(
+    thresholds, *, max_vp=None, negative=0, centre=0.0, unit="margin", step=None, name=None
+):
+    """A scale from a published table of thresholds.
+
+    Parameters
+    ----------
+    thresholds : array_like
+        Ascending margins at which the outcome steps up, as published. For matchpoint %
+        tables give the published percentages (50.65, ...) with ``centre=50``; they are
+        stored relative to the centre (0.65, ...).
+    max_vp : int, optional
+        The VP total; by default ``2 * (len(thresholds) - negative)``.
+    negative : int, optional
+        How many of the thresholds are negative-VP steps (the last ones).
+    centre, unit, step, name : optional
+        Stored on the :class:`VPScale`.
+
+    Returns
+    -------
+    VPScale
+        With ``sigma=None``.
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, Table 8 (Swiss pairs scales for 7-9
+       boards: 2003 "triangular", 2004, Ascherman 2006, random draw, EBU 2006).
+
+    Examples
+    --------
+    The 2003 "triangular" scale of Table 8:
+
+    >>> tri = scale_from_thresholds([50.5, 51.7, 53.1, 54.7, 56.5, 58.5, 60.7, 63.1,
+    ...                              65.7, 68.5], centre=50, name="2003 triangular")
+    >>> tri.max_vp, tri.thresholds[:2]
+    (20, (0.5, 1.7))
+    """
+    t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
+    neg = _whole(negative, "negative", low=0)
+    if max_vp is None:
+        max_vp = 2 * (t.size - neg)
+    return VPScale(
+        tuple(np.round(t, 12)),
+        max_vp=max_vp,
+        negative=neg,
+        centre=centre,
+        unit=unit,
+        step=step,
+        name=name,
+    )
+
+
+@dataclass(frozen=True)
+class ScaleFit:
+    """Result of :func:`fit_scale_sigma`.
+
+    Attributes
+    ----------
+    sigma : float
+        The least-squares σ.
+    residuals : ndarray
+        Published threshold minus fitted threshold (``sigma * z``), relative to centre.
+    z : ndarray
+        The Gaussian scale's thresholds in σ units.
+    rms : float
+        Root mean square of the residuals.
+    """
+
+    sigma: float
+    residuals: np.ndarray
+    z: np.ndarray
+    rms: float
+
+
+def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
+    """The σ of the Gaussian scale closest to a published threshold table.
+
+    Parameters
+    ----------
+    thresholds : array_like or VPScale
+        Published ascending thresholds (IMPs, points, or % with ``centre=50``).
+    max_vp : int, optional
+        The VP total of the table (20).
+    negative : int, optional
+        How many of the thresholds are negative-VP steps.
+    centre : float, optional
+        The score of a tie (50 for matchpoint % tables), subtracted first.
+
+    Returns
+    -------
+    ScaleFit
+
+    Notes
+    -----
+    The Gaussian thresholds are linear in σ, t_k = σ z_k, so least squares has the
+    closed form
+
+    .. math:: \\hat\\sigma = \\frac{\\sum_k z_k t_k}{\\sum_k z_k^2}
+
+    For tables of whole-IMP band starts L, the continuous threshold lies in (L − 1, L]:
+    pass ``L - 0.5`` for an unbiased fit.
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §11 and Table 8 ("the STD of the 2004
+       table is 9.59"; "Max settled on STD = 11%"); DOMAIN.md ("which is the Gaussian scale
+       with σ = 11 %").
+
+    Examples
+    --------
+    The EBU Swiss pairs table for 7-9 boards:
+
+    >>> fit = fit_scale_sigma([50.65, 51.98, 53.33, 54.74, 56.23, 57.83, 59.64, 61.75,
+    ...                        64.40, 68.35], centre=50)
+    >>> round(fit.sigma, 2), round(float(np.abs(fit.residuals).max()), 3)
+    (11.0, 0.007)
+    """
+    if isinstance(thresholds, VPScale):
+        scale = thresholds
+        t = np.asarray(scale.thresholds)
+        max_vp, negative = scale.max_vp, scale.negative
+    else:
+        t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
+    z = gaussian_z(max_vp, negative=negative)
+    if t.size != z.size:
+        raise BridgestatsError(
+            f"thresholds: a {max_vp}-0 scale with {negative} negative steps has {z.size} "
+            f"thresholds, got {t.size}"
+        )
+    sigma = float(z @ t / (z @ z))
+    if sigma <= 0:
+        raise BridgestatsError("thresholds: must lie above the centre (fitted sigma <= 0)")
+    residuals = t - sigma * z
+    return ScaleFit(sigma, residuals, z, float(np.sqrt(np.mean(residuals**2))))
+
+
+def event_scale(
+    form,
+    n_boards,
+    *,
+    k=None,
+    sigma=None,
+    max_vp=20,
+    negative=0,
+    tables=None,
+    comparisons=4,
+    results=4,
+):
+    """The recommended Gaussian scale for an event: σ from the form's model, then the scale.
+
+    Parameters
+    ----------
+    form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+        The event form.
+    n_boards : int
+        Boards per match.
+    k : float, optional
+        Per-board σ (default: the model's, see :func:`bridgestats.sigma.form_sigma`).
+    sigma : float, optional
+        The match σ directly (overrides ``k``).
+    max_vp, negative : int, optional
+        The scale's total and negative steps.
+    tables, comparisons, results : optional
+        For ``butler-online`` and ``cross-imps``.
+
+    Returns
+    -------
+    VPScale
+        With ``unit`` from :data:`bridgestats.sigma.FORMS`, ``centre=50`` for Swiss pairs
+        and ``step`` 1 IMP / 10 points (None for percentages).
+
+    References
+    ----------
+    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3-5, §10, §11.
+
+    Examples
+    --------
+    >>> event_scale("swiss-pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
+    [50.0, 50.66, 51.98]
+    """
+    if sigma is None:
+        sigma = form_sigma(
+            form, n_boards, k=k, tables=tables, comparisons=comparisons, results=results
+        )
+    else:
+        from .errors import check_choice
+
+        check_choice(form, "form", tuple(FORMS))
+        check_positive(n_boards, "n_boards")
+    sigma = float(check_positive(sigma, "sigma"))
+    name = f"{form}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
+    if negative:
+        name += f", {negative} negative VPs"
+    return gaussian_scale(
+        max_vp,
+        sigma=sigma,
+        negative=negative,
+        centre=_FORM_CENTRE.get(form, 0.0),
+        unit=FORMS[form],
+        step=_FORM_STEP.get(form),
+        name=name,
+    )
+
+
+# --- WBF 2013 --------------------------------------------------------------------------------
+
+_TAU = (math.sqrt(5.0) - 1.0) / 2.0  # the golden-ratio conjugate of the WBF formula [2]
+
+
+def _wbf_x(n_boards: float) -> float:
+    return 15.0 * math.sqrt(n_boards)
+
+
+def _wbf_curve(imp_margin, n_boards: float) -> np.ndarray:
+    """The winner's VP on the unrounded WBF curve, capped at 20."""
+    x = _wbf_x(n_boards)
+    v = 10.0 + 10.0 * (1.0 - _TAU ** (3.0 * imp_margin / x)) / (1.0 - _TAU**3)
+    return np.minimum(v, 20.0)
+
+
+def _wbf_hundredths(n_boards: float) -> np.ndarray:
+    """Winner's VPs in hundredths for IMP margins 0, 1, ..., ceil(15√N) (then 20.00).
+
+    Half-up rounding to 2 decimals, then the concavity correction: while some IMP is
+    worth more than the one before it (d[m+1] > d[m]), add 0.01 to the value at m.
+    """
+    top = math.ceil(_wbf_x(n_boards))
+    v = _wbf_curve(np.arange(top + 1, dtype=float), n_boards)
+    c = np.floor(v * 100.0 + 0.5 + 1e-9).astype(np.int64)
+    while True:
+        d = np.diff(c)
+        bad = np.flatnonzero(d[1:] > d[:-1])
+        if bad.size == 0:
+            return c
+        c[bad + 1] += 1
+
+
+def _wbf_discrete_uppers(n_boards: float) -> np.ndarray:
+    """Upper IMP margins u0..u9 of the discrete bands 10, ..., 19 (DOMAIN.md's loop)."""
+    x = _wbf_x(n_boards)
+    v = np.arange(10.5, 20.0, 1.0)
+    # inverse of the curve at half VPs, floored
+    u = np.floor(
+        x / 3.0 * np.log(1.0 - (v - 10.0) * (1.0 - _TAU**3) / 10.0) / np.log(_TAU) + 1e-9
+    ).astype(np.int64)
+    while True:
+        if u[1] - u[0] < 2 * u[0] + 1 and u[0] > 0:
+            u[0] -= 1
+            continue
+        widths = np.diff(u)  # band j + 1 holds widths[j] margins
+        narrower = np.flatnonzero(widths[1:] < widths[:-1])
+        if narrower.size == 0:
+            return u
+        u[narrower[0] + 1] -= 1
+
+
+def _check_n_boards_whole(n_boards) -> np.ndarray:
+    n = check_positive(n_boards, "n_boards")
+    if np.any(n != np.round(n)):
+        raise BridgestatsError("n_boards: must be whole numbers for the WBF scale")
+    return n.astype(np.int64)
+
+
+def wbf_vp(imp_margin, n_boards, *, discrete=False):
+    """VPs on the WBF 2013 scale for whole-IMP margins (negative: the losing side).
+
+    Parameters
+    ----------
+    imp_margin : int or array_like
+        Match margins in whole IMPs, from the side whose VPs are wanted.
+    n_boards : int or array_like
+        Boards in the match; broadcast against ``imp_margin``.
+    discrete : bool, optional
+        The 0-20 whole-VP version instead of the 2-decimal one.
+
+    Returns
+    -------
+    float or ndarray
+        VPs (2 decimals, or whole VPs with ``discrete=True``); the two sides sum to 20.
+
+    Notes
+    -----
+    With τ = (√5 − 1)/2 and X = 15√N, the winner of an M-IMP match gets [1]_
+
+    .. math:: V = 10 + 10\\,\\frac{1 - \\tau^{3M/X}}{1 - \\tau^3}, \\quad V \\le 20
+
+    and the loser 20 − V. The published tables round V half-up to 2 decimals, then add
+    0.01 wherever the next IMP would be worth more than the previous one, until the
+    table is concave. The discrete version's band upper ends are the curve's inverse at
+    10.5, 11.5, ..., 19.5, floored, then widened from the bottom until no band is
+    narrower than the one below it (the 10-10 band holding 2·u₀ + 1 margins).
+
+    References
+    ----------
+    .. [1] DOMAIN.md, "Victory Point scales" (WBF 2013 scale, the 8-board reference values
+       and the discrete 0-20 bands).
+
+    Examples
+    --------
+    >>> wbf_vp([1, 10, 40, 43, -10], 8).tolist()
+    [10.44, 13.78, 19.74, 20.0, 6.22]
+    >>> wbf_vp([0, 3, 4, 16, 17, 38, 39], 8, discrete=True).tolist()
+    [10, 11, 12, 15, 16, 19, 20]
+    """
+    m = as_finite_array(imp_margin, "imp_margin")
+    if np.any(m != np.round(m)):
+        raise BridgestatsError(
+            "imp_margin: must be whole IMPs (the WBF tables are defined for whole IMPs)"
+        )
+    n = _check_n_boards_whole(n_boards)
+    m, n = np.broadcast_arrays(m.astype(np.int64), n)
+    out = np.empty(m.shape, dtype=np.int64 if discrete else float)
+    for nb in np.unique(n):  # one table per distinct board count, not per result
+        sel = n == nb
+        a = np.abs(m[sel])
+        if discrete:
+            u = _wbf_discrete_uppers(float(nb))
+            win = 10 + np.searchsorted(u, a, side="left")
+            out[sel] = np.where(m[sel] >= 0, win, 20 - win)
+        else:
+            c = _wbf_hundredths(float(nb))
+            win = c[np.minimum(a, c.size - 1)]
+            out[sel] = np.where(m[sel] >= 0, win, 2000 - win) / 100.0
+    return out[()] if out.ndim == 0 else out
+
+
+def wbf_scale(n_boards) -> VPScale:
+    """The discrete 0-20 WBF scale for ``n_boards`` as a :class:`VPScale` (thresholds u + 1).
+
+    Examples
+    --------
+    >>> wbf_scale(8).thresholds
+    (1.0, 4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 31.0, 39.0)
+    """
+    nb = int(_check_n_boards_whole(n_boards).ravel()[0])
+    if np.ndim(n_boards):
+        raise BridgestatsError("n_boards: one board count per scale")
+    u = _wbf_discrete_uppers(float(nb))
+    return VPScale(
+        tuple((u + 1).astype(float)),
+        unit="IMPs",
+        step=1,
+        name=f"WBF 2013 discrete, {nb} boards",
+    )
+
+
+def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
+    """The WBF 2013 scale for ``n_boards`` as a frame.
+
+    Returns
+    -------
+    DataFrame
+        Continuous: one row per whole-IMP margin 0 … ceil(15√N) (the first with 20.00),
+        columns ``imp_margin``, ``vp_winner``, ``vp_loser``. Discrete: the
+        :meth:`VPScale.integer_ranges` of :func:`wbf_scale`.
+
+    Examples
+    --------
+    >>> wbf_table(8).tail(2)
+        imp_margin  vp_winner  vp_loser
+    42          42      19.95      0.05
+    43          43      20.00      0.00
+    """
+    if discrete:
+        return wbf_scale(n_boards).integer_ranges()
+    if np.ndim(n_boards):
+        raise BridgestatsError("n_boards: one board count per table")
+    nb = int(_check_n_boards_whole(n_boards).ravel()[0])
+    c = _wbf_hundredths(float(nb))
+    return pd.DataFrame(
+        {"imp_margin": np.arange(c.size), "vp_winner": c / 100.0, "vp_loser": (2000 - c) / 100.0}
+    )
