@@ -1,0 +1,119 @@
+"""The batch run: how long the default reports take and where the time goes.
+
+Runs the default batch (``notebooks/reports.toml``; ``quick=True``: the tiny test notebooks)
+into a temporary reports folder, once with one job and once with two, and prints for each
+run the kernel start, the execution, the HTML export, the rest (kernel shutdown, papermill's
+bookkeeping) and the total, and ratios against an empty-notebook baseline run in the same
+process after a warm-up (the fixed cost of one run: kernel start, ``import bridgestats``,
+papermill, HTML export). Target: the full default batch in under
+2 minutes on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from bridgestats.paths import project_root
+from bridgestats.reports import load_config, run_reports
+
+TEST_NOTEBOOKS = project_root() / "tests" / "notebooks"
+BUDGET_S = 120.0
+
+
+def _write_config(folder: Path, entries: str) -> Path:
+    path = folder / "reports.toml"
+    path.write_text(entries.replace("@NB", TEST_NOTEBOOKS.as_posix()))
+    return path
+
+
+def _timed(config, *, jobs: int, folder: Path):
+    start = time.perf_counter()
+    results = run_reports(config, jobs=jobs, reports_dir=folder)
+    return results, time.perf_counter() - start
+
+
+def _fmt(value) -> str:
+    return f"{value:6.2f}" if isinstance(value, (int, float)) else "     -"
+
+
+def _table(results) -> None:
+    head = "".join(f"{h:>7s}" for h in ("kernel", "exec", "html", "other", "total"))
+    print(f"   {'run (seconds)':28s} {'status':7s}{head}")
+    for r in results:
+        d = r.record.get("durations", {})
+        parts = [d.get(k) for k in ("kernel_start_s", "execute_s", "html_s")]
+        other = d["total_s"] - sum(p or 0.0 for p in parts) if d else None
+        cells = "".join(f" {_fmt(v)}" for v in [*parts, other, d.get("total_s")])
+        print(f"   {r.name:28s} {r.status:7s}{cells}")
+
+
+def run(quick: bool = False) -> dict:
+    """Run the benchmark and print its figures; return them (seconds)."""
+    with tempfile.TemporaryDirectory(prefix="bench-reports-") as tmp:
+        tmp = Path(tmp)
+        baseline_cfg = _write_config(
+            tmp, '[[report]]\nname = "empty"\nnotebook = "@NB/empty.ipynb"\n'
+        )
+        _timed(baseline_cfg, jobs=1, folder=tmp / "warm-up")  # imports papermill, nbconvert
+        repeats = sorted(
+            (_timed(baseline_cfg, jobs=1, folder=tmp / f"baseline{i}") for i in range(3)),
+            key=lambda pair: pair[1],
+        )
+        base_results, base_s = repeats[1]  # the median of three
+        b = base_results[0].record["durations"]
+        print(
+            f"   baseline (empty notebook, median of 3): {base_s:.2f} s wall = kernel start "
+            f"{b['kernel_start_s']:.2f} + execution {b['execute_s']:.2f} + HTML "
+            f"{b['html_s']:.2f} + other (kernel shutdown, papermill, bookkeeping)"
+        )
+        if quick:
+            (tmp / "quick").mkdir()
+            config = _write_config(
+                tmp / "quick",
+                '[[report]]\nname = "tiny"\nnotebook = "@NB/tiny.ipynb"\n'
+                "parameters = { make_figure = true }\n"
+                '[[report]]\nname = "grid"\nnotebook = "@NB/empty.ipynb"\n'
+                "grid = { seed = [1, 2, 3] }\n",
+            )
+        else:
+            config = load_config()
+        figures = {"baseline_s": base_s}
+        for jobs in (1, 2):
+            results, total = _timed(config, jobs=jobs, folder=tmp / f"jobs{jobs}")
+            ran = [r for r in results if r.status != "missing"]
+            missing = [r.name for r in results if r.status == "missing"]
+            print(f"== {'quick' if quick else 'default'} batch, --jobs {jobs}:")
+            _table(results)
+            if missing:
+                print(f"   not yet written (missing): {', '.join(missing)}")
+            failed = [r.name for r in ran if r.status == "failed"]
+            if failed:
+                print(f"   FAILED: {', '.join(failed)}")
+            parts = {
+                k: sum((r.record["durations"].get(k) or 0.0) for r in ran)
+                for k in ("kernel_start_s", "execute_s", "html_s")
+            }
+            print(
+                f"   total {total:.1f} s for {len(ran)} run(s)"
+                f" ({len(ran) / total:.2f} runs/s); summed over runs: kernel start "
+                f"{parts['kernel_start_s']:.1f} s, execution {parts['execute_s']:.1f} s, "
+                f"HTML {parts['html_s']:.1f} s"
+            )
+            if ran:
+                print(
+                    f"   ratio to the empty-notebook baseline: {total / base_s:.1f}x the batch,"
+                    f" {total / len(ran) / base_s:.1f}x per run"
+                )
+            if not quick:
+                verdict = "within" if total < BUDGET_S else "OVER"
+                print(f"   {verdict} the {BUDGET_S:.0f} s budget")
+            figures[f"jobs{jobs}_s"] = total
+        if figures.get("jobs2_s"):
+            print(f"   speed-up with --jobs 2: {figures['jobs1_s'] / figures['jobs2_s']:.2f}x")
+    return figures
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
