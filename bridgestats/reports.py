@@ -452,15 +452,44 @@ def _timings(nb) -> dict:
     }
 
 
+# nbconvert's lab template without its CDN scripts: require.js (only for widgets) and
+# mermaid always go; MathJax stays only when the notebook has math to typeset.
+_HTML_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
+{%- block html_head_js -%}{%- endblock html_head_js -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+{%- block html_head_js_mathjax -%}
+{%- if resources.bridgestats_math -%}{{ super() }}{%- endif -%}
+{%- endblock html_head_js_mathjax -%}
+"""
+_MATH_RE = re.compile(r"\$[^$\n]+\$|\\\(|\\\[|\\begin\{")
+
+
+def _has_math(nb) -> bool:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and _MATH_RE.search(cell.source):
+            return True
+        for output in cell.get("outputs", []):
+            if "text/latex" in output.get("data", {}):
+                return True
+    return False
+
+
 def _export_html(notebook_path: Path, *, show_code: bool) -> Path:
+    """Render the executed notebook as ``<same name>.html`` (code hidden unless asked)."""
     import nbformat
+    from jinja2 import DictLoader
     from nbconvert import HTMLExporter
 
-    exporter = HTMLExporter(exclude_input=not show_code, embed_images=True)
-    if not show_code:
-        exporter.exclude_input_prompt = True
-        exporter.exclude_output_prompt = True
-    body, _ = exporter.from_notebook_node(nbformat.read(notebook_path, as_version=4))
+    exporter = HTMLExporter(
+        extra_loaders=[DictLoader({"bridgestats_report.html.j2": _HTML_TEMPLATE})],
+        template_file="bridgestats_report.html.j2",
+        exclude_input=not show_code,
+        exclude_input_prompt=not show_code,
+        exclude_output_prompt=not show_code,
+        embed_images=True,
+    )
+    nb = nbformat.read(notebook_path, as_version=4)
+    body, _ = exporter.from_notebook_node(nb, resources={"bridgestats_math": _has_math(nb)})
     out = notebook_path.with_suffix(".html")
     out.write_text(body, encoding="utf-8")
     return out

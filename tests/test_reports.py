@@ -400,6 +400,24 @@ def test_html_hides_code_by_default(batch):
     page = (batch["out"] / "tiny" / "tiny.html").read_text()
     assert "mean of 4 draws" in page  # the output is there
     assert "default_rng" not in page  # the code is not
+    assert "cdnjs" not in page and 'src="http' not in page  # no remote scripts without math
+
+
+def test_html_loads_mathjax_only_for_notebooks_with_math(tmp_path):
+    import nbformat
+    from nbformat.v4 import new_markdown_cell, new_notebook
+
+    from bridgestats.reports import _export_html
+
+    for name, text, expect in [
+        ("plain", "σ = K·√n", False),
+        ("math", r"$\sigma = K\sqrt{n}$", True),
+    ]:
+        path = tmp_path / f"{name}.ipynb"
+        nbformat.write(new_notebook(cells=[new_markdown_cell(text)]), path)
+        page = _export_html(path, show_code=False).read_text()
+        assert ("mathjax" in page.lower()) is expect, name
+        assert "require.min.js" not in page and "mermaid.esm" not in page
 
 
 class _Links(HTMLParser):
