@@ -262,9 +262,11 @@ class VPScale:
     def vp(self, margin):
         """VPs of the side whose margin is ``margin`` (negative: the losing side).
 
-        A margin reaching a threshold (``|margin| >= threshold``) earns the step. The two
-        sides of a match (margins m and −m) sum to ``max_vp``, less one per negative step
-        reached.
+        A margin reaching a threshold (``|margin| >= threshold``) earns the step; margins
+        are compared after rounding to 1e-9 of their unit, so that float noise (64.40 − 50
+        is 14.400000000000006, 35.60 − 50 is −14.399999999999999) cannot split the two
+        sides of a match. The two sides (margins m and −m) sum to ``max_vp``, less one per
+        negative step reached.
 
         Examples
         --------
@@ -274,7 +276,7 @@ class VPScale:
         [10, 11, 6, 20, 0]
         """
         d = as_finite_array(margin, "margin")
-        j = np.searchsorted(np.asarray(self.thresholds), np.abs(d), side="right")
+        j = np.searchsorted(np.asarray(self.thresholds), np.round(np.abs(d), 9), side="right")
         out = np.where(d >= 0, self.vp_winner[j], self.vp_loser[j])
         return out[()] if out.ndim == 0 else out
 
@@ -560,7 +562,7 @@ def scale_from_thresholds(
     if max_vp is None:
         max_vp = 2 * (t.size - neg)
     return VPScale(
-        tuple(np.round(t, 12)),
+        tuple(np.round(t, 9)),
         max_vp=max_vp,
         negative=neg,
         centre=centre,
@@ -739,10 +741,12 @@ def _wbf_curve(imp_margin, n_boards: float) -> np.ndarray:
 
 
 def _wbf_hundredths(n_boards: float) -> np.ndarray:
-    """Winner's VPs in hundredths for IMP margins 0, 1, ..., ceil(15√N) (then 20.00).
+    """Winner's VPs in hundredths for IMP margins 0, 1, ... up to the first 20.00.
 
     Half-up rounding to 2 decimals, then the concavity correction: while some IMP is
-    worth more than the one before it (d[m+1] > d[m]), add 0.01 to the value at m.
+    worth more than the one before it (d[m+1] > d[m]), add 0.01 to the value at m. The
+    curve reaches 20 at ceil(15√N); for some N (e.g. 111) the value one IMP earlier
+    already rounds to 20.00, and the table stops there.
     """
     top = math.ceil(_wbf_x(n_boards))
     v = _wbf_curve(np.arange(top + 1, dtype=float), n_boards)
@@ -751,7 +755,7 @@ def _wbf_hundredths(n_boards: float) -> np.ndarray:
         d = np.diff(c)
         bad = np.flatnonzero(d[1:] > d[:-1])
         if bad.size == 0:
-            return c
+            return c[: int(np.argmax(c == 2000)) + 1]
         c[bad + 1] += 1
 
 
@@ -870,7 +874,8 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        Continuous: one row per whole-IMP margin 0 … ceil(15√N) (the first with 20.00),
+        Continuous: one row per whole-IMP margin from 0 to the first with 20.00
+        (ceil(15√N), or one less when that already rounds to 20.00),
         columns ``imp_margin``, ``vp_winner``, ``vp_loser``. Discrete: the
         :meth:`VPScale.integer_ranges` of :func:`wbf_scale`.
 
