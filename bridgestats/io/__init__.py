@@ -1,0 +1,95 @@
+"""Result files in, tidy frames out.
+
+Readers
+-------
+:func:`read_pbn` (PBN 1.0/2.x, plain or gzip, ``ScoreTable`` expanded),
+:func:`read_lin` (BBO vugraph LIN), :func:`read_valet` (VALET pipe format, full fields),
+:func:`read_acbl_travellers` (ACBL club traveller CSV). Each accepts a path, a list of
+paths or a directory (searched recursively) and the keyword ``strict``.
+
+The tidy schema
+---------------
+Every reader returns a :class:`pandas.DataFrame` with **one row per table result**, scores
+from **North-South's side**, in file order, with at least these columns
+(:data:`COLUMNS`):
+
+================  ======================================================================
+``source``        the file (its path below the directory given, else its name)
+``record``        line number where the record starts (for a ``ScoreTable``: its row)
+``event``         event name as printed (VALET: the folder, e.g. ``2009-World/Men``)
+``segment``       stage / segment / round as printed (PBN ``Stage``, else ``Round``;
+                  LIN ``vg`` segment; VALET round; ACBL section)
+``board``         board number (nullable ``Int64``)
+``room``          ``"open"``/``"closed"`` where the file says so, else missing
+``table``         table number or name where printed
+``pair_ns``       pair ids where printed (ACBL, ``ScoreTable``), ``pair_ew`` likewise
+``home_team``     team names where printed (PBN ``HomeTeam``/``VisitTeam``, LIN ``vg``),
+                  ``visit_team`` likewise
+``north`` ...     the players ``north``, ``east``, ``south``, ``west`` where known
+``contract``      normalised: ``"4SX"``, ``"3N"``, ``"6HXX"``, ``"Pass"``
+``level``         1-7, 0 when passed out (``Int64``)
+``strain``        ``C D H S N`` (missing when passed out)
+``doubled``       0, 1 (X), 2 (XX) (``Int64``)
+``declarer``      ``N E S W`` (missing when passed out)
+``tricks``        tricks taken by declarer, 0-13 (``Int64``; missing when passed out)
+``vulnerable``    ``None``, ``NS``, ``EW`` or ``All``
+``score_ns``      North-South's score in points, **computed** by
+                  :func:`bridgestats.scoring.contract_score` from contract, declarer,
+                  tricks and vulnerability (0 when passed out); NaN when the record
+                  cannot be scored, and then ``skip_reason`` says why
+``skip_reason``   missing when scorable, else one of :data:`SKIP_REASONS`
+================  ======================================================================
+
+followed by what the file itself printed, under its own names, so that it can be compared
+with what bridgestats computes: ``score_ns_printed`` (the printed score turned to
+North-South's side), PBN ``Score``, ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage``,
+``Deal``, ``Dealer``, ``Date``, ``Site``, ``Stage``, ``Round``, ``Section``, ``Scoring``
+and every ``ScoreTable`` column (``MP_NS``, ``Percentage_NS``, ``IMP_NS`` ...); LIN
+``rs``; ACBL ``mp_ns``, ``mp_ew``, ``made``, ``score_flag``; VALET ``lead``.
+
+Nothing is dropped: a record that cannot be scored keeps its row, with ``score_ns`` NaN
+and its ``skip_reason``. Passed-out boards are scorable (0). ``score_ns`` is always the
+computed score, so every score in a frame follows one rule; a printed score that differs
+is counted, not used.
+
+The load summary
+----------------
+Every reader attaches a :class:`LoadSummary` as ``frame.attrs["summary"]`` (also returned
+by :func:`summary_of`): ``files``, ``records``, ``scorable``, ``skipped`` (by reason),
+``printed_scores`` and ``score_mismatches`` (printed score vs computed) and ``notes``
+(repairs made while reading, such as vulnerability taken from the board number). The
+summary describes the frame as loaded; pandas may carry it onto slices, where it no
+longer counts their rows.
+
+``strict=True`` turns the first unscorable record into a :class:`ParseError`; a file that
+cannot be parsed at all raises :class:`ParseError` (a
+:class:`~bridgestats.errors.BridgestatsError`) naming the file, the line and the reason.
+
+Shapes for the statistics
+-------------------------
+:func:`team_board_swings` pairs the two rooms of each board of a team match,
+:func:`match_margins` sums them per match, :func:`field_results` gathers every table of
+a full-field board (Butler and cross-IMPs).
+"""
+
+from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
+from .acbl import read_acbl_travellers
+from .frames import field_results, match_margins, team_board_swings
+from .lin import read_lin
+from .pbn import read_pbn
+from .valet import read_valet
+
+__all__ = [
+    "COLUMNS",
+    "SKIP_REASONS",
+    "LoadSummary",
+    "ParseError",
+    "field_results",
+    "match_margins",
+    "read_acbl_travellers",
+    "read_lin",
+    "read_pbn",
+    "read_valet",
+    "summary_of",
+    "team_board_swings",
+]

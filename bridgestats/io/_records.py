@@ -1,0 +1,413 @@
+"""The tidy schema shared by every loader, the load summary, and the common finishing steps.
+
+Every reader builds a frame of raw columns (strings as printed, one row per table result),
+then calls :func:`_finish`, which normalises contracts, derives scores vectorised over the
+whole frame with :mod:`bridgestats.scoring`, records why any row cannot be scored, attaches
+the :class:`LoadSummary` and applies ``strict``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BridgestatsError
+from ..scoring import contract_score, parse_contract
+
+__all__ = [
+    "COLUMNS",
+    "SKIP_REASONS",
+    "LoadSummary",
+    "ParseError",
+    "summary_of",
+]
+
+#: The tidy columns every loader returns, in this order (extra printed columns follow).
+COLUMNS = (
+    "source",
+    "record",
+    "event",
+    "segment",
+    "board",
+    "room",
+    "table",
+    "pair_ns",
+    "pair_ew",
+    "home_team",
+    "visit_team",
+    "north",
+    "east",
+    "south",
+    "west",
+    "contract",
+    "level",
+    "strain",
+    "doubled",
+    "declarer",
+    "tricks",
+    "vulnerable",
+    "score_ns",
+    "skip_reason",
+)
+
+#: Why a record cannot be scored (the values of ``skip_reason``; missing when scorable).
+SKIP_REASONS = {
+    "no board": "the board number is missing or not an integer",
+    "no contract": "no contract was printed (or '?')",
+    "unknown contract": "the contract text is not a bridge contract",
+    "no declarer": "a contract other than Pass without a declarer N/E/S/W",
+    "no result": "the number of tricks is missing or not an integer",
+    "impossible result": "tricks outside 0..13",
+    "no vulnerability": "vulnerability missing and not derivable",
+    "not played": "the traveller marks the board not played (NP) or late play (LP)",
+    "adjusted score": "an artificial adjusted score (Ave, Ave+, Ave-): no contract result",
+}
+
+_VUL_NORMAL = {
+    "none": "None",
+    "love": "None",
+    "-": "None",
+    "o": "None",
+    "0": "None",
+    "ns": "NS",
+    "n": "NS",
+    "ew": "EW",
+    "e": "EW",
+    "all": "All",
+    "both": "All",
+    "b": "All",
+}
+
+# Vulnerability of boards 1..16 (then repeating): the standard duplicate cycle (Laws of
+# Duplicate Bridge 2017, Law 2).
+_VUL_CYCLE = np.array(
+    "None NS EW All NS EW All None EW All None NS All None NS EW".split(),
+    dtype=object,
+)
+_DEALER_CYCLE = np.array(["N", "E", "S", "W"], dtype=object)
+
+_REDOUBLE_R = re.compile(r"^([1-7]\s*(?:NT|[CDHSN]))\s*R$", re.IGNORECASE)
+
+
+class ParseError(BridgestatsError):
+    """A file that cannot be read: the message names the file, the record (line) and why."""
+
+    def __init__(self, source, record, reason: str):
+        self.source = str(source)
+        self.record = record
+        self.reason = reason
+        where = f"{self.source}, line {record}" if record is not None else self.source
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass(frozen=True)
+class LoadSummary:
+    """What a loader read: counts of files, records, scorable records, skips by reason.
+
+    Attributes
+    ----------
+    files : int
+        Files read.
+    records : int
+        Table results found (rows of the frame, nothing dropped).
+    scorable : int
+        Rows with a ``score_ns`` (passed-out boards included).
+    skipped : dict
+        Rows without a score, by ``skip_reason``.
+    printed_scores : int
+        Rows where the file printed its own score and ``score_ns`` could be computed.
+    score_mismatches : int
+        Of those, rows where the printed score differs from the computed one.
+    notes : dict
+        Counts of repairs made while reading (e.g. vulnerability taken from the board
+        number because the file left it empty): nothing is changed silently.
+    """
+
+    files: int
+    records: int
+    scorable: int
+    skipped: dict = field(default_factory=dict)
+    printed_scores: int = 0
+    score_mismatches: int = 0
+    notes: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        """The summary as plain JSON-able types."""
+        return {
+            "files": self.files,
+            "records": self.records,
+            "scorable": self.scorable,
+            "skipped": dict(self.skipped),
+            "printed_scores": self.printed_scores,
+            "score_mismatches": self.score_mismatches,
+            "notes": dict(self.notes),
+        }
+
+
+def summary_of(frame: pd.DataFrame) -> LoadSummary:
+    """The :class:`LoadSummary` a loader attached to ``frame`` (``frame.attrs["summary"]``)."""
+    summary = frame.attrs.get("summary")
+    if not isinstance(summary, LoadSummary):
+        raise BridgestatsError(
+            "frame: has no load summary; pass a frame made by a bridgestats.io loader"
+        )
+    return summary
+
+
+# --------------------------------------------------------------------------- files
+
+
+class _File:
+    """A file to read and the name it is reported under (``source``)."""
+
+    def __init__(self, path: Path, name: str):
+        self.path = path
+        self.name = name
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
+    """A path, a list of paths, or a directory (searched recursively for ``patterns``).
+
+    A file found in a directory is named by its path relative to that directory
+    (``bb/bb-2009.pbn.gz``); a file given directly by its file name.
+    """
+    items = [path] if isinstance(path, (str, Path)) else list(path)
+    if not items:
+        raise BridgestatsError("path: no files given")
+    files: list[_File] = []
+    for item in items:
+        p = Path(item)
+        if p.is_dir():
+            found = sorted({f for pat in patterns for f in p.rglob(pat) if f.is_file()})
+            if not found:
+                raise BridgestatsError(f"path: no files matching {', '.join(patterns)} in {p}")
+            files.extend(_File(f, f.relative_to(p).as_posix()) for f in found)
+        elif p.is_file():
+            files.append(_File(p, p.name))
+        else:
+            raise BridgestatsError(f"path: no such file or directory: {p}")
+    return files
+
+
+def _read_text(file: _File) -> str:
+    """The text of a plain or gzip file (sniffed by its magic bytes), UTF-8 or else cp1252."""
+    path = file.path if isinstance(file, _File) else Path(file)
+    raw = path.read_bytes()
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise ParseError(file, None, f"corrupt gzip data ({exc})") from exc
+    if raw[:3] == b"\xef\xbb\xbf":
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
+    """1-based line number of each character offset in ``text``."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    newlines = np.flatnonzero(codes == 10)
+    return np.searchsorted(newlines, offsets, side="right") + 1
+
+
+# --------------------------------------------------------------------------- normalising
+
+
+def _normalise_vulnerable(values: pd.Series) -> pd.Series:
+    """Map the spellings of vulnerability to None/NS/EW/All; unknown spellings become NA."""
+    key = values.astype("object").where(values.notna(), "").astype(str).str.strip().str.lower()
+    return key.map(_VUL_NORMAL).astype("object")
+
+
+def _vulnerable_from_board(board) -> np.ndarray:
+    """Vulnerability of each board number by the standard 16-board cycle.
+
+    >>> _vulnerable_from_board([1, 2, 3, 4, 16, 17]).tolist()
+    ['None', 'NS', 'EW', 'All', 'EW', 'None']
+    """
+    b = np.asarray(board, dtype=np.int64)
+    return _VUL_CYCLE[(b - 1) % 16]
+
+
+def _dealer_from_board(board) -> np.ndarray:
+    """Dealer of each board number (N, E, S, W repeating from board 1).
+
+    >>> _dealer_from_board([1, 2, 3, 4, 5]).tolist()
+    ['N', 'E', 'S', 'W', 'N']
+    """
+    b = np.asarray(board, dtype=np.int64)
+    return _DEALER_CYCLE[(b - 1) % 4]
+
+
+def _parse_texts(texts: pd.Series) -> pd.DataFrame:
+    """Normalised ``contract`` ("4SX", "3N", "Pass"), ``level``, ``strain``, ``doubled``.
+
+    Each distinct text is parsed once by :func:`bridgestats.scoring.parse_contract`; a
+    trailing ``R`` (redoubled, as some exports write it) is read as ``XX``. Texts that are
+    not contracts give missing values.
+
+    >>> _parse_texts(pd.Series(["3NT", "4 SX", "2dr", "pass", "8S", None]))["contract"].tolist()
+    ['3N', '4SX', '2DXX', 'Pass', None, None]
+    """
+    values = texts.astype("object").where(texts.notna(), None)
+    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    rows = []
+    for u in uniques:  # one parse per distinct contract text, not per record
+        t = _REDOUBLE_R.sub(r"\1XX", str(u).strip())
+        try:
+            c = parse_contract(t)
+        except BridgestatsError:
+            rows.append((None, None, None, None))
+            continue
+        if c.level == 0:
+            rows.append(("Pass", 0, None, 0))
+        else:
+            name = f"{c.level}{c.strain}{'X' * c.doubled}"
+            rows.append((name, c.level, c.strain, c.doubled))
+    rows.append((None, None, None, None))  # the NA code -1 picks this row
+    table = pd.DataFrame(rows, columns=["contract", "level", "strain", "doubled"], dtype=object)
+    return table.iloc[codes].reset_index(drop=True)
+
+
+def _to_int(values: pd.Series) -> pd.Series:
+    """Integers where the text is an integer, NA elsewhere (nullable Int64)."""
+    return (
+        pd.to_numeric(values.astype("object"), errors="coerce")
+        .astype("Float64")
+        .round(0)
+        .where(lambda s: s.isna() | (s == s.round(0)))
+        .astype("Int64")
+    )
+
+
+# --------------------------------------------------------------------------- finishing
+
+
+def _finish(
+    raw: pd.DataFrame,
+    *,
+    files: int,
+    strict: bool,
+    extra_columns: Iterable[str] = (),
+    printed_score: pd.Series | None = None,
+    notes: dict | None = None,
+    preset_reason: pd.Series | None = None,
+) -> pd.DataFrame:
+    """Normalise, score and check a frame of raw columns; attach the summary.
+
+    ``raw`` holds the schema's identifying columns plus ``contract_text``, ``declarer``,
+    ``tricks`` (numbers or text) and ``vulnerable`` (any spelling). ``printed_score`` is the
+    file's own NS score (float, NaN when not printed). ``preset_reason`` gives a skip
+    reason decided by the reader (e.g. "not played"), NA elsewhere.
+    """
+    n = len(raw)
+    out = pd.DataFrame(index=pd.RangeIndex(n))
+    for col in COLUMNS:
+        if col in raw.columns:
+            out[col] = raw[col].to_numpy()
+    out["board"] = _to_int(raw["board"]) if "board" in raw else pd.array([pd.NA] * n, "Int64")
+
+    text = raw["contract_text"].astype("object")
+    has_text = text.notna() & ~text.astype(str).str.strip().isin(["", "?"])
+    parsed = _parse_texts(text)
+    cleaned, level, strain, doubled = (
+        parsed[c] for c in ["contract", "level", "strain", "doubled"]
+    )
+
+    declarer = raw["declarer"].astype("object").where(raw["declarer"].notna(), "")
+    declarer = declarer.astype(str).str.strip().str.upper()
+    declarer = declarer.where(declarer.isin(["N", "E", "S", "W"]), None)
+
+    tricks = _to_int(raw["tricks"])
+    vul = _normalise_vulnerable(raw["vulnerable"])
+
+    reason = pd.Series(pd.NA, index=out.index, dtype="object")
+    if preset_reason is not None:
+        reason = reason.where(preset_reason.isna(), preset_reason.to_numpy())
+    is_pass = cleaned == "Pass"
+
+    def _set(mask, why):
+        nonlocal reason
+        reason = reason.where(~(reason.isna() & mask.to_numpy()), why)
+
+    _set(out["board"].isna(), "no board")
+    _set(~has_text, "no contract")
+    _set(cleaned.isna(), "unknown contract")
+    _set(~is_pass & declarer.isna(), "no declarer")
+    _set(~is_pass & tricks.isna(), "no result")
+    bad_tricks = (~is_pass & tricks.notna() & ((tricks < 0) | (tricks > 13))).fillna(False)
+    _set(bad_tricks, "impossible result")
+    _set(~is_pass & vul.isna(), "no vulnerability")
+
+    ok = reason.isna().to_numpy()
+    score = np.full(n, np.nan)
+    play = ok & ~is_pass.to_numpy()
+    if play.any():
+        decl = declarer.to_numpy()[play]
+        v = vul.to_numpy()[play]
+        decl_ns = np.isin(decl, ["N", "S"])
+        decl_vul = np.where(decl_ns, np.isin(v, ["NS", "All"]), np.isin(v, ["EW", "All"]))
+        pts = contract_score(
+            level.to_numpy()[play].astype(np.int64),
+            strain.to_numpy()[play].astype(str),
+            doubled.to_numpy()[play].astype(np.int64),
+            tricks.to_numpy()[play].astype(np.int64),
+            decl_vul,
+        )
+        score[play] = np.where(decl_ns, pts, -np.asarray(pts))
+    score[ok & is_pass.to_numpy()] = 0.0
+
+    out["contract"] = cleaned.to_numpy()
+    out["level"] = pd.array(level.to_numpy(), dtype="Int64")
+    out["strain"] = strain.to_numpy()
+    out["doubled"] = pd.array(doubled.to_numpy(), dtype="Int64")
+    out["declarer"] = declarer.where(~is_pass, None).to_numpy()
+    out["tricks"] = tricks.where(~is_pass, pd.NA).to_numpy()
+    out["tricks"] = out["tricks"].astype("Int64")
+    out["vulnerable"] = vul.to_numpy()
+    out["score_ns"] = score
+    out["skip_reason"] = reason.to_numpy()
+    for col in COLUMNS:
+        if col not in out.columns:
+            out[col] = None
+    out = out[list(COLUMNS)]
+    for col in extra_columns:
+        out[col] = raw[col].to_numpy()
+
+    printed = 0
+    mismatches = 0
+    if printed_score is not None:
+        ps = printed_score.to_numpy(dtype=float)
+        out["score_ns_printed"] = ps
+        both = ok & ~np.isnan(ps)
+        printed = int(both.sum())
+        mismatches = int((both & (ps != score)).sum())
+
+    skipped = reason[~ok].value_counts().sort_index()
+    summary = LoadSummary(
+        files=files,
+        records=n,
+        scorable=int(ok.sum()),
+        skipped={str(k): int(v) for k, v in skipped.items()},
+        printed_scores=printed,
+        score_mismatches=mismatches,
+        notes=dict(notes or {}),
+    )
+    out.attrs["summary"] = summary
+    if strict and not ok.all():
+        first = int(np.flatnonzero(~ok)[0])
+        raise ParseError(out["source"].iat[first], out["record"].iat[first], reason.iat[first])
+    return out

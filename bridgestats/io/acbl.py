@@ -1,0 +1,132 @@
+"""Read ACBL club traveller lines (the CSV reduced from ACBLscore recap pages)."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pandas as pd
+
+from ._records import ParseError, _expand, _finish, _parse_texts, _read_text
+
+__all__ = ["read_acbl_travellers"]
+
+_HEADER = [
+    "session",
+    "section",
+    "board",
+    "vul",
+    "contract",
+    "declarer",
+    "made",
+    "score_ns",
+    "score_ew",
+    "mp_ns",
+    "mp_ew",
+    "pair_ns",
+    "pair_ew",
+]
+
+
+def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
+    """Read ACBL club traveller CSV files into the tidy frame, one row per table result.
+
+    Parameters
+    ----------
+    path : str, Path, list of paths, or directory
+        The CSV file(s), with the header ``session,section,board,vul,contract,declarer,
+        made,score_ns,score_ew,mp_ns,mp_ew,pair_ns,pair_ew``; a directory is searched
+        for ``travellers*.csv``.
+    strict : bool, keyword-only
+        Raise on the first record that cannot be scored.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The schema of :mod:`bridgestats.io` (``event`` is the session, ``segment`` the
+        section), plus the printed columns ``mp_ns``, ``mp_ew`` (matchpoints, float),
+        ``made`` (as printed), ``score_ns_printed`` (the printed score from North-South's
+        side: ``score_ns``, else minus ``score_ew``) and ``score_flag`` (what the printed
+        score carried besides a number: ``F``, ``s``, ``G``, or an artificial score
+        ``Ave``, ``Ave+``, ``Ave-``; missing when plain). ``frame.attrs["summary"]``
+        is the :class:`~bridgestats.io.LoadSummary`.
+
+    Notes
+    -----
+    ``made`` is relative to book as ACBLscore prints it: for a made contract the tricks
+    over six (``4`` on 3NT is 10 tricks), for a defeated one minus the undertricks
+    (``-2`` on 4S is 8 tricks). So tricks = 6 + made when made > 0, else level + 6 + made.
+    ``NP`` (not played) and ``LP`` (late play) lines are kept and skipped as
+    ``"not played"``; ``Ave``/``Ave+``/``Ave-`` lines without a contract as
+    ``"adjusted score"``. The section, when the traveller does not print one, is the
+    letter in the recap's file name (``recap_b_20170109.html`` is section B).
+
+    References
+    ----------
+    .. [1] ``../shared/data/club-matchpoints/PROVENANCE.md`` (how the CSV was extracted
+       from the BridgeComposer/ACBLscore recap pages, with an excerpt).
+    """
+    files = _expand(path, ("travellers*.csv",))
+    raw = pd.concat([_read_one(f) for f in files], ignore_index=True)
+    return _finish(
+        raw,
+        files=len(files),
+        strict=strict,
+        extra_columns=["made", "mp_ns", "mp_ew", "score_flag"],
+        printed_score=raw["score_ns_printed"],
+        preset_reason=raw["preset_reason"],
+    )
+
+
+def _read_one(file) -> pd.DataFrame:
+    text = _read_text(file)
+    first = text.split("\n", 1)[0].strip().split(",")
+    if first != _HEADER:
+        raise ParseError(file, 1, f"expected the header {','.join(_HEADER)}")
+    try:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, na_values=[""])
+    except pd.errors.ParserError as exc:
+        raise ParseError(file, None, f"not a traveller CSV ({exc})") from exc
+    frame.insert(0, "record", np.arange(len(frame), dtype=np.int64) + 2)  # line 1 is the header
+    frame.insert(0, "source", file.name)
+
+    letter = frame["session"].str.extract(r"recap_([a-zA-Z])_", expand=False).str.upper()
+    frame["segment"] = frame["section"].where(frame["section"].notna(), letter)
+    frame["event"] = frame["session"]
+    frame["vulnerable"] = frame["vul"]
+    contract = frame["contract"].astype("object")
+    frame["contract_text"] = contract
+
+    ns_num, ns_flag = _split_score(frame["score_ns"])
+    ew_num, ew_flag = _split_score(frame["score_ew"])
+    frame["score_ns_printed"] = ns_num.where(ns_num.notna(), -ew_num)
+    frame["score_flag"] = ns_flag.where(ns_flag.notna(), ew_flag)
+
+    made = pd.to_numeric(frame["made"], errors="coerce")
+    level = pd.to_numeric(_parse_texts(contract)["level"], errors="coerce")
+    frame["tricks"] = np.where(made > 0, 6 + made, level + 6 + made)
+
+    upper = contract.fillna("").str.strip().str.upper()
+    reason = pd.Series(None, index=frame.index, dtype=object)
+    reason[upper.isin(["NP", "LP"])] = "not played"
+    artificial = frame["score_flag"].fillna("").str.startswith("Ave")
+    reason[reason.isna() & (upper == "") & artificial] = "adjusted score"
+    frame["preset_reason"] = reason
+    frame["mp_ns"] = pd.to_numeric(frame["mp_ns"], errors="coerce")
+    frame["mp_ew"] = pd.to_numeric(frame["mp_ew"], errors="coerce")
+    return frame.drop(columns=["score_ns", "score_ew", "vul", "contract", "session", "section"])
+
+
+def _split_score(values: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """A printed score as (number, flag): ``"650F"`` -> (650, "F"); ``"Ave+"`` -> (NaN, "Ave+").
+
+    >>> num, flag = _split_score(pd.Series(["650F", "Ave+", "-100", None, "Pass"]))
+    >>> num.tolist(), flag.tolist()
+    ([650.0, nan, -100.0, nan, 0.0], ['F', 'Ave+', nan, nan, nan])
+    """
+    text = values.astype("object").where(values.notna(), "").astype(str).str.strip()
+    parts = text.str.extract(r"^([+-]?\d+)?\s*(.*)$")
+    num = pd.to_numeric(parts[0], errors="coerce")
+    num = num.where(text.str.lower() != "pass", 0.0)
+    flag = parts[1].where((parts[1] != "") & (text.str.lower() != "pass"))
+    return num.astype(float), flag.astype(object)

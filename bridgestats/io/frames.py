@@ -1,0 +1,269 @@
+"""From the tidy frame to the shapes the statistics need: board swings, match margins, and
+the full-field results of each board."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BridgestatsError
+from ..scoring import imps
+
+__all__ = ["field_results", "match_margins", "team_board_swings"]
+
+_NEEDED = ("source", "event", "segment", "board", "room", "home_team", "visit_team", "score_ns")
+
+
+def _check_frame(frame, needed) -> None:
+    if not isinstance(frame, pd.DataFrame):
+        raise BridgestatsError(f"frame: must be a pandas DataFrame, got {type(frame).__name__}")
+    missing = [c for c in needed if c not in frame.columns]
+    if missing:
+        raise BridgestatsError(f"frame: missing column(s) {', '.join(missing)}")
+
+
+def _key(values: pd.Series) -> pd.Series:
+    """A column as strings for grouping, missing values as ``""``."""
+    return values.astype("object").where(values.notna(), "").astype(str)
+
+
+def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
+    """Pair the two rooms of each board of a team match into one row per board.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame from a :mod:`bridgestats.io` reader (``read_pbn``, ``read_lin``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per paired board: ``match``, ``source``, ``event``, ``segment``,
+        ``board``, ``home_team``, ``visit_team`` (as printed at the open-room table),
+        ``score_ns_open``, ``score_ns_closed``, ``score_diff`` (open minus closed),
+        ``imps`` (``imps(score_diff)``: the swing to the team sitting North-South in the
+        open room), ``record_open``, ``record_closed``. ``swings.attrs["summary"]`` holds
+        ``records``, ``paired_boards`` and ``unpaired`` (records by reason: ``"not
+        scorable"``, ``"no partner"``, ``"different deals"``).
+
+    Notes
+    -----
+    Two records are the two rooms of a board when they share the file, ``event``,
+    ``segment``, the two teams (in either order: some files swap home and visit between
+    the tables) and the board number. Within such a group the k-th open-room record is
+    paired with the k-th closed-room record in file order (so a final whose segments
+    were not tagged, and reuse board numbers, still pairs segment by segment); where the
+    room is unknown, consecutive records pair and the first counts as the open room. When
+    both records print a ``Deal``, the deals must agree.
+
+    ``match`` names the match: file, event, segment and teams, plus ``#k`` when board
+    numbers repeat within it (an untagged segment).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": "1", "board": [1, 1],
+    ...                   "room": ["open", "closed"], "home_team": "A", "visit_team": "B",
+    ...                   "score_ns": [620.0, -100.0], "skip_reason": None, "record": [1, 9]})
+    >>> team_board_swings(f)[["board", "score_diff", "imps"]]
+       board  score_diff  imps
+    0      1       720.0    12
+    """
+    _check_frame(frame, _NEEDED)
+    n_all = len(frame)
+    ok = frame["score_ns"].notna() & frame["board"].notna()
+    if "skip_reason" in frame:
+        ok &= frame["skip_reason"].isna()
+    f = frame.loc[ok].reset_index(drop=True)
+    home, visit = _key(f["home_team"]), _key(f["visit_team"])
+    teams = np.where(home <= visit, home + "\x1f" + visit, visit + "\x1f" + home)
+    key = pd.Series(
+        _key(f["source"]) + "\x1e" + _key(f["event"]) + "\x1e" + _key(f["segment"]) + "\x1e"
+        + teams + "\x1e" + _key(f["board"])
+    )  # fmt: skip
+    room = f["room"].astype("object")
+    side = np.select([room == "open", room == "closed"], [0, 1], -1)
+    deal = _key(f["Deal"]) if "Deal" in f else pd.Series("", index=f.index)
+
+    near = _key(f["source"]) + "\x1e" + _key(f["board"])
+    first, second = _adjacent_pairs(key, near, side, deal)
+    left = np.ones(len(f), dtype=bool)
+    left[first] = left[second] = False
+    more_first, more_second, n_deal = _grouped_pairs(key, side, deal, left)
+    a = np.concatenate([first, more_first])
+    b = np.concatenate([second, more_second])
+    flip = side[a] == 1  # a closed-room record listed first: swap
+    op, cl = np.where(flip, b, a), np.where(flip, a, b)
+    order = np.argsort(np.minimum(op, cl), kind="stable")
+    op, cl = op[order], cl[order]
+
+    o, c = f.iloc[op], f.iloc[cl]
+    kk = pd.Series(key.to_numpy()[op])
+    repeat = kk.groupby(kk).cumcount().to_numpy()
+    base = (
+        _key(o["source"]).to_numpy() + "|" + _key(o["event"]).to_numpy() + "|"
+        + _key(o["segment"]).to_numpy() + "|" + _key(o["home_team"]).to_numpy() + " v "
+        + _key(o["visit_team"]).to_numpy()
+    )  # fmt: skip
+    base = pd.Series(base)
+    repeats = pd.Series(repeat).groupby(base).transform("max").to_numpy() > 0
+    match = np.where(repeats, base + " #" + pd.Series(repeat + 1).astype(str), base)
+    diff = o["score_ns"].to_numpy(dtype=float) - c["score_ns"].to_numpy(dtype=float)
+    out = pd.DataFrame(
+        {
+            "match": match,
+            "source": o["source"].to_numpy(),
+            "event": o["event"].to_numpy(),
+            "segment": o["segment"].to_numpy(),
+            "board": o["board"].to_numpy(),
+            "home_team": o["home_team"].to_numpy(),
+            "visit_team": o["visit_team"].to_numpy(),
+            "score_ns_open": o["score_ns"].to_numpy(dtype=float),
+            "score_ns_closed": c["score_ns"].to_numpy(dtype=float),
+            "score_diff": diff,
+            "imps": np.asarray(imps(diff), dtype=np.int64).reshape(-1),
+            "record_open": o["record"].to_numpy() if "record" in o else None,
+            "record_closed": c["record"].to_numpy() if "record" in c else None,
+        }
+    )
+    out.attrs["summary"] = {
+        "records": n_all,
+        "paired_boards": len(out),
+        "unpaired": {
+            "not scorable": int(n_all - ok.sum()),
+            "no partner": int(ok.sum() - 2 * len(out) - 2 * n_deal),
+            "different deals": 2 * n_deal,
+        },
+    }
+    return out
+
+
+def _adjacent_pairs(key: pd.Series, near: pd.Series, side: np.ndarray, deal: pd.Series):
+    """Consecutive records that are the two rooms of one board (the usual file layout).
+
+    Record i pairs with i + 1 when their rooms differ (or neither is known), and either
+    both print the same deal of the same board of the same file (team and segment tags
+    are then not needed: some files print them on one room only) or, without deals, they
+    share the whole key. Along a run of such links every other one is taken.
+    """
+    n = len(key)
+    if n < 2:
+        return np.array([], dtype=np.int64), np.array([], dtype=np.int64)
+    k, d, b = key.to_numpy(), deal.to_numpy(), near.to_numpy()
+    same_deal = (b[:-1] == b[1:]) & (d[:-1] != "") & (d[:-1] == d[1:])
+    same = same_deal | (k[:-1] == k[1:])
+    rooms = ((side[:-1] >= 0) & (side[1:] >= 0) & (side[:-1] != side[1:])) | (
+        (side[:-1] < 0) & (side[1:] < 0)
+    )
+    deals = (d[:-1] == "") | (d[1:] == "") | (d[:-1] == d[1:])
+    link = np.append(same & rooms & deals, False)
+    idx = np.arange(n)
+    starts = link & ~np.r_[False, link[:-1]]
+    run_start = np.maximum.accumulate(np.where(starts, idx, 0))
+    take = link & ((idx - run_start) % 2 == 0)
+    first = np.flatnonzero(take)
+    return first, first + 1
+
+
+def _grouped_pairs(key: pd.Series, side: np.ndarray, deal: pd.Series, left: np.ndarray):
+    """Pair the records left over by :func:`_adjacent_pairs` within their key.
+
+    The k-th open-room record pairs with the k-th closed-room one; where the room is
+    unknown, the (2k)-th with the (2k+1)-th. Returns the pairs and how many candidate
+    pairs were refused because their deals differ.
+    """
+    idx = np.flatnonzero(left)
+    if idx.size == 0:
+        return np.array([], dtype=np.int64), np.array([], dtype=np.int64), 0
+    k = pd.Series(key.to_numpy()[idx])
+    s = side[idx]
+    lane = np.where(s >= 0, s, 2)
+    nth = pd.DataFrame({"k": k, "lane": lane}).groupby(["k", "lane"]).cumcount().to_numpy()
+    unknown = s < 0
+    slot = np.where(unknown, nth // 2, nth)
+    role = np.where(unknown, nth % 2, s)
+    t = pd.DataFrame({"k": k, "slot": slot, "known": ~unknown, "row": idx})
+    a = t[role == 0].drop(columns=[])
+    b = t[role == 1]
+    m = a.merge(b, on=["k", "slot", "known"], suffixes=("_a", "_b"))
+    d = deal.to_numpy()
+    da, db = d[m["row_a"].to_numpy()], d[m["row_b"].to_numpy()]
+    good = (da == "") | (db == "") | (da == db)
+    return m["row_a"].to_numpy()[good], m["row_b"].to_numpy()[good], int((~good).sum())
+
+
+def match_margins(swings: pd.DataFrame) -> pd.DataFrame:
+    """Per match: boards played, the IMP margin and the sum of squared board swings.
+
+    Parameters
+    ----------
+    swings : pandas.DataFrame
+        From :func:`team_board_swings`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ``match`` (in order of first appearance): ``match``, ``event``,
+        ``segment``, ``n_boards``, ``imp_margin`` (Σ imps, to the team North-South in
+        the open room) and ``sum_sq_imps`` (Σ imps², so the per-board K can be
+        re-derived from the margins alone).
+
+    Examples
+    --------
+    >>> s = pd.DataFrame({"match": ["a", "a", "b"], "event": "E", "segment": "1",
+    ...                   "imps": [3, -10, 5]})
+    >>> match_margins(s)
+      match event segment  n_boards  imp_margin  sum_sq_imps
+    0     a     E       1         2          -7          109
+    1     b     E       1         1           5           25
+    """
+    _check_frame(swings, ("match", "event", "segment", "imps"))
+    x = swings["imps"].to_numpy(dtype=np.int64)
+    g = pd.DataFrame({"match": swings["match"], "imps": x, "sq": x * x})
+    agg = g.groupby("match", sort=False).agg(
+        n_boards=("imps", "size"), imp_margin=("imps", "sum"), sum_sq_imps=("sq", "sum")
+    )
+    first = swings.drop_duplicates("match").set_index("match")[["event", "segment"]]
+    out = first.join(agg).reset_index()
+    return out[["match", "event", "segment", "n_boards", "imp_margin", "sum_sq_imps"]]
+
+
+def field_results(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per board of a full-field event: every table's North-South score.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame (e.g. from :func:`~bridgestats.io.read_valet`), where the tables
+        that share ``source``, ``event``, ``segment`` (the round) and ``board`` played
+        the same deal.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per board: ``source``, ``event``, ``round`` (the ``segment``), ``board``,
+        ``n_tables`` (scorable results) and ``scores`` (a float array of ``score_ns``, in
+        file order), for Butler and cross-IMP work. Unscorable records are left out and
+        counted in ``attrs["summary"]["not scorable"]``.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "s", "event": "E", "segment": 1, "board": [1, 1, 2],
+    ...                   "score_ns": [420.0, -50.0, 110.0], "skip_reason": None})
+    >>> field_results(f)[["round", "board", "n_tables"]]
+       round  board  n_tables
+    0      1      1         2
+    1      1      2         1
+    """
+    _check_frame(frame, ("source", "event", "segment", "board", "score_ns"))
+    ok = frame["score_ns"].notna() & frame["board"].notna()
+    if "skip_reason" in frame:
+        ok &= frame["skip_reason"].isna()
+    f = frame.loc[ok, ["source", "event", "segment", "board", "score_ns"]]
+    keys = ["source", "event", "segment", "board"]
+    grouped = f.groupby(keys, sort=False, dropna=False)["score_ns"]
+    out = grouped.agg(lambda s: s.to_numpy(dtype=float)).rename("scores").reset_index()
+    out["n_tables"] = out["scores"].map(len).astype(np.int64)
+    out = out.rename(columns={"segment": "round"})
+    out = out[["source", "event", "round", "board", "n_tables", "scores"]]
+    out.attrs["summary"] = {"records": len(frame), "not scorable": int((~ok).sum())}
+    return out

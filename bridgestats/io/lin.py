@@ -1,0 +1,302 @@
+"""Read BBO vugraph LIN files (both rooms of a team match) into the tidy frame."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from ..errors import BridgestatsError
+from ..scoring import contract_score, parse_contract
+from ._records import ParseError, _expand, _finish, _line_numbers, _read_text
+
+__all__ = ["read_lin"]
+
+# A LIN token is a two-letter command and its value: ``mb|1N|``.
+_TOKEN = re.compile(r"([A-Za-z]{2})\|([^|]*)\|")
+_SEATS = "NESW"
+# md| dealer digit: 1 South, 2 West, 3 North, 4 East.
+_DEALER = {"1": "S", "2": "W", "3": "N", "4": "E"}
+_VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
+_RANKS = {r: i for i, r in enumerate("23456789TJQKA")}
+_BID = re.compile(r"^([1-7])([CDHSN])", re.IGNORECASE)
+
+
+def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
+    """Read BBO vugraph LIN files into the tidy frame, one row per table result.
+
+    Parameters
+    ----------
+    path : str, Path, list of paths, or directory
+        File(s) to read; a directory is searched recursively for ``*.lin``.
+    strict : bool, keyword-only
+        Raise on the first record that cannot be scored.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The schema of :mod:`bridgestats.io`: ``event`` and ``segment`` from the ``vg``
+        header, ``home_team``/``visit_team`` its first and second team (the first sits
+        North-South in the open room), ``room`` ``"open"``/``"closed"`` from ``qx|o1|``/
+        ``qx|c1|``, players from ``pn``. Extra columns: ``Dealer``, ``rs`` (the result
+        the header's ``rs`` list prints for this table, e.g. ``4SN-1``), ``tricks_from``
+        (``"claim"``, ``"play"`` or ``"rs"``), ``score_ns_printed`` (the score of the
+        ``rs`` result) and ``carry_home``/``carry_visit`` (the ``vg`` carry-over IMPs).
+        ``frame.attrs["summary"]`` is the :class:`~bridgestats.io.LoadSummary`.
+
+    Notes
+    -----
+    * Contract and declarer from the auction (``mb``): the last bid, doubled/redoubled by
+      a later ``d``/``r``; declarer is the first of the declaring side to name the strain.
+      Four passes give ``Pass``. Alert marks (``!``) are ignored.
+    * Tricks: a claim ``mc|n|`` is declarer's total; otherwise the played cards (``pc``)
+      are run trick by trick (highest trump, else highest card of the suit led wins; the
+      opening leader is declarer's left-hand opponent). When neither completes the deal
+      the ``rs`` result is used and counted in the summary's ``notes``.
+    * ``rs`` lists the results as open 1, closed 1, open 2, closed 2, ... for the boards
+      ``first..last`` of the ``vg`` header.
+
+    References
+    ----------
+    .. [1] The LIN commands as described in ``../shared/data/teams-pbn/PROVENANCE.md``
+       ("Format"), with the BBO vugraph files 29837-29849 as examples.
+    """
+    files = _expand(path, ("*.lin",))
+    rows = []
+    for file in files:
+        rows.extend(_read_one(file))
+    raw = pd.DataFrame(rows)
+    notes = {}
+    from_rs = int((raw["tricks_from"] == "rs").sum()) if len(raw) else 0
+    if from_rs:
+        notes["tricks taken from the rs header (play incomplete, no claim)"] = from_rs
+    raw["score_ns_printed"] = _rs_scores(raw["rs"], raw["vulnerable"])
+    return _finish(
+        raw,
+        files=len(files),
+        strict=strict,
+        extra_columns=["Dealer", "rs", "tricks_from", "carry_home", "carry_visit"],
+        printed_score=raw["score_ns_printed"],
+        notes=notes,
+    )
+
+
+def _read_one(file) -> list[dict]:
+    text = _read_text(file)
+    tokens = [(m.start(), m.group(1).lower(), m.group(2)) for m in _TOKEN.finditer(text)]
+    if not tokens:
+        raise ParseError(file, None, "no LIN commands (xx|value|) found")
+    lines = _line_numbers(text, np.array([t[0] for t in tokens]))
+    header = {"event": None, "segment": None, "home": None, "visit": None, "carry": (None, None)}
+    results: list[str] = []
+    first_board = None
+    players: list[str] = []
+    boards = []
+    current = None
+    for (_, cmd, value), line in zip(tokens, lines, strict=True):  # a state machine over commands
+        if cmd == "vg":
+            f = value.split(",")
+            if len(f) < 9:
+                raise ParseError(file, line, f"vg header has {len(f)} fields, expected 9")
+            header = {
+                "event": f[0].strip(),
+                "segment": f[1].strip(),
+                "home": f[5].strip(),
+                "visit": f[7].strip(),
+                "carry": (_num(f[6]), _num(f[8])),
+            }
+            first_board = int(f[3]) if f[3].strip().isdigit() else None
+        elif cmd == "rs":
+            results = value.split(",")
+        elif cmd == "pn":
+            names = [n.strip() for n in value.split(",")]
+            if current is None:
+                players = names
+            else:
+                current["pn"] = names
+        elif cmd == "qx":
+            m = re.match(r"^([oc])(\d+)", value.strip(), re.IGNORECASE)
+            if not m:
+                raise ParseError(file, line, f"qx value {value!r} is not o<board> or c<board>")
+            current = {
+                "line": int(line),
+                "room": "open" if m.group(1).lower() == "o" else "closed",
+                "board": int(m.group(2)),
+                "bids": [],
+                "cards": [],
+                "claim": None,
+                "md": None,
+                "sv": None,
+                "pn": None,
+            }
+            boards.append(current)
+        elif current is None:
+            continue
+        elif cmd == "md":
+            current["md"] = value
+        elif cmd == "sv":
+            current["sv"] = value
+        elif cmd == "mb":
+            current["bids"].append(value.replace("!", "").strip().upper())
+        elif cmd == "pc":
+            current["cards"].append(value.strip().upper())
+        elif cmd == "mc":
+            current["claim"] = _num(value)
+    return [_board_row(file, b, header, players, results, first_board) for b in boards]
+
+
+def _num(text):
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return None
+
+
+def _board_row(file, b, header, players, results, first_board) -> dict:
+    md = b["md"] or ""
+    dealer = _DEALER.get(md[:1])
+    names = b["pn"] or players
+    offset = 0 if b["room"] == "open" else 4
+    seat_names = dict.fromkeys("SWNE")
+    if len(names) >= offset + 4:
+        seat_names = dict(zip("SWNE", names[offset : offset + 4], strict=True))
+    contract, declarer, doubled = _auction(b["bids"], dealer)
+    rs = None
+    if first_board is not None and results:
+        k = 2 * (b["board"] - first_board) + (0 if b["room"] == "open" else 1)
+        if 0 <= k < len(results) and results[k].strip():
+            rs = results[k].strip()
+    tricks, source = None, None
+    if contract == "Pass":
+        source = "auction"
+    elif contract is not None and declarer is not None:
+        if b["claim"] is not None:
+            tricks, source = b["claim"], "claim"
+        else:
+            tricks = _played_tricks(b["cards"], declarer, contract[1])
+            source = "play" if tricks is not None else None
+    if tricks is None and contract not in (None, "Pass") and rs is not None:
+        tricks, source = _rs_tricks(rs), "rs"
+    return {
+        "source": file.name,
+        "record": b["line"],
+        "event": header["event"],
+        "segment": header["segment"],
+        "board": b["board"],
+        "room": b["room"],
+        "home_team": header["home"],
+        "visit_team": header["visit"],
+        "north": seat_names["N"],
+        "east": seat_names["E"],
+        "south": seat_names["S"],
+        "west": seat_names["W"],
+        "contract_text": None if contract is None else contract + "X" * doubled,
+        "declarer": declarer,
+        "tricks": tricks,
+        "vulnerable": _VUL.get((b["sv"] or "").strip().lower()),
+        "Dealer": dealer,
+        "rs": rs,
+        "tricks_from": source,
+        "carry_home": header["carry"][0],
+        "carry_visit": header["carry"][1],
+    }
+
+
+def _auction(bids: list[str], dealer: str | None):
+    """(contract without doubles, declarer, doubled) from a LIN auction; ("Pass", None, 0).
+
+    >>> _auction(["1N", "P", "3N", "P", "P", "D", "P", "P", "P"], "N")
+    ('3N', 'N', 1)
+    >>> _auction(["P", "P", "P", "P"], "E")
+    ('Pass', None, 0)
+    """
+    if not bids or dealer is None:
+        return None, None, 0
+    start = _SEATS.index(dealer)
+    last, last_seat, doubled = None, None, 0
+    first_named = {}
+    for i, bid in enumerate(bids):
+        seat = _SEATS[(start + i) % 4]
+        m = _BID.match(bid)
+        if m:
+            last, last_seat, doubled = m.group(1) + m.group(2).upper(), seat, 0
+            side = seat in "NS"
+            first_named.setdefault((side, last[1]), seat)
+        elif bid in ("D", "X", "DBL"):
+            doubled = 1
+        elif bid in ("R", "XX", "RDBL"):
+            doubled = 2
+    if last is None:
+        return ("Pass", None, 0) if len(bids) >= 4 else (None, None, 0)
+    return last, first_named[(last_seat in "NS", last[1])], doubled
+
+
+def _played_tricks(cards: list[str], declarer: str, strain: str) -> int | None:
+    """Tricks won by declarer's side in a complete play record (52 cards), else None.
+
+    >>> deal = ["SA", "S2", "S3", "S4"] * 13  # each trick led by the winner of the last
+    >>> _played_tricks(deal, "S", "N")  # West leads and wins every trick
+    0
+    """
+    cards = [c for c in cards if len(c) >= 2]
+    if len(cards) != 52:
+        return None
+    leader = (_SEATS.index(declarer) + 1) % 4
+    won = 0
+    for t in range(13):  # trick by trick: the winner leads the next
+        trick = cards[4 * t : 4 * t + 4]
+        suits = [c[0] for c in trick]
+        ranks = [_RANKS.get(c[1], -1) for c in trick]
+        trump = [i for i in range(4) if suits[i] == strain]
+        pool = trump if trump else [i for i in range(4) if suits[i] == suits[0]]
+        best = max(pool, key=lambda i: ranks[i])
+        leader = (leader + best) % 4
+        won += _SEATS[leader] in (("N", "S") if declarer in "NS" else ("E", "W"))
+    return won
+
+
+_RS = re.compile(r"^([1-7][CDHSN])([NESW])([xX]{0,2})(.*)$", re.IGNORECASE)
+
+
+def _rs_contract(rs: str):
+    """Parse an ``rs`` result (``4SN-1``, ``5DWx=``: doubles after the declarer).
+
+    >>> _rs_contract("5DWx=")
+    Contract(level=5, strain='D', doubled=1, declarer='W', result=0)
+    """
+    m = _RS.match(rs.strip())
+    text = f"{m.group(1)}{m.group(3).upper()}{m.group(2)}{m.group(4)}" if m else rs.strip()
+    return parse_contract(text)
+
+
+def _rs_tricks(rs: str) -> int | None:
+    try:
+        c = _rs_contract(rs)
+    except BridgestatsError:
+        return None
+    if c.level == 0 or c.result is None:
+        return None
+    return c.level + 6 + c.result
+
+
+def _rs_scores(rs: pd.Series, vulnerable: pd.Series) -> np.ndarray:
+    """North-South's score of each ``rs`` result (``4SN-1``), NaN where none was printed."""
+    out = np.full(len(rs), np.nan)
+    for i, (text, vul) in enumerate(zip(rs, vulnerable, strict=True)):  # a few per file
+        if not isinstance(text, str) or vul is None:
+            continue
+        try:
+            c = _rs_contract(text)
+        except BridgestatsError:
+            continue
+        if c.level == 0:
+            out[i] = 0.0
+            continue
+        if c.declarer is None or c.result is None:
+            continue
+        ns = c.declarer in "NS"
+        decl_vul = vul in ("All", "NS") if ns else vul in ("All", "EW")
+        pts = int(contract_score(c.level, c.strain, c.doubled, c.level + 6 + c.result, decl_vul))
+        out[i] = pts if ns else -pts
+    return out

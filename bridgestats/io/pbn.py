@@ -1,0 +1,415 @@
+"""Read PBN (Portable Bridge Notation 1.0/2.x) result files into the tidy frame.
+
+One compiled regular expression finds every tag pair of a file; records are the runs of
+tags between blank lines; columns are built with numpy from the tag arrays; the scores are
+derived for the whole frame at once (see :mod:`bridgestats.io._records`).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import numpy as np
+import pandas as pd
+
+from ._records import (
+    ParseError,
+    _expand,
+    _finish,
+    _line_numbers,
+    _read_text,
+    _vulnerable_from_board,
+)
+
+__all__ = ["read_pbn"]
+
+# [Tag "value"]: PBN 2.1 §3.2; a value may hold escaped quotes (\").
+_TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
+# A blank (or whitespace-only) line separates games (PBN 2.1 §3.1).
+_BLANK = re.compile(r"\n[ \t]*(?=\n)")
+# The file's one tokeniser: at each line start, either a blank line (group 1 captures the
+# newline ahead) or a tag pair (groups 2, 3). Anchoring on the newline lets the regex engine
+# skip the auction and play lines quickly; tags not at a line start (e.g. commented out
+# with a leading %) are not tags.
+_TOKEN = re.compile(r'\n(?:[ \t]*(?=(\n))|\[(\w+)\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\])')
+_LINE_TAG = re.compile(r"\n\[")
+_SCORE_TABLE = re.compile(r'\[ScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
+# {brace comments} may span lines; they are blanked out before tokenising.
+_COMMENT = re.compile(r"\{[^}]*\}")
+_COLSPEC = re.compile(r"^([+-]?)(\w+)(?:\\(\d+)([LR]?))?$")
+
+# Tags read into the frame: tag (lower case) -> frame column.
+_TAGS = {
+    "event": "event",
+    "site": "Site",
+    "date": "Date",
+    "stage": "Stage",
+    "round": "Round",
+    "section": "Section",
+    "board": "board",
+    "room": "room",
+    "table": "table",
+    "hometeam": "home_team",
+    "visitteam": "visit_team",
+    "north": "north",
+    "east": "east",
+    "south": "south",
+    "west": "west",
+    "dealer": "Dealer",
+    "vulnerable": "vulnerable",
+    "deal": "Deal",
+    "scoring": "Scoring",
+    "declarer": "declarer",
+    "contract": "contract_text",
+    "result": "tricks",
+    "score": "Score",
+    "scoreimp": "ScoreIMP",
+    "scoremp": "ScoreMP",
+    "scorepercentage": "ScorePercentage",
+}
+# Tags that describe the board or the match, not one table's result: when a record omits
+# one, it keeps the previous record's value (the rpbridge.net export quirk, and the
+# HomeTeam/VisitTeam/Stage gaps of some archive files). Result tags never inherit.
+_CONTEXT = {
+    "event",
+    "site",
+    "date",
+    "stage",
+    "round",
+    "section",
+    "board",
+    "hometeam",
+    "visitteam",
+    "dealer",
+    "vulnerable",
+    "deal",
+    "scoring",
+}
+# Tags present in a record that make it a table result (else it is a header record).
+_RESULT_TAGS = ("contract", "result", "declarer", "deal", "board")
+_EXTRA = (
+    "Site",
+    "Date",
+    "Stage",
+    "Round",
+    "Section",
+    "Dealer",
+    "Deal",
+    "Scoring",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+)
+# ScoreTable column (lower case) -> frame column; other columns keep their printed names.
+_TABLE_COLUMNS = {
+    "table": "table",
+    "round": "Round",
+    "section": "Section",
+    "pairid_ns": "pair_ns",
+    "pairid_ew": "pair_ew",
+    "contract": "contract_text",
+    "declarer": "declarer",
+    "result": "tricks",
+}
+_MISSING = "\x00"  # stands for "tag absent" while forward filling
+
+
+def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
+    """Read PBN files (plain or gzip) into the tidy frame, one row per table result.
+
+    Parameters
+    ----------
+    path : str, Path, list of paths, or directory
+        File(s) to read; a directory is searched recursively for ``*.pbn`` and
+        ``*.pbn.gz``.
+    strict : bool, optional
+        Raise :class:`~bridgestats.io.ParseError` on the first record that cannot be
+        scored instead of counting it in the summary.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The schema of :mod:`bridgestats.io`, plus the printed tags ``Site``, ``Date``,
+        ``Stage``, ``Round``, ``Section``, ``Dealer``, ``Deal``, ``Scoring``, ``Score``,
+        ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage`` (as printed),
+        ``score_ns_printed`` (the printed score from North-South's side) and, for rows
+        expanded from a ``ScoreTable``, its columns under their own names (``MP_NS``,
+        ``Percentage_NS``, ``IMP_NS``, ...). ``frame.attrs["summary"]`` is the
+        :class:`~bridgestats.io.LoadSummary`.
+
+    Notes
+    -----
+    * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §3.5); it is
+      resolved for every tag.
+    * A record that omits a board or match tag (``Event``, ``Stage``, ``Round``,
+      ``Board``, ``Deal``, ``Dealer``, ``Vulnerable``, ``HomeTeam``, ``VisitTeam`` ...)
+      inherits it from the previous record (rpbridge.net exports print only the tags that
+      changed); the summary's ``notes`` count these records. Result tags (``Contract``,
+      ``Declarer``, ``Result``, ``Score``) never inherit.
+    * An empty ``Vulnerable`` is taken from the board number (standard cycle) and counted
+      in ``notes``.
+    * ``Result`` is the number of tricks taken by declarer. The printed ``Score`` is read
+      as ``"NS 420"``/``"EW 420"``; a bare number is North-South's score.
+    * A ``ScoreTable`` (PBN 2.1 §5.5) is expanded into one row per table: its column
+      specification ``Name\\widthAlign;...`` gives the column names, cells are separated by
+      blanks (quoted strings may contain blanks), ``-`` is an empty cell. ``Result`` in
+      the table may be tricks (``10``) or relative to the contract (``=``, ``+1``,
+      ``-2``). A row with a score but no contract (``A60``, ``40%``, ...) is an
+      adjusted score. ``Score_NS``/``Score_EW`` give ``score_ns_printed``.
+
+    References
+    ----------
+    .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``)
+       and 5.5 (tables).
+    """
+    files = _expand(path, ("*.pbn", "*.pbn.gz", "*.PBN"))
+    parts = []
+    notes: dict[str, int] = {}
+    table_columns: list[str] = []
+    for file in files:
+        frame, file_notes, file_columns = _read_one(file)
+        parts.append(frame)
+        table_columns += [c for c in file_columns if c not in table_columns]
+        for key, value in file_notes.items():
+            notes[key] = notes.get(key, 0) + value
+    raw = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
+    preset = raw["preset_reason"] if "preset_reason" in raw else None
+    printed = raw["score_ns_printed"].astype(float)
+    return _finish(
+        raw,
+        files=len(files),
+        strict=strict,
+        extra_columns=extra,
+        printed_score=printed,
+        notes=notes,
+        preset_reason=preset,
+    )
+
+
+def _tokenise(text: str):
+    """Tag names, values and record number of each tag, and each record's first line.
+
+    ``text`` starts with a newline. One ``findall`` of :data:`_TOKEN` returns blank lines
+    (record separators) and tag pairs in file order, so a tag's record is the count of
+    separators before it.
+    """
+    tokens = _TOKEN.findall(text)
+    if not tokens:
+        return np.array([], dtype=object), np.array([], dtype=object), np.array([]), []
+    blank, names, values = zip(*tokens, strict=True)
+    sep = np.fromiter(map(bool, blank), dtype=bool, count=len(blank))
+    block = np.cumsum(sep)[~sep]
+    names = np.asarray(names, dtype=object)[~sep]
+    values = np.asarray(values, dtype=object)[~sep]
+    blocks, record = np.unique(block, return_inverse=True)
+    seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
+    begin = np.where(blocks > 0, seps[np.maximum(blocks - 1, 0)] if seps.size else 0, 0)
+    first = np.fromiter(
+        (_LINE_TAG.search(text, b).start() + 1 for b in begin), np.int64, len(begin)
+    )
+    return names, values, record, _line_numbers(text, first) - 1
+
+
+def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
+    text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
+    if "{" in text:
+        text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
+    names, values, record, lines = _tokenise(text)
+    if not len(names):
+        raise ParseError(file, None, "no PBN tag pairs found")
+    n_rec = int(record.max()) + 1
+    codes, uniques = pd.factorize(names)
+    uniques = np.asarray([u.lower() for u in uniques], dtype=object)
+
+    present = {}
+    cols = {}
+    for tag, col in _TAGS.items():
+        hit = np.flatnonzero(uniques == tag)
+        arr = np.full(n_rec, None, dtype=object)
+        if hit.size:
+            idx = np.flatnonzero(np.isin(codes, hit))[::-1]  # reversed: the first repeat wins
+            arr[record[idx]] = values[idx]
+        present[tag] = arr != None  # noqa: E711
+        cols[col] = _resolve(arr, inherit=tag in _CONTEXT)
+    is_result = np.zeros(n_rec, dtype=bool)
+    for tag in _RESULT_TAGS:
+        is_result |= present[tag]
+    inherited = np.zeros(n_rec, dtype=bool)
+    for tag in _CONTEXT:
+        inherited |= ~present[tag] & (cols[_TAGS[tag]] != None)  # noqa: E711
+    frame = pd.DataFrame(cols, dtype=object)
+    frame.insert(0, "record", lines)
+    frame.insert(0, "source", file.name)
+    frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
+    frame["room"] = _room(frame["room"])
+    frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
+    frame["preset_reason"] = None
+
+    notes = {}
+    vul_empty = frame["vulnerable"].isna() | (frame["vulnerable"].astype(str).str.strip() == "")
+    board_num = pd.to_numeric(frame["board"], errors="coerce")
+    fix = vul_empty & board_num.notna()
+    if fix.any():
+        frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
+        notes["vulnerable taken from the board number"] = int(fix.sum())
+
+    table_tag = np.flatnonzero(uniques == "scoretable")
+    expanded = []
+    has_table = np.zeros(n_rec, dtype=bool)
+    if table_tag.size:
+        for m in _SCORE_TABLE.finditer(text):  # one table per board: expand its rows
+            line = int(_line_numbers(text, np.array([m.start()]))[0]) - 1
+            rec = int(np.searchsorted(lines, line, side="right")) - 1
+            stop = text.find("\n[", m.end())
+            has_table[rec] = True
+            expanded.append(_expand_table(file, text, m.group(1), m.end(), stop, frame.iloc[rec]))
+    header = ~is_result & ~has_table
+    if header.any():
+        notes["records without board or result (headers), not table results"] = int(header.sum())
+    if inherited[is_result].any():
+        notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
+    frame = frame[is_result & ~has_table]
+    if expanded:
+        frame = pd.concat([frame, *expanded], ignore_index=True)
+        frame = frame.sort_values(["record"], kind="stable", ignore_index=True)
+    table_columns = [c for part in expanded for c in part.attrs["printed_columns"]]
+    return frame.reset_index(drop=True), notes, list(dict.fromkeys(table_columns))
+
+
+def _resolve(arr: np.ndarray, *, inherit: bool) -> np.ndarray:
+    """Resolve "#" (and, for context tags, an absent tag) from the previous record."""
+    hashed = arr == "#"
+    absent = arr == None  # noqa: E711
+    carry = hashed | absent if inherit else hashed
+    if not carry.any():
+        return arr
+    if not inherit:  # an absent tag must stay absent, and a later "#" copies that absence
+        arr = np.where(absent, _MISSING, arr)
+    filled = pd.Series(arr, dtype=object).mask(carry).ffill().to_numpy(dtype=object, copy=True)
+    filled[pd.isna(filled) | (filled == _MISSING)] = None
+    return filled
+
+
+def _room(values: pd.Series) -> pd.Series:
+    low = values.astype("object").where(values.notna(), "").astype(str).str.strip().str.lower()
+    return pd.Series(
+        np.select([low.str.startswith("o"), low.str.startswith("c")], ["open", "closed"], None),
+        index=values.index,
+        dtype=object,
+    )
+
+
+def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
+    """The printed ``Score`` tag as a North-South score.
+
+    ``"NS 420"`` is 420 and ``"EW 420"`` is -420; a bare number is declarer's score
+    (so ``"+110"`` with East declaring is -110 for North-South). The archive bears this
+    out: of its 828 bare scores, all 828 agree with the contract's score read from
+    declarer's side, only 406 when read from North-South's.
+
+    >>> _printed_score(pd.Series(["NS 420", "EW 420", "+110", None, "NS -50"]),
+    ...                pd.Series(["N", "W", "E", "S", "N"])).tolist()
+    [420.0, -420.0, -110.0, nan, -50.0]
+    """
+    text = values.astype("object").where(values.notna(), "").astype(str).str.strip()
+    parts = text.str.extract(r"^(NS|EW)?\s*([+-]?\d+)$", flags=re.IGNORECASE)
+    num = pd.to_numeric(parts[1], errors="coerce")
+    side = parts[0].fillna("").str.upper()
+    decl_ew = declarer.astype("object").isin(["E", "W", "e", "w"]).to_numpy()
+    ew = (side == "EW").to_numpy() | ((side == "").to_numpy() & decl_ew)
+    return num * np.where(ew, -1.0, 1.0)
+
+
+def _expand_table(file, text, spec, start, stop, board_row) -> pd.DataFrame:
+    """The rows of one ``ScoreTable``: the board's tags plus one row per table."""
+    names = []
+    for item in spec.split(";"):
+        m = _COLSPEC.match(item.strip())
+        if not m:
+            line = int(_line_numbers(text, np.array([start]))[0]) - 1
+            raise ParseError(file, line, f"ScoreTable: bad column spec {item!r}")
+        names.append(m.group(2))
+    body = text[start:stop] if stop >= 0 else text[start:]
+    first_line = int(_line_numbers(text, np.array([start]))[0]) - 1
+    rows, lines = [], []
+    for k, line in enumerate(body.split("\n")[1:], start=1):
+        if not line.strip():
+            break
+        if line.lstrip().startswith("%") or line.lstrip().startswith(";"):
+            continue
+        try:
+            cells = shlex.split(line, posix=True)
+        except ValueError as exc:
+            raise ParseError(file, first_line + k, f"ScoreTable row: {exc}") from exc
+        if len(cells) != len(names):
+            raise ParseError(
+                file,
+                first_line + k,
+                f"ScoreTable row has {len(cells)} cells, the column spec names {len(names)}",
+            )
+        rows.append([None if c == "-" else c for c in cells])
+        lines.append(first_line + k)
+    table = pd.DataFrame(rows, columns=names)
+    out = pd.DataFrame({c: [board_row[c]] * len(table) for c in board_row.index})
+    out["record"] = lines
+    out["contract_text"] = None
+    out["declarer"] = None
+    out["tricks"] = None
+    out["preset_reason"] = None
+    printed = []
+    for name in names:
+        key = name.lower()
+        if key in _TABLE_COLUMNS:
+            out[_TABLE_COLUMNS[key]] = table[name].to_numpy()
+        else:
+            out[name] = _maybe_numeric(table[name]).to_numpy()
+            printed.append(name)
+    if "Round" in out and out["segment"].isna().all():
+        out["segment"] = out["Round"]
+    out["tricks"] = _table_tricks(out["tricks"], out["contract_text"])
+    ns = _column(table, "score_ns")
+    ew = _column(table, "score_ew")
+    ns_num = pd.to_numeric(ns, errors="coerce")
+    ew_num = pd.to_numeric(ew, errors="coerce")
+    out["score_ns_printed"] = ns_num.where(ns_num.notna(), -ew_num).to_numpy()
+    contract = out["contract_text"].astype("object")
+    no_contract = contract.isna() | (contract.astype(str).str.strip() == "")
+    adjusted = no_contract & (ns.notna() | ew.notna()).to_numpy()
+    out.loc[adjusted, "preset_reason"] = "adjusted score"
+    out.loc[adjusted, "score_ns_printed"] = np.nan
+    out.attrs["printed_columns"] = printed
+    return out
+
+
+def _column(table: pd.DataFrame, lower: str) -> pd.Series:
+    for name in table.columns:
+        if name.lower() == lower:
+            return table[name]
+    return pd.Series([None] * len(table), dtype=object)
+
+
+def _maybe_numeric(values: pd.Series) -> pd.Series:
+    num = pd.to_numeric(values, errors="coerce")
+    return num if num.notna().sum() == values.notna().sum() else values
+
+
+def _table_tricks(result: pd.Series, contract: pd.Series) -> pd.Series:
+    """Tricks from a ScoreTable ``Result``: a count, or ``=``/``+n``/``-n`` against the level.
+
+    >>> _table_tricks(pd.Series(["10", "=", "+1", "-2", None]),
+    ...               pd.Series(["4S", "3NT", "2H", "4SX", "Pass"])).tolist()
+    [10, 9, 9, 8, None]
+    """
+    res = result.astype("object").where(result.notna(), "").astype(str).str.strip()
+    level = pd.to_numeric(contract.astype("object").astype(str).str[:1], errors="coerce")
+    relative = res.str.match(r"^(=|[+-]\d+)$")
+    offset = pd.to_numeric(res.where(res != "=", "0").where(relative), errors="coerce")
+    rel = level + 6 + offset
+    absolute = pd.to_numeric(res.where(~relative), errors="coerce")
+    tricks = absolute.where(~relative, rel)
+    return pd.Series(
+        [None if np.isnan(t) else int(t) for t in tricks.to_numpy(dtype=float)], dtype=object
+    )

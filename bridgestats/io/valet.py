@@ -1,0 +1,142 @@
+"""Read the VALET pipe format: every table of every round of a full-field event."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import numpy as np
+import pandas as pd
+
+from ._records import ParseError, _expand, _finish, _read_text, _vulnerable_from_board
+
+__all__ = ["read_valet"]
+
+_FIELDS = [
+    "round",
+    "board",
+    "north",
+    "east",
+    "south",
+    "west",
+    "contract_text",
+    "declarer",
+    "tricks",
+]
+_LINE = re.compile(r"^[^|\n]*(?:\|[^|\n]*){8,9}$")
+
+
+def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
+    """Read VALET ``scores*.txt`` files into the tidy frame, one row per table result.
+
+    Parameters
+    ----------
+    path : str, Path, list of paths, or directory
+        File(s) to read, plain or gzip; a directory is searched recursively for
+        ``scores*.txt`` and ``scores*.txt.gz``.
+    names : str, Path, dict or None, keyword-only
+        Player names: a ``names*.txt`` file (``id|name`` per line) or a mapping from id to
+        name. ``None`` keeps the printed player ids in ``north`` ... ``west``.
+    strict : bool, keyword-only
+        Raise on the first record that cannot be scored.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The schema of :mod:`bridgestats.io` (``segment`` is the round, ``event`` the
+        folder the file is in, e.g. ``2009-World/Men``), plus ``Dealer`` and ``lead`` (the
+        opening lead when printed). ``frame.attrs["summary"]`` is the
+        :class:`~bridgestats.io.LoadSummary`.
+
+    Notes
+    -----
+    One line per table result, ``|``-separated, 9 or 10 fields::
+
+        round|board|North|East|South|West|contract|declarer|tricks[|lead]
+
+    ``contract`` is ``3N``, ``4H``, ``5DX`` or ``P`` (passed out); ``tricks`` are the
+    tricks taken by declarer. The file stores neither vulnerability nor dealer: both come
+    from the board number by the standard 16-board cycle (Law 2), an assumption the
+    format forces. Rows are in file order; ``table`` is missing (the format has no table
+    number).
+
+    References
+    ----------
+    .. [1] S. Hein, VALET (github.com/valet-bridge/valet), ``src/parse.cpp`` and the
+       format notes in ``../shared/data/valet-fullfield/PROVENANCE.md``.
+    """
+    files = _expand(path, ("scores*.txt", "scores*.txt.gz"))
+    lookup = _names(names)
+    parts = [_read_one(f) for f in files]
+    raw = pd.concat(parts, ignore_index=True)
+    if lookup is not None:
+        for seat in ("north", "east", "south", "west"):
+            ids = raw[seat]
+            raw[seat] = ids.map(lookup).where(lambda s: s.notna(), ids)
+    board = pd.to_numeric(raw["board"], errors="coerce")
+    known = board.notna().to_numpy() & (board.fillna(0) > 0).to_numpy()
+    vul = np.full(len(raw), None, dtype=object)
+    vul[known] = _vulnerable_from_board(board[known].astype(np.int64))
+    raw["vulnerable"] = vul
+    raw["Dealer"] = np.where(
+        known,
+        np.array(["N", "E", "S", "W"], dtype=object)[(board.fillna(1).astype(np.int64) - 1) % 4],
+        None,
+    )
+    return _finish(raw, files=len(files), strict=strict, extra_columns=["Dealer", "lead"])
+
+
+def _read_one(file) -> pd.DataFrame:
+    text = _read_text(file)
+    lines = text.split("\n")
+    keep = [i for i, line in enumerate(lines) if line.strip()]
+    bad = [i for i in keep if not _LINE.match(lines[i])]
+    if bad:
+        i = bad[0]
+        count = lines[i].count("|") + 1
+        raise ParseError(file, i + 1, f"expected 9 or 10 '|'-separated fields, found {count}")
+    body = "\n".join(lines[i] for i in keep)
+    frame = pd.read_csv(
+        io.StringIO(body),
+        sep="|",
+        header=None,
+        names=[*_FIELDS, "lead"],
+        dtype=str,
+        keep_default_na=False,
+        na_values=[""],
+    )
+    frame["contract_text"] = frame["contract_text"].str.strip()
+    frame.insert(0, "record", np.asarray(keep, dtype=np.int64) + 1)
+    frame.insert(0, "source", file.name)
+    frame["event"] = _event_name(file)
+    frame["segment"] = frame["round"]
+    return frame.drop(columns=["round"])
+
+
+def _event_name(file) -> str:
+    """The folder(s) naming the event: ``.../2009-World/Men/scores.txt`` -> ``2009-World/Men``."""
+    parent = file.path.parent
+    if parent.name in ("Men", "Women", "Seniors", "Open", "Mixed") or parent.parent.name.endswith(
+        "Open"
+    ):
+        return f"{parent.parent.name}/{parent.name}"
+    return parent.name
+
+
+def _names(names):
+    """Player id -> name from a ``names*.txt`` file or a mapping."""
+    if names is None:
+        return None
+    if isinstance(names, dict):
+        return {str(k): str(v) for k, v in names.items()}
+    lookup = {}
+    files = _expand(names, ("names*.txt", "names*.txt.gz"))
+    for file in files:
+        for i, line in enumerate(_read_text(file).split("\n"), start=1):
+            if not line.strip():
+                continue
+            pid, sep, name = line.partition("|")
+            if not sep:
+                raise ParseError(file, i, "expected 'id|name'")
+            lookup[pid.strip()] = name.strip()
+    return lookup
