@@ -85,7 +85,10 @@ def imps(score_diff, *, gaps="upper"):
     for ``"upper"``, and with midpoints :math:`m_k = (u_k + u_k + 10)/2 = u_k + 5`,
     :math:`\\operatorname{sign}(d)\\,\\#\\{k : m_k \\le |d|\\}` for ``"midpoint"``. Both
     agree with the printed table on multiples of 10 and are antisymmetric,
-    imps(−d) = −imps(d). Computed with one :func:`numpy.searchsorted` on :math:`|d|`.
+    imps(−d) = −imps(d). The table is expanded once (by :func:`numpy.searchsorted`) into
+    the IMPs of every integer difference −4000..4000; since the edges are integers, a
+    float difference only needs its integer :math:`\\lceil |d| \\rceil` ("upper") or
+    :math:`\\lfloor |d| \\rfloor` ("midpoint"), with its sign, to be looked up.
 
     References
     ----------
@@ -103,16 +106,52 @@ def imps(score_diff, *, gaps="upper"):
     array([10,  9])
     """
     check_choice(gaps, "gaps", GAP_RULES)
-    d = as_finite_array(score_diff, "score_diff", allow_empty=True)
-    if d.dtype.kind not in "iuf":
-        d = d.astype(float)
-    mag = np.abs(d)
-    if gaps == "upper":
-        band = np.searchsorted(IMP_TABLE_UPPER, mag, side="left")
+    d = _diff_array(score_diff)
+    shape = d.shape
+    d = d.reshape(-1)  # a view for contiguous input; keeps 0-d input an array
+    if d.dtype.kind == "f":
+        # the band edges are integers, so only one integer per difference matters:
+        # "upper" counts edges u < |d|, i.e. u < ceil(|d|); "midpoint" edges m <= |d|,
+        # i.e. m <= floor(|d|) (trunc keeps the sign)
+        if gaps == "upper":
+            idx = np.ceil(np.abs(d))
+            np.copysign(idx, d, out=idx)
+        else:
+            idx = np.trunc(d)
+        d = np.clip(idx, -_LUT_HALF, _LUT_HALF, out=idx).astype(np.intp)
     else:
-        band = np.searchsorted(_IMP_MIDPOINTS, mag, side="right")
-    out = np.where(d < 0, -band, band).astype(np.int64, copy=False)
+        d = np.clip(d.astype(np.int64, copy=False), -_LUT_HALF, _LUT_HALF)
+    d += _LUT_HALF
+    out = _IMP_LUT[gaps].take(d).reshape(shape)
     return out[()] if out.ndim == 0 else out
+
+
+def _diff_array(score_diff) -> np.ndarray:
+    """``score_diff`` as an int or float array; NaN/inf raise (checked by two reductions)."""
+    try:
+        d = np.asarray(score_diff)
+        if d.dtype.kind not in "iuf":
+            d = d.astype(float)
+    except (TypeError, ValueError) as exc:
+        raise BridgestatsError(f"score_diff: must be numbers, got {score_diff!r:.80}") from exc
+    if d.dtype.kind == "f" and d.size and not (np.isfinite(d.min()) and np.isfinite(d.max())):
+        pos = int(np.flatnonzero(~np.isfinite(d.ravel()))[0])
+        raise BridgestatsError(f"score_diff: must be finite numbers, NaN or inf at position {pos}")
+    return d
+
+
+def _imp_lookup(gaps: str) -> np.ndarray:
+    """IMPs of every integer difference -4000..4000 (index n + 4000), by searchsorted."""
+    n = np.arange(-_LUT_HALF, _LUT_HALF + 1)
+    if gaps == "upper":
+        band = np.searchsorted(IMP_TABLE_UPPER, np.abs(n), side="left")
+    else:
+        band = np.searchsorted(_IMP_MIDPOINTS, np.abs(n), side="right")
+    return np.where(n < 0, -band, band).astype(np.int64)
+
+
+_LUT_HALF = 4000  # 4000 and more is 24 IMPs under either rule
+_IMP_LUT = {g: _imp_lookup(g) for g in GAP_RULES}
 
 
 # --------------------------------------------------------------------------- contracts
@@ -276,11 +315,20 @@ def parse_contracts(texts, *, name="contract") -> pd.DataFrame:
 
 def _strain_codes(strain) -> np.ndarray:
     """Map strain letters (``C D H S N``/``NT``, any case; ``""`` allowed) to 0..4 (or -1)."""
-    arr = np.asarray(strain, dtype=object)
-    uniq, inverse = np.unique(arr.astype(str), return_inverse=True)
+    arr = np.asarray(strain)
+    if arr.dtype.kind == "U" and arr.dtype.itemsize == 4:
+        # one character per element: look the code points up directly (no hashing)
+        codes = _CHAR_STRAIN[np.minimum(arr.view(np.uint32), _CHAR_STRAIN.size - 1)]
+        bad = codes == -2
+        if bad.any():
+            shown = arr[bad].ravel()[0]
+            raise BridgestatsError(f"strain: must be one of C, D, H, S, N, NT; got {shown!r}")
+        return codes
+    flat = arr.astype(object).ravel()
+    inverse, uniq = pd.factorize(flat, use_na_sentinel=False)
     codes = np.empty(len(uniq), dtype=np.int64)
     for i, u in enumerate(uniq):  # per distinct strain text
-        key = u.strip().upper()
+        key = u.strip().upper() if isinstance(u, str) else None
         if key == "":
             codes[i] = -1
         elif key in _STRAIN_ALIASES:
@@ -288,6 +336,17 @@ def _strain_codes(strain) -> np.ndarray:
         else:
             raise BridgestatsError(f"strain: must be one of C, D, H, S, N, NT; got {u!r}")
     return codes[inverse].reshape(arr.shape)
+
+
+def _char_strain_table() -> np.ndarray:
+    table = np.full(128, -2, dtype=np.int64)  # -2: not a strain
+    table[0] = -1  # the empty string (passed out)
+    for i, letter in enumerate(STRAINS):
+        table[ord(letter)] = table[ord(letter.lower())] = i
+    return table
+
+
+_CHAR_STRAIN = _char_strain_table()
 
 
 def _int_array(values, name, lo, hi) -> np.ndarray:
@@ -403,10 +462,23 @@ def _check_per_beat(per_beat):
 
 
 def _beaten_and_tied(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each result: how many results it beats, and how many it ties (itself included)."""
-    s = np.sort(x)
-    below = np.searchsorted(s, x, side="left")
-    tied = np.searchsorted(s, x, side="right") - below
+    """For each result: how many results it beats, and how many it ties (itself included).
+
+    One stable argsort; runs of equal scores in sorted order give both counts.
+    """
+    n = x.size
+    order = np.argsort(x, kind="stable")
+    s = x[order]
+    new_run = np.empty(n, dtype=bool)
+    new_run[0] = True
+    np.not_equal(s[1:], s[:-1], out=new_run[1:])
+    starts = np.flatnonzero(new_run)
+    sizes = np.diff(np.append(starts, n))
+    run = np.cumsum(new_run) - 1
+    below = np.empty(n, dtype=np.int64)
+    tied = np.empty(n, dtype=np.int64)
+    below[order] = starts[run]
+    tied[order] = sizes[run]
     return below, tied
 
 

@@ -279,3 +279,39 @@ def test_imps_monotone(a, b, gaps):
     lo, hi = min(a, b), max(a, b)
     assert imps(lo, gaps=gaps) <= imps(hi, gaps=gaps)
     assert 0 <= abs(imps(hi, gaps=gaps)) <= 24
+
+
+@given(
+    st.lists(st.integers(min_value=-(10**12), max_value=10**12), min_size=1, max_size=50),
+    st.sampled_from(["upper", "midpoint"]),
+)
+def test_imps_integer_path_matches_loop_reference(ds, gaps):
+    # integer input takes the lookup-table path without a float conversion
+    expected = [_imps_reference(d, gaps) for d in ds]
+    np.testing.assert_array_equal(imps(np.array(ds, dtype=np.int64), gaps=gaps), expected)
+    np.testing.assert_array_equal(imps(np.array(ds, dtype=float), gaps=gaps), expected)
+
+
+def test_imps_other_dtypes_and_huge_values():
+    np.testing.assert_array_equal(imps(np.array([30, 5000], dtype=np.uint16)), [1, 24])
+    np.testing.assert_array_equal(imps(np.array([-30, 425], dtype=np.int32)), [-1, 10])
+    np.testing.assert_array_equal(
+        imps(np.array([1e300, -1e300, 425.0], dtype=float)), [24, -24, 10]
+    )
+    np.testing.assert_array_equal(imps(np.array([10.5, -10.5], dtype=np.float32)), [1, -1])
+
+
+def test_contract_score_strain_arrays_both_paths():
+    # one-character arrays take a code-point lookup, others (e.g. "NT", objects) a hash
+    one_char = np.array(["c", "D", "h", "S", "n"])
+    objects = np.array(["C", "d", "H", "s", "NT"], dtype=object)
+    expected = contract_score([1] * 5, ["C", "D", "H", "S", "N"], 0, 9, False)
+    np.testing.assert_array_equal(expected, [110, 110, 140, 140, 150])  # 1x made 9 tricks
+    np.testing.assert_array_equal(contract_score(1, one_char, 0, 9, False), expected)
+    np.testing.assert_array_equal(contract_score(1, objects, 0, 9, False), expected)
+    for bad in (np.array(["C", "Z"]), np.array(["C", "NTX"]), np.array(["C", None], dtype=object)):
+        with pytest.raises(BridgestatsError, match=r"^strain:"):
+            contract_score(1, bad, 0, 9, False)
+    with pytest.raises(BridgestatsError, match=r"^strain:"):
+        contract_score([0, 1], np.array(["", ""]), 0, 9, False)
+    np.testing.assert_array_equal(contract_score([0, 1], np.array(["", "S"]), 0, 7, False), [0, 80])
