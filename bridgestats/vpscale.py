@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtr, ndtri
 
-from .errors import BridgestatsError, as_finite_array, check_positive
+from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
 from .sigma import FORMS, form_sigma
 
 __all__ = [
@@ -363,22 +363,28 @@ class VPScale:
         DataFrame
             ``vp_winner``, ``vp_loser``, ``margin_from``, ``margin_to`` (nullable integers;
             ``<NA>`` for the open top band). A band with ``margin_to < margin_from`` holds
-            no whole margin (two thresholds between the same multiples of ``step``).
+            no whole margin (two thresholds between the same multiples of ``step``). With a
+            ``sigma``, also ``probability``: the chance of the band between equal sides
+            when the margin is normal and rounded to ``step`` (continuity correction:
+            ``margin_from − step/2 <= |margin| < margin_to + step/2``); it differs from
+            the design's equal probabilities by the rounding.
 
         Examples
         --------
         Table 9 (Patton 4-0, 2 boards, σ = 9.19): 0-2 → 2-2, 3-7 → 3-1, 8+ → 4-0.
 
         >>> gaussian_scale(4, sigma=9.1924).integer_ranges()
-           vp_winner  vp_loser  margin_from  margin_to
-        0          2         2            0          2
-        1          3         1            3          7
-        2          4         0            8       <NA>
+           vp_winner  vp_loser  margin_from  margin_to  probability
+        0          2         2            0          2     0.214350
+        1          3         1            3          7     0.371088
+        2          4         0            8       <NA>     0.414562
         """
         step = self.step if step is None else step
         step = 1 if step is None else _whole(step, "step", low=1)
         t = np.asarray(self.thresholds)
-        starts = np.ceil(t / step - 1e-9).astype(np.int64) * step
+        starts = np.ceil(t / step) * step
+        # the first multiple of step that reaches t, as vp() decides it (float-safe)
+        starts = np.where(starts - step >= t, starts - step, starts).astype(np.int64)
         frame = pd.DataFrame(
             {
                 "vp_winner": self.vp_winner,
@@ -387,44 +393,57 @@ class VPScale:
                 "margin_to": pd.array([*list(starts - step), None], dtype="Int64"),
             }
         )
+        if self.sigma is not None:
+            # band edges with the continuity correction; an empty band has width 0
+            edges = np.concatenate([[0.0], starts - step / 2.0, [np.inf]])
+            edges = np.maximum.accumulate(edges)
+            upper = ndtr(-edges / self.sigma)
+            upper[0] = 0.5
+            frame["probability"] = 2.0 * (upper[:-1] - upper[1:])
         return frame
 
     # -- exports -------------------------------------------------------------------------------
 
     def _display(self, step, decimals: int) -> pd.DataFrame:
-        """Strings for printing: VPs, the margin range in displayed units, probability."""
-        vps = [f"{w}-{lo}" for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)]
-        unit = self.unit
+        """Strings for printing: VPs, the margin range in displayed units, probability.
+
+        A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
+        whole margin shows ``none``.
+        """
+        vps = [
+            f"{w}-{lo}" if lo >= 0 else f"{w}-({lo})"
+            for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)
+        ]
         if step is None:
-            t = self.centre + np.asarray(self.thresholds)
-            lows = np.concatenate([[self.centre], t])
-            fmt = f"{{:.{decimals}f}}"
-            ranges = [f"{fmt.format(a)}-{fmt.format(b)}" for a, b in zip(lows[:-1], t, strict=True)]
-            ranges.append(f"{fmt.format(lows[-1])}+")
+            fmt = f"{{:.{decimals}f}}".format
+            lows = self.centre + np.concatenate([[0.0], self.thresholds])
+            highs = [fmt(x) for x in lows[1:]] + [None]
         else:
             ir = self.integer_ranges(step=step)
-            c = self.centre
-            ranges = []
-            for a, b in zip(ir["margin_from"], ir["margin_to"], strict=True):
-                a = _num(c + a)
-                if b is pd.NA:
-                    ranges.append(f"{a}+")
-                elif c + b < float(a):
-                    ranges.append("none")
-                else:
-                    ranges.append(f"{a}-{_num(c + b)}")
-        out = pd.DataFrame({"VPs": vps, unit: ranges})
+            fmt = _num
+            lows = self.centre + ir["margin_from"].to_numpy(dtype=float)
+            highs = [None if b is pd.NA else self.centre + b for b in ir["margin_to"]]
+            highs = [
+                None if b is None else ("none" if b < a else fmt(b))
+                for a, b in zip(lows, highs, strict=True)
+            ]
+        ranges = [
+            f"{fmt(a)}+" if b is None else ("none" if b == "none" else f"{fmt(a)}-{b}")
+            for a, b in zip(lows, highs, strict=True)
+        ]
+        out = pd.DataFrame({"VPs": vps, self.unit: ranges})
         if self.sigma is not None:
-            out["probability %"] = [f"{100 * p:.2f}" for p in self.probabilities()]
+            p = self.probabilities() if step is None else ir["probability"]
+            out["probability %"] = [f"{100 * x:.2f}" for x in p]
         return out
 
     def _default_step(self, step):
         return self.step if step is None else step
 
     def to_csv(self, *, step=None) -> str:
-        """The tidy frame as CSV text: :meth:`to_frame`, or :meth:`integer_ranges` with a step.
+        """The tidy frame as CSV text: :meth:`integer_ranges` with a step, else :meth:`to_frame`.
 
-        ``step`` defaults to the scale's own; pass ``step=0`` for the continuous frame.
+        ``step`` defaults to the scale's own; ``step=0`` asks for the continuous frame.
         """
         step = self._default_step(step)
         frame = self.to_frame() if not step else self.integer_ranges(step=step)
@@ -434,16 +453,18 @@ class VPScale:
         """A printable Markdown table (VPs, margin range, probability %).
 
         ``step`` defaults to the scale's own (whole-IMP ranges for IMP scales); ``step=0``
-        shows continuous ranges to ``decimals`` places.
+        shows continuous ranges to ``decimals`` places. The probabilities are those of the
+        ranges shown (see :meth:`integer_ranges` for whole margins).
 
         Examples
         --------
         >>> print(gaussian_scale(4, sigma=9.1924, unit="IMPs").to_markdown(step=1))
         | VPs | IMPs | probability % |
         |---|---|---|
-        | 2-2 | 0-2 | 20.00 |
-        | 3-1 | 3-7 | 40.00 |
-        | 4-0 | 8+ | 40.00 |
+        | 2-2 | 0-2 | 21.44 |
+        | 3-1 | 3-7 | 37.11 |
+        | 4-0 | 8+ | 41.46 |
+        <BLANKLINE>
         """
         step = self._default_step(step)
         shown = self._display(step or None, decimals)
@@ -453,7 +474,10 @@ class VPScale:
         return title + "\n".join(lines) + "\n"
 
     def to_html(self, *, step=None, decimals=2) -> str:
-        """A printable HTML table (VPs, margin range, probability %), caption = name."""
+        """A printable HTML table (VPs, margin range, probability %), caption = name.
+
+        ``step`` as for :meth:`to_markdown`.
+        """
         step = self._default_step(step)
         shown = self._display(step or None, decimals)
         table = shown.to_html(index=False, border=0)
@@ -705,8 +729,6 @@ def event_scale(
             form, n_boards, k=k, tables=tables, comparisons=comparisons, results=results
         )
     else:
-        from .errors import check_choice
-
         check_choice(form, "form", tuple(FORMS))
         check_positive(n_boards, "n_boards")
     sigma = float(check_positive(sigma, "sigma"))
@@ -856,9 +878,9 @@ def wbf_scale(n_boards) -> VPScale:
     >>> wbf_scale(8).thresholds
     (1.0, 4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 31.0, 39.0)
     """
-    nb = int(_check_n_boards_whole(n_boards).ravel()[0])
     if np.ndim(n_boards):
         raise BridgestatsError("n_boards: one board count per scale")
+    nb = int(_check_n_boards_whole(n_boards).ravel()[0])
     u = _wbf_discrete_uppers(float(nb))
     return VPScale(
         tuple((u + 1).astype(float)),

@@ -139,6 +139,19 @@ def test_integer_ranges_negative_and_step():
         gaussian_scale(sigma=5).integer_ranges(step=0)
 
 
+def test_integer_band_probabilities_by_simulation():
+    # whole-IMP margins: round a seeded normal sample to whole IMPs and count the bands
+    rng = np.random.default_rng(7)
+    scale = gaussian_scale(sigma=sigma_teams(8), negative=5)
+    ir = scale.integer_ranges()
+    m = np.round(rng.normal(0, scale.sigma, size=200_000))
+    j = np.searchsorted(ir["margin_from"].to_numpy(dtype=float)[1:], np.abs(m), side="right")
+    freq = np.bincount(j, minlength=len(ir)) / m.size
+    p = ir["probability"].to_numpy()
+    assert p.sum() == pytest.approx(1.0, abs=1e-12)
+    assert np.all(np.abs(freq - p) < 5 * np.sqrt(p * (1 - p) / m.size))
+
+
 def test_integer_ranges_empty_band_is_visible():
     # σ = 1 IMP: several thresholds fall between the same whole IMPs
     ir = gaussian_scale(sigma=1.0).integer_ranges()
@@ -168,9 +181,12 @@ def test_to_markdown_swiss_pairs_table():
 
 def test_to_markdown_teams_whole_imps():
     md = event_scale("teams", 8, negative=5).to_markdown()
-    assert "| 20--5 | 48+ | 0.95 |" in md
-    assert "| 20-0 | 31-36 | 4.76 |" in md
-    assert "| 10-10 | 0-1 | 4.76 |" in md
+    # whole-IMP bands with the continuity correction: 10-10 is |margin| < 1.5 IMPs,
+    # 2Φ(1.5/18.38) − 1 = 6.50 % against the design's 4.76 %
+    assert "| 10-10 | 0-1 | 6.50 |" in md
+    assert "| 20-0 | 31-36 | 5.00 |" in md
+    assert "| 20-(-5) | 48+ | 0.98 |" in md
+    assert "| 20-(-5) | 47.67+ | 0.95 |" in event_scale("teams", 8, negative=5).to_markdown(step=0)
 
 
 def test_to_html_has_caption_and_rows():
@@ -336,3 +352,17 @@ def test_published_round_trip(thresholds, centre):
     assert scale.max_vp == 2 * t.size
     frame = scale.to_frame()
     assert np.allclose(frame["margin_from"].iloc[1:], t, atol=1e-9)
+
+
+@given(sigma=sigmas, negative=negatives, step=st.sampled_from([1, 10]))
+def test_integer_ranges_agree_with_vp(sigma, negative, step):
+    scale = gaussian_scale(sigma=sigma, negative=negative)
+    ir = scale.integer_ranges(step=step)
+    frm = ir["margin_from"].to_numpy(dtype=float)
+    top = frm[-1] + 3 * step
+    m = np.arange(0, top + step, step, dtype=float)
+    j = np.searchsorted(frm[1:], m, side="right")
+    assert np.all(scale.vp(m) == ir["vp_winner"].to_numpy()[j])
+    assert np.all(scale.vp(-m) == ir["vp_loser"].to_numpy()[j])
+    assert ir["probability"].sum() == pytest.approx(1.0, abs=1e-12)
+    assert np.all(ir["probability"] >= 0)
