@@ -73,7 +73,9 @@ def _add_reports(sub) -> None:
 
 
 def _run_reports(args) -> int:
-    from . import reports
+    from pathlib import Path
+
+    from . import paths, reports
 
     params = dict(reports.parse_param(text) for text in args.param)
     config = reports.load_config(args.config)
@@ -89,12 +91,8 @@ def _run_reports(args) -> int:
         show_code=args.show_code,
     )
     counts = {s: sum(r.status == s for r in results) for s in ("ok", "failed", "missing")}
-    where = results[0].folder.parent if results and results[0].folder else args.reports_dir
-    print(
-        ", ".join(f"{n} {s}" for s, n in counts.items())
-        + (f"; index: {where}/index.html" if where else ""),
-        file=sys.stderr,
-    )
+    index = Path(args.reports_dir or paths.reports_dir()) / "index.html"
+    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; see {index}", file=sys.stderr)
     return 1 if counts["failed"] else 0
 
 

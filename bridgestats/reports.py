@@ -39,6 +39,8 @@ Configuration file
 from __future__ import annotations
 
 import ast
+import asyncio
+import contextvars
 import dataclasses
 import datetime as _dt
 import difflib
@@ -373,7 +375,7 @@ def parse_param(text: str) -> tuple[str, object]:
 
 
 def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
 
 
 def _sha256(path) -> str:
@@ -495,6 +497,34 @@ def _export_html(notebook_path: Path, *, show_code: bool) -> Path:
     return out
 
 
+def _in_own_event_loop(func, /, *args, **kwargs):
+    """Call ``func`` in a fresh contextvars context with its own event loop, closed after.
+
+    nbclient runs its coroutines on jupyter_core's per-context loop. Dask runs a task in a
+    copy of its caller's context, so two tasks could share (and both try to run) one loop;
+    a fresh context per run avoids that. Under an already running loop (a notebook calling
+    run_reports), jupyter_core's own task runner is used and nothing is changed here.
+    """
+    from jupyter_core.utils import ensure_event_loop
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        return func(*args, **kwargs)
+
+    def call():
+        loop = ensure_event_loop()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    return contextvars.Context().run(call)
+
+
 def _execute(job: dict) -> dict:
     """Execute one run into ``job["folder"]``; return what happened (never raises)."""
     import papermill
@@ -502,11 +532,12 @@ def _execute(job: dict) -> dict:
 
     folder = Path(job["folder"])
     output = folder / job["output_name"]
-    outcome = {"status": "ok", "error": None, "started": _now()}
+    outcome = {"status": "ok", "error": None, "started": _now(), "python": sys.executable}
     print(f"[reports] start {job['name']}", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     try:
-        papermill.execute_notebook(
+        _in_own_event_loop(
+            papermill.execute_notebook,
             job["notebook"],
             str(output),
             parameters=job["overrides"],
@@ -628,7 +659,7 @@ def _finish(spec: RunSpec, job: dict, outcome: dict, context: dict, root: Path) 
         "inputs": summary.get("_inputs", {}),
         "bridgestats_version": context["version"],
         "git": context["git"],
-        "python": sys.executable,
+        "python": outcome.get("python"),  # the kernel's interpreter (see _execute)
         "kernel": KERNEL_NAME,
         "started": outcome["started"],
         "ended": outcome["ended"],
@@ -717,14 +748,18 @@ def run_reports(
             _log(f"missing {spec.name}: {spec.notebook} does not exist yet")
             results[spec.name] = RunResult(spec.name, spec.report, "missing", None)
     by_name = {s.name: s for s in specs}
-    for name, outcome in _dispatch(jobs_by_name, jobs=jobs, scheduler=scheduler):
-        spec = by_name[name]
-        ctx = {**context, "parameters": merged[name]}
-        result = _finish(spec, jobs_by_name[name], outcome, ctx, root)
-        results[name] = result
-        took = result.record["durations"]["total_s"]
-        tail = f": {result.error}" if result.error else ""
-        _log(f"{result.status:6s} {name} ({took:.1f} s){tail}")
+    try:
+        for name, outcome in _dispatch(jobs_by_name, jobs=jobs, scheduler=scheduler):
+            spec = by_name[name]
+            ctx = {**context, "parameters": merged[name]}
+            result = _finish(spec, jobs_by_name[name], outcome, ctx, root)
+            results[name] = result
+            took = result.record["durations"]["total_s"]
+            tail = f": {result.error}" if result.error else ""
+            _log(f"{result.status:6s} {name} ({took:.1f} s){tail}")
+    finally:  # interrupted: leave no temporary folders behind
+        for job in jobs_by_name.values():
+            shutil.rmtree(job["folder"], ignore_errors=True)
     ordered = [results[s.name] for s in specs]
     write_index(root, config=cfg, results=ordered)
     return ordered

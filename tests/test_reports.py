@@ -319,6 +319,16 @@ def test_batch_returns_one_result_per_run_in_config_order(batch):
     }
 
 
+def test_two_jobs_run_at_the_same_time(batch):
+    spans = sorted(
+        (r.record["started"], r.record["ended"])
+        for r in batch["results"].values()
+        if r.status != "missing"
+    )
+    # ISO times in UTC with milliseconds compare as strings: the first two runs overlap
+    assert spans[1][0] < spans[0][1]
+
+
 def test_run_folder_holds_notebook_html_summary_figures_and_run_json(batch):
     folder = batch["out"] / "tiny"
     assert batch["results"]["tiny"].folder == folder
