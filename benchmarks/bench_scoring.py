@@ -10,7 +10,9 @@ Each figure is timed next to its baseline in the same process (best of a few rep
 - :func:`bridgestats.scoring.contract_score` on 10^6 random contracts against the
   ``endplay`` oracle called in a Python loop on a sample, extrapolated linearly;
 - :func:`bridgestats.scoring.cross_imps` on one board of 10^4 results against the n²
-  broadcast of :func:`imps`, extrapolated by n².
+  broadcast of :func:`imps`, extrapolated by n²;
+- :func:`bridgestats.scoring.score_board_results` on 387,000 rows (the size of the valet
+  archive) against ``groupby().transform`` calling :func:`mp_percent` once per board.
 """
 
 from __future__ import annotations
@@ -18,8 +20,17 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pandas as pd
 
-from bridgestats.scoring import IMP_TABLE_UPPER, contract_score, cross_imps, imps, matchpoints
+from bridgestats.scoring import (
+    IMP_TABLE_UPPER,
+    contract_score,
+    cross_imps,
+    imps,
+    matchpoints,
+    mp_percent,
+    score_board_results,
+)
 
 
 def _best(fn, repeat=3):
@@ -114,6 +125,25 @@ def _bench_contracts(rng, n, n_ref):
     )
 
 
+def _bench_frame(rng, n, n_boards):
+    f = pd.DataFrame(
+        {"board": rng.integers(0, n_boards, n), "score_ns": rng.integers(-100, 100, n) * 10.0}
+    )
+    t_ours = _best(lambda: score_board_results(f), repeat=2)
+    per_board = f.groupby("board").score_ns.transform(lambda s: mp_percent(s.to_numpy()))
+    np.testing.assert_allclose(score_board_results(f).pct_ns, per_board, rtol=1e-12)
+    t_base = _best(
+        lambda: f.groupby("board").score_ns.transform(lambda s: mp_percent(s.to_numpy())), 1
+    )
+    print(
+        f"score_board_results (mp), {n:,} rows on {n_boards:,} boards: {n / t_ours / 1e6:.2f} "
+        f"M rows/s; groupby.transform(mp_percent) per board {n / t_base / 1e6:.2f} M rows/s; "
+        f"speed-up {t_base / t_ours:.0f}x"
+    )
+    t_cross = _best(lambda: score_board_results(f, method="cross_imps"), repeat=1)
+    print(f"score_board_results (cross_imps), same frame: {n / t_cross / 1e6:.2f} M rows/s")
+
+
 def run(quick=False):
     """Print the throughput figures (``quick``: 10x smaller sizes, for a smoke run)."""
     rng = np.random.default_rng(20260101)
@@ -122,6 +152,7 @@ def run(quick=False):
     _bench_matchpoints(rng, 10**5 // scale, 3_000 // scale)
     _bench_cross_imps(rng, 10**4 // scale, 1_000 // scale)
     _bench_contracts(rng, 10**6 // scale, 20_000 // scale)
+    _bench_frame(rng, 387_000 // scale, 17_000 // scale)  # the size of the valet archive
 
 
 if __name__ == "__main__":

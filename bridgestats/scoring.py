@@ -90,6 +90,10 @@ def imps(score_diff, *, gaps="upper"):
     float difference only needs its integer :math:`\\lceil |d| \\rceil` ("upper") or
     :math:`\\lfloor |d| \\rfloor` ("midpoint"), with its sign, to be looked up.
 
+    The seed is not quite self-consistent: its datum example says 425 and 455 "fall within
+    the same range: 420 -> 490 = 10 IMPs", while its table prints that band as 430-490.
+    The ``"upper"`` rule is the reading that makes the example right (425 > 420 → 10).
+
     References
     ----------
     .. [1] Funbridge FAQ, "Conversion table for IMP scores" and the datum example
@@ -756,17 +760,19 @@ def _imp_edges(gaps):
     return _IMP_MIDPOINTS, True
 
 
-def _cross_imp_sums(sorted_x, x, lo, hi, gaps):
-    """Σ_y imps(x − y) over the results y in ``sorted_x[lo:hi]`` (x's own group).
+def _cross_imp_sums(x, gaps):
+    """Σ_j imps(x_i − x_j) for every i, without forming the n² differences.
 
     imps(d) = Σ_k ([d > e_k] − [d < −e_k]) for "upper" (≥ / ≤ for "midpoint"), so the sum
-    over y is Σ_k (#{y < x − e_k} − #{y > x + e_k}): 24 searchsorted calls, O(n log n).
+    over j is Σ_k (#{x_j < x_i − e_k} − #{x_j > x_i + e_k}): 2 × 24 binary searches per
+    result in the sorted scores, O(n log n).
     """
     edges, inclusive = _imp_edges(gaps)
-    left = edges[:, None]
+    sorted_x = np.sort(x)
+    shifts = edges[:, None]
     below_side, above_side = ("right", "left") if inclusive else ("left", "right")
-    n_below = np.searchsorted(sorted_x, x[None, :] - left, side=below_side) - lo
-    n_above = hi - np.searchsorted(sorted_x, x[None, :] + left, side=above_side)
+    n_below = np.searchsorted(sorted_x, x[None, :] - shifts, side=below_side)
+    n_above = x.size - np.searchsorted(sorted_x, x[None, :] + shifts, side=above_side)
     return (n_below - n_above).sum(axis=0)
 
 
@@ -795,7 +801,9 @@ def cross_imps(scores, *, average=True, gaps="upper"):
     Evaluated without the n² differences: with band edges :math:`e_k`,
     :math:`X_i = \\sum_k (\\#\\{j: s_j < s_i - e_k\\} - \\#\\{j: s_j > s_i + e_k\\})`,
     counted by binary search in the sorted scores, O(24 n log n). The sums over a board add
-    to zero (antisymmetry).
+    to zero (antisymmetry). Exact for integer scores (real ones); for non-integer scores
+    the comparison :math:`s_j < s_i - e_k` can differ from rounding :math:`s_i - s_j`
+    only within one floating-point ulp of a band edge.
 
     References
     ----------
@@ -809,7 +817,7 @@ def cross_imps(scores, *, average=True, gaps="upper"):
     """
     x = _board(scores)
     n = x.size
-    sums = _cross_imp_sums(np.sort(x), x, 0, n, gaps).astype(float)
+    sums = _cross_imp_sums(x, gaps).astype(float)
     if not average:
         return sums
     return sums / (n - 1) if n > 1 else np.zeros(1)
