@@ -993,6 +993,14 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
     return out
 
 
+def _when(stamp: str | None) -> str:
+    """An ISO time as ``YYYY-MM-DD HH:MM:SS UTC`` ("" when absent)."""
+    if not stamp:
+        return ""
+    when = _dt.datetime.fromisoformat(stamp).astimezone(_dt.UTC)
+    return when.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
 def _index_row(root: Path, row: dict) -> str:
     record, folder = row["record"], row["folder"]
     status = row["status"]
@@ -1022,7 +1030,10 @@ def _index_row(root: Path, row: dict) -> str:
             _link(root, folder, f"{stem}.ipynb", "notebook"),
             _link(root, folder, "summary.json", "summary.json"),
             _link(root, folder, "run.json", "run.json"),
-            _link(root, folder, "figures", "figures"),
+            *(
+                _link(root, folder, f"figures/{png.name}", f"figure {png.stem}")
+                for png in sorted((folder / "figures").glob("*.png"))
+            ),
         ]
     if row["previous"] is not None:
         prev = _read_json(row["previous"] / "run.json")
@@ -1032,6 +1043,6 @@ def _index_row(root: Path, row: dict) -> str:
     return (
         f'<tr><td>{title}</td><td><span class="status {css}">{html.escape(status)}</span></td>'
         f"<td>{figures}</td><td>{params_html}</td>"
-        f'<td class="num">{html.escape(record.get("ended", ""))}</td>'
+        f'<td class="num">{html.escape(_when(record.get("ended")))}</td>'
         f'<td class="num">{took_html}</td><td>{links_html}</td></tr>'
     )

@@ -462,6 +462,7 @@ def test_index_lists_every_run_with_status_figures_and_working_links(batch):
     links.feed(page)
     assert not links.external  # self-contained: no scripts, stylesheets or remote images
     assert "tiny/tiny.html" in links.hrefs and "boom.failed/tiny.html" in links.hrefs
+    assert "tiny/figures/draws.png" in links.hrefs
     for href in links.hrefs:
         assert (batch["out"] / href).exists(), href
 
