@@ -19,13 +19,121 @@ __all__ = ["main"]
 # --- bridgestats scale -------------------------------------------------------------------
 
 
+_SCALE_EPILOG = """examples:
+  bridgestats scale --form teams --boards 8 --k 6.5 --negative 5
+  bridgestats scale --form swiss-pairs --boards 8 --sigma 11
+  bridgestats scale --form butler-online --boards 15 --tables 15 --format csv
+  bridgestats scale --form aggregate --boards 24 --sigma 1790 --max-vp 12
+  bridgestats scale --wbf --boards 14 [--discrete]
+
+Gaussian scales follow Probst's models (seed 001): sigma = K*sqrt(n) for teams and
+aggregate, K*sqrt(n*C*R/2) cross-IMPed, B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n)
+for Swiss pairs (margins in MP % shown as the winner's percentage). Whole-IMP (10-point)
+ranges: a margin earns a step when it reaches the threshold.
+"""
+
+
 def _add_scale(sub) -> None:
-    p = sub.add_parser("scale", help="print a Victory Point scale for an event")
+    from .sigma import FORMS
+
+    p = sub.add_parser(
+        "scale",
+        help="print a Victory Point scale for an event",
+        epilog=_SCALE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--form", choices=list(FORMS), default=None, help="event form (teams)")
+    p.add_argument("--boards", type=int, required=True, help="boards per match")
+    p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
+    p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")
+    p.add_argument("--max-vp", type=int, default=20, help="VP total of the scale (20)")
+    p.add_argument("--negative", type=int, default=0, help="negative-VP steps (0)")
+    p.add_argument("--tables", type=float, default=None, help="tables in play (butler-online)")
+    p.add_argument("--comparisons", type=float, default=None, help="C for cross-imps (4)")
+    p.add_argument("--results", type=float, default=None, help="R for cross-imps (4)")
+    p.add_argument("--wbf", action="store_true", help="the WBF 2013 IMP scale instead")
+    p.add_argument("--discrete", action="store_true", help="with --wbf: whole VPs 0-20")
+    p.add_argument(
+        "--continuous", action="store_true", help="show continuous ranges, not whole IMPs"
+    )
+    p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
     p.set_defaults(func=_run_scale)
 
 
+def _scale_conflicts(args) -> None:
+    """Options that do not fit together raise, rather than being silently ignored."""
+    form = args.form or "teams"
+    if args.k is not None and args.sigma is not None:
+        raise BridgestatsError("--k and --sigma: give one of them, not both")
+    if args.tables is not None and form != "butler-online":
+        raise BridgestatsError("--tables: only for --form butler-online")
+    if (args.comparisons is not None or args.results is not None) and form != "cross-imps":
+        raise BridgestatsError("--comparisons/--results: only for --form cross-imps")
+    if args.discrete and not args.wbf:
+        raise BridgestatsError("--discrete: only with --wbf")
+    if args.wbf:
+        wbf_only = {"--k": args.k, "--sigma": args.sigma, "--tables": args.tables}
+        given = [name for name, value in wbf_only.items() if value is not None]
+        odd = args.negative or args.max_vp != 20 or args.continuous
+        if args.form not in (None, "teams") or given or odd:
+            raise BridgestatsError(
+                "--wbf: the WBF scale is 20-0 for teams IMPs and takes only --boards, "
+                "--discrete and --format"
+            )
+
+
+def _scale_markdown(frame) -> str:
+    """A plain Markdown table of a frame (tabulate is not a dependency)."""
+    head = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    rule = "|" + "---|" * frame.shape[1]
+    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([head, rule, *rows]) + "\n"
+
+
 def _run_scale(args) -> int:
-    raise BridgestatsError("scale: not available yet")
+    from .vpscale import event_scale, wbf_scale, wbf_table
+
+    _scale_conflicts(args)
+    if args.wbf and not args.discrete:
+        frame = wbf_table(args.boards)
+        frame["vp_winner"] = frame["vp_winner"].map("{:.2f}".format)
+        frame["vp_loser"] = frame["vp_loser"].map("{:.2f}".format)
+        title = f"**WBF 2013, {args.boards} boards** (20.00 from {frame['imp_margin'].iloc[-1]})"
+        if args.format == "csv":
+            out = frame.to_csv(index=False)
+        elif args.format == "html":
+            out = frame.to_html(index=False, border=0)
+        else:
+            out = title + "\n\n" + _scale_markdown(frame)
+        print(out, end="")
+        return 0
+    if args.wbf:
+        scale = wbf_scale(args.boards)
+    else:
+        cross = {}
+        if args.comparisons is not None:
+            cross["comparisons"] = args.comparisons
+        if args.results is not None:
+            cross["results"] = args.results
+        scale = event_scale(
+            args.form or "teams",
+            args.boards,
+            k=args.k,
+            sigma=args.sigma,
+            max_vp=args.max_vp,
+            negative=args.negative,
+            tables=args.tables,
+            **cross,
+        )
+    step = 0 if args.continuous else None
+    if args.format == "csv":
+        out = scale.to_csv(step=step)
+    elif args.format == "html":
+        out = scale.to_html(step=step)
+    else:
+        out = scale.to_markdown(step=step)
+    print(out, end="" if out.endswith("\n") else "\n")
+    return 0
 
 
 # --- bridgestats reports -----------------------------------------------------------------

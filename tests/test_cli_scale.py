@@ -1,0 +1,167 @@
+"""``bridgestats scale``: the printed tables carry the article's figures; bad input exits 2.
+
+Expected values come from Probst (seed 001): Table 5 (8-board teams with negative VPs,
+"Sensible" IMP ranges), Table 6 (aggregate 12-0 in tens of points), Table 8 (EBU 2006
+Swiss pairs, σ = 11 %), §5 (online Butler 20-0 at 38.73), and DOMAIN.md (WBF 8 boards).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+import pytest
+
+from bridgestats.cli import main
+
+
+def _run(capsys, *argv):
+    code = main(["scale", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_teams_8_boards_negative_markdown(capsys):
+    code, out, err = _run(
+        capsys, "--form", "teams", "--boards", "8", "--k", "6.5", "--negative", "5"
+    )
+    assert code == 0 and err == ""
+    rows = [line for line in out.splitlines() if line.startswith("| ") and "-" in line[2:6]]
+    ranges = [line.split(" | ")[1] for line in rows]
+    # Table 5 "Sensible" ranges for 20-0 ... 20-(-5)
+    assert ranges[-6:] == ["31-36", "37-38", "39-40", "41-43", "44-47", "48+"]
+    assert rows[-1].startswith("| 20-(-5) |")
+    assert len(rows) == 16
+
+
+def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
+    code, out, _ = _run(
+        capsys, "--form", "swiss-pairs", "--boards", "8", "--sigma", "11", "--format", "csv"
+    )
+    assert code == 0
+    frame = pd.read_csv(io.StringIO(out))
+    ebu = [50.65, 51.98, 53.33, 54.74, 56.23, 57.83, 59.64, 61.75, 64.40, 68.35]
+    # exact quantiles vs the EBU's printed 2-decimal thresholds: within 0.011 (0.001·σ + 0.005
+    # for printing, see test_vpscale_tables)
+    assert (frame["score_from"].iloc[1:] - ebu).abs().max() < 0.011
+    assert frame["probability"].sum() == pytest.approx(1.0)
+
+
+def test_swiss_pairs_default_k_is_random_draw(capsys):
+    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--format", "csv")
+    assert code == 0
+    frame = pd.read_csv(io.StringIO(out))
+    # Table 8, random draw σ = 11.65: 20-0 at 69.43 %
+    assert abs(frame["score_from"].iloc[-1] - 69.43) < 0.017
+
+
+def test_butler_online(capsys):
+    code, out, _ = _run(
+        capsys, "--form", "butler-online", "--boards", "15", "--tables", "15", "--continuous"
+    )
+    assert code == 0
+    assert "| 20-0 | 38.75+ |" in out  # §5: 38.73 with the printed z 1.668 and σ 23.22
+    assert "sigma 23.22 IMPs" in out
+
+
+def test_aggregate_12_0_in_tens(capsys):
+    code, out, _ = _run(
+        capsys,
+        "--form",
+        "aggregate",
+        "--boards",
+        "24",
+        "--sigma",
+        "1790",
+        "--max-vp",
+        "12",
+        "--format",
+        "csv",
+    )
+    assert code == 0
+    frame = pd.read_csv(io.StringIO(out))
+    # Table 6, published score ranges
+    assert frame["margin_from"].tolist() == [0, 180, 530, 900, 1320, 1830, 2560]
+
+
+def test_cross_imps_teams_of_eight(capsys):
+    code, out, _ = _run(capsys, "--form", "cross-imps", "--boards", "8", "--format", "csv")
+    frame = pd.read_csv(io.StringIO(out))
+    assert frame["margin_from"].iloc[-1] == 87  # 1.668 × 52 = 86.76 (Probst: "85", §3)
+    code, out, _ = _run(
+        capsys,
+        "--form",
+        "cross-imps",
+        "--boards",
+        "8",
+        "--comparisons",
+        "1",
+        "--results",
+        "2",
+        "--format",
+        "csv",
+    )
+    assert code == 0
+    assert pd.read_csv(io.StringIO(out))["margin_from"].iloc[-1] == 31  # = teams of four
+
+
+def test_wbf_continuous_and_discrete(capsys):
+    code, out, _ = _run(capsys, "--wbf", "--boards", "8")
+    assert code == 0
+    assert "| 1 | 10.44 | 9.56 |" in out
+    assert "| 10 | 13.78 | 6.22 |" in out
+    assert "| 40 | 19.74 | 0.26 |" in out
+    assert out.rstrip().endswith("| 43 | 20.00 | 0.00 |")
+    code, out, _ = _run(capsys, "--wbf", "--boards", "8", "--discrete", "--format", "csv")
+    frame = pd.read_csv(io.StringIO(out))
+    assert frame["margin_from"].tolist() == [0, 1, 4, 7, 10, 13, 17, 21, 26, 31, 39]
+
+
+def test_html(capsys):
+    code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--discrete", "--format", "html")
+    assert code == 0 and out.startswith("<table") and "<caption>WBF 2013 discrete" in out
+    code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--format", "html")
+    assert code == 0 and "<td>20.00</td>" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--boards", "0"], "n_boards: must be > 0, got 0"),
+        (["--boards", "8", "--sigma", "-1"], "sigma: must be > 0, got -1"),
+        (["--boards", "8", "--k", "0"], "k: must be > 0, got 0"),
+        (["--boards", "8", "--negative", "-2"], "negative: must be a whole number >= 0"),
+        (["--boards", "8", "--max-vp", "7"], "max_vp: must be even"),
+        (["--form", "butler-online", "--boards", "15"], "tables: required"),
+        (["--form", "butler-online", "--boards", "15", "--tables", "1"], "tables: must be >= 2"),
+        (["--boards", "8", "--k", "6", "--sigma", "18"], "give one of them"),
+        (["--boards", "8", "--tables", "9"], "--tables: only for --form butler-online"),
+        (["--boards", "8", "--results", "4"], "only for --form cross-imps"),
+        (["--boards", "8", "--discrete"], "--discrete: only with --wbf"),
+        (["--wbf", "--boards", "8", "--negative", "5"], "--wbf: the WBF scale is 20-0"),
+        (["--wbf", "--boards", "0"], "n_boards: must be > 0"),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(capsys, argv, message):
+    code, out, err = _run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+    assert err.startswith("bridgestats scale: error: ")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--form", "rubber", "--boards", "8"],
+        ["--boards", "eight"],
+        ["--boards", "8", "--format", "pdf"],
+        ["--form", "teams"],
+    ],
+)
+def test_argparse_errors_exit_2(capsys, argv):
+    with pytest.raises(SystemExit) as exc:
+        main(["scale", *argv])
+    assert exc.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
