@@ -24,7 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special, stats
 
-from .errors import BridgestatsError, as_finite_array, check_positive
+from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
+from .scoring import imps as _imps
+from .scoring import score_board_results as _score_board_results
 
 __all__ = [
     "ButlerFactor",
@@ -33,6 +35,7 @@ __all__ = [
     "MatchK",
     "SigmaFit",
     "band_probabilities",
+    "board_spreads",
     "butler_factor",
     "estimate_k",
     "estimate_k_from_counts",
@@ -1124,3 +1127,105 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
         n_boards=int(bsd.size),
         confidence=conf,
     )
+
+
+def _padded(scores) -> tuple[np.ndarray, np.ndarray]:
+    """Concatenated results and the board index of each (boards kept in input order)."""
+    arrays = [np.asarray(a, dtype=float).ravel() for a in scores]
+    if not arrays:
+        raise BridgestatsError("scores: must hold at least one board")
+    lengths = np.array([a.size for a in arrays])
+    values = as_finite_array(np.concatenate(arrays), "scores")
+    return values, np.repeat(np.arange(lengths.size), lengths)
+
+
+def board_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
+    """Per board of a full field: the spread of scores, Butler IMPs and head-to-head IMPs.
+
+    Parameters
+    ----------
+    scores : sequence of array_like
+        One array of North-South scores per board, every table that played it (e.g. the
+        ``scores`` column of :func:`bridgestats.io.field_results`). Each board needs at
+        least 2 results.
+    datum : {"mean", "trimmed"}, default "mean"
+        The Butler datum (:func:`bridgestats.scoring.butler_datum`). ``"mean"`` (all
+        results, own included) is the datum behind Probst's √(C/(2R)); ``"trimmed"`` the
+        tournament practice (drop the top and bottom ``trim``, round to 10).
+    trim : float, default 0.1
+        For ``datum="trimmed"``.
+    gaps : {"upper", "midpoint"}, default "upper"
+        IMP gap rule for differences that are not multiples of 10
+        (:func:`bridgestats.scoring.imps`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per board, in input order: ``n_tables`` (R), ``score_sd`` (population SD
+        of the scores, points), ``butler_imps_sd`` (root mean square about 0 of each
+        result's IMPs against the datum), ``cross_imps_rms`` (root mean square of
+        imps(s_i − s_j) over the R(R − 1) ordered pairs i ≠ j: the board's head-to-head
+        K). The last three are the inputs of :func:`butler_factor`.
+
+    Notes
+    -----
+    ``butler_imps_sd² = Σ_i imps(s_i − d)²/R`` and
+    ``cross_imps_rms² = Σ_{i≠j} imps(s_i − s_j)²/(R(R − 1))``. Butler IMPs come from
+    :func:`bridgestats.scoring.score_board_results` (vectorised over boards); the pairwise
+    IMPs from :func:`bridgestats.scoring.imps` on padded blocks of boards sorted by size.
+
+    References
+    ----------
+    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §5.
+    .. [2] DOMAIN.md, "Butler / datum IMPs".
+
+    Examples
+    --------
+    Probst's §5 board: +420 at one table, +50 to East-West at the other: 10 IMPs
+    head-to-head, but 6 IMPs each way against a datum in the middle (net 12).
+
+    >>> print(board_spreads([[420, -50]]).to_string())
+       n_tables  score_sd  butler_imps_sd  cross_imps_rms
+    0         2     235.0             6.0            10.0
+    """
+    import pandas as pd
+
+    check_choice(datum, "datum", ("mean", "trimmed"))
+    values, board = _padded(scores)
+    n = np.bincount(board)
+    if np.any(n < 2):
+        bad = int(np.flatnonzero(n < 2)[0])
+        raise BridgestatsError(f"scores: board {bad} has {n[bad]} result(s); at least 2 needed")
+    mean = np.bincount(board, weights=values) / n
+    score_sd = np.sqrt(np.bincount(board, weights=(values - mean[board]) ** 2) / n)
+    frame = pd.DataFrame({"board": board, "score_ns": values})
+    butler = _score_board_results(frame, method="butler", datum=datum, trim=trim, gaps=gaps)
+    b_imps = butler["imps_ns"].to_numpy(dtype=float)
+    butler_sd = np.sqrt(np.bincount(board, weights=b_imps**2) / n)
+    cross_sq = _pairwise_imp_squares(values, board, n, gaps=gaps)
+    return pd.DataFrame(
+        {"n_tables": n, "score_sd": score_sd, "butler_imps_sd": butler_sd,
+         "cross_imps_rms": np.sqrt(cross_sq / (n * (n - 1)))}
+    )  # fmt: skip
+
+
+def _pairwise_imp_squares(values, board, n, *, gaps) -> np.ndarray:
+    """Σ_{i≠j} imps(s_i − s_j)² per board, on NaN-padded blocks of similar-sized boards."""
+    order = np.argsort(n, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(n)])
+    out = np.zeros(n.size)
+    i = 0
+    while i < order.size:  # one block of boards per pass, at most ~4·10⁶ pair cells
+        rows = max(1, 4_000_000 // int(n[order[i:]].max() ** 2))
+        block = order[i : i + rows]
+        width = int(n[block].max())
+        col = np.arange(width)
+        idx = starts[block][:, None] + col[None, :]
+        valid = col[None, :] < n[block][:, None]
+        x = np.where(valid, values[np.where(valid, idx, 0)], 0.0)
+        diff = x[:, :, None] - x[:, None, :]
+        sq = _imps(diff, gaps=gaps).astype(float) ** 2
+        pair_ok = valid[:, :, None] & valid[:, None, :]
+        out[block] = np.sum(np.where(pair_ok, sq, 0.0), axis=(1, 2))
+        i += rows
+    return out

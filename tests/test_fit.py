@@ -19,6 +19,7 @@ from bridgestats import datasets
 from bridgestats.errors import BridgestatsError
 from bridgestats.fit import (
     band_probabilities,
+    board_spreads,
     butler_factor,
     estimate_k,
     estimate_k_from_counts,
@@ -28,6 +29,7 @@ from bridgestats.fit import (
     fit_sigma_tail,
     frequency_test,
 )
+from bridgestats.scoring import butler_imps, imps
 
 # Probst Table 2: the 20-0 scale in standard deviations (interpolated z).
 Z_TABLE2 = np.array([0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068, 1.309, 1.668])
@@ -449,3 +451,26 @@ def test_butler_factor_linear_scale_is_one():
     res = butler_factor(bsd, crm, r, rng=0, n_boot=200)
     assert res.b == pytest.approx(1.0, abs=1e-9)
     assert res.ci[0] == pytest.approx(1.0, abs=1e-9)
+
+
+def test_board_spreads_against_reference_loop():
+    """board_spreads against a plain loop over boards and pairs with scoring.butler_imps and
+    scoring.imps (exact: the same integers are squared and summed; tolerance 1e-9)."""
+    rng = np.random.default_rng(9)
+    boards = [np.round(rng.normal(100, 400, size=n) / 10) * 10 for n in (2, 3, 7, 22, 5, 40)]
+    boards.append(np.array([620.0, 620.0, -100.0, 650.0]))
+    for datum in ("mean", "trimmed"):
+        got = board_spreads(boards, datum=datum)
+        for b, scores in enumerate(boards):
+            n = scores.size
+            bi = butler_imps(scores, datum=datum)
+            pairs = [imps(scores[i] - scores[j]) ** 2 for i in range(n) for j in range(n) if i != j]
+            assert got.n_tables[b] == n
+            assert got.butler_imps_sd[b] == pytest.approx(math.sqrt(np.mean(bi**2)), abs=1e-9)
+            assert got.cross_imps_rms[b] == pytest.approx(math.sqrt(np.mean(pairs)), abs=1e-9)
+            assert got.score_sd[b] == pytest.approx(np.std(scores), abs=1e-9)
+
+
+def test_board_spreads_rejects_lone_results():
+    with pytest.raises(BridgestatsError, match="board 1 has 1 result"):
+        board_spreads([[100, 200], [50]])
