@@ -22,6 +22,7 @@ __all__ = ["main"]
 _SCALE_EPILOG = """examples:
   bridgestats scale --form teams --boards 8 --k 6.5 --negative 5
   bridgestats scale --form swiss-pairs --boards 8 --sigma 11
+  bridgestats scale --form swiss-pairs --boards 8 --results 63
   bridgestats scale --form butler-online --boards 15 --tables 15 --format csv
   bridgestats scale --form aggregate --boards 24 --sigma 1790 --max-vp 12
   bridgestats scale --wbf --boards 14 [--discrete]
@@ -50,7 +51,15 @@ def _add_scale(sub) -> None:
     p.add_argument("--negative", type=int, default=0, help="negative-VP steps (0)")
     p.add_argument("--tables", type=float, default=None, help="tables in play (butler-online)")
     p.add_argument("--comparisons", type=float, default=None, help="C for cross-imps (4)")
-    p.add_argument("--results", type=float, default=None, help="R for cross-imps (4)")
+    p.add_argument(
+        "--results",
+        type=float,
+        default=None,
+        help="R for cross-imps (4); swiss-pairs: field size, sigma from the 20-0 model",
+    )
+    p.add_argument(
+        "--ascherman", action="store_true", help="swiss-pairs: sigma from the Ascherman 20-0"
+    )
     p.add_argument("--wbf", action="store_true", help="the WBF 2013 IMP scale instead")
     p.add_argument("--discrete", action="store_true", help="with --wbf: whole VPs 0-20")
     p.add_argument(
@@ -61,21 +70,16 @@ def _add_scale(sub) -> None:
 
 
 def _scale_conflicts(args) -> None:
-    """Options that do not fit together raise, rather than being silently ignored."""
-    form = args.form or "teams"
-    if args.k is not None and args.sigma is not None:
-        raise BridgestatsError("--k and --sigma: give one of them, not both")
-    if args.tables is not None and form != "butler-online":
-        raise BridgestatsError("--tables: only for --form butler-online")
-    if (args.comparisons is not None or args.results is not None) and form != "cross-imps":
-        raise BridgestatsError("--comparisons/--results: only for --form cross-imps")
+    """Options that do not fit together raise, rather than being silently ignored.
+
+    (:func:`bridgestats.vpscale.event_scale` checks the model's own options.)
+    """
     if args.discrete and not args.wbf:
         raise BridgestatsError("--discrete: only with --wbf")
     if args.wbf:
-        wbf_only = {"--k": args.k, "--sigma": args.sigma, "--tables": args.tables}
-        given = [name for name, value in wbf_only.items() if value is not None]
-        odd = args.negative or args.max_vp != 20 or args.continuous
-        if args.form not in (None, "teams") or given or odd:
+        others = [args.k, args.sigma, args.tables, args.comparisons, args.results]
+        odd = args.negative or args.max_vp != 20 or args.continuous or args.ascherman
+        if args.form not in (None, "teams") or any(v is not None for v in others) or odd:
             raise BridgestatsError(
                 "--wbf: the WBF scale is 20-0 for teams IMPs and takes only --boards, "
                 "--discrete and --format"
@@ -110,11 +114,6 @@ def _run_scale(args) -> int:
     if args.wbf:
         scale = wbf_scale(args.boards)
     else:
-        cross = {}
-        if args.comparisons is not None:
-            cross["comparisons"] = args.comparisons
-        if args.results is not None:
-            cross["results"] = args.results
         scale = event_scale(
             args.form or "teams",
             args.boards,
@@ -123,7 +122,9 @@ def _run_scale(args) -> int:
             max_vp=args.max_vp,
             negative=args.negative,
             tables=args.tables,
-            **cross,
+            comparisons=args.comparisons,
+            results=args.results,
+            ascherman=args.ascherman,
         )
     step = 0 if args.continuous else None
     if args.format == "csv":

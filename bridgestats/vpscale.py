@@ -31,7 +31,7 @@ import pandas as pd
 from scipy.special import ndtr, ndtri
 
 from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
-from .sigma import FORMS, form_sigma
+from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
 
 __all__ = [
     "ScaleFit",
@@ -689,8 +689,9 @@ def event_scale(
     max_vp=20,
     negative=0,
     tables=None,
-    comparisons=4,
-    results=4,
+    comparisons=None,
+    results=None,
+    ascherman=False,
 ):
     """The recommended Gaussian scale for an event: σ from the form's model, then the scale.
 
@@ -703,17 +704,28 @@ def event_scale(
     k : float, optional
         Per-board σ (default: the model's, see :func:`bridgestats.sigma.form_sigma`).
     sigma : float, optional
-        The match σ directly (overrides ``k``).
+        The match σ directly (instead of ``k``).
     max_vp, negative : int, optional
         The scale's total and negative steps.
-    tables, comparisons, results : optional
-        For ``butler-online`` and ``cross-imps``.
+    tables : float, optional
+        Tables in play, for ``butler-online``.
+    comparisons, results : float, optional
+        C and R for ``cross-imps`` (default 4 and 4). For ``swiss-pairs``, ``results`` is
+        the field size: σ then comes from the normal-scoring 20-0 of
+        :func:`bridgestats.sigma.swiss_pairs_top_percent` (§4, §11) instead of ``k``.
+    ascherman : bool, optional
+        ``swiss-pairs`` only: σ from the Ascherman 20-0 (§11), field size irrelevant.
 
     Returns
     -------
     VPScale
         With ``unit`` from :data:`bridgestats.sigma.FORMS`, ``centre=50`` for Swiss pairs
         and ``step`` 1 IMP / 10 points (None for percentages).
+
+    Notes
+    -----
+    σ, in order of precedence: ``sigma``; for Swiss pairs with ``results`` or
+    ``ascherman``, (P₂₀₋₀ − 50)/z_top; otherwise the form's model with ``k``.
 
     References
     ----------
@@ -723,14 +735,40 @@ def event_scale(
     --------
     >>> event_scale("swiss-pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
     [50.0, 50.66, 51.98]
+    >>> round(event_scale("swiss-pairs", 8, results=63).thresholds[-1] + 50, 2)  # §11
+    67.39
     """
-    if sigma is None:
-        sigma = form_sigma(
-            form, n_boards, k=k, tables=tables, comparisons=comparisons, results=results
+    check_choice(form, "form", tuple(FORMS))
+    if np.ndim(n_boards):
+        raise BridgestatsError("n_boards: one board count per scale")
+    check_positive(n_boards, "n_boards")
+    if sigma is not None and k is not None:
+        raise BridgestatsError("k, sigma: give one of them, not both")
+    swiss_top = form == "swiss-pairs" and (results is not None or ascherman)
+    if ascherman and form != "swiss-pairs":
+        raise BridgestatsError("ascherman: only for form 'swiss-pairs'")
+    if swiss_top and (k is not None or sigma is not None):
+        raise BridgestatsError("results/ascherman: the Swiss pairs field model replaces k/sigma")
+    if comparisons is not None and form != "cross-imps":
+        raise BridgestatsError("comparisons: only for form 'cross-imps'")
+    if results is not None and form not in ("cross-imps", "swiss-pairs"):
+        raise BridgestatsError("results: only for forms 'cross-imps' and 'swiss-pairs'")
+    if tables is not None and form != "butler-online":
+        raise BridgestatsError("tables: only for form 'butler-online'")
+    if swiss_top:
+        top = swiss_pairs_top_percent(
+            n_boards,
+            results=21 if results is None else results,
+            ascherman=ascherman,
+            max_vp=max_vp,
         )
-    else:
-        check_choice(form, "form", tuple(FORMS))
-        check_positive(n_boards, "n_boards")
+        sigma = sigma_from_top(top, max_vp=max_vp, centre=50.0)
+    elif sigma is None:
+        cross = {
+            "comparisons": 4 if comparisons is None else comparisons,
+            "results": 4 if results is None else results,
+        }
+        sigma = form_sigma(form, n_boards, k=k, tables=tables, **cross)
     sigma = float(check_positive(sigma, "sigma"))
     name = f"{form}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
     if negative:

@@ -55,6 +55,14 @@ def test_swiss_pairs_default_k_is_random_draw(capsys):
     assert abs(frame["score_from"].iloc[-1] - 69.43) < 0.017
 
 
+def test_swiss_pairs_field_size_and_ascherman(capsys):
+    # §11: 20-0 at 67.39 % for 63 results, 67.26 % with Ascherman (article prints 67.27)
+    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--results", "63")
+    assert code == 0 and "| 20-0 | 67.39+ |" in out
+    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--ascherman")
+    assert code == 0 and "| 20-0 | 67.26+ |" in out
+
+
 def test_butler_online(capsys):
     code, out, _ = _run(
         capsys, "--form", "butler-online", "--boards", "15", "--tables", "15", "--continuous"
@@ -135,8 +143,11 @@ def test_html(capsys):
         (["--form", "butler-online", "--boards", "15"], "tables: required"),
         (["--form", "butler-online", "--boards", "15", "--tables", "1"], "tables: must be >= 2"),
         (["--boards", "8", "--k", "6", "--sigma", "18"], "give one of them"),
-        (["--boards", "8", "--tables", "9"], "--tables: only for --form butler-online"),
-        (["--boards", "8", "--results", "4"], "only for --form cross-imps"),
+        (["--boards", "8", "--tables", "9"], "tables: only for form 'butler-online'"),
+        (["--boards", "8", "--results", "4"], "results: only for forms"),
+        (["--boards", "8", "--ascherman"], "ascherman: only for form 'swiss-pairs'"),
+        (["--form", "swiss-pairs", "--boards", "8", "--results", "20"], "results: must be >= 21"),
+        (["--form", "swiss-pairs", "--boards", "8", "--results", "63", "--k", "30"], "replaces"),
         (["--boards", "8", "--discrete"], "--discrete: only with --wbf"),
         (["--wbf", "--boards", "8", "--negative", "5"], "--wbf: the WBF scale is 20-0"),
         (["--wbf", "--boards", "0"], "n_boards: must be > 0"),
