@@ -786,13 +786,13 @@ def _simulate(
     monthly_boards = np.empty((n_months, n_players))
     n_updates = 0
     for month in range(n_months):
-        active = gen.random((sessions, q.size)) < q
+        active = gen.random((sessions, q.size), dtype=np.float32) < q
         n_active = active.sum(axis=1)
         n_pairs = n_active if fixed else n_active // 2
         n_u = int(n_rounds * n_pairs.sum() + (0 if fixed else n_active.sum()))
         n_z = int(n_rounds * per_round * (n_pairs // 2).sum())
-        u = gen.random(n_u)
-        z = gen.standard_normal(n_z)
+        u = gen.random(n_u, dtype=np.float32)
+        z = gen.standard_normal(n_z, dtype=np.float32)
         w = past.sum(axis=0)
         played = np.zeros(n_players)
         n_updates += kernel(
