@@ -220,7 +220,7 @@ def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
     """1-based line number of each character offset in ``text``."""
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
     newlines = np.flatnonzero(codes == 10)
-    return np.searchsorted(newlines, offsets, side="right") + 1
+    return np.searchsorted(newlines, offsets, side="left") + 1
 
 
 # --------------------------------------------------------------------------- normalising

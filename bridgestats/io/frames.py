@@ -140,22 +140,22 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
 def _adjacent_pairs(key: pd.Series, near: pd.Series, side: np.ndarray, deal: pd.Series):
     """Consecutive records that are the two rooms of one board (the usual file layout).
 
-    Record i pairs with i + 1 when their rooms differ (or neither is known), and either
-    both print the same deal of the same board of the same file (team and segment tags
-    are then not needed: some files print them on one room only) or, without deals, they
-    share the whole key. Along a run of such links every other one is taken.
+    Record i pairs with i + 1 when they share the whole key (and their deals do not
+    differ) and their rooms differ or neither is known. Records whose rooms are known and
+    differ also pair when they print the same deal of the same board of the same file:
+    team and segment tags are then not needed (some files print them on one room only).
+    Along a run of such links every other one is taken.
     """
     n = len(key)
     if n < 2:
         return np.array([], dtype=np.int64), np.array([], dtype=np.int64)
     k, d, b = key.to_numpy(), deal.to_numpy(), near.to_numpy()
+    known = (side[:-1] >= 0) & (side[1:] >= 0) & (side[:-1] != side[1:])
+    unknown = (side[:-1] < 0) & (side[1:] < 0)
     same_deal = (b[:-1] == b[1:]) & (d[:-1] != "") & (d[:-1] == d[1:])
-    same = same_deal | (k[:-1] == k[1:])
-    rooms = ((side[:-1] >= 0) & (side[1:] >= 0) & (side[:-1] != side[1:])) | (
-        (side[:-1] < 0) & (side[1:] < 0)
-    )
     deals = (d[:-1] == "") | (d[1:] == "") | (d[:-1] == d[1:])
-    link = np.append(same & rooms & deals, False)
+    same_key = (k[:-1] == k[1:]) & deals
+    link = np.append((known & (same_deal | same_key)) | (unknown & same_key), False)
     idx = np.arange(n)
     starts = link & ~np.r_[False, link[:-1]]
     run_start = np.maximum.accumulate(np.where(starts, idx, 0))

@@ -9,7 +9,14 @@ import pandas as pd
 
 from ..errors import BridgestatsError
 from ..scoring import contract_score, parse_contract
-from ._records import ParseError, _expand, _finish, _line_numbers, _read_text
+from ._records import (
+    ParseError,
+    _expand,
+    _finish,
+    _line_numbers,
+    _read_text,
+    _vulnerable_from_board,
+)
 
 __all__ = ["read_lin"]
 
@@ -68,9 +75,12 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
         rows.extend(_read_one(file))
     raw = pd.DataFrame(rows)
     notes = {}
-    from_rs = int((raw["tricks_from"] == "rs").sum()) if len(raw) else 0
+    rs_only = (raw["tricks_from"] == "rs") & raw["Dealer"].isna()
+    from_rs = int((raw["tricks_from"] == "rs").sum() - rs_only.sum())
     if from_rs:
         notes["tricks taken from the rs header (play incomplete, no claim)"] = from_rs
+    if rs_only.any():
+        notes["tables only in the rs header (no qx record): result from rs"] = int(rs_only.sum())
     raw["score_ns_printed"] = _rs_scores(raw["rs"], raw["vulnerable"])
     return _finish(
         raw,
@@ -88,6 +98,7 @@ def _read_one(file) -> list[dict]:
     if not tokens:
         raise ParseError(file, None, "no LIN commands (xx|value|) found")
     lines = _line_numbers(text, np.array([t[0] for t in tokens]))
+    rs_line = next((ln for (_, cmd, _), ln in zip(tokens, lines, strict=True) if cmd == "rs"), 1)
     header = {"event": None, "segment": None, "home": None, "visit": None, "carry": (None, None)}
     results: list[str] = []
     first_board = None
@@ -143,7 +154,43 @@ def _read_one(file) -> list[dict]:
             current["cards"].append(value.strip().upper())
         elif cmd == "mc":
             current["claim"] = _num(value)
-    return [_board_row(file, b, header, players, results, first_board) for b in boards]
+    rows = [_board_row(file, b, header, players, results, first_board) for b in boards]
+    return rows + _rs_only_rows(file, rows, header, players, results, first_board, rs_line)
+
+
+def _rs_only_rows(file, rows, header, players, results, first_board, line) -> list[dict]:
+    """Records for the tables the ``rs`` header lists but no ``qx`` block shows.
+
+    Vugraph operators sometimes miss a table; the header still prints its result. Such a
+    record has the contract, declarer and tricks of the ``rs`` entry, the vulnerability of
+    the board number's standard cycle, ``tricks_from = "rs"`` and the ``rs`` line number.
+    """
+    if first_board is None:
+        return []
+    seen = {(r["board"], r["room"]) for r in rows}
+    extra = []
+    for k, text in enumerate(results):  # one entry per table of the segment
+        board, room = first_board + k // 2, ("open", "closed")[k % 2]
+        if (board, room) in seen or not text.strip():
+            continue
+        try:
+            c = _rs_contract(text)
+        except BridgestatsError:
+            c = None
+        passed = c is not None and c.level == 0
+        b = {"line": int(line), "room": room, "board": board, "bids": [], "cards": [],
+             "claim": None, "md": None, "sv": None, "pn": None}  # fmt: skip
+        row = _board_row(file, b, header, players, results, first_board)
+        row["contract_text"] = None if c is None else ("Pass" if passed else text)
+        row["declarer"] = None if c is None or passed else c.declarer
+        row["tricks"] = None if c is None or passed else _rs_tricks(text)
+        row["tricks_from"] = "rs"
+        row["vulnerable"] = _vulnerable_from_board([board])[0]
+        row["contract_text"] = (
+            None if c is None else "Pass" if passed else f"{c.level}{c.strain}{'X' * c.doubled}"
+        )
+        extra.append(row)
+    return extra
 
 
 def _num(text):

@@ -81,11 +81,10 @@ _CONTEXT = {
     "board",
     "hometeam",
     "visitteam",
-    "dealer",
-    "vulnerable",
-    "deal",
     "scoring",
 }
+# Tags of the deal itself: inherited only from a record of the same board.
+_BOARD_SCOPED = ("deal", "dealer", "vulnerable")
 # Tags present in a record that make it a table result (else it is a header record).
 _RESULT_TAGS = ("contract", "result", "declarer", "deal", "board")
 _EXTRA = (
@@ -143,13 +142,14 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     -----
     * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §3.5); it is
       resolved for every tag.
-    * A record that omits a board or match tag (``Event``, ``Stage``, ``Round``,
-      ``Board``, ``Deal``, ``Dealer``, ``Vulnerable``, ``HomeTeam``, ``VisitTeam`` ...)
-      inherits it from the previous record (rpbridge.net exports print only the tags that
-      changed); the summary's ``notes`` count these records. Result tags (``Contract``,
-      ``Declarer``, ``Result``, ``Score``) never inherit.
-    * An empty ``Vulnerable`` is taken from the board number (standard cycle) and counted
-      in ``notes``.
+    * A record that omits a match tag (``Event``, ``Stage``, ``Round``, ``Board``,
+      ``HomeTeam``, ``VisitTeam`` ...) inherits it from the previous record
+      (rpbridge.net exports print only the tags that changed); ``Deal``, ``Dealer`` and
+      ``Vulnerable`` are inherited only from a record of the same board. The summary's
+      ``notes`` count these records. Result tags (``Contract``, ``Declarer``,
+      ``Result``, ``Score``) never inherit.
+    * A ``Vulnerable`` that is still empty or absent is taken from the board number
+      (standard cycle) and counted in ``notes``.
     * ``Result`` is the number of tricks taken by declarer. The printed ``Score`` is read
       as ``"NS 420"``/``"EW 420"``; a bare number is North-South's score.
     * A ``ScoreTable`` (PBN 2.1 §5.5) is expanded into one row per table: its column
@@ -234,11 +234,19 @@ def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
             arr[record[idx]] = values[idx]
         present[tag] = arr != None  # noqa: E711
         cols[col] = _resolve(arr, inherit=tag in _CONTEXT)
+    # a deal's own tags inherit only within the same board (a record of another board
+    # that omits Deal has no deal, not the previous board's)
+    board = pd.Series(cols["board"], dtype=object)
+    run = (board != board.shift()).cumsum().to_numpy()
+    for tag in _BOARD_SCOPED:
+        col = _TAGS[tag]
+        first = _resolve(np.where(present[tag], cols[col], None), inherit=False, hashes=True)
+        cols[col] = _resolve(first, inherit=True, within=run)
     is_result = np.zeros(n_rec, dtype=bool)
     for tag in _RESULT_TAGS:
         is_result |= present[tag]
     inherited = np.zeros(n_rec, dtype=bool)
-    for tag in _CONTEXT:
+    for tag in (*_CONTEXT, *_BOARD_SCOPED):
         inherited |= ~present[tag] & (cols[_TAGS[tag]] != None)  # noqa: E711
     frame = pd.DataFrame(cols, dtype=object)
     frame.insert(0, "record", lines)
@@ -279,16 +287,21 @@ def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
     return frame.reset_index(drop=True), notes, list(dict.fromkeys(table_columns))
 
 
-def _resolve(arr: np.ndarray, *, inherit: bool) -> np.ndarray:
-    """Resolve "#" (and, for context tags, an absent tag) from the previous record."""
-    hashed = arr == "#"
+def _resolve(arr: np.ndarray, *, inherit: bool, hashes: bool = True, within=None):
+    """Resolve "#" (and, when ``inherit``, an absent tag) from the previous record.
+
+    ``within`` (run labels) limits inheritance to runs of records with the same label.
+    """
+    hashed = arr == "#" if hashes else np.zeros(len(arr), dtype=bool)
     absent = arr == None  # noqa: E711
     carry = hashed | absent if inherit else hashed
     if not carry.any():
         return arr
     if not inherit:  # an absent tag must stay absent, and a later "#" copies that absence
         arr = np.where(absent, _MISSING, arr)
-    filled = pd.Series(arr, dtype=object).mask(carry).ffill().to_numpy(dtype=object, copy=True)
+    masked = pd.Series(arr, dtype=object).mask(carry)
+    filled = masked.ffill() if within is None else masked.groupby(within).ffill()
+    filled = filled.to_numpy(dtype=object, copy=True)
     filled[pd.isna(filled) | (filled == _MISSING)] = None
     return filled
 
