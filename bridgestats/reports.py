@@ -26,6 +26,7 @@ Configuration file
 
     allow_missing = false       # true: a listed notebook that does not exist is reported
                                 # as "missing" instead of being an error
+    timeout = 1800              # optional: seconds a cell may run before its run fails
 
     [[report]]
     name = "washington_sigma"   # run name: letters, digits, "_", "-", "."
@@ -79,7 +80,7 @@ __all__ = [
 
 KERNEL_NAME = "python3"
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
-_TOP_KEYS = ("allow_missing", "report")
+_TOP_KEYS = ("allow_missing", "timeout", "report")
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
 _STATUSES = ("ok", "failed", "missing", "not run")
 
@@ -105,6 +106,7 @@ class ReportConfig:
     path: Path
     entries: tuple[ReportEntry, ...]
     allow_missing: bool = False
+    timeout: float | None = None
 
 
 def default_config_path() -> Path:
@@ -145,7 +147,12 @@ def load_config(path=None) -> ReportConfig:
         if entry.name in seen:
             raise BridgestatsError(f"{path}: report name {entry.name!r} is used twice")
         seen.add(entry.name)
-    return ReportConfig(path=path, entries=entries, allow_missing=allow_missing)
+    timeout = data.get("timeout")
+    if timeout is not None and (
+        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0
+    ):
+        raise BridgestatsError(f"{path}: timeout must be a number of seconds > 0, got {timeout!r}")
+    return ReportConfig(path=path, entries=entries, allow_missing=allow_missing, timeout=timeout)
 
 
 def _parse_entry(raw: dict, index: int, path: Path) -> ReportEntry:
@@ -543,15 +550,18 @@ def _execute(job: dict) -> dict:
             parameters=job["overrides"],
             kernel_name=KERNEL_NAME,
             progress_bar=job["progress_bar"],
+            execution_timeout=job["timeout"],
+            interrupt_on_timeout=True,
             # the kernel's working directory, per kernel (papermill's cwd= would chdir the
             # whole process, which races between parallel runs)
             resources={"metadata": {"path": str(folder)}},
             kernel_manager_class=_kernel_manager_class(),
         )
     except PapermillExecutionError as exc:
-        outcome.update(
-            status="failed", error=f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"
-        )
+        error = f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"
+        if exc.ename == "KeyboardInterrupt" and job["timeout"]:  # interrupt_on_timeout
+            error = f"cell [{exc.exec_count}] timed out after {job['timeout']:g} s (interrupted)"
+        outcome.update(status="failed", error=error)
     except Exception as exc:  # kernel died, timeout, ...: the run fails, the batch goes on
         outcome.update(status="failed", error=f"{type(exc).__name__}: {exc}")
     outcome["papermill_s"] = time.perf_counter() - t0
@@ -739,7 +749,7 @@ def run_reports(
     root.mkdir(parents=True, exist_ok=True)
     context = {"version": _package_version(), "git": _git_state()}
     runnable = [s for s in specs if not s.missing]
-    jobs_by_name = {s.name: _job(s, root, show_code, progress_bar=False) for s in runnable}
+    jobs_by_name = {s.name: _job(s, root, show_code, cfg.timeout) for s in runnable}
     if len(runnable) == 1 and jobs == 1 and scheduler is None and sys.stderr.isatty():
         jobs_by_name[runnable[0].name]["progress_bar"] = True
     results: dict[str, RunResult] = {}
@@ -769,7 +779,7 @@ def _log(message: str) -> None:
     print(f"[reports] {message}", file=sys.stderr, flush=True)
 
 
-def _job(spec: RunSpec, root: Path, show_code: bool, *, progress_bar: bool) -> dict:
+def _job(spec: RunSpec, root: Path, show_code: bool, timeout: float | None) -> dict:
     folder = Path(tempfile.mkdtemp(prefix=f".{spec.name}.tmp-", dir=root))
     folder.chmod(0o755)  # mkdtemp makes it private; reports are for reading
     return {
@@ -781,7 +791,8 @@ def _job(spec: RunSpec, root: Path, show_code: bool, *, progress_bar: bool) -> d
         "folder": str(folder),
         "overrides": dict(spec.overrides),
         "show_code": show_code,
-        "progress_bar": progress_bar,
+        "progress_bar": False,
+        "timeout": timeout,
     }
 
 

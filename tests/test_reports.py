@@ -94,6 +94,7 @@ BAD_CONFIGS = [
         "report name 'a' is used twice",
     ),
     ("allow_missing = 'yes'\n", "allow_missing must be true or false"),
+    ("timeout = 0\n", "timeout must be a number of seconds > 0"),
     ("[[report]\n", "not valid TOML"),
 ]
 
@@ -188,6 +189,7 @@ def test_notebook_parameters_reads_the_tagged_cell():
         "input_path": None,
         "make_figure": False,
         "fail": False,
+        "sleep_s": 0,
     }
     assert notebook_parameters(NOPARAMS) == {}
     assert notebook_title(TINY) == "Tiny report (runner tests)"
@@ -209,7 +211,7 @@ def test_check_parameters_merges_defaults_and_rejects_a_misspelt_name():
     message = str(info.value)
     assert "run 'tiny__x'" in message and "'sed'" in message
     assert "did you mean 'seed'" in message
-    assert "fail, input_path, label, make_figure, n, seed" in message
+    assert "fail, input_path, label, make_figure, n, seed, sleep_s" in message
     with pytest.raises(BridgestatsError, match="no parameters cell"):
         check_parameters(NOPARAMS, {"seed": 1})
 
@@ -375,6 +377,7 @@ def test_run_json_records_provenance(batch):
         "input_path": batch["data"].as_posix(),
         "make_figure": True,
         "fail": False,
+        "sleep_s": 0,
     }
     assert record["overrides"]["n"] == 4 and "label" not in record["overrides"]
     assert record["seed"] == 7
@@ -489,6 +492,19 @@ def test_a_failed_rerun_keeps_the_good_report_and_a_good_rerun_replaces_it(tmp_p
     assert json.loads((out / "x" / "summary.json").read_text())["n"] == 6  # replaced
     assert not (out / "x.failed").exists()  # the stale failure is gone
     assert sorted(p.name for p in out.iterdir()) == ["index.html", "x"]
+
+
+def test_a_cell_over_the_timeout_fails_the_run(tmp_path):
+    cfg = write_config(
+        tmp_path,
+        'timeout = 1\n[[report]]\nname = "slow"\nnotebook = "@NB/tiny.ipynb"\n'
+        "parameters = { sleep_s = 30 }\n",
+    )
+    assert load_config(cfg).timeout == 1
+    (result,) = run_reports(cfg, reports_dir=tmp_path / "reports")
+    assert result.status == "failed" and "timed out" in result.error.lower()
+    assert result.record["durations"]["papermill_s"] < 20  # it did not sleep 30 s
+    assert (tmp_path / "reports" / "slow.failed" / "tiny.ipynb").is_file()
 
 
 def test_a_notebook_that_writes_no_summary_fails(tmp_path):
