@@ -1,0 +1,73 @@
+"""Run notebooks/ppi_half_life.ipynb with small parameters and check its summary's values."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from bridgestats.paths import notebooks_dir
+
+papermill = pytest.importorskip("papermill")
+
+NOTEBOOK = notebooks_dir() / "ppi_half_life.ipynb"
+
+
+@pytest.fixture(scope="module")
+def summary(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("ppi_half_life")
+    papermill.execute_notebook(
+        str(NOTEBOOK),
+        str(tmp_path / "out.ipynb"),
+        parameters={
+            "seed": 7,
+            "activities": [416.0],
+            "n_players": 60,
+            "n_shocked": 4,
+            "wander_players": 40,
+            "wander_months": 48,
+            "newcomer_strengths": [45.0, 55.0],
+            "newcomer_per_strength": 4,
+            "newcomer_months": 3,
+        },
+        cwd=str(tmp_path),
+        kernel_name="python3",
+        progress_bar=False,
+    )
+    assert (tmp_path / "figures" / "half_life.png").is_file()
+    assert (tmp_path / "figures" / "newcomers.png").is_file()
+    return json.loads((tmp_path / "summary.json").read_text())
+
+
+def test_half_lives(summary):
+    # theory 415.5 (fixed) and 831.4 (pick-up) boards at m = 600; with only 4 shocked players
+    # the median may sit 10 % off
+    assert summary["half_life_boards_fixed"] == pytest.approx(415.5, rel=0.10)
+    assert summary["half_life_boards_pickup"] == pytest.approx(831.4, rel=0.10)
+    assert summary["half_life_months_fixed"] == pytest.approx(3.0, abs=0.6)
+    (row,) = [r for r in summary["half_life_table"] if r["partnership"] == "fixed"]
+    assert row["m"] == 600 and row["activity"] == 416
+
+
+def test_newcomer_and_wander(summary):
+    # rate_log of the page's example: 46.39587 (five decimals)
+    assert summary["newcomer_after_12_boards"] == pytest.approx(46.39587, abs=1e-5)
+    # 48 months observed is about 5 time constants (1200 boards): the band comes out
+    # narrower than the stationary 4.7 %, still several %
+    assert 2.0 < summary["wander_band"] < 6.0
+    assert summary["wander_band_fixed"] < summary["wander_band"]
+
+
+def test_claims(summary):
+    claims = summary["claims"]
+    assert claims["top or bottom moves a regular by about 0.08 %"] == {
+        "value": pytest.approx(50 / 600, abs=1e-12),
+        "verdict": "confirmed",
+    }
+    assert claims["one board is 0.0167 % of the PPI"]["verdict"] == "refuted"
+    fixed = claims["416 boards a quarter halves every 3 months (fixed partnership)"]
+    pickup = claims["416 boards a quarter halves every 3 months (pick-up partners)"]
+    assert fixed["verdict"] == "confirmed" and pickup["verdict"] == "refuted"
+    assert pickup["value"] > 1.5 * fixed["value"]
+    assert all(math.isfinite(c["value"]) for c in claims.values())
