@@ -225,7 +225,7 @@ class RunSpec:
 
 def _slug(value) -> str:
     text = value if isinstance(value, str) else json.dumps(value)
-    return re.sub(r"[^A-Za-z0-9.]+", "_", text).strip("_") or "_"
+    return re.sub(r"[^A-Za-z0-9.\-]+", "_", text).strip("_") or "_"
 
 
 def expand_runs(config: ReportConfig, *, only=(), params=None) -> list[RunSpec]:

@@ -130,6 +130,8 @@ def test_grid_expands_into_named_runs_with_parameters():
     ]
     assert runs[1].overrides == {"n": 4, "seed": 1, "label": "c"}
     assert {r.report for r in runs} == {"e"}
+    signed = expand_runs(_config(ReportEntry("e", TINY, grid={"n": [1, -1, 0.5]})))
+    assert [r.name for r in signed] == ["e__n-1", "e__n--1", "e__n-0.5"]  # found by hypothesis
 
 
 def test_command_line_params_override_and_collapse_a_grid_axis():
