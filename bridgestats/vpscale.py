@@ -259,6 +259,14 @@ class VPScale:
         """The loser's VPs of each outcome, central outcome first (negative below 0)."""
         return self.max_vp // 2 - np.arange(len(self.thresholds) + 1)
 
+    @property
+    def labels(self) -> list[str]:
+        """Outcome labels, central outcome first: ``10-10``, ``11-9``, ..., ``20-(-5)``."""
+        return [
+            f"{w}-{lo}" if lo >= 0 else f"{w}-({lo})"
+            for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)
+        ]
+
     def vp(self, margin):
         """VPs of the side whose margin is ``margin`` (negative: the losing side).
 
@@ -410,10 +418,7 @@ class VPScale:
         A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
         whole margin shows ``none``.
         """
-        vps = [
-            f"{w}-{lo}" if lo >= 0 else f"{w}-({lo})"
-            for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)
-        ]
+        vps = self.labels
         if step is None:
             fmt = f"{{:.{decimals}f}}".format
             lows = self.centre + np.concatenate([[0.0], self.thresholds])
@@ -610,12 +615,38 @@ class ScaleFit:
         The Gaussian scale's thresholds in σ units.
     rms : float
         Root mean square of the residuals.
+    thresholds : ndarray
+        The published thresholds, relative to ``centre``.
+    max_vp, negative : int
+        The table's VP total and negative steps.
+    centre : float
+        The score of a tie (50 for matchpoint %).
     """
 
     sigma: float
     residuals: np.ndarray
     z: np.ndarray
     rms: float
+    thresholds: np.ndarray
+    max_vp: int = 20
+    negative: int = 0
+    centre: float = 0.0
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per threshold: ``vp_winner``, ``vp_loser`` (of the outcome it starts),
+        ``published`` and ``fitted`` (in displayed units, ``centre`` added) and
+        ``residual`` (published − fitted)."""
+        j = np.arange(1, self.z.size + 1)
+        half = self.max_vp // 2
+        return pd.DataFrame(
+            {
+                "vp_winner": np.minimum(half + j, self.max_vp),
+                "vp_loser": half - j,
+                "published": self.centre + self.thresholds,
+                "fitted": self.centre + self.sigma * self.z,
+                "residual": self.residuals,
+            }
+        )
 
 
 def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
@@ -660,11 +691,15 @@ def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
     ...                        64.40, 68.35], centre=50)
     >>> round(fit.sigma, 2), round(float(np.abs(fit.residuals).max()), 3)
     (11.0, 0.007)
+    >>> fit.to_frame().round(3).tail(2)
+       vp_winner  vp_loser  published  fitted  residual
+    8         19         1      64.40  64.401    -0.001
+    9         20         0      68.35  68.352    -0.002
     """
     if isinstance(thresholds, VPScale):
         scale = thresholds
         t = np.asarray(scale.thresholds)
-        max_vp, negative = scale.max_vp, scale.negative
+        max_vp, negative, centre = scale.max_vp, scale.negative, scale.centre
     else:
         t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
     z = gaussian_z(max_vp, negative=negative)
@@ -677,7 +712,8 @@ def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
     if sigma <= 0:
         raise BridgestatsError("thresholds: must lie above the centre (fitted sigma <= 0)")
     residuals = t - sigma * z
-    return ScaleFit(sigma, residuals, z, float(np.sqrt(np.mean(residuals**2))))
+    rms = float(np.sqrt(np.mean(residuals**2)))
+    return ScaleFit(sigma, residuals, z, rms, t, int(max_vp), int(negative), float(centre))
 
 
 def event_scale(

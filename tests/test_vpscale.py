@@ -208,6 +208,15 @@ def test_fit_ebu_swiss_pairs_sigma_11():
     assert from_scale.sigma == pytest.approx(fit.sigma, rel=1e-12)
 
 
+def test_fit_frame_and_labels():
+    scale = gaussian_scale(sigma=4.0, negative=2)
+    assert scale.labels[:2] == ["10-10", "11-9"] and scale.labels[-1] == "20-(-2)"
+    frame = fit_scale_sigma(np.array(scale.thresholds) + 50, negative=2, centre=50).to_frame()
+    assert frame["vp_loser"].tolist() == list(range(9, -3, -1))
+    assert np.allclose(frame["published"], frame["fitted"])
+    assert np.allclose(frame["residual"], 0, atol=1e-12)
+
+
 def test_fit_matches_numerical_least_squares():
     # independent route: scipy's least squares through the origin
     from scipy.optimize import minimize_scalar
