@@ -44,6 +44,7 @@ __all__ = [
     "fit_sigma_groups",
     "fit_sigma_tail",
     "frequency_test",
+    "outcome_index",
 ]
 
 _SQRT2 = np.sqrt(2.0)
@@ -97,9 +98,10 @@ def band_probabilities(thresholds, *, sigma):
 
     Parameters
     ----------
-    thresholds : array_like, shape (m,)
+    thresholds : array_like, shape (m,) or (s, m)
         Positive, strictly increasing margins at which the winner's VP steps up (for a
-        20-0 scale, the 10 margins starting 11-9 ... 20-0).
+        20-0 scale, the 10 margins starting 11-9 ... 20-0). A 2-D array gives one scale per
+        row (e.g. one per match when matches differ in length), paired with ``sigma``.
     sigma : float or array_like
         Standard deviation of the margin, in the thresholds' unit. An array of shape
         ``(s,)`` gives one row per σ.
@@ -108,7 +110,7 @@ def band_probabilities(thresholds, *, sigma):
     -------
     numpy.ndarray, shape (m + 1,) or (s, m + 1)
         Probabilities of the central outcome (10-10), then each winner's VP up to the top
-        (20-0), both signs of the margin folded together; they sum to 1.
+        (20-0), both signs of the margin folded together; each row sums to 1.
 
     Notes
     -----
@@ -131,14 +133,63 @@ def band_probabilities(thresholds, *, sigma):
     >>> print(np.round(p * 21, 2))
     [0.99 2.   2.   2.   2.   2.   2.   2.   2.   2.   2.  ]
     """
-    t = _check_thresholds(thresholds)
     s = check_positive(sigma, "sigma")
-    return _band_probabilities(t, s)
+    arr = as_finite_array(thresholds, "thresholds")
+    if arr.ndim == 2:
+        for row in arr:
+            _check_thresholds(row)
+        if s.shape not in ((), (arr.shape[0],)):
+            raise BridgestatsError(
+                f"sigma: must be one number or one per row of thresholds ({arr.shape[0]}), "
+                f"got shape {s.shape}"
+            )
+        return _band_probabilities(arr, s)
+    return _band_probabilities(_check_thresholds(arr), s)
+
+
+def outcome_index(margin, thresholds):
+    """Which outcome each margin falls in: 0 for the central one (10-10), then up.
+
+    Parameters
+    ----------
+    margin : array_like
+        Match margins (either sign), in the thresholds' unit.
+    thresholds : array_like, shape (m,) or (len(margin), m)
+        Ascending margins at which the winner's VP steps up (one row per margin allowed).
+
+    Returns
+    -------
+    numpy.ndarray of int
+        The number of thresholds ``t`` with ``t <= |margin|``: the convention of
+        :func:`fit_sigma_binned` and ``VPScale.thresholds`` (reaching a threshold steps up).
+
+    Examples
+    --------
+    The WBF discrete scale for 8 boards (DOMAIN.md: 0 → 10, 1-3 → 11, ..., 39+ → 20):
+
+    >>> outcome_index([0, 1, 3, -4, 38, 39], [1, 4, 7, 10, 13, 17, 21, 26, 31, 39])
+    array([ 0,  1,  1,  2,  9, 10])
+    """
+    m = np.abs(as_finite_array(margin, "margin"))
+    arr = as_finite_array(thresholds, "thresholds")
+    if arr.ndim == 1:
+        return np.searchsorted(_check_thresholds(arr), m, side="right")
+    if arr.ndim != 2 or m.ndim != 1 or arr.shape[0] != m.size:
+        raise BridgestatsError(
+            f"thresholds: must be 1-D or one row per margin ({m.size}), got shape {arr.shape}"
+        )
+    return np.sum(arr <= m[:, None], axis=1)
 
 
 def _band_probabilities(t: np.ndarray, sigma) -> np.ndarray:
     s = np.asarray(sigma, dtype=float)
-    z = np.concatenate([[0.0], t, [np.inf]]) / (s[..., None] * _SQRT2)
+    zeros = np.zeros((*t.shape[:-1], 1))
+    inf = np.full((*t.shape[:-1], 1), np.inf)
+    edges = np.concatenate([zeros, t, inf], axis=-1)
+    if t.ndim == 2:
+        z = edges / (np.broadcast_to(s, (t.shape[0],))[:, None] * _SQRT2)
+    else:
+        z = edges / (s[..., None] * _SQRT2)
     lo, hi = z[..., :-1], z[..., 1:]
     # erf difference near the centre, erfc difference in the tail (no cancellation).
     p = np.where(lo > 1.0, special.erfc(lo) - special.erfc(hi), special.erf(hi) - special.erf(lo))
