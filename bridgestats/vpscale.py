@@ -929,19 +929,27 @@ def wbf_vp(imp_margin, n_boards, *, discrete=False):
         )
     n = _check_n_boards_whole(n_boards)
     m, n = np.broadcast_arrays(m.astype(np.int64), n)
-    out = np.empty(m.shape, dtype=np.int64 if discrete else float)
-    for nb in np.unique(n):  # one table per distinct board count, not per result
-        sel = n == nb
-        a = np.abs(m[sel])
-        if discrete:
-            u = _wbf_discrete_uppers(float(nb))
-            win = 10 + np.searchsorted(u, a, side="left")
-            out[sel] = np.where(m[sel] >= 0, win, 20 - win)
-        else:
-            c = _wbf_hundredths(float(nb))
-            win = c[np.minimum(a, c.size - 1)]
-            out[sel] = np.where(m[sel] >= 0, win, 2000 - win) / 100.0
+    # one lookup table per distinct board count (winner's VPs, in hundredths, for margins
+    # 0 ... the first 20.00), concatenated, then one vectorised lookup for all results
+    boards, which = np.unique(n, return_inverse=True)
+    tables = [_wbf_winner_table(int(nb), discrete) for nb in boards]
+    sizes = np.array([t.size for t in tables])
+    offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    flat = np.concatenate(tables)
+    which = which.reshape(m.shape)
+    a = np.minimum(np.abs(m), sizes[which] - 1)
+    win = flat[offsets[which] + a]
+    out = np.where(m >= 0, win, 2000 - win)
+    out = out // 100 if discrete else out / 100.0
     return out[()] if out.ndim == 0 else out
+
+
+def _wbf_winner_table(n_boards: int, discrete: bool) -> np.ndarray:
+    """Winner's VPs in hundredths for whole margins 0, 1, ... up to the first 20 VPs."""
+    if not discrete:
+        return _wbf_hundredths(float(n_boards))
+    u = _wbf_discrete_uppers(float(n_boards))
+    return 100 * (10 + np.searchsorted(u, np.arange(u[-1] + 2), side="left"))
 
 
 def wbf_scale(n_boards) -> VPScale:
