@@ -276,6 +276,23 @@ class VPScale:
         sides of a match. The two sides (margins m and −m) sum to ``max_vp``, less one per
         negative step reached.
 
+        Parameters
+        ----------
+        margin : float or array_like
+            Match margins in the scale's unit, relative to ``centre`` (for Swiss pairs the
+            side's percentage minus 50).
+
+        Returns
+        -------
+        int or ndarray of int
+            VPs, the shape of ``margin``.
+
+        Notes
+        -----
+        With J(m) = #{k : t_k <= |m|} and H = max_vp/2:
+
+        .. math:: VP(m) = \\min(H + J(m), N) \\ (m \\ge 0), \\qquad VP(m) = H - J(m) \\ (m < 0)
+
         Examples
         --------
         >>> scale = scale_from_thresholds([0.65, 1.98, 3.33, 4.74, 6.23, 7.83, 9.64,
@@ -295,6 +312,16 @@ class VPScale:
         to 1. The margin is taken as normal with mean 0 and standard deviation ``sigma``
         (by default the scale's own).
 
+        Parameters
+        ----------
+        sigma : float, optional
+            σ of the margin between the sides (> 0); required for published tables.
+
+        Returns
+        -------
+        ndarray
+            One probability per outcome (``len(thresholds) + 1``), summing to 1.
+
         Notes
         -----
         .. math:: p_0 = 1 - 2\\Phi(-t_0/\\sigma), \\qquad
@@ -304,7 +331,8 @@ class VPScale:
         Examples
         --------
         Probst §11: the 2004 scale's 20-0 at 65.99 % when σ is that of a 67.39 % 20-0
-        predicts 449 20-0s in Brighton's 3598 matches:
+        predicts 449 20-0s in Brighton's 3598 matches (Probst rounded z to 1.534 and
+        truncated 449.75; the exact quantiles give 450):
 
         >>> w2004 = scale_from_thresholds([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40,
         ...                                10.23, 12.55, 15.99])
@@ -955,6 +983,22 @@ def _wbf_winner_table(n_boards: int, discrete: bool) -> np.ndarray:
 def wbf_scale(n_boards) -> VPScale:
     """The discrete 0-20 WBF scale for ``n_boards`` as a :class:`VPScale` (thresholds u + 1).
 
+    Parameters
+    ----------
+    n_boards : int
+        Boards in the match (whole, > 0).
+
+    Returns
+    -------
+    VPScale
+        Thresholds u₀ + 1, ..., u₉ + 1: the first IMP margin of each band 11, ..., 20
+        (see :func:`wbf_vp` for the band rule), ``unit="IMPs"``, ``step=1``.
+
+    References
+    ----------
+    .. [1] DOMAIN.md, "Victory Point scales" (the discrete 0-20 version; 8 boards: 0 → 10,
+       1-3 → 11, ..., 31-38 → 19, 39+ → 20).
+
     Examples
     --------
     >>> wbf_scale(8).thresholds
@@ -975,6 +1019,13 @@ def wbf_scale(n_boards) -> VPScale:
 def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     """The WBF 2013 scale for ``n_boards`` as a frame.
 
+    Parameters
+    ----------
+    n_boards : int
+        Boards in the match (whole, > 0).
+    discrete : bool, optional
+        The whole-VP 0-20 version (band ranges) instead of the 2-decimal table.
+
     Returns
     -------
     DataFrame
@@ -982,6 +1033,15 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
         (ceil(15√N), or one less when that already rounds to 20.00),
         columns ``imp_margin``, ``vp_winner``, ``vp_loser``. Discrete: the
         :meth:`VPScale.integer_ranges` of :func:`wbf_scale`.
+
+    Notes
+    -----
+    The formula, rounding and concavity correction are those of :func:`wbf_vp`.
+
+    References
+    ----------
+    .. [1] DOMAIN.md, "Victory Point scales" (8 boards: 1 IMP 10.44, 10 IMPs 13.78,
+       40 IMPs 19.74, 20.00 from 43).
 
     Examples
     --------
