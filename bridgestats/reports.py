@@ -79,6 +79,7 @@ __all__ = [
 ]
 
 KERNEL_NAME = "python3"
+KERNEL_LOG = "kernel.log"
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 _TOP_KEYS = ("allow_missing", "timeout", "report")
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
@@ -440,6 +441,21 @@ def _kernel_manager_class():
                 self._kernel_spec = KernelSpec(resource_dir="", **get_kernel_dict())
             return super().kernel_spec
 
+        async def _async_launch_kernel(self, kernel_cmd, **kw):
+            # jupyter_client's documented hook for launching differently: the kernel
+            # process's own output (its log, C-level prints) goes to <run>/kernel.log
+            # instead of the batch's terminal
+            if kw.get("cwd") and "stderr" not in kw:
+                self._bridgestats_log = open(Path(kw["cwd"]) / KERNEL_LOG, "ab")
+                kw.update(stdout=self._bridgestats_log, stderr=self._bridgestats_log)
+            return await super()._async_launch_kernel(kernel_cmd, **kw)
+
+        async def cleanup_resources(self, restart=False):
+            await super().cleanup_resources(restart=restart)
+            log = getattr(self, "_bridgestats_log", None)
+            if log is not None and not restart:
+                log.close()
+
     return ThisPythonKernelManager
 
 
@@ -580,6 +596,9 @@ def _execute(job: dict) -> dict:
         outcome["html_s"] = time.perf_counter() - t1
     elif outcome["status"] == "ok":
         outcome.update(status="failed", error="papermill wrote no executed notebook")
+    log = folder / KERNEL_LOG
+    if log.is_file() and log.stat().st_size == 0:
+        log.unlink()
     if outcome["status"] == "ok" and not (folder / "summary.json").is_file():
         outcome.update(
             status="failed",
@@ -1041,6 +1060,7 @@ def _index_row(root: Path, row: dict) -> str:
             _link(root, folder, f"{stem}.ipynb", "notebook"),
             _link(root, folder, "summary.json", "summary.json"),
             _link(root, folder, "run.json", "run.json"),
+            _link(root, folder, KERNEL_LOG, "kernel log") if status == "failed" else "",
             *(
                 _link(root, folder, f"figures/{png.name}", f"figure {png.stem}")
                 for png in sorted((folder / "figures").glob("*.png"))
