@@ -515,6 +515,11 @@ class Simulation:
         ``ppi`` (after the session).
     n_updates : int
         Player-board updates made (four per table and board).
+    log : pandas.DataFrame or None
+        With ``record=True``, one row per table and board in playing order: ``month``,
+        ``session`` (within the month), ``round`` (within the month), ``north``,
+        ``south``, ``east``, ``west`` (player indices), ``pct_ns`` (the board %) and
+        ``expected_ns`` (the model's true expectation μ).
     """
 
     strength: np.ndarray
@@ -524,6 +529,7 @@ class Simulation:
     monthly_boards: np.ndarray
     trace: pd.DataFrame
     n_updates: int
+    log: pd.DataFrame | None = None
 
 
 def board_sd_of(tau):
@@ -572,6 +578,7 @@ def simulate(
     shock_month=0,
     shock_pct=25.0,
     track=None,
+    record=False,
     rng=None,
 ):
     """Simulate a club's players rated by the PPI, session by session and board by board.
@@ -610,6 +617,8 @@ def simulate(
         The board percentage of the shocked session.
     track : array_like of int, optional
         Players whose PPI is recorded after each session they play (``Simulation.trace``).
+    record : bool
+        Keep the log of every table-board (``Simulation.log``).
     rng : None, int or numpy.random.Generator
         The source of all randomness.
 
@@ -648,8 +657,9 @@ def simulate(
     **Why numba.** Each update needs the PPIs left by every earlier board of the four
     players, so the work is a sequential scan; vectorising within one round of one session
     would leave numpy handling a few hundred tables per call. The compiled loop
-    (``@numba.njit``) makes about 10⁸ player-board updates per second; the plain-Python
-    reference of the same model (``_reference_month``, the tests' oracle) about 10⁶.
+    (``@numba.njit``) makes about 5-6·10⁷ player-board updates per second end to end on
+    this 2-core machine (``benchmarks/bench_ppi.py``); the plain-Python reference of the same
+    model (``_reference_month``, the tests' oracle) about 3-6·10⁵.
 
     Randomness is drawn month by month from ``rng`` (activity, shuffles, board noise) and
     does not depend on the ratings, so two runs from the same seed that differ only in a
@@ -681,6 +691,7 @@ def simulate(
         shock_month=shock_month,
         shock_pct=shock_pct,
         track=track,
+        record=record,
         rng=rng,
         kernel=_simulate_month,
     )
@@ -729,6 +740,7 @@ def _simulate(
     track,
     rng,
     kernel,
+    record=False,
 ):
     strength = as_finite_array(strength, "strength").ravel().astype(float)
     n_players = strength.size
@@ -785,6 +797,7 @@ def _simulate(
     monthly = np.empty((n_months, n_players))
     monthly_boards = np.empty((n_months, n_players))
     n_updates = 0
+    logs = []
     for month in range(n_months):
         active = gen.random((sessions, q.size), dtype=np.float32) < q
         n_active = active.sum(axis=1)
@@ -795,17 +808,40 @@ def _simulate(
         z = gen.standard_normal(n_z, dtype=np.float32)
         w = past.sum(axis=0)
         played = np.zeros(n_players)
+        rows = n_z if record else 0
+        log_seats = np.zeros((rows, 4), dtype=np.int64)
+        log_pct, log_mu = np.zeros(rows), np.zeros(rows)
+        log_round = np.zeros(rows, dtype=np.int64)
         n_updates += kernel(
             month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w,
             played, shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k,
-            trace_time, trace_session, trace_len,
+            trace_time, trace_session, trace_len, log_seats, log_pct, log_mu, log_round,
         )  # fmt: skip
+        if record:
+            logs.append(_log_frame(month, log_seats, log_pct, log_mu, log_round, n_rounds))
         past = np.vstack([past[1:], played[None, :]])
         monthly[month] = ppi
         monthly_boards[month] = played
     trace = _trace_frame(tracked, trace_ppi, trace_k, trace_time, trace_session, trace_len,
                          sessions)  # fmt: skip
-    return Simulation(strength, ppi, k, monthly, monthly_boards, trace, int(n_updates))
+    log = pd.concat(logs, ignore_index=True) if record else None
+    return Simulation(strength, ppi, k, monthly, monthly_boards, trace, int(n_updates), log)
+
+
+def _log_frame(month, seats, pct, mu, rnd, n_rounds):
+    return pd.DataFrame(
+        {
+            "month": month,
+            "session": rnd // n_rounds,
+            "round": rnd,
+            "north": seats[:, 0],
+            "south": seats[:, 1],
+            "east": seats[:, 2],
+            "west": seats[:, 3],
+            "pct_ns": pct,
+            "expected_ns": mu,
+        }
+    )
 
 
 def _trace_frame(tracked, trace_ppi, trace_k, trace_time, trace_session, trace_len, sessions):
@@ -877,7 +913,7 @@ def _board_pct(eta, tau, z):
 def _simulate_month(
     month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w, played,
     shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k, trace_time,
-    trace_session, trace_len,
+    trace_session, trace_len, log_seats, log_pct, log_mu, log_round,
 ):  # fmt: skip
     """One month of :func:`simulate` (compiled). Returns the number of updates."""
     n_sessions, n_units = active.shape
@@ -914,7 +950,7 @@ def _simulate_month(
             for pl in (pair_a[j], pair_b[j]):
                 if shock_state[pl] == 1 and month >= shock_month:
                     shock_state[pl] = 2
-        for _r in range(n_rounds):
+        for r in range(n_rounds):
             for j in range(n_pairs):
                 order[j] = j
             for i in range(n_pairs - 1, -1, -1):  # Fisher-Yates, one uniform per pair
@@ -925,16 +961,23 @@ def _simulate_month(
                 pn, ps = pair_a[order[2 * t]], pair_b[order[2 * t]]
                 pe, pw = pair_a[order[2 * t + 1]], pair_b[order[2 * t + 1]]
                 mu = 50.0 + (strength[pn] + strength[ps] - strength[pe] - strength[pw]) / 2.0
+                mu = min(max(mu, _SIM_MU_CLIP[0]), _SIM_MU_CLIP[1])
                 eta = _board_eta(mu, root)
                 shock_ns = shock_state[pn] == 2 or shock_state[ps] == 2
                 shock_ew = shock_state[pe] == 2 or shock_state[pw] == 2
                 for _b in range(per_round):
                     p = _board_pct(eta, tau, z[iz])
-                    iz += 1
                     if shock_ns:
                         p = shock_pct
                     elif shock_ew:
                         p = 100.0 - shock_pct
+                    if log_pct.size:
+                        log_seats[iz, 0], log_seats[iz, 1] = pn, ps
+                        log_seats[iz, 2], log_seats[iz, 3] = pe, pw
+                        log_pct[iz] = p
+                        log_mu[iz] = mu
+                        log_round[iz] = s * n_rounds + r
+                    iz += 1
                     an, as_, ae, aw = ppi[pn], ppi[ps], ppi[pe], ppi[pw]
                     dev = p - ((an + as_ - ae - aw) / 2.0 + 50.0)
                     ppi[pn] = an + dev / _weighting_scalar(k[pn], w[pn], an)
@@ -980,7 +1023,7 @@ def _reference_update(a, p, b, c, d, k, w):
 def _reference_month(
     month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w, played,
     shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k, trace_time,
-    trace_session, trace_len,
+    trace_session, trace_len, log_seats, log_pct, log_mu, log_round,
 ):  # fmt: skip
     """Plain-Python reference of :func:`_simulate_month`, written independently of it.
 
@@ -995,6 +1038,7 @@ def _reference_month(
     stream_z = iter(z.tolist())
     n_sessions = active.shape[0]
     count = 0
+    row = 0
 
     def shuffle(items):
         for i in reversed(range(len(items))):
@@ -1012,7 +1056,7 @@ def _reference_month(
             for pl in pair:
                 if shock_state[pl] == 1 and month >= shock_month:
                     shock_state[pl] = 2
-        for _round in range(n_rounds):
+        for rnd in range(n_rounds):
             seating = list(pairs)
             shuffle(seating)
             for t in range(len(seating) // 2):
@@ -1026,6 +1070,10 @@ def _reference_month(
                         p = shock_pct
                     elif 2 in (shock_state[pe], shock_state[pw]):
                         p = 100 - shock_pct
+                    if len(log_pct):
+                        log_seats[row] = (pn, ps, pe, pw)
+                        log_pct[row], log_mu[row], log_round[row] = p, mu, s * n_rounds + rnd
+                    row += 1
                     old = {pl: float(ppi[pl]) for pl in (pn, ps, pe, pw)}
                     for me, partner, lho, rho, mine in (
                         (pn, ps, pe, pw, p),
@@ -1077,7 +1125,9 @@ class HalfLife:
     theory_boards, theory_months : float
         The single-player formula: ln 2 / −ln(1 − c/m), c = 1 for a fixed partnership (the
         partner carries the same deficit, so the expectation corrects twice as fast) and
-        c = 1/2 for pick-up partners; months at activity/3 boards a month.
+        c = 1/2 for pick-up partners; months at activity/3 boards a month (simulated
+        players play slightly fewer: sit-outs when an odd number of players or pairs come,
+        most often at low activity, so the simulated months can be longer).
     m : float
         The weighting factor of a player with this activity (:func:`weighting`).
     n_shocked : int

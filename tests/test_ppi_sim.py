@@ -39,6 +39,7 @@ def _options(partnership, **over):
         shock_month=2,
         shock_pct=20.0,
         track=[0, 1, 4, 7],
+        record=True,
         rng=5,
     )
     opts.update(over)
@@ -61,6 +62,12 @@ def test_kernel_matches_plain_python_reference(partnership):
         slow.trace[["player", "month", "session", "k"]]
     )
     np.testing.assert_allclose(fast.trace["ppi"], slow.trace["ppi"], rtol=0, atol=1e-7)
+    cols = ["month", "session", "round", "north", "south", "east", "west"]
+    assert fast.log[cols].equals(slow.log[cols]) and len(fast.log) == fast.n_updates // 4
+    np.testing.assert_allclose(fast.log["pct_ns"], slow.log["pct_ns"], rtol=0, atol=1e-6)
+    np.testing.assert_allclose(fast.log["expected_ns"], slow.log["expected_ns"], atol=1e-9)
+    # the shock was applied: shocked players' sessions at 20 % / 80 % appear in the log
+    assert (fast.log["pct_ns"].isin([20.0, 80.0])).any()
 
 
 def test_reproducible_from_seed():
