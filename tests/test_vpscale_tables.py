@@ -14,6 +14,7 @@ Each table is transcribed below as a literal, with a comment naming it. Toleranc
 from __future__ import annotations
 
 import itertools
+import math
 import re
 
 import numpy as np
@@ -485,3 +486,70 @@ def test_table_10_and_12_agree_on_the_3_3_band_but_not_on_6_0():
     assert _parse_ranges(TABLE_12[6][2][3])[1] == (12, None)
     assert PATTON[10][2][-1][2] == 13
     assert _parse_ranges(TABLE_12[6][2][0])[1] == (0, 1)
+
+
+# --- Table 1: where Probst's z values came from ---------------------------------------------
+# The extract of the printed normal table in §2: upper-tail probability Q(z) for z = 0.00 to
+# 1.09 (rows 0.0 ... 1.0, columns .00 ... .09).
+TABLE_1 = {
+    0.0: "0.50000 0.49601 0.49202 0.48803 0.48404 0.48006 0.47607 0.47209 0.46811 0.46414",
+    0.1: "0.46017 0.45620 0.45224 0.44828 0.44433 0.44038 0.43644 0.43250 0.42857 0.42465",
+    0.2: "0.42074 0.41683 0.41293 0.40904 0.40516 0.40129 0.39743 0.39358 0.38974 0.38590",
+    0.3: "0.38209 0.37828 0.37448 0.37070 0.36692 0.36317 0.35942 0.35569 0.35197 0.34826",
+    0.4: "0.34457 0.34090 0.33724 0.33359 0.32997 0.32635 0.32276 0.31917 0.31561 0.31206",
+    0.5: "0.30853 0.30502 0.30153 0.29805 0.29460 0.29116 0.28774 0.28434 0.28095 0.27759",
+    0.6: "0.27425 0.27093 0.26763 0.26434 0.26108 0.25784 0.25462 0.25143 0.24825 0.24509",
+    0.7: "0.24196 0.23885 0.23576 0.23269 0.22965 0.22663 0.22363 0.22065 0.21769 0.21476",
+    0.8: "0.21185 0.20897 0.20611 0.20327 0.20045 0.19766 0.19489 0.19215 0.18943 0.18673",
+    0.9: "0.18406 0.18141 0.17878 0.17618 0.17361 0.17105 0.16853 0.16602 0.16354 0.16109",
+    1.0: "0.15865 0.15625 0.15386 0.15150 0.14917 0.14686 0.14457 0.14231 0.14007 0.13786",
+}
+# Probst's printed z (Tables 2, 6, 9-12) below 1.09, by scale total
+PRINTED_Z = {
+    20: [0.059, 0.180, 0.303, 0.431, 0.566, 0.712, 0.876, 1.068],
+    12: [0.097, 0.293, 0.502, 0.736, 1.020],
+    10: [0.115, 0.349, 0.604, 0.908],
+    8: [0.140, 0.431, 0.763],
+    6: [0.180, 0.566, 1.068],
+    4: [0.252, 0.841],
+}
+
+
+def test_table_1_is_the_normal_tail():
+    z = np.array([r + c / 100 for r in TABLE_1 for c in range(10)])
+    q = np.array([float(v) for r in TABLE_1 for v in TABLE_1[r].split()])
+    assert np.max(np.abs(q - ndtr(-z))) < 0.00001  # printed to 5 decimals
+
+
+def test_printed_z_come_from_interpolating_table_1():
+    # Linear interpolation in Table 1 ("straight-line interpolation for the third digit"),
+    # rounded to 3 decimals, gives 19 of the 25 printed z below 1.09; three more are the
+    # interpolation truncated (20-0's 0.0597 → 0.059, 10-0's 0.6046 → 0.604, 4-0's
+    # 0.8416 → 0.841) and three match neither (10-0's 0.1142 → 0.115, 8-0's 0.7647 → 0.763,
+    # 4-0's 0.2533 → 0.252).
+    z = np.array([r + c / 100 for r in TABLE_1 for c in range(10)])
+    q = np.array([float(v) for r in TABLE_1 for v in TABLE_1[r].split()])
+    off_rounded, off_both = {}, {}
+    for n, printed in PRINTED_Z.items():
+        target = 0.5 - (2 * np.arange(len(printed)) + 1) / (2 * (n + 1))
+        interpolated = np.interp(-target, -q, z)  # Q decreases with z
+        # the interpolation is itself within 0.0002 of the exact quantile
+        assert np.all(np.abs(interpolated - gaussian_z(n)[: len(printed)]) < 0.0002)
+        for k, (zi, zp) in enumerate(zip(interpolated, printed, strict=True)):
+            rounded = round(zi, 3)
+            truncated = math.floor(zi * 1000) / 1000
+            if abs(rounded - zp) > 1e-9:
+                off_rounded[(n, k)] = zp
+                if abs(truncated - zp) > 1e-9:
+                    off_both[(n, k)] = zp
+    assert off_rounded == {
+        (20, 0): 0.059,
+        (10, 0): 0.115,
+        (10, 2): 0.604,
+        (8, 2): 0.763,
+        (4, 0): 0.252,
+        (4, 1): 0.841,
+    }
+    assert off_both == {(10, 0): 0.115, (8, 2): 0.763, (4, 0): 0.252}
+    # the worst: 8-0's third edge, printed 0.763 against 0.7647 (interpolated and exact)
+    assert abs(gaussian_z(8)[2] - 0.763) == pytest.approx(0.0017, abs=0.0001)
