@@ -1,0 +1,88 @@
+"""Run notebooks/washington_sigma.ipynb with papermill and check the figures it saves.
+
+Reference values: Probst §11 (Cooke: 11.73 %, 90 % interval 11.04-12.55, rounds 1-2) and
+independent calls of bridgestats.fit on the shipped Table 7.
+"""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+import numpy as np
+import pytest
+
+from bridgestats import datasets
+from bridgestats.fit import fit_sigma_binned
+from bridgestats.paths import notebooks_dir
+
+papermill = pytest.importorskip("papermill")
+
+NOTEBOOK = notebooks_dir() / "washington_sigma.ipynb"
+THRESHOLDS_2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
+
+
+def _run(tmp_path, **parameters):
+    papermill.execute_notebook(str(NOTEBOOK), str(tmp_path / "out.ipynb"),
+                               parameters=parameters, cwd=str(tmp_path),
+                               kernel_name="python3", progress_bar=False)  # fmt: skip
+    return json.loads((tmp_path / "summary.json").read_text())
+
+
+def _table():
+    df = datasets.load("seeds/brighton_2005_vp_counts")
+    return df.pivot(index="round", columns="vp_winner", values="count")
+
+
+def test_notebook_is_committed_clean():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert nb.cells[0].cell_type == "markdown"
+    assert "parameters" in nb.cells[1].metadata.get("tags", [])
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.execution_count is None and cell.outputs == []
+            assert "def " not in cell.source and "class " not in cell.source
+
+
+@pytest.fixture(scope="module")
+def summary(tmp_path_factory):
+    """One run: Cooke's rounds 1-2 at 90 % (the article's setting) and a first half of
+    rounds 1-4 instead of 1-7, so that a parameter visibly reaches the figures."""
+    folder = tmp_path_factory.mktemp("washington")
+    return _run(folder, first_half_last_round=4), folder
+
+
+def test_run_reproduces_the_article(summary):
+    """Rounds 1-2 ML σ = 11.66 (10.99-12.39) next to Cooke's 11.73; the 20-0-only
+    estimator reproduces Cooke's interval to the printed 0.01; pooled σ 10.97 (tolerance
+    0.005: two-decimal figures, values as in tests/test_fit.py)."""
+    s, folder = summary
+    assert (folder / "figures" / "sigma_by_round.png").stat().st_size > 10_000
+    assert s["n_matches"] == 3598
+    assert s["sigma_rounds_1_2"] == pytest.approx(11.66, abs=0.005)
+    assert s["sigma_rounds_1_2_ci"] == pytest.approx([10.99, 12.39], abs=0.005)
+    assert s["cooke_tail_ci"] == pytest.approx([11.04, 12.55], abs=0.005)
+    assert s["sigma_all"] == pytest.approx(10.97, abs=0.005)
+    assert len(s["sigma_by_round"]) == 14
+    assert s["sigma_by_round"][7] == pytest.approx(9.38, abs=0.005)  # round 8
+    assert s["scale_sigma_built_for"] == pytest.approx(9.59, abs=0.01)
+    assert s["p_fitted"] > 0.1 and s["chi2_built_for"] > 100
+    # the fitted scale is Gaussian at σ(rounds 1-2): its 20-0 starts at 50 + z₉·σ
+    assert s["fitted_scale_rounds_1_2"][-1] == pytest.approx(
+        50 + 1.668391 * s["sigma_rounds_1_2"], abs=1e-4
+    )
+    assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales"}
+
+
+def test_parameters_are_used(summary):
+    """first_half_last_round=4: the halves are rounds 1-4 and 5-14 (checked against
+    direct fit_sigma_binned calls; relative tolerance 1e-6)."""
+    s, _ = summary
+    table = _table()
+    first = fit_sigma_binned(table.loc[:4].sum(), THRESHOLDS_2004)
+    second = fit_sigma_binned(table.loc[5:].sum(), THRESHOLDS_2004)
+    assert s["sigma_first_half"] == pytest.approx(first.sigma, rel=1e-6)
+    assert s["sigma_first_half_ci"] == pytest.approx(list(first.ci), rel=1e-6)
+    assert s["sigma_second_half"] == pytest.approx(second.sigma, rel=1e-6)
+    assert s["confidence"] == 0.90 and s["cooke_rounds"] == [1, 2]
