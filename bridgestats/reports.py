@@ -485,6 +485,7 @@ _HTML_TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 {%- block html_head_js_mathjax -%}
 {%- if resources.bridgestats_math -%}{{ super() }}{%- endif -%}
 {%- endblock html_head_js_mathjax -%}
+{% block body_footer %}{{ resources.bridgestats_about }}{{ super() }}{% endblock body_footer %}
 """
 _MATH_RE = re.compile(r"\$[^$\n]+\$|\\\(|\\\[|\\begin\{")
 
@@ -499,8 +500,11 @@ def _has_math(nb) -> bool:
     return False
 
 
-def _export_html(notebook_path: Path, *, show_code: bool) -> Path:
-    """Render the executed notebook as ``<same name>.html`` (code hidden unless asked)."""
+def _export_html(notebook_path: Path, *, show_code: bool, title: str = "", about: str = "") -> Path:
+    """Render the executed notebook as ``<same name>.html`` (code hidden unless asked).
+
+    ``about`` is HTML appended at the end of the page (the run's provenance).
+    """
     import nbformat
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
@@ -514,7 +518,12 @@ def _export_html(notebook_path: Path, *, show_code: bool) -> Path:
         embed_images=True,
     )
     nb = nbformat.read(notebook_path, as_version=4)
-    body, _ = exporter.from_notebook_node(nb, resources={"bridgestats_math": _has_math(nb)})
+    resources = {
+        "bridgestats_math": _has_math(nb),
+        "bridgestats_about": about,
+        "metadata": {"name": title or notebook_path.stem},
+    }
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
     out = notebook_path.with_suffix(".html")
     out.write_text(body, encoding="utf-8")
     return out
@@ -546,6 +555,41 @@ def _in_own_event_loop(func, /, *args, **kwargs):
             loop.close()
 
     return contextvars.Context().run(call)
+
+
+def _about_html(job: dict, outcome: dict, summary: dict) -> str:
+    """The provenance block at the end of a report: what this page was made from."""
+    prov = job["provenance"]
+    git = prov["git"]
+    rev = (git["revision"] or "unknown") + (" (uncommitted changes)" if git["dirty"] else "")
+    params = ", ".join(
+        f"{k} = {v!r}" + (" (set)" if k in job["overrides"] else "")
+        for k, v in prov["parameters"].items()
+    )
+    inputs = summary.get("_inputs") or {}
+    rows = [
+        (
+            "run",
+            f"{job['name']}: {outcome['status']}"
+            + (f" ({outcome['error']})" if outcome["error"] else ""),
+        ),
+        ("notebook", f"{Path(job['notebook']).name}, SHA-256 {job['notebook_sha256']}"),
+        ("parameters", params or "(none)"),
+        ("seed", repr(prov["parameters"].get("seed"))),
+        ("bridgestats", f"{prov['version']}, git {rev}"),
+        ("inputs", "; ".join(f"{k}: SHA-256 {v}" for k, v in inputs.items()) or "(none)"),
+        ("started", outcome["started"]),
+    ]
+    body = "".join(
+        f'<tr><th style="text-align:left;padding-right:1em;vertical-align:top">'
+        f"{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>"
+        for k, v in rows
+    )
+    return (
+        '<section style="margin:2em 1em;padding:0.6em 1em;border-top:1px solid #ccc;'
+        'font:0.85em system-ui,sans-serif;color:#444;overflow-wrap:anywhere">'
+        f'<h2 style="font-size:1.1em">About this report</h2><table>{body}</table></section>'
+    )
 
 
 def _execute(job: dict) -> dict:
@@ -589,7 +633,9 @@ def _execute(job: dict) -> dict:
             pass
         t1 = time.perf_counter()
         try:
-            _export_html(output, show_code=job["show_code"])
+            title = f"{job['title'] or job['name']} ({job['name']})"
+            about = _about_html(job, outcome, _read_json(folder / "summary.json"))
+            _export_html(output, show_code=job["show_code"], title=title, about=about)
         except Exception as exc:
             if outcome["status"] == "ok":
                 outcome.update(status="failed", error=f"HTML export failed: {exc}")
@@ -768,7 +814,10 @@ def run_reports(
     root.mkdir(parents=True, exist_ok=True)
     context = {"version": _package_version(), "git": _git_state()}
     runnable = [s for s in specs if not s.missing]
-    jobs_by_name = {s.name: _job(s, root, show_code, cfg.timeout) for s in runnable}
+    jobs_by_name = {
+        s.name: _job(s, root, show_code, cfg.timeout, {**context, "parameters": merged[s.name]})
+        for s in runnable
+    }
     if len(runnable) == 1 and jobs == 1 and scheduler is None and sys.stderr.isatty():
         jobs_by_name[runnable[0].name]["progress_bar"] = True
     results: dict[str, RunResult] = {}
@@ -798,7 +847,7 @@ def _log(message: str) -> None:
     print(f"[reports] {message}", file=sys.stderr, flush=True)
 
 
-def _job(spec: RunSpec, root: Path, show_code: bool, timeout: float | None) -> dict:
+def _job(spec: RunSpec, root: Path, show_code: bool, timeout, provenance: dict) -> dict:
     folder = Path(tempfile.mkdtemp(prefix=f".{spec.name}.tmp-", dir=root))
     folder.chmod(0o755)  # mkdtemp makes it private; reports are for reading
     return {
@@ -812,6 +861,7 @@ def _job(spec: RunSpec, root: Path, show_code: bool, timeout: float | None) -> d
         "show_code": show_code,
         "progress_bar": False,
         "timeout": timeout,
+        "provenance": provenance,
     }
 
 

@@ -7,6 +7,7 @@ kernel, about 1-2 s), grouped so that one batch serves several assertions.
 from __future__ import annotations
 
 import hashlib
+import html
 import itertools
 import json
 import math
@@ -395,6 +396,19 @@ def test_run_json_records_provenance(batch):
     assert d["kernel_start_s"] + d["execute_s"] <= d["papermill_s"] + 0.05
     assert d["total_s"] == pytest.approx(d["papermill_s"] + d["html_s"])
     assert "figures/draws.png" in record["files"] and "summary.json" in record["files"]
+
+
+def test_html_report_states_its_provenance(batch):
+    page = (batch["out"] / "tiny" / "tiny.html").read_text()
+    record = json.loads((batch["out"] / "tiny" / "run.json").read_text())
+    about = html.unescape(page[page.index("About this report") :])
+    assert f"SHA-256 {record['notebook_sha256']}" in about
+    (input_hash,) = record["inputs"].values()
+    assert f"SHA-256 {input_hash}" in about
+    assert "n = 4 (set)" in about and "label = 'tiny'," in about
+    assert "<th" in about and ">seed</th><td>7</td>" in about
+    assert f"{__version__}, git {record['git']['revision']}" in about
+    assert "<title>Tiny report (runner tests) (tiny)</title>" in page
 
 
 def test_failed_run_keeps_its_partial_notebook_with_the_error(batch):
