@@ -13,6 +13,13 @@ folder as the kernel's working directory, and leaves in ``reports/<run>/``:
   inputs, start and end times, durations (kernel start, execution, HTML export) and status.
 
 ``reports/index.html`` lists every run with its headline figures, status, time and links.
+Each HTML report ends with the same provenance ("About this report"); the kernel process's
+own log goes to ``kernel.log`` in the run's folder (kept only when not empty).
+
+Runs execute one at a time, or ``jobs`` at a time in threads (each kernel is its own
+process; the kernel's working directory is set per kernel, never by ``chdir``), or on a
+Dask cluster (``scheduler``): there each run executes in a scratch folder on the worker and
+its files are sent back, so the workers need bridgestats and its data but no shared disk.
 
 Failures are contained: each run is written to a temporary folder under ``reports/`` and
 moved into place only when it succeeded; a failed run's partial output (the executed
@@ -69,6 +76,7 @@ __all__ = [
     "RunResult",
     "RunSpec",
     "check_parameters",
+    "default_config_path",
     "expand_runs",
     "load_config",
     "notebook_parameters",
@@ -599,7 +607,13 @@ def _execute(job: dict) -> dict:
 
     folder = Path(job["folder"])
     output = folder / job["output_name"]
-    outcome = {"status": "ok", "error": None, "started": _now(), "python": sys.executable}
+    outcome = {
+        "status": "ok",
+        "error": None,
+        "started": _now(),
+        "python": sys.executable,  # the kernel's interpreter: see _kernel_manager_class
+        "bridgestats_version": _package_version(),  # as installed where the kernel runs
+    }
     print(f"[reports] start {job['name']}", file=sys.stderr, flush=True)
     t0 = time.perf_counter()
     try:
@@ -732,7 +746,7 @@ def _finish(spec: RunSpec, job: dict, outcome: dict, context: dict, root: Path) 
         "overrides": dict(spec.overrides),
         "seed": context["parameters"].get("seed"),
         "inputs": summary.get("_inputs", {}),
-        "bridgestats_version": context["version"],
+        "bridgestats_version": outcome.get("bridgestats_version", context["version"]),
         "git": context["git"],
         "python": outcome.get("python"),  # the kernel's interpreter (see _execute)
         "kernel": KERNEL_NAME,
