@@ -37,6 +37,7 @@ __all__ = [
     "RatingRun",
     "Simulation",
     "Wander",
+    "board_log",
     "board_sd_of",
     "displayed",
     "expected_pct",
@@ -826,6 +827,52 @@ def _simulate(
                          sessions)  # fmt: skip
     log = pd.concat(logs, ignore_index=True) if record else None
     return Simulation(strength, ppi, k, monthly, monthly_boards, trace, int(n_updates), log)
+
+
+def board_log(sim, *, start="2001-01-01"):
+    """The table-board log of a simulation as a board log for :func:`rate_log` and others.
+
+    Parameters
+    ----------
+    sim : Simulation
+        A run made with ``record=True``.
+    start : str
+        Date of the first month (every board is dated the first of its month; rows keep
+        the playing order within a month).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``date``, ``round`` (the session's number over the whole run: a rating period),
+        ``board`` (the row's number), ``north``, ``south``, ``east``, ``west`` (player
+        indices), ``pct_ns`` and ``expected_ns`` (the model's true expectation).
+
+    Examples
+    --------
+    >>> sim = simulate(np.full(16, 50.0), 300, n_months=1, record=True, rng=1)
+    >>> board_log(sim).columns.tolist()[:4]
+    ['date', 'round', 'board', 'north']
+    """
+    if not isinstance(sim, Simulation) or sim.log is None:
+        raise BridgestatsError("sim: needs a Simulation made with record=True")
+    log = sim.log
+    n_sessions = int(log["session"].max()) + 1 if len(log) else 1
+    first = pd.Timestamp(start)
+    dates = pd.DatetimeIndex([first + pd.DateOffset(months=int(m)) for m in range(
+        int(log["month"].max()) + 1)])  # fmt: skip
+    return pd.DataFrame(
+        {
+            "date": dates[log["month"].to_numpy()],
+            "round": log["month"].to_numpy() * n_sessions + log["session"].to_numpy(),
+            "board": np.arange(len(log)),
+            "north": log["north"].to_numpy(),
+            "south": log["south"].to_numpy(),
+            "east": log["east"].to_numpy(),
+            "west": log["west"].to_numpy(),
+            "pct_ns": log["pct_ns"].to_numpy(),
+            "expected_ns": log["expected_ns"].to_numpy(),
+        }
+    )
 
 
 def _log_frame(month, seats, pct, mu, rnd, n_rounds):

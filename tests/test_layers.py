@@ -22,12 +22,13 @@ LAYERS = {
     "fit": 3,
     "ppi": 4,
     "lpr": 4,
+    "elo": 4,
     "notebook": 5,
     "reports": 5,
     "cli": 5,
 }
 # ratings stand alone: besides layer 0 they may import nothing of the package.
-STANDALONE = {"ppi", "lpr"}
+STANDALONE = {"ppi", "lpr", "elo"}
 
 
 def _top(module_path) -> str:

@@ -1,0 +1,168 @@
+"""Elo-style and Glicko-2 forecasts (bridgestats.elo) and how the PPI compares on simulation."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgestats import elo, ppi
+from bridgestats.errors import BridgestatsError
+
+glicko2 = pytest.importorskip("glicko2")
+
+
+def _random_log(rng, n_rows=300, n_players=12, n_rounds=20):
+    seats = np.array([rng.choice(n_players, size=4, replace=False) for _ in range(n_rows)])
+    return pd.DataFrame(
+        {
+            "round": np.sort(rng.integers(0, n_rounds, size=n_rows)),
+            "board": np.arange(n_rows),
+            "north": seats[:, 0],
+            "south": seats[:, 1],
+            "east": seats[:, 2],
+            "west": seats[:, 3],
+            "pct_ns": rng.uniform(0, 100, size=n_rows),
+        }
+    )
+
+
+def _reference_elo(log, k_factor, scale=400.0, initial=1500.0):
+    """Plain-Python Elo of pairs (test oracle): mean ratings, logistic, ±K(S − E)."""
+    r = {}
+    out = []
+    for row in log.sort_values("round", kind="stable").itertuples():
+        ns, ew = (row.north, row.south), (row.east, row.west)
+        for pl in ns + ew:
+            r.setdefault(pl, initial)
+        diff = (r[ns[0]] + r[ns[1]]) / 2 - (r[ew[0]] + r[ew[1]]) / 2
+        e = 1 / (1 + 10 ** (-diff / scale))
+        out.append((row.Index, 100 * e))
+        step = k_factor * (row.pct_ns / 100 - e)
+        for pl in ns:
+            r[pl] += step
+        for pl in ew:
+            r[pl] -= step
+    out.sort()
+    return np.array([p for _, p in out]), r
+
+
+def test_elo_matches_reference():
+    log = _random_log(np.random.default_rng(3))
+    # shuffle within the frame: predictions come back in the frame's order
+    log = log.sample(frac=1.0, random_state=1)
+    pred, ratings = elo.elo_forecast(log, k_factor=3.0)
+    ref_pred, ref_ratings = _reference_elo(log.reset_index(drop=True), 3.0)
+    # same arithmetic in another order: 1e-9 points / % is far below any formula error
+    np.testing.assert_allclose(pred, ref_pred, rtol=0, atol=1e-9)
+    for pl, value in ref_ratings.items():
+        assert ratings[pl] == pytest.approx(value, abs=1e-9)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.1, 40.0))
+def test_elo_is_zero_sum(seed, k_factor):
+    log = _random_log(np.random.default_rng(seed), n_rows=50)
+    _, ratings = elo.elo_forecast(log, k_factor=k_factor)
+    assert ratings.sum() == pytest.approx(1500.0 * len(ratings), abs=1e-8)
+
+
+def test_elo_k_mirrors_ppi_weighting():
+    # near 50 %, 1 PPI point = 16/ln 10 Elo points: K = 695/m gives the same first step
+    k = 1600 / math.log(10) / 600
+    log = pd.DataFrame(
+        {"round": [1], "board": [1], "north": ["a"], "south": ["b"], "east": ["c"],
+         "west": ["d"], "pct_ns": [51.0]}
+    )  # fmt: skip
+    _, ratings = elo.elo_forecast(log, k_factor=k)
+    ppi_step = float(ppi.update(50, 51, 50, 50, 50, k=5000, w=416)) - 50  # 1/600 %
+    elo_step = ratings["a"] - 1500
+    # in PPI points: 1 Elo point = ln 10/16 % at 50 %; linearisation exact to first order
+    assert elo_step * math.log(10) / 16 == pytest.approx(ppi_step, rel=1e-12)
+
+
+def test_glickman_worked_example_through_the_package():
+    # Glickman (2013), "Example of the Glicko-2 system": 1500/200 against 1400/30 (win),
+    # 1550/100 (loss), 1700/300 (loss) -> 1464.06, 151.52, 0.05999 (printed to 2 decimals)
+    p = glicko2.Player(rating=1500, rd=200, vol=0.06)
+    p.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
+    assert p.rating == pytest.approx(1464.06, abs=0.01)
+    assert p.rd == pytest.approx(151.52, abs=0.01)
+    assert p.vol == pytest.approx(0.05999, abs=1e-5)
+
+
+def test_glicko2_forecast_direction_and_symmetry():
+    log = pd.DataFrame(
+        {"round": [1, 1, 2], "board": [1, 2, 3], "north": ["a", "a", "a"],
+         "south": ["b", "b", "b"], "east": ["c", "c", "c"], "west": ["d", "d", "d"],
+         "pct_ns": [80.0, 70.0, 50.0]}
+    )  # fmt: skip
+    pred, ratings = elo.glicko2_forecast(log)
+    # round 1 is predicted from the starting ratings: 50 %; round 2 after NS did well
+    np.testing.assert_allclose(pred[:2], 50.0)
+    assert pred[2] > 55.0
+    # partners with the same history move together; the pairs mirror each other
+    assert ratings.loc["a", "rating"] == pytest.approx(ratings.loc["b", "rating"], abs=1e-9)
+    assert ratings.loc["a", "rating"] - 1500 == pytest.approx(
+        1500 - ratings.loc["c", "rating"], abs=1e-6
+    )
+
+
+def test_forecast_scores_by_hand():
+    table = elo.forecast_scores([30.0, 70.0], {"x": [40.0, 50.0]})
+    # errors 10 and -20: mse 250, Brier 0.025; always-50 mse 400: skill 1 - 250/400
+    row = table.iloc[0]
+    assert row["mse"] == 250.0 and row["brier"] == 0.025
+    assert row["skill"] == pytest.approx(0.375) and row["bias"] == -5.0
+
+
+def test_bad_inputs():
+    log = _random_log(np.random.default_rng(1), n_rows=5)
+    with pytest.raises(BridgestatsError, match=r"missing column\(s\) \['round'\]"):
+        elo.elo_forecast(log.drop(columns="round"))
+    bad = log.copy()
+    bad.loc[2, "pct_ns"] = -1
+    with pytest.raises(BridgestatsError, match="row 2: pct_ns -1"):
+        elo.glicko2_forecast(bad)
+    with pytest.raises(BridgestatsError, match="predictions\\['x'\\]: 1 values for 2 boards"):
+        elo.forecast_scores([40.0, 60.0], {"x": [50.0]})
+    with pytest.raises(BridgestatsError, match="every board is 50 %"):
+        elo.forecast_scores([50.0, 50.0], {"x": [50.0, 50.0]})
+
+
+@pytest.fixture(scope="module")
+def simulated():
+    rng = np.random.default_rng(12)
+    strength = 50 + ppi.STRENGTH_SD * rng.standard_normal(120)
+    sim = ppi.simulate(strength, 300, n_months=6, record=True, rng=rng)
+    return ppi.board_log(sim), pd.Series(strength)
+
+
+def test_ppi_predicts_about_as_well_as_the_truth_allows(simulated):
+    log, strength = simulated
+    run = ppi.rate_log(log)
+    preds = {
+        "ppi": run.boards["expected"].to_numpy()[0::4],
+        "elo": elo.elo_forecast(log, k_factor=2.0)[0],
+        "truth": log["expected_ns"].to_numpy(),
+        "flat": np.full(len(log), 50.0),
+    }
+    ratings = {"ppi": run.ratings.set_index("player")["ppi"], "truth": strength}
+    late = (log["date"] >= log["date"].iloc[len(log) // 2]).to_numpy()
+    table = elo.forecast_scores(
+        log["pct_ns"][late], {k: v[late] for k, v in preds.items()}
+    ).set_index("system")
+    full = elo.forecast_scores(log["pct_ns"], preds, ratings=ratings, strength=strength)
+    full = full.set_index("system")
+    # the board noise (sd ≈ 30 %) dominates: even the truth explains ~4 % of the variance;
+    # after three months the PPI gets more than half of that, and ranks players like truth
+    assert 0.02 < table.loc["truth", "skill"] < 0.07
+    assert table.loc["ppi", "skill"] > 0.5 * table.loc["truth", "skill"]
+    assert table.loc["flat", "skill"] == 0.0
+    assert full.loc["ppi", "spearman"] > 0.85 and full.loc["truth", "spearman"] == 1.0
+    # the PPI's expectation is the simulated model's own form: it is unbiased
+    assert abs(table.loc["ppi", "bias"]) < 0.5
