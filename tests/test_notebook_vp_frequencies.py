@@ -1,0 +1,108 @@
+"""Run notebooks/vp_frequencies.ipynb with papermill and check the figures it saves.
+
+References: Probst §11 (449 20-0s expected of 3598, 512 observed, 297 + 215; 225 per half),
+§10 Table 6 (Sheffield, recomputed by hand here), and independent recomputation of the team
+match counts with bridgestats.vpscale (one scale object per match, a plain loop).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import nbformat
+import numpy as np
+import pytest
+from scipy import stats
+
+from bridgestats import datasets, vpscale
+from bridgestats.paths import notebooks_dir
+
+papermill = pytest.importorskip("papermill")
+
+NOTEBOOK = notebooks_dir() / "vp_frequencies.ipynb"
+MIN_BOARDS = 12
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("vp_frequencies")
+    papermill.execute_notebook(str(NOTEBOOK), str(folder / "out.ipynb"),
+                               parameters={"min_boards": MIN_BOARDS, "n_boot": 50},
+                               cwd=str(folder), kernel_name="python3",
+                               progress_bar=False)  # fmt: skip
+    return json.loads((folder / "summary.json").read_text()), folder
+
+
+def test_notebook_is_committed_clean():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert nb.cells[0].cell_type == "markdown"
+    assert "parameters" in nb.cells[1].metadata.get("tags", [])
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.execution_count is None and cell.outputs == []
+            assert "def " not in cell.source and "class " not in cell.source
+
+
+def test_brighton_20_0s(run):
+    """Probst: 449 expected (3598 × 0.125 = 449.75, truncated), 512 observed, 297 and 215 by
+    half against 225 each. Exact normal tails give 450.1 and 225.05: tolerance 0.5 match."""
+    s, folder = run
+    assert s["brighton_expected_20_0"] == pytest.approx(449.75, abs=0.5)
+    assert s["brighton_observed_20_0"] == 512
+    assert s["brighton_expected_20_0_half"] == pytest.approx(225, abs=0.5)
+    assert s["brighton_observed_20_0_first_half"] == 297
+    assert s["brighton_observed_20_0_second_half"] == 215
+    assert s["brighton_sigma_model"] == pytest.approx(17.39 / 1.668, rel=1e-12)
+    assert sum(s["brighton_observed_20_0_by_round"]) == 512
+    # the excess is the first half's: rejected there, not in the second half
+    assert s["brighton_first_half_p"] < 0.001 < 0.05 < s["brighton_second_half_p"]
+    assert s["brighton_20_0_residual"] > 3
+    for name in ("brighton_residuals_by_half", "brighton_20_0_by_round",
+                 "team_matches_vp_frequencies"):  # fmt: skip
+        assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
+
+
+def test_sheffield(run):
+    """Table 6 against 418/13 × (1, 2, ..., 2), computed here by hand (tolerance 1e-9)."""
+    s, _ = run
+    observed = np.array([41, 66, 52, 62, 74, 60, 63])
+    expected = 418 / 13 * np.array([1, 2, 2, 2, 2, 2, 2])
+    x2 = float(np.sum((observed - expected) ** 2 / expected))
+    assert s["sheffield_chi2"] == pytest.approx(x2, abs=1e-9)
+    assert s["sheffield_df"] == 6
+    assert s["sheffield_p"] == pytest.approx(stats.chi2.sf(x2, 6), abs=1e-9)
+    assert s["sheffield_p_df5"] == pytest.approx(stats.chi2.sf(x2, 5), abs=1e-9)
+    assert s["sheffield_chi2"] == pytest.approx(6.69, abs=0.005)
+
+
+def test_team_matches(run):
+    """Recompute the team figures with one VPScale per match (loop reference), K from the
+    margins, on matches of at least MIN_BOARDS boards; counts must agree exactly."""
+    s, _ = run
+    m = datasets.load("derived/match_margins")
+    m = m[m.n_boards >= MIN_BOARDS]
+    k = math.sqrt((m.imp_margin**2).sum() / m.n_boards.sum())
+    assert s["teams_n_matches"] == len(m)
+    assert s["teams_k_match"] == pytest.approx(k, rel=1e-12)
+    assert s["teams_k_used"] == pytest.approx(k, rel=1e-12)
+    gauss = np.zeros(11, int)
+    wbf = np.zeros(11, int)
+    for margin, n in zip(m.imp_margin, m.n_boards, strict=True):
+        vp = vpscale.gaussian_scale(sigma=k * math.sqrt(n)).vp(abs(margin))
+        gauss[int(vp) - 10] += 1
+        wbf[int(vpscale.wbf_scale(int(n)).vp(abs(margin))) - 10] += 1
+    np.testing.assert_array_equal(s["teams_gaussian_observed"], gauss)
+    np.testing.assert_array_equal(s["teams_wbf_observed"], wbf)
+    equal = len(m) * np.array([1] + [2] * 10) / 21
+    x2_wbf = float(np.sum((wbf - equal) ** 2 / equal))
+    assert s["teams_wbf_equal_chi2"] == pytest.approx(x2_wbf, rel=1e-9)
+    assert s["teams_wbf_equal_p"] == pytest.approx(stats.chi2.sf(x2_wbf, 10), rel=1e-6)
+    x2_g = float(np.sum((gauss - equal) ** 2 / equal))
+    assert s["teams_gaussian_equal_chi2"] == pytest.approx(x2_g, rel=1e-9)
+    # the findings: WBF is far from equal probability, the Gaussian scale is not
+    assert s["teams_wbf_equal_p"] < 1e-10
+    assert s["teams_gaussian_equal_p"] > 0.05
+    assert s["teams_wbf_model_p"] > 0.05
+    assert 6.0 < s["teams_k_board"] < s["teams_k_match"] < 7.0
