@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from . import datasets
+from .errors import BridgestatsError
 
 __all__ = ["input_hashes", "jsonable", "save_figure", "save_summary"]
 
@@ -53,13 +54,30 @@ def input_hashes(inputs) -> dict[str, str]:
     return hashes
 
 
-def save_summary(summary: dict, *, inputs=(), path: str | Path = "summary.json") -> Path:
+def save_summary(
+    summary: dict, *, inputs=(), headline=(), path: str | Path = "summary.json"
+) -> Path:
     """Write the notebook's headline figures as JSON (NaN becomes null) and return the path.
 
     ``inputs`` names the files the notebook read (data set names or paths); their SHA-256
     are stored under the key ``"_inputs"`` so that every report records what it used.
+    ``headline`` optionally names the keys that ``reports/index.html`` shows first, in that
+    order (stored under ``"_headline"``); without it the index shows the first few numbers.
+
+    >>> import json, tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = save_summary({"sigma": 11.0, "n": 8}, headline=["sigma"], path=f"{tmp}/s.json")
+    ...     json.loads(out.read_text())
+    {'_headline': ['sigma'], '_inputs': {}, 'n': 8, 'sigma': 11.0}
     """
     payload = dict(jsonable(summary))
+    headline = [headline] if isinstance(headline, str) else list(headline)
+    unknown = [key for key in headline if key not in payload]
+    if unknown:
+        known = ", ".join(sorted(payload))
+        raise BridgestatsError(f"headline: {unknown[0]!r} is not a summary key; keys: {known}")
+    if headline:
+        payload["_headline"] = headline
     payload["_inputs"] = input_hashes(inputs)
     path = Path(path)
     path.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n")

@@ -983,13 +983,21 @@ def _fmt(value) -> str:
 
 
 def _headline(summary: dict, *, limit: int = 8) -> str:
-    items = [(k, v) for k, v in summary.items() if not k.startswith("_")]
-    scalar = [(k, v) for k, v in items if not isinstance(v, (dict, list))]
-    rest = [(k, v) for k, v in items if isinstance(v, list)]
-    shown = (scalar + rest)[:limit]
+    """The summary's headline figures as a definition list.
+
+    The keys named in ``"_headline"`` (see :func:`bridgestats.notebook.save_summary`), in
+    that order; without them the first ``limit`` scalars, then short lists, in file order.
+    """
+    items = {k: v for k, v in summary.items() if not k.startswith("_")}
+    shown = [k for k in summary.get("_headline") or [] if k in items]
+    if not shown:
+        shown = [k for k, v in items.items() if not isinstance(v, dict)]
+        shown = sorted(shown, key=lambda k: isinstance(items[k], list))[:limit]  # scalars first
     if not shown:
         return ""
-    rows = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(_fmt(v))}</dd>" for k, v in shown)
+    rows = "".join(
+        f"<dt>{html.escape(k)}</dt><dd>{html.escape(_fmt(items[k]))}</dd>" for k in shown
+    )
     more = len(items) - len(shown)
     extra = f'<span class="small">and {more} more in summary.json</span>' if more > 0 else ""
     return f"<dl>{rows}</dl>{extra}"

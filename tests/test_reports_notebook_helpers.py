@@ -1,0 +1,110 @@
+"""The notebook side of the reports: ``save_summary``/``save_figure`` and how the index
+shows a summary (no kernel: run folders are written by hand here)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+
+import numpy as np
+import pytest
+
+from bridgestats.errors import BridgestatsError
+from bridgestats.notebook import jsonable, save_figure, save_summary
+from bridgestats.reports import write_index
+
+
+def test_save_summary_writes_json_with_input_hashes_and_headline(tmp_path):
+    data = tmp_path / "in.csv"
+    data.write_text("a,b\n1,2\n")
+    out = save_summary(
+        {"sigma": np.float64(11.0), "counts": np.array([1, 2]), "bad": math.nan, "ok": np.bool_(1)},
+        inputs=[str(data)],
+        headline=["sigma", "counts"],
+        path=tmp_path / "summary.json",
+    )
+    payload = json.loads(out.read_text())
+    assert payload == {
+        "sigma": 11.0,
+        "counts": [1, 2],
+        "bad": None,  # NaN becomes null, never a bare NaN in JSON
+        "ok": True,
+        "_headline": ["sigma", "counts"],
+        "_inputs": {str(data): hashlib.sha256(data.read_bytes()).hexdigest()},
+    }
+
+
+def test_save_summary_rejects_a_headline_key_it_does_not_have(tmp_path):
+    with pytest.raises(BridgestatsError, match=r"headline: 'sigmaa' is not a summary key"):
+        save_summary({"sigma": 1.0}, headline=["sigmaa"], path=tmp_path / "s.json")
+    assert not (tmp_path / "s.json").exists()
+
+
+def test_save_summary_of_an_unknown_input_names_the_known_data_sets(tmp_path):
+    with pytest.raises(BridgestatsError, match="no data set 'no/such'"):
+        save_summary({}, inputs=["no/such"], path=tmp_path / "s.json")
+
+
+def test_jsonable_converts_nested_numpy_values():
+    value = {"a": (np.int64(1), [np.float32(0.5)]), 2: np.array([[1.0, np.nan]])}
+    assert jsonable(value) == {"a": [1, [0.5]], "2": [[1.0, None]]}
+
+
+def test_save_figure_writes_a_png_under_figures(tmp_path, monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    monkeypatch.chdir(tmp_path)
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0])
+    path = save_figure(fig, "line")
+    plt.close(fig)
+    assert path == tmp_path.joinpath("figures", "line.png").relative_to(tmp_path)
+    assert (tmp_path / "figures" / "line.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def _fake_run(root, name, summary, *, status="ok", ended="2026-01-01T10:00:00.000+00:00"):
+    folder = root / (name if status == "ok" else f"{name}.failed")
+    folder.mkdir(parents=True)
+    (folder / "summary.json").write_text(json.dumps(summary))
+    record = {
+        "run": name,
+        "report": name,
+        "status": status,
+        "notebook": "nb.ipynb",
+        "ended": ended,
+        "overrides": {},
+        "durations": {"total_s": 1.0},
+        "error": None if status == "ok" else "ValueError: boom (cell [3])",
+    }
+    (folder / "run.json").write_text(json.dumps(record))
+
+
+def test_index_shows_the_chosen_headline_in_order_else_the_first_numbers(tmp_path):
+    _fake_run(tmp_path, "chosen", {"a": 1, "b": 2.5, "c": 3, "_headline": ["c", "a"]})
+    many = {f"x{i}": i for i in range(10)} | {"series": [1, 2], "table": {"k": 1}}
+    _fake_run(tmp_path, "plain", many)
+    page = write_index(tmp_path).read_text()
+    chosen = page[page.index("<strong>chosen</strong>") : page.index("<strong>plain</strong>")]
+    assert "<dt>c</dt><dd>3</dd><dt>a</dt><dd>1</dd></dl>" in chosen
+    assert "<dt>b</dt>" not in chosen and "and 1 more in summary.json" in chosen
+    plain = page[page.index("<strong>plain</strong>") :]
+    assert "<dt>x7</dt>" in plain and "<dt>x8</dt>" not in plain  # the first 8 scalars
+    assert "and 4 more in summary.json" in plain
+
+
+def test_index_status_follows_the_latest_attempt(tmp_path):
+    _fake_run(tmp_path, "r", {"v": 1}, ended="2026-01-01T10:00:00.000+00:00")
+    _fake_run(tmp_path, "r", {}, status="failed", ended="2026-01-02T10:00:00.000+00:00")
+    page = write_index(tmp_path).read_text()
+    assert 'class="status failed"' in page and "ValueError: boom (cell [3])" in page
+    assert 'href="r.failed/run.json"' in page
+    # a later good run (the runner also deletes r.failed then) wins
+    _fake_run(tmp_path, "s", {"v": 2}, ended="2026-01-03T10:00:00.000+00:00")
+    _fake_run(tmp_path, "s", {}, status="failed", ended="2026-01-01T10:00:00.000+00:00")
+    page = write_index(tmp_path).read_text()
+    row = page[page.index("<strong>s</strong>") :]
+    assert 'class="status ok"' in row.split("</tr>")[0]
