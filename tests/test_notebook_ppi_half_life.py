@@ -30,6 +30,9 @@ def summary(tmp_path_factory):
             "newcomer_strengths": [45.0, 55.0],
             "newcomer_per_strength": 4,
             "newcomer_months": 3,
+            "compare_players": 60,
+            "compare_months": 3,
+            "compare_activity": 300.0,
         },
         cwd=str(tmp_path),
         kernel_name="python3",
@@ -71,3 +74,16 @@ def test_claims(summary):
     assert fixed["verdict"] == "confirmed" and pickup["verdict"] == "refuted"
     assert pickup["value"] > 1.5 * fixed["value"]
     assert all(math.isfinite(c["value"]) for c in claims.values())
+
+
+def test_forecast(summary):
+    forecast = summary["forecast"]
+    assert set(forecast) == {"ppi", "elo", "glicko2", "truth"}
+    assert forecast["truth"]["spearman"] == 1.0
+    # 60 players over 3 months: about 2,000 boards in the second half, so skills are
+    # noisy (±0.01); the true expectation still beats always-50 %, and the PPI ranks players
+    assert forecast["truth"]["skill"] > 0.0
+    assert forecast["ppi"]["spearman"] > 0.6
+    for result in forecast.values():
+        assert -0.05 < result["skill"] < 0.10
+        assert result["brier"] == pytest.approx(result["mse"] / 1e4)
