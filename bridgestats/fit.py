@@ -14,7 +14,10 @@ frozen result dataclass with intervals; nothing reads files and nothing prints.
   per-board standard deviation K of IMP swings (σ = K·√n), from swings, from an IMP
   histogram, and from match margins (with the intra-match variance inflation).
 - :func:`butler_factor`: the ratio B of Butler IMPs (against a datum) to head-to-head IMPs
-  on the same boards, in the sense of Probst's σ = B·K·√(n·C/(2R)).
+  on the same boards, in the sense of Probst's σ = B·K·√(n·C/(2R)), from per-board spreads
+  (:func:`field_spreads` computes them from full-field score arrays).
+- :func:`outcome_index` and :func:`band_probabilities`: which VP band a margin falls in and
+  how likely each band is under the normal model (one scale per match allowed).
 """
 
 from __future__ import annotations
@@ -35,11 +38,11 @@ __all__ = [
     "MatchK",
     "SigmaFit",
     "band_probabilities",
-    "board_spreads",
     "butler_factor",
     "estimate_k",
     "estimate_k_from_counts",
     "estimate_k_from_matches",
+    "field_spreads",
     "fit_sigma_binned",
     "fit_sigma_groups",
     "fit_sigma_tail",
@@ -1190,7 +1193,7 @@ def _padded(scores) -> tuple[np.ndarray, np.ndarray]:
     return values, np.repeat(np.arange(lengths.size), lengths)
 
 
-def board_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
+def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
     """Per board of a full field: the spread of scores, Butler IMPs and head-to-head IMPs.
 
     Parameters
@@ -1218,6 +1221,13 @@ def board_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
         imps(s_i − s_j) over the R(R − 1) ordered pairs i ≠ j: the board's head-to-head
         K). The last three are the inputs of :func:`butler_factor`.
 
+    See Also
+    --------
+    bridgestats.io.board_spreads : the same columns from a tidy frame, with the trimmed
+        datum only and standard deviations about the mean; ``data/derived/
+        fullfield_board_spreads.csv`` was made with it. On the VALET archive the trimmed
+        datum gives B ≈ 1.155, the plain mean B ≈ 1.189 (``tests/test_fit_archive.py``).
+
     Notes
     -----
     ``butler_imps_sd² = Σ_i imps(s_i − d)²/R`` and
@@ -1235,7 +1245,7 @@ def board_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
     Probst's §5 board: +420 at one table, +50 to East-West at the other: 10 IMPs
     head-to-head, but 6 IMPs each way against a datum in the middle (net 12).
 
-    >>> print(board_spreads([[420, -50]]).to_string())
+    >>> print(field_spreads([[420, -50]]).to_string())
        n_tables  score_sd  butler_imps_sd  cross_imps_rms
     0         2     235.0             6.0            10.0
     """

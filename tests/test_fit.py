@@ -19,11 +19,11 @@ from bridgestats import datasets
 from bridgestats.errors import BridgestatsError
 from bridgestats.fit import (
     band_probabilities,
-    board_spreads,
     butler_factor,
     estimate_k,
     estimate_k_from_counts,
     estimate_k_from_matches,
+    field_spreads,
     fit_sigma_binned,
     fit_sigma_groups,
     fit_sigma_tail,
@@ -455,13 +455,13 @@ def test_butler_factor_linear_scale_is_one():
 
 
 def test_board_spreads_against_reference_loop():
-    """board_spreads against a plain loop over boards and pairs with scoring.butler_imps and
+    """field_spreads against a plain loop over boards and pairs with scoring.butler_imps and
     scoring.imps (exact: the same integers are squared and summed; tolerance 1e-9)."""
     rng = np.random.default_rng(9)
     boards = [np.round(rng.normal(100, 400, size=n) / 10) * 10 for n in (2, 3, 7, 22, 5, 40)]
     boards.append(np.array([620.0, 620.0, -100.0, 650.0]))
     for datum in ("mean", "trimmed"):
-        got = board_spreads(boards, datum=datum)
+        got = field_spreads(boards, datum=datum)
         for b, scores in enumerate(boards):
             n = scores.size
             bi = butler_imps(scores, datum=datum)
@@ -474,7 +474,7 @@ def test_board_spreads_against_reference_loop():
 
 def test_board_spreads_rejects_lone_results():
     with pytest.raises(BridgestatsError, match="board 1 has 1 result"):
-        board_spreads([[100, 200], [50]])
+        field_spreads([[100, 200], [50]])
 
 
 def test_band_probabilities_per_row_and_outcome_index():

@@ -15,10 +15,10 @@ import pandas as pd
 import pytest
 
 from bridgestats.fit import (
-    board_spreads,
     butler_factor,
     estimate_k,
     estimate_k_from_matches,
+    field_spreads,
 )
 
 io = pytest.importorskip("bridgestats.io")
@@ -43,7 +43,7 @@ def spreads(shared_data):
     frame = io.read_valet(shared_data / "valet-fullfield")
     frame = frame[~frame["source"].isin(VALET_DUPLICATES)]
     fields = io.field_results(frame)
-    out = board_spreads(fields["scores"].tolist())
+    out = field_spreads(fields["scores"].tolist())
     out["source"] = fields["source"].to_numpy()
     out.attrs["scores"] = fields["scores"].tolist()
     return out
@@ -89,7 +89,7 @@ def test_match_level_k_exceeds_board_level(swings):
 
 def test_cross_table_rms_matches_provenance(spreads, shared_data):
     """PROVENANCE.md prints, per file, the RMS IMPs over all pairs of tables of a board
-    (computed by separate throwaway code): board_spreads must give the same to the printed
+    (computed by separate throwaway code): field_spreads must give the same to the printed
     2 decimals (tolerance 0.005 + 1e-9) for every file of the archive."""
     text = (shared_data / "valet-fullfield" / "PROVENANCE.md").read_text()
     rows = [
@@ -128,7 +128,7 @@ def test_butler_factor_is_six_fifths(spreads):
         }
     )
     assert per_event.between(1.15, 1.21).all(), per_event.sort_values()
-    trimmed = board_spreads(spreads.attrs["scores"], datum="trimmed")
+    trimmed = field_spreads(spreads.attrs["scores"], datum="trimmed")
     res_t = butler_factor(trimmed["butler_imps_sd"], trimmed["cross_imps_rms"],
                           trimmed["n_tables"], rng=5, n_boot=200)  # fmt: skip
     assert 1.14 < res_t.b < res.ci[0]
