@@ -166,3 +166,39 @@ def test_ppi_predicts_about_as_well_as_the_truth_allows(simulated):
     assert full.loc["ppi", "spearman"] > 0.85 and full.loc["truth", "spearman"] == 1.0
     # the PPI's expectation is the simulated model's own form: it is unbiased
     assert abs(table.loc["ppi", "bias"]) < 0.5
+
+
+@pytest.mark.shared
+def test_forecasts_on_a_real_full_field(shared_data):
+    # 2008 European Women's teams (VALET archive): every table of every round, each board
+    # matchpointed across the whole field (ties split), 11,957 table results
+    read_valet = pytest.importorskip("bridgestats.io").read_valet
+    f = read_valet(shared_data / "valet-fullfield" / "2008-Euro" / "Women" / "scores.txt.gz")
+    f = f[f["score_ns"].notna() & f["skip_reason"].isna()]
+    g = f.groupby(["segment", "board"])["score_ns"]
+    n = g.transform("size")
+    pct = 100 * (g.rank(method="average") - 1) / (n - 1)
+    keep = (n > 1).to_numpy()
+    log = pd.DataFrame(
+        {"date": "2008-06-14", "round": f["segment"].astype(int), "board": f["board"],
+         "north": f["north"], "south": f["south"], "east": f["east"], "west": f["west"],
+         "pct_ns": pct}
+    )[keep].sort_values("round", kind="stable").reset_index(drop=True)  # fmt: skip
+    assert len(log) == 11_957
+    # the per-board spread of a full championship field: 28.0 %, near 100/√12 = 28.9 %
+    # less ties, and below the club figure ppi.BOARD_SD = 30.15 % (small fields)
+    assert log["pct_ns"].std() == pytest.approx(28.0, abs=0.05)
+    run = ppi.rate_log(log)
+    preds = {
+        "ppi": run.boards["expected"].to_numpy()[0::4],
+        "elo": elo.elo_forecast(log, k_factor=2.0)[0],
+        "glicko2": elo.glicko2_forecast(log)[0],
+    }
+    late = (log["round"] > log["round"].max() / 2).to_numpy()
+    table = elo.forecast_scores(log["pct_ns"][late], {k: v[late] for k, v in preds.items()})
+    skill = table.set_index("system")["skill"]
+    # measured (reported): PPI 0.0085, Elo (K = 2) 0.0090, Glicko-2 0.0008; deterministic
+    # given the file, so 1e-4 only absorbs float summation order
+    assert skill["ppi"] == pytest.approx(0.0085, abs=1e-4)
+    assert skill["elo"] == pytest.approx(0.0090, abs=1e-4)
+    assert skill["glicko2"] == pytest.approx(0.0008, abs=1e-4)
