@@ -614,7 +614,7 @@ def _execute(job: dict) -> dict:
         "python": sys.executable,  # the kernel's interpreter: see _kernel_manager_class
         "bridgestats_version": _package_version(),  # as installed where the kernel runs
     }
-    print(f"[reports] start {job['name']}", file=sys.stderr, flush=True)
+    _log(f"start {job['name']}")
     t0 = time.perf_counter()
     try:
         _in_own_event_loop(
@@ -858,7 +858,10 @@ def run_reports(
 
 
 def _log(message: str) -> None:
-    print(f"[reports] {message}", file=sys.stderr, flush=True)
+    """One progress line on stderr (above the progress bar, when there is one)."""
+    from tqdm import tqdm
+
+    tqdm.write(f"[reports] {message}", file=sys.stderr)
 
 
 def _job(spec: RunSpec, root: Path, show_code: bool, timeout, provenance: dict) -> dict:
@@ -881,7 +884,7 @@ def _job(spec: RunSpec, root: Path, show_code: bool, timeout, provenance: dict) 
 
 def _dispatch(jobs_by_name: dict, *, jobs: int, scheduler):
     """Yield ``(name, outcome)`` as runs finish: serially, in threads or on Dask."""
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
 
     with tqdm(
         total=len(jobs_by_name),
