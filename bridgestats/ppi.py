@@ -4,7 +4,15 @@ The formula (:func:`weighting`, :func:`update`), a rating engine over a dated bo
 (:func:`rate_log`), a fast simulator of a club's population (:func:`simulate`, compiled
 with numba) and the experiments that test the page's claims (:func:`shock_response`,
 :func:`half_life_table`, :func:`stationary_wander`, :func:`newcomer_trajectory`,
-:func:`newcomer_claim`).
+:func:`newcomer_claim`, :func:`page_claims`). :func:`board_log` turns a simulation into a
+board log for :func:`rate_log` and for the Elo and Glicko-2 forecasts of
+:mod:`bridgestats.elo`.
+
+The page contradicts itself twice: w is "the preceding 90 days" in one place and "the
+previous 3 calendar months ... Updated monthly" in the formula (the formula is followed),
+and one board's share of a regular's PPI is "one six hundredth (or 0.0167%)" in one place
+and "a sixth of one percent" in another (1/600 = 0.1667 %: the first parenthesis is off by
+a factor of ten; :func:`page_claims`).
 
 Vocabulary of this module (in addition to the package's): ``ppi`` a player's PPI in %;
 ``k`` qualifying boards played since the start; ``w`` qualifying boards played in the
@@ -304,7 +312,11 @@ def rate_log(log, *, initial=None):
     - k is the number of the player's boards before this one (in ``initial`` and the
       log);
     - w is "updated monthly" [1]_: for a board in calendar month M it is the number of the
-      player's boards in months M−3, M−2 and M−1, fixed for the whole of month M;
+      player's boards in months M−3, M−2 and M−1, fixed for the whole of month M. (The
+      page contradicts itself here: its introduction speaks of the boards "played in the
+      preceding 90 days", a rolling window, while the formula's definition says "during
+      the previous 3 calendar months ... Updated monthly"; the formula's definition is
+      followed);
     - PPIs are kept to five decimals after each board (rounded half to even) and shown to
       one (:func:`displayed`); a PPI is visible once the player has played 50 boards.
 
