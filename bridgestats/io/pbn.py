@@ -165,82 +165,79 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
        and 5.5 (tables).
     """
     files = _expand(path, ("*.pbn", "*.pbn.gz", "*.PBN"))
-    parts = []
-    notes: dict[str, int] = {}
-    table_columns: list[str] = []
-    for file in files:
-        frame, file_notes, file_columns = _read_one(file)
-        parts.append(frame)
-        table_columns += [c for c in file_columns if c not in table_columns]
-        for key, value in file_notes.items():
-            notes[key] = notes.get(key, 0) + value
-    raw = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    raw, notes, table_columns = _build([_scan(f) for f in files])
     extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
-    preset = raw["preset_reason"] if "preset_reason" in raw else None
-    printed = raw["score_ns_printed"].astype(float)
     return _finish(
         raw,
         files=len(files),
         strict=strict,
         extra_columns=extra,
-        printed_score=printed,
+        printed_score=raw["score_ns_printed"].astype(float),
         notes=notes,
-        preset_reason=preset,
+        preset_reason=raw["preset_reason"],
     )
 
 
-def _tokenise(text: str):
-    """Tag names, values and record number of each tag, and each record's first line.
+def _scan(file) -> dict:
+    """Tokenise one file: tag names, values, record of each tag, first line of each record.
 
-    ``text`` starts with a newline. One ``findall`` of :data:`_TOKEN` returns blank lines
-    (record separators) and tag pairs in file order, so a tag's record is the count of
-    separators before it.
+    One ``findall`` of :data:`_TOKEN` returns blank lines (record separators) and tag
+    pairs in file order, so a tag's record is the count of separators before it.
     """
+    text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
+    if "{" in text:
+        text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
     tokens = _TOKEN.findall(text)
-    if not tokens:
-        return np.array([], dtype=object), np.array([], dtype=object), np.array([]), []
-    blank, names, values = zip(*tokens, strict=True)
-    sep = np.fromiter(map(bool, blank), dtype=bool, count=len(blank))
+    table = np.array(tokens, dtype=object).reshape(-1, 3)
+    sep = table[:, 0] != ""
+    if sep.all():
+        raise ParseError(file, None, "no PBN tag pairs found")
     block = np.cumsum(sep)[~sep]
-    names = np.asarray(names, dtype=object)[~sep]
-    values = np.asarray(values, dtype=object)[~sep]
     blocks, record = np.unique(block, return_inverse=True)
     seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
     begin = np.where(blocks > 0, seps[np.maximum(blocks - 1, 0)] if seps.size else 0, 0)
     first = np.fromiter(
         (_LINE_TAG.search(text, b).start() + 1 for b in begin), np.int64, len(begin)
     )
-    return names, values, record, _line_numbers(text, first) - 1
+    has_table = "scoretable" in text.lower()
+    return {
+        "file": file,
+        "names": table[~sep, 1],
+        "values": table[~sep, 2],
+        "record": record,
+        "lines": _line_numbers(text, first) - 1,
+        "text": text if has_table else None,
+    }
 
 
-def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
-    text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
-    if "{" in text:
-        text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
-    names, values, record, lines = _tokenise(text)
-    if not len(names):
-        raise ParseError(file, None, "no PBN tag pairs found")
-    n_rec = int(record.max()) + 1
+def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
+    """One frame of raw columns for all scanned files (one pass over all their tags)."""
+    sizes = np.array([len(s["lines"]) for s in scans], dtype=np.int64)
+    offset = np.r_[0, np.cumsum(sizes)[:-1]]
+    n_rec = int(sizes.sum())
+    names = np.concatenate([s["names"] for s in scans])
+    values = np.concatenate([s["values"] for s in scans])
+    record = np.concatenate([s["record"] + o for s, o in zip(scans, offset, strict=True)])
+    file_id = np.repeat(np.arange(len(scans)), sizes)
     codes, uniques = pd.factorize(names)
     uniques = np.asarray([u.lower() for u in uniques], dtype=object)
 
-    present = {}
-    cols = {}
+    present, cols = {}, {}
     for tag, col in _TAGS.items():
-        hit = np.flatnonzero(uniques == tag)
         arr = np.full(n_rec, None, dtype=object)
+        hit = np.flatnonzero(uniques == tag)
         if hit.size:
             idx = np.flatnonzero(np.isin(codes, hit))[::-1]  # reversed: the first repeat wins
             arr[record[idx]] = values[idx]
         present[tag] = arr != None  # noqa: E711
-        cols[col] = _resolve(arr, inherit=tag in _CONTEXT)
+        cols[col] = _resolve(arr, inherit=tag in _CONTEXT, within=file_id)
     # a deal's own tags inherit only within the same board (a record of another board
     # that omits Deal has no deal, not the previous board's)
     board = pd.Series(cols["board"], dtype=object)
-    run = (board != board.shift()).cumsum().to_numpy()
+    run = ((board != board.shift()) | (file_id != np.r_[-1, file_id[:-1]])).cumsum().to_numpy()
     for tag in _BOARD_SCOPED:
         col = _TAGS[tag]
-        first = _resolve(np.where(present[tag], cols[col], None), inherit=False, hashes=True)
+        first = _resolve(np.where(present[tag], cols[col], None), inherit=False, within=file_id)
         cols[col] = _resolve(first, inherit=True, within=run)
     is_result = np.zeros(n_rec, dtype=bool)
     for tag in _RESULT_TAGS:
@@ -248,9 +245,10 @@ def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
     inherited = np.zeros(n_rec, dtype=bool)
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
         inherited |= ~present[tag] & (cols[_TAGS[tag]] != None)  # noqa: E711
+
     frame = pd.DataFrame(cols, dtype=object)
-    frame.insert(0, "record", lines)
-    frame.insert(0, "source", file.name)
+    frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
+    frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
     frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
     frame["room"] = _room(frame["room"])
     frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
@@ -264,16 +262,20 @@ def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
         frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
         notes["vulnerable taken from the board number"] = int(fix.sum())
 
-    table_tag = np.flatnonzero(uniques == "scoretable")
     expanded = []
     has_table = np.zeros(n_rec, dtype=bool)
-    if table_tag.size:
+    for s, o in zip(scans, offset, strict=True):
+        if s["text"] is None:
+            continue
+        text = s["text"]
         for m in _SCORE_TABLE.finditer(text):  # one table per board: expand its rows
             line = int(_line_numbers(text, np.array([m.start()]))[0]) - 1
-            rec = int(np.searchsorted(lines, line, side="right")) - 1
+            rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
             stop = text.find("\n[", m.end())
             has_table[rec] = True
-            expanded.append(_expand_table(file, text, m.group(1), m.end(), stop, frame.iloc[rec]))
+            expanded.append(
+                _expand_table(s["file"], text, m.group(1), m.end(), stop, frame.iloc[rec])
+            )
     header = ~is_result & ~has_table
     if header.any():
         notes["records without board or result (headers), not table results"] = int(header.sum())
@@ -281,18 +283,20 @@ def _read_one(file) -> tuple[pd.DataFrame, dict, list]:
         notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
     frame = frame[is_result & ~has_table]
     if expanded:
+        order = {s["file"].name: i for i, s in enumerate(scans)}
         frame = pd.concat([frame, *expanded], ignore_index=True)
-        frame = frame.sort_values(["record"], kind="stable", ignore_index=True)
+        frame["_file"] = frame["source"].map(order)
+        frame = frame.sort_values(["_file", "record"], kind="stable").drop(columns="_file")
     table_columns = [c for part in expanded for c in part.attrs["printed_columns"]]
     return frame.reset_index(drop=True), notes, list(dict.fromkeys(table_columns))
 
 
-def _resolve(arr: np.ndarray, *, inherit: bool, hashes: bool = True, within=None):
+def _resolve(arr: np.ndarray, *, inherit: bool, within):
     """Resolve "#" (and, when ``inherit``, an absent tag) from the previous record.
 
-    ``within`` (run labels) limits inheritance to runs of records with the same label.
+    ``within`` (run labels, e.g. the file) limits it to records with the same label.
     """
-    hashed = arr == "#" if hashes else np.zeros(len(arr), dtype=bool)
+    hashed = arr == "#"
     absent = arr == None  # noqa: E711
     carry = hashed | absent if inherit else hashed
     if not carry.any():
@@ -300,7 +304,7 @@ def _resolve(arr: np.ndarray, *, inherit: bool, hashes: bool = True, within=None
     if not inherit:  # an absent tag must stay absent, and a later "#" copies that absence
         arr = np.where(absent, _MISSING, arr)
     masked = pd.Series(arr, dtype=object).mask(carry)
-    filled = masked.ffill() if within is None else masked.groupby(within).ffill()
+    filled = masked.groupby(within).ffill()
     filled = filled.to_numpy(dtype=object, copy=True)
     filled[pd.isna(filled) | (filled == _MISSING)] = None
     return filled
