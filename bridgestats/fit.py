@@ -438,8 +438,8 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
     Notes
     -----
     The same model and interval as :func:`fit_sigma_binned`; all groups are fitted
-    together (vectorised over groups), so a thousand simulated samples cost about as much
-    as a few single fits.
+    together (vectorised over groups), about 30 times faster than a loop of single fits
+    (``benchmarks/bench_fit.py``: 2,000 samples of 514 matches).
 
     References
     ----------
@@ -763,10 +763,9 @@ class KEstimate:
 def _cluster_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng) -> np.ndarray:
     """Percentile-bootstrap replicates of ``statistic`` resampling rows of ``sums``.
 
-    ``sums`` holds per-cluster totals, shape (C, q); a resample of C clusters with
-    replacement is a multinomial weight vector w, so its totals are ``w @ sums``.
-    ``statistic`` maps totals of shape (b, q) to (b,) or (b, r). Weights are drawn in
-    chunks of at most 2·10⁶ cells to bound memory.
+    ``sums`` holds per-cluster totals, shape (C, q); a resample draws C cluster indices
+    with replacement and adds their rows. ``statistic`` maps totals of shape (b, q) to
+    (b,) or (b, r). Indices are drawn in chunks of at most 2·10⁶ to bound memory.
     """
     gen = np.random.default_rng(rng)
     c = sums.shape[0]
@@ -775,8 +774,8 @@ def _cluster_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng) -> np.n
     done = 0
     while done < n_boot:
         b = min(chunk, n_boot - done)
-        w = gen.multinomial(c, np.full(c, 1.0 / c), size=b).astype(float)
-        reps.append(statistic(w @ sums))
+        idx = gen.integers(0, c, size=(b, c))
+        reps.append(statistic(sums[idx].sum(axis=1)))
         done += b
     return np.concatenate(reps, axis=0)
 
