@@ -891,7 +891,8 @@ def _dispatch(jobs_by_name: dict, *, jobs: int, scheduler):
         desc="reports",
         unit="run",
         file=sys.stderr,
-        disable=not sys.stderr.isatty() or not jobs_by_name,
+        # one run shows papermill's own bar (cells) instead
+        disable=not sys.stderr.isatty() or len(jobs_by_name) < 2,
     ) as bar:
         if scheduler is not None:
             yield from _dispatch_dask(jobs_by_name, scheduler, bar)
