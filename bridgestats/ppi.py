@@ -820,18 +820,19 @@ def _simulate(
         u = gen.random(n_u, dtype=np.float32)
         z = gen.standard_normal(n_z, dtype=np.float32)
         w = past.sum(axis=0)
-        played = np.zeros(n_players)
+        k_before = k.copy()
         rows = n_z if record else 0
         log_seats = np.zeros((rows, 4), dtype=np.int64)
         log_pct, log_mu = np.zeros(rows), np.zeros(rows)
         log_round = np.zeros(rows, dtype=np.int64)
         n_updates += kernel(
             month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w,
-            played, shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k,
+            shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k,
             trace_time, trace_session, trace_len, log_seats, log_pct, log_mu, log_round,
         )  # fmt: skip
         if record:
             logs.append(_log_frame(month, log_seats, log_pct, log_mu, log_round, n_rounds))
+        played = k - k_before
         past = np.vstack([past[1:], played[None, :]])
         monthly[month] = ppi
         monthly_boards[month] = played
@@ -970,7 +971,7 @@ def _board_pct(eta, tau, z):
 
 @numba.njit(cache=False, fastmath=True)
 def _simulate_month(
-    month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w, played,
+    month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w,
     shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k, trace_time,
     trace_session, trace_len, log_seats, log_pct, log_mu, log_round,
 ):  # fmt: skip
@@ -1043,9 +1044,10 @@ def _simulate_month(
                     ppi[ps] = as_ + dev / _weighting_scalar(k[ps], w[ps], as_)
                     ppi[pe] = ae - dev / _weighting_scalar(k[pe], w[pe], ae)
                     ppi[pw] = aw - dev / _weighting_scalar(k[pw], w[pw], aw)
-                    for pl in (pn, ps, pe, pw):
-                        k[pl] += 1.0
-                        played[pl] += 1.0
+                    k[pn] += 1.0
+                    k[ps] += 1.0
+                    k[pe] += 1.0
+                    k[pw] += 1.0
                     updates += 4
         for j in range(n_pairs):
             for pl in (pair_a[j], pair_b[j]):
@@ -1080,7 +1082,7 @@ def _reference_update(a, p, b, c, d, k, w):
 
 
 def _reference_month(
-    month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w, played,
+    month, strength, active, u, z, fixed, n_rounds, per_round, tau, ppi, k, w,
     shock_state, shock_month, shock_pct, slot, trace_ppi, trace_k, trace_time,
     trace_session, trace_len, log_seats, log_pct, log_mu, log_round,
 ):  # fmt: skip
@@ -1145,7 +1147,6 @@ def _reference_month(
                         )
                     for pl in (pn, ps, pe, pw):
                         k[pl] += 1
-                        played[pl] += 1
                     count += 4
         for pair in pairs:
             for pl in pair:
