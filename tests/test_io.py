@@ -542,3 +542,19 @@ def test_board_spreads_against_loops():
         assert row["score_sd"] == pytest.approx(np.std(x), abs=1e-9)
         assert row["butler_imps_sd"] == pytest.approx(np.std(butler_imps(x)), abs=1e-9)
         assert row["n_tables"] == len(x)
+
+
+def test_read_results_dispatches_by_name(tmp_path):
+    from bridgestats.io import read_results
+
+    (tmp_path / "v").mkdir()
+    _write(tmp_path / "v" / "scores.txt", VALET)
+    _write(tmp_path / "m.lin", LIN)
+    _write(tmp_path / "t.pbn.gz", PBN_TEAMS, gz=True)
+    df = read_results(tmp_path)
+    assert df.groupby("source").size().to_dict() == {"m.lin": 4, "t.pbn.gz": 5, "v/scores.txt": 3}
+    s = summary_of(df)
+    assert (s.files, s.records, s.scorable) == (3, 12, 11)
+    assert s.skipped == {"no result": 1} and s.printed_scores == 7
+    with pytest.raises(BridgestatsError, match="cannot tell the format"):
+        read_results(_write(tmp_path / "x.xls", "?"))

@@ -4,8 +4,9 @@ Readers
 -------
 :func:`read_pbn` (PBN 1.0/2.x, plain or gzip, ``ScoreTable`` expanded),
 :func:`read_lin` (BBO vugraph LIN), :func:`read_valet` (VALET pipe format, full fields),
-:func:`read_acbl_travellers` (ACBL club traveller CSV). Each accepts a path, a list of
-paths or a directory (searched recursively) and the keyword ``strict``.
+:func:`read_acbl_travellers` (ACBL club traveller CSV), and :func:`read_results`, which
+picks the reader from each file's name. Each accepts a path, a list of paths or a
+directory (searched recursively) and the keyword ``strict``.
 
 The tidy schema
 ---------------
@@ -78,6 +79,7 @@ from .acbl import read_acbl_travellers
 from .frames import board_spreads, field_results, match_margins, team_board_swings
 from .lin import read_lin
 from .pbn import read_pbn
+from .results import read_results
 from .valet import read_valet
 
 __all__ = [
@@ -91,6 +93,7 @@ __all__ = [
     "read_acbl_travellers",
     "read_lin",
     "read_pbn",
+    "read_results",
     "read_valet",
     "summary_of",
     "team_board_swings",

@@ -180,11 +180,14 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     A file found in a directory is named by its path relative to that directory
     (``bb/bb-2009.pbn.gz``); a file given directly by its file name.
     """
-    items = [path] if isinstance(path, (str, Path)) else list(path)
+    items = [path] if isinstance(path, (str, Path, _File)) else list(path)
     if not items:
         raise BridgestatsError("path: no files given")
     files: list[_File] = []
     for item in items:
+        if isinstance(item, _File):
+            files.append(item)
+            continue
         p = Path(item)
         if p.is_dir():
             found = sorted({f for pat in patterns for f in p.rglob(pat) if f.is_file()})

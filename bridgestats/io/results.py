@@ -1,0 +1,91 @@
+"""Read result files of any supported format into one tidy frame."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import BridgestatsError
+from ._records import LoadSummary, _expand
+from .acbl import read_acbl_travellers
+from .lin import read_lin
+from .pbn import read_pbn
+from .valet import read_valet
+
+__all__ = ["read_results"]
+
+_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN", "*.lin", "scores*.txt", "scores*.txt.gz")
+
+
+def _format(path: Path) -> str:
+    name = path.name.lower()
+    if name.endswith((".pbn", ".pbn.gz")):
+        return "pbn"
+    if name.endswith(".lin"):
+        return "lin"
+    if name.startswith("scores") and name.endswith((".txt", ".txt.gz")):
+        return "valet"
+    if name.endswith(".csv"):
+        return "acbl"
+    raise BridgestatsError(
+        f"path: cannot tell the format of {path.name!r} (expected *.pbn, *.pbn.gz, *.lin, "
+        "scores*.txt[.gz] or a traveller *.csv)"
+    )
+
+
+def read_results(path, *, strict: bool = False) -> pd.DataFrame:
+    """Read PBN, LIN, VALET and ACBL traveller files, each by its reader, into one frame.
+
+    Parameters
+    ----------
+    path : str, Path, list of paths, or directory
+        Files (the format comes from the name: ``*.pbn``/``*.pbn.gz`` PBN, ``*.lin`` LIN,
+        ``scores*.txt[.gz]`` VALET, ``*.csv`` ACBL travellers); a directory is searched
+        recursively for PBN, LIN and VALET files.
+    strict : bool, keyword-only
+        Passed to every reader.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of every reader's frame in the order the files were given (the columns
+        of :mod:`bridgestats.io`, plus each format's printed columns), with the summed
+        :class:`~bridgestats.io.LoadSummary` in ``attrs["summary"]``.
+
+    Examples
+    --------
+    >>> read_results("results.xls")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: path: no such file or directory: results.xls
+    """
+    files = _expand(path, _PATTERNS)
+    readers = {"pbn": read_pbn, "lin": read_lin, "valet": read_valet, "acbl": read_acbl_travellers}
+    groups: dict[str, list] = {}
+    for f in files:
+        groups.setdefault(_format(f.path), []).append(f)
+    frames = [readers[fmt](group, strict=strict) for fmt, group in groups.items()]
+    summaries = [f.attrs["summary"] for f in frames]
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs["summary"] = _add(summaries)
+    return out
+
+
+def _add(summaries: list[LoadSummary]) -> LoadSummary:
+    skipped: dict[str, int] = {}
+    notes: dict[str, int] = {}
+    for s in summaries:
+        for k, v in s.skipped.items():
+            skipped[k] = skipped.get(k, 0) + v
+        for k, v in s.notes.items():
+            notes[k] = notes.get(k, 0) + v
+    return LoadSummary(
+        files=sum(s.files for s in summaries),
+        records=sum(s.records for s in summaries),
+        scorable=sum(s.scorable for s in summaries),
+        skipped=skipped,
+        printed_scores=sum(s.printed_scores for s in summaries),
+        score_mismatches=sum(s.score_mismatches for s in summaries),
+        notes=notes,
+    )
