@@ -46,8 +46,10 @@ def run(quick: bool = False) -> dict:
     t_vec = _best(lambda: fit_sigma_groups(counts, THRESHOLDS), 3)
     print(f"   σ fits of {n_groups} samples of 514 matches:")
     print(f"     loop of fit_sigma_binned  {n_groups / t_loop:10.0f} fits/s (baseline)")
-    print(f"     fit_sigma_groups          {n_groups / t_vec:10.0f} fits/s  "
-          f"ratio {t_loop / t_vec:5.1f}x")  # fmt: skip
+    print(
+        f"     fit_sigma_groups          {n_groups / t_vec:10.0f} fits/s  "
+        f"ratio {t_loop / t_vec:5.1f}x"
+    )
 
     n_matches, per_match = (400, 16) if quick else (2400, 16)
     n_boot = 200 if quick else 1000
@@ -57,10 +59,13 @@ def run(quick: bool = False) -> dict:
     t_cluster = _best(lambda: estimate_k(swings, cluster=cluster, n_boot=n_boot, rng=1), 2)
     rate = swings.size * n_boot
     print(f"   K bootstrap, {swings.size} swings, {n_boot} replicates:")
-    print(f"     iid (one unit per swing)  {rate / t_iid / 1e6:10.1f} M swing-replicates/s "
-          f"(baseline)")  # fmt: skip
-    print(f"     clusters ({n_matches} matches)  {rate / t_cluster / 1e6:10.1f} M "
-          f"swing-replicates/s  ratio {t_iid / t_cluster:5.1f}x")  # fmt: skip
+    print(
+        f"     iid (one unit per swing)  {rate / t_iid / 1e6:10.1f} M swing-replicates/s (baseline)"
+    )
+    print(
+        f"     clusters ({n_matches} matches)  {rate / t_cluster / 1e6:10.1f} M "
+        f"swing-replicates/s  ratio {t_iid / t_cluster:5.1f}x"
+    )
     return {
         "fits_per_s_loop": n_groups / t_loop,
         "fits_per_s_groups": n_groups / t_vec,

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 from scipy import special, stats
 
 from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
@@ -58,8 +59,9 @@ _SQRT2 = np.sqrt(2.0)
 
 def _check_confidence(confidence) -> float:
     if not isinstance(confidence, (int, float, np.floating)) or not 0 < confidence < 1:
-        raise BridgestatsError(f"confidence: must be a number strictly between 0 and 1; got "
-                               f"{confidence!r}")  # fmt: skip
+        raise BridgestatsError(
+            f"confidence: must be a number strictly between 0 and 1; got {confidence!r}"
+        )
     return float(confidence)
 
 
@@ -117,7 +119,8 @@ def band_probabilities(thresholds, *, sigma):
 
     Notes
     -----
-    With margin X ~ N(0, σ²), t₀ = 0 and t_{m+1} = ∞, outcome k has probability
+    With margin X ~ N(0, σ²), thresholds t₁..t_m, t₀ = 0 and t_{m+1} = ∞, outcome k has
+    probability
     ``p_k = P(t_k ≤ |X| < t_{k+1}) = erf(t_{k+1}/(σ√2)) − erf(t_k/(σ√2))``, computed from
     ``erfc`` differences in the tail to keep precision. Every outcome except the central
     one collects both signs (11-9 and 9-11), which is why an equal-probability 20-0 scale
@@ -139,8 +142,13 @@ def band_probabilities(thresholds, *, sigma):
     s = check_positive(sigma, "sigma")
     arr = as_finite_array(thresholds, "thresholds")
     if arr.ndim == 2:
-        for row in arr:
-            _check_thresholds(row)
+        bad = (arr[:, 0] <= 0) | np.any(np.diff(arr, axis=1) <= 0, axis=1)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise BridgestatsError(
+                f"thresholds: row {row} must be positive and strictly increasing, got "
+                f"{np.array2string(arr[row], precision=4, threshold=12)}"
+            )
         if s.shape not in ((), (arr.shape[0],)):
             raise BridgestatsError(
                 f"sigma: must be one number or one per row of thresholds ({arr.shape[0]}), "
@@ -228,7 +236,7 @@ def _loglik(t: np.ndarray, counts: np.ndarray, sigma) -> np.ndarray:
 
 
 def _ell_du(t: np.ndarray, counts: np.ndarray, u: np.ndarray):
-    """ℓ, dℓ/du and d²ℓ/du² per row at u = log σ (analytic; rows of ``counts``)."""
+    """ℓ, dℓ/du, d²ℓ/du² and d²ℓ/dσ² per row at u = log σ (analytic; rows of ``counts``)."""
     sigma = np.exp(u)
     p, dp, d2p = _band_derivatives(t, sigma)
     used = counts > 0
@@ -259,6 +267,16 @@ def _safe_newton(fn, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return x
 
 
+def _drop_from(t: np.ndarray, counts: np.ndarray, level: np.ndarray):
+    """u ↦ (ℓ(u) − level, dℓ/du): the function whose roots are the interval ends."""
+
+    def drop(u):
+        ell, d1, _, _ = _ell_du(t, counts, u)
+        return ell - level, d1
+
+    return drop
+
+
 def _fit_rows(t: np.ndarray, counts: np.ndarray, confidence: float):
     """Vectorised ML fit of every row of ``counts`` (G, K): σ̂, ℓ̂, interval ends, se, p.
 
@@ -273,8 +291,7 @@ def _fit_rows(t: np.ndarray, counts: np.ndarray, confidence: float):
     if np.any((i == 0) | (i == grid_u.size - 1)):
         bad = int(np.flatnonzero((i == 0) | (i == grid_u.size - 1))[0])
         raise BridgestatsError(f"counts: σ of row {bad} is not identifiable (no interior maximum)")
-    score = lambda u: _ell_du(t, counts, u)[1:3]  # noqa: E731
-    u_hat = _safe_newton(score, grid_u[i - 1], grid_u[i + 1])
+    u_hat = _safe_newton(lambda u: _ell_du(t, counts, u)[1:3], grid_u[i - 1], grid_u[i + 1])
     ll, _, _, d2s = _ell_du(t, counts, u_hat)
     level = ll - stats.chi2.ppf(confidence, 1) / 2.0
     below = ll_grid < level[:, None]
@@ -287,9 +304,8 @@ def _fit_rows(t: np.ndarray, counts: np.ndarray, confidence: float):
             f"counts: the likelihood interval of row {bad} reaches beyond σ in "
             f"[{np.exp(grid_u[0]):.3g}, {np.exp(grid_u[-1]):.3g}]; too few observations"
         )
-    drop = lambda u: (lambda e: (e[0] - level, e[1]))(_ell_du(t, counts, u))  # noqa: E731
-    lo = np.exp(_safe_newton(drop, grid_u[lo_i], u_hat))
-    hi = np.exp(_safe_newton(drop, u_hat, grid_u[hi_i]))
+    lo = np.exp(_safe_newton(_drop_from(t, counts, level), grid_u[lo_i], u_hat))
+    hi = np.exp(_safe_newton(_drop_from(t, counts, level), u_hat, grid_u[hi_i]))
     info = -d2s  # observed information in σ: −ℓ''(σ̂)
     se = np.where(info > 0, 1.0 / np.sqrt(np.where(info > 0, info, 1.0)), np.inf)
     sigma = np.exp(u_hat)
@@ -366,8 +382,9 @@ def fit_sigma_binned(counts, thresholds, *, confidence=0.90):
 
     ``ℓ(σ) = Σ_k n_k · log p_k(σ)``, ``p_k(σ) = P(t_k ≤ |X| < t_{k+1})``, X ~ N(0, σ²)
 
-    (see :func:`band_probabilities`). It is maximised over log σ on a grid refined by
-    Brent's method. The interval is the profile-likelihood set
+    (see :func:`band_probabilities`), with t₁..t_m the thresholds, t₀ = 0, t_{m+1} = ∞. It
+    is maximised over log σ: a grid brackets the maximum, safeguarded Newton steps with
+    analytic derivatives refine it. The interval is the profile-likelihood set
     ``{σ : 2[ℓ(σ̂) − ℓ(σ)] ≤ χ²₁(confidence)}`` and ``se`` uses the analytic second
     derivative (observed information). The model is Probst's [1]_ (§2, §11): the scales are
     built so that equally matched sides produce every outcome equally often; a zero mean is
@@ -457,13 +474,12 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
     0  1799  11.46   11.11    11.83  0.22 -4234.58
     1  1799  10.49   10.18    10.82  0.19 -4263.55
     """
-    import pandas as pd
-
     index = counts.index if isinstance(counts, pd.DataFrame) else None
     arr = as_finite_array(counts, "counts")
     if arr.ndim != 2:
-        raise BridgestatsError(f"counts: must be two-dimensional (groups × outcomes), got "
-                               f"shape {arr.shape}")  # fmt: skip
+        raise BridgestatsError(
+            f"counts: must be two-dimensional (groups × outcomes), got shape {arr.shape}"
+        )
     t = _check_thresholds(thresholds)
     conf = _check_confidence(confidence)
     if arr.shape[1] != t.size + 1:
@@ -471,14 +487,24 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
             f"counts: each row must have one more entry than thresholds (central outcome "
             f"first), got {arr.shape[1]} columns for {t.size} thresholds"
         )
-    for g, row in enumerate(arr):
-        _check_identifiable(_check_counts(row, f"counts (row {g})"), f"counts (row {g})")
+    totals = arr.sum(axis=1)
+    bad = np.any(arr < 0, axis=1) | (totals <= 0) | (arr[:, 0] == totals) | (arr[:, -1] == totals)
+    if bad.any():
+        g = int(np.flatnonzero(bad)[0])
+        row = _check_counts(arr[g], f"counts (row {g})")
+        _check_identifiable(row, f"counts (row {g})")
     sigma, ll, lo, hi, se, _ = _fit_rows(t, arr, conf)
     return pd.DataFrame(
-        {"n": arr.sum(axis=1).round().astype(int), "sigma": sigma, "ci_low": lo,
-         "ci_high": hi, "se": se, "loglik": ll},
+        {
+            "n": arr.sum(axis=1).round().astype(int),
+            "sigma": sigma,
+            "ci_low": lo,
+            "ci_high": hi,
+            "se": se,
+            "loglik": ll,
+        },
         index=index,
-    )  # fmt: skip
+    )
 
 
 def _check_identifiable(n_k: np.ndarray, name: str) -> None:
@@ -547,10 +573,9 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     p = n_top / n
     z = stats.norm.ppf(0.5 + conf / 2)
     half = z * np.sqrt(p * (1 - p) / n)
-    sigma_of = lambda q: t / stats.norm.isf(q / 2)  # noqa: E731
-    sigma = sigma_of(p)
-    lo = sigma_of(max(p - half, np.finfo(float).tiny))
-    hi = sigma_of(min(p + half, 1 - 1e-15))
+    # σ = t / Φ⁻¹(1 − q/2) at the proportion and at both ends of its Wald interval
+    q = np.array([p, max(p - half, np.finfo(float).tiny), min(p + half, 1 - 1e-15)])
+    sigma, lo, hi = t / stats.norm.isf(q / 2)
     x = t / sigma
     # dσ/dp = t / (2 φ(x) x²)   (from p = 2(1 − Φ(t/σ)))
     se = t / (2 * stats.norm.pdf(x) * x**2) * np.sqrt(p * (1 - p) / n)
@@ -618,8 +643,9 @@ def _pearson_and_g(obs: np.ndarray, exp: np.ndarray):
     return chi2, 2.0 * terms.sum(axis=-1)
 
 
-def frequency_test(observed, expected, *, fitted_params=0, monte_carlo=None, n_sim=20_000,
-                   rng=None):  # fmt: skip
+def frequency_test(
+    observed, expected, *, fitted_params=0, monte_carlo=None, n_sim=20_000, rng=None
+):
     """Pearson χ² and likelihood-ratio G test of observed band counts against expected.
 
     Parameters
@@ -790,8 +816,6 @@ def _k_from_totals(tot: np.ndarray) -> np.ndarray:
 
 
 def _cluster_codes(cluster, n: int) -> np.ndarray:
-    import pandas as pd
-
     codes, _ = pd.factorize(np.asarray(cluster, dtype=object).ravel(), use_na_sentinel=True)
     if codes.size != n:
         raise BridgestatsError(f"cluster: must have one label per swing ({n}), got {codes.size}")
@@ -982,8 +1006,9 @@ def _match_stats(tot: np.ndarray) -> np.ndarray:
     return np.column_stack([np.sqrt(m2 / n), np.sqrt(k2_board), m2 / s, rho])
 
 
-def estimate_k_from_matches(margins, n_boards, *, sum_sq=None, confidence=0.90, n_boot=2000,
-                            rng=None):  # fmt: skip
+def estimate_k_from_matches(
+    margins, n_boards, *, sum_sq=None, confidence=0.90, n_boot=2000, rng=None
+):
     """K from match margins, and how much the boards of a match move together.
 
     Parameters
@@ -1182,7 +1207,7 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     )
 
 
-def _padded(scores) -> tuple[np.ndarray, np.ndarray]:
+def _flatten_boards(scores) -> tuple[np.ndarray, np.ndarray]:
     """Concatenated results and the board index of each (boards kept in input order)."""
     arrays = [np.asarray(a, dtype=float).ravel() for a in scores]
     if not arrays:
@@ -1251,7 +1276,7 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
     import pandas as pd
 
     check_choice(datum, "datum", ("mean", "trimmed"))
-    values, board = _padded(scores)
+    values, board = _flatten_boards(scores)
     n = np.bincount(board)
     if np.any(n < 2):
         bad = int(np.flatnonzero(n < 2)[0])
@@ -1264,9 +1289,13 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
     butler_sd = np.sqrt(np.bincount(board, weights=b_imps**2) / n)
     cross_sq = _pairwise_imp_squares(values, board, n, gaps=gaps)
     return pd.DataFrame(
-        {"n_tables": n, "score_sd": score_sd, "butler_imps_sd": butler_sd,
-         "cross_imps_rms": np.sqrt(cross_sq / (n * (n - 1)))}
-    )  # fmt: skip
+        {
+            "n_tables": n,
+            "score_sd": score_sd,
+            "butler_imps_sd": butler_sd,
+            "cross_imps_rms": np.sqrt(cross_sq / (n * (n - 1))),
+        }
+    )
 
 
 def _pairwise_imp_squares(values, board, n, *, gaps) -> np.ndarray:

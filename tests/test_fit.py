@@ -51,8 +51,9 @@ def brighton():
 def _simulate_counts(rng, sigma, thresholds, n):
     """Reference binning: margin → outcome index (t_k <= |m| goes up)."""
     margins = np.abs(rng.normal(0.0, sigma, size=n))
-    return np.bincount(np.searchsorted(thresholds, margins, side="right"),
-                       minlength=thresholds.size + 1)  # fmt: skip
+    return np.bincount(
+        np.searchsorted(thresholds, margins, side="right"), minlength=thresholds.size + 1
+    )
 
 
 def _reference_loglik(counts, thresholds, sigma):
@@ -75,8 +76,9 @@ def test_band_probabilities_equal_probability_at_table2():
     p = band_probabilities(Z_TABLE2, sigma=1.0)
     np.testing.assert_allclose(p * 21, [1] + [2] * 10, atol=0.002 * 21)
     exact = stats.norm.ppf(0.5 + (2 * np.arange(10) + 1) / 42)
-    np.testing.assert_allclose(band_probabilities(exact, sigma=1.0) * 21, [1] + [2] * 10,
-                               rtol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        band_probabilities(exact, sigma=1.0) * 21, [1] + [2] * 10, rtol=1e-12
+    )
 
 
 def test_band_probabilities_negative_vps_table3():
@@ -118,8 +120,12 @@ def test_fit_matches_independent_likelihood(brighton):
     fit = fit_sigma_binned(counts, t)
     from scipy.optimize import minimize_scalar
 
-    ref = minimize_scalar(lambda s: -_reference_loglik(counts, t, s), bounds=(5, 20),
-                          method="bounded", options={"xatol": 1e-9})  # fmt: skip
+    ref = minimize_scalar(
+        lambda s: -_reference_loglik(counts, t, s),
+        bounds=(5, 20),
+        method="bounded",
+        options={"xatol": 1e-9},
+    )
     assert fit.sigma == pytest.approx(ref.x, abs=1e-4)
     assert fit.loglik == pytest.approx(_reference_loglik(counts, t, fit.sigma), abs=1e-8)
     assert fit.expected.sum() == pytest.approx(514)
@@ -418,8 +424,9 @@ def test_estimate_k_from_matches_recovers_inflation():
     90 % interval (about 3.3 standard errors) of the truth."""
     rng = np.random.default_rng(16)
     x = _clustered_swings(rng, 3000, 16, 6.5, 0.08)
-    res = estimate_k_from_matches(x.sum(axis=1), np.full(3000, 16), sum_sq=(x**2).sum(axis=1),
-                                  rng=2, n_boot=1000)  # fmt: skip
+    res = estimate_k_from_matches(
+        x.sum(axis=1), np.full(3000, 16), sum_sq=(x**2).sum(axis=1), rng=2, n_boot=1000
+    )
     for point, ci, truth in [
         (res.k_board, res.k_board_ci, 6.5),
         (res.inflation, res.inflation_ci, 2.2),

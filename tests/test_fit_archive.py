@@ -76,8 +76,13 @@ def test_match_level_k_exceeds_board_level(swings):
     variance inflation Σm²/ΣS ≈ 1.17 has a 90 % interval above 1, i.e. the boards of a
     match are positively correlated (ρ ≈ 0.01 over ~16 boards). Both inside 6.0-7.0."""
     margins = io.match_margins(swings)
-    res = estimate_k_from_matches(margins["imp_margin"], margins["n_boards"],
-                                  sum_sq=margins["sum_sq_imps"], rng=4, n_boot=1000)  # fmt: skip
+    res = estimate_k_from_matches(
+        margins["imp_margin"],
+        margins["n_boards"],
+        sum_sq=margins["sum_sq_imps"],
+        rng=4,
+        n_boot=1000,
+    )
     assert res.n_boards == len(swings)
     assert res.k_match > res.k_board
     assert res.inflation_ci[0] > 1.0
@@ -115,8 +120,13 @@ def test_butler_factor_is_six_fifths(spreads):
     derivation), 90 % interval within 1.18-1.20 as Probst and Bavin said. Every event
     (file) lies in 1.15-1.21. The trimmed datum of tournament practice gives a smaller
     B (≈ 1.16): the outliers it drops are the big Butler swings."""
-    res = butler_factor(spreads["butler_imps_sd"], spreads["cross_imps_rms"],
-                        spreads["n_tables"], rng=5, n_boot=1000)  # fmt: skip
+    res = butler_factor(
+        spreads["butler_imps_sd"],
+        spreads["cross_imps_rms"],
+        spreads["n_tables"],
+        rng=5,
+        n_boot=1000,
+    )
     assert res.n_boards > 18_000
     assert 1.18 <= res.ci[0] < res.b < res.ci[1] <= 1.20
     per_event = pd.Series(
@@ -129,6 +139,7 @@ def test_butler_factor_is_six_fifths(spreads):
     )
     assert per_event.between(1.15, 1.21).all(), per_event.sort_values()
     trimmed = field_spreads(spreads.attrs["scores"], datum="trimmed")
-    res_t = butler_factor(trimmed["butler_imps_sd"], trimmed["cross_imps_rms"],
-                          trimmed["n_tables"], rng=5, n_boot=200)  # fmt: skip
+    res_t = butler_factor(
+        trimmed["butler_imps_sd"], trimmed["cross_imps_rms"], trimmed["n_tables"], rng=5, n_boot=200
+    )
     assert 1.14 < res_t.b < res.ci[0]

@@ -44,8 +44,7 @@ def test_k_from_swing_counts_by_series_and_decade():
 def test_k_from_match_margins():
     """Match-level K (6.64) above per-board K (6.13); inflation > 1 with 90 % confidence."""
     m = datasets.load("derived/match_margins")
-    res = estimate_k_from_matches(m.imp_margin, m.n_boards, sum_sq=m.sum_sq_imps, rng=7,
-                                  n_boot=500)  # fmt: skip
+    res = estimate_k_from_matches(m.imp_margin, m.n_boards, sum_sq=m.sum_sq_imps, rng=7, n_boot=500)
     assert res.k_match == pytest.approx(6.644, abs=0.0005)
     assert res.k_board == pytest.approx(6.129, abs=0.0005)
     assert res.inflation_ci[0] > 1.0

@@ -17,8 +17,19 @@ from bridgestats.paths import project_root
 SEED = project_root().parent / "shared" / "seeds" / "001_d1e63a5d90e05b9a.txt"
 
 # Table 7's printed "Total" column (counts of each winner's VP over the 14 rounds).
-TABLE7_TOTALS = {10: 144, 11: 311, 12: 275, 13: 297, 14: 346, 15: 314, 16: 308, 17: 317,
-                 18: 362, 19: 412, 20: 512}  # fmt: skip
+TABLE7_TOTALS = {
+    10: 144,
+    11: 311,
+    12: 275,
+    13: 297,
+    14: 346,
+    15: 314,
+    16: 308,
+    17: 317,
+    18: 362,
+    19: 412,
+    20: 512,
+}
 
 
 def _z21():
@@ -70,9 +81,13 @@ def test_sheffield_bands():
 
 @pytest.mark.parametrize(
     ("scale", "sigma"),
-    [("washington_2004", 9.59), ("ascherman_2006", 10.35), ("random_draw", 11.65),
-     ("ebu_2006", 11.0)],
-)  # fmt: skip
+    [
+        ("washington_2004", 9.59),
+        ("ascherman_2006", 10.35),
+        ("random_draw", 11.65),
+        ("ebu_2006", 11.0),
+    ],
+)
 def test_swiss_pairs_scales_are_gaussian(scale, sigma):
     """50 + σ·z reproduces each Gaussian column of Table 8 (tolerance 0.015 %: σ printed to
     2-3 significant digits, z to 3 decimals, thresholds rounded or truncated to 0.01), except

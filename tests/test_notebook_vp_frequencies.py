@@ -27,10 +27,14 @@ MIN_BOARDS = 12
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("vp_frequencies")
-    papermill.execute_notebook(str(NOTEBOOK), str(folder / "out.ipynb"),
-                               parameters={"min_boards": MIN_BOARDS, "n_boot": 50},
-                               cwd=str(folder), kernel_name="python3",
-                               progress_bar=False)  # fmt: skip
+    papermill.execute_notebook(
+        str(NOTEBOOK),
+        str(folder / "out.ipynb"),
+        parameters={"min_boards": MIN_BOARDS, "n_boot": 50},
+        cwd=str(folder),
+        kernel_name="python3",
+        progress_bar=False,
+    )
     return json.loads((folder / "summary.json").read_text()), folder
 
 
@@ -59,8 +63,11 @@ def test_brighton_20_0s(run):
     # the excess is the first half's: rejected there, not in the second half
     assert s["brighton_first_half_p"] < 0.001 < 0.05 < s["brighton_second_half_p"]
     assert s["brighton_20_0_residual"] > 3
-    for name in ("brighton_residuals_by_half", "brighton_20_0_by_round",
-                 "team_matches_vp_frequencies"):  # fmt: skip
+    for name in (
+        "brighton_residuals_by_half",
+        "brighton_20_0_by_round",
+        "team_matches_vp_frequencies",
+    ):
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
 
 

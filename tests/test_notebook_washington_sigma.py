@@ -23,9 +23,14 @@ THRESHOLDS_2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.
 
 
 def _run(tmp_path, **parameters):
-    papermill.execute_notebook(str(NOTEBOOK), str(tmp_path / "out.ipynb"),
-                               parameters=parameters, cwd=str(tmp_path),
-                               kernel_name="python3", progress_bar=False)  # fmt: skip
+    papermill.execute_notebook(
+        str(NOTEBOOK),
+        str(tmp_path / "out.ipynb"),
+        parameters=parameters,
+        cwd=str(tmp_path),
+        kernel_name="python3",
+        progress_bar=False,
+    )
     return json.loads((tmp_path / "summary.json").read_text())
 
 
