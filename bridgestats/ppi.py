@@ -1193,6 +1193,9 @@ class HalfLife:
     n_shocked : int
         Shocked players; ``n_unreached`` of them had not halved by the end of the run
         (excluded from the quantiles).
+    boards_per_quarter : float
+        Boards the shocked players actually played per three months in the baseline run
+        (below ``activity`` by the sit-outs).
     response : pandas.DataFrame
         ``month`` (whole months since the shock session) and ``effect``: the mean over
         shocked players of the PPI difference (shocked − baseline run) as a fraction of
@@ -1211,6 +1214,7 @@ class HalfLife:
     n_shocked: int
     n_unreached: int
     response: pd.DataFrame
+    boards_per_quarter: float
 
 
 def _established_population(strength_sd, n_players, partnership, gen):
@@ -1323,7 +1327,8 @@ def shock_response(
         initial_k=_ESTABLISHED_K, history=activity, shock_month=1, shock_pct=shock_pct,
         track=shocked,
     )  # fmt: skip
-    base = simulate(strength, activity, rng=seed, **common).trace
+    base_run = simulate(strength, activity, rng=seed, **common)
+    base = base_run.trace
     per_player = []
     for player in shocked:  # one run per shocked player: no shock meets another
         hit = simulate(strength, activity, rng=seed, shocked=[player], **common).trace
@@ -1344,6 +1349,7 @@ def shock_response(
         boards_interval=(float(q[0]), float(q[2])), months=float(qm[1]),
         months_interval=(float(qm[0]), float(qm[2])), theory_boards=theory_boards,
         theory_months=theory_months, m=m, n_shocked=n_shocked,
+        boards_per_quarter=3.0 * float(base_run.monthly_boards[:, shocked].mean()),
         n_unreached=int((~reached).sum()), response=response,
     )  # fmt: skip
 
@@ -1397,7 +1403,7 @@ def half_life_table(
         One row per (activity, partnership): ``activity``, ``partnership``, ``m``,
         ``half_life_boards``, ``boards_lo``, ``boards_hi``, ``half_life_months``,
         ``months_lo``, ``months_hi`` (5-95 % over shocked players), ``theory_boards``,
-        ``theory_months``, ``n_unreached``.
+        ``theory_months``, ``boards_per_quarter`` (as actually played), ``n_unreached``.
     """
     gen = np.random.default_rng(rng)
     rows = []
@@ -1411,6 +1417,7 @@ def half_life_table(
                     "boards_hi": hl.boards_interval[1], "half_life_months": hl.months,
                     "months_lo": hl.months_interval[0], "months_hi": hl.months_interval[1],
                     "theory_boards": hl.theory_boards, "theory_months": hl.theory_months,
+                    "boards_per_quarter": hl.boards_per_quarter,
                     "n_unreached": hl.n_unreached,
                 }
             )  # fmt: skip

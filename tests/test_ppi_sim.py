@@ -195,6 +195,8 @@ def test_half_life_fixed_partnership_is_three_months(half_lives):
     assert hl.boards == pytest.approx(hl.theory_boards, rel=0.05)
     assert hl.months == pytest.approx(3.0, abs=0.4)
     assert hl.n_unreached == 0
+    # ten players' boards over 13+ months: sampling spread about 3 %; sit-outs make it lower
+    assert hl.boards_per_quarter == pytest.approx(416, rel=0.06)
 
 
 def test_half_life_pickup_is_six_months_not_three(half_lives):
