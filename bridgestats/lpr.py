@@ -116,7 +116,10 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
     2275
     """
     opponents = as_finite_array(opponent_ratings, "opponent_ratings").ravel()
-    score = float(as_finite_array(score, "score"))
+    score = as_finite_array(score, "score")
+    if score.size != 1:
+        raise BridgestatsError("score: must be one number, the period's total")
+    score = float(score.ravel()[0])
     n_games = opponents.size
     if not 0.0 <= score <= n_games:
         raise BridgestatsError(

@@ -75,6 +75,11 @@ def test_score_out_of_range(score):
         performance_rating(score, SEED_OPPONENTS)
 
 
+def test_score_must_be_one_number():
+    with pytest.raises(BridgestatsError, match="score: must be one number"):
+        performance_rating([1, 1.5], SEED_OPPONENTS)
+
+
 def test_bad_ratings():
     with pytest.raises(BridgestatsError, match="opponent_ratings"):
         performance_rating(1, [1800, float("nan")])
