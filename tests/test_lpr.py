@@ -156,3 +156,24 @@ def test_both_tests_reachable():
     # Under the literal reading test 2 could never fire; here both do.
     assert float(limit_change(1800, 60, 1830)) == 1830  # test 1
     assert float(limit_change(1800, 60, 1750)) == 1800  # test 2
+
+
+opponent_lists = st.lists(st.floats(1200, 2400, allow_nan=False), min_size=2, max_size=9)
+
+
+@given(opponent_lists, st.floats(0.05, 0.95), st.floats(-300, 300, allow_nan=False))
+def test_lpr_shifts_with_the_opponents(opponents, share, shift):
+    # the expected score depends on rating differences only: shifting every opponent by
+    # c shifts the LPR by c (root found to 1e-9; 1e-6 allows for the float sums)
+    score = share * len(opponents)
+    base = performance_rating(score, opponents)
+    moved = performance_rating(score, [r + shift for r in opponents])
+    assert moved == pytest.approx(base + shift, abs=1e-6)
+
+
+@given(opponent_lists, st.floats(0.05, 0.9))
+def test_lpr_increases_with_the_score(opponents, share):
+    n = len(opponents)
+    assert performance_rating(share * n, opponents) < performance_rating(
+        (share + 0.05) * n, opponents
+    )

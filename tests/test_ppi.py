@@ -311,3 +311,13 @@ def test_engine_sorts_by_date_keeping_order_within_a_date():
     b = rate_log(shuffled.sort_values("date", kind="stable")).ratings
     pd.testing.assert_frame_equal(a, b)
     assert math.isfinite(a["ppi"].sum())
+
+
+@given(st.integers(0, 5000), st.integers(0, 5000), st.floats(0, 800), st.floats(0, 100))
+def test_weighting_is_monotone_and_bounded(k1, k2, w, a):
+    lo, hi = sorted((k1, k2))
+    m_lo, m_hi = float(weighting(lo, w, a)), float(weighting(hi, w, a))
+    # more boards never lower the weighting while w stays the same, and m stays in 15-600
+    assert m_lo <= m_hi
+    assert 15.0 <= m_lo <= 600.0 and 15.0 <= m_hi <= 600.0
+    assert float(weighting(hi, w + 10, a)) >= m_hi
