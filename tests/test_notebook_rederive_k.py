@@ -1,0 +1,108 @@
+"""Run notebooks/rederive_k.ipynb with small parameters and check its summary's values.
+
+The expected values are recomputed here from the shipped CSV with plain numpy (pooled sums,
+exact up to float rounding: 1e-9) and, for the VP link, from scipy's normal quantile.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from bridgestats import datasets
+from bridgestats.paths import notebooks_dir
+
+papermill = pytest.importorskip("papermill")
+
+NOTEBOOK = notebooks_dir() / "rederive_k.ipynb"
+
+
+def _run(tmp_path, **parameters):
+    papermill.execute_notebook(
+        str(NOTEBOOK),
+        str(tmp_path / "out.ipynb"),
+        parameters=parameters,
+        cwd=str(tmp_path),
+        kernel_name="python3",
+        progress_bar=False,
+    )
+    return json.loads((tmp_path / "summary.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def default_run(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("rederive_k")
+    summary = _run(tmp_path, n_boot=50, seed=3)
+    assert (tmp_path / "figures" / "k_by_group.png").is_file()
+    assert (tmp_path / "figures" / "match_margins.png").is_file()
+    return summary
+
+
+def test_k_per_board_from_shipped_margins(default_run):
+    m = datasets.load("derived/match_margins")
+    k = np.sqrt(m["sum_sq_imps"].sum() / m["n_boards"].sum())
+    assert default_run["k_per_board"] == pytest.approx(k, abs=1e-9)
+    assert default_run["k_per_board"] == pytest.approx(6.129, abs=0.0005)  # PROVENANCE: 6.13
+    lo, hi = default_run["k_per_board_ci"]
+    assert lo < k < hi and hi - lo < 0.3  # 2,362 matches: a tight interval
+    assert default_run["n_boards"] == 37_157 and default_run["n_matches"] == 2_362
+    assert "derived/match_margins" in default_run["_inputs"]
+
+
+def test_match_level_k_and_vif(default_run):
+    m = datasets.load("derived/match_margins")
+    t = m[m["n_boards"].between(8, 32)]
+    k_match = np.sqrt((t["imp_margin"] ** 2).sum() / t["n_boards"].sum())
+    vif = (t["imp_margin"] ** 2).sum() / t["sum_sq_imps"].sum()
+    assert default_run["k_match"] == pytest.approx(k_match, abs=1e-9)
+    assert default_run["vif"] == pytest.approx(vif, abs=1e-9)
+    assert default_run["vif"] > 1  # boards of a match are positively correlated
+    lo, hi = default_run["vif_ci"]
+    assert lo < vif < hi
+
+
+def test_vp_link_and_published_values(default_run):
+    # the 20-0 of an equal-probability 20-0 scale starts at Φ⁻¹(1/2 + 19/42)·K·√n
+    z = stats.norm.ppf(0.5 + 19 / 42)
+    expected = z * default_run["k_per_board"] * np.sqrt(8)
+    assert default_run["top_margin_per_board_k"] == pytest.approx(expected, abs=1e-9)
+    rows = {r["source"]: r for r in default_run["published"]}
+    # Probst Table 4 (8 boards, K = 6.5, σ = 18.38): the 20-0 starts at 30.7 IMPs
+    assert rows["Manning"]["top_margin"] == pytest.approx(30.7, abs=0.05)
+    assert rows["Manning"]["sigma"] == pytest.approx(18.38, abs=0.005)
+    assert default_run["k_sheffield_points"] == pytest.approx(1790 / np.sqrt(24), abs=1e-9)
+    groups = {g["group"] for g in default_run["k_by_group"]}
+    assert {"bb 1950s", "us 2000s", "ec 2000s"} <= groups
+
+
+def _pbn_match(home, visit, tricks_open, tricks_closed):
+    """Records of a 4-board match, every board 4S by North (none vulnerable)."""
+    out = []
+    for board, (t_o, t_c) in enumerate(zip(tricks_open, tricks_closed, strict=True), start=1):
+        for room, t in (("Open", t_o), ("Closed", t_c)):
+            out.append(
+                f'[Event "T"]\n[Stage "R1"]\n[HomeTeam "{home}"]\n[VisitTeam "{visit}"]\n'
+                f'[Board "{board}"]\n[Vulnerable "None"]\n[Room "{room}"]\n'
+                f'[Declarer "N"]\n[Contract "4S"]\n[Result "{t}"]\n'
+            )
+    return out
+
+
+def test_on_files(tmp_path):
+    # 4S by N, none vulnerable: 10 tricks +420, 11 +450, 9 -50, 8 -100. Swings (open -
+    # closed) by the WBF table: 420-(-50) = 470 -> 10, 450-420 = 30 -> 1, -100-420 = -520
+    # -> -11, 0; second match: 450-(-100) = 550 -> 11, -50-420 = -470 -> -10, 0, -10.
+    records = _pbn_match("A", "B", [10, 11, 8, 10], [9, 10, 10, 10])
+    records += _pbn_match("C", "D", [11, 9, 10, 9], [8, 10, 10, 10])
+    path = tmp_path / "two_matches.pbn"
+    path.write_text("\n".join(records))
+    s = _run(tmp_path, files=[str(path)], n_boot=50, min_group_matches=1, min_match_boards=4)
+    swings = np.array([10, 1, -11, 0, 11, -10, 0, -10])
+    assert s["n_boards"] == 8 and s["n_matches"] == 2
+    assert s["k_per_board"] == pytest.approx(np.sqrt(np.mean(swings**2)), abs=1e-9)
+    margins = np.array([0, -9])  # 10 + 1 - 11 + 0 and 11 - 10 + 0 - 10
+    assert s["k_match"] == pytest.approx(np.sqrt((margins**2).sum() / 8), abs=1e-9)
+    assert str(path) in s["_inputs"]
