@@ -1440,8 +1440,9 @@ class Wander:
     sd : float
         Median over players of the sd of the player's PPI.
     theory_sd : float
-        The single-player approximation board_sd / √(m/c), c as in :class:`HalfLife`
-        (an AR(1) with coefficient 1 − c/m and shocks board_sd·c'/m).
+        The single-player approximation board_sd / √(2·c·m), c as in :class:`HalfLife`:
+        the deviation is an AR(1) with coefficient 1 − c/m and shocks of sd board_sd/m,
+        whose variance is (board_sd/m)² / (2c/m) to first order.
     coverage : float
         The share of the time inside the band.
     players : pandas.DataFrame
