@@ -71,8 +71,10 @@ def test_vp_link_and_published_values(default_run):
     assert default_run["top_margin_per_board_k"] == pytest.approx(expected, abs=1e-9)
     rows = {r["source"]: r for r in default_run["published"]}
     # Probst Table 4 (8 boards, K = 6.5, σ = 18.38): the 20-0 starts at 30.7 IMPs
-    assert rows["Manning"]["top_margin"] == pytest.approx(30.7, abs=0.05)
-    assert rows["Manning"]["sigma"] == pytest.approx(18.38, abs=0.005)
+    assert rows["Manning (EBU)"]["top_margin"] == pytest.approx(30.7, abs=0.05)
+    assert rows["Manning (EBU)"]["sigma"] == pytest.approx(18.38, abs=0.005)
+    # Probst §3: "K=6.25 which gives a 20-0 of 29.5"
+    assert rows["White Book fit"]["top_margin"] == pytest.approx(29.5, abs=0.05)
     assert default_run["k_sheffield_points"] == pytest.approx(1790 / np.sqrt(24), abs=1e-9)
     groups = {g["group"] for g in default_run["k_by_group"]}
     assert {"bb 1950s", "us 2000s", "ec 2000s"} <= groups
