@@ -176,6 +176,11 @@ def test_lin_files(shared_data):
     # down 1 - the vugraph commentator says so in the file ("they scored it as down 1").
     assert (s.files, s.records, s.scorable) == (6, 174, 174)
     assert (s.printed_scores, s.score_mismatches) == (174, 1)
+    # tricks: 167 from claims, 5 from a complete play record (trick winners computed),
+    # 2 from rs; the 5 played-out boards agree with the printed rs result
+    assert df["tricks_from"].value_counts().to_dict() == {"claim": 167, "play": 5, "rs": 2}
+    played = df[df["tricks_from"] == "play"]
+    assert (played["score_ns"] == played["score_ns_printed"]).all()
     bad = df[df["score_ns"] != df["score_ns_printed"]].iloc[0]
     assert (bad["source"], bad["board"], bad["room"]) == ("29837.lin", 10, "closed")
 

@@ -49,7 +49,9 @@ and every ``ScoreTable`` column (``MP_NS``, ``Percentage_NS``, ``IMP_NS`` ...); 
 ``rs``; ACBL ``mp_ns``, ``mp_ew``, ``made``, ``score_flag``; VALET ``lead``.
 
 Nothing is dropped: a record that cannot be scored keeps its row, with ``score_ns`` NaN
-and its ``skip_reason``. Passed-out boards are scorable (0). ``score_ns`` is always the
+and its ``skip_reason``. Passed-out boards are scorable (0). No file format here marks a
+fouled board; two rooms whose printed deals differ are not paired by
+:func:`team_board_swings`, which counts them as ``"different deals"``. ``score_ns`` is always the
 computed score, so every score in a frame follows one rule; a printed score that differs
 is counted, not used.
 

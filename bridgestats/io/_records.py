@@ -286,14 +286,13 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
 
 
 def _to_int(values: pd.Series) -> pd.Series:
-    """Integers where the text is an integer, NA elsewhere (nullable Int64)."""
-    return (
-        pd.to_numeric(values.astype("object"), errors="coerce")
-        .astype("Float64")
-        .round(0)
-        .where(lambda s: s.isna() | (s == s.round(0)))
-        .astype("Int64")
-    )
+    """Integers where the text is a whole number, NA elsewhere (nullable Int64).
+
+    >>> _to_int(pd.Series(["10", "10.5", "x", None, 7])).tolist()
+    [10, <NA>, <NA>, <NA>, 7]
+    """
+    num = pd.to_numeric(values.astype("object"), errors="coerce").astype("Float64")
+    return num.where(num == num.round(0)).astype("Int64")
 
 
 # --------------------------------------------------------------------------- finishing

@@ -48,8 +48,10 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
         ``made`` (as printed), ``score_ns_printed`` (the printed score from North-South's
         side: ``score_ns``, else minus ``score_ew``) and ``score_flag`` (what the printed
         score carried besides a number: ``F``, ``s``, ``G``, or an artificial score
-        ``Ave``, ``Ave+``, ``Ave-``; missing when plain). ``frame.attrs["summary"]``
-        is the :class:`~bridgestats.io.LoadSummary`.
+        ``Ave``, ``Ave+``, ``Ave-``; missing when plain). The source does not say what
+        ``F``, ``s`` and ``G`` mean; their scores are computed and compared like any
+        other (in the club file the 101 ``F`` lines all agree with their contracts).
+        ``frame.attrs["summary"]`` is the :class:`~bridgestats.io.LoadSummary`.
 
     Notes
     -----

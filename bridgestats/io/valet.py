@@ -8,7 +8,14 @@ import re
 import numpy as np
 import pandas as pd
 
-from ._records import ParseError, _expand, _finish, _read_text, _vulnerable_from_board
+from ._records import (
+    ParseError,
+    _dealer_from_board,
+    _expand,
+    _finish,
+    _read_text,
+    _vulnerable_from_board,
+)
 
 __all__ = ["read_valet"]
 
@@ -78,11 +85,9 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     vul = np.full(len(raw), None, dtype=object)
     vul[known] = _vulnerable_from_board(board[known].astype(np.int64))
     raw["vulnerable"] = vul
-    raw["Dealer"] = np.where(
-        known,
-        np.array(["N", "E", "S", "W"], dtype=object)[(board.fillna(1).astype(np.int64) - 1) % 4],
-        None,
-    )
+    dealer = np.full(len(raw), None, dtype=object)
+    dealer[known] = _dealer_from_board(board[known].astype(np.int64))
+    raw["Dealer"] = dealer
     return _finish(raw, files=len(files), strict=strict, extra_columns=["Dealer", "lead"])
 
 
