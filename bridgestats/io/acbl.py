@@ -67,6 +67,20 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
     ----------
     .. [1] ``../shared/data/club-matchpoints/PROVENANCE.md`` (how the CSV was extracted
        from the BridgeComposer/ACBLscore recap pages, with an excerpt).
+
+    Examples
+    --------
+    The excerpt of PROVENANCE.md: 3NT by South making 6 over book (12 tricks), +490:
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "travellers.csv"
+    >>> _ = path.write_text(
+    ...     "session,section,board,vul,contract,declarer,made,score_ns,score_ew,mp_ns,mp_ew,"
+    ...     "pair_ns,pair_ew\\n2017-01-09/recap_b_20170109.html,,1,None,3NT,S,6,490,,10.50,"
+    ...     "1.50,5,9\\n")
+    >>> read_acbl_travellers(path)[["segment", "contract", "tricks", "score_ns", "mp_ns"]]
+      segment contract  tricks  score_ns  mp_ns
+    0       B       3N      12     490.0   10.5
     """
     files = _expand(path, ("travellers*.csv",))
     raw = pd.concat([_read_one(f) for f in files], ignore_index=True)

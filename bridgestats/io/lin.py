@@ -68,6 +68,26 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
     ----------
     .. [1] The LIN commands as described in ``../shared/data/teams-pbn/PROVENANCE.md``
        ("Format"), with the BBO vugraph files 29837-29849 as examples.
+
+    Examples
+    --------
+    Board 1 of the 2013 Spingold final (``29837.lin``), open room: North (dealer 3 is
+    North) bids 1NT, South transfers, North ends in 4S and claims 9 tricks (``rs``:
+    ``4SN-1``):
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "29837.lin"
+    >>> _ = path.write_text(
+    ...     "vg|2013 Spingold Final ,Segment 1 of 4,I,1,16,Grue,0,Bridge24,0|\\n"
+    ...     "rs|4SN-1,1NN+2|\\npn|Moss,Nowosadzki,Grue,Kalita,Gawel,Amoils,Jagniewski,Morgan|\\n"
+    ...     "qx|o1|md|3SQT753HDA765CAT85,S6HJT82DK832CJ642,SK84HAQ753DQT4CQ7,"
+    ...     "SAJ92HK964DJ9CK93|sv|o|mb|1N|mb|p|mb|2H|mb|p|mb|2S|mb|p|mb|2N!|mb|p|"
+    ...     "mb|3S!|mb|p|mb|4S|mb|p|mb|p|mb|p|pc|h4|mc|9|pg||\\n")
+    >>> df = read_lin(path)
+    >>> df[["board", "room", "contract", "declarer", "tricks", "score_ns", "rs"]]
+       board    room contract declarer  tricks  score_ns     rs
+    0      1    open       4S        N       9     -50.0  4SN-1
+    1      1  closed       1N        N       9     150.0  1NN+2
     """
     files = _expand(path, ("*.lin",))
     rows = []

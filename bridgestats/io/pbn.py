@@ -165,6 +165,19 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     ----------
     .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``)
        and 5.5 (tables).
+    .. [2] Funbridge FAQ (seeds/004_c99bdc08e944f32f.txt): 3NT vulnerable, 10 tricks, +630.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "board.pbn"
+    >>> _ = path.write_text('[Board "1"]\\n[Vulnerable "All"]\\n[Declarer "S"]\\n'
+    ...                     '[Contract "3NT"]\\n[Result "10"]\\n\\n[Board "#"]\\n'
+    ...                     '[Vulnerable "#"]\\n[Declarer "E"]\\n[Contract "4SX"]\\n[Result "9"]\\n')
+    >>> read_pbn(path)[["board", "contract", "declarer", "tricks", "score_ns"]]
+       board contract declarer  tricks  score_ns
+    0      1       3N        S      10     630.0
+    1      1      4SX        E       9     200.0
     """
     files = _expand(path, ("*.pbn", "*.pbn.gz", "*.PBN"))
     raw, notes, table_columns = _build([_scan(f) for f in files])

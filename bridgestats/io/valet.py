@@ -71,6 +71,19 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     ----------
     .. [1] S. Hein, VALET (github.com/valet-bridge/valet), ``src/parse.cpp`` and the
        format notes in ``../shared/data/valet-fullfield/PROVENANCE.md``.
+
+    Examples
+    --------
+    The first two lines of the archive's ``2005-World/Men/scores.txt`` (board 1: nobody
+    vulnerable; 4H by West with 12 tricks is +480 to East-West):
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "scores.txt"
+    >>> _ = path.write_text("1|1|107|47|86|92|4H|W|12|CQ\\n1|1|110|4|53|1|4H|E|12|C6\\n")
+    >>> read_valet(path)[["segment", "board", "contract", "vulnerable", "score_ns", "lead"]]
+      segment  board contract vulnerable  score_ns lead
+    0       1      1       4H       None    -480.0   CQ
+    1       1      1       4H       None    -480.0   C6
     """
     files = _expand(path, ("scores*.txt", "scores*.txt.gz"))
     lookup = _names(names)
