@@ -173,7 +173,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "board.pbn"
     >>> _ = path.write_text('[Board "1"]\\n[Vulnerable "All"]\\n[Declarer "S"]\\n'
     ...                     '[Contract "3NT"]\\n[Result "10"]\\n\\n[Board "#"]\\n'
-    ...                     '[Vulnerable "#"]\\n[Declarer "E"]\\n[Contract "4SX"]\\n[Result "9"]\\n')
+    ...                     '[Vulnerable "#"]\\n[Declarer "E"]\\n[Contract "4SX"]\\n'
+    ...                     '[Result "9"]\\n')
     >>> read_pbn(path)[["board", "contract", "declarer", "tricks", "score_ns"]]
        board contract declarer  tricks  score_ns
     0      1       3N        S      10     630.0
