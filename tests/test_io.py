@@ -558,3 +558,49 @@ def test_read_results_dispatches_by_name(tmp_path):
     assert s.skipped == {"no result": 1} and s.printed_scores == 7
     with pytest.raises(BridgestatsError, match="cannot tell the format"):
         read_results(_write(tmp_path / "x.xls", "?"))
+
+
+_STRAINS = ["C", "D", "H", "S", "NT"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 7),  # level
+            st.sampled_from(_STRAINS),
+            st.sampled_from(["", "X", "XX"]),
+            st.sampled_from("NESW"),
+            st.integers(0, 13),  # tricks
+            st.sampled_from(["None", "NS", "EW", "All"]),
+            st.booleans(),  # write "#" for the event tag
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_pbn_round_trip(tmp_path_factory, records):
+    """Whatever PBN records are written, read_pbn gives back each field, and the score is
+    contract_score's from declarer's side (sign flipped for East-West)."""
+    from bridgestats.scoring import contract_score
+
+    text = []
+    for i, (level, strain, dbl, decl, tricks, vul, hashed) in enumerate(records):
+        event = "#" if hashed and i > 0 else "Round robin"
+        text.append(
+            f'[Event "{event}"]\n[Board "{i + 1}"]\n[Vulnerable "{vul}"]\n'
+            f'[Declarer "{decl}"]\n[Contract "{level}{strain}{dbl}"]\n[Result "{tricks}"]\n'
+        )
+    path = tmp_path_factory.mktemp("rt") / "rt.pbn"
+    path.write_text("\n".join(text))
+    df = read_pbn(path)
+    assert len(df) == len(records) and (df["event"] == "Round robin").all()
+    for row, (level, strain, dbl, decl, tricks, vul, _) in zip(
+        df.itertuples(), records, strict=True
+    ):
+        assert row.contract == f"{level}{strain[0]}{dbl}"
+        assert (row.level, row.doubled, row.declarer, row.tricks) == (level, len(dbl), decl, tricks)
+        assert row.vulnerable == vul
+        side_vul = vul == "All" or (vul == ("NS" if decl in "NS" else "EW"))
+        pts = int(contract_score(level, strain, len(dbl), tricks, side_vul))
+        assert row.score_ns == (pts if decl in "NS" else -pts)
