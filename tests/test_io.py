@@ -434,6 +434,7 @@ def test_swings_pair_rooms_and_sign():
     assert sw["score_diff"].tolist() == [720.0, -470.0]
     assert sw.attrs["summary"]["unpaired"] == {
         "not scorable": 0,
+        "no room or teams": 0,
         "no partner": 1,
         "different deals": 0,
     }
@@ -604,3 +605,10 @@ def test_pbn_round_trip(tmp_path_factory, records):
         side_vul = vul == "All" or (vul == ("NS" if decl in "NS" else "EW"))
         pts = int(contract_score(level, strain, len(dbl), tricks, side_vul))
         assert row.score_ns == (pts if decl in "NS" else -pts)
+
+
+def test_swings_refuse_anonymous_tables():
+    """Without rooms or teams (a full field) nothing says which two tables met."""
+    f = _frame([["f", "E", "1", 1, None, None, None, 420.0]] * 4)
+    sw = team_board_swings(f)
+    assert len(sw) == 0 and sw.attrs["summary"]["unpaired"]["no room or teams"] == 4

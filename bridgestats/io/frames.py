@@ -44,7 +44,8 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
         ``imps`` (``imps(score_diff)``: the swing to the team sitting North-South in the
         open room), ``record_open``, ``record_closed``. ``swings.attrs["summary"]`` holds
         ``records``, ``paired_boards`` and ``unpaired`` (records by reason: ``"not
-        scorable"``, ``"no partner"``, ``"different deals"``).
+        scorable"``, ``"no room or teams"`` (nothing says which tables met, as in a
+        VALET full field), ``"no partner"``, ``"different deals"``).
 
     Notes
     -----
@@ -73,6 +74,9 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
         ok &= frame["skip_reason"].isna()
+    room_or_teams = frame["room"].isin(["open", "closed"]) | frame["home_team"].notna()
+    anonymous = ok & ~room_or_teams  # e.g. a full field: which tables met is not known
+    ok &= room_or_teams
     f = frame.loc[ok].reset_index(drop=True)
     home, visit = _key(f["home_team"]), _key(f["visit_team"])
     teams = np.where(home <= visit, home + "\x1f" + visit, visit + "\x1f" + home)
@@ -129,7 +133,8 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
         "records": n_all,
         "paired_boards": len(out),
         "unpaired": {
-            "not scorable": int(n_all - ok.sum()),
+            "not scorable": int(n_all - ok.sum() - anonymous.sum()),
+            "no room or teams": int(anonymous.sum()),
             "no partner": int(ok.sum() - 2 * len(out) - 2 * n_deal),
             "different deals": 2 * n_deal,
         },
