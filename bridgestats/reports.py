@@ -1081,7 +1081,7 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
 </head>
 <body>
 <h1>bridgestats reports</h1>
-<p class="meta">Index written {html.escape(_now())} by bridgestats
+<p class="meta">Index written {html.escape(_when(_now()))} by bridgestats
 {html.escape(_package_version())}, git {html.escape(rev)}.
 {len(rows)} run(s): {html.escape(tally)}.</p>
 <table>
