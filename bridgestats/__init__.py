@@ -12,7 +12,8 @@ The package is layered; each layer imports only the layers above it in this list
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
 4. **ratings** (stand alone): :mod:`~bridgestats.ppi` (Bridge Club Live's PPI) and
-   :mod:`~bridgestats.lpr` (the Dutch LPR and its limiting tests).
+   :mod:`~bridgestats.lpr` (the Dutch LPR and its limiting tests), and
+   :mod:`~bridgestats.elo` (Elo and Glicko-2 forecasts to compare the PPI with).
 5. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
    :mod:`~bridgestats.notebook` (what a notebook calls to save its summary and figures)
    and :mod:`~bridgestats.cli` (the ``bridgestats`` command).
@@ -42,6 +43,7 @@ One name per concept, everywhere (arguments, columns, summary keys):
 ``rng``           a seed or ``numpy.random.Generator``; all randomness goes through it
 """
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
 
 from .errors import BridgestatsError
@@ -51,6 +53,52 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
-__all__ = ["BridgestatsError", "__version__"]
+#: The main public names of each module, re-exported here and imported on first use (so
+#: that ``import bridgestats`` stays light: the CLI need not load numba or pandas to print
+#: its help). Everything else stays under its module (``bridgestats.ppi.update``).
+_EXPORTS = {
+    "scoring": (
+        "Contract", "contract_score", "parse_contract", "parse_contracts", "imps",
+        "matchpoints", "mp_percent", "neuberg", "butler_datum", "butler_imps", "cross_imps",
+        "score_board_results",
+    ),
+    "sigma": (
+        "sigma_teams", "sigma_cross_imps", "sigma_butler_online", "sigma_swiss_pairs",
+        "swiss_pairs_top_percent", "sigma_aggregate", "k_from_sigma", "form_sigma",
+    ),
+    "vpscale": (
+        "VPScale", "gaussian_scale", "gaussian_z", "scale_from_thresholds", "fit_scale_sigma",
+        "event_scale", "sigma_from_top", "wbf_vp", "wbf_scale", "wbf_table",
+    ),
+    "io": (
+        "read_pbn", "read_lin", "read_valet", "read_acbl_travellers", "read_results",
+        "team_board_swings", "match_margins", "field_results",
+    ),
+    "fit": (
+        "fit_sigma_binned", "fit_sigma_groups", "fit_sigma_tail", "frequency_test",
+        "estimate_k", "estimate_k_from_counts", "estimate_k_from_matches", "butler_factor",
+        "band_probabilities",
+    ),
+    "lpr": ("performance_rating", "limit_change"),
+}  # fmt: skip
+_MODULES = (
+    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ppi",
+    "lpr", "elo", "notebook", "reports", "cli",
+)  # fmt: skip
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-# Public names of the lower layers are re-exported here as each module lands.
+__all__ = ["BridgestatsError", "__version__", *_WHERE]
+
+
+def __getattr__(name):
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    if name in _MODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'bridgestats' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted({*globals(), *_WHERE, *_MODULES})
