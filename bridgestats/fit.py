@@ -1135,6 +1135,8 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     butler_sd : array_like
         Per board: the standard deviation over tables of the Butler IMPs (each result
         IMPed against the board's datum), e.g. ``butler_imps_sd`` of
+        :func:`field_spreads`, or ``butler_imps_sd_mean`` (Probst's datum: B ≈ 1.189) or
+        ``butler_imps_sd_trimmed`` (B ≈ 1.158) of
         ``data/derived/fullfield_board_spreads.csv``.
     cross_rms : array_like
         Per board: the root mean square of the head-to-head IMPs over all pairs of tables
@@ -1247,10 +1249,10 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
 
     See Also
     --------
-    bridgestats.io.board_spreads : the same columns from a tidy frame, with the trimmed
-        datum only and standard deviations about the mean; ``data/derived/
-        fullfield_board_spreads.csv`` was made with it. On the VALET archive the trimmed
-        datum gives B ≈ 1.155, the plain mean B ≈ 1.189 (``tests/test_fit_archive.py``).
+    bridgestats.io.field_results : the ``scores`` of each board from a tidy frame.
+        ``data/derived/fullfield_board_spreads.csv`` holds these columns for the VALET
+        archive, the Butler IMPs against both datums (``scripts/derive_archive_figures.py``):
+        the trimmed datum gives B ≈ 1.158, the plain mean B ≈ 1.189.
 
     Notes
     -----

@@ -13,7 +13,8 @@ import sys
 import numpy as np
 import pandas as pd
 
-from bridgestats.io import board_spreads, match_margins, read_pbn, read_valet, team_board_swings
+from bridgestats.fit import field_spreads
+from bridgestats.io import field_results, match_margins, read_pbn, read_valet, team_board_swings
 from bridgestats.paths import data_dir, shared_data_dir
 
 #: The teams-pbn series folders, in the order of its PROVENANCE table.
@@ -30,6 +31,31 @@ def _series_year(source: pd.Series) -> pd.DataFrame:
         bad = source[parts.isna().any(axis=1)].iloc[0]
         raise ValueError(f"cannot read series and year from {bad!r}")
     return parts.assign(year=parts["year"].astype(int))
+
+
+def _board_spreads(fields: pd.DataFrame) -> pd.DataFrame:
+    """Per board of :func:`~bridgestats.io.field_results`: :func:`~bridgestats.fit.field_spreads`
+    with the Butler IMPs against both datums (plain mean, trimmed) as two columns.
+
+    Boards with a single result have no spread; none occur in the archive, and any that did
+    would stop the script rather than be dropped silently.
+    """
+    scores = fields["scores"].tolist()
+    mean = field_spreads(scores, datum="mean")
+    trimmed = field_spreads(scores, datum="trimmed")
+    event = fields["source"].str.replace(r"/scores(\w*)\.txt(\.gz)?$", r"/\1", regex=True)
+    return pd.DataFrame(
+        {
+            "event": event.str.rstrip("/"),
+            "round": fields["round"].astype(int),
+            "board": fields["board"],
+            "n_tables": mean["n_tables"],
+            "score_sd": mean["score_sd"],
+            "butler_imps_sd_mean": mean["butler_imps_sd"],
+            "butler_imps_sd_trimmed": trimmed["butler_imps_sd"],
+            "cross_imps_rms": mean["cross_imps_rms"],
+        }
+    )
 
 
 def derive(shared) -> dict[str, pd.DataFrame]:
@@ -55,12 +81,7 @@ def derive(shared) -> dict[str, pd.DataFrame]:
 
     valet = read_valet(shared / "valet-fullfield")
     valet = valet[~valet["source"].isin(VALET_DUPLICATES)]
-    spreads = board_spreads(valet)
-    event = spreads["source"].str.replace(r"/scores(\w*)\.txt(\.gz)?$", r"/\1", regex=True)
-    spreads = spreads.assign(event=event.str.rstrip("/"), round=spreads["round"].astype(int))
-    spreads = spreads[
-        ["event", "round", "board", "n_tables", "score_sd", "butler_imps_sd", "cross_imps_rms"]
-    ]
+    spreads = _board_spreads(field_results(valet))
     return {
         "swing_counts": counts,
         "match_margins": margins,

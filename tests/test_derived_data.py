@@ -77,6 +77,11 @@ def test_fullfield_spreads_match_provenance(derived):
         # printed to 2 decimals; 0.0051 allows a value such as 6.3248 printed as 6.33
         assert abs(pooled[event] - expected) <= 0.0051, event
     assert b["n_tables"].sum() == 386_970 and b["n_tables"].min() >= 2
+    # the columns data/derived/README.md documents, Butler IMPs against both datums
+    assert list(b.columns) == [
+        "event", "round", "board", "n_tables", "score_sd",
+        "butler_imps_sd_mean", "butler_imps_sd_trimmed", "cross_imps_rms",
+    ]  # fmt: skip
 
 
 def _load_script():

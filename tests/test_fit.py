@@ -461,7 +461,7 @@ def test_butler_factor_linear_scale_is_one():
     assert res.ci[0] == pytest.approx(1.0, abs=1e-9)
 
 
-def test_board_spreads_against_reference_loop():
+def test_field_spreads_against_reference_loop():
     """field_spreads against a plain loop over boards and pairs with scoring.butler_imps and
     scoring.imps (exact: the same integers are squared and summed; tolerance 1e-9)."""
     rng = np.random.default_rng(9)
@@ -479,7 +479,18 @@ def test_board_spreads_against_reference_loop():
             assert got.score_sd[b] == pytest.approx(np.std(scores), abs=1e-9)
 
 
-def test_board_spreads_rejects_lone_results():
+def test_field_spreads_hand_computed_board():
+    """Four tables: +620, +170, +620, −100. Pairs by hand: 450 -> 10 IMPs, 720 -> 12,
+    270 -> 7, 0 -> 0; the 12 ordered pairs' squares sum to 1074, √(1074/12) = 9.4604;
+    score SD √(Σ(s − 327.5)²/4) = 307.683 (points). Tolerance 5e-4: printed to 3 decimals."""
+    got = field_spreads([[620.0, 170.0, 620.0, -100.0]])
+    assert got.n_tables[0] == 4
+    assert got.cross_imps_rms[0] == pytest.approx(math.sqrt(1074 / 12), abs=1e-12)
+    assert got.cross_imps_rms[0] == pytest.approx(9.460, abs=5e-4)
+    assert got.score_sd[0] == pytest.approx(307.683, abs=5e-4)
+
+
+def test_field_spreads_rejects_lone_results():
     with pytest.raises(BridgestatsError, match="board 1 has 1 result"):
         field_spreads([[100, 200], [50]])
 

@@ -521,30 +521,6 @@ def test_frames_check_columns():
         field_results([1, 2])
 
 
-def test_board_spreads_against_loops():
-    """board_spreads against a plain double loop over each board's tables (reference
-    implementation) and butler_imps called board by board; float sums, so 1e-9."""
-    from bridgestats.io import board_spreads
-    from bridgestats.scoring import butler_imps, imps
-
-    rng = np.random.default_rng(7)
-    rows = []
-    for board, n in enumerate([2, 3, 3, 7, 12], start=1):
-        for s in rng.choice([-1100, -200, -100, 0, 110, 140, 420, 450, 620, 650], n):
-            rows.append(("s", "E", 1, board, float(s)))
-    f = pd.DataFrame(rows, columns=["source", "event", "segment", "board", "score_ns"])
-    f.loc[len(f)] = ("s", "E", 1, 99, 50.0)  # one result only: left out
-    got = board_spreads(f)
-    assert got.attrs["summary"]["boards with one result (left out)"] == 1
-    for _, row in got.iterrows():
-        x = f.loc[f["board"] == row["board"], "score_ns"].to_numpy()
-        sq = [int(imps(a - b)) ** 2 for i, a in enumerate(x) for j, b in enumerate(x) if i != j]
-        assert row["cross_imps_rms"] == pytest.approx(np.sqrt(np.mean(sq)), abs=1e-9)
-        assert row["score_sd"] == pytest.approx(np.std(x), abs=1e-9)
-        assert row["butler_imps_sd"] == pytest.approx(np.std(butler_imps(x)), abs=1e-9)
-        assert row["n_tables"] == len(x)
-
-
 def test_read_results_dispatches_by_name(tmp_path):
     from bridgestats.io import read_results
 

@@ -72,13 +72,13 @@ Shapes for the statistics
 -------------------------
 :func:`team_board_swings` pairs the two rooms of each board of a team match,
 :func:`match_margins` sums them per match, :func:`field_results` gathers every table of
-a full-field board and :func:`board_spreads` measures each board's spread (score SD,
-Butler IMP SD, cross-IMP RMS) for the Butler factor.
+a full-field board (:func:`bridgestats.fit.field_spreads` measures each board's spread
+from them: score SD, Butler IMP SD, cross-IMP RMS, for the Butler factor).
 """
 
 from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
 from .acbl import read_acbl_travellers
-from .frames import board_spreads, field_results, match_margins, team_board_swings
+from .frames import field_results, match_margins, team_board_swings
 from .lin import read_lin
 from .pbn import read_pbn
 from .results import read_results
@@ -89,7 +89,6 @@ __all__ = [
     "SKIP_REASONS",
     "LoadSummary",
     "ParseError",
-    "board_spreads",
     "field_results",
     "match_margins",
     "read_acbl_travellers",

@@ -7,9 +7,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import BridgestatsError
-from ..scoring import imps, score_board_results
+from ..scoring import imps
 
-__all__ = ["board_spreads", "field_results", "match_margins", "team_board_swings"]
+__all__ = ["field_results", "match_margins", "team_board_swings"]
 
 _NEEDED = ("source", "event", "segment", "board", "room", "home_team", "visit_team", "score_ns")
 
@@ -247,7 +247,8 @@ def field_results(frame: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         One row per board: ``source``, ``event``, ``round`` (the ``segment``), ``board``,
         ``n_tables`` (scorable results) and ``scores`` (a float array of ``score_ns``, in
-        file order), for Butler and cross-IMP work. Unscorable records are left out and
+        file order), for Butler and cross-IMP work (the input of
+        :func:`bridgestats.fit.field_spreads`). Unscorable records are left out and
         counted in ``attrs["summary"]["not scorable"]``.
 
     Examples
@@ -271,103 +272,4 @@ def field_results(frame: pd.DataFrame) -> pd.DataFrame:
     out = out.rename(columns={"segment": "round"})
     out = out[["source", "event", "round", "board", "n_tables", "scores"]]
     out.attrs["summary"] = {"records": len(frame), "not scorable": int((~ok).sum())}
-    return out
-
-
-def board_spreads(frame: pd.DataFrame, *, trim: float = 0.1) -> pd.DataFrame:
-    """Per board of a full-field event: how far its results spread, in points and IMPs.
-
-    Parameters
-    ----------
-    frame : pandas.DataFrame
-        A tidy frame (e.g. from :func:`~bridgestats.io.read_valet`); the tables sharing
-        ``source``, ``event``, ``segment`` (the round) and ``board`` played the same deal.
-    trim : float, keyword-only
-        The Butler datum's trim, passed to :func:`bridgestats.scoring.butler_imps`
-        (through :func:`~bridgestats.scoring.score_board_results`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per board with at least two scorable results: ``source``, ``event``,
-        ``round``, ``board``, ``n_tables`` (R), ``score_sd`` (standard deviation of
-        ``score_ns`` over the tables), ``butler_imps_sd`` (standard deviation of the
-        Butler IMPs against the board's trimmed datum) and ``cross_imps_rms`` (root mean
-        square of the head-to-head IMPs over all R(R − 1) ordered pairs of tables).
-        ``attrs["summary"]`` counts the boards left out (one result only) and the
-        unscorable records.
-
-    Notes
-    -----
-    Standard deviations divide by R (not R − 1): a result's deviation from the board's
-    mean then has expectation σ²·(R − 1)/R, the C/R of Probst's Butler model that
-    :func:`bridgestats.fit.butler_factor` uses.
-
-    .. math:: \\text{cross\\_imps\\_rms} = \\sqrt{\\frac{1}{R(R-1)}
-              \\sum_{i \\ne j} \\mathrm{imps}(s_i - s_j)^2}
-
-    References
-    ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §5 (Butler
-       and cross-IMP standard deviations).
-
-    Examples
-    --------
-    >>> f = pd.DataFrame({"source": "s", "event": "E", "segment": 1, "board": 1,
-    ...                   "score_ns": [620.0, 170.0, 620.0, -100.0]})
-    >>> board_spreads(f)[["n_tables", "score_sd", "cross_imps_rms"]].round(3)
-       n_tables  score_sd  cross_imps_rms
-    0         4   307.683            9.46
-
-    (Pairs: 450 -> 10 IMPs, 720 -> 12, 270 -> 7, 0 -> 0; Σ of the 12 squares is 1074 and
-    √(1074/12) = 9.460.)
-    """
-    _check_frame(frame, ("source", "event", "segment", "board", "score_ns"))
-    ok = frame["score_ns"].notna() & frame["board"].notna()
-    if "skip_reason" in frame:
-        ok &= frame["skip_reason"].isna()
-    keys = ["source", "event", "segment", "board"]
-    f = frame.loc[ok, [*keys, "score_ns"]].reset_index(drop=True)
-    gid = f.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
-    n = np.bincount(gid)
-    butler = score_board_results(f.assign(_g=gid), method="butler", board="_g", trim=trim)
-    x, b = f["score_ns"].to_numpy(float), butler["imps_ns"].to_numpy(float)
-    first = pd.Series(np.arange(len(f))).groupby(gid).first().to_numpy()
-    out = f.iloc[first][keys].reset_index(drop=True).rename(columns={"segment": "round"})
-    out["n_tables"] = n
-    out["score_sd"] = _group_sd(x, gid, n)
-    out["butler_imps_sd"] = _group_sd(b, gid, n)
-    out["cross_imps_rms"] = _cross_rms(x, gid, n)
-    keep = n >= 2
-    out = out[keep].reset_index(drop=True)
-    out.attrs["summary"] = {
-        "records": len(frame),
-        "not scorable": int((~ok).sum()),
-        "boards with one result (left out)": int((~keep).sum()),
-    }
-    return out
-
-
-def _group_sd(x: np.ndarray, gid: np.ndarray, n: np.ndarray) -> np.ndarray:
-    """Population standard deviation of x within each group (ddof 0)."""
-    mean = np.bincount(gid, weights=x) / n
-    return np.sqrt(np.bincount(gid, weights=(x - mean[gid]) ** 2) / n)
-
-
-def _cross_rms(x: np.ndarray, gid: np.ndarray, n: np.ndarray) -> np.ndarray:
-    """RMS of imps(s_i - s_j) over ordered pairs i != j of each group, NaN for one result.
-
-    Boards with the same number of tables are stacked into one (boards, R, R) array of
-    differences, so the loop runs over the distinct table counts, not over boards.
-    """
-    out = np.full(n.size, np.nan)
-    order = np.argsort(gid, kind="stable")
-    xs = x[order]
-    starts = np.r_[0, np.cumsum(n)[:-1]]
-    for r in np.unique(n[n >= 2]):  # one pass per distinct table count
-        groups = np.flatnonzero(n == r)
-        rows = xs[starts[groups][:, None] + np.arange(r)]  # (boards, R)
-        diff = rows[:, :, None] - rows[:, None, :]
-        sq = np.asarray(imps(diff.ravel()), dtype=float).reshape(diff.shape) ** 2
-        out[groups] = np.sqrt(sq.sum(axis=(1, 2)) / (r * (r - 1)))
     return out
