@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .errors import BridgestatsError, as_finite_array, check_positive
+from .errors import BridgestatsError, as_finite_array, check_frame, check_positive
 
 __all__ = ["elo_forecast", "forecast_scores", "glicko2_forecast"]
 
@@ -39,13 +39,7 @@ _GLICKO_SCALE = 173.7178  # Glickman's conversion between Glicko and Glicko-2 un
 
 
 def _check_log(log):
-    if not isinstance(log, pd.DataFrame):
-        raise BridgestatsError(f"log: must be a pandas DataFrame, got {type(log).__name__}")
-    missing = [c for c in _COLUMNS if c not in log.columns]
-    if missing:
-        raise BridgestatsError(f"log: missing column(s) {missing}; needs {list(_COLUMNS)}")
-    if len(log) == 0:
-        raise BridgestatsError("log: must not be empty")
+    check_frame(log, "log", _COLUMNS, allow_empty=False)
     frame = log[list(_COLUMNS)].reset_index(drop=True)
     pct = pd.to_numeric(frame["pct_ns"], errors="coerce").to_numpy(dtype=float)
     bad = ~np.isfinite(pct) | (pct < 0) | (pct > 100)

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["BridgestatsError", "as_finite_array", "check_choice", "check_positive"]
+__all__ = [
+    "BridgestatsError",
+    "as_finite_array",
+    "check_choice",
+    "check_frame",
+    "check_positive",
+]
 
 
 class BridgestatsError(ValueError):
@@ -69,3 +75,50 @@ def check_choice(value, name: str, allowed) -> object:
         choices = ", ".join(repr(a) for a in allowed)
         raise BridgestatsError(f"{name}: must be one of {choices}; got {value!r}")
     return value
+
+
+def check_frame(frame, name: str, columns=(), *, allow_empty: bool = True):
+    """Raise unless ``frame`` is a pandas DataFrame holding every one of ``columns``.
+
+    Parameters
+    ----------
+    frame : object
+        The argument to check.
+    name : str
+        The argument's name, for the message.
+    columns : sequence of str, default ()
+        Columns it must have (others are allowed).
+    allow_empty : bool, default True, keyword-only
+        ``False`` also rejects a frame with no rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``frame`` itself.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> check_frame(pd.DataFrame({"board": [1]}), "log", ["board", "pct"])
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: log: missing column(s) ['pct']; needs ['board', 'pct']
+    >>> check_frame([1, 2], "frame")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: frame: must be a pandas DataFrame, got list
+    >>> check_frame(pd.DataFrame({"board": []}), "log", ["board"], allow_empty=False)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: log: must not be empty
+    """
+    import pandas as pd  # here, not at the top: ``import bridgestats`` stays pandas-free
+
+    if not isinstance(frame, pd.DataFrame):
+        raise BridgestatsError(f"{name}: must be a pandas DataFrame, got {type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise BridgestatsError(f"{name}: missing column(s) {missing}; needs {list(columns)}")
+    if not allow_empty and len(frame) == 0:
+        raise BridgestatsError(f"{name}: must not be empty")
+    return frame

@@ -35,7 +35,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
+from .errors import BridgestatsError, as_finite_array, check_choice, check_frame, check_positive
 
 __all__ = [
     "BOARD_SD",
@@ -384,13 +384,7 @@ def rate_log(log, *, initial=None):
 
 
 def _check_log(log) -> pd.DataFrame:
-    if not isinstance(log, pd.DataFrame):
-        raise BridgestatsError(f"log: must be a pandas DataFrame, got {type(log).__name__}")
-    missing = [c for c in _LOG_COLUMNS if c not in log.columns]
-    if missing:
-        raise BridgestatsError(f"log: missing column(s) {missing}; needs {list(_LOG_COLUMNS)}")
-    if len(log) == 0:
-        raise BridgestatsError("log: must not be empty")
+    check_frame(log, "log", _LOG_COLUMNS, allow_empty=False)
     frame = log[list(_LOG_COLUMNS)].reset_index(drop=True)
     dates = pd.to_datetime(frame["date"], errors="coerce")
     if dates.isna().any():
@@ -419,11 +413,7 @@ def _initial_state(initial, ids) -> pd.DataFrame:
     if initial is None:
         init = pd.DataFrame({"player": [], "ppi": [], "k": [], "w": []})
     else:
-        if not isinstance(initial, pd.DataFrame):
-            raise BridgestatsError("initial: must be a DataFrame with player, ppi, k (and w)")
-        missing = [c for c in ("player", "ppi", "k") if c not in initial.columns]
-        if missing:
-            raise BridgestatsError(f"initial: missing column(s) {missing}")
+        check_frame(initial, "initial", ("player", "ppi", "k"))  # "w" optional
         init = initial.assign(w=initial["w"] if "w" in initial.columns else 0)
         init = init[["player", "ppi", "k", "w"]]
         for col in ("ppi", "k", "w"):

@@ -16,7 +16,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from .errors import BridgestatsError, as_finite_array, check_choice
+from .errors import BridgestatsError, as_finite_array, check_choice, check_frame
 
 __all__ = [
     "DATUM_RULES",
@@ -953,8 +953,7 @@ def score_board_results(
     3    50.0    50.0          1
     4    25.0    25.0          1
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise BridgestatsError(f"frame: must be a pandas DataFrame; got {type(frame).__name__}")
+    check_frame(frame, "frame")
     check_choice(method, "method", METHODS)
     check_choice(gaps, "gaps", GAP_RULES)
     keys = _group_keys(frame, board)

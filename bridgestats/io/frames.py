@@ -6,20 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import BridgestatsError
+from ..errors import check_frame
 from ..scoring import imps
 
 __all__ = ["field_results", "match_margins", "team_board_swings"]
 
 _NEEDED = ("source", "event", "segment", "board", "room", "home_team", "visit_team", "score_ns")
-
-
-def _check_frame(frame, needed) -> None:
-    if not isinstance(frame, pd.DataFrame):
-        raise BridgestatsError(f"frame: must be a pandas DataFrame, got {type(frame).__name__}")
-    missing = [c for c in needed if c not in frame.columns]
-    if missing:
-        raise BridgestatsError(f"frame: missing column(s) {', '.join(missing)}")
 
 
 def _key(values: pd.Series) -> pd.Series:
@@ -69,7 +61,7 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
        board  score_diff  imps
     0      1       720.0    12
     """
-    _check_frame(frame, _NEEDED)
+    check_frame(frame, "frame", _NEEDED)
     n_all = len(frame)
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
@@ -221,7 +213,7 @@ def match_margins(swings: pd.DataFrame) -> pd.DataFrame:
     0     a     E       1         2          -7          109
     1     b     E       1         1           5           25
     """
-    _check_frame(swings, ("match", "event", "segment", "imps"))
+    check_frame(swings, "swings", ("match", "event", "segment", "imps"))
     x = swings["imps"].to_numpy(dtype=np.int64)
     g = pd.DataFrame({"match": swings["match"], "imps": x, "sq": x * x})
     agg = g.groupby("match", sort=False).agg(
@@ -260,7 +252,7 @@ def field_results(frame: pd.DataFrame) -> pd.DataFrame:
     0      1      1         2
     1      1      2         1
     """
-    _check_frame(frame, ("source", "event", "segment", "board", "score_ns"))
+    check_frame(frame, "frame", ("source", "event", "segment", "board", "score_ns"))
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
         ok &= frame["skip_reason"].isna()
