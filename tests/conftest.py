@@ -1,10 +1,13 @@
-"""Shared fixtures: the real-results archive, skipped cleanly when it is absent."""
+"""Shared fixtures: the real-results archive (skipped cleanly when it is absent) and the
+notebook runner of the ``tests/test_notebook_*.py`` files."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bridgestats.paths import shared_data_dir
+from bridgestats.paths import notebooks_dir, shared_data_dir
 
 
 @pytest.fixture(scope="session")
@@ -14,3 +17,52 @@ def shared_data():
     if path is None:
         pytest.skip("../shared/data is absent: the real-results tests need the archive")
     return path
+
+
+@pytest.fixture(scope="session")
+def run_notebook(tmp_path_factory):
+    """A function ``run(name, folder=None, /, **parameters) -> dict``.
+
+    It executes ``notebooks/<name>.ipynb`` with papermill (kernel ``python3``, the given
+    parameters) in ``folder`` (a fresh temporary folder when ``None``; pass one to look at
+    the figures the notebook saves there) and returns the parsed ``summary.json`` it wrote.
+    Session-scoped, so module-scoped fixtures can run a notebook once for many tests.
+    """
+    papermill = pytest.importorskip("papermill")
+
+    def run(name, folder=None, /, **parameters) -> dict:
+        if folder is None:
+            folder = tmp_path_factory.mktemp(name)
+        papermill.execute_notebook(
+            str(notebooks_dir() / f"{name}.ipynb"),
+            str(folder / "out.ipynb"),
+            parameters=parameters,
+            cwd=str(folder),
+            kernel_name="python3",
+            progress_bar=False,
+        )
+        return json.loads((folder / "summary.json").read_text())
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def check_notebook_clean():
+    """A function ``check(name)`` asserting that ``notebooks/<name>.ipynb`` is committed as
+    the house style asks: kernel ``python3``, a markdown first cell, a ``parameters``-tagged
+    second cell, code cells without outputs or execution counts and without ``def``/``class``.
+    Returns the notebook (:mod:`nbformat` node) for further checks."""
+    nbformat = pytest.importorskip("nbformat")
+
+    def check(name):
+        nb = nbformat.read(notebooks_dir() / f"{name}.ipynb", as_version=4)
+        assert nb.metadata["kernelspec"]["name"] == "python3"
+        assert nb.cells[0].cell_type == "markdown"
+        assert "parameters" in nb.cells[1].metadata.get("tags", [])
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                assert cell.execution_count is None and cell.outputs == []
+                assert "def " not in cell.source and "class " not in cell.source
+        return nb
+
+    return check

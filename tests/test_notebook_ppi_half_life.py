@@ -2,45 +2,33 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
 
-from bridgestats.paths import notebooks_dir
-
-papermill = pytest.importorskip("papermill")
-
-NOTEBOOK = notebooks_dir() / "ppi_half_life.ipynb"
-
 
 @pytest.fixture(scope="module")
-def summary(tmp_path_factory):
+def summary(run_notebook, tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("ppi_half_life")
-    papermill.execute_notebook(
-        str(NOTEBOOK),
-        str(tmp_path / "out.ipynb"),
-        parameters={
-            "seed": 7,
-            "activities": [416.0],
-            "n_players": 60,
-            "n_shocked": 4,
-            "wander_players": 40,
-            "wander_months": 48,
-            "newcomer_strengths": [45.0, 55.0],
-            "newcomer_per_strength": 4,
-            "newcomer_months": 3,
-            "compare_players": 60,
-            "compare_months": 3,
-            "compare_activity": 300.0,
-        },
-        cwd=str(tmp_path),
-        kernel_name="python3",
-        progress_bar=False,
+    summary = run_notebook(
+        "ppi_half_life",
+        tmp_path,
+        seed=7,
+        activities=[416.0],
+        n_players=60,
+        n_shocked=4,
+        wander_players=40,
+        wander_months=48,
+        newcomer_strengths=[45.0, 55.0],
+        newcomer_per_strength=4,
+        newcomer_months=3,
+        compare_players=60,
+        compare_months=3,
+        compare_activity=300.0,
     )
     assert (tmp_path / "figures" / "half_life.png").is_file()
     assert (tmp_path / "figures" / "newcomers.png").is_file()
-    return json.loads((tmp_path / "summary.json").read_text())
+    return summary
 
 
 def test_half_lives(summary):
@@ -87,3 +75,7 @@ def test_forecast(summary):
     for result in forecast.values():
         assert -0.05 < result["skill"] < 0.10
         assert result["brier"] == pytest.approx(result["mse"] / 1e4)
+
+
+def test_notebook_is_committed_clean(check_notebook_clean):
+    check_notebook_clean("ppi_half_life")

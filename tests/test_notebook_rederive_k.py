@@ -6,36 +6,17 @@ exact up to float rounding: 1e-9) and, for the VP link, from scipy's normal quan
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 from scipy import stats
 
 from bridgestats import datasets
-from bridgestats.paths import notebooks_dir
-
-papermill = pytest.importorskip("papermill")
-
-NOTEBOOK = notebooks_dir() / "rederive_k.ipynb"
-
-
-def _run(tmp_path, **parameters):
-    papermill.execute_notebook(
-        str(NOTEBOOK),
-        str(tmp_path / "out.ipynb"),
-        parameters=parameters,
-        cwd=str(tmp_path),
-        kernel_name="python3",
-        progress_bar=False,
-    )
-    return json.loads((tmp_path / "summary.json").read_text())
 
 
 @pytest.fixture(scope="module")
-def default_run(tmp_path_factory):
+def default_run(run_notebook, tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("rederive_k")
-    summary = _run(tmp_path, n_boot=50, seed=3)
+    summary = run_notebook("rederive_k", tmp_path, n_boot=50, seed=3)
     assert (tmp_path / "figures" / "k_by_group.png").is_file()
     assert (tmp_path / "figures" / "match_margins.png").is_file()
     return summary
@@ -93,7 +74,7 @@ def _pbn_match(home, visit, tricks_open, tricks_closed):
     return out
 
 
-def test_on_files(tmp_path):
+def test_on_files(run_notebook, tmp_path):
     # 4S by N, none vulnerable: 10 tricks +420, 11 +450, 9 -50, 8 -100. Swings (open -
     # closed) by the WBF table: 420-(-50) = 470 -> 10, 450-420 = 30 -> 1, -100-420 = -520
     # -> -11, 0; second match: 450-(-100) = 550 -> 11, -50-420 = -470 -> -10, 0, -10.
@@ -101,10 +82,17 @@ def test_on_files(tmp_path):
     records += _pbn_match("C", "D", [11, 9, 10, 9], [8, 10, 10, 10])
     path = tmp_path / "two_matches.pbn"
     path.write_text("\n".join(records))
-    s = _run(tmp_path, files=[str(path)], n_boot=50, min_group_matches=1, min_match_boards=4)
+    s = run_notebook(
+        "rederive_k", tmp_path, files=[str(path)], n_boot=50, min_group_matches=1,
+        min_match_boards=4,
+    )  # fmt: skip
     swings = np.array([10, 1, -11, 0, 11, -10, 0, -10])
     assert s["n_boards"] == 8 and s["n_matches"] == 2
     assert s["k_per_board"] == pytest.approx(np.sqrt(np.mean(swings**2)), abs=1e-9)
     margins = np.array([0, -9])  # 10 + 1 - 11 + 0 and 11 - 10 + 0 - 10
     assert s["k_match"] == pytest.approx(np.sqrt((margins**2).sum() / 8), abs=1e-9)
     assert str(path) in s["_inputs"]
+
+
+def test_notebook_is_committed_clean(check_notebook_clean):
+    check_notebook_clean("rederive_k")

@@ -7,46 +7,25 @@ match counts with bridgestats.vpscale (one scale object per match, a plain loop)
 
 from __future__ import annotations
 
-import json
 import math
 
-import nbformat
 import numpy as np
 import pytest
 from scipy import stats
 
 from bridgestats import datasets, vpscale
-from bridgestats.paths import notebooks_dir
 
-papermill = pytest.importorskip("papermill")
-
-NOTEBOOK = notebooks_dir() / "vp_frequencies.ipynb"
 MIN_BOARDS = 12
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
+def run(run_notebook, tmp_path_factory):
     folder = tmp_path_factory.mktemp("vp_frequencies")
-    papermill.execute_notebook(
-        str(NOTEBOOK),
-        str(folder / "out.ipynb"),
-        parameters={"min_boards": MIN_BOARDS, "n_boot": 50},
-        cwd=str(folder),
-        kernel_name="python3",
-        progress_bar=False,
-    )
-    return json.loads((folder / "summary.json").read_text()), folder
+    return run_notebook("vp_frequencies", folder, min_boards=MIN_BOARDS, n_boot=50), folder
 
 
-def test_notebook_is_committed_clean():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert nb.cells[0].cell_type == "markdown"
-    assert "parameters" in nb.cells[1].metadata.get("tags", [])
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            assert cell.execution_count is None and cell.outputs == []
-            assert "def " not in cell.source and "class " not in cell.source
+def test_notebook_is_committed_clean(check_notebook_clean):
+    check_notebook_clean("vp_frequencies")
 
 
 def test_brighton_20_0s(run):

@@ -8,43 +8,18 @@ reaches 20.00 at 43 IMPs (DOMAIN.md).
 
 from __future__ import annotations
 
-import json
-
-import nbformat
 import pytest
 
-from bridgestats.paths import notebooks_dir
 
-NOTEBOOK = notebooks_dir() / "vp_scale_designer.ipynb"
+def test_notebook_is_committed_clean(check_notebook_clean):
+    nb = check_notebook_clean("vp_scale_designer")
+    assert nb.cells[0].source.startswith("# ")
 
-papermill = pytest.importorskip("papermill")
 
-
-def _run(tmp_path, **parameters) -> dict:
-    papermill.execute_notebook(
-        str(NOTEBOOK),
-        str(tmp_path / "out.ipynb"),
-        parameters=parameters,
-        cwd=str(tmp_path),
-        kernel_name="python3",
-        progress_bar=False,
+def test_swiss_pairs_against_ebu_table(run_notebook, tmp_path):
+    summary = run_notebook(
+        "vp_scale_designer", tmp_path, form="swiss-pairs", n_boards=8, negative=0
     )
-    return json.loads((tmp_path / "summary.json").read_text())
-
-
-def test_notebook_is_committed_clean():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
-    assert "parameters" in nb.cells[1].metadata.get("tags", [])
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            assert cell.outputs == [] and cell.execution_count is None
-            assert "def " not in cell.source and "class " not in cell.source
-
-
-def test_swiss_pairs_against_ebu_table(tmp_path):
-    summary = _run(tmp_path, form="swiss-pairs", n_boards=8, negative=0)
     # σ = 32.95/√8 = 11.65 (Probst §11), printed to 2 decimals
     assert summary["sigma"] == pytest.approx(11.65, abs=0.005)
     # the EBU table's fitted σ: 11.00, printed to 2 decimals
@@ -61,8 +36,10 @@ def test_swiss_pairs_against_ebu_table(tmp_path):
     assert (tmp_path / "figures" / "outcome_frequencies.png").stat().st_size > 1000
 
 
-def test_teams_with_negative_vps_and_wbf(tmp_path):
-    summary = _run(tmp_path, form="teams", n_boards=8, negative=5, published=None)
+def test_teams_with_negative_vps_and_wbf(run_notebook):
+    summary = run_notebook(
+        "vp_scale_designer", form="teams", n_boards=8, negative=5, published=None
+    )
     assert summary["sigma"] == pytest.approx(18.38, abs=0.005)  # Table 4
     assert summary["thresholds"][-1] == pytest.approx(30.7, abs=0.05)  # Table 4, one decimal
     # Table 5 computed ranges: the last negative step at 47.7 (one decimal)
@@ -72,7 +49,9 @@ def test_teams_with_negative_vps_and_wbf(tmp_path):
     assert summary["_inputs"] == {}
 
 
-def test_swiss_pairs_field_size(tmp_path):
-    summary = _run(tmp_path, form="swiss-pairs", n_boards=8, field_size=63, published=None)
+def test_swiss_pairs_field_size(run_notebook):
+    summary = run_notebook(
+        "vp_scale_designer", form="swiss-pairs", n_boards=8, field_size=63, published=None
+    )
     # §11: 20-0 at 67.39 % for 63 results
     assert 50 + summary["thresholds"][-1] == pytest.approx(67.39, abs=0.005)

@@ -6,32 +6,13 @@ independent calls of bridgestats.fit on the shipped Table 7.
 
 from __future__ import annotations
 
-import json
-
-import nbformat
 import numpy as np
 import pytest
 
 from bridgestats import datasets
 from bridgestats.fit import fit_sigma_binned
-from bridgestats.paths import notebooks_dir
 
-papermill = pytest.importorskip("papermill")
-
-NOTEBOOK = notebooks_dir() / "washington_sigma.ipynb"
 THRESHOLDS_2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
-
-
-def _run(tmp_path, **parameters):
-    papermill.execute_notebook(
-        str(NOTEBOOK),
-        str(tmp_path / "out.ipynb"),
-        parameters=parameters,
-        cwd=str(tmp_path),
-        kernel_name="python3",
-        progress_bar=False,
-    )
-    return json.loads((tmp_path / "summary.json").read_text())
 
 
 def _table():
@@ -39,23 +20,16 @@ def _table():
     return df.pivot(index="round", columns="vp_winner", values="count")
 
 
-def test_notebook_is_committed_clean():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    assert nb.metadata["kernelspec"]["name"] == "python3"
-    assert nb.cells[0].cell_type == "markdown"
-    assert "parameters" in nb.cells[1].metadata.get("tags", [])
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            assert cell.execution_count is None and cell.outputs == []
-            assert "def " not in cell.source and "class " not in cell.source
+def test_notebook_is_committed_clean(check_notebook_clean):
+    check_notebook_clean("washington_sigma")
 
 
 @pytest.fixture(scope="module")
-def summary(tmp_path_factory):
+def summary(run_notebook, tmp_path_factory):
     """One run: Cooke's rounds 1-2 at 90 % (the article's setting) and a first half of
     rounds 1-4 instead of 1-7, so that a parameter visibly reaches the figures."""
     folder = tmp_path_factory.mktemp("washington")
-    return _run(folder, first_half_last_round=4), folder
+    return run_notebook("washington_sigma", folder, first_half_last_round=4), folder
 
 
 def test_run_reproduces_the_article(summary):
