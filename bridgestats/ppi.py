@@ -1207,6 +1207,25 @@ class HalfLife:
     boards_per_quarter: float
 
 
+def _established_args(activity, partnership, n_players, *, min_players):
+    """Checked ``activity`` and ``n_players`` of a population of regulars, its m (the
+    weighting of an established player at 50 %) and c, the share of a result's deficit a
+    player carries (1 in a fixed partnership, ½ with pick-up partners)."""
+    check_choice(partnership, "partnership", ("pickup", "fixed"))
+    n_players = _int_arg(n_players, "n_players", minimum=min_players)
+    activity = float(check_positive(activity, "activity"))
+    m = float(weighting(_ESTABLISHED_K, activity, 50.0))
+    c = 1.0 if partnership == "fixed" else 0.5
+    return activity, n_players, m, c
+
+
+def _established_options(start, activity, **model):
+    """The :func:`simulate` options of regulars who start at ``start`` with k = 10,000 and
+    ``activity`` boards of history; ``model`` holds partnership, board_sd,
+    sessions_per_month and n_boards."""
+    return dict(initial_ppi=start, initial_k=_ESTABLISHED_K, history=activity, **model)
+
+
 def _established_population(strength_sd, n_players, partnership, gen):
     strength = 50.0 + strength_sd * gen.standard_normal(n_players)
     start = strength.copy()
@@ -1287,15 +1306,11 @@ def shock_response(
     >>> round(hl.theory_boards), round(hl.theory_months, 2)
     (416, 3.0)
     """
-    check_choice(partnership, "partnership", ("pickup", "fixed"))
-    n_players = _int_arg(n_players, "n_players", minimum=8)
+    activity, n_players, m, c = _established_args(activity, partnership, n_players, min_players=8)
     n_shocked = _int_arg(n_shocked, "n_shocked", minimum=1)
     step = 2 if partnership == "fixed" else 1
     if n_shocked * step > n_players:
         raise BridgestatsError(f"n_shocked: at most {n_players // step} for {n_players} players")
-    activity = float(check_positive(activity, "activity"))
-    m = float(weighting(_ESTABLISHED_K, activity, 50.0))
-    c = 1.0 if partnership == "fixed" else 0.5
     theory_boards = math.log(2.0) / -math.log1p(-c / m)
     theory_months = theory_boards / (activity / 3.0)
     if months_after is None:
@@ -1311,12 +1326,11 @@ def shock_response(
         )
     shocked = candidates[:n_shocked]
     seed = int(gen.integers(2**63))
-    common = dict(
-        n_months=1 + months_after, sessions_per_month=sessions_per_month, n_boards=n_boards,
-        partnership=partnership, board_sd=board_sd, initial_ppi=start,
-        initial_k=_ESTABLISHED_K, history=activity, shock_month=1, shock_pct=shock_pct,
-        track=shocked,
+    common = _established_options(
+        start, activity, partnership=partnership, board_sd=board_sd,
+        sessions_per_month=sessions_per_month, n_boards=n_boards,
     )  # fmt: skip
+    common.update(n_months=1 + months_after, shock_month=1, shock_pct=shock_pct, track=shocked)
     base_run = simulate(strength, activity, rng=seed, **common)
     base = base_run.trace
     per_player = []
@@ -1501,20 +1515,21 @@ def stationary_wander(
     >>> round(wd.theory_sd, 2)
     1.2
     """
-    check_choice(partnership, "partnership", ("pickup", "fixed"))
-    n_players = _int_arg(n_players, "n_players", minimum=4)
+    activity, n_players, m, c = _established_args(activity, partnership, n_players, min_players=4)
     n_months = _int_arg(n_months, "n_months", minimum=1)
     burn_in = _int_arg(burn_in_months, "burn_in_months", minimum=0)
     coverage = float(as_finite_array(coverage, "coverage"))
     if not 0.0 < coverage < 1.0:
         raise BridgestatsError(f"coverage: must be between 0 and 1, got {coverage}")
-    activity = float(check_positive(activity, "activity"))
     gen = np.random.default_rng(rng)
     strength, start = _established_population(strength_sd, n_players, partnership, gen)
+    options = _established_options(
+        start, activity, partnership=partnership, board_sd=board_sd,
+        sessions_per_month=sessions_per_month, n_boards=n_boards,
+    )  # fmt: skip
     sim = simulate(
-        strength, activity, n_months=burn_in + n_months, sessions_per_month=sessions_per_month,
-        n_boards=n_boards, partnership=partnership, board_sd=board_sd, initial_ppi=start,
-        initial_k=_ESTABLISHED_K, history=activity, track=np.arange(n_players), rng=gen,
+        strength, activity, n_months=burn_in + n_months, track=np.arange(n_players), rng=gen,
+        **options,
     )  # fmt: skip
     trace = sim.trace[sim.trace["month"] >= burn_in]
     tail = (1.0 - coverage) / 2.0
@@ -1527,8 +1542,6 @@ def stationary_wander(
         }
     ).reset_index()
     players.insert(1, "strength", strength[players["player"].to_numpy()])
-    m = float(weighting(_ESTABLISHED_K, activity, 50.0))
-    c = 1.0 if partnership == "fixed" else 0.5
     theory_sd = board_sd * math.sqrt(1.0 / (2.0 * c * m))
     q = players["band"].quantile([0.05, 0.5, 0.95]).to_numpy()
     return Wander(
