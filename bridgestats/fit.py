@@ -811,7 +811,16 @@ def _percentile_ci(reps: np.ndarray, confidence: float) -> np.ndarray:
     return np.quantile(reps, [a, 1 - a], axis=0)
 
 
-def _k_from_totals(tot: np.ndarray) -> np.ndarray:
+def _percentile_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng, confidence):
+    """Percentile interval ``(lo, hi)`` and standard error (sd of the replicates, ddof 1) of
+    a scalar ``statistic`` by :func:`_cluster_bootstrap` over the rows of ``sums``."""
+    reps = _cluster_bootstrap(sums, statistic, n_boot=n_boot, rng=rng)
+    lo, hi = _percentile_ci(reps, confidence)
+    return (float(lo), float(hi)), float(np.std(reps, ddof=1))
+
+
+def _root_ratio(tot: np.ndarray) -> np.ndarray:
+    """√(first column / second) of summed totals: K from (Σx², n), B from (Σ butler², Σ linear)."""
     return np.sqrt(tot[:, 0] / tot[:, 1])
 
 
@@ -882,12 +891,11 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
         method = "cluster-bootstrap"
     sums = np.column_stack([np.bincount(codes, weights=x**2), np.bincount(codes).astype(float)])
     k = float(np.sqrt(sums[:, 0].sum() / x.size))
-    reps = _cluster_bootstrap(sums, _k_from_totals, n_boot=n_boot, rng=rng)
-    lo, hi = _percentile_ci(reps, conf)
+    ci, se = _percentile_bootstrap(sums, _root_ratio, n_boot=n_boot, rng=rng, confidence=conf)
     return KEstimate(
         k=k,
-        ci=(float(lo), float(hi)),
-        se=float(np.std(reps, ddof=1)),
+        ci=ci,
+        se=se,
         n=int(x.size),
         n_clusters=int(sums.shape[0]),
         confidence=conf,
@@ -1123,10 +1131,6 @@ class ButlerFactor:
     confidence: float
 
 
-def _ratio_from_totals(tot: np.ndarray) -> np.ndarray:
-    return np.sqrt(tot[:, 0] / tot[:, 1])
-
-
 def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=2000, rng=None):
     """The ratio B of Butler IMPs to head-to-head IMPs on the same boards (Probst's 6/5).
 
@@ -1197,13 +1201,12 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     if linear.sum() <= 0:
         raise BridgestatsError("cross_rms: all 0, so B is undefined")
     sums = np.column_stack([bsd**2, linear])
-    b = float(_ratio_from_totals(sums.sum(axis=0, keepdims=True))[0])
-    reps = _cluster_bootstrap(sums, _ratio_from_totals, n_boot=n_boot, rng=rng)
-    lo, hi = _percentile_ci(reps, conf)
+    b = float(_root_ratio(sums.sum(axis=0, keepdims=True))[0])
+    ci, se = _percentile_bootstrap(sums, _root_ratio, n_boot=n_boot, rng=rng, confidence=conf)
     return ButlerFactor(
         b=b,
-        ci=(float(lo), float(hi)),
-        se=float(np.std(reps, ddof=1)),
+        ci=ci,
+        se=se,
         n_boards=int(bsd.size),
         confidence=conf,
     )
