@@ -11,10 +11,9 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
+from benchmarks._timing import best_time as _best
 from bridgestats.fit import estimate_k, fit_sigma_binned, fit_sigma_groups
 
 #: The 2004 Swiss pairs scale (Probst Table 8), MP % above 50.
@@ -25,15 +24,6 @@ def _counts(rng, n_groups: int, n_matches: int) -> np.ndarray:
     margins = np.abs(rng.normal(0.0, 11.0, size=(n_groups, n_matches)))
     idx = np.searchsorted(THRESHOLDS, margins, side="right")
     return np.stack([np.bincount(row, minlength=THRESHOLDS.size + 1) for row in idx])
-
-
-def _best(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def run(quick: bool = False) -> dict:

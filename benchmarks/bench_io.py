@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import time
 
+from benchmarks._timing import best_time_result as _best
 from bridgestats.io import read_pbn, summary_of, team_board_swings
 from bridgestats.paths import shared_data_dir
 
@@ -23,15 +24,6 @@ def _files(quick: bool):
         return None
     files = sorted((shared / "teams-pbn" / "pbn").rglob("*.pbn.gz"))
     return files[::15] if quick else files
-
-
-def _best(fn, repeat: int):
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def _endplay(files):

@@ -17,6 +17,7 @@ import time
 
 import numpy as np
 
+from benchmarks._timing import best_time_result
 from bridgestats import ppi
 
 
@@ -25,18 +26,16 @@ def _population(n_players, rng):
 
 
 def _rate(kernel, strength, n_months, repeats):
-    best, updates = float("inf"), 0
-    for _ in range(repeats):
-        start = time.perf_counter()
-        sim = ppi._simulate(
+    best, sim = best_time_result(
+        lambda: ppi._simulate(
             strength, 416.0, n_months=n_months, sessions_per_month=30, n_boards=12,
             boards_per_round=2, partnership="pickup", board_sd=ppi.EVEN_TABLE_SD,
             initial_ppi=strength, initial_k=10_000, history=416.0, shocked=None,
             shock_month=0, shock_pct=25.0, track=None, rng=1, kernel=kernel,
-        )  # fmt: skip
-        best = min(best, time.perf_counter() - start)
-        updates = sim.n_updates
-    return updates / best, updates, best
+        ),
+        repeats,
+    )  # fmt: skip
+    return sim.n_updates / best, sim.n_updates, best
 
 
 def _bare_python_loop(log, n_players):

@@ -17,11 +17,10 @@ Each figure is timed next to its baseline in the same process (best of a few rep
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pandas as pd
 
+from benchmarks._timing import best_time as _best
 from bridgestats.scoring import (
     IMP_TABLE_UPPER,
     contract_score,
@@ -31,15 +30,6 @@ from bridgestats.scoring import (
     mp_percent,
     score_board_results,
 )
-
-
-def _best(fn, repeat=3):
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _pairwise_mp(x):

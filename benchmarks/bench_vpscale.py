@@ -13,22 +13,13 @@
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 
+from benchmarks._timing import best_time as _best
 from bridgestats.vpscale import gaussian_scale, wbf_vp
 
 _TAU = (math.sqrt(5) - 1) / 2
-
-
-def _best(fn, repeat=3):
-    best = np.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _curve(m, n):
