@@ -29,7 +29,13 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .errors import BridgestatsError, as_finite_array, check_frame, check_positive
+from .errors import (
+    BridgestatsError,
+    as_finite_array,
+    check_column_range,
+    check_frame,
+    check_positive,
+)
 
 __all__ = ["elo_forecast", "forecast_scores", "glicko2_forecast"]
 
@@ -41,13 +47,7 @@ _GLICKO_SCALE = 173.7178  # Glickman's conversion between Glicko and Glicko-2 un
 def _check_log(log):
     check_frame(log, "log", _COLUMNS, allow_empty=False)
     frame = log[list(_COLUMNS)].reset_index(drop=True)
-    pct = pd.to_numeric(frame["pct_ns"], errors="coerce").to_numpy(dtype=float)
-    bad = ~np.isfinite(pct) | (pct < 0) | (pct > 100)
-    if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        raise BridgestatsError(
-            f"log: row {row}: pct_ns {frame['pct_ns'].iloc[row]} must be a number in 0-100"
-        )
+    pct = check_column_range(frame, "pct_ns", "log", low=0, high=100)
     if frame["round"].isna().any():
         row = int(np.flatnonzero(frame["round"].isna().to_numpy())[0])
         raise BridgestatsError(f"log: row {row}: round is missing")

@@ -12,6 +12,7 @@ __all__ = [
     "BridgestatsError",
     "as_finite_array",
     "check_choice",
+    "check_column_range",
     "check_frame",
     "check_positive",
 ]
@@ -122,3 +123,33 @@ def check_frame(frame, name: str, columns=(), *, allow_empty: bool = True):
     if not allow_empty and len(frame) == 0:
         raise BridgestatsError(f"{name}: must not be empty")
     return frame
+
+
+def check_column_range(frame, column: str, name: str, *, low: float, high: float) -> np.ndarray:
+    """``frame[column]`` as floats, raising unless every entry is a number in low-high.
+
+    The message names the argument, the row (position) and the value.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> check_column_range(pd.DataFrame({"pct_ns": [55, 40.5]}), "pct_ns", "log",
+    ...                    low=0, high=100)
+    array([55. , 40.5])
+    >>> check_column_range(pd.DataFrame({"pct_ns": [55, "x"]}), "pct_ns", "log",
+    ...                    low=0, high=100)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: log: row 1: pct_ns x must be a number in 0-100
+    """
+    import pandas as pd  # here, not at the top: ``import bridgestats`` stays pandas-free
+
+    values = pd.to_numeric(frame[column], errors="coerce").to_numpy(dtype=float)
+    bad = ~np.isfinite(values) | (values < low) | (values > high)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise BridgestatsError(
+            f"{name}: row {row}: {column} {frame[column].iloc[row]} must be a number in "
+            f"{low:g}-{high:g}"
+        )
+    return values

@@ -35,7 +35,14 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .errors import BridgestatsError, as_finite_array, check_choice, check_frame, check_positive
+from .errors import (
+    BridgestatsError,
+    as_finite_array,
+    check_choice,
+    check_column_range,
+    check_frame,
+    check_positive,
+)
 
 __all__ = [
     "BOARD_SD",
@@ -390,13 +397,7 @@ def _check_log(log) -> pd.DataFrame:
     if dates.isna().any():
         row = int(np.flatnonzero(dates.isna().to_numpy())[0])
         raise BridgestatsError(f"log: row {row}: date {frame['date'].iloc[row]!r} is not a date")
-    pct = pd.to_numeric(frame["pct_ns"], errors="coerce").to_numpy(dtype=float)
-    bad = ~np.isfinite(pct) | (pct < 0) | (pct > 100)
-    if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        raise BridgestatsError(
-            f"log: row {row}: pct_ns {frame['pct_ns'].iloc[row]} must be a number in 0-100"
-        )
+    pct = check_column_range(frame, "pct_ns", "log", low=0, high=100)
     seats = frame[list(_SEATS)]
     if seats.isna().any().any():
         row = int(np.flatnonzero(seats.isna().any(axis=1).to_numpy())[0])
