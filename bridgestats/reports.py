@@ -848,7 +848,8 @@ def run_reports(
             results[name] = result
             took = result.record["durations"]["total_s"]
             tail = f": {result.error}" if result.error else ""
-            _log(f"{result.status:6s} {name} ({took:.1f} s){tail}")
+            done = sum(r.status != "missing" for r in results.values())
+            _log(f"{result.status:6s} {name} ({took:.1f} s) [{done}/{len(runnable)}]{tail}")
     finally:  # interrupted: leave no temporary folders behind
         for job in jobs_by_name.values():
             shutil.rmtree(job["folder"], ignore_errors=True)
