@@ -8,6 +8,11 @@ Readers
 picks the reader from each file's name. Each accepts a path, a list of paths or a
 directory (searched recursively) and the keyword ``strict``.
 
+:func:`read_pbn_totals` reads the PBN ``TotalScoreTable`` sections (session totals per
+pair, PBN 2.1 §5.8): not table results, so not the tidy schema below but one row per
+table entry with ``source``, ``record``, the ``event``/``segment``/``section``/``date``
+in force and the table's own columns (see its docstring). It takes the same arguments.
+
 The tidy schema
 ---------------
 Every reader returns a :class:`pandas.DataFrame` with **one row per table result**, scores
@@ -80,7 +85,7 @@ from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
 from .acbl import read_acbl_travellers
 from .frames import field_results, match_margins, team_board_swings
 from .lin import read_lin
-from .pbn import read_pbn
+from .pbn import read_pbn, read_pbn_totals
 from .results import read_results
 from .valet import read_valet
 
@@ -94,6 +99,7 @@ __all__ = [
     "read_acbl_travellers",
     "read_lin",
     "read_pbn",
+    "read_pbn_totals",
     "read_results",
     "read_valet",
     "summary_of",

@@ -22,7 +22,7 @@ from ._records import (
     _vulnerable_from_board,
 )
 
-__all__ = ["read_pbn"]
+__all__ = ["read_pbn", "read_pbn_totals"]
 
 # [Tag "value"]: PBN 2.1 §3.2; a value may hold escaped quotes (\").
 _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
@@ -35,6 +35,7 @@ _BLANK = re.compile(r"\n[ \t]*(?=\n)")
 _TOKEN = re.compile(r'\n(?:[ \t]*(?=(\n))|\[(\w+)\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\])')
 _LINE_TAG = re.compile(r"\n\[")
 _SCORE_TABLE = re.compile(r'\[ScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
+_TOTAL_SCORE_TABLE = re.compile(r'\[TotalScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
 # {brace comments} may span lines; they are blanked out before tokenising.
 _COMMENT = re.compile(r"\{[^}]*\}")
 _COLSPEC = re.compile(r"^([+-]?)(\w+)(?:\\(\d+)([LR]?))?$")
@@ -113,6 +114,36 @@ _TABLE_COLUMNS = {
     "result": "tricks",
 }
 _MISSING = "\x00"  # stands for "tag absent" while forward filling
+_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN")
+
+# TotalScoreTable (PBN 2.1 §5.8): the predefined columns that hold numbers (lower case);
+# PairId and Names are text; a column the file adds is numeric when all its cells are.
+_TOTAL_NUMERIC = {
+    "rank",
+    "totalscore",
+    "totalimp",
+    "totalmp",
+    "totalpercentage",
+    "meanscore",
+    "meanimp",
+    "meanmp",
+    "meanpercentage",
+    "nrboards",
+    "multiplicity",
+}
+_TOTAL_TEXT = {"pairid", "names"}
+# The identifying columns of read_pbn_totals, before the table's own columns.
+_TOTAL_IDS = (
+    "source",
+    "record",
+    "event",
+    "segment",
+    "section",
+    "date",
+    "table_name",
+    "table_record",
+    "artificial",
+)
 
 
 def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
@@ -153,8 +184,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     * ``Result`` is the number of tricks taken by declarer. The printed ``Score`` is read
       as ``"NS 420"``/``"EW 420"``; a bare number is declarer's score (all 828 bare
       scores of the archive agree with that reading).
-    * ``TotalScoreTable`` (session totals per pair, not table results) is not expanded.
-    * A ``ScoreTable`` (PBN 2.1 §5.5) is expanded into one row per table: its column
+    * ``TotalScoreTable`` (session totals per pair, not table results) is not part of
+      this frame: :func:`read_pbn_totals` reads it.
+    * A ``ScoreTable`` (PBN 2.1 §5.7) is expanded into one row per table: its column
       specification ``Name\\widthAlign;...`` gives the column names, cells are separated by
       blanks (quoted strings may contain blanks), ``-`` is an empty cell. ``Result`` in
       the table may be tricks (``10``) or relative to the contract (``=``, ``+1``,
@@ -163,8 +195,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
 
     References
     ----------
-    .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``)
-       and 5.5 (tables).
+    .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``),
+       5.2 (tables) and 5.7 (``ScoreTable``).
     .. [2] Funbridge FAQ (seeds/004_c99bdc08e944f32f.txt): 3NT vulnerable, 10 tricks, +630.
 
     Examples
@@ -180,7 +212,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     0      1       3N        S      10     630.0
     1      1      4SX        E       9     200.0
     """
-    files = _expand(path, ("*.pbn", "*.pbn.gz", "*.PBN"))
+    files = _expand(path, _PATTERNS)
     raw, notes, table_columns = _build([_scan(f) for f in files])
     extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
     return _finish(
@@ -192,6 +224,180 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         notes=notes,
         preset_reason=raw["preset_reason"],
     )
+
+
+def read_pbn_totals(path, *, strict: bool = False) -> pd.DataFrame:
+    r"""Read the ``TotalScoreTable`` sections of PBN files: one row per entry (pair).
+
+    Session totals are not table results, so they get their own frame rather than rows
+    of :func:`read_pbn`'s tidy schema.
+
+    Parameters
+    ----------
+    path : str, Path, list of paths, or directory
+        File(s) to read (plain or gzip); a directory is searched recursively for
+        ``*.pbn`` and ``*.pbn.gz``.
+    strict : bool, optional
+        Raise :class:`~bridgestats.io.ParseError` on the first cell of a predefined
+        numeric column (``Rank``, ``TotalMP``, ``TotalPercentage``, ...) that is not a
+        number, instead of keeping that column as printed text and counting it in
+        ``frame.attrs["notes"]``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per table row, in file order, with
+
+        ================  ===========================================================
+        ``source``        the file (its path below the directory given, else its name)
+        ``record``        line number of the row
+        ``event``         the ``Event`` tag in force (``#`` and omitted tags resolved
+                          as in :func:`read_pbn`)
+        ``segment``       ``Stage`` in force, else ``Round``
+        ``section``       ``Section`` in force
+        ``date``          ``Date`` in force
+        ``table_name``    ``"TotalScoreTable"``
+        ``table_record``  line number of the table's tag pair (one value per table)
+        ``artificial``    True when a cell of the row is an artificial score (``^``)
+        ================  ===========================================================
+
+        followed by the table's columns under their printed names (``Rank``,
+        ``PairId``, ``Names``, ``TotalMP``, ``TotalPercentage``, ...; columns of every
+        table read, missing in rows of tables that do not print them).
+        ``frame.attrs["notes"]`` counts what was noticed while reading (columns kept as
+        text, files without a ``TotalScoreTable``).
+
+    Notes
+    -----
+    * Of the tables of PBN 2.1 §5 (``ActionTable``, ``AuctionTimeTable``,
+      ``InstantScoreTable``, ``PlayTimeTable``, ``ScoreTable``, ``TotalScoreTable``),
+      only ``TotalScoreTable`` (§5.8) holds totals. ``ScoreTable`` rows are table
+      results (:func:`read_pbn`); ``InstantScoreTable`` maps score ranges to IMPs and
+      percentages (a lookup table, not results); ``OptimumResultTable`` is a
+      double-dummy table, not a score table. None of these is read here.
+    * The column specification and the cells are read as for a ``ScoreTable`` (§5.1-5.2):
+      ``[+|-]Name[\width[L|R]]`` items separated by ``;``, one row per line, cells
+      separated by blanks, ``"..."`` strings may hold blanks, ``-`` (irrelevant) and
+      ``?`` (unknown) are empty cells, ``^`` before a number marks an artificial score
+      (the number is kept, ``artificial`` is set). A malformed specification, a column
+      named twice or named like an identifying column, an unclosed string, or a row whose
+      cell count differs from the specification raises :class:`~bridgestats.io.ParseError`
+      naming the file and the line, whatever ``strict``.
+    * ``PairId`` and ``Names`` stay text (a ``PairId`` matches ``pair_ns``/``pair_ew``
+      of a ``ScoreTable`` read by :func:`read_pbn`); the predefined numeric columns
+      are numbers; a column the file adds is numeric when every cell is a number, else
+      text as printed.
+
+    References
+    ----------
+    .. [1] Portable Bridge Notation, version 2.1 (2007), sections 5.1 (section data),
+       5.2 (tables), 5.7 (``ScoreTable``) and 5.8 (``TotalScoreTable``, its predefined
+       columns ``Rank``, ``PairId``, ``Names``, ``TotalScore``, ``TotalIMP``,
+       ``TotalMP``, ``TotalPercentage``, ``MeanScore``, ``MeanIMP``, ``MeanMP``,
+       ``MeanPercentage``, ``NrBoards``, ``Multiplicity``).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "totals.pbn"
+    >>> _ = path.write_text('[Event "Club Pairs"]\n'
+    ...                     '[TotalScoreTable "Rank\\2R;PairId\\2R;TotalMP\\5R;Names\\20L"]\n'
+    ...                     ' 1  3  61.5 "Ann Bee - Cat Dee"\n'
+    ...                     ' 2  1 ^50.0 -\n')
+    >>> read_pbn_totals(path)[["record", "event", "Rank", "PairId", "TotalMP", "Names",
+    ...                        "artificial"]]
+       record       event  Rank PairId  TotalMP              Names  artificial
+    0       3  Club Pairs     1      3     61.5  Ann Bee - Cat Dee       False
+    1       4  Club Pairs     2      1     50.0               None        True
+    """
+    files = _expand(path, _PATTERNS)
+    scans = [_scan(f) for f in files]
+    tags, _, offset = _tag_frame(scans)
+    parts, without = [], 0
+    for s, o in zip(scans, offset, strict=True):
+        found = _tables(s["text"], _TOTAL_SCORE_TABLE)
+        without += not found
+        for spec, body, line in found:
+            names, rows, lines = _table_cells(
+                s["file"], "TotalScoreTable", spec, body, line, reserved=_TOTAL_IDS
+            )
+            rec = tags.iloc[int(o + np.searchsorted(s["lines"], line, side="right") - 1)]
+            parts.append(_total_part(rec, names, rows, lines, line))
+    notes = {}
+    if without:
+        notes["files without a TotalScoreTable"] = without
+    if not parts:
+        frame = pd.DataFrame({c: pd.Series(dtype=object) for c in _TOTAL_IDS})
+        frame["artificial"] = frame["artificial"].astype(bool)
+        frame.attrs["notes"] = notes
+        return frame
+    frame = pd.concat(parts, ignore_index=True)
+    frame, kept = _total_values(frame, strict=strict)
+    frame.attrs["notes"] = {**notes, **kept}
+    return frame
+
+
+def _total_part(rec: pd.Series, names, rows, lines, line: int) -> pd.DataFrame:
+    """One ``TotalScoreTable`` as raw cells, behind the tags in force at its record."""
+    n = len(rows)
+    segment = rec["Stage"] if rec["Stage"] is not None else rec["Round"]
+    ids = {
+        "source": np.full(n, rec["source"], dtype=object),
+        "record": np.asarray(lines, dtype=np.int64),
+        "event": np.full(n, rec["event"], dtype=object),
+        "segment": np.full(n, segment, dtype=object),
+        "section": np.full(n, rec["Section"], dtype=object),
+        "date": np.full(n, rec["Date"], dtype=object),
+        "table_name": np.full(n, "TotalScoreTable", dtype=object),
+        "table_record": np.full(n, line, dtype=np.int64),
+        "artificial": np.zeros(n, dtype=bool),
+    }
+    cells = np.array(rows, dtype=object).reshape(n, len(names))
+    return pd.DataFrame({**ids, **{name: cells[:, k] for k, name in enumerate(names)}})
+
+
+def _total_values(frame: pd.DataFrame, *, strict: bool) -> tuple[pd.DataFrame, dict]:
+    """Empty, artificial and numeric cells of the printed columns of a totals frame.
+
+    ``?`` becomes missing, ``^`` before a number is dropped (the row is marked
+    ``artificial``), and each column becomes numeric where it is numeric (see
+    :func:`read_pbn_totals`). Returns the frame and the notes on columns kept as text.
+
+    >>> raw = pd.DataFrame({"source": ["f.pbn"] * 3, "record": [5, 6, 7],
+    ...                     "artificial": False, "Rank": ["1", "2", "3"],
+    ...                     "PairId": ["7", "12", "3"], "TotalIMP": ["12.5", "^-3", "?"]})
+    >>> out, kept = _total_values(raw, strict=False)
+    >>> out["TotalIMP"].tolist(), out["PairId"].tolist(), out["artificial"].tolist()
+    ([12.5, -3.0, nan], ['7', '12', '3'], [False, True, False])
+    """
+    frame = frame.copy()
+    kept = {}
+    artificial = frame["artificial"].to_numpy(dtype=bool, copy=True)
+    for name in [c for c in frame.columns if c not in _TOTAL_IDS]:
+        cells = frame[name].astype(object)
+        cells = cells.where(cells.notna() & (cells != "?"), None)
+        text = cells.where(cells.notna(), "").astype(str)
+        caret = text.str.startswith("^")
+        art = caret & pd.to_numeric(text.str[1:].where(caret), errors="coerce").notna()
+        cells = cells.where(~art, text.str[1:])
+        artificial |= art.to_numpy()
+        if name.lower() in _TOTAL_TEXT:
+            frame[name] = cells
+            continue
+        num = pd.to_numeric(cells, errors="coerce")
+        bad = (cells.notna() & num.isna()).to_numpy()
+        if not bad.any():
+            frame[name] = num
+            continue
+        if name.lower() in _TOTAL_NUMERIC:
+            i = int(np.flatnonzero(bad)[0])
+            reason = f"TotalScoreTable column {name}: {cells.iat[i]!r} is not a number"
+            if strict:
+                raise ParseError(frame["source"].iat[i], int(frame["record"].iat[i]), reason)
+            kept[f"{name} kept as text: cells that are not numbers"] = int(bad.sum())
+        frame[name] = cells
+    frame["artificial"] = artificial
+    return frame, kept
 
 
 def _scan(file) -> dict:
@@ -226,8 +432,12 @@ def _scan(file) -> dict:
     }
 
 
-def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
-    """One frame of raw columns for all scanned files (one pass over all their tags)."""
+def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
+    """Every record of the scanned files with its tags resolved (``#`` and inheritance).
+
+    Returns the frame (``source``, ``record`` and the columns of :data:`_TAGS`), which
+    tags each record printed itself, and the index of each file's first record.
+    """
     sizes = np.array([len(s["lines"]) for s in scans], dtype=np.int64)
     offset = np.r_[0, np.cumsum(sizes)[:-1]]
     n_rec = int(sizes.sum())
@@ -255,16 +465,23 @@ def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
         col = _TAGS[tag]
         first = _resolve(np.where(present[tag], cols[col], None), inherit=False, within=file_id)
         cols[col] = _resolve(first, inherit=True, within=run)
+    frame = pd.DataFrame(cols, dtype=object)
+    frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
+    frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
+    return frame, present, offset
+
+
+def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
+    """One frame of raw columns for all scanned files (one pass over all their tags)."""
+    frame, present, offset = _tag_frame(scans)
+    n_rec = len(frame)
     is_result = np.zeros(n_rec, dtype=bool)
     for tag in _RESULT_TAGS:
         is_result |= present[tag]
     inherited = np.zeros(n_rec, dtype=bool)
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
-        inherited |= ~present[tag] & (cols[_TAGS[tag]] != None)  # noqa: E711
+        inherited |= ~present[tag] & (frame[_TAGS[tag]].to_numpy() != None)  # noqa: E711
 
-    frame = pd.DataFrame(cols, dtype=object)
-    frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
-    frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
     frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
     frame["room"] = _room(frame["room"])
     frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
@@ -281,17 +498,11 @@ def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
     expanded = []
     has_table = np.zeros(n_rec, dtype=bool)
     for s, o in zip(scans, offset, strict=True):
-        if s["text"] is None:
-            continue
-        text = s["text"]
-        for m in _SCORE_TABLE.finditer(text):  # one table per board: expand its rows
-            line = int(_line_numbers(text, np.array([m.start()]))[0]) - 1
+        for spec, body, line in _tables(s["text"], _SCORE_TABLE):  # one per board
             rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
-            stop = text.find("\n[", m.end())
             has_table[rec] = True
-            expanded.append(
-                _expand_table(s["file"], text, m.group(1), m.end(), stop, frame.iloc[rec])
-            )
+            names, rows, lines = _table_cells(s["file"], "ScoreTable", spec, body, line)
+            expanded.append(_expand_table(names, rows, lines, frame.iloc[rec]))
     header = ~is_result & ~has_table
     if header.any():
         notes["records without board or result (headers), not table results"] = int(header.sum())
@@ -356,35 +567,96 @@ def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
     return num * np.where(ew, -1.0, 1.0)
 
 
-def _expand_table(file, text, spec, start, stop, board_row) -> pd.DataFrame:
-    """The rows of one ``ScoreTable``: the board's tags plus one row per table."""
+def _tables(text: str | None, pattern: re.Pattern) -> list[tuple[str, str, int]]:
+    """Each table of ``pattern`` in a scanned text: its column spec, its body, its tag line.
+
+    The body runs from the end of the tag to the next tag (or the end of the text); the
+    line is that of the tag pair in the file (``text`` starts with an added newline).
+    """
+    if text is None:
+        return []
+    found = list(pattern.finditer(text))
+    if not found:
+        return []
+    lines = _line_numbers(text, np.array([m.start() for m in found], dtype=np.int64)) - 1
+    out = []
+    for m, line in zip(found, lines, strict=True):
+        stop = text.find("\n[", m.end())
+        out.append((m.group(1), text[m.end() : stop if stop >= 0 else len(text)], int(line)))
+    return out
+
+
+def _table_columns(file, tag: str, spec: str, line: int, *, reserved=()) -> list[str]:
+    r"""Column names of a table's column specification (PBN 2.1 §5.2).
+
+    ``spec`` is ``;``-separated items ``[+|-]Name[\width[L|R]]``: an optional sort order
+    (``+`` descending, ``-`` ascending), the name, and an optional minimum width with its
+    alignment. A malformed item, a name given twice or one of ``reserved`` (names the
+    caller uses for its own columns) raises :class:`ParseError`.
+
+    >>> _table_columns("f.pbn", "TotalScoreTable", "+Rank\\2R;PairId;Names\\20L", 3)
+    ['Rank', 'PairId', 'Names']
+    """
     names = []
     for item in spec.split(";"):
         m = _COLSPEC.match(item.strip())
         if not m:
-            line = int(_line_numbers(text, np.array([start]))[0]) - 1
-            raise ParseError(file, line, f"ScoreTable: bad column spec {item!r}")
+            raise ParseError(file, line, f"{tag}: bad column spec {item!r}")
+        if m.group(2) in names:
+            raise ParseError(file, line, f"{tag}: column {m.group(2)!r} named twice")
+        if m.group(2) in reserved:
+            raise ParseError(file, line, f"{tag}: column {m.group(2)!r} is a reserved name")
         names.append(m.group(2))
-    body = text[start:stop] if stop >= 0 else text[start:]
-    first_line = int(_line_numbers(text, np.array([start]))[0]) - 1
+    return names
+
+
+def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()):
+    r"""Column names, rows of cells and the line of each row of one table (PBN 2.1 §5.1-5.2).
+
+    One row per text line (the export format), ending at a blank line or the next tag;
+    ``%`` and ``;`` lines are comments. Cells are separated by blanks; a string token in
+    double quotes may hold blanks (``"Ann Bee"``; a single quote is an ordinary
+    character); ``-`` (an irrelevant element) is an empty cell, returned as ``None``. A
+    row whose cell count differs from the column spec raises :class:`ParseError` naming
+    the file and the row's line.
+
+    >>> _table_cells("f.pbn", "TotalScoreTable", "Rank;Names\\12L;TotalMP",
+    ...              '\n 1 "Ann O\'Hara"  61.5\n 2 -  -', 7)
+    (['Rank', 'Names', 'TotalMP'], [['1', "Ann O'Hara", '61.5'], ['2', None, None]], [8, 9])
+    """
+    names = _table_columns(file, tag, spec, line, reserved=reserved)
     rows, lines = [], []
-    for k, line in enumerate(body.split("\n")[1:], start=1):
-        if not line.strip():
+    for k, text in enumerate(body.split("\n")[1:], start=1):
+        if not text.strip():
             break
-        if line.lstrip().startswith("%") or line.lstrip().startswith(";"):
+        if text.lstrip().startswith(("%", ";")):
             continue
         try:
-            cells = shlex.split(line, posix=True)
+            cells = _split_cells(text)
         except ValueError as exc:
-            raise ParseError(file, first_line + k, f"ScoreTable row: {exc}") from exc
+            raise ParseError(file, line + k, f"{tag} row: {exc}") from exc
         if len(cells) != len(names):
             raise ParseError(
                 file,
-                first_line + k,
-                f"ScoreTable row has {len(cells)} cells, the column spec names {len(names)}",
+                line + k,
+                f"{tag} row has {len(cells)} cells, the column spec names {len(names)}",
             )
         rows.append([None if c == "-" else c for c in cells])
-        lines.append(first_line + k)
+        lines.append(line + k)
+    return names, rows, lines
+
+
+def _split_cells(text: str) -> list[str]:
+    """The cells of one table row: blank-separated tokens, ``"..."`` strings kept whole."""
+    lexer = shlex.shlex(text, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'  # PBN strings are double-quoted only
+    lexer.commenters = ""
+    return list(lexer)
+
+
+def _expand_table(names, rows, lines, board_row) -> pd.DataFrame:
+    """The rows of one ``ScoreTable``: the board's tags plus one row per table."""
     table = pd.DataFrame(rows, columns=names)
     out = pd.DataFrame({c: [board_row[c]] * len(table) for c in board_row.index})
     out["record"] = lines
