@@ -71,7 +71,8 @@ _EXPORTS = {
         "event_scale", "sigma_from_top", "wbf_vp", "wbf_scale", "wbf_table",
     ),
     "io": (
-        "read_pbn", "read_lin", "read_valet", "read_acbl_travellers", "read_results",
+        "read_pbn", "read_pbn_totals", "read_lin", "read_valet", "read_acbl_travellers",
+        "read_results",
         "team_board_swings", "match_margins", "field_results",
     ),
     "fit": (
