@@ -3,6 +3,7 @@ notebook runner of the ``tests/test_notebook_*.py`` files."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -66,3 +67,19 @@ def check_notebook_clean():
         return nb
 
     return check
+
+
+@pytest.fixture(scope="session")
+def write_file():
+    """A function writing ``text`` to ``path`` (gzip-compressed with ``gz=True``), making the
+    path's folders, and returning the path: input files for the loaders' tests."""
+
+    def write(path, text: str, *, gz: bool = False):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if gz:
+            path.write_bytes(gzip.compress(text.encode()))
+        else:
+            path.write_text(text)
+        return path
+
+    return write

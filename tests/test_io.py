@@ -7,9 +7,6 @@ integers, so every comparison is exact.
 
 from __future__ import annotations
 
-import gzip
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -133,17 +130,9 @@ PBN_SCORE_TABLE = """\
 """.replace("@SPEC@", _SPEC)
 
 
-def _write(path: Path, text: str, *, gz: bool = False) -> Path:
-    if gz:
-        path.write_bytes(gzip.compress(text.encode()))
-    else:
-        path.write_text(text)
-    return path
-
-
 @pytest.fixture()
-def teams_pbn(tmp_path):
-    return _write(tmp_path / "teams.pbn", PBN_TEAMS)
+def teams_pbn(tmp_path, write_file):
+    return write_file(tmp_path / "teams.pbn", PBN_TEAMS)
 
 
 # --------------------------------------------------------------------------- PBN
@@ -204,17 +193,17 @@ def test_pbn_summary(teams_pbn):
     assert set(s.skipped) <= set(SKIP_REASONS)
 
 
-def test_pbn_gzip_equals_plain(tmp_path, teams_pbn):
-    gz = _write(tmp_path / "teams.pbn.gz", PBN_TEAMS, gz=True)
+def test_pbn_gzip_equals_plain(tmp_path, teams_pbn, write_file):
+    gz = write_file(tmp_path / "teams.pbn.gz", PBN_TEAMS, gz=True)
     plain, packed = read_pbn(teams_pbn), read_pbn(gz)
     pd.testing.assert_frame_equal(plain.drop(columns="source"), packed.drop(columns="source"))
 
 
-def test_pbn_directory_and_list(tmp_path):
+def test_pbn_directory_and_list(tmp_path, write_file):
     sub = tmp_path / "a" / "b"
     sub.mkdir(parents=True)
-    _write(sub / "x.pbn", PBN_TEAMS)
-    _write(tmp_path / "y.pbn.gz", PBN_TEAMS, gz=True)
+    write_file(sub / "x.pbn", PBN_TEAMS)
+    write_file(tmp_path / "y.pbn.gz", PBN_TEAMS, gz=True)
     df = read_pbn(tmp_path)
     assert sorted(df["source"].unique()) == ["a/b/x.pbn", "y.pbn.gz"]
     assert summary_of(df).files == 2 and len(df) == 10
@@ -226,16 +215,16 @@ def test_pbn_strict_names_file_and_line(teams_pbn):
         read_pbn(teams_pbn, strict=True)
 
 
-def test_pbn_not_a_pbn_file(tmp_path):
-    bad = _write(tmp_path / "bad.pbn", "this is not PBN\n")
+def test_pbn_not_a_pbn_file(tmp_path, write_file):
+    bad = write_file(tmp_path / "bad.pbn", "this is not PBN\n")
     with pytest.raises(ParseError, match=r"bad\.pbn: no PBN tag pairs"):
         read_pbn(bad)
     with pytest.raises(BridgestatsError, match="no such file"):
         read_pbn(tmp_path / "missing.pbn")
 
 
-def test_pbn_score_table_expanded(tmp_path):
-    df = read_pbn(_write(tmp_path / "pairs.pbn", PBN_SCORE_TABLE))
+def test_pbn_score_table_expanded(tmp_path, write_file):
+    df = read_pbn(write_file(tmp_path / "pairs.pbn", PBN_SCORE_TABLE))
     assert len(df) == 6
     b5 = df[df["board"] == 5]
     assert b5["pair_ns"].tolist() == ["1", "2", "3", "4", "5"]
@@ -258,11 +247,11 @@ def test_pbn_score_table_expanded(tmp_path):
     assert (s.records, s.scorable, s.skipped) == (6, 5, {"adjusted score": 1})
 
 
-def test_pbn_score_table_agrees_with_endplay(tmp_path):
+def test_pbn_score_table_agrees_with_endplay(tmp_path, write_file):
     """endplay's PBN parser (an independent implementation) reads the same table cells."""
     endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
     text = PBN_SCORE_TABLE.replace('"Ann Bee"', "Ann")  # endplay splits cells on blanks
-    path = _write(tmp_path / "pairs.pbn", text)
+    path = write_file(tmp_path / "pairs.pbn", text)
     ours = read_pbn(path)
     with open(path) as fh:
         boards = endplay_pbn.load(fh)
@@ -275,10 +264,10 @@ def test_pbn_score_table_agrees_with_endplay(tmp_path):
     assert b5["MP_NS"].tolist() == theirs["MP_NS"].astype(float).tolist()
 
 
-def test_pbn_score_table_bad_row(tmp_path):
+def test_pbn_score_table_bad_row(tmp_path, write_file):
     text = PBN_SCORE_TABLE.replace(" 2  2 12 4S    N  =    620      -  5.0 Cat", " 2  2 12 4S")
     with pytest.raises(ParseError, match=r"line 9: ScoreTable row has 4 cells"):
-        read_pbn(_write(tmp_path / "bad.pbn", text))
+        read_pbn(write_file(tmp_path / "bad.pbn", text))
 
 
 # --------------------------------------------------------------------------- LIN
@@ -300,8 +289,8 @@ LIN = (
 )
 
 
-def test_lin_reads_both_rooms(tmp_path):
-    df = read_lin(_write(tmp_path / "m.lin", LIN))
+def test_lin_reads_both_rooms(tmp_path, write_file):
+    df = read_lin(write_file(tmp_path / "m.lin", LIN))
     assert len(df) == 4
     o1, c1, o2, c2 = (df.iloc[i] for i in range(4))
     # dealer North (md|3...): 1N by North, 3N by South, so North declares; claim of 9
@@ -334,9 +323,9 @@ def test_lin_reads_both_rooms(tmp_path):
     assert s.notes == {"tables only in the rs header (no qx record): result from rs": 1}
 
 
-def test_lin_no_commands(tmp_path):
+def test_lin_no_commands(tmp_path, write_file):
     with pytest.raises(ParseError, match="no LIN commands"):
-        read_lin(_write(tmp_path / "x.lin", "hello\n"))
+        read_lin(write_file(tmp_path / "x.lin", "hello\n"))
 
 
 # --------------------------------------------------------------------------- VALET
@@ -344,10 +333,10 @@ def test_lin_no_commands(tmp_path):
 VALET = "1|1|101|102|103|104|3N|S|10|H4\n1|1|105|106|107|108|4S|E|9\n1|2|101|102|103|104|P|||\n"
 
 
-def test_valet_rows_and_vulnerability(tmp_path):
+def test_valet_rows_and_vulnerability(tmp_path, write_file):
     (tmp_path / "2009-World" / "Men").mkdir(parents=True)
-    path = _write(tmp_path / "2009-World" / "Men" / "scores.txt", VALET)
-    names = _write(tmp_path / "2009-World" / "Men" / "names.txt", "101|Ann\n103|Bob\n")
+    path = write_file(tmp_path / "2009-World" / "Men" / "scores.txt", VALET)
+    names = write_file(tmp_path / "2009-World" / "Men" / "names.txt", "101|Ann\n103|Bob\n")
     df = read_valet(path, names=names)
     assert df["event"].tolist() == ["2009-World/Men"] * 3
     assert df["segment"].tolist() == ["1", "1", "1"]
@@ -359,8 +348,8 @@ def test_valet_rows_and_vulnerability(tmp_path):
     assert df["Dealer"].tolist() == ["N", "N", "E"]
 
 
-def test_valet_bad_line_names_file_and_line(tmp_path):
-    path = _write(tmp_path / "scores.txt", VALET + "1|3|1|2|3\n")
+def test_valet_bad_line_names_file_and_line(tmp_path, write_file):
+    path = write_file(tmp_path / "scores.txt", VALET + "1|3|1|2|3\n")
     with pytest.raises(ParseError, match=r"scores\.txt, line 4: expected 9 or 10"):
         read_valet(path)
 
@@ -387,8 +376,8 @@ session,section,board,vul,contract,declarer,made,score_ns,score_ew,mp_ns,mp_ew,p
 """
 
 
-def test_acbl_travellers(tmp_path):
-    df = read_acbl_travellers(_write(tmp_path / "travellers.csv", ACBL))
+def test_acbl_travellers(tmp_path, write_file):
+    df = read_acbl_travellers(write_file(tmp_path / "travellers.csv", ACBL))
     assert df["segment"].unique().tolist() == ["B"]  # the letter in recap_b_...
     # made is relative to book: 3NT made 4 = 10 tricks (+430); 4S -2 = 8 tricks (+100 NS)
     assert df["tricks"].tolist()[:3] == [10, 8, 8]
@@ -402,9 +391,9 @@ def test_acbl_travellers(tmp_path):
     assert df["mp_ns"].tolist()[0] == 10.5 and df["record"].tolist()[0] == 2
 
 
-def test_acbl_wrong_header(tmp_path):
+def test_acbl_wrong_header(tmp_path, write_file):
     with pytest.raises(ParseError, match=r"line 1: expected the header"):
-        read_acbl_travellers(_write(tmp_path / "travellers.csv", "a,b\n1,2\n"))
+        read_acbl_travellers(write_file(tmp_path / "travellers.csv", "a,b\n1,2\n"))
 
 
 # --------------------------------------------------------------------------- frames
@@ -521,20 +510,20 @@ def test_frames_check_columns():
         field_results([1, 2])
 
 
-def test_read_results_dispatches_by_name(tmp_path):
+def test_read_results_dispatches_by_name(tmp_path, write_file):
     from bridgestats.io import read_results
 
     (tmp_path / "v").mkdir()
-    _write(tmp_path / "v" / "scores.txt", VALET)
-    _write(tmp_path / "m.lin", LIN)
-    _write(tmp_path / "t.pbn.gz", PBN_TEAMS, gz=True)
+    write_file(tmp_path / "v" / "scores.txt", VALET)
+    write_file(tmp_path / "m.lin", LIN)
+    write_file(tmp_path / "t.pbn.gz", PBN_TEAMS, gz=True)
     df = read_results(tmp_path)
     assert df.groupby("source").size().to_dict() == {"m.lin": 4, "t.pbn.gz": 5, "v/scores.txt": 3}
     s = summary_of(df)
     assert (s.files, s.records, s.scorable) == (3, 12, 11)
     assert s.skipped == {"no result": 1} and s.printed_scores == 7
     with pytest.raises(BridgestatsError, match="cannot tell the format"):
-        read_results(_write(tmp_path / "x.xls", "?"))
+        read_results(write_file(tmp_path / "x.xls", "?"))
 
 
 _STRAINS = ["C", "D", "H", "S", "NT"]

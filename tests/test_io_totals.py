@@ -10,9 +10,7 @@ decimals read by ``float``, so every comparison is exact.
 
 from __future__ import annotations
 
-import gzip
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -63,14 +61,6 @@ PBN = """\
 _LINES = PBN.split("\n")
 
 
-def _write(path: Path, text: str, *, gz: bool = False) -> Path:
-    if gz:
-        path.write_bytes(gzip.compress(text.encode()))
-    else:
-        path.write_text(text)
-    return path
-
-
 def _line_of(text: str, start: str) -> int:
     """1-based line number of the (only) line of ``text`` beginning with ``start``."""
     hits = [i + 1 for i, line in enumerate(text.split("\n")) if line.startswith(start)]
@@ -79,8 +69,8 @@ def _line_of(text: str, start: str) -> int:
 
 
 @pytest.fixture
-def totals(tmp_path):
-    return read_pbn_totals(_write(tmp_path / "club.pbn", PBN))
+def totals(tmp_path, write_file):
+    return read_pbn_totals(write_file(tmp_path / "club.pbn", PBN))
 
 
 def test_totals_rows_and_tags_in_force(totals):
@@ -133,9 +123,9 @@ def test_totals_cells(totals):
     assert totals.attrs["notes"] == {}
 
 
-def test_read_pbn_keeps_table_results_only(tmp_path):
+def test_read_pbn_keeps_table_results_only(tmp_path, write_file):
     """The totals records are headers to read_pbn; ScoreTable rows are its results."""
-    path = _write(tmp_path / "club.pbn", PBN)
+    path = write_file(tmp_path / "club.pbn", PBN)
     results = read_pbn(path)
     assert results["pair_ns"].tolist() == ["1", "2"]
     assert results["score_ns"].tolist() == [430.0, -50.0]
@@ -148,10 +138,10 @@ def test_read_pbn_keeps_table_results_only(tmp_path):
     assert pairs <= set(totals.loc[totals["section"] == "A", "PairId"])
 
 
-def test_totals_directory_gzip_and_files_without_totals(tmp_path):
-    _write(tmp_path / "a.pbn.gz", PBN, gz=True)
+def test_totals_directory_gzip_and_files_without_totals(tmp_path, write_file):
+    write_file(tmp_path / "a.pbn.gz", PBN, gz=True)
     (tmp_path / "sub").mkdir()
-    _write(tmp_path / "sub" / "b.pbn", PBN.split("\n\n")[0] + "\n")  # the board only
+    write_file(tmp_path / "sub" / "b.pbn", PBN.split("\n\n")[0] + "\n")  # the board only
     totals = read_pbn_totals(tmp_path)
     assert totals["source"].unique().tolist() == ["a.pbn.gz"]
     assert len(totals) == 6
@@ -164,7 +154,7 @@ def test_totals_directory_gzip_and_files_without_totals(tmp_path):
 # --------------------------------------------------------------------------- malformed
 
 
-def test_row_with_wrong_cell_count_names_the_line(tmp_path):
+def test_row_with_wrong_cell_count_names_the_line(tmp_path, write_file):
     row = ' 2  4 "Pat O\'Hara - Lee Wu"       50.0  52.08  -3.0 24'
     bad = PBN.replace(row, ' 2  4 "Pat O\'Hara - Lee Wu"       50.0  52.08 24')
     line = _line_of(PBN, row)
@@ -173,18 +163,18 @@ def test_row_with_wrong_cell_count_names_the_line(tmp_path):
         match=rf"bad\.pbn, line {line}: TotalScoreTable row has 6 cells, "
         "the column spec names 7",
     ):
-        read_pbn_totals(_write(tmp_path / "bad.pbn", bad))
+        read_pbn_totals(write_file(tmp_path / "bad.pbn", bad))
     assert line == 21  # counted by hand in the file as printed above
 
 
-def test_name_split_by_a_missing_quote_is_a_bad_row(tmp_path):
+def test_name_split_by_a_missing_quote_is_a_bad_row(tmp_path, write_file):
     line = _line_of(PBN, ' 4  2 "Sam Roe"')
     bad = PBN.replace('"Sam Roe"', "Sam Roe")  # unquoted: 8 cells
     with pytest.raises(ParseError, match=rf"line {line}: TotalScoreTable row has 8 cells"):
-        read_pbn_totals(_write(tmp_path / "bad.pbn", bad))
+        read_pbn_totals(write_file(tmp_path / "bad.pbn", bad))
     unclosed = PBN.replace('"Sam Roe"', '"Sam Roe')
     with pytest.raises(ParseError, match=rf"line {line}: TotalScoreTable row: No closing quot"):
-        read_pbn_totals(_write(tmp_path / "bad.pbn", unclosed))
+        read_pbn_totals(write_file(tmp_path / "bad.pbn", unclosed))
 
 
 @pytest.mark.parametrize(
@@ -197,15 +187,15 @@ def test_name_split_by_a_missing_quote_is_a_bad_row(tmp_path):
         ("Rank;PairId;TotalIMP;record", r"column 'record' is a reserved name"),
     ],
 )
-def test_bad_spec_names_the_tag_line(tmp_path, spec, reason):
+def test_bad_spec_names_the_tag_line(tmp_path, spec, reason, write_file):
     bad = PBN.replace('"Rank\\1R;PairId\\3R;TotalIMP\\6R;Club\\8L"', f'"{spec}"')
     line = _line_of(PBN, '[TotalScoreTable "Rank')
     with pytest.raises(ParseError, match=rf"bad\.pbn, line {line}: TotalScoreTable: {reason}"):
-        read_pbn_totals(_write(tmp_path / "bad.pbn", bad))
+        read_pbn_totals(write_file(tmp_path / "bad.pbn", bad))
 
 
-def test_strict_raises_on_a_number_column_holding_text(tmp_path):
-    bad = _write(tmp_path / "comma.pbn", PBN.replace("61.5", "61,5"))
+def test_strict_raises_on_a_number_column_holding_text(tmp_path, write_file):
+    bad = write_file(tmp_path / "comma.pbn", PBN.replace("61.5", "61,5"))
     loose = read_pbn_totals(bad)
     # kept as printed, not silently NaN, and counted
     assert loose["TotalMP"].iloc[:4].tolist() == ["61,5", "50.0", "45.0", None]
@@ -216,7 +206,8 @@ def test_strict_raises_on_a_number_column_holding_text(tmp_path):
     ):
         read_pbn_totals(bad, strict=True)
     # a column the file adds is text when it is text: not an error even when strict
-    assert read_pbn_totals(_write(tmp_path / "ok.pbn", PBN), strict=True)["Club"].notna().sum() == 2
+    ok = read_pbn_totals(write_file(tmp_path / "ok.pbn", PBN), strict=True)
+    assert ok["Club"].notna().sum() == 2
 
 
 # --------------------------------------------------------------------------- cross-checks
@@ -278,7 +269,7 @@ def test_totals_agree_with_a_plain_parse(totals):
             assert [x if isinstance(x, str) else float(x) for x in o] == t
 
 
-def test_totals_agree_with_endplay(tmp_path):
+def test_totals_agree_with_endplay(tmp_path, write_file):
     """endplay (independent) puts each ``*Table`` in ``board.info`` as headers and rows.
 
     It resolves ``#`` for Event/Date/Section like us (but not an omitted tag), reads the
@@ -293,7 +284,7 @@ def test_totals_agree_with_endplay(tmp_path):
         PBN,
         flags=re.MULTILINE,
     )
-    path = _write(tmp_path / "plain.pbn", plain)
+    path = write_file(tmp_path / "plain.pbn", plain)
     ours = read_pbn_totals(path)
     with open(path) as fh:
         boards = endplay_pbn.load(fh)
@@ -321,7 +312,7 @@ def test_totals_agree_with_endplay(tmp_path):
     assert omitted == ["Event", "Date"]
 
     # with blanks inside quoted names endplay splits the cells; the tokens still agree
-    with open(_write(tmp_path / "names.pbn", PBN)) as fh:
+    with open(write_file(tmp_path / "names.pbn", PBN)) as fh:
         rows = next(b for b in endplay_pbn.load(fh) if "TotalScoreTable" in b.info).info[
             "TotalScoreTable"
         ]["rows"]
@@ -343,12 +334,12 @@ def test_totals_agree_with_endplay(tmp_path):
         max_size=8,
     )
 )
-def test_written_totals_read_back(tmp_path_factory, entries):
+def test_written_totals_read_back(tmp_path_factory, write_file, entries):
     """Round trip: a table written in export format (widths, quoted names) reads back."""
     lines = ['[Event "RT"]', '[TotalScoreTable "Rank\\3R;PairId\\3R;Names\\14L;TotalIMP\\8R"]']
     for i, (name, imp, pair) in enumerate(entries, start=1):
         lines.append(f"{i:>3} {pair:>3} {chr(34) + name + chr(34):<14} {imp!s:>8}")
-    path = _write(tmp_path_factory.mktemp("rt") / "rt.pbn", "\n".join(lines) + "\n")
+    path = write_file(tmp_path_factory.mktemp("rt") / "rt.pbn", "\n".join(lines) + "\n")
     back = read_pbn_totals(path)
     assert back["Rank"].tolist() == list(range(1, len(entries) + 1))
     assert back["PairId"].tolist() == [str(p) for _, _, p in entries]
