@@ -825,7 +825,12 @@ def run_reports(
         if not s.missing
     }
     root = Path(paths.reports_dir() if reports_dir is None else reports_dir).resolve()
-    root.mkdir(parents=True, exist_ok=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BridgestatsError(
+            f"reports_dir: cannot create the folder {str(root)!r} ({exc.strerror or exc})"
+        ) from exc
     context = {"version": _package_version(), "git": _git_state()}
     runnable = [s for s in specs if not s.missing]
     jobs_by_name = {
@@ -913,7 +918,12 @@ def _dispatch_dask(jobs_by_name: dict, scheduler, bar):
     from distributed import Client
     from distributed import as_completed as dask_completed
 
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
+        raise BridgestatsError(
+            f"scheduler: cannot connect to {scheduler!r}: {type(exc).__name__}: {exc}"
+        ) from exc
     try:
         futures = {}
         for name, job in jobs_by_name.items():

@@ -96,3 +96,31 @@ def test_bad_arguments_are_one_line_errors(config, tmp_path, capsys):
     assert "jobs: must be a positive integer" in capsys.readouterr().err
     assert main(["reports", "--config", str(tmp_path / "none.toml")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_a_reports_dir_that_is_a_file_is_a_one_line_error(config, tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    argv = ["reports", "--config", str(config), "--reports-dir", str(blocker), "--only", "tiny"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "reports_dir: cannot create the folder" in err and "a-file" in err
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error_and_leaves_no_folders(
+    config, tmp_path, capsys
+):
+    import dask
+    import distributed  # noqa: F401  (its config defaults must exist before dask.config.set)
+
+    out = tmp_path / "out"
+    argv = ["reports", "--config", str(config), "--reports-dir", str(out), "--only", "tiny"]
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main([*argv, "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "bridgestats reports: error: scheduler: cannot connect to 'tcp://127.0.0.1:1'" in err
+    assert main([*argv, "--scheduler", "nosuch://x"]) == 2
+    assert "unknown address scheme" in capsys.readouterr().err
+    assert list(out.iterdir()) == []  # the temporary run folders are removed
