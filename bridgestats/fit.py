@@ -1212,14 +1212,17 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     )
 
 
-def _flatten_boards(scores) -> tuple[np.ndarray, np.ndarray]:
-    """Concatenated results and the board index of each (boards kept in input order)."""
-    arrays = [np.asarray(a, dtype=float).ravel() for a in scores]
+def _flatten_boards(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Concatenated results, the board index of each and the results per board (boards
+    kept in input order, empty ones included)."""
+    arrays = [
+        as_finite_array(a, f"scores (board {i})", allow_empty=True).ravel()
+        for i, a in enumerate(scores)
+    ]
     if not arrays:
         raise BridgestatsError("scores: must hold at least one board")
     lengths = np.array([a.size for a in arrays])
-    values = as_finite_array(np.concatenate(arrays), "scores")
-    return values, np.repeat(np.arange(lengths.size), lengths)
+    return np.concatenate(arrays), np.repeat(np.arange(lengths.size), lengths), lengths
 
 
 def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
@@ -1281,8 +1284,7 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
     import pandas as pd
 
     check_choice(datum, "datum", ("mean", "trimmed"))
-    values, board = _flatten_boards(scores)
-    n = np.bincount(board)
+    values, board, n = _flatten_boards(scores)
     if np.any(n < 2):
         bad = int(np.flatnonzero(n < 2)[0])
         raise BridgestatsError(f"scores: board {bad} has {n[bad]} result(s); at least 2 needed")

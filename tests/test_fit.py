@@ -515,3 +515,12 @@ def test_band_probabilities_per_row_and_outcome_index():
         np.testing.assert_array_equal(outcome_index(margins, per_row), idx)
     with pytest.raises(BridgestatsError, match="sigma: must be one number or one per row"):
         band_probabilities(rows, sigma=[1.0, 2.0])
+
+
+def test_field_spreads_rejects_empty_and_non_numeric_boards():
+    """An empty board is an error wherever it stands (a trailing one was once dropped
+    silently, shortening the frame), and text names the board."""
+    with pytest.raises(BridgestatsError, match="board 1 has 0 result"):
+        field_spreads([[100, 200], []])
+    with pytest.raises(BridgestatsError, match=r"scores \(board 1\): must be numbers"):
+        field_spreads([[100, 200], ["a", "b"]])
