@@ -609,6 +609,12 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
     numpy.ndarray or numpy.float64
         Factored matchpoints, broadcast shape.
 
+    Raises
+    ------
+    BridgestatsError
+        When ``mp`` is outside 0 .. ``per_beat``·(A − 1), the matchpoints a board of A
+        results can give, or A or E is not a whole number >= 1.
+
     Notes
     -----
     In 2-per-beat units (DOMAIN.md; Neuberg's formula):
@@ -638,6 +644,15 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
     m = as_finite_array(mp, "mp")
     a = _check_count(n_results, "n_results")
     e = _check_count(n_expected, "n_expected")
+    top = per_beat * (a - 1)
+    outside = (m < 0) | (m > top * (1 + 1e-12))
+    if np.any(outside):
+        m_b, top_b = np.broadcast_arrays(m, top)
+        i = np.flatnonzero(outside.ravel())[0]
+        raise BridgestatsError(
+            f"mp: must be between 0 and per_beat·(n_results − 1) = {top_b.ravel()[i]:g} "
+            f"(the top of the board); got {m_b.ravel()[i]:g}"
+        )
     out = (m + per_beat / 2) * e / a - per_beat / 2
     return out[()] if np.ndim(out) == 0 else out
 

@@ -232,6 +232,10 @@ def test_cross_imps_match_pairwise_reference(scores, gaps):
         (lambda: neuberg(10, 0, 13), "n_results"),
         (lambda: neuberg(10, 9, 1.5), "n_expected"),
         (lambda: neuberg(float("nan"), 9, 13), "mp"),
+        # a board of 9 results gives 0..16 matchpoints (2 per beat), 0..8 (1 per beat)
+        (lambda: neuberg(17, 9, 13), "mp"),
+        (lambda: neuberg(-1, 9, 13), "mp"),
+        (lambda: neuberg([8, 9], 9, 13, per_beat=1), "mp"),
     ],
 )
 def test_bad_input_names_argument(call, argument):
