@@ -674,6 +674,13 @@ def _round_to_10(x):
     return np.sign(x) * np.floor(np.abs(x) / 10 + 0.5) * 10
 
 
+def _check_trim(trim) -> None:
+    """``trim`` must be a real number in [0, 0.5) (not a bool, a string or None)."""
+    ok = isinstance(trim, (int, float, np.integer, np.floating)) and not isinstance(trim, bool)
+    if not ok or not 0 <= trim < 0.5:
+        raise BridgestatsError(f"trim: must be a number in [0, 0.5); got {trim!r}")
+
+
 def _trim_count(n, trim):
     """Results dropped at each end: ``floor(trim * n)``, at least 1 when n >= 3 and trim > 0."""
     k = np.floor(trim * n + 1e-9).astype(np.int64)
@@ -725,8 +732,7 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
         check_choice(datum, "datum", DATUM_RULES)
         if datum == "mean":
             return float(x.mean())
-        if not 0 <= trim < 0.5:
-            raise BridgestatsError(f"trim: must be in [0, 0.5); got {trim!r}")
+        _check_trim(trim)
         k = int(_trim_count(np.int64(x.size), trim))
         kept = np.sort(x)[k : x.size - k]
         return float(_round_to_10(kept.mean()))
@@ -1029,8 +1035,7 @@ def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:
     if datum == "mean":
         with np.errstate(invalid="ignore", divide="ignore"):
             return sums / n_by_group
-    if not 0 <= trim < 0.5:
-        raise BridgestatsError(f"trim: must be in [0, 0.5); got {trim!r}")
+    _check_trim(trim)
     order = np.lexsort((x, g))
     pos = np.empty_like(order)
     starts = np.concatenate([[0], np.cumsum(n_by_group)[:-1]])

@@ -226,6 +226,8 @@ def test_cross_imps_match_pairwise_reference(scores, gaps):
         (lambda: butler_imps([1, 2], datum="median"), "datum"),
         (lambda: butler_imps([1, 2], datum=float("nan")), "datum"),
         (lambda: butler_imps([1, 2], trim=0.5), "trim"),
+        (lambda: butler_imps([1, 2, 3], trim="0.1"), "trim"),
+        (lambda: butler_imps([1, 2, 3], trim=None), "trim"),
         (lambda: butler_imps([1, 2], gaps="nearest"), "gaps"),
         (lambda: cross_imps([]), "scores"),
         (lambda: cross_imps([1, 2], gaps="nearest"), "gaps"),
@@ -327,3 +329,11 @@ def test_frame_bad_input():
         score_board_results(g.assign(score_ns=["420", "650F"]))
     with pytest.raises(BridgestatsError, match=r"^frame:"):
         score_board_results([1, 2])
+
+
+def test_frame_butler_rejects_non_numeric_trim():
+    """trim="0.1" once raised a bare TypeError from the comparison; it names the argument."""
+    f = pd.DataFrame({"board": [1, 1, 1], "score_ns": [420, 400, -50]})
+    for bad in ("0.1", None, True):
+        with pytest.raises(BridgestatsError, match=r"^trim:"):
+            score_board_results(f, method="butler", trim=bad)
