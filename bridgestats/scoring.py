@@ -123,6 +123,9 @@ def imps(score_diff, *, gaps="upper"):
         else:
             idx = np.trunc(d)
         d = np.clip(idx, -_LUT_HALF, _LUT_HALF, out=idx).astype(np.intp)
+    elif d.dtype.kind == "u":
+        # clip before the cast: uint64 above 2**63 - 1 would wrap to a negative int64
+        d = np.minimum(d, _LUT_HALF).astype(np.int64)
     else:
         d = np.clip(d.astype(np.int64, copy=False), -_LUT_HALF, _LUT_HALF)
     d += _LUT_HALF
@@ -134,6 +137,8 @@ def _diff_array(score_diff) -> np.ndarray:
     """``score_diff`` as an int or float array; NaN/inf raise (checked by two reductions)."""
     try:
         d = np.asarray(score_diff)
+        if d.dtype.kind == "c":
+            raise TypeError("complex numbers are not score differences")
         if d.dtype.kind not in "iuf":
             d = d.astype(float)
     except (TypeError, ValueError) as exc:

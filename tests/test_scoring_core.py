@@ -299,6 +299,11 @@ def test_imps_other_dtypes_and_huge_values():
         imps(np.array([1e300, -1e300, 425.0], dtype=float)), [24, -24, 10]
     )
     np.testing.assert_array_equal(imps(np.array([10.5, -10.5], dtype=np.float32)), [1, -1])
+    # unsigned above 2**63 - 1 once wrapped to a negative int64 (and scored -24)
+    huge = np.array([2**63 + 5, 2**64 - 1, 425], dtype=np.uint64)
+    np.testing.assert_array_equal(imps(huge), [24, 24, 10])
+    with pytest.raises(BridgestatsError, match=r"^score_diff:"):
+        imps(np.array([30 + 1j]))  # was cast to 30 with a ComplexWarning
 
 
 def test_contract_score_strain_arrays_both_paths():
