@@ -423,7 +423,7 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     dbl = _int_array(doubled, "doubled", 0, 2)
     trk = _int_array(tricks, "tricks", 0, 13)
     vul = np.asarray(vulnerable)
-    if vul.dtype.kind not in "biu" or not np.all((vul == 0) | (vul == 1)):
+    if vul.size and (vul.dtype.kind not in "biu" or not np.all((vul == 0) | (vul == 1))):
         raise BridgestatsError(f"vulnerable: must be True/False (or 1/0); got {vulnerable!r:.60}")
     vul = vul.astype(bool)
     lvl, code, dbl, trk, vul = np.broadcast_arrays(lvl, code, dbl, trk, vul)

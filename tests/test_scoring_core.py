@@ -92,6 +92,9 @@ def test_contract_score_broadcasts_and_accepts_case():
     out = contract_score([4, 4], ["s", "nt"], 0, 10, [True, False])
     np.testing.assert_array_equal(out, [620, 430])
     assert isinstance(contract_score(4, "S", 0, 10, True), np.integer)
+    # empty columns (a traveller with no rows) once failed as "vulnerable: must be True/False"
+    empty = contract_score([], [], [], [], [])
+    assert empty.shape == (0,) and empty.dtype == np.int64
 
 
 @pytest.mark.parametrize(
