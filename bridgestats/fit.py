@@ -544,7 +544,9 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     ``σ̂ = t / Φ⁻¹(1 − p̂/2)`` (this is also the maximum-likelihood σ of the two-band
     data). The interval maps the Wald interval of the proportion,
     ``p̂ ± z·√(p̂(1 − p̂)/n)``, through the same formula, and ``se`` is the delta-method
-    standard error. Applied to Brighton 2005 rounds 1-2 (90 20-0s in 514 matches at
+    standard error. Where the Wald interval of the proportion leaves [0, 1] (few matches
+    or a proportion near 0 or 1), its end is clipped there, and the σ interval reaches
+    0 or ``inf``. Applied to Brighton 2005 rounds 1-2 (90 20-0s in 514 matches at
     65.99 %) it reproduces Jonathan Cooke's 90 % interval 11.04-12.55 [1]_ to the printed
     two decimals, which is how we believe Cooke worked; his printed point estimate,
     11.73, is not reproduced (this gives 11.79; the full-data maximum-likelihood fit
@@ -573,9 +575,11 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     p = n_top / n
     z = stats.norm.ppf(0.5 + conf / 2)
     half = z * np.sqrt(p * (1 - p) / n)
-    # σ = t / Φ⁻¹(1 − q/2) at the proportion and at both ends of its Wald interval
-    q = np.array([p, max(p - half, np.finfo(float).tiny), min(p + half, 1 - 1e-15)])
-    sigma, lo, hi = t / stats.norm.isf(q / 2)
+    # σ = t / Φ⁻¹(1 − q/2) at the proportion and at both ends of its Wald interval; a
+    # Wald end beyond [0, 1] maps to the limit σ = 0 (q = 0) or σ = ∞ (q = 1)
+    q = np.array([p, max(p - half, 0.0), min(p + half, 1.0)])
+    with np.errstate(divide="ignore"):
+        sigma, lo, hi = t / stats.norm.isf(q / 2)
     x = t / sigma
     # dσ/dp = t / (2 φ(x) x²)   (from p = 2(1 − Φ(t/σ)))
     se = t / (2 * stats.norm.pdf(x) * x**2) * np.sqrt(p * (1 - p) / n)

@@ -524,3 +524,19 @@ def test_field_spreads_rejects_empty_and_non_numeric_boards():
         field_spreads([[100, 200], []])
     with pytest.raises(BridgestatsError, match=r"scores \(board 1\): must be numbers"):
         field_spreads([[100, 200], ["a", "b"]])
+
+
+def test_fit_sigma_tail_wald_ends_outside_0_1_map_to_0_and_inf():
+    """1 of 5 and 4 of 5: the Wald interval p ± 1.645·√(p(1 − p)/5) leaves [0, 1]. Mapped
+    through σ = t/Φ⁻¹(1 − q/2), q = 0 is σ = 0 and q = 1 is σ = ∞; the ends were once
+    artefacts of clipping (0.426 from the smallest float, 1.3e16 from 1 − 1e-15). The
+    inner ends are checked against scipy directly (relative 1e-12)."""
+    z = stats.norm.ppf(0.95)
+    low = fit_sigma_tail(1, 5, 15.99)
+    assert low.ci[0] == 0.0
+    hi_q = 0.2 + z * math.sqrt(0.2 * 0.8 / 5)
+    assert low.ci[1] == pytest.approx(15.99 / stats.norm.isf(hi_q / 2), rel=1e-12)
+    high = fit_sigma_tail(4, 5, 15.99)
+    assert high.ci[1] == math.inf
+    lo_q = 0.8 - z * math.sqrt(0.8 * 0.2 / 5)
+    assert high.ci[0] == pytest.approx(15.99 / stats.norm.isf(lo_q / 2), rel=1e-12)
