@@ -982,6 +982,8 @@ def score_board_results(
     check_frame(frame, "frame")
     check_choice(method, "method", METHODS)
     check_choice(gaps, "gaps", GAP_RULES)
+    unplayed_pct = _one_number(unplayed_pct, "unplayed_pct")
+    unplayed_imps = _one_number(unplayed_imps, "unplayed_imps")
     keys = _group_keys(frame, board)
     played = _played_mask(frame, score, unplayed)
     gid = frame.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
@@ -1028,6 +1030,14 @@ def score_board_results(
     out.loc[played, "imps_ns"] = swing
     out.loc[played, "imps_ew"] = -swing
     return out
+
+
+def _one_number(value, name) -> float:
+    """A single finite number (not a bool), else BridgestatsError naming ``name``."""
+    arr = as_finite_array(value, name)
+    if arr.ndim != 0 or isinstance(value, (bool, np.bool_)):
+        raise BridgestatsError(f"{name}: must be one finite number; got {value!r:.60}")
+    return float(arr)
 
 
 def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:

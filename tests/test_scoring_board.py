@@ -337,3 +337,20 @@ def test_frame_butler_rejects_non_numeric_trim():
     for bad in ("0.1", None, True):
         with pytest.raises(BridgestatsError, match=r"^trim:"):
             score_board_results(f, method="butler", trim=bad)
+
+
+def test_frame_unplayed_scores_must_be_numbers():
+    """unplayed_pct=NaN once gave NaN percentages on unplayed rows, and a string a bare
+    TypeError; both name the argument now."""
+    f = pd.DataFrame({"board": [1, 1], "score_ns": [420.0, np.nan], "np": [False, True]})
+    for kwargs, argument in [
+        ({"unplayed_pct": float("nan")}, "unplayed_pct"),
+        ({"unplayed_pct": "a quarter"}, "unplayed_pct"),
+        ({"unplayed_pct": [25, 30]}, "unplayed_pct"),
+        ({"method": "butler", "unplayed_imps": float("inf")}, "unplayed_imps"),
+        ({"method": "cross_imps", "unplayed_imps": None}, "unplayed_imps"),
+    ]:
+        with pytest.raises(BridgestatsError, match=f"^{argument}:"):
+            score_board_results(f, unplayed="np", **kwargs)
+    ok = score_board_results(f, unplayed="np", unplayed_pct=np.int64(40))
+    assert ok.pct_ns.tolist() == [50.0, 40.0]
