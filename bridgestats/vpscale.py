@@ -62,6 +62,14 @@ def _whole(value, name: str, *, low: int) -> int:
     return int(value)
 
 
+def _one_positive(value, name: str) -> float:
+    """One finite number > 0 (a scale has one σ), else BridgestatsError naming ``name``."""
+    arr = check_positive(value, name)
+    if arr.ndim:
+        raise BridgestatsError(f"{name}: must be one number > 0 per scale; got shape {arr.shape}")
+    return float(arr)
+
+
 def _even_max_vp(max_vp) -> int:
     m = _whole(max_vp, "max_vp", low=2)
     if m % 2:
@@ -237,15 +245,16 @@ class VPScale:
                 f"is not above {t[i]}"
             )
         if self.sigma is not None:
-            check_positive(self.sigma, "sigma")
-            object.__setattr__(self, "sigma", float(self.sigma))
+            object.__setattr__(self, "sigma", _one_positive(self.sigma, "sigma"))
         if self.step is not None:
             object.__setattr__(self, "step", _whole(self.step, "step", low=1))
-        as_finite_array(self.centre, "centre")
+        centre = as_finite_array(self.centre, "centre")
+        if centre.ndim:
+            raise BridgestatsError(f"centre: must be one number per scale; got {self.centre!r}")
         object.__setattr__(self, "thresholds", tuple(float(x) for x in t))
         object.__setattr__(self, "max_vp", max_vp)
         object.__setattr__(self, "negative", negative)
-        object.__setattr__(self, "centre", float(self.centre))
+        object.__setattr__(self, "centre", float(centre))
 
     # -- outcomes ------------------------------------------------------------------------------
 
@@ -346,7 +355,7 @@ class VPScale:
             raise BridgestatsError(
                 "sigma: this scale has no sigma of its own (a published table); pass sigma="
             )
-        s = float(check_positive(s, "sigma"))
+        s = _one_positive(s, "sigma")
         upper = ndtr(-np.asarray(self.thresholds) / s)  # P(d >= t), one side
         tail = np.concatenate([[0.5], upper, [0.0]])
         return 2.0 * (tail[:-1] - tail[1:])
@@ -564,7 +573,7 @@ def gaussian_scale(
     >>> np.round(gaussian_scale(sigma=sigma_teams(8)).thresholds[-2:], 1)
     array([24.1, 30.7])
     """
-    s = float(check_positive(sigma, "sigma"))
+    s = _one_positive(sigma, "sigma")
     z = gaussian_z(max_vp, negative=negative)
     return VPScale(
         tuple(s * z),
@@ -806,6 +815,16 @@ def event_scale(
     check_choice(form, "form", tuple(FORMS))
     if np.ndim(n_boards):
         raise BridgestatsError("n_boards: one board count per scale")
+    scalars = {
+        "k": k,
+        "sigma": sigma,
+        "tables": tables,
+        "comparisons": comparisons,
+        "results": results,
+    }
+    for name, value in scalars.items():
+        if np.ndim(value):
+            raise BridgestatsError(f"{name}: one number per scale; got {value!r:.60}")
     check_positive(n_boards, "n_boards")
     if sigma is not None and k is not None:
         raise BridgestatsError("k, sigma: give one of them, not both")

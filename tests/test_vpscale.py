@@ -272,6 +272,13 @@ def test_patton_and_other_totals():
         (lambda: event_scale("teams", 0), "n_boards: must be > 0"),
         (lambda: event_scale("teams", 8, sigma=-2), "sigma: must be > 0"),
         (lambda: sigma_from_top(40, centre=50), "top_margin - centre: must be > 0"),
+        # one scale has one sigma: arrays once raised a bare TypeError from float()
+        (lambda: gaussian_scale(sigma=[10, 11]), "sigma: must be one number"),
+        (lambda: gaussian_scale(sigma=3).probabilities(sigma=[3, 4]), "sigma: must be one"),
+        (lambda: VPScale((1.0, 2.0), max_vp=4, sigma=[1, 2]), "sigma: must be one number"),
+        (lambda: VPScale((1.0, 2.0), max_vp=4, centre=[0, 50]), "centre: must be one"),
+        (lambda: event_scale("teams", 8, k=[6, 7]), "k: one number per scale"),
+        (lambda: event_scale("butler-online", 8, tables=[8, 9]), "tables: one number"),
     ],
 )
 def test_bad_input_names_the_argument(call, fragment):
