@@ -811,21 +811,27 @@ def _cluster_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng) -> np.n
 
 
 def _percentile_ci(reps: np.ndarray, confidence: float) -> np.ndarray:
+    """Percentile interval per column, over the replicates where the statistic is defined:
+    a resample can hold only units that leave it 0/0 (NaN), e.g. only boards whose
+    results all agree (B) or only one-board matches (ρ); those replicates are left out."""
     a = (1 - confidence) / 2
-    return np.quantile(reps, [a, 1 - a], axis=0)
+    return np.nanquantile(reps, [a, 1 - a], axis=0)
 
 
 def _percentile_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng, confidence):
     """Percentile interval ``(lo, hi)`` and standard error (sd of the replicates, ddof 1) of
-    a scalar ``statistic`` by :func:`_cluster_bootstrap` over the rows of ``sums``."""
+    a scalar ``statistic`` by :func:`_cluster_bootstrap` over the rows of ``sums``
+    (replicates where the statistic is undefined left out, see :func:`_percentile_ci`)."""
     reps = _cluster_bootstrap(sums, statistic, n_boot=n_boot, rng=rng)
     lo, hi = _percentile_ci(reps, confidence)
-    return (float(lo), float(hi)), float(np.std(reps, ddof=1))
+    return (float(lo), float(hi)), float(np.nanstd(reps, ddof=1))
 
 
 def _root_ratio(tot: np.ndarray) -> np.ndarray:
-    """√(first column / second) of summed totals: K from (Σx², n), B from (Σ butler², Σ linear)."""
-    return np.sqrt(tot[:, 0] / tot[:, 1])
+    """√(first column / second) of summed totals: K from (Σx², n), B from (Σ butler², Σ linear);
+    NaN where both are 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.sqrt(tot[:, 0] / tot[:, 1])
 
 
 def _cluster_codes(cluster, n: int) -> np.ndarray:
@@ -989,7 +995,8 @@ class MatchK:
         Variance-inflation ratio k_match²/k_board² = Σ m²/Σ S (1 when the boards of a match
         are uncorrelated) and its interval; ``None`` without ``sum_sq``.
     rho, rho_ci : float or None, tuple or None
-        Intra-match correlation of board swings implied by the inflation (see Notes).
+        Intra-match correlation of board swings implied by the inflation (see Notes); the
+        interval uses the bootstrap replicates that hold a match of two or more boards.
     n_matches, n_boards : int
         Matches and boards used.
     confidence : float
@@ -1015,7 +1022,9 @@ def _match_stats(tot: np.ndarray) -> np.ndarray:
     k2_board = s / n
     with np.errstate(divide="ignore", invalid="ignore"):
         rho = (m2 - k2_board * n) / (k2_board * nn1)
-    return np.column_stack([np.sqrt(m2 / n), np.sqrt(k2_board), m2 / s, rho])
+        inflation = m2 / s
+    rho = np.where(nn1 > 0, rho, np.nan)  # no pair of boards in one match: ρ undefined
+    return np.column_stack([np.sqrt(m2 / n), np.sqrt(k2_board), inflation, rho])
 
 
 def estimate_k_from_matches(

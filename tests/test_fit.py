@@ -540,3 +540,26 @@ def test_fit_sigma_tail_wald_ends_outside_0_1_map_to_0_and_inf():
     assert high.ci[1] == math.inf
     lo_q = 0.8 - z * math.sqrt(0.8 * 0.2 / 5)
     assert high.ci[0] == pytest.approx(15.99 / stats.norm.isf(lo_q / 2), rel=1e-12)
+
+
+def test_bootstrap_intervals_skip_undefined_replicates():
+    """A resample with only one-board matches has no ρ, and one with only boards whose
+    results agree has B = 0/0: those replicates once made the whole interval NaN. The
+    interval now comes from the defined replicates; checked against a loop over the same
+    resamples (same generator seed, so the same indices) with NaNs dropped by hand."""
+    margins = np.array([3, -2, 5, 1, -4, 2, 6, -1, 0, 20], dtype=float)
+    boards = np.array([1] * 9 + [8], dtype=float)
+    sum_sq = np.array([9, 4, 25, 1, 16, 4, 36, 1, 0, 100], dtype=float)
+    res = estimate_k_from_matches(margins, boards, sum_sq=sum_sq, n_boot=400, rng=3)
+    assert all(np.isfinite(res.rho_ci)) and res.rho_ci[0] <= res.rho <= res.rho_ci[1]
+    idx = np.random.default_rng(3).integers(0, 10, size=(400, 10))
+    rhos = []
+    for row in idx:  # reference: only resamples that contain the 8-board match define ρ
+        m2, n, s = (margins[row] ** 2).sum(), boards[row].sum(), sum_sq[row].sum()
+        nn1 = (boards[row] * (boards[row] - 1)).sum()
+        if nn1 > 0:
+            rhos.append((m2 - s) / (s / n * nn1))
+    assert 0 < len(rhos) < 400
+    np.testing.assert_allclose(res.rho_ci, np.quantile(rhos, [0.05, 0.95]), rtol=1e-12)
+    b = butler_factor([6.0, 0.0, 0.0], [10.0, 0.0, 0.0], [2, 2, 2], rng=0)
+    assert b.ci == (pytest.approx(1.2), pytest.approx(1.2)) and np.isfinite(b.se)
