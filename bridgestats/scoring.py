@@ -517,7 +517,8 @@ def matchpoints(scores, *, per_beat=2, ascherman=False):
               \\;(+\\tfrac{p}{2} \\text{ with Ascherman}),
 
     p = ``per_beat``. The total over a board of n results is :math:`p\\,n(n-1)/2`.
-    Computed by sorting and two :func:`numpy.searchsorted` calls: O(n log n).
+    Computed from one stable argsort: runs of equal scores in sorted order give
+    :math:`b_i` (the run's start) and :math:`t_i + 1` (its length), O(n log n).
 
     References
     ----------
