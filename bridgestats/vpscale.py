@@ -888,7 +888,8 @@ def _wbf_hundredths(n_boards: float) -> np.ndarray:
     """Winner's VPs in hundredths for IMP margins 0, 1, ... up to the first 20.00.
 
     Half-up rounding to 2 decimals, then the concavity correction: while some IMP is
-    worth more than the one before it (d[m+1] > d[m]), add 0.01 to the value at m. The
+    worth more than the one before it (d[m+1] > d[m], with d[m] = c[m+1] − c[m]), add 0.01
+    to the value between them, at margin m + 1. The
     curve reaches 20 at ceil(15√N); for some N (e.g. 111) the value one IMP earlier
     already rounds to 20.00, and the table stops there.
     """
