@@ -577,3 +577,35 @@ def test_swings_refuse_anonymous_tables():
     f = _frame([["f", "E", "1", 1, None, None, None, 420.0]] * 4)
     sw = team_board_swings(f)
     assert len(sw) == 0 and sw.attrs["summary"]["unpaired"]["no room or teams"] == 4
+
+
+# BBO hand-viewer LIN: no vg/qx, one pn|md|ah block per hand (two hands here)
+HAND_LIN = (
+    "pn|s1,w1,n1,e1|st||md|3S2345H2345D2345C2,S6789H6789D6789C3,STJQKHTJQKDTJQKC4,|"
+    "rh||ah|Board 5|sv|n|mb|1N|mb|p|mb|3N|mb|p|mb|p|mb|p|pc|HA|mc|10|pg||\n"
+    "pn|s2,w2,n2,e2|st||md|4S2345H2345D2345C2,S6789H6789D6789C3,STJQKHTJQKDTJQKC4,|"
+    "rh||ah|Board 6|sv|e|mb|p|mb|p|mb|p|mb|p|pg||\n"
+)
+
+
+def test_lin_hand_viewer_records_are_read_not_dropped(tmp_path, write_file):
+    df = read_lin(write_file(tmp_path / "hands.lin", HAND_LIN))
+    assert df["board"].tolist() == [5, 6]
+    first, second = df.iloc[0], df.iloc[1]
+    # md|3: North deals and opens 1N, raised to 3N; claim of 10 tricks, NS vulnerable: +630
+    assert (first["contract"], first["declarer"], first["tricks"]) == ("3N", "N", 10)
+    assert first["score_ns"] == 630.0 and first["vulnerable"] == "NS"
+    # pn gives S, W, N, E of the hand that follows it
+    seats = (first["south"], first["west"], first["north"], first["east"])
+    assert seats == ("s1", "w1", "n1", "e1")
+    assert (second["north"], second["contract"], second["score_ns"]) == ("n2", "Pass", 0.0)
+    assert df["room"].isna().all()
+    assert summary_of(df).records == 2 and summary_of(df).scorable == 2
+    # read next to a vugraph file, nothing of either is lost
+    both = read_lin([tmp_path / "hands.lin", write_file(tmp_path / "m.lin", LIN)])
+    assert summary_of(both).records == 2 + 4
+
+
+def test_lin_without_boards_names_the_file(tmp_path, write_file):
+    with pytest.raises(ParseError, match=r"empty\.lin: no boards"):
+        read_lin(write_file(tmp_path / "empty.lin", "vg|a,b,I,1,2,A,0,B,0|\n"))

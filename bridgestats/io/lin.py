@@ -63,6 +63,10 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
       the ``rs`` result is used and counted in the summary's ``notes``.
     * ``rs`` lists the results as open 1, closed 1, open 2, closed 2, ... for the boards
       ``first..last`` of the ``vg`` header.
+    * A deal without ``qx`` (BBO's hand-viewer LIN, ``pn|S,W,N,E|md|...|ah|Board 5|...``,
+      one or more hands a file) is one table result: board number from ``ah``, players
+      from the ``pn`` before it, ``room`` unknown. A file with no deal and no ``rs``
+      result raises :class:`~bridgestats.io.ParseError`.
 
     References
     ----------
@@ -142,30 +146,30 @@ def _read_one(file) -> list[dict]:
             results = value.split(",")
         elif cmd == "pn":
             names = [n.strip() for n in value.split(",")]
-            if current is None:
-                players = names
+            if current is None or not current["qx"]:
+                players = names  # the header's, or the next hand's (hand-viewer LIN)
             else:
                 current["pn"] = names
+        elif cmd == "md" and (current is None or (not current["qx"] and current["md"])):
+            # a deal without qx|..|: BBO hand-viewer LIN (pn|..|md|..|ah|Board n|...),
+            # one board per md, room unknown, board number from ah
+            current = _new_board(int(line), None, None, qx=False)
+            current["md"], current["pn"] = value, players
+            boards.append(current)
         elif cmd == "qx":
             m = re.match(r"^([oc])(\d+)", value.strip(), re.IGNORECASE)
             if not m:
                 raise ParseError(file, line, f"qx value {value!r} is not o<board> or c<board>")
-            current = {
-                "line": int(line),
-                "room": "open" if m.group(1).lower() == "o" else "closed",
-                "board": int(m.group(2)),
-                "bids": [],
-                "cards": [],
-                "claim": None,
-                "md": None,
-                "sv": None,
-                "pn": None,
-            }
+            room = "open" if m.group(1).lower() == "o" else "closed"
+            current = _new_board(int(line), room, int(m.group(2)), qx=True)
             boards.append(current)
         elif current is None:
             continue
         elif cmd == "md":
             current["md"] = value
+        elif cmd == "ah" and current["board"] is None:
+            m = re.match(r"^\s*board\s+(\d+)\s*$", value, re.IGNORECASE)
+            current["board"] = int(m.group(1)) if m else None
         elif cmd == "sv":
             current["sv"] = value
         elif cmd == "mb":
@@ -175,7 +179,16 @@ def _read_one(file) -> list[dict]:
         elif cmd == "mc":
             current["claim"] = _num(value)
     rows = [_board_row(file, b, header, players, results, first_board) for b in boards]
-    return rows + _rs_only_rows(file, rows, header, players, results, first_board, rs_line)
+    rows += _rs_only_rows(file, rows, header, players, results, first_board, rs_line)
+    if not rows:
+        raise ParseError(file, None, "no boards: neither qx|..| nor md|..| records, no rs results")
+    return rows
+
+
+def _new_board(line: int, room, board, *, qx: bool) -> dict:
+    """The state of one table's record while its commands are read."""
+    return {"line": line, "room": room, "board": board, "qx": qx, "bids": [], "cards": [],
+            "claim": None, "md": None, "sv": None, "pn": None}  # fmt: skip
 
 
 def _rs_only_rows(file, rows, header, players, results, first_board, line) -> list[dict]:
@@ -198,8 +211,7 @@ def _rs_only_rows(file, rows, header, players, results, first_board, line) -> li
         except BridgestatsError:
             c = None
         passed = c is not None and c.level == 0
-        b = {"line": int(line), "room": room, "board": board, "bids": [], "cards": [],
-             "claim": None, "md": None, "sv": None, "pn": None}  # fmt: skip
+        b = _new_board(int(line), room, board, qx=True)
         row = _board_row(file, b, header, players, results, first_board)
         row["contract_text"] = None if c is None else ("Pass" if passed else text)
         row["declarer"] = None if c is None or passed else c.declarer
@@ -224,13 +236,13 @@ def _board_row(file, b, header, players, results, first_board) -> dict:
     md = b["md"] or ""
     dealer = _DEALER.get(md[:1])
     names = b["pn"] or players
-    offset = 0 if b["room"] == "open" else 4
+    offset = 4 if b["room"] == "closed" else 0  # pn: S, W, N, E of open, then closed
     seat_names = dict.fromkeys("SWNE")
     if len(names) >= offset + 4:
         seat_names = dict(zip("SWNE", names[offset : offset + 4], strict=True))
     contract, declarer, doubled = _auction(b["bids"], dealer)
     rs = None
-    if first_board is not None and results:
+    if first_board is not None and results and b["board"] is not None and b["room"]:
         k = 2 * (b["board"] - first_board) + (0 if b["room"] == "open" else 1)
         if 0 <= k < len(results) and results[k].strip():
             rs = results[k].strip()
