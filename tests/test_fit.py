@@ -243,6 +243,18 @@ def test_brighton_halves_and_rounds(brighton):
     table, t = brighton
     first = fit_sigma_binned(table[:, :7].sum(axis=1), t)
     second = fit_sigma_binned(table[:, 7:].sum(axis=1), t)
+    # the figures quoted above, checked against the independent likelihood (scipy's
+    # bounded search on the loop reference, 1e-4 as in test_fit_matches_independent_...)
+    from scipy.optimize import minimize_scalar
+
+    for fit, half in [(first, table[:, :7].sum(axis=1)), (second, table[:, 7:].sum(axis=1))]:
+        ref = minimize_scalar(
+            lambda s, c=half: -_reference_loglik(c, t, s),
+            bounds=(5, 20),
+            method="bounded",
+            options={"xatol": 1e-9},
+        )
+        assert fit.sigma == pytest.approx(ref.x, abs=1e-4)
     assert first.sigma == pytest.approx(11.46, abs=0.005)
     assert second.sigma == pytest.approx(10.49, abs=0.005)
     assert first.ci[0] > second.ci[1]
