@@ -125,7 +125,7 @@ def imps(score_diff, *, gaps="upper"):
         d = np.clip(idx, -_LUT_HALF, _LUT_HALF, out=idx).astype(np.intp)
     elif d.dtype.kind == "u":
         # clip before the cast: uint64 above 2**63 - 1 would wrap to a negative int64
-        d = np.minimum(d, _LUT_HALF).astype(np.int64)
+        d = np.minimum(d.astype(np.uint64, copy=False), _LUT_HALF).astype(np.int64)
     else:
         d = np.clip(d.astype(np.int64, copy=False), -_LUT_HALF, _LUT_HALF)
     d += _LUT_HALF

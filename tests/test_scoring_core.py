@@ -305,6 +305,8 @@ def test_imps_other_dtypes_and_huge_values():
     # unsigned above 2**63 - 1 once wrapped to a negative int64 (and scored -24)
     huge = np.array([2**63 + 5, 2**64 - 1, 425], dtype=np.uint64)
     np.testing.assert_array_equal(imps(huge), [24, 24, 10])
+    for dtype in (np.uint8, np.uint32):  # narrow unsigned types cannot hold 4000 themselves
+        np.testing.assert_array_equal(imps(np.array([0, 30, 200], dtype=dtype)), [0, 1, 5])
     with pytest.raises(BridgestatsError, match=r"^score_diff:"):
         imps(np.array([30 + 1j]))  # was cast to 30 with a ComplexWarning
 
