@@ -23,8 +23,8 @@ def derived():
 
 def test_shipped_files_agree_with_each_other(derived):
     counts, margins = derived["swing_counts"], derived["match_margins"]
-    # the same 37,157 boards: in the histogram and in the matches
-    assert counts["count"].sum() == margins["n_boards"].sum() == 37_157
+    # the same 37,099 boards: in the histogram and in the matches
+    assert counts["count"].sum() == margins["n_boards"].sum() == 37_099
     assert set(counts["imps"]) == set(range(-24, 25))
     k_counts = np.sqrt((counts["count"] * counts["imps"] ** 2).sum() / counts["count"].sum())
     k_margins = np.sqrt(margins["sum_sq_imps"].sum() / margins["n_boards"].sum())
@@ -38,9 +38,9 @@ def test_shipped_files_agree_with_each_other(derived):
 def test_swing_counts_match_provenance(derived):
     """PROVENANCE (teams-pbn, "Sanity check"): Bermuda Bowl sd 6.24 IMPs/board, all files
     sd 6.13, 31.4 % pushes (printed to 2 and 1 decimals: tolerances 0.005 and 0.0005).
-    Our Bermuda Bowl set has 9,760 boards to their 9,759, all files 37,157 to their 37,039:
-    the 118 extra boards pair records that are not adjacent in the file (one in bb-2003;
-    see tests/test_io_shared.py)."""
+    Our Bermuda Bowl set has 9,760 boards to their 9,759, all files 37,099 to their 37,039:
+    we do not pair 146 adjacent records of different matches that they counted, and we
+    pair 206 records that are not adjacent in the file (see tests/test_io_shared.py)."""
     c = derived["swing_counts"]
 
     def sd(frame):

@@ -609,3 +609,24 @@ def test_lin_hand_viewer_records_are_read_not_dropped(tmp_path, write_file):
 def test_lin_without_boards_names_the_file(tmp_path, write_file):
     with pytest.raises(ParseError, match=r"empty\.lin: no boards"):
         read_lin(write_file(tmp_path / "empty.lin", "vg|a,b,I,1,2,A,0,B,0|\n"))
+
+
+def test_swings_never_pair_two_matches_that_play_the_same_deal():
+    """EC-2004 layout: open room of one match next to the closed room of another (same
+    deal: all matches play the same boards), and the two rooms of one match carry
+    different segment tags ("Round 4" and "Segm.1/1"). Each match pairs with itself."""
+    f = _frame(
+        [
+            ["f", "E", "Round 4", 1, "open", "Romania", "Norway", 120.0],
+            ["f", "E", "Round 4", 1, "closed", "Denmark", "France", 120.0],
+            ["f", "E", "Segm.1/1", 1, "open", "Denmark", "France", 620.0],
+            ["f", "E", "Segm.1/1", 1, "closed", "Romania", "Norway", 90.0],
+        ]
+    )
+    f["Deal"] = "N:AKQJ.AKQ.AKQ.AKQ - - -"
+    sw = team_board_swings(f)
+    pairs = sorted(zip(sw["record_open"], sw["record_closed"], strict=True))
+    assert pairs == [(1, 4), (3, 2)]
+    # Romania v Norway: 120 - 90 = 30 -> 1 IMP; Denmark v France: 620 - 120 = 500 -> 11
+    assert dict(zip(sw["home_team"], sw["imps"], strict=True)) == {"Romania": 1, "Denmark": 11}
+    assert sw.attrs["summary"]["unpaired"]["no partner"] == 0

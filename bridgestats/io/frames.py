@@ -47,7 +47,10 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     paired with the k-th closed-room record in file order (so a final whose segments
     were not tagged, and reuse board numbers, still pairs segment by segment); where the
     room is unknown, consecutive records pair and the first counts as the open room. When
-    both records print a ``Deal``, the deals must agree.
+    both records print a ``Deal``, the deals must agree. Records left over then pair
+    when they share the file, the teams, the board and the printed deal, and their rooms
+    are known (files whose two rooms carry different segment tags). Two adjacent records
+    of different matches that play the same deal are never paired with each other.
 
     ``match`` names the match: file, event, segment and teams, plus ``#k`` when board
     numbers repeat within it (an untagged segment).
@@ -81,12 +84,21 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     deal = _key(f["Deal"]) if "Deal" in f else pd.Series("", index=f.index)
 
     near = _key(f["source"]) + "\x1e" + _key(f["board"])
-    first, second = _adjacent_pairs(key, near, side, deal)
+    first, second = _adjacent_pairs(key, near, side, deal, pd.Series(teams))
     left = np.ones(len(f), dtype=bool)
     left[first] = left[second] = False
-    more_first, more_second, n_deal = _grouped_pairs(key, side, deal, left)
-    a = np.concatenate([first, more_first])
-    b = np.concatenate([second, more_second])
+    more_first, more_second, refused = _grouped_pairs(key, side, deal, left)
+    n_deal = refused.size // 2
+    left[more_first] = left[more_second] = left[refused] = False
+    # rooms of one board whose segment tags disagree (EC-2004: "Round 4" and "Segm.1/1"
+    # for one match): the same file, teams, board and printed deal, rooms known
+    same_deal = pd.Series(
+        _key(f["source"]) + "\x1e" + teams + "\x1e" + _key(f["board"]) + "\x1e" + deal
+    )
+    left &= (side >= 0) & (deal != "").to_numpy() & (teams != "\x1f")
+    last_first, last_second, _ = _grouped_pairs(same_deal, side, deal, left)
+    a = np.concatenate([first, more_first, last_first])
+    b = np.concatenate([second, more_second, last_second])
     flip = side[a] == 1  # a closed-room record listed first: swap
     op, cl = np.where(flip, b, a), np.where(flip, a, b)
     order = np.argsort(np.minimum(op, cl), kind="stable")
@@ -134,22 +146,29 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _adjacent_pairs(key: pd.Series, near: pd.Series, side: np.ndarray, deal: pd.Series):
+def _adjacent_pairs(
+    key: pd.Series, near: pd.Series, side: np.ndarray, deal: pd.Series, teams: pd.Series
+):
     """Consecutive records that are the two rooms of one board (the usual file layout).
 
     Record i pairs with i + 1 when they share the whole key (and their deals do not
     differ) and their rooms differ or neither is known. Records whose rooms are known and
     differ also pair when they print the same deal of the same board of the same file:
-    team and segment tags are then not needed (some files print them on one room only).
-    Along a run of such links every other one is taken.
+    team and segment tags are then not needed (some files print them on one room only),
+    but two records that both name their teams, differently, are two matches playing
+    the same deal and do not pair this way. Along a run of such links every other one is
+    taken.
     """
     n = len(key)
     if n < 2:
         return np.array([], dtype=np.int64), np.array([], dtype=np.int64)
     k, d, b = key.to_numpy(), deal.to_numpy(), near.to_numpy()
+    t = teams.to_numpy()
+    named = t != "\x1f"  # at least one team printed
+    other_match = named[:-1] & named[1:] & (t[:-1] != t[1:])
     known = (side[:-1] >= 0) & (side[1:] >= 0) & (side[:-1] != side[1:])
     unknown = (side[:-1] < 0) & (side[1:] < 0)
-    same_deal = (b[:-1] == b[1:]) & (d[:-1] != "") & (d[:-1] == d[1:])
+    same_deal = (b[:-1] == b[1:]) & (d[:-1] != "") & (d[:-1] == d[1:]) & ~other_match
     deals = (d[:-1] == "") | (d[1:] == "") | (d[:-1] == d[1:])
     same_key = (k[:-1] == k[1:]) & deals
     link = np.append((known & (same_deal | same_key)) | (unknown & same_key), False)
@@ -165,12 +184,13 @@ def _grouped_pairs(key: pd.Series, side: np.ndarray, deal: pd.Series, left: np.n
     """Pair the records left over by :func:`_adjacent_pairs` within their key.
 
     The k-th open-room record pairs with the k-th closed-room one; where the room is
-    unknown, the (2k)-th with the (2k+1)-th. Returns the pairs and how many candidate
-    pairs were refused because their deals differ.
+    unknown, the (2k)-th with the (2k+1)-th. Returns the pairs and the rows of the
+    candidate pairs refused because their deals differ.
     """
     idx = np.flatnonzero(left)
     if idx.size == 0:
-        return np.array([], dtype=np.int64), np.array([], dtype=np.int64), 0
+        empty = np.array([], dtype=np.int64)
+        return empty, empty, empty
     k = pd.Series(key.to_numpy()[idx])
     s = side[idx]
     lane = np.where(s >= 0, s, 2)
@@ -185,7 +205,8 @@ def _grouped_pairs(key: pd.Series, side: np.ndarray, deal: pd.Series, left: np.n
     d = deal.to_numpy()
     da, db = d[m["row_a"].to_numpy()], d[m["row_b"].to_numpy()]
     good = (da == "") | (db == "") | (da == db)
-    return m["row_a"].to_numpy()[good], m["row_b"].to_numpy()[good], int((~good).sum())
+    ra, rb = m["row_a"].to_numpy(), m["row_b"].to_numpy()
+    return ra[good], rb[good], np.concatenate([ra[~good], rb[~good]]).astype(np.int64)
 
 
 def match_margins(swings: pd.DataFrame) -> pd.DataFrame:
