@@ -630,3 +630,25 @@ def test_swings_never_pair_two_matches_that_play_the_same_deal():
     # Romania v Norway: 120 - 90 = 30 -> 1 IMP; Denmark v France: 620 - 120 = 500 -> 11
     assert dict(zip(sw["home_team"], sw["imps"], strict=True)) == {"Romania": 1, "Denmark": 11}
     assert sw.attrs["summary"]["unpaired"]["no partner"] == 0
+
+
+def test_swings_summary_counts_records_not_a_remainder(monkeypatch):
+    """records = 2 x paired + unpaired is a check only if "no partner" is counted from the
+    records: a record paired twice (here forced) must break the balance."""
+    from bridgestats.io import frames
+
+    f = _frame(
+        [
+            ["f", "E", "1", 1, "open", "A", "B", 620.0],
+            ["f", "E", "1", 1, "closed", "A", "B", -100.0],
+            ["f", "E", "1", 2, "open", "A", "B", 110.0],
+        ]
+    )
+    s = team_board_swings(f).attrs["summary"]
+    assert (s["paired_boards"], s["unpaired"]["no partner"]) == (1, 1)
+    assert 2 * s["paired_boards"] + sum(s["unpaired"].values()) == s["records"]
+    twice = (np.array([0, 0]), np.array([1, 1]))
+    monkeypatch.setattr(frames, "_adjacent_pairs", lambda *args: twice)
+    s = team_board_swings(f).attrs["summary"]
+    assert s["paired_boards"] == 2 and s["unpaired"]["no partner"] == 1
+    assert 2 * s["paired_boards"] + sum(s["unpaired"].values()) != s["records"]

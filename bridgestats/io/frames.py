@@ -88,7 +88,6 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     left = np.ones(len(f), dtype=bool)
     left[first] = left[second] = False
     more_first, more_second, refused = _grouped_pairs(key, side, deal, left)
-    n_deal = refused.size // 2
     left[more_first] = left[more_second] = left[refused] = False
     # rooms of one board whose segment tags disagree (EC-2004: "Round 4" and "Segm.1/1"
     # for one match): the same file, teams, board and printed deal, rooms known
@@ -104,6 +103,11 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     order = np.argsort(np.minimum(op, cl), kind="stable")
     op, cl = op[order], cl[order]
 
+    # counted from the records themselves (not as a remainder), so that the summary's
+    # records = 2 x paired + unpaired also checks that no record is in two pairs
+    used = np.bincount(np.concatenate([op, cl]), minlength=len(f)) > 0
+    refused_rows = np.zeros(len(f), dtype=bool)
+    refused_rows[refused] = True
     o, c = f.iloc[op], f.iloc[cl]
     kk = pd.Series(key.to_numpy()[op])
     repeat = kk.groupby(kk).cumcount().to_numpy()
@@ -139,8 +143,8 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
         "unpaired": {
             "not scorable": int(n_all - ok.sum() - anonymous.sum()),
             "no room or teams": int(anonymous.sum()),
-            "no partner": int(ok.sum() - 2 * len(out) - 2 * n_deal),
-            "different deals": 2 * n_deal,
+            "no partner": int((~used & ~refused_rows).sum()),
+            "different deals": int(refused_rows.sum()),
         },
     }
     return out
