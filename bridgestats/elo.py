@@ -56,8 +56,20 @@ def _check_log(log):
     if seats.isna().any().any() or dup.any():
         row = int(np.flatnonzero(dup | seats.isna().any(axis=1).to_numpy())[0])
         raise BridgestatsError(f"log: row {row}: needs four different players")
-    order = np.argsort(frame["round"].to_numpy(), kind="stable")
-    frame = frame.assign(pct_ns=pct).iloc[order]
+    rounds = frame["round"]
+    if rounds.dtype == object or pd.api.types.is_string_dtype(rounds):
+        # text sorts "10" before "2": rounds printed as text (e.g. read_valet's segment)
+        # are taken as numbers, and text that is not a number is refused
+        numeric = pd.to_numeric(rounds, errors="coerce")
+        if numeric.isna().any():
+            row = int(np.flatnonzero(numeric.isna().to_numpy())[0])
+            raise BridgestatsError(
+                f"log: row {row}: round {rounds.iloc[row]!r} is not a number (rounds give "
+                "the playing order; as text, '10' would sort before '2')"
+            )
+        rounds = numeric
+    order = np.argsort(rounds.to_numpy(), kind="stable")
+    frame = frame.assign(pct_ns=pct, round=rounds).iloc[order]
     ids = pd.unique(seats.to_numpy().ravel())
     index = np.column_stack([pd.Index(ids).get_indexer(frame[s].to_numpy()) for s in _SEATS])
     return frame, ids, index, order

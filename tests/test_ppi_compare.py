@@ -120,6 +120,17 @@ def test_forecast_scores_by_hand():
     assert row["skill"] == pytest.approx(0.375) and row["bias"] == -5.0
 
 
+def test_rounds_printed_as_text_are_taken_in_numeric_order():
+    # read_valet's segment is text: "10" must come after "2", as it does for numbers
+    log = pd.DataFrame({"round": [1, 2, 10], "board": 1, "north": "a", "south": "b",
+                        "east": "c", "west": "d", "pct_ns": [70.0, 60.0, 40.0]})  # fmt: skip
+    as_text = log.assign(round=["1", "2", "10"])
+    for forecast in (elo.elo_forecast, elo.glicko2_forecast):
+        np.testing.assert_array_equal(forecast(as_text)[0], forecast(log)[0])
+    with pytest.raises(BridgestatsError, match=r"row 0: round 'R1' is not a number"):
+        elo.elo_forecast(log.assign(round=["R1", "R2", "R10"]))
+
+
 def test_bad_inputs():
     log = _random_log(np.random.default_rng(1), n_rows=5)
     with pytest.raises(BridgestatsError, match=r"missing column\(s\) \['round'\]"):
