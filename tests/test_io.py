@@ -652,3 +652,17 @@ def test_swings_summary_counts_records_not_a_remainder(monkeypatch):
     s = team_board_swings(f).attrs["summary"]
     assert s["paired_boards"] == 2 and s["unpaired"]["no partner"] == 1
     assert 2 * s["paired_boards"] + sum(s["unpaired"].values()) != s["records"]
+
+
+def test_pbn_several_tags_on_one_line(tmp_path, write_file):
+    """PBN's import format allows several tag pairs on a line: none may be lost (here the
+    printed vulnerability All, not board 3's EW, and the contract and result)."""
+    text = (
+        '[Board "3"] [Vulnerable "All"]\n[Declarer "N"] [Contract "4S"][Result "10"]\n\n'
+        '[Board "4"]\n[Vulnerable "None"] [Declarer "E"]\n[Contract "3NT"]  [Result "8"]\n'
+    )
+    df = read_pbn(write_file(tmp_path / "m.pbn", text))
+    assert df["vulnerable"].tolist() == ["All", "None"]
+    assert df["contract"].tolist() == ["4S", "3N"] and df["tricks"].tolist() == [10, 8]
+    assert df["score_ns"].tolist() == [620.0, 50.0] and df["record"].tolist() == [1, 4]
+    assert summary_of(df).notes == {} and summary_of(df).scorable == 2

@@ -29,10 +29,14 @@ _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
 # A blank (or whitespace-only) line separates games (PBN 2.1 §3.1).
 _BLANK = re.compile(r"\n[ \t]*(?=\n)")
 # The file's one tokeniser: at each line start, either a blank line (group 1 captures the
-# newline ahead) or a tag pair (groups 2, 3). Anchoring on the newline lets the regex engine
-# skip the auction and play lines quickly; tags not at a line start (e.g. commented out
-# with a leading %) are not tags.
-_TOKEN = re.compile(r'\n(?:[ \t]*(?=(\n))|\[(\w+)\s+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\])')
+# newline ahead) or a tag pair (groups 2, 3); or a further tag pair right after a tag pair
+# on the same line (groups 4, 5: PBN's import format allows several on a line). Anchoring
+# on the newline lets the regex engine skip the auction and play lines quickly; tags not
+# at a line start nor after another tag (e.g. commented out with a leading %) are not tags.
+_VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
+_TOKEN = re.compile(
+    rf"\n(?:[ \t]*(?=(\n))|\[(\w+)\s+{_VALUE}\s*\])" rf'|(?<="\])[ \t]*\[(\w+)\s+{_VALUE}\s*\]'
+)
 _LINE_TAG = re.compile(r"\n\[")
 _SCORE_TABLE = re.compile(r'\[ScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
 _TOTAL_SCORE_TABLE = re.compile(r'\[TotalScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
@@ -173,6 +177,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     -----
     * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §3.5); it is
       resolved for every tag.
+    * A tag pair starts a line or follows another tag pair on its line (the import
+      format allows several on a line).
     * A record that omits a match tag (``Event``, ``Stage``, ``Round``, ``Board``,
       ``HomeTeam``, ``VisitTeam`` ...) inherits it from the previous record
       (rpbridge.net exports print only the tags that changed); ``Deal``, ``Dealer`` and
@@ -410,10 +416,12 @@ def _scan(file) -> dict:
     if "{" in text:
         text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
     tokens = _TOKEN.findall(text)
-    table = np.array(tokens, dtype=object).reshape(-1, 3)
+    table = np.array(tokens, dtype=object).reshape(-1, 5)
     sep = table[:, 0] != ""
     if sep.all():
         raise ParseError(file, None, "no PBN tag pairs found")
+    later = table[:, 1] == ""  # a tag after another on its line (groups 4, 5)
+    table[later, 1], table[later, 2] = table[later, 3], table[later, 4]
     block = np.cumsum(sep)[~sep]
     blocks, record = np.unique(block, return_inverse=True)
     seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
