@@ -92,6 +92,8 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 _TOP_KEYS = ("allow_missing", "timeout", "report")
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
 _STATUSES = ("ok", "failed", "missing", "not run")
+# the temporary folders of _job and _replace_dir: .<run>.tmp-XXXX, .<run>.old-XXXX
+_LEFTOVER_RE = re.compile(r"^\..+\.(?:tmp|old)-[^.]+$")
 
 
 # --- configuration -------------------------------------------------------------------------
@@ -831,6 +833,12 @@ def run_reports(
         raise BridgestatsError(
             f"reports_dir: cannot create the folder {str(root)!r} ({exc.strerror or exc})"
         ) from exc
+    stale = sorted(p.name for p in root.iterdir() if p.is_dir() and _LEFTOVER_RE.match(p.name))
+    if stale:  # a killed batch leaves these; one running now may be using them
+        _log(
+            f"{len(stale)} temporary folder(s) in {root} left by an interrupted batch (not"
+            f" removed, another batch may be running): {', '.join(stale)}"
+        )
     context = {"version": _package_version(), "git": _git_state()}
     runnable = [s for s in specs if not s.missing]
     jobs_by_name = {

@@ -124,3 +124,14 @@ def test_an_unreachable_scheduler_is_a_one_line_error_and_leaves_no_folders(
     assert main([*argv, "--scheduler", "nosuch://x"]) == 2
     assert "unknown address scheme" in capsys.readouterr().err
     assert list(out.iterdir()) == []  # the temporary run folders are removed
+
+
+def test_folders_left_by_an_interrupted_batch_are_reported(config, tmp_path, capsys):
+    out = tmp_path / "out"
+    (out / ".tiny.tmp-k1ll3d").mkdir(parents=True)  # what a killed batch leaves behind
+    argv = ["reports", "--config", str(config), "--reports-dir", str(out)]
+    assert main([*argv, "--only", "grid__seed-1"]) == 0
+    err = capsys.readouterr().err
+    assert "1 temporary folder(s)" in err and ".tiny.tmp-k1ll3d" in err
+    assert (out / ".tiny.tmp-k1ll3d").is_dir()  # not removed: it may be another batch's
+    assert ".tiny" not in (out / "index.html").read_text()
