@@ -666,3 +666,18 @@ def test_pbn_several_tags_on_one_line(tmp_path, write_file):
     assert df["contract"].tolist() == ["4S", "3N"] and df["tricks"].tolist() == [10, 8]
     assert df["score_ns"].tolist() == [620.0, 50.0] and df["record"].tolist() == [1, 4]
     assert summary_of(df).notes == {} and summary_of(df).scorable == 2
+
+
+def test_pbn_games_run_together_are_counted(tmp_path, write_file):
+    """A missing blank line merges two games into one record; PBN 2.1 §3.3 keeps the first
+    value of a repeated tag, so the second game is lost: that must be counted."""
+    text = (
+        '[Board "1"]\n[Vulnerable "None"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n'
+        '[Board "2"]\n[Vulnerable "NS"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n\n'
+        '[Board "3"]\n[Board "3"]\n[Vulnerable "EW"]\n[Declarer "N"]\n[Contract "4S"]\n'
+        '[Result "10"]\n'
+    )
+    df = read_pbn(write_file(tmp_path / "m.pbn", text))
+    assert df["board"].tolist() == [1, 3] and df["score_ns"].tolist() == [420.0, 420.0]
+    key = "records giving a tag twice with different values: first kept (blank line missing?)"
+    assert summary_of(df).notes == {key: 1}  # board 3 repeats a tag with the same value

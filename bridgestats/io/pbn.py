@@ -178,7 +178,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §3.5); it is
       resolved for every tag.
     * A tag pair starts a line or follows another tag pair on its line (the import
-      format allows several on a line).
+      format allows several on a line). A tag given twice in one record keeps its first
+      value (PBN 2.1 §3.3); records where the values differ (usually two games without
+      the blank line between them, the second then lost) are counted in ``notes``.
     * A record that omits a match tag (``Event``, ``Stage``, ``Round``, ``Board``,
       ``HomeTeam``, ``VisitTeam`` ...) inherits it from the previous record
       (rpbridge.net exports print only the tags that changed); ``Deal``, ``Dealer`` and
@@ -457,12 +459,14 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     uniques = np.asarray([u.lower() for u in uniques], dtype=object)
 
     present, cols = {}, {}
+    conflicting = np.zeros(n_rec, dtype=bool)  # a tag given twice with different values
     for tag, col in _TAGS.items():
         arr = np.full(n_rec, None, dtype=object)
         hit = np.flatnonzero(uniques == tag)
         if hit.size:
             idx = np.flatnonzero(np.isin(codes, hit))[::-1]  # reversed: the first repeat wins
             arr[record[idx]] = values[idx]
+            conflicting[record[idx][values[idx] != arr[record[idx]]]] = True
         present[tag] = arr != None  # noqa: E711
         cols[col] = _resolve(arr, inherit=tag in _CONTEXT, within=file_id)
     # a deal's own tags inherit only within the same board (a record of another board
@@ -474,6 +478,7 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
         first = _resolve(np.where(present[tag], cols[col], None), inherit=False, within=file_id)
         cols[col] = _resolve(first, inherit=True, within=run)
     frame = pd.DataFrame(cols, dtype=object)
+    frame.attrs["conflicting"] = conflicting
     frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
     frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
     return frame, present, offset
@@ -496,6 +501,10 @@ def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
     frame["preset_reason"] = None
 
     notes = {}
+    conflicting = frame.attrs.pop("conflicting")
+    if conflicting.any():  # PBN 2.1 §3.3: a tag that already occurred is ignored
+        key = "records giving a tag twice with different values: first kept (blank line missing?)"
+        notes[key] = int(conflicting.sum())
     vul_empty = frame["vulnerable"].isna() | (frame["vulnerable"].astype(str).str.strip() == "")
     board_num = pd.to_numeric(frame["board"], errors="coerce")
     fix = vul_empty & board_num.notna()
