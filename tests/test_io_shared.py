@@ -53,9 +53,9 @@ def test_teams_pbn_counts(shared_data, teams):
     assert (s.files, s.records) == (104, 76_224)
     assert s.skipped == {"impossible result": 1, "no declarer": 2, "no result": 111}
     assert s.scorable == 76_224 - 114
-    # six records run into the next game without a blank line (4 in Cavendish-2000, where
-    # a "% PBN 1.0" header follows [Result] directly; 2 in bb-2003): the next game's tags
-    # are ignored (PBN 2.1 §3.3), and counted
+    # four Cavendish-2000 records run into the next game without a blank line (a "% PBN
+    # 1.0" header follows [Result] directly), whose tags are then ignored (PBN 2.1 §3.3);
+    # two bb-2003 records give HomeTeam twice ("South Africa", "S Africa"): all counted
     key = "records giving a tag twice with different values: first kept (blank line missing?)"
     assert s.notes[key] == 6
     per_file = teams.groupby("source").size()
