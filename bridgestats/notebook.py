@@ -44,14 +44,31 @@ def jsonable(value):
 
 
 def input_hashes(inputs) -> dict[str, str]:
-    """SHA-256 of each input: a shipped data set name (``"seeds/brighton_2005"``) or a path."""
+    """SHA-256 of each input: a shipped data set name (``"seeds/brighton_2005"``) or a path.
+
+    A folder (the readers of :mod:`bridgestats.io` take folders) is hashed as the SHA-256
+    of its listing: one line ``<SHA-256 of the file>  <path below the folder>`` per file,
+    sorted by path, so that any change to any file below it changes the hash.
+    """
     hashes = {}
     for item in inputs:
         file = Path(item)
+        if file.is_dir():
+            hashes[str(item)] = _folder_hash(file)
+            continue
         if not file.is_file():
             file = datasets.path(str(item))
         hashes[str(item)] = hashlib.sha256(file.read_bytes()).hexdigest()
     return hashes
+
+
+def _folder_hash(folder: Path) -> str:
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    listing = "".join(
+        f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(folder).as_posix()}\n"
+        for p in files
+    )
+    return hashlib.sha256(listing.encode()).hexdigest()
 
 
 def save_summary(

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.notebook import jsonable, save_figure, save_summary
+from bridgestats.notebook import input_hashes, jsonable, save_figure, save_summary
 from bridgestats.reports import write_index
 
 
@@ -108,3 +108,19 @@ def test_index_status_follows_the_latest_attempt(tmp_path):
     page = write_index(tmp_path).read_text()
     row = page[page.index("<strong>s</strong>") :]
     assert 'class="status ok"' in row.split("</tr>")[0]
+
+
+def test_input_hashes_of_a_folder_cover_every_file_below_it(tmp_path):
+    # the io readers take folders (rederive_k's files parameter passes them through)
+    folder = tmp_path / "pbn"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.pbn").write_text('[Board "1"]\n')
+    (folder / "sub" / "b.pbn").write_text('[Board "2"]\n')
+    listing = "".join(
+        f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {name}\n"
+        for name, p in (("a.pbn", folder / "a.pbn"), ("sub/b.pbn", folder / "sub" / "b.pbn"))
+    )
+    before = input_hashes([folder])[str(folder)]
+    assert before == hashlib.sha256(listing.encode()).hexdigest()
+    (folder / "sub" / "b.pbn").write_text('[Board "3"]\n')
+    assert input_hashes([folder])[str(folder)] != before
