@@ -29,13 +29,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .errors import (
-    BridgestatsError,
-    as_finite_array,
-    check_column_range,
-    check_frame,
-    check_positive,
-)
+from ._validate import as_finite_array, check_column_range, check_frame, check_positive
+from .errors import BridgestatsError
 
 __all__ = ["elo_forecast", "forecast_scores", "glicko2_forecast"]
 

@@ -28,7 +28,8 @@ import numpy as np
 import pandas as pd
 from scipy import special, stats
 
-from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
+from ._validate import as_finite_array, check_choice, check_positive
+from .errors import BridgestatsError
 from .scoring import imps as _imps
 from .scoring import score_board_results as _score_board_results
 

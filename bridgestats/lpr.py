@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import optimize
 
-from .errors import BridgestatsError, as_finite_array
+from ._validate import as_finite_array
+from .errors import BridgestatsError
 
 __all__ = ["expected_score", "limit_change", "performance_rating"]
 

@@ -35,14 +35,14 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .errors import (
-    BridgestatsError,
+from ._validate import (
     as_finite_array,
     check_choice,
     check_column_range,
     check_frame,
     check_positive,
 )
+from .errors import BridgestatsError
 
 __all__ = [
     "BOARD_SD",

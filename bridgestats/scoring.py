@@ -16,7 +16,8 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from .errors import BridgestatsError, as_finite_array, check_choice, check_frame
+from ._validate import as_finite_array, check_choice, check_frame
+from .errors import BridgestatsError
 
 __all__ = [
     "DATUM_RULES",

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import BridgestatsError, check_choice, check_positive
+from ._validate import check_choice, check_positive
+from .errors import BridgestatsError
 
 __all__ = [
     "FORMS",

@@ -30,7 +30,8 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtr, ndtri
 
-from .errors import BridgestatsError, as_finite_array, check_choice, check_positive
+from ._validate import as_finite_array, check_choice, check_positive
+from .errors import BridgestatsError
 from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
 
 __all__ = [

@@ -135,9 +135,9 @@ def test_html(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--boards", "0"], "n_boards: must be > 0, got 0"),
-        (["--boards", "8", "--sigma", "-1"], "sigma: must be > 0, got -1"),
-        (["--boards", "8", "--k", "0"], "k: must be > 0, got 0"),
+        (["--boards", "0"], "n_boards: must be > 0; got 0"),
+        (["--boards", "8", "--sigma", "-1"], "sigma: must be > 0; got -1"),
+        (["--boards", "8", "--k", "0"], "k: must be > 0; got 0"),
         (["--boards", "8", "--negative", "-2"], "negative: must be a whole number >= 0"),
         (["--boards", "8", "--max-vp", "7"], "max_vp: must be even"),
         (["--form", "butler-online", "--boards", "15"], "tables: required"),

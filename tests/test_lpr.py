@@ -83,7 +83,7 @@ def test_score_must_be_one_number():
 def test_bad_ratings():
     with pytest.raises(BridgestatsError, match="opponent_ratings"):
         performance_rating(1, [1800, float("nan")])
-    with pytest.raises(BridgestatsError, match="opponent_ratings: must not be empty"):
+    with pytest.raises(BridgestatsError, match="opponent_ratings: must be one or more numbers"):
         performance_rating(0, [], own_rating=1800)
 
 

@@ -288,7 +288,9 @@ def test_engine_errors_name_the_row():
         rate_log(log.drop(columns="pct_ns"))
     bad = log.copy()
     bad.loc[3, "pct_ns"] = 120
-    with pytest.raises(BridgestatsError, match="row 3: pct_ns 120"):
+    with pytest.raises(
+        BridgestatsError, match=r"row 3: pct_ns: must be a number in 0-100; got 120\.0"
+    ):
         rate_log(bad)
     bad = log.astype({"date": object})
     bad.loc[2, "date"] = "not a date"

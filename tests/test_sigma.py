@@ -200,7 +200,7 @@ def test_vectorised_shapes():
 @pytest.mark.parametrize(
     ("call", "fragment"),
     [
-        (lambda: sigma_teams(0), "n_boards: must be > 0, got 0"),
+        (lambda: sigma_teams(0), "n_boards: must be > 0; got 0"),
         (lambda: sigma_teams(8, k=-1), "k: must be > 0"),
         (lambda: sigma_teams(float("nan")), "n_boards: must be finite"),
         (lambda: sigma_cross_imps(8, comparisons=0, results=4), "comparisons"),

@@ -258,7 +258,7 @@ def test_patton_and_other_totals():
         (lambda: gaussian_scale(0), "max_vp: must be a whole number >= 2"),
         (lambda: gaussian_scale(20.0), "max_vp: must be a whole number"),
         (lambda: gaussian_scale(sigma=-1), "sigma: must be > 0"),
-        (lambda: gaussian_scale(sigma=0), "sigma: must be > 0, got 0"),
+        (lambda: gaussian_scale(sigma=0), "sigma: must be > 0; got 0"),
         (lambda: gaussian_scale(negative=-1), "negative: must be a whole number >= 0"),
         (lambda: scale_from_thresholds([3, 2, 5, 6]), "strictly ascending"),
         (lambda: scale_from_thresholds([0, 2]), "must be > 0"),

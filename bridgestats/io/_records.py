@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import BridgestatsError
+from ..errors import BridgestatsError, ParseError
 from ..scoring import contract_score, parse_contract
 
 __all__ = [
@@ -93,17 +93,6 @@ _VUL_CYCLE = np.array(
 _DEALER_CYCLE = np.array(["N", "E", "S", "W"], dtype=object)
 
 _REDOUBLE_R = re.compile(r"^([1-7]\s*(?:NT|[CDHSN]))\s*R$", re.IGNORECASE)
-
-
-class ParseError(BridgestatsError):
-    """A file that cannot be read: the message names the file, the record (line) and why."""
-
-    def __init__(self, source, record, reason: str):
-        self.source = str(source)
-        self.record = record
-        self.reason = reason
-        where = f"{self.source}, line {record}" if record is not None else self.source
-        super().__init__(f"{where}: {reason}")
 
 
 @dataclass(frozen=True)

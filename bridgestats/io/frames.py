@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import check_frame
+from .._validate import check_frame
 from ..scoring import imps
 
 __all__ = ["field_results", "match_margins", "team_board_swings"]

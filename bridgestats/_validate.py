@@ -1,0 +1,306 @@
+"""The one set of argument checks used by every layer of bridgestats (private).
+
+Every check raises :class:`~bridgestats.errors.BridgestatsError` with one message style::
+
+    <argument>: must be <what is allowed>; got <what was given>
+
+so that a user reads the same sentence whichever function they called. Scalars are checked
+by :func:`check_int`, :func:`check_number`, :func:`check_choice` and :func:`check_flag`;
+arrays by :func:`as_finite_array`, :func:`check_positive` and :func:`check_whole`; frames by
+:func:`check_frame` and :func:`check_column_range`. A flag is a real ``bool`` (``"no"`` is
+not ``False``), an integer is never a ``bool``, a number is never a string.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from .errors import BridgestatsError
+
+__all__ = [
+    "as_finite_array",
+    "check_choice",
+    "check_column_range",
+    "check_flag",
+    "check_frame",
+    "check_int",
+    "check_number",
+    "check_positive",
+    "check_whole",
+    "fail",
+]
+
+
+def _shown(value) -> str:
+    """``value`` as the message shows it: its repr, cut to 60 characters."""
+    if isinstance(value, np.generic):
+        value = value.item()  # 120.0, not np.float64(120.0)
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def fail(name: str, allowed: str, value) -> BridgestatsError:
+    """The error for argument ``name`` given ``value`` where ``allowed`` is the rule.
+
+    Returned, not raised, so that callers write ``raise fail(...)`` and tracebacks point at
+    them.
+
+    >>> fail("n_boards", "an integer >= 1", 0)
+    BridgestatsError('n_boards: must be an integer >= 1; got 0')
+    """
+    return BridgestatsError(f"{name}: must be {allowed}; got {_shown(value)}")
+
+
+def _range_text(minimum, maximum) -> str:
+    if minimum is not None and maximum is not None:
+        return f" in {minimum}-{maximum}"
+    if minimum is not None:
+        return f" >= {minimum}"
+    if maximum is not None:
+        return f" <= {maximum}"
+    return ""
+
+
+def check_int(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``value`` as a Python ``int``, raising unless it is a whole number in range.
+
+    Integers (Python or NumPy) are accepted, and floats holding a whole number (``1e5``, or
+    ``8.0`` read from a file); a ``bool``, a string, a fraction or NaN is refused.
+
+    >>> check_int(8.0, "n_boards", minimum=1)
+    8
+    >>> check_int(True, "n_boards", minimum=1)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: n_boards: must be an integer >= 1; got True
+    >>> check_int(2.5, "n_rounds", minimum=1, maximum=50)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: n_rounds: must be an integer in 1-50; got 2.5
+    """
+    allowed = "an integer" + _range_text(minimum, maximum)
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise fail(name, allowed, value)
+    if not isinstance(value, numbers.Integral):
+        if not np.isfinite(value) or not float(value).is_integer():
+            raise fail(name, allowed, value)
+    number = int(value)
+    if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+        raise fail(name, allowed, value)
+    return number
+
+
+def check_number(
+    value,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> float:
+    """``value`` as a Python ``float``, raising unless it is one finite real number in range.
+
+    ``low``/``high`` bound it (inclusive unless ``low_open``/``high_open``). A ``bool``, a
+    string, an array, NaN or infinity is refused.
+
+    >>> check_number(0.9, "confidence", low=0, high=1, low_open=True, high_open=True)
+    0.9
+    >>> check_number("0.9", "confidence", low=0, high=1, low_open=True, high_open=True)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: confidence: must be a number in (0, 1); got '0.9'
+    >>> check_number(float("nan"), "k", low=0, low_open=True)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: k: must be a number > 0; got nan
+    """
+    allowed = "a number" + _interval_text(low, high, low_open, high_open)
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise fail(name, allowed, value)
+    number = float(value)
+    if not np.isfinite(number):
+        raise fail(name, allowed, value)
+    too_low = low is not None and (number <= low if low_open else number < low)
+    too_high = high is not None and (number >= high if high_open else number > high)
+    if too_low or too_high:
+        raise fail(name, allowed, value)
+    return number
+
+
+def _interval_text(low, high, low_open, high_open) -> str:
+    if low is not None and high is not None:
+        left, right = "(" if low_open else "[", ")" if high_open else "]"
+        return f" in {left}{low:g}, {high:g}{right}"
+    if low is not None:
+        return f" {'>' if low_open else '>='} {low:g}"
+    if high is not None:
+        return f" {'<' if high_open else '<='} {high:g}"
+    return ""
+
+
+def check_choice(value, name: str, allowed):
+    """``value`` itself, raising unless it is one of ``allowed``.
+
+    >>> check_choice("mid", "gaps", ("upper", "midpoint"))
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: gaps: must be one of 'upper', 'midpoint'; got 'mid'
+    """
+    try:
+        ok = value in allowed
+    except TypeError:  # an unhashable value asked of a set or dict
+        ok = False
+    if not ok:
+        raise fail(name, "one of " + ", ".join(repr(a) for a in allowed), value)
+    return value
+
+
+def check_flag(value, name: str) -> bool:
+    """``value`` as a ``bool``, raising unless it is ``True`` or ``False`` (NumPy's too).
+
+    A string, a number or ``None`` is refused: ``ascherman="no"`` must not mean Ascherman.
+
+    >>> check_flag(False, "ascherman")
+    False
+    >>> check_flag("no", "ascherman")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: ascherman: must be True or False; got 'no'
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise fail(name, "True or False", value)
+    return bool(value)
+
+
+def as_finite_array(values, name: str, *, dtype=float, allow_empty: bool = False) -> np.ndarray:
+    """``values`` as an array, raising if it is not numbers, holds NaN/inf or is empty.
+
+    >>> as_finite_array([1, 2], "scores")
+    array([1., 2.])
+    >>> as_finite_array([1, float("nan")], "scores")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: scores: must be finite numbers; got nan at position 1
+    """
+    try:
+        arr = np.asarray(values, dtype=dtype)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise fail(name, "numbers", values) from exc
+    if not allow_empty and arr.size == 0:
+        raise fail(name, "one or more numbers", values)
+    if arr.dtype.kind in "fc":
+        bad = ~np.isfinite(arr)
+        if bad.any():
+            pos = int(np.flatnonzero(bad.ravel())[0])
+            raise BridgestatsError(
+                f"{name}: must be finite numbers; got {arr.ravel()[pos]} at position {pos}"
+            )
+    return arr
+
+
+def check_positive(value, name: str, *, allow_zero: bool = False) -> np.ndarray:
+    """``value`` as a float array, raising unless every element is > 0 (>= 0 if allowed).
+
+    >>> check_positive(0, "n_boards")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: n_boards: must be > 0; got 0
+    """
+    arr = as_finite_array(value, name)
+    ok = arr >= 0 if allow_zero else arr > 0
+    if not np.all(ok):
+        bad = arr[~ok].ravel()[0]
+        shown = int(bad) if float(bad).is_integer() else float(bad)
+        raise fail(name, ">= 0" if allow_zero else "> 0", shown)
+    return arr
+
+
+def check_whole(values, name: str, *, minimum=None, maximum=None) -> np.ndarray:
+    """``values`` as an int64 array, raising unless every element is a whole number in range.
+
+    >>> check_whole([1, 2.0], "level", minimum=0, maximum=7)
+    array([1, 2])
+    >>> check_whole([1, 9], "level", minimum=0, maximum=7)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: level: must be whole numbers in 0-7; got 9
+    """
+    arr = as_finite_array(values, name, allow_empty=True)
+    allowed = "whole numbers" + _range_text(minimum, maximum)
+    if arr.dtype.kind == "b":
+        raise fail(name, allowed, values)
+    if arr.dtype.kind in "fc":
+        if arr.dtype.kind == "c" or not np.all(arr == np.round(arr)):
+            bad = arr[arr != np.round(arr)].ravel()
+            raise fail(name, allowed, bad[0] if bad.size else values)
+        if np.any(np.abs(arr) > 2**62):
+            raise fail(name, allowed, arr[np.abs(arr) > 2**62].ravel()[0])
+    elif arr.dtype.kind == "u" and arr.size and arr.max() > 2**62:
+        raise fail(name, allowed, int(arr.max()))
+    out = arr.astype(np.int64)
+    bad = np.zeros(out.shape, dtype=bool)
+    if minimum is not None:
+        bad |= out < minimum
+    if maximum is not None:
+        bad |= out > maximum
+    if bad.any():
+        raise fail(name, allowed, int(out[bad].ravel()[0]))
+    return out
+
+
+def check_frame(frame, name: str, columns=(), *, allow_empty: bool = True):
+    """``frame`` itself, raising unless it is a DataFrame holding every one of ``columns``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> check_frame(pd.DataFrame({"board": [1]}), "log", ["board", "pct"])
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: log: must have the columns ['board', 'pct']; got a frame
+    missing column(s) ['pct']
+    >>> check_frame([1, 2], "frame")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: frame: must be a pandas DataFrame; got list
+    """
+    import pandas as pd  # here, not at the top: ``import bridgestats`` stays pandas-free
+
+    if not isinstance(frame, pd.DataFrame):
+        raise BridgestatsError(f"{name}: must be a pandas DataFrame; got {type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise BridgestatsError(
+            f"{name}: must have the columns {list(columns)}; got a frame missing column(s) "
+            f"{missing}"
+        )
+    if not allow_empty and len(frame) == 0:
+        raise BridgestatsError(f"{name}: must have at least one row; got an empty frame")
+    return frame
+
+
+def check_column_range(frame, column: str, name: str, *, low: float, high: float) -> np.ndarray:
+    """``frame[column]`` as floats, raising unless every entry is a number in low-high.
+
+    The message names the argument, the row (position) and the value.
+
+    >>> import pandas as pd
+    >>> check_column_range(pd.DataFrame({"pct_ns": [55, "x"]}), "pct_ns", "log",
+    ...                    low=0, high=100)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: log: row 1: pct_ns: must be a number in 0-100; got 'x'
+    """
+    import pandas as pd  # here, not at the top: ``import bridgestats`` stays pandas-free
+
+    values = pd.to_numeric(frame[column], errors="coerce").to_numpy(dtype=float)
+    bad = ~np.isfinite(values) | (values < low) | (values > high)
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise fail(
+            f"{name}: row {row}: {column}", f"a number in {low:g}-{high:g}", frame[column].iloc[row]
+        )
+    return values
