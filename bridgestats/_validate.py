@@ -227,11 +227,19 @@ def check_whole(values, name: str, *, minimum=None, maximum=None) -> np.ndarray:
     Traceback (most recent call last):
     ...
     bridgestats.errors.BridgestatsError: level: must be whole numbers in 0-7; got 9
+    >>> check_whole(True, "n_results", minimum=1)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: n_results: must be whole numbers >= 1; got True
     """
-    arr = as_finite_array(values, name, allow_empty=True)
     allowed = "whole numbers" + _range_text(minimum, maximum)
-    if arr.dtype.kind == "b":
-        raise fail(name, allowed, values)
+    try:
+        raw = np.asarray(values)
+    except (TypeError, ValueError):  # ragged: as_finite_array says so
+        raw = values
+    if getattr(raw, "dtype", None) == np.bool_:
+        raise fail(name, allowed, values)  # a bool is not a count (as_finite_array casts it)
+    arr = as_finite_array(raw, name, allow_empty=True)
     if arr.dtype.kind in "fc":
         if arr.dtype.kind == "c" or not np.all(arr == np.round(arr)):
             bad = arr[arr != np.round(arr)].ravel()

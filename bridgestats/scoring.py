@@ -16,7 +16,15 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ._validate import as_finite_array, check_choice, check_frame
+from ._validate import (
+    as_finite_array,
+    check_choice,
+    check_flag,
+    check_frame,
+    check_number,
+    check_whole,
+    fail,
+)
 from .errors import BridgestatsError
 
 __all__ = [
@@ -143,10 +151,9 @@ def _diff_array(score_diff) -> np.ndarray:
         if d.dtype.kind not in "iuf":
             d = d.astype(float)
     except (TypeError, ValueError) as exc:
-        raise BridgestatsError(f"score_diff: must be numbers, got {score_diff!r:.80}") from exc
+        raise fail("score_diff", "numbers", score_diff) from exc
     if d.dtype.kind == "f" and d.size and not (np.isfinite(d.min()) and np.isfinite(d.max())):
-        pos = int(np.flatnonzero(~np.isfinite(d.ravel()))[0])
-        raise BridgestatsError(f"score_diff: must be finite numbers, NaN or inf at position {pos}")
+        as_finite_array(d, "score_diff")  # raises, naming the first NaN or inf and its position
     return d
 
 
@@ -178,6 +185,13 @@ _CONTRACT_RE = re.compile(
         \s*(?P<decl>[NESW])?\s*(?P<result>[+-]\s*\d{1,2}|=)?
     )\s*$""",
     re.IGNORECASE | re.VERBOSE,
+)
+
+
+#: What :func:`parse_contract` accepts, as its error messages say it.
+_CONTRACT_RULE = (
+    "a contract: level 1-7, strain C/D/H/S/N/NT, optional X/XX, optional declarer and "
+    "result, or Pass"
 )
 
 
@@ -256,13 +270,10 @@ def parse_contract(text, *, name="contract") -> Contract:
     True
     """
     if not isinstance(text, str):
-        raise BridgestatsError(f"{name}: must be a string such as '4SX' or 'Pass'; got {text!r}")
+        raise fail(name, "a string such as '4SX' or 'Pass'", text)
     parsed = _parse_one(text)
     if parsed is None:
-        raise BridgestatsError(
-            f"{name}: {text!r} is not a contract (expected level 1-7, strain C/D/H/S/N/NT, "
-            "optional X/XX, optional declarer and result, or Pass)"
-        )
+        raise fail(name, _CONTRACT_RULE, text)
     return parsed
 
 
@@ -301,13 +312,13 @@ def parse_contracts(texts, *, name="contract") -> pd.DataFrame:
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     if (codes < 0).any():
         pos = int(np.flatnonzero(codes < 0)[0])
-        raise BridgestatsError(f"{name}: missing contract at position {pos}")
+        raise fail(f"{name}: position {pos}", "a contract", values.iloc[pos])
     parsed = []
     for u in uniques:  # one parse per distinct text, not per record
         p = _parse_one(u) if isinstance(u, str) else None
         if p is None:
             pos = int(np.flatnonzero(values.to_numpy() == u)[0])
-            raise BridgestatsError(f"{name}: {u!r} at position {pos} is not a contract")
+            raise fail(f"{name}: position {pos}", _CONTRACT_RULE, u)
         parsed.append(p)
     table = pd.DataFrame(
         {
@@ -332,7 +343,7 @@ def _strain_codes(strain) -> np.ndarray:
         bad = codes == -2
         if bad.any():
             shown = arr[bad].ravel()[0]
-            raise BridgestatsError(f"strain: must be one of C, D, H, S, N, NT; got {shown!r}")
+            raise fail("strain", "one of C, D, H, S, N, NT", shown)
         return codes
     flat = arr.astype(object).ravel()
     inverse, uniq = pd.factorize(flat, use_na_sentinel=False)
@@ -344,7 +355,7 @@ def _strain_codes(strain) -> np.ndarray:
         elif key in _STRAIN_ALIASES:
             codes[i] = STRAINS.index(_STRAIN_ALIASES[key])
         else:
-            raise BridgestatsError(f"strain: must be one of C, D, H, S, N, NT; got {u!r}")
+            raise fail("strain", "one of C, D, H, S, N, NT", u)
     return codes[inverse].reshape(arr.shape)
 
 
@@ -357,17 +368,6 @@ def _char_strain_table() -> np.ndarray:
 
 
 _CHAR_STRAIN = _char_strain_table()
-
-
-def _int_array(values, name, lo, hi) -> np.ndarray:
-    arr = as_finite_array(values, name, allow_empty=True)
-    if arr.dtype.kind == "f" and not np.all(arr == np.round(arr)):
-        raise BridgestatsError(f"{name}: must be whole numbers {lo}-{hi}")
-    arr = arr.astype(np.int64)
-    bad = (arr < lo) | (arr > hi)
-    if bad.any():
-        raise BridgestatsError(f"{name}: must be {lo}-{hi}; got {int(arr[bad].ravel()[0])}")
-    return arr
 
 
 def contract_score(level, strain, doubled, tricks, vulnerable):
@@ -419,17 +419,17 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     >>> int(contract_score(4, "S", 1, 10, False)), int(contract_score(7, "N", 2, 0, True))
     (590, -7600)
     """
-    lvl = _int_array(level, "level", 0, 7)
+    lvl = check_whole(level, "level", minimum=0, maximum=7)
     code = _strain_codes(strain)
-    dbl = _int_array(doubled, "doubled", 0, 2)
-    trk = _int_array(tricks, "tricks", 0, 13)
+    dbl = check_whole(doubled, "doubled", minimum=0, maximum=2)
+    trk = check_whole(tricks, "tricks", minimum=0, maximum=13)
     vul = np.asarray(vulnerable)
     if vul.size and (vul.dtype.kind not in "biu" or not np.all((vul == 0) | (vul == 1))):
-        raise BridgestatsError(f"vulnerable: must be True/False (or 1/0); got {vulnerable!r:.60}")
+        raise fail("vulnerable", "True or False (or 1 or 0)", vulnerable)
     vul = vul.astype(bool)
     lvl, code, dbl, trk, vul = np.broadcast_arrays(lvl, code, dbl, trk, vul)
     if np.any((code < 0) & (lvl > 0)):
-        raise BridgestatsError("strain: must be one of C, D, H, S, N, NT for level 1-7; got ''")
+        raise fail("strain", "one of C, D, H, S, N, NT for level 1-7", "")
 
     minor = code <= 1
     trick_value = np.where(minor, 20, 30)
@@ -460,15 +460,8 @@ def _board(scores) -> np.ndarray:
     """The results of one board as a 1-D float array; empty or non-finite raises."""
     arr = as_finite_array(scores, "scores")
     if arr.ndim != 1:
-        raise BridgestatsError(f"scores: must be the results of one board (1-D); got {arr.ndim}-D")
+        raise fail("scores", "the results of one board (1-D)", arr)
     return arr
-
-
-def _check_per_beat(per_beat):
-    if isinstance(per_beat, bool) or not isinstance(per_beat, (int, float, np.number)):
-        raise BridgestatsError(f"per_beat: must be a positive number; got {per_beat!r}")
-    if not np.isfinite(per_beat) or per_beat <= 0:
-        raise BridgestatsError(f"per_beat: must be a positive number; got {per_beat!r}")
 
 
 def _beaten_and_tied(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -541,7 +534,8 @@ def matchpoints(scores, *, per_beat=2, ascherman=False):
     >>> float(mp.max()), float(mp.min()), float(mp.mean())
     (41.0, 1.0, 21.0)
     """
-    _check_per_beat(per_beat)
+    per_beat = _per_beat(per_beat)
+    ascherman = check_flag(ascherman, "ascherman")
     x = _board(scores)
     below, tied = _beaten_and_tied(x)
     mp = per_beat * below + per_beat / 2 * (tied - 1)
@@ -587,6 +581,7 @@ def mp_percent(scores, *, ascherman=False):
     >>> round(float(mp_percent(range(21), ascherman=True).max()), 4)  # 41/42
     97.619
     """
+    ascherman = check_flag(ascherman, "ascherman")
     x = _board(scores)
     n = x.size
     mp = matchpoints(x, per_beat=2, ascherman=ascherman)
@@ -647,29 +642,19 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
     >>> float(neuberg(0, 1, 13))  # a lone result: average of 24
     12.0
     """
-    _check_per_beat(per_beat)
+    per_beat = _per_beat(per_beat)
     m = as_finite_array(mp, "mp")
-    a = _check_count(n_results, "n_results")
-    e = _check_count(n_expected, "n_expected")
+    a = check_whole(n_results, "n_results", minimum=1)
+    e = check_whole(n_expected, "n_expected", minimum=1)
     top = per_beat * (a - 1)
     outside = (m < 0) | (m > top * (1 + 1e-12))
     if np.any(outside):
         m_b, top_b = np.broadcast_arrays(m, top)
         i = np.flatnonzero(outside.ravel())[0]
-        raise BridgestatsError(
-            f"mp: must be between 0 and per_beat·(n_results − 1) = {top_b.ravel()[i]:g} "
-            f"(the top of the board); got {m_b.ravel()[i]:g}"
-        )
+        allowed = f"in 0-{top_b.ravel()[i]:g}, the top of the board: per_beat·(n_results − 1)"
+        raise fail("mp", allowed, m_b.ravel()[i])
     out = (m + per_beat / 2) * e / a - per_beat / 2
     return out[()] if np.ndim(out) == 0 else out
-
-
-def _check_count(values, name) -> np.ndarray:
-    """Validate whole numbers >= 1 (counts of results)."""
-    arr = as_finite_array(values, name)
-    if not np.all(arr == np.round(arr)) or np.any(arr < 1):
-        raise BridgestatsError(f"{name}: must be whole numbers >= 1; got {values!r:.60}")
-    return arr
 
 
 #: The Butler datum rules (see :func:`butler_datum`).
@@ -681,11 +666,14 @@ def _round_to_10(x):
     return np.sign(x) * np.floor(np.abs(x) / 10 + 0.5) * 10
 
 
-def _check_trim(trim) -> None:
-    """``trim`` must be a real number in [0, 0.5) (not a bool, a string or None)."""
-    ok = isinstance(trim, (int, float, np.integer, np.floating)) and not isinstance(trim, bool)
-    if not ok or not 0 <= trim < 0.5:
-        raise BridgestatsError(f"trim: must be a number in [0, 0.5); got {trim!r}")
+def _per_beat(per_beat) -> float:
+    """Matchpoints per result beaten: one number > 0."""
+    return check_number(per_beat, "per_beat", low=0, low_open=True)
+
+
+def _trim(trim) -> float:
+    """The fraction of a board's results dropped at each end: one number in [0, 0.5)."""
+    return check_number(trim, "trim", low=0, high=0.5, high_open=True)
 
 
 def _trim_count(n, trim):
@@ -739,14 +727,16 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
         check_choice(datum, "datum", DATUM_RULES)
         if datum == "mean":
             return float(x.mean())
-        _check_trim(trim)
+        trim = _trim(trim)
         k = int(_trim_count(np.int64(x.size), trim))
         kept = np.sort(x)[k : x.size - k]
         return float(_round_to_10(kept.mean()))
-    value = as_finite_array(datum, "datum")
-    if value.ndim != 0:
-        raise BridgestatsError(f"datum: must be 'trimmed', 'mean' or one number; got {datum!r}")
-    return float(value)
+    if isinstance(datum, np.ndarray) and datum.ndim == 0:
+        datum = datum[()]
+    try:
+        return check_number(datum, "datum")
+    except BridgestatsError:
+        raise fail("datum", "'trimmed', 'mean' or one finite number", datum) from None
 
 
 def butler_imps(scores, *, datum="trimmed", trim=0.1, gaps="upper"):
@@ -843,6 +833,7 @@ def cross_imps(scores, *, average=True, gaps="upper"):
     >>> cross_imps([600, 630, -100], average=False)
     array([ 11.,  13., -24.])
     """
+    average = check_flag(average, "average")
     x = _board(scores)
     n = x.size
     sums = _cross_imp_sums(x, gaps).astype(float)
@@ -860,32 +851,32 @@ def _group_keys(frame: pd.DataFrame, board) -> list[str]:
     keys = [board] if isinstance(board, str) else list(board)
     missing = [k for k in keys if k not in frame.columns]
     if not keys or missing:
-        raise BridgestatsError(f"board: no column(s) {missing or keys!r} in the frame")
+        raise fail("board", "one or more columns of the frame", board)
     na = frame[keys].isna().any(axis=1)
     if na.any():
-        raise BridgestatsError(f"board: missing board key in row {frame.index[na.argmax()]!r}")
+        row = frame.index[na.argmax()]
+        raise fail(f"board: row {row!r}", "a board key", tuple(frame.loc[row, keys]))
     return keys
 
 
 def _played_mask(frame: pd.DataFrame, score: str, unplayed) -> np.ndarray:
     """Which rows were played; NaN scores must be marked unplayed, and only they."""
     if score not in frame.columns:
-        raise BridgestatsError(f"score: no column {score!r} in the frame")
+        raise fail("score", "a column of the frame", score)
     values = pd.to_numeric(frame[score], errors="coerce")
     text_bad = values.isna() & frame[score].notna()
     if text_bad.any():
         row = frame.index[text_bad.argmax()]
-        raise BridgestatsError(
-            f"score: row {row!r} holds {frame[score][row]!r}, which is not a number"
-        )
+        raise fail(f"score: row {row!r}", "a number", frame[score][row])
     if np.isinf(values).any():
-        raise BridgestatsError(f"score: row {frame.index[np.isinf(values).argmax()]!r} is inf")
+        row = frame.index[np.isinf(values).argmax()]
+        raise fail(f"score: row {row!r}", "a finite number", frame[score][row])
     missing = values.isna().to_numpy()
     if unplayed is None:
         marked = np.zeros(len(frame), dtype=bool)
     else:
         if unplayed not in frame.columns:
-            raise BridgestatsError(f"unplayed: no column {unplayed!r} in the frame")
+            raise fail("unplayed", "a column of the frame, or None", unplayed)
         marked = frame[unplayed].fillna(False).astype(bool).to_numpy()
     bad = missing & ~marked
     if bad.any():
@@ -984,8 +975,9 @@ def score_board_results(
     check_frame(frame, "frame")
     check_choice(method, "method", METHODS)
     check_choice(gaps, "gaps", GAP_RULES)
-    unplayed_pct = _one_number(unplayed_pct, "unplayed_pct")
-    unplayed_imps = _one_number(unplayed_imps, "unplayed_imps")
+    ascherman = check_flag(ascherman, "ascherman")
+    unplayed_pct = check_number(unplayed_pct, "unplayed_pct")
+    unplayed_imps = check_number(unplayed_imps, "unplayed_imps")
     keys = _group_keys(frame, board)
     played = _played_mask(frame, score, unplayed)
     gid = frame.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
@@ -996,7 +988,7 @@ def score_board_results(
     out = pd.DataFrame(index=frame.index)
     out["n_results"] = n
     if method == "mp":
-        _check_per_beat(per_beat)
+        per_beat = _per_beat(per_beat)
         r = x.groupby(g).rank(method="average").to_numpy()
         n_p = n_by_group[g]
         if ascherman:
@@ -1034,14 +1026,6 @@ def score_board_results(
     return out
 
 
-def _one_number(value, name) -> float:
-    """A single finite number (not a bool), else BridgestatsError naming ``name``."""
-    arr = as_finite_array(value, name)
-    if arr.ndim != 0 or isinstance(value, (bool, np.bool_)):
-        raise BridgestatsError(f"{name}: must be one finite number; got {value!r:.60}")
-    return float(arr)
-
-
 def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:
     """The Butler datum of every group at once (same rules as :func:`butler_datum`)."""
     n_groups = n_by_group.size
@@ -1052,7 +1036,7 @@ def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:
     if datum == "mean":
         with np.errstate(invalid="ignore", divide="ignore"):
             return sums / n_by_group
-    _check_trim(trim)
+    trim = _trim(trim)
     order = np.lexsort((x, g))
     pos = np.empty_like(order)
     starts = np.concatenate([[0], np.cumsum(n_by_group)[:-1]])

@@ -172,9 +172,13 @@ def test_parse_contracts_matches_scalar_parser_and_keeps_index():
 
 
 def test_parse_contracts_names_bad_text_and_position():
-    with pytest.raises(BridgestatsError, match=r"contract: 'NP' at position 2"):
+    with pytest.raises(
+        BridgestatsError, match=r"^contract: position 2: must be a contract: .*; got 'NP'$"
+    ):
         parse_contracts(["3NT", "4S", "NP"])
-    with pytest.raises(BridgestatsError, match=r"contract: missing contract at position 1"):
+    with pytest.raises(
+        BridgestatsError, match=r"^contract: position 1: must be a contract; got None$"
+    ):
         parse_contracts(["3NT", None])
 
 

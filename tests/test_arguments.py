@@ -1,0 +1,116 @@
+"""Bad arguments of the formulas, data and statistics layers: one check, one message style.
+
+Every check comes from ``bridgestats._validate``, so every message reads
+``<argument>: must be <what is allowed>; got <what was given>``. A flag is a real ``bool``
+(``"no"`` is refused, not read as true), an integer refuses bools and fractions, a number
+refuses strings.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bridgestats import scoring
+from bridgestats.errors import BridgestatsError
+
+#: "<name>: must be <allowed>; got <given>", the one message style
+STYLE = re.compile(r"^(?P<name>[^:]+(?:: [^:]+)*): must be (?P<allowed>.+); got (?P<given>.+)$")
+
+
+def _raises(call, name: str, given: str | None = None) -> str:
+    """Run ``call``; it must raise naming ``name`` in the one style (``given`` if set)."""
+    with pytest.raises(BridgestatsError) as info:
+        call()
+    message = str(info.value)
+    m = STYLE.match(message)
+    assert m, f"not in the one style: {message!r}"
+    assert m["name"] == name, message
+    if given is not None:
+        assert m["given"] == given, message
+    return message
+
+
+BOARD = [650, 620, 620, 170]
+FRAME = pd.DataFrame({"board": [1, 1, 2], "score_ns": [420, -50, 100]})
+
+# --------------------------------------------------------------------------- flags
+
+FLAG_CALLS = {
+    "matchpoints(ascherman)": (lambda v: scoring.matchpoints(BOARD, ascherman=v), "ascherman"),
+    "mp_percent(ascherman)": (lambda v: scoring.mp_percent(BOARD, ascherman=v), "ascherman"),
+    "cross_imps(average)": (lambda v: scoring.cross_imps(BOARD, average=v), "average"),
+    "score_board_results(ascherman)": (
+        lambda v: scoring.score_board_results(FRAME, ascherman=v),
+        "ascherman",
+    ),
+}
+
+
+@pytest.mark.parametrize("call", FLAG_CALLS.values(), ids=FLAG_CALLS.keys())
+@pytest.mark.parametrize("value", ["no", "False", 0, 1, None, 0.0])
+def test_a_flag_is_a_real_bool(call, value):
+    fn, name = call
+    message = _raises(lambda: fn(value), name, repr(value))
+    assert "must be True or False" in message
+
+
+@pytest.mark.parametrize("call", FLAG_CALLS.values(), ids=FLAG_CALLS.keys())
+def test_a_flag_takes_numpy_bools(call):
+    fn, _ = call
+    np.testing.assert_equal(np.asarray(fn(np.True_)), np.asarray(fn(True)))
+    np.testing.assert_equal(np.asarray(fn(np.False_)), np.asarray(fn(False)))
+
+
+def test_ascherman_no_is_not_ascherman():
+    # the bug the flag check closes: "no" was truthy, so it meant Ascherman
+    plain = scoring.matchpoints(BOARD)
+    assert scoring.matchpoints(BOARD, ascherman=False).tolist() == plain.tolist()
+    with pytest.raises(BridgestatsError, match=r"^ascherman: must be True or False; got 'no'$"):
+        scoring.matchpoints(BOARD, ascherman="no")
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@pytest.mark.parametrize(
+    ("call", "name", "given"),
+    [
+        (lambda: scoring.matchpoints(BOARD, per_beat=True), "per_beat", "True"),
+        (lambda: scoring.matchpoints(BOARD, per_beat="2"), "per_beat", "'2'"),
+        (lambda: scoring.matchpoints(BOARD, per_beat=0), "per_beat", "0"),
+        (lambda: scoring.neuberg(4, 9, 13, per_beat="1"), "per_beat", "'1'"),
+        (lambda: scoring.neuberg(4, 9.5, 13), "n_results", "9.5"),
+        (lambda: scoring.neuberg(4, True, 13), "n_results", None),
+        (lambda: scoring.neuberg(4, 9, 0), "n_expected", "0"),
+        (lambda: scoring.neuberg(18, 9, 13), "mp", "18.0"),
+        (lambda: scoring.butler_datum(BOARD, trim="0.1"), "trim", "'0.1'"),
+        (lambda: scoring.butler_datum(BOARD, trim=True), "trim", "True"),
+        (lambda: scoring.butler_datum(BOARD, trim=0.5), "trim", "0.5"),
+        (lambda: scoring.butler_datum(BOARD, datum="205"), "datum", "'205'"),
+        (lambda: scoring.butler_datum(BOARD, datum=[1, 2]), "datum", "[1, 2]"),
+        (lambda: scoring.butler_datum(BOARD, datum=True), "datum", "True"),
+        (lambda: scoring.contract_score(3.5, "N", 0, 9, True), "level", "3.5"),
+        (lambda: scoring.contract_score(8, "N", 0, 9, True), "level", "8"),
+        (lambda: scoring.contract_score(3, "N", True, 9, True), "doubled", None),
+        (lambda: scoring.contract_score(3, "N", 0, 14, True), "tricks", "14"),
+        (lambda: scoring.contract_score(3, "N", 0, 9, "yes"), "vulnerable", "'yes'"),
+        (lambda: scoring.contract_score(3, "Q", 0, 9, True), "strain", "'Q'"),
+        (lambda: scoring.imps("ten"), "score_diff", None),
+        (lambda: scoring.imps([10, np.nan]), "score_diff", "nan at position 1"),
+        (lambda: scoring.parse_contract(4), "contract", "4"),
+        (lambda: scoring.parse_contract("8S"), "contract", "'8S'"),
+        (lambda: scoring.parse_contracts(["3NT", None]), "contract: position 1", "None"),
+        (lambda: scoring.score_board_results(FRAME, unplayed_pct="25"), "unplayed_pct", "'25'"),
+        (lambda: scoring.score_board_results(FRAME, unplayed_imps=None), "unplayed_imps", None),
+        (lambda: scoring.score_board_results(FRAME, method="mp", per_beat=-1), "per_beat", "-1"),
+        (lambda: scoring.score_board_results(FRAME, score="ns"), "score", "'ns'"),
+        (lambda: scoring.score_board_results(FRAME, board="deal"), "board", "'deal'"),
+        (lambda: scoring.score_board_results(FRAME, unplayed="np"), "unplayed", "'np'"),
+    ],
+)
+def test_scoring_arguments(call, name, given):
+    _raises(call, name, given)
