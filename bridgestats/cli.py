@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ._validate import fail
 from .errors import BridgestatsError
 
 __all__ = ["main"]
@@ -75,14 +76,27 @@ def _scale_conflicts(args) -> None:
     (:func:`bridgestats.vpscale.event_scale` checks the model's own options.)
     """
     if args.discrete and not args.wbf:
-        raise BridgestatsError("--discrete: only with --wbf")
+        raise fail("--discrete", "given with --wbf", "--discrete without --wbf")
     if args.wbf:
-        others = [args.k, args.sigma, args.tables, args.comparisons, args.results]
-        odd = args.negative or args.max_vp != 20 or args.continuous or args.ascherman
-        if args.form not in (None, "teams") or any(v is not None for v in others) or odd:
-            raise BridgestatsError(
-                "--wbf: the WBF scale is 20-0 for teams IMPs and takes only --boards, "
-                "--discrete and --format"
+        # the WBF scale is 20-0 for teams IMPs: every model option must keep its default
+        defaults = {
+            "--form": (args.form, (None, "teams")),
+            "--k": (args.k, (None,)),
+            "--sigma": (args.sigma, (None,)),
+            "--max-vp": (args.max_vp, (20,)),
+            "--negative": (args.negative, (0,)),
+            "--tables": (args.tables, (None,)),
+            "--comparisons": (args.comparisons, (None,)),
+            "--results": (args.results, (None,)),
+            "--ascherman": (args.ascherman, (False,)),
+            "--continuous": (args.continuous, (False,)),
+        }
+        given = [opt for opt, (value, default) in defaults.items() if value not in default]
+        if given:
+            raise fail(
+                "--wbf",
+                "given with only --boards, --discrete and --format (a 20-0 teams IMP scale)",
+                given,
             )
 
 

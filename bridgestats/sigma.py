@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_choice, check_positive
-from .errors import BridgestatsError
+from ._validate import check_choice, check_flag, check_int, check_positive, fail
 
 __all__ = [
     "FORMS",
@@ -49,11 +48,11 @@ def _out(x):
 
 
 def _at_least(value, name: str, low: float) -> np.ndarray:
+    """``value`` as a float array, every element >= ``low`` (> 0), by the shared checks."""
     arr = check_positive(value, name)
     if np.any(arr < low):
         bad = arr[arr < low].ravel()[0]
-        shown = int(bad) if float(bad).is_integer() else float(bad)
-        raise BridgestatsError(f"{name}: must be >= {low:g}, got {shown}")
+        raise fail(name, f">= {low:g}", int(bad) if float(bad).is_integer() else float(bad))
     return arr
 
 
@@ -298,7 +297,7 @@ def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20)
     """
     n = check_positive(n_boards, "n_boards")
     outcomes = _max_vp_outcomes(max_vp)
-    if ascherman:
+    if check_flag(ascherman, "ascherman"):
         top = 1.0 - 1.0 / (2.0 * outcomes)
     else:
         r = _at_least(results, "results", outcomes)
@@ -308,11 +307,11 @@ def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20)
 
 
 def _max_vp_outcomes(max_vp) -> int:
-    if isinstance(max_vp, bool) or not isinstance(max_vp, (int, np.integer)):
-        raise BridgestatsError(f"max_vp: must be an even whole number >= 2, got {max_vp!r}")
-    if max_vp < 2 or max_vp % 2:
-        raise BridgestatsError(f"max_vp: must be an even whole number >= 2, got {max_vp}")
-    return int(max_vp) + 1
+    """The N + 1 outcomes of an N-0 scale; N an even integer >= 2."""
+    m = check_int(max_vp, "max_vp", minimum=2)
+    if m % 2:
+        raise fail("max_vp", "even (an N-0 scale has N/2 steps)", max_vp)
+    return m + 1
 
 
 def sigma_aggregate(n_boards, *, k=365.0):
@@ -388,6 +387,7 @@ def k_from_sigma(sigma, n_boards, *, percent=False):
     """
     s = check_positive(sigma, "sigma")
     n = check_positive(n_boards, "n_boards")
+    percent = check_flag(percent, "percent")
     return _out(s * np.sqrt(n) if percent else s / np.sqrt(n))
 
 
@@ -445,7 +445,7 @@ def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4)
         return sigma_cross_imps(n_boards, comparisons=comparisons, results=results, k=k)
     if form == "butler-online":
         if tables is None:
-            raise BridgestatsError("tables: required for form 'butler-online'")
+            raise fail("tables", "a number of tables for form 'butler-online'", tables)
         return sigma_butler_online(n_boards, tables=tables, k=k)
     if form == "swiss-pairs":
         return sigma_swiss_pairs(n_boards, k=k)

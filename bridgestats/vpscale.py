@@ -30,8 +30,16 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtr, ndtri
 
-from ._validate import as_finite_array, check_choice, check_positive
-from .errors import BridgestatsError
+from ._validate import (
+    as_finite_array,
+    check_choice,
+    check_flag,
+    check_int,
+    check_number,
+    check_positive,
+    check_whole,
+    fail,
+)
 from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
 
 __all__ = [
@@ -55,26 +63,20 @@ _FORM_STEP = {"teams": 1, "cross-imps": 1, "butler-online": 1, "aggregate": 10}
 # --- validation helpers ---------------------------------------------------------------------
 
 
-def _whole(value, name: str, *, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise BridgestatsError(f"{name}: must be a whole number >= {low}, got {value!r}")
-    if value < low:
-        raise BridgestatsError(f"{name}: must be a whole number >= {low}, got {value}")
-    return int(value)
+def _one(value):
+    """A 0-d array as its scalar (a scale's σ may come from a vectorised formula)."""
+    return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
 
 
 def _one_positive(value, name: str) -> float:
-    """One finite number > 0 (a scale has one σ), else BridgestatsError naming ``name``."""
-    arr = check_positive(value, name)
-    if arr.ndim:
-        raise BridgestatsError(f"{name}: must be one number > 0 per scale; got shape {arr.shape}")
-    return float(arr)
+    """One finite number > 0 (a scale has one σ)."""
+    return check_number(_one(value), name, low=0, low_open=True)
 
 
 def _even_max_vp(max_vp) -> int:
-    m = _whole(max_vp, "max_vp", low=2)
+    m = check_int(max_vp, "max_vp", minimum=2)
     if m % 2:
-        raise BridgestatsError(f"max_vp: must be even (N-0 scales have N/2 steps), got {m}")
+        raise fail("max_vp", "even (an N-0 scale has N/2 steps)", max_vp)
     return m
 
 
@@ -145,7 +147,7 @@ def gaussian_z(max_vp=20, *, negative=0):
     array([1.668, 1.981, 2.074, 2.189, 2.345, 2.593])
     """
     m = _even_max_vp(max_vp)
-    neg = _whole(negative, "negative", low=0)
+    neg = check_int(negative, "negative", minimum=0)
     return ndtri(0.5 + _step_probabilities(m, neg))
 
 
@@ -229,29 +231,29 @@ class VPScale:
 
     def __post_init__(self):
         max_vp = _even_max_vp(self.max_vp)
-        negative = _whole(self.negative, "negative", low=0)
+        negative = check_int(self.negative, "negative", minimum=0)
         t = as_finite_array(self.thresholds, "thresholds").ravel()
         expected = max_vp // 2 + negative
         if t.size != expected:
-            raise BridgestatsError(
-                f"thresholds: a {max_vp}-0 scale with {negative} negative steps needs "
-                f"{expected} thresholds, got {t.size}"
+            raise fail(
+                "thresholds",
+                f"{expected} margins (a {max_vp}-0 scale with {negative} negative steps)",
+                t.tolist(),
             )
         if t[0] <= 0:
-            raise BridgestatsError(f"thresholds: must be > 0 (relative to centre), got {t[0]}")
+            raise fail("thresholds", "> 0 (relative to centre)", float(t[0]))
         if np.any(np.diff(t) <= 0):
             i = int(np.flatnonzero(np.diff(t) <= 0)[0])
-            raise BridgestatsError(
-                f"thresholds: must be strictly ascending, position {i + 1} ({t[i + 1]}) "
-                f"is not above {t[i]}"
+            raise fail(
+                "thresholds",
+                f"strictly ascending (position {i + 1} is not above {t[i]:g})",
+                float(t[i + 1]),
             )
         if self.sigma is not None:
             object.__setattr__(self, "sigma", _one_positive(self.sigma, "sigma"))
         if self.step is not None:
-            object.__setattr__(self, "step", _whole(self.step, "step", low=1))
-        centre = as_finite_array(self.centre, "centre")
-        if centre.ndim:
-            raise BridgestatsError(f"centre: must be one number per scale; got {self.centre!r}")
+            object.__setattr__(self, "step", check_int(self.step, "step", minimum=1))
+        centre = check_number(_one(self.centre), "centre")
         object.__setattr__(self, "thresholds", tuple(float(x) for x in t))
         object.__setattr__(self, "max_vp", max_vp)
         object.__setattr__(self, "negative", negative)
@@ -353,9 +355,7 @@ class VPScale:
         """
         s = self.sigma if sigma is None else sigma
         if s is None:
-            raise BridgestatsError(
-                "sigma: this scale has no sigma of its own (a published table); pass sigma="
-            )
+            raise fail("sigma", "given for a scale without a sigma of its own (a table)", s)
         s = _one_positive(s, "sigma")
         upper = ndtr(-np.asarray(self.thresholds) / s)  # P(d >= t), one side
         tail = np.concatenate([[0.5], upper, [0.0]])
@@ -427,7 +427,7 @@ class VPScale:
         2          4         0            8       <NA>     0.414562
         """
         step = self.step if step is None else step
-        step = 1 if step is None else _whole(step, "step", low=1)
+        step = 1 if step is None else check_int(step, "step", minimum=1)
         t = np.asarray(self.thresholds)
         starts = np.ceil(t / step) * step
         # the first multiple of step that reaches t, as vp() decides it (float-safe)
@@ -626,7 +626,7 @@ def scale_from_thresholds(
     (20, (0.5, 1.7))
     """
     t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
-    neg = _whole(negative, "negative", low=0)
+    neg = check_int(negative, "negative", minimum=0)
     if max_vp is None:
         max_vp = 2 * (t.size - neg)
     return VPScale(
@@ -743,13 +743,14 @@ def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
         t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
     z = gaussian_z(max_vp, negative=negative)
     if t.size != z.size:
-        raise BridgestatsError(
-            f"thresholds: a {max_vp}-0 scale with {negative} negative steps has {z.size} "
-            f"thresholds, got {t.size}"
+        raise fail(
+            "thresholds",
+            f"{z.size} margins (a {max_vp}-0 scale with {negative} negative steps)",
+            t.tolist(),
         )
     sigma = float(z @ t / (z @ z))
     if sigma <= 0:
-        raise BridgestatsError("thresholds: must lie above the centre (fitted sigma <= 0)")
+        raise fail("thresholds", "above the centre (a fitted sigma > 0)", t.tolist())
     residuals = t - sigma * z
     rms = float(np.sqrt(np.mean(residuals**2)))
     return ScaleFit(sigma, residuals, z, rms, t, int(max_vp), int(negative), float(centre))
@@ -814,32 +815,37 @@ def event_scale(
     67.39
     """
     check_choice(form, "form", tuple(FORMS))
-    if np.ndim(n_boards):
-        raise BridgestatsError("n_boards: one board count per scale")
-    scalars = {
+    # one scale: every number is one number (ranges are checked by the models)
+    n_boards = check_number(_one(n_boards), "n_boards", low=0, low_open=True)
+    for name, value in {
         "k": k,
         "sigma": sigma,
         "tables": tables,
         "comparisons": comparisons,
         "results": results,
-    }
-    for name, value in scalars.items():
-        if np.ndim(value):
-            raise BridgestatsError(f"{name}: one number per scale; got {value!r:.60}")
-    check_positive(n_boards, "n_boards")
+    }.items():
+        if value is not None:
+            check_number(_one(value), name)
+    ascherman = check_flag(ascherman, "ascherman")
+    negative = check_int(negative, "negative", minimum=0)
     if sigma is not None and k is not None:
-        raise BridgestatsError("k, sigma: give one of them, not both")
+        raise fail("sigma", "None when k is given (give one of them, not both)", sigma)
     swiss_top = form == "swiss-pairs" and (results is not None or ascherman)
     if ascherman and form != "swiss-pairs":
-        raise BridgestatsError("ascherman: only for form 'swiss-pairs'")
+        raise fail("ascherman", "False unless form is 'swiss-pairs'", ascherman)
     if swiss_top and (k is not None or sigma is not None):
-        raise BridgestatsError("results/ascherman: the Swiss pairs field model replaces k/sigma")
+        name = "k" if k is not None else "sigma"
+        raise fail(
+            name,
+            "None with results/ascherman (the Swiss pairs field model replaces k/sigma)",
+            k if k is not None else sigma,
+        )
     if comparisons is not None and form != "cross-imps":
-        raise BridgestatsError("comparisons: only for form 'cross-imps'")
+        raise fail("comparisons", "None unless form is 'cross-imps'", comparisons)
     if results is not None and form not in ("cross-imps", "swiss-pairs"):
-        raise BridgestatsError("results: only for forms 'cross-imps' and 'swiss-pairs'")
+        raise fail("results", "None unless form is 'cross-imps' or 'swiss-pairs'", results)
     if tables is not None and form != "butler-online":
-        raise BridgestatsError("tables: only for form 'butler-online'")
+        raise fail("tables", "None unless form is 'butler-online'", tables)
     if swiss_top:
         top = swiss_pairs_top_percent(
             n_boards,
@@ -924,13 +930,6 @@ def _wbf_discrete_uppers(n_boards: float) -> np.ndarray:
         u[narrower[0] + 1] -= 1
 
 
-def _check_n_boards_whole(n_boards) -> np.ndarray:
-    n = check_positive(n_boards, "n_boards")
-    if np.any(n != np.round(n)):
-        raise BridgestatsError("n_boards: must be whole numbers for the WBF scale")
-    return n.astype(np.int64)
-
-
 def wbf_vp(imp_margin, n_boards, *, discrete=False):
     """VPs on the WBF 2013 scale for whole-IMP margins (negative: the losing side).
 
@@ -972,13 +971,10 @@ def wbf_vp(imp_margin, n_boards, *, discrete=False):
     >>> wbf_vp([0, 3, 4, 16, 17, 38, 39], 8, discrete=True).tolist()
     [10, 11, 12, 15, 16, 19, 20]
     """
-    m = as_finite_array(imp_margin, "imp_margin")
-    if np.any(m != np.round(m)):
-        raise BridgestatsError(
-            "imp_margin: must be whole IMPs (the WBF tables are defined for whole IMPs)"
-        )
-    n = _check_n_boards_whole(n_boards)
-    m, n = np.broadcast_arrays(m.astype(np.int64), n)
+    m = check_whole(imp_margin, "imp_margin")  # the WBF tables are for whole IMPs
+    n = check_whole(n_boards, "n_boards", minimum=1)
+    discrete = check_flag(discrete, "discrete")
+    m, n = np.broadcast_arrays(m, n)
     # one lookup table per distinct board count (winner's VPs, in hundredths, for margins
     # 0 ... the first 20.00), concatenated, then one vectorised lookup for all results
     boards, which = np.unique(n, return_inverse=True)
@@ -1026,9 +1022,7 @@ def wbf_scale(n_boards) -> VPScale:
     >>> wbf_scale(8).thresholds
     (1.0, 4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 31.0, 39.0)
     """
-    if np.ndim(n_boards):
-        raise BridgestatsError("n_boards: one board count per scale")
-    nb = int(_check_n_boards_whole(n_boards).ravel()[0])
+    nb = check_int(_one(n_boards), "n_boards", minimum=1)
     u = _wbf_discrete_uppers(float(nb))
     return VPScale(
         tuple((u + 1).astype(float)),
@@ -1072,11 +1066,9 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     42          42      19.95      0.05
     43          43      20.00      0.00
     """
-    if discrete:
+    if check_flag(discrete, "discrete"):
         return wbf_scale(n_boards).integer_ranges()
-    if np.ndim(n_boards):
-        raise BridgestatsError("n_boards: one board count per table")
-    nb = int(_check_n_boards_whole(n_boards).ravel()[0])
+    nb = check_int(_one(n_boards), "n_boards", minimum=1)
     c = _wbf_hundredths(float(nb))
     return pd.DataFrame(
         {"imp_margin": np.arange(c.size), "vp_winner": c / 100.0, "vp_loser": (2000 - c) / 100.0}

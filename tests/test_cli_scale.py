@@ -135,22 +135,59 @@ def test_html(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--boards", "0"], "n_boards: must be > 0; got 0"),
-        (["--boards", "8", "--sigma", "-1"], "sigma: must be > 0; got -1"),
+        (["--boards", "0"], "n_boards: must be a number > 0; got 0\n"),
+        (["--boards", "8", "--sigma", "-1"], "sigma: must be > 0; got -1\n"),
         (["--boards", "8", "--k", "0"], "k: must be > 0; got 0"),
-        (["--boards", "8", "--negative", "-2"], "negative: must be a whole number >= 0"),
-        (["--boards", "8", "--max-vp", "7"], "max_vp: must be even"),
-        (["--form", "butler-online", "--boards", "15"], "tables: required"),
-        (["--form", "butler-online", "--boards", "15", "--tables", "1"], "tables: must be >= 2"),
-        (["--boards", "8", "--k", "6", "--sigma", "18"], "give one of them"),
-        (["--boards", "8", "--tables", "9"], "tables: only for form 'butler-online'"),
-        (["--boards", "8", "--results", "4"], "results: only for forms"),
-        (["--boards", "8", "--ascherman"], "ascherman: only for form 'swiss-pairs'"),
-        (["--form", "swiss-pairs", "--boards", "8", "--results", "20"], "results: must be >= 21"),
-        (["--form", "swiss-pairs", "--boards", "8", "--results", "63", "--k", "30"], "replaces"),
-        (["--boards", "8", "--discrete"], "--discrete: only with --wbf"),
-        (["--wbf", "--boards", "8", "--negative", "5"], "--wbf: the WBF scale is 20-0"),
-        (["--wbf", "--boards", "0"], "n_boards: must be > 0"),
+        (["--boards", "8", "--negative", "-2"], "negative: must be an integer >= 0; got -2\n"),
+        (
+            ["--boards", "8", "--max-vp", "7"],
+            "max_vp: must be even (an N-0 scale has N/2 steps); got 7\n",
+        ),
+        (
+            ["--form", "butler-online", "--boards", "15"],
+            "tables: must be a number of tables for form 'butler-online'; got None\n",
+        ),
+        (
+            ["--form", "butler-online", "--boards", "15", "--tables", "1"],
+            "tables: must be >= 2; got 1\n",
+        ),
+        (
+            ["--boards", "8", "--k", "6", "--sigma", "18"],
+            "sigma: must be None when k is given (give one of them, not both); got 18.0\n",
+        ),
+        (
+            ["--boards", "8", "--tables", "9"],
+            "tables: must be None unless form is 'butler-online'; got 9.0\n",
+        ),
+        (
+            ["--boards", "8", "--results", "4"],
+            "results: must be None unless form is 'cross-imps' or 'swiss-pairs'; got 4.0\n",
+        ),
+        (
+            ["--boards", "8", "--ascherman"],
+            "ascherman: must be False unless form is 'swiss-pairs'; got True\n",
+        ),
+        (
+            ["--form", "swiss-pairs", "--boards", "8", "--results", "20"],
+            "results: must be >= 21; got 20\n",
+        ),
+        (
+            ["--form", "swiss-pairs", "--boards", "8", "--results", "63", "--k", "30"],
+            "k: must be None with results/ascherman (the Swiss pairs field model replaces "
+            "k/sigma); got 30.0\n",
+        ),
+        (
+            ["--boards", "8", "--discrete"],
+            "--discrete: must be given with --wbf; got '--discrete without --wbf'\n",
+        ),
+        (
+            ["--wbf", "--boards", "8", "--negative", "5"],
+            "--wbf: must be given with only --boards, --discrete and --format (a 20-0 teams "
+            "IMP scale); got ['--negative']\n",
+        ),
+        (["--wbf", "--boards", "0"], "n_boards: must be an integer >= 1; got 0\n"),
+        (["--wbf", "--boards", "8", "--discrete", "--ascherman"], "got ['--ascherman']\n"),
+        (["--wbf", "--boards", "8", "--form", "teams", "--max-vp", "12"], "got ['--max-vp']\n"),
     ],
 )
 def test_bad_arguments_one_line_exit_2(capsys, argv, message):

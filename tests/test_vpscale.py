@@ -255,35 +255,56 @@ def test_patton_and_other_totals():
     ("call", "fragment"),
     [
         (lambda: gaussian_scale(7), "max_vp: must be even"),
-        (lambda: gaussian_scale(0), "max_vp: must be a whole number >= 2"),
-        (lambda: gaussian_scale(20.0), "max_vp: must be a whole number"),
-        (lambda: gaussian_scale(sigma=-1), "sigma: must be > 0"),
-        (lambda: gaussian_scale(sigma=0), "sigma: must be > 0; got 0"),
-        (lambda: gaussian_scale(negative=-1), "negative: must be a whole number >= 0"),
+        (lambda: gaussian_scale(0), "^max_vp: must be an integer >= 2; got 0$"),
+        (lambda: gaussian_scale(20.5), "^max_vp: must be an integer >= 2; got 20.5$"),
+        (lambda: gaussian_scale(True), "^max_vp: must be an integer >= 2; got True$"),
+        (lambda: gaussian_scale("20"), "^max_vp: must be an integer >= 2; got '20'$"),
+        (lambda: gaussian_scale(sigma=-1), "^sigma: must be a number > 0; got -1$"),
+        (lambda: gaussian_scale(sigma="11"), "^sigma: must be a number > 0; got '11'$"),
+        (lambda: gaussian_scale(sigma=0), "^sigma: must be a number > 0; got 0$"),
+        (lambda: gaussian_scale(negative=-1), "^negative: must be an integer >= 0; got -1$"),
         (lambda: scale_from_thresholds([3, 2, 5, 6]), "strictly ascending"),
         (lambda: scale_from_thresholds([0, 2]), "must be > 0"),
-        (lambda: scale_from_thresholds([1, 2, 3], negative=4), "max_vp: must be a whole"),
+        (lambda: scale_from_thresholds([1, 2, 3], negative=4), "^max_vp: must be an integer >= 2"),
         (lambda: scale_from_thresholds([1, 2, 3], max_vp=5, negative=1), "max_vp: must be even"),
-        (lambda: scale_from_thresholds([1, 2, 3], max_vp=20), "needs 10 thresholds, got 3"),
+        (
+            lambda: scale_from_thresholds([1, 2, 3], max_vp=20),
+            r"^thresholds: must be 10 margins \(a 20-0 scale with 0 negative steps\); "
+            r"got \[1.0, 2.0, 3.0\]$",
+        ),
         (lambda: scale_from_thresholds([1, float("nan")]), "thresholds: must be finite"),
         (lambda: VPScale((1.0, 2.0), max_vp=4, step=0), "step"),
         (lambda: gaussian_scale(sigma=3).vp(float("inf")), "margin: must be finite"),
         (lambda: event_scale("rubber", 8), "form: must be one of"),
-        (lambda: event_scale("teams", 0), "n_boards: must be > 0"),
+        (lambda: event_scale("teams", 0), "^n_boards: must be a number > 0; got 0$"),
+        (lambda: event_scale("teams", 8, ascherman="no"), "^ascherman: must be True or False"),
+        (lambda: event_scale("teams", 8, negative=1.5), "^negative: must be an integer >= 0"),
         (lambda: event_scale("teams", 8, sigma=-2), "sigma: must be > 0"),
         (lambda: sigma_from_top(40, centre=50), "top_margin - centre: must be > 0"),
         # one scale has one sigma: arrays once raised a bare TypeError from float()
-        (lambda: gaussian_scale(sigma=[10, 11]), "sigma: must be one number"),
-        (lambda: gaussian_scale(sigma=3).probabilities(sigma=[3, 4]), "sigma: must be one"),
-        (lambda: VPScale((1.0, 2.0), max_vp=4, sigma=[1, 2]), "sigma: must be one number"),
-        (lambda: VPScale((1.0, 2.0), max_vp=4, centre=[0, 50]), "centre: must be one"),
-        (lambda: event_scale("teams", 8, k=[6, 7]), "k: one number per scale"),
-        (lambda: event_scale("butler-online", 8, tables=[8, 9]), "tables: one number"),
+        (lambda: gaussian_scale(sigma=[10, 11]), r"^sigma: must be a number > 0; got \[10, 11\]$"),
+        (lambda: gaussian_scale(sigma=3).probabilities(sigma=[3, 4]), "^sigma: must be a number"),
+        (lambda: VPScale((1.0, 2.0), max_vp=4, sigma=[1, 2]), "^sigma: must be a number > 0"),
+        (
+            lambda: VPScale((1.0, 2.0), max_vp=4, centre=[0, 50]),
+            r"^centre: must be a number; got \[0, 50\]$",
+        ),
+        (lambda: event_scale("teams", 8, k=[6, 7]), r"^k: must be a number; got \[6, 7\]$"),
+        (
+            lambda: event_scale("butler-online", 8, tables=[8, 9]),
+            r"^tables: must be a number; got \[8, 9\]$",
+        ),
     ],
 )
 def test_bad_input_names_the_argument(call, fragment):
     with pytest.raises(BridgestatsError, match=fragment):
         call()
+
+
+def test_a_whole_float_is_an_integer():
+    # the shared integer check: 20.0 (as read from a file) is 20; 20.5 and True are refused
+    assert gaussian_scale(20.0, sigma=3) == gaussian_scale(20, sigma=3)
+    assert gaussian_scale(np.int64(12), sigma=3).max_vp == 12
 
 
 def test_event_scale_forms():
