@@ -41,16 +41,20 @@ def _shown(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def fail(name: str, allowed: str, value) -> BridgestatsError:
+def fail(name: str, allowed: str, value=None, *, given: str | None = None) -> BridgestatsError:
     """The error for argument ``name`` given ``value`` where ``allowed`` is the rule.
 
     Returned, not raised, so that callers write ``raise fail(...)`` and tracebacks point at
-    them.
+    them. ``given`` describes what was given in words instead of showing ``value`` (for a
+    value too large to show, such as an array's shape or a sum).
 
     >>> fail("n_boards", "an integer >= 1", 0)
     BridgestatsError('n_boards: must be an integer >= 1; got 0')
+    >>> fail("counts", "one-dimensional", given="shape (2, 3)")
+    BridgestatsError('counts: must be one-dimensional; got shape (2, 3)')
     """
-    return BridgestatsError(f"{name}: must be {allowed}; got {_shown(value)}")
+    shown = _shown(value) if given is None else given
+    return BridgestatsError(f"{name}: must be {allowed}; got {shown}")
 
 
 def _range_text(minimum, maximum) -> str:

@@ -28,7 +28,16 @@ import numpy as np
 import pandas as pd
 from scipy import special, stats
 
-from ._validate import as_finite_array, check_choice, check_positive
+from ._validate import (
+    as_finite_array,
+    check_choice,
+    check_flag,
+    check_int,
+    check_number,
+    check_positive,
+    check_whole,
+    fail,
+)
 from .errors import BridgestatsError
 from .scoring import imps as _imps
 from .scoring import score_board_results as _score_board_results
@@ -59,40 +68,31 @@ _SQRT2 = np.sqrt(2.0)
 
 
 def _check_confidence(confidence) -> float:
-    if not isinstance(confidence, (int, float, np.floating)) or not 0 < confidence < 1:
-        raise BridgestatsError(
-            f"confidence: must be a number strictly between 0 and 1; got {confidence!r}"
-        )
-    return float(confidence)
-
-
-def _check_count_int(value, name: str, *, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise BridgestatsError(f"{name}: must be an integer >= {minimum}; got {value!r}")
-    return int(value)
+    """A confidence level: one number strictly between 0 and 1."""
+    return check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
 
 
 def _check_counts(counts, name: str = "counts") -> np.ndarray:
-    arr = as_finite_array(counts, name)
+    """Counts of observations per band: a 1-D array of numbers >= 0, not all 0."""
+    arr = check_positive(counts, name, allow_zero=True)
     if arr.ndim != 1:
-        raise BridgestatsError(f"{name}: must be one-dimensional, got shape {arr.shape}")
-    if np.any(arr < 0):
-        pos = int(np.flatnonzero(arr < 0)[0])
-        raise BridgestatsError(f"{name}: must be counts >= 0, got {arr[pos]:g} at position {pos}")
+        raise fail(name, "one-dimensional", given=f"shape {arr.shape}")
     if arr.sum() <= 0:
-        raise BridgestatsError(f"{name}: must hold at least one observation (all are 0)")
+        raise fail(name, "counts holding at least one observation", arr.tolist())
     return arr
 
 
+#: What a scale's thresholds must be, as the messages say it.
+_THRESHOLDS_RULE = "positive, strictly increasing margins (the winner's VP steps up at each)"
+
+
 def _check_thresholds(thresholds) -> np.ndarray:
+    """One scale's thresholds: a 1-D array of positive, strictly increasing margins."""
     t = as_finite_array(thresholds, "thresholds")
     if t.ndim != 1:
-        raise BridgestatsError(f"thresholds: must be one-dimensional, got shape {t.shape}")
+        raise fail("thresholds", "one-dimensional", given=f"shape {t.shape}")
     if t[0] <= 0 or np.any(np.diff(t) <= 0):
-        raise BridgestatsError(
-            "thresholds: must be positive and strictly increasing margins (the winner's VP "
-            f"steps up at each), got {np.array2string(t, precision=4, threshold=12)}"
-        )
+        raise fail("thresholds", _THRESHOLDS_RULE, t.tolist())
     return t
 
 
@@ -146,14 +146,12 @@ def band_probabilities(thresholds, *, sigma):
         bad = (arr[:, 0] <= 0) | np.any(np.diff(arr, axis=1) <= 0, axis=1)
         if bad.any():
             row = int(np.flatnonzero(bad)[0])
-            raise BridgestatsError(
-                f"thresholds: row {row} must be positive and strictly increasing, got "
-                f"{np.array2string(arr[row], precision=4, threshold=12)}"
-            )
+            raise fail(f"thresholds: row {row}", _THRESHOLDS_RULE, arr[row].tolist())
         if s.shape not in ((), (arr.shape[0],)):
-            raise BridgestatsError(
-                f"sigma: must be one number or one per row of thresholds ({arr.shape[0]}), "
-                f"got shape {s.shape}"
+            raise fail(
+                "sigma",
+                f"one number or one per row of thresholds ({arr.shape[0]})",
+                given=f"shape {s.shape}",
             )
         return _band_probabilities(arr, s)
     return _band_probabilities(_check_thresholds(arr), s)
@@ -187,8 +185,8 @@ def outcome_index(margin, thresholds):
     if arr.ndim == 1:
         return np.searchsorted(_check_thresholds(arr), m, side="right")
     if arr.ndim != 2 or m.ndim != 1 or arr.shape[0] != m.size:
-        raise BridgestatsError(
-            f"thresholds: must be 1-D or one row per margin ({m.size}), got shape {arr.shape}"
+        raise fail(
+            "thresholds", f"1-D or one row per margin ({m.size})", given=f"shape {arr.shape}"
         )
     return np.sum(arr <= m[:, None], axis=1)
 
@@ -415,9 +413,10 @@ def fit_sigma_binned(counts, thresholds, *, confidence=0.90):
     t = _check_thresholds(thresholds)
     conf = _check_confidence(confidence)
     if n_k.size != t.size + 1:
-        raise BridgestatsError(
-            f"counts: must have one more entry than thresholds (central outcome first), got "
-            f"{n_k.size} counts for {t.size} thresholds"
+        raise fail(
+            "counts",
+            f"one more entry than thresholds, {t.size + 1} (central outcome first)",
+            n_k.tolist(),
         )
     total = n_k.sum()
     _check_identifiable(n_k, "counts")
@@ -478,15 +477,14 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
     index = counts.index if isinstance(counts, pd.DataFrame) else None
     arr = as_finite_array(counts, "counts")
     if arr.ndim != 2:
-        raise BridgestatsError(
-            f"counts: must be two-dimensional (groups × outcomes), got shape {arr.shape}"
-        )
+        raise fail("counts", "two-dimensional (groups × outcomes)", given=f"shape {arr.shape}")
     t = _check_thresholds(thresholds)
     conf = _check_confidence(confidence)
     if arr.shape[1] != t.size + 1:
-        raise BridgestatsError(
-            f"counts: each row must have one more entry than thresholds (central outcome "
-            f"first), got {arr.shape[1]} columns for {t.size} thresholds"
+        raise fail(
+            "counts",
+            f"rows of one more entry than thresholds, {t.size + 1} (central outcome first)",
+            given=f"{arr.shape[1]} columns",
         )
     totals = arr.sum(axis=1)
     bad = np.any(arr < 0, axis=1) | (totals <= 0) | (arr[:, 0] == totals) | (arr[:, -1] == totals)
@@ -565,12 +563,10 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     >>> print(f"{fit.sigma:.2f} ({fit.ci[0]:.2f}-{fit.ci[1]:.2f})")
     11.79 (11.04-12.55)
     """
-    n = _check_count_int(n, "n")
-    n_top = _check_count_int(n_top, "n_top", minimum=0)
+    n = check_int(n, "n", minimum=1)
+    n_top = check_int(n_top, "n_top", minimum=0)
     if not 0 < n_top < n:
-        raise BridgestatsError(
-            f"n_top: must be strictly between 0 and n = {n} for σ to be identifiable; got {n_top}"
-        )
+        raise fail("n_top", f"strictly between 0 and n = {n} for σ to be identifiable", n_top)
     t = float(check_positive(threshold, "threshold"))
     conf = _check_confidence(confidence)
     p = n_top / n
@@ -706,23 +702,24 @@ def frequency_test(
     obs = _check_counts(observed, "observed")
     exp = as_finite_array(expected, "expected")
     if exp.shape != obs.shape:
-        raise BridgestatsError(
-            f"expected: must have the shape of observed {obs.shape}, got {exp.shape}"
-        )
-    if np.any(exp <= 0):
-        raise BridgestatsError("expected: every expected count must be > 0")
+        raise fail("expected", f"the shape of observed {obs.shape}", given=f"shape {exp.shape}")
+    check_positive(exp, "expected")
     if not np.isclose(exp.sum(), obs.sum(), rtol=1e-6, atol=0):
-        raise BridgestatsError(
-            f"expected: must sum to the observed total {obs.sum():g}, got {exp.sum():g} "
-            "(pass counts, not probabilities)"
+        raise fail(
+            "expected",
+            f"counts summing to the observed total {obs.sum():g} (not probabilities)",
+            given=f"a sum of {exp.sum():g}",
         )
-    fitted = _check_count_int(fitted_params, "fitted_params", minimum=0)
+    fitted = check_int(fitted_params, "fitted_params", minimum=0)
     df = obs.size - 1 - fitted
     if df < 1:
-        raise BridgestatsError(
-            f"fitted_params: leaves {df} degrees of freedom with {obs.size} bands; "
-            f"must be at most {obs.size - 2}"
+        raise fail(
+            "fitted_params",
+            f"at most {obs.size - 2} (one degree of freedom left with {obs.size} bands)",
+            fitted_params,
         )
+    if monte_carlo is not None:
+        monte_carlo = check_flag(monte_carlo, "monte_carlo")
     chi2, p_chi2 = stats.power_divergence(obs, exp, ddof=fitted, lambda_="pearson")
     g, p_g = stats.power_divergence(obs, exp, ddof=fitted, lambda_="log-likelihood")
     total = obs.sum()
@@ -732,9 +729,8 @@ def frequency_test(
     p_chi2_mc = p_g_mc = None
     sims = 0
     if use_mc:
-        sims = _check_count_int(n_sim, "n_sim")
-        if not float(total).is_integer():
-            raise BridgestatsError("observed: Monte Carlo p-values need whole-number counts")
+        sims = check_int(n_sim, "n_sim", minimum=1)
+        check_whole(obs, "observed")  # multinomial draws need whole-number counts
         gen = np.random.default_rng(rng)
         draws = gen.multinomial(int(total), exp / total, size=sims).astype(float)
         chi2_sim, g_sim = _pearson_and_g(draws, exp)
@@ -838,10 +834,10 @@ def _root_ratio(tot: np.ndarray) -> np.ndarray:
 def _cluster_codes(cluster, n: int) -> np.ndarray:
     codes, _ = pd.factorize(np.asarray(cluster, dtype=object).ravel(), use_na_sentinel=True)
     if codes.size != n:
-        raise BridgestatsError(f"cluster: must have one label per swing ({n}), got {codes.size}")
+        raise fail("cluster", f"one label per swing ({n})", given=f"{codes.size} labels")
     if np.any(codes < 0):
         pos = int(np.flatnonzero(codes < 0)[0])
-        raise BridgestatsError(f"cluster: missing label at position {pos}")
+        raise fail(f"cluster: position {pos}", "a label", np.ravel(cluster)[pos])
     return codes
 
 
@@ -893,7 +889,7 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     """
     x = as_finite_array(swings, "swings").ravel()
     conf = _check_confidence(confidence)
-    n_boot = _check_count_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10)
     if cluster is None:
         codes = np.arange(x.size)
         method = "bootstrap"
@@ -953,9 +949,7 @@ def estimate_k_from_counts(imps, counts, *, confidence=0.90):
     x = as_finite_array(imps, "imps").ravel()
     c = _check_counts(np.ravel(counts), "counts")
     if c.size != x.size:
-        raise BridgestatsError(
-            f"counts: must have one count per IMP value ({x.size}), got {c.size}"
-        )
+        raise fail("counts", f"one count per IMP value ({x.size})", given=f"{c.size} counts")
     conf = _check_confidence(confidence)
     n = c.sum()
     m2 = np.sum(c * x**2) / n
@@ -1080,17 +1074,15 @@ def estimate_k_from_matches(
     m = as_finite_array(margins, "margins").ravel()
     n = check_positive(np.ravel(n_boards), "n_boards")
     if n.size != m.size:
-        raise BridgestatsError(f"n_boards: must have one entry per margin ({m.size}), got {n.size}")
+        raise fail("n_boards", f"one entry per margin ({m.size})", given=f"{n.size} entries")
     conf = _check_confidence(confidence)
-    n_boot = _check_count_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10)
     if sum_sq is None:
         s = np.ones_like(m)  # placeholder column, its statistics are discarded below
     else:
         s = check_positive(np.ravel(sum_sq), "sum_sq", allow_zero=True)
         if s.size != m.size:
-            raise BridgestatsError(
-                f"sum_sq: must have one entry per margin ({m.size}), got {s.size}"
-            )
+            raise fail("sum_sq", f"one entry per margin ({m.size})", given=f"{s.size} entries")
         if s.sum() <= 0:
             raise BridgestatsError("sum_sq: all 0, so the per-board K is 0")
     if np.sum(m**2) <= 0:
@@ -1201,16 +1193,15 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     """
     bsd = check_positive(np.ravel(butler_sd), "butler_sd", allow_zero=True)
     crm = check_positive(np.ravel(cross_rms), "cross_rms", allow_zero=True)
-    r = as_finite_array(np.ravel(n_tables), "n_tables")
+    r = check_whole(np.ravel(n_tables), "n_tables", minimum=2).astype(float)  # two results
     if not (bsd.size == crm.size == r.size):
-        raise BridgestatsError(
-            f"cross_rms, n_tables: must have one entry per board like butler_sd ({bsd.size}), "
-            f"got {crm.size} and {r.size}"
+        raise fail(
+            "cross_rms, n_tables",
+            f"one entry per board like butler_sd ({bsd.size})",
+            given=f"{crm.size} and {r.size} entries",
         )
-    if np.any(r < 2) or np.any(r != np.round(r)):
-        raise BridgestatsError("n_tables: must be whole numbers >= 2 (a board needs two results)")
     conf = _check_confidence(confidence)
-    n_boot = _check_count_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10)
     linear = crm**2 * (r - 1) / (2 * r)
     if linear.sum() <= 0:
         raise BridgestatsError("cross_rms: all 0, so B is undefined")
@@ -1234,7 +1225,7 @@ def _flatten_boards(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         for i, a in enumerate(scores)
     ]
     if not arrays:
-        raise BridgestatsError("scores: must hold at least one board")
+        raise fail("scores", "one or more boards", given="none")
     lengths = np.array([a.size for a in arrays])
     return np.concatenate(arrays), np.repeat(np.arange(lengths.size), lengths), lengths
 
@@ -1301,7 +1292,7 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
     values, board, n = _flatten_boards(scores)
     if np.any(n < 2):
         bad = int(np.flatnonzero(n < 2)[0])
-        raise BridgestatsError(f"scores: board {bad} has {n[bad]} result(s); at least 2 needed")
+        raise fail(f"scores: board {bad}", "2 or more results", given=f"{n[bad]} result(s)")
     mean = np.bincount(board, weights=values) / n
     score_sd = np.sqrt(np.bincount(board, weights=(values - mean[board]) ** 2) / n)
     frame = pd.DataFrame({"board": board, "score_ns": values})

@@ -352,25 +352,59 @@ def test_brighton_goodness_of_fit(brighton):
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: fit_sigma_binned([1, -1, 2], [1, 2]), "counts: must be counts >= 0"),
-        (lambda: fit_sigma_binned([1, 1, 2], [2, 1]), "thresholds: must be positive"),
-        (lambda: fit_sigma_binned([1, 1, 2], [0, 1]), "thresholds: must be positive"),
-        (lambda: fit_sigma_binned([1, 1], [1, 2]), "counts: must have one more entry"),
+        (lambda: fit_sigma_binned([1, -1, 2], [1, 2]), "^counts: must be >= 0; got -1$"),
+        (
+            lambda: fit_sigma_binned([1, 1, 2], [2, 1]),
+            r"^thresholds: must be positive, strictly .*; got \[2.0, 1.0\]$",
+        ),
+        (
+            lambda: fit_sigma_binned([1, 1, 2], [0, 1]),
+            r"^thresholds: must be positive, strictly .*; got \[0.0, 1.0\]$",
+        ),
+        (
+            lambda: fit_sigma_binned([1, 1], [1, 2]),
+            r"^counts: must be one more entry than thresholds, 3 \(central outcome first\); "
+            r"got \[1.0, 1.0\]$",
+        ),
         (lambda: fit_sigma_binned([5, 0, 0], [1, 2]), "all observations are in the central"),
         (lambda: fit_sigma_binned([0, 0, 5], [1, 2]), "all observations are in the top"),
-        (lambda: fit_sigma_binned([0, 0, 0], [1, 2]), "at least one observation"),
-        (lambda: fit_sigma_binned([1, 1, 1], [1, 2], confidence=1.5), "confidence"),
+        (
+            lambda: fit_sigma_binned([0, 0, 0], [1, 2]),
+            r"^counts: must be counts holding at least one observation; got \[0.0, 0.0, 0.0\]$",
+        ),
+        (
+            lambda: fit_sigma_binned([1, 1, 1], [1, 2], confidence=1.5),
+            r"^confidence: must be a number in \(0, 1\); got 1.5$",
+        ),
         (lambda: fit_sigma_binned([1, np.nan, 1], [1, 2]), "counts: must be finite"),
         (lambda: fit_sigma_groups([[1, 1, 1], [0, 0, 3]], [1, 2]), r"counts \(row 1\): all"),
-        (lambda: fit_sigma_groups([1, 1, 1], [1, 2]), "counts: must be two-dimensional"),
-        (lambda: frequency_test([1, 2], [1, 1]), "expected: must sum to the observed"),
-        (lambda: frequency_test([1, 2], [0, 3]), "expected: every expected count"),
-        (lambda: frequency_test([1, 2, 3], [2, 2, 2], fitted_params=2), "fitted_params"),
-        (lambda: fit_sigma_tail(0, 10, 15.0), "n_top: must be strictly between"),
-        (lambda: estimate_k_from_counts([1, 2], [1]), "counts: must have one count"),
-        (lambda: estimate_k([1, 2, 3], cluster=[1, 2]), "cluster: must have one label"),
+        (
+            lambda: fit_sigma_groups([1, 1, 1], [1, 2]),
+            r"^counts: must be two-dimensional \(groups × outcomes\); got shape \(3,\)$",
+        ),
+        (
+            lambda: frequency_test([1, 2], [1, 1]),
+            "^expected: must be counts summing to the observed total 3 .*; got a sum of 2$",
+        ),
+        (lambda: frequency_test([1, 2], [0, 3]), "^expected: must be > 0; got 0$"),
+        (
+            lambda: frequency_test([1, 2, 3], [2, 2, 2], fitted_params=2),
+            r"^fitted_params: must be at most 1 .*; got 2$",
+        ),
+        (
+            lambda: fit_sigma_tail(0, 10, 15.0),
+            "^n_top: must be strictly between 0 and n = 10 .*; got 0$",
+        ),
+        (
+            lambda: estimate_k_from_counts([1, 2], [1]),
+            r"^counts: must be one count per IMP value \(2\); got 1 counts$",
+        ),
+        (
+            lambda: estimate_k([1, 2, 3], cluster=[1, 2]),
+            r"^cluster: must be one label per swing \(3\); got 2 labels$",
+        ),
         (lambda: estimate_k_from_matches([1, 2], [8, 0]), "n_boards: must be > 0"),
-        (lambda: butler_factor([1.0], [1.0], [1]), "n_tables: must be whole numbers >= 2"),
+        (lambda: butler_factor([1.0], [1.0], [1]), "^n_tables: must be whole numbers >= 2; got 1$"),
     ],
 )
 def test_bad_input_raises_domain_error(call, message):
@@ -503,7 +537,9 @@ def test_field_spreads_hand_computed_board():
 
 
 def test_field_spreads_rejects_lone_results():
-    with pytest.raises(BridgestatsError, match="board 1 has 1 result"):
+    with pytest.raises(
+        BridgestatsError, match=r"^scores: board 1: must be 2 or more results; got 1 result\(s\)$"
+    ):
         field_spreads([[100, 200], [50]])
 
 
@@ -532,7 +568,9 @@ def test_band_probabilities_per_row_and_outcome_index():
 def test_field_spreads_rejects_empty_and_non_numeric_boards():
     """An empty board is an error wherever it stands (a trailing one was once dropped
     silently, shortening the frame), and text names the board."""
-    with pytest.raises(BridgestatsError, match="board 1 has 0 result"):
+    with pytest.raises(
+        BridgestatsError, match=r"^scores: board 1: must be 2 or more results; got 0 result\(s\)$"
+    ):
         field_spreads([[100, 200], []])
     with pytest.raises(BridgestatsError, match=r"scores \(board 1\): must be numbers"):
         field_spreads([[100, 200], ["a", "b"]])
