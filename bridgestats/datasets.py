@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import BridgestatsError
+from ._validate import check_choice
 from .paths import data_dir
 
 __all__ = ["load", "names", "path", "sha256"]
@@ -26,12 +26,17 @@ def names() -> list[str]:
 
 
 def path(name: str) -> Path:
-    """The file behind data set ``name``; a clear error lists the known names."""
-    file = data_dir() / f"{name}.csv"
-    if not file.is_file():
-        known = ", ".join(names()) or "(none)"
-        raise BridgestatsError(f"name: no data set {name!r}; known data sets: {known}")
-    return file
+    """The file behind data set ``name``; an unknown name raises, listing the known ones.
+
+    >>> path("seeds/brighton_2005_vp_counts").name
+    'brighton_2005_vp_counts.csv'
+    >>> path("seeds/brighton")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: name: must be one of 'derived/fullfield_board_spreads', ...
+    """
+    check_choice(name, "name", names())  # also keeps a name from reaching outside data/
+    return data_dir() / f"{name}.csv"
 
 
 def load(name: str, **read_csv_kwargs) -> pd.DataFrame:

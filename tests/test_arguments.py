@@ -180,3 +180,34 @@ def test_monte_carlo_none_still_means_automatic():
 )
 def test_integers_and_numbers(call, name, given):
     _raises(call, name, given)
+
+
+# --------------------------------------------------------------------------- io, datasets
+
+
+@pytest.mark.parametrize(
+    "reader",
+    [
+        "read_pbn",
+        "read_pbn_totals",
+        "read_lin",
+        "read_valet",
+        "read_acbl_travellers",
+        "read_results",
+    ],
+)
+@pytest.mark.parametrize("value", ["no", "False", 0, 1, None])
+def test_strict_is_a_real_bool(reader, value, tmp_path):
+    from bridgestats import io
+
+    # refused before any file is read: the path need not exist
+    _raises(lambda: getattr(io, reader)(tmp_path / "none", strict=value), "strict", repr(value))
+
+
+def test_a_data_set_name_is_one_of_the_shipped_ones():
+    from bridgestats import datasets
+
+    assert datasets.path("seeds/sheffield_aggregate_bands").is_file()
+    for bad in ("seeds/sheffield", "../README", 3, None):
+        message = _raises(lambda bad=bad: datasets.path(bad), "name", repr(bad))
+        assert "'seeds/sheffield_aggregate_bands'" in message

@@ -219,7 +219,9 @@ def test_pbn_not_a_pbn_file(tmp_path, write_file):
     bad = write_file(tmp_path / "bad.pbn", "this is not PBN\n")
     with pytest.raises(ParseError, match=r"bad\.pbn: no PBN tag pairs"):
         read_pbn(bad)
-    with pytest.raises(BridgestatsError, match="no such file"):
+    with pytest.raises(
+        BridgestatsError, match=r"^path: must be an existing file or folder; got .*missing\.pbn$"
+    ):
         read_pbn(tmp_path / "missing.pbn")
 
 
@@ -522,7 +524,10 @@ def test_read_results_dispatches_by_name(tmp_path, write_file):
     s = summary_of(df)
     assert (s.files, s.records, s.scorable) == (3, 12, 11)
     assert s.skipped == {"no result": 1} and s.printed_scores == 7
-    with pytest.raises(BridgestatsError, match="cannot tell the format"):
+    with pytest.raises(
+        BridgestatsError,
+        match=r"^path: must be files whose name tells the format: .*; got 'x\.xls'$",
+    ):
         read_results(write_file(tmp_path / "x.xls", "?"))
 
 

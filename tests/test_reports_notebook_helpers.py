@@ -42,7 +42,10 @@ def test_save_summary_rejects_a_headline_key_it_does_not_have(tmp_path):
 
 
 def test_save_summary_of_an_unknown_input_names_the_known_data_sets(tmp_path):
-    with pytest.raises(BridgestatsError, match="no data set 'no/such'"):
+    with pytest.raises(
+        BridgestatsError,
+        match=r"^name: must be one of .*'seeds/brighton_2005_vp_counts'.*; got 'no/such'$",
+    ):
         save_summary({}, inputs=["no/such"], path=tmp_path / "s.json")
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._validate import fail
 from ..errors import BridgestatsError, ParseError
 from ..scoring import contract_score, parse_contract
 
@@ -143,9 +144,7 @@ def summary_of(frame: pd.DataFrame) -> LoadSummary:
     """The :class:`LoadSummary` a loader attached to ``frame`` (``frame.attrs["summary"]``)."""
     summary = frame.attrs.get("summary")
     if not isinstance(summary, LoadSummary):
-        raise BridgestatsError(
-            "frame: has no load summary; pass a frame made by a bridgestats.io loader"
-        )
+        raise fail("frame", "a frame made by a bridgestats.io loader", given="no load summary")
     return summary
 
 
@@ -171,7 +170,7 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     """
     items = [path] if isinstance(path, (str, Path, _File)) else list(path)
     if not items:
-        raise BridgestatsError("path: no files given")
+        raise fail("path", "a file, a folder or a list of them", path)
     files: list[_File] = []
     for item in items:
         if isinstance(item, _File):
@@ -181,12 +180,12 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
         if p.is_dir():
             found = sorted({f for pat in patterns for f in p.rglob(pat) if f.is_file()})
             if not found:
-                raise BridgestatsError(f"path: no files matching {', '.join(patterns)} in {p}")
+                raise fail("path", f"a folder holding {' or '.join(patterns)} files", given=str(p))
             files.extend(_File(f, f.relative_to(p).as_posix()) for f in found)
         elif p.is_file():
             files.append(_File(p, p.name))
         else:
-            raise BridgestatsError(f"path: no such file or directory: {p}")
+            raise fail("path", "an existing file or folder", given=str(p))
     return files
 
 

@@ -7,6 +7,7 @@ import io
 import numpy as np
 import pandas as pd
 
+from .._validate import check_flag
 from ._records import ParseError, _expand, _finish, _parse_texts, _read_text
 
 __all__ = ["read_acbl_travellers"]
@@ -82,6 +83,7 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
       segment contract  tricks  score_ns  mp_ns
     0       B       3N      12     490.0   10.5
     """
+    strict = check_flag(strict, "strict")
     files = _expand(path, ("travellers*.csv",))
     raw = pd.concat([_read_one(f) for f in files], ignore_index=True)
     return _finish(

@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pandas as pd
 
+from .._validate import check_flag
 from ..errors import BridgestatsError
 from ..scoring import contract_score, parse_contract
 from ._records import (
@@ -93,6 +94,7 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
     0      1    open       4S        N       9     -50.0  4SN-1
     1      1  closed       1N        N       9     150.0  1NN+2
     """
+    strict = check_flag(strict, "strict")
     files = _expand(path, ("*.lin",))
     rows = []
     for file in files:

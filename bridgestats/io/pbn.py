@@ -13,6 +13,7 @@ import shlex
 import numpy as np
 import pandas as pd
 
+from .._validate import check_flag
 from ._records import (
     ParseError,
     _expand,
@@ -220,6 +221,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     0      1       3N        S      10     630.0
     1      1      4SX        E       9     200.0
     """
+    strict = check_flag(strict, "strict")
     files = _expand(path, _PATTERNS)
     raw, notes, table_columns = _build([_scan(f) for f in files])
     extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
@@ -318,6 +320,7 @@ def read_pbn_totals(path, *, strict: bool = False) -> pd.DataFrame:
     0       3  Club Pairs     1      3     61.5  Ann Bee - Cat Dee       False
     1       4  Club Pairs     2      1     50.0               None        True
     """
+    strict = check_flag(strict, "strict")
     files = _expand(path, _PATTERNS)
     scans = [_scan(f) for f in files]
     tags, _, offset = _tag_frame(scans)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import BridgestatsError
+from .._validate import check_flag, fail
 from ._records import LoadSummary, _expand
 from .acbl import read_acbl_travellers
 from .lin import read_lin
@@ -28,9 +28,11 @@ def _format(path: Path) -> str:
         return "valet"
     if name.endswith(".csv"):
         return "acbl"
-    raise BridgestatsError(
-        f"path: cannot tell the format of {path.name!r} (expected *.pbn, *.pbn.gz, *.lin, "
-        "scores*.txt[.gz] or a traveller *.csv)"
+    raise fail(
+        "path",
+        "files whose name tells the format: *.pbn, *.pbn.gz, *.lin, scores*.txt[.gz] or a "
+        "traveller *.csv",
+        path.name,
     )
 
 
@@ -58,8 +60,9 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     >>> read_results("results.xls")
     Traceback (most recent call last):
     ...
-    bridgestats.errors.BridgestatsError: path: no such file or directory: results.xls
+    bridgestats.errors.BridgestatsError: path: must be an existing file or folder; got results.xls
     """
+    strict = check_flag(strict, "strict")
     files = _expand(path, _PATTERNS)
     readers = {"pbn": read_pbn, "lin": read_lin, "valet": read_valet, "acbl": read_acbl_travellers}
     groups: dict[str, list] = {}

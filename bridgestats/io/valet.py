@@ -8,6 +8,7 @@ import re
 import numpy as np
 import pandas as pd
 
+from .._validate import check_flag
 from ._records import (
     ParseError,
     _dealer_from_board,
@@ -85,6 +86,7 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     0       1      1       4H       None    -480.0   CQ
     1       1      1       4H       None    -480.0   C6
     """
+    strict = check_flag(strict, "strict")
     files = _expand(path, ("scores*.txt", "scores*.txt.gz"))
     lookup = _names(names)
     parts = [_read_one(f) for f in files]
