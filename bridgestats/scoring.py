@@ -877,7 +877,7 @@ def _played_mask(frame: pd.DataFrame, score: str, unplayed) -> np.ndarray:
     else:
         if unplayed not in frame.columns:
             raise fail("unplayed", "a column of the frame, or None", unplayed)
-        marked = frame[unplayed].fillna(False).astype(bool).to_numpy()
+        marked = _flag_column(frame, unplayed)
     bad = missing & ~marked
     if bad.any():
         raise BridgestatsError(
@@ -890,6 +890,19 @@ def _played_mask(frame: pd.DataFrame, score: str, unplayed) -> np.ndarray:
             f"unplayed: row {frame.index[both.argmax()]!r} is marked unplayed but has a score"
         )
     return ~missing
+
+
+def _flag_column(frame: pd.DataFrame, column: str) -> np.ndarray:
+    """A column of flags as a bool array: True/False (or 1/0); a missing entry is False.
+
+    A string such as ``"no"`` raises rather than counting as true.
+    """
+    values = frame[column]
+    flags = values.isin([True, False]) | values.isna()  # 1 == True and 0 == False as well
+    if not flags.all():
+        row = frame.index[(~flags).argmax()]
+        raise fail(f"unplayed: row {row!r}", "True or False", values[row])
+    return (values.notna() & values.eq(True)).to_numpy()
 
 
 def score_board_results(

@@ -211,3 +211,14 @@ def test_a_data_set_name_is_one_of_the_shipped_ones():
     for bad in ("seeds/sheffield", "../README", 3, None):
         message = _raises(lambda bad=bad: datasets.path(bad), "name", repr(bad))
         assert "'seeds/sheffield_aggregate_bands'" in message
+
+
+def test_the_unplayed_column_holds_flags():
+    frame = pd.DataFrame({"board": [1, 1, 1], "score_ns": [420.0, -50.0, np.nan]})
+    ok = scoring.score_board_results(frame.assign(np=[False, False, True]), unplayed="np")
+    assert ok["pct_ns"].tolist() == [100.0, 0.0, 25.0]
+    again = scoring.score_board_results(frame.assign(np=[0, None, 1]), unplayed="np")
+    pd.testing.assert_frame_equal(again, ok)
+    # "no" is not a flag (it was truthy, so the row counted as unplayed)
+    bad = frame.assign(np=["no", "no", "yes"])
+    _raises(lambda: scoring.score_board_results(bad, unplayed="np"), "unplayed: row 0", "'no'")
