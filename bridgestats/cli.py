@@ -28,10 +28,12 @@ _SCALE_EPILOG = """examples:
   bridgestats scale --form aggregate --boards 24 --sigma 1790 --max-vp 12
   bridgestats scale --wbf --boards 14 [--discrete]
 
-Gaussian scales follow Probst's models (seed 001): sigma = K*sqrt(n) for teams and
-aggregate, K*sqrt(n*C*R/2) cross-IMPed, B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n)
-for Swiss pairs (margins in MP % shown as the winner's percentage). Whole-IMP (10-point)
-ranges: a margin earns a step when it reaches the threshold.
+Gaussian scales follow the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
+bridgeguys.com): sigma = K*sqrt(n) for teams and aggregate, K*sqrt(n*C*R/2) cross-IMPed,
+B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n) for Swiss pairs (margins in MP % shown as
+the winner's percentage). Whole-IMP (10-point) ranges: a margin earns a step when it
+reaches the threshold. The WBF scale is that of the WBF Scoring Panel's technical report,
+"The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
 """
 
 

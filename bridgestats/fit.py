@@ -18,6 +18,12 @@ frozen result dataclass with intervals; nothing reads files and nothing prints.
   (:func:`field_spreads` computes them from full-field score arrays).
 - :func:`outcome_index` and :func:`band_probabilities`: which VP band a margin falls in and
   how likely each band is under the normal model (one scale per match allowed).
+
+References
+----------
+.. [1] J. Probst, "On VP Scales", an article on Victory Point scales for the English Bridge
+   Union (c. 2006), reproduced on bridgeguys.com ("On VP Scales - Bridge Guys"); the
+   project ships its Tables 6-8 in ``data/seeds/``.
 """
 
 from __future__ import annotations
@@ -129,7 +135,7 @@ def band_probabilities(thresholds, *, sigma):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §2 and Table 2.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §2 and Table 2.
 
     Examples
     --------
@@ -175,7 +181,8 @@ def outcome_index(margin, thresholds):
 
     Examples
     --------
-    The WBF discrete scale for 8 boards (DOMAIN.md: 0 → 10, 1-3 → 11, ..., 39+ → 20):
+    The WBF discrete scale for 8 boards (0 → 10, 1-3 → 11, ..., 39+ → 20; the WBF Scoring
+    Panel's 2013 technical report, see :func:`bridgestats.vpscale.wbf_scale`):
 
     >>> outcome_index([0, 1, 3, -4, 38, 39], [1, 4, 7, 10, 13, 17, 21, 26, 31, 39])
     array([ 0,  1,  1,  2,  9, 10])
@@ -396,7 +403,7 @@ def fit_sigma_binned(counts, thresholds, *, confidence=0.90):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §2 (Tables 2-3),
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §2 (Tables 2-3),
        §10 (Table 6), §11 (Tables 7-8 and Cooke's estimate).
 
     Examples
@@ -460,7 +467,8 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §11 Table 7.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §11 Table 7 (shipped as
+       ``data/seeds/brighton_2005_vp_counts.csv``).
 
     Examples
     --------
@@ -553,7 +561,7 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §11
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §11
        ("Cooke's stats shows that the STD for a random draw 8 board match is 11.73% with
        a 90% confidence level that it lies between 11.04 and 12.55").
 
@@ -685,8 +693,9 @@ def frequency_test(
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §10 Table 6
-       (the Sheffield 418 matches "plugged back into the table as a check").
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §10 Table 6
+       (the Sheffield 418 matches "plugged back into the table as a check"; shipped as
+       ``data/seeds/sheffield_aggregate_bands.csv``).
 
     Examples
     --------
@@ -875,7 +884,7 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §3
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3
        (σ = K·√n, K = 6.5 "the standard deviation for a 1-board match", believed 6.0-7.0).
 
     Examples
@@ -938,7 +947,7 @@ def estimate_k_from_counts(imps, counts, *, confidence=0.90):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §3.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3.
 
     Examples
     --------
@@ -1060,7 +1069,7 @@ def estimate_k_from_matches(
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §3 and §10
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3 and §10
        (K from match results: Sheffield 1790/√24 = 365).
 
     Examples
@@ -1179,7 +1188,7 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §5 ("Butler
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §5 ("Butler
        imps overstates the number of imps compared with teams of 4 by a factor that is
        between 1.18 and 1.2, let's call it 6/5"; σ = B × K × √(n × C/(2 × R)) + 1).
 
@@ -1274,8 +1283,9 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
 
     References
     ----------
-    .. [1] Probst, "Victory Point scales", seed ``001_d1e63a5d90e05b9a.txt``, §5.
-    .. [2] DOMAIN.md, "Butler / datum IMPs".
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §5 "How do we create a Butler Imp VP scale?".
+    .. [2] Funbridge, "Frequently asked questions" (funbridge.com): IMPs against the average
+       score (the ``"mean"`` datum).
 
     Examples
     --------

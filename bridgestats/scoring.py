@@ -1,10 +1,20 @@
 """Scoring one board: contract scores, IMPs, matchpoints, Neuberg, Butler and cross-IMPs.
 
 Every function is vectorised: scalars or numpy arrays in, the same shape out, no Python
-loop per result. The sources are the Funbridge FAQ (``seeds/004_c99bdc08e944f32f.txt``:
-matchpoints with ties, the IMP table, IMPs against an average, unplayed deals), §11 of
-Probst's article (``seeds/001_d1e63a5d90e05b9a.txt``: Ascherman's matchpoints) and the
-Laws of Duplicate Bridge (2017), Law 77 (the scoring table).
+loop per result.
+
+References
+----------
+.. [1] Funbridge, "Frequently asked questions", funbridge.com (scoring: matchpoint
+   percentages with ties, the IMP conversion table, IMPs against an average, scores for
+   unplayed deals).
+.. [2] J. Probst, "On VP Scales", an article on Victory Point scales for the English Bridge
+   Union (c. 2006), reproduced on bridgeguys.com ("On VP Scales - Bridge Guys"); §11
+   "Fixing Washington VPs" (Ascherman's matchpoints).
+.. [3] M. Bavin, "The Neuberg formula: match-pointing boards with an unequal number of
+   scores", English Bridge Union, Laws & Ethics articles (ebu.co.uk).
+.. [4] World Bridge Federation, The Laws of Duplicate Bridge 2017, Law 77 (the scoring
+   table).
 """
 
 from __future__ import annotations
@@ -50,8 +60,9 @@ __all__ = [
 
 # --------------------------------------------------------------------------- IMP table
 #: Printed upper ends of the WBF IMP bands 0..23 (points); 4000 and more is 24 IMPs.
-#: Funbridge FAQ, "Conversion table for IMP scores" (seeds/004_c99bdc08e944f32f.txt); the
-#: seed prints 1,500-1,740 and 2,250-2,490 with full stops as thousands separators.
+#: Funbridge, "Frequently asked questions" (funbridge.com), "Conversion table for IMP
+#: scores"; the page prints 1,500-1,740 and 2,250-2,490 with full stops as thousands
+#: separators.
 IMP_TABLE_UPPER = np.array(
     [10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490,
      1740, 1990, 2240, 2490, 2990, 3490, 3990],
@@ -99,14 +110,14 @@ def imps(score_diff, *, gaps="upper"):
     float difference only needs its integer :math:`\\lceil |d| \\rceil` ("upper") or
     :math:`\\lfloor |d| \\rfloor` ("midpoint"), with its sign, to be looked up.
 
-    The seed is not quite self-consistent: its datum example says 425 and 455 "fall within
+    The FAQ is not quite self-consistent: its datum example says 425 and 455 "fall within
     the same range: 420 -> 490 = 10 IMPs", while its table prints that band as 430-490.
     The ``"upper"`` rule is the reading that makes the example right (425 > 420 → 10).
 
     References
     ----------
-    .. [1] Funbridge FAQ, "Conversion table for IMP scores" and the datum example
-       (seeds/004_c99bdc08e944f32f.txt).
+    .. [1] Funbridge, "Frequently asked questions" (funbridge.com), "Conversion table for
+       IMP scores" and the datum example.
 
     Examples
     --------
@@ -409,7 +420,7 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     References
     ----------
     .. [1] WBF, The Laws of Duplicate Bridge 2017, Law 77 (Duplicate Bridge Scoring Table).
-    .. [2] Funbridge FAQ, IMP example (seeds/004_c99bdc08e944f32f.txt): 3NT vulnerable
+    .. [2] Funbridge, "Frequently asked questions" (funbridge.com), IMP example: 3NT vulnerable
        making 9 tricks +600, 10 tricks +630, 8 tricks −100.
 
     Examples
@@ -516,10 +527,10 @@ def matchpoints(scores, *, per_beat=2, ascherman=False):
 
     References
     ----------
-    .. [1] Funbridge FAQ, "Example of how MP score is calculated"
-       (seeds/004_c99bdc08e944f32f.txt).
-    .. [2] J. Probst, "Fixing Washington VPs", §11, "Adjustment 1: Field size and
-       Ascherman" (seeds/001_d1e63a5d90e05b9a.txt).
+    .. [1] Funbridge, "Frequently asked questions" (funbridge.com), "Example of how MP
+       score is calculated".
+    .. [2] J. Probst, "On VP Scales" (c. 2006; reproduced on bridgeguys.com), §11 "Fixing
+       Washington VPs", "Adjustment 1: Field size and Ascherman".
 
     Examples
     --------
@@ -569,10 +580,10 @@ def mp_percent(scores, *, ascherman=False):
 
     References
     ----------
-    .. [1] Funbridge FAQ, "How this percentage is calculated"
-       (seeds/004_c99bdc08e944f32f.txt).
-    .. [2] J. Probst, §11, "Adjustment 1: Field size and Ascherman"
-       (seeds/001_d1e63a5d90e05b9a.txt): with 21 results a top is 41/42.
+    .. [1] Funbridge, "Frequently asked questions" (funbridge.com), "How this percentage is
+       calculated".
+    .. [2] J. Probst, "On VP Scales" (c. 2006; reproduced on bridgeguys.com), §11,
+       "Adjustment 1: Field size and Ascherman": with 21 results a top is 41/42.
 
     Examples
     --------
@@ -619,7 +630,7 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
 
     Notes
     -----
-    In 2-per-beat units (DOMAIN.md; Neuberg's formula):
+    In 2-per-beat units (Neuberg's formula [1]_):
 
     .. math:: M' = (M + 1)\\,\\frac{E}{A} - 1,
 
@@ -631,7 +642,10 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
 
     References
     ----------
-    .. [1] DOMAIN.md, "Matchpoints" (Neuberg formula, 2-per-beat units).
+    .. [1] M. Bavin, "The Neuberg formula: match-pointing boards with an unequal number of
+       scores", English Bridge Union, Laws & Ethics articles (ebu.co.uk): each of the A
+       results is counted E/A times, so a lone top on a board of 10 results expected 11
+       scores 19.9 of 20.
 
     Examples
     --------
@@ -704,16 +718,17 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
 
     Notes
     -----
-    The seeds say only that the datum is "the average of the field" (Probst §3: Butler
+    The sources say only that the datum is "the average of the field" (Probst §3: Butler
     IMPs against "the datum"; Funbridge: the average score). Dropping the top and bottom
-    results and rounding to 10 is common club practice (DOMAIN.md "Butler / datum IMPs")
-    but no seed fixes how many are dropped; ``trim=0.1`` (10 % each end, at least one)
+    results and rounding to 10 is common club practice, but none of the sources cited here
+    fixes how many are dropped; ``trim=0.1`` (10 % each end, at least one)
     is this package's default, not a cited rule: set ``trim`` to your scorer's convention.
 
     References
     ----------
-    .. [1] Funbridge FAQ, datum example (seeds/004_c99bdc08e944f32f.txt).
-    .. [2] DOMAIN.md, "Butler / datum IMPs".
+    .. [1] Funbridge, "Frequently asked questions" (funbridge.com), datum example.
+    .. [2] J. Probst, "On VP Scales" (c. 2006; reproduced on bridgeguys.com), §3 and §5
+       (Butler IMPs against a datum).
 
     Examples
     --------
@@ -758,7 +773,7 @@ def butler_imps(scores, *, datum="trimmed", trim=0.1, gaps="upper"):
 
     References
     ----------
-    .. [1] Funbridge FAQ, datum example (seeds/004_c99bdc08e944f32f.txt): against an
+    .. [1] Funbridge, "Frequently asked questions" (funbridge.com), datum example: against an
        average of 205, +630 and +660 both score 10 IMPs.
 
     Examples
@@ -825,8 +840,10 @@ def cross_imps(scores, *, average=True, gaps="upper"):
 
     References
     ----------
-    .. [1] DOMAIN.md, "Butler / datum IMPs" (cross-IMPs scaled by the comparisons).
-    .. [2] Funbridge FAQ, IMP table (seeds/004_c99bdc08e944f32f.txt).
+    .. [1] J. Probst, "On VP Scales" (c. 2006; reproduced on bridgeguys.com), §3
+       (cross-IMPed teams of eight: each result against every other, 4 comparisons per
+       board).
+    .. [2] Funbridge, "Frequently asked questions" (funbridge.com), IMP conversion table.
 
     Examples
     --------
@@ -969,7 +986,7 @@ def score_board_results(
 
     References
     ----------
-    .. [1] Funbridge FAQ (seeds/004_c99bdc08e944f32f.txt): matchpoints, IMPs against the
+    .. [1] Funbridge, "Frequently asked questions" (funbridge.com): matchpoints, IMPs against the
        average, "25% for non-played deals", "-6 IMPs for non-played deals".
 
     Examples

@@ -10,7 +10,9 @@ result has their broadcast shape (a NumPy scalar for scalar input).
 
 References
 ----------
-.. [1] J. Probst, "Victory Point scales" (seed ``001_d1e63a5d90e05b9a.txt``), §3-5, §10, §11.
+.. [1] J. Probst, "On VP Scales", an article on Victory Point scales for the English Bridge
+   Union (c. 2006), reproduced on bridgeguys.com ("On VP Scales - Bridge Guys"), §3-5,
+   §10, §11; the project ships its tables in ``data/seeds/``.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def sigma_teams(n_boards, *, k=6.5):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3 "How many imps is a VP?".
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3 "How many imps is a VP?".
 
     Examples
     --------
@@ -127,7 +129,7 @@ def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3 "How many imps is a VP?".
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3 "How many imps is a VP?".
 
     Examples
     --------
@@ -177,7 +179,7 @@ def sigma_butler_online(n_boards, *, tables, k=7.0, b=1.2, shooting=1.0):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §5 "How do we create a Butler Imp VP
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §5 "How do we create a Butler Imp VP
        scale?".
 
     Examples
@@ -223,7 +225,7 @@ def sigma_swiss_pairs(n_boards, *, k=32.95):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §11 "Fixing Washington VPs" ("This
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §11 "Fixing Washington VPs" ("This
        figure needs to be normalised for the one board match and is: 11.65 x sqrt (8) =
        32.95%").
 
@@ -281,7 +283,7 @@ def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20)
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §4 "How many matchpoints is a VP?" and
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §4 "How many matchpoints is a VP?" and
        §11 "Fixing Washington VPs" (Adjustments 1 and 2).
 
     Examples
@@ -336,8 +338,8 @@ def sigma_aggregate(n_boards, *, k=365.0):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §10 "What VP scale for aggregate
-       scoring?" and Table 6.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §10 "What VP scale for aggregate
+       scoring?" and Table 6 (shipped as ``data/seeds/sheffield_aggregate_bands.csv``).
 
     Examples
     --------
@@ -375,7 +377,7 @@ def k_from_sigma(sigma, n_boards, *, percent=False):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §10 ("we can compute K as
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §10 ("we can compute K as
        1790/sqrt(24) = 365") and §11 ("11.65 x sqrt (8) = 32.95%").
 
     Examples
@@ -428,7 +430,7 @@ def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4)
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3-5, §10, §11.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3-5, §10, §11.
 
     Examples
     --------

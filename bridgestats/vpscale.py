@@ -14,10 +14,12 @@ loser only (20-0, 20-(−1), ..., 20-(−5)).
 
 References
 ----------
-.. [1] J. Probst, "Victory Point scales" (seed ``001_d1e63a5d90e05b9a.txt``), §2, §3, §10,
-   §11, §13 and Tables 2-12.
-.. [2] DOMAIN.md, "Victory Point scales" (the WBF 2013 continuous scale and its discrete
-   0-20 version).
+.. [1] J. Probst, "On VP Scales", an article on Victory Point scales for the English Bridge
+   Union (c. 2006), reproduced on bridgeguys.com ("On VP Scales - Bridge Guys"), §2, §3,
+   §10, §11, §13 and Tables 2-12; the project ships Tables 6-8 in ``data/seeds/``.
+.. [2] WBF Scoring Panel (M. Bavin, H. Bethe, B. Bramley, P. Buchen), "The New WBF IMP to VP
+   Scales: Technical Report of the WBF Scoring Panel", World Bridge Federation, 2013
+   (worldbridge.org): the continuous scale and its discrete 0-20 version.
 """
 
 from __future__ import annotations
@@ -134,7 +136,7 @@ def gaussian_z(max_vp=20, *, negative=0):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §2 and Tables 2 and 3; §10 (13-tiles);
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §2 and Tables 2 and 3; §10 (13-tiles);
        §13 (5-, 7- and 9-tiles).
 
     Examples
@@ -175,7 +177,7 @@ def sigma_from_top(top_margin, *, max_vp=20, centre=0.0):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §4: "this gives a standard deviation
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §4: "this gives a standard deviation
        for the 8 board match of 50/(1.668 x sqrt(8)) = 10.598".
 
     Examples
@@ -564,7 +566,7 @@ def gaussian_scale(
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §2-3 and Tables 2-5.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §2-3 and Tables 2-5.
 
     Examples
     --------
@@ -613,8 +615,9 @@ def scale_from_thresholds(
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, Table 8 (Swiss pairs scales for 7-9
-       boards: 2003 "triangular", 2004, Ascherman 2006, random draw, EBU 2006).
+    .. [1] J. Probst, "On VP Scales" (c. 2006), Table 8 (Swiss pairs scales for 7-9
+       boards: 2003 "triangular", 2004, Ascherman 2006, random draw, EBU 2006; shipped as
+       ``data/seeds/swiss_pairs_scales.csv``).
 
     Examples
     --------
@@ -718,9 +721,9 @@ def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §11 and Table 8 ("the STD of the 2004
-       table is 9.59"; "Max settled on STD = 11%"); DOMAIN.md ("which is the Gaussian scale
-       with σ = 11 %").
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §11 and Table 8 ("the STD of the 2004
+       table is 9.59"; "Max settled on STD = 11%"; the EBU 2006 column, shipped as
+       ``data/seeds/ebu_swiss_pairs_7_9.csv``).
 
     Examples
     --------
@@ -805,7 +808,7 @@ def event_scale(
 
     References
     ----------
-    .. [1] Probst, seed ``001_d1e63a5d90e05b9a.txt``, §3-5, §10, §11.
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §3-5, §10, §11.
 
     Examples
     --------
@@ -877,7 +880,9 @@ def event_scale(
 
 # --- WBF 2013 --------------------------------------------------------------------------------
 
-_TAU = (math.sqrt(5.0) - 1.0) / 2.0  # the golden-ratio conjugate of the WBF formula [2]
+# the golden-ratio conjugate of the WBF formula (the WBF Scoring Panel's 2013 technical
+# report, reference [2] of the module docstring)
+_TAU = (math.sqrt(5.0) - 1.0) / 2.0
 
 
 def _wbf_x(n_boards: float) -> float:
@@ -912,7 +917,7 @@ def _wbf_hundredths(n_boards: float) -> np.ndarray:
 
 
 def _wbf_discrete_uppers(n_boards: float) -> np.ndarray:
-    """Upper IMP margins u0..u9 of the discrete bands 10, ..., 19 (DOMAIN.md's loop)."""
+    """Upper IMP margins u0..u9 of the discrete bands 10, ..., 19 (see :func:`wbf_vp`)."""
     x = _wbf_x(n_boards)
     v = np.arange(10.5, 20.0, 1.0)
     # inverse of the curve at half VPs, floored
@@ -961,8 +966,11 @@ def wbf_vp(imp_margin, n_boards, *, discrete=False):
 
     References
     ----------
-    .. [1] DOMAIN.md, "Victory Point scales" (WBF 2013 scale, the 8-board reference values
-       and the discrete 0-20 bands).
+    .. [1] WBF Scoring Panel (M. Bavin, H. Bethe, B. Bramley, P. Buchen), "The New WBF
+       IMP to VP Scales: Technical Report of the WBF Scoring Panel", World Bridge
+       Federation, 2013 (worldbridge.org): the continuous scale, its rounding and
+       concavity correction, and the discrete 0-20 scale; the 8-board values of the
+       published tables are the doctest.
 
     Examples
     --------
@@ -1014,8 +1022,9 @@ def wbf_scale(n_boards) -> VPScale:
 
     References
     ----------
-    .. [1] DOMAIN.md, "Victory Point scales" (the discrete 0-20 version; 8 boards: 0 → 10,
-       1-3 → 11, ..., 31-38 → 19, 39+ → 20).
+    .. [1] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+       Scoring Panel", World Bridge Federation, 2013 (worldbridge.org): the discrete 0-20
+       scale (8 boards: 0 → 10, 1-3 → 11, ..., 31-38 → 19, 39+ → 20).
 
     Examples
     --------
@@ -1056,8 +1065,9 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
 
     References
     ----------
-    .. [1] DOMAIN.md, "Victory Point scales" (8 boards: 1 IMP 10.44, 10 IMPs 13.78,
-       40 IMPs 19.74, 20.00 from 43).
+    .. [1] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+       Scoring Panel", World Bridge Federation, 2013 (worldbridge.org) (8 boards: 1 IMP
+       10.44, 10 IMPs 13.78, 40 IMPs 19.74, 20.00 from 43).
 
     Examples
     --------

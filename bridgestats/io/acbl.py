@@ -66,8 +66,9 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
 
     References
     ----------
-    .. [1] ``../shared/data/club-matchpoints/PROVENANCE.md`` (how the CSV was extracted
-       from the BridgeComposer/ACBLscore recap pages, with an excerpt).
+    .. [1] The BridgeComposer/ACBLscore recap pages of ACBL club games, from which the CSV is
+       extracted; how, with an excerpt, is in the project's development archive
+       (``../shared/data/club-matchpoints/PROVENANCE.md``, not redistributed).
 
     Examples
     --------

@@ -71,8 +71,11 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
 
     References
     ----------
-    .. [1] The LIN commands as described in ``../shared/data/teams-pbn/PROVENANCE.md``
-       ("Format"), with the BBO vugraph files 29837-29849 as examples.
+    .. [1] Bridge Base Online's LIN format, as BBO writes it in its vugraph archive
+       (bridgebase.com, "Vugraph Archives"; BBO publishes no specification): the
+       vugraph files 29837-29849 of the 2013 Spingold final are the examples. The
+       project's development archive (``../shared/data/teams-pbn/PROVENANCE.md``, not
+       redistributed) notes the commands under "Format".
 
     Examples
     --------

@@ -206,7 +206,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     ----------
     .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``),
        5.2 (tables) and 5.7 (``ScoreTable``).
-    .. [2] Funbridge FAQ (seeds/004_c99bdc08e944f32f.txt): 3NT vulnerable, 10 tricks, +630.
+    .. [2] Funbridge, "Frequently asked questions" (funbridge.com): 3NT vulnerable, 10
+       tricks, +630.
 
     Examples
     --------

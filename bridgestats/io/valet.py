@@ -70,8 +70,9 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
 
     References
     ----------
-    .. [1] S. Hein, VALET (github.com/valet-bridge/valet), ``src/parse.cpp`` and the
-       format notes in ``../shared/data/valet-fullfield/PROVENANCE.md``.
+    .. [1] S. Hein, VALET (github.com/valet-bridge/valet), ``src/parse.cpp``; the
+       project's development archive has format notes
+       (``../shared/data/valet-fullfield/PROVENANCE.md``, not redistributed).
 
     Examples
     --------
