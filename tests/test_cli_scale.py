@@ -1,8 +1,9 @@
 """``bridgestats scale``: the printed tables carry the article's figures; bad input exits 2.
 
-Expected values come from Probst (seed 001): Table 5 (8-board teams with negative VPs,
-"Sensible" IMP ranges), Table 6 (aggregate 12-0 in tens of points), Table 8 (EBU 2006
-Swiss pairs, σ = 11 %), §5 (online Butler 20-0 at 38.73), and DOMAIN.md (WBF 8 boards).
+Expected values come from Probst, "On VP Scales" (c. 2006): Table 5 (8-board teams with
+negative VPs, "Sensible" IMP ranges), Table 6 (aggregate 12-0 in tens of points), Table 8
+(EBU 2006 Swiss pairs, σ = 11 %), §5 (online Butler 20-0 at 38.73), and the WBF Scoring
+Panel's 2013 technical report, "The New WBF IMP to VP Scales" (WBF 8 boards).
 """
 
 from __future__ import annotations

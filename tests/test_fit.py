@@ -1,6 +1,6 @@
 """bridgestats.fit against Probst's figures, independent implementations and simulations.
 
-Sources: Probst, seed ``001_d1e63a5d90e05b9a.txt`` (§2 Tables 2-3, §10 Table 6, §11 Tables
+Sources: J. Probst, "On VP Scales" (c. 2006) (§2 Tables 2-3, §10 Table 6, §11 Tables
 7-8 and Cooke's estimate); the shipped seed tables in ``data/seeds/``.
 """
 
@@ -72,7 +72,7 @@ def _reference_loglik(counts, thresholds, sigma):
 
 def test_band_probabilities_equal_probability_at_table2():
     """Table 2's z make every outcome 1/21 (10-10) or 2/21; tolerance 0.002 absolute on
-    21·p because Probst's z were interpolated in a printed table (DOMAIN.md)."""
+    21·p because Probst's z were interpolated in a printed table (Probst §2)."""
     p = band_probabilities(Z_TABLE2, sigma=1.0)
     np.testing.assert_allclose(p * 21, [1] + [2] * 10, atol=0.002 * 21)
     exact = stats.norm.ppf(0.5 + (2 * np.arange(10) + 1) / 42)

@@ -1,6 +1,7 @@
 """The seed tables in data/seeds/ against the article's own totals and formulas.
 
-Source: Probst, seed ``001_d1e63a5d90e05b9a.txt`` (Tables 6, 7, 8) and DOMAIN.md (EBU 7-9).
+Source: J. Probst, "On VP Scales" (c. 2006), Tables 6, 7 and 8 (the EBU 7-9 board table is
+Table 8's "EBU 2006" column).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ TABLE7_TOTALS = {
 
 
 def _z21():
-    """Exact 21-tile quantiles Φ⁻¹(0.5 + (2k+1)/42), k = 0..9 (DOMAIN.md)."""
+    """Exact 21-tile quantiles Φ⁻¹(0.5 + (2k+1)/42), k = 0..9 (Probst §2)."""
     return stats.norm.ppf(0.5 + (2 * np.arange(10) + 1) / 42)
 
 

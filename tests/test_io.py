@@ -1,8 +1,8 @@
 """Unit tests of bridgestats.io on small hand-written files (fast; no archive needed).
 
-Expected scores are Law 77 values checked by hand and against the Funbridge seed's worked
-example (3NT vulnerable: 9 tricks +600, 10 tricks +630, 8 tricks -100); scores are exact
-integers, so every comparison is exact.
+Expected scores are Law 77 values checked by hand and against Funbridge's "Frequently asked
+questions" worked example (3NT vulnerable: 9 tricks +600, 10 tricks +630, 8 tricks -100);
+scores are exact integers, so every comparison is exact.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def test_pbn_schema_and_scores(teams_pbn):
     df = read_pbn(teams_pbn)
     assert list(df.columns[: len(COLUMNS)]) == list(COLUMNS)
     assert len(df) == 5
-    # Funbridge seed: 3NT vulnerable +630 with 10 tricks, -100 with 8 tricks.
+    # Funbridge FAQ: 3NT vulnerable +630 with 10 tricks, -100 with 8 tricks.
     assert df["score_ns"].iloc[:2].tolist() == [630.0, -100.0]
     # passed out: scorable, 0; 4SX by East making 10 tricks, not vulnerable: EW +590
     assert df["contract"].iloc[2] == "Pass" and df["score_ns"].iloc[2] == 0.0

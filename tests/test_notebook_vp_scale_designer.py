@@ -1,9 +1,9 @@
 """Run ``notebooks/vp_scale_designer.ipynb`` with papermill and check the values it saves.
 
 Expected values: the EBU 7-9 board Swiss pairs table is the Gaussian scale with σ = 11 %
-(DOMAIN.md; Probst Table 8), Probst's random-draw σ for 8 boards is 11.65 % (§11), the
+(Probst Table 8, the EBU 2006 column), Probst's random-draw σ for 8 boards is 11.65 % (§11), the
 8-board teams σ is 18.38 IMPs with a 20-0 at 30.7 (Table 4) and the WBF 8-board scale
-reaches 20.00 at 43 IMPs (DOMAIN.md).
+reaches 20.00 at 43 IMPs (the WBF Scoring Panel's 2013 technical report).
 """
 
 from __future__ import annotations

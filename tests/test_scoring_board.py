@@ -1,8 +1,8 @@
 """Matchpoints, Ascherman, Neuberg, Butler and cross-IMPs on one board and on frames.
 
-Outside sources: Funbridge's 9-result example (seeds/004_c99bdc08e944f32f.txt), Probst §11's
-Ascherman figures (seeds/001_d1e63a5d90e05b9a.txt), scipy's trimmed mean, and naive
-pairwise reference implementations written here (test-only Python loops). Matchpoints on
+Outside sources: Funbridge's 9-result example ("Frequently asked questions", funbridge.com),
+Probst §11's Ascherman figures ("On VP Scales"), scipy's trimmed mean, and naive pairwise
+reference implementations written here (test-only Python loops). Matchpoints on
 integer-valued inputs are sums of halves, so comparisons are exact; float results of
 divisions use a relative tolerance of 1e-12 (rounding only).
 """
@@ -51,7 +51,7 @@ def _mp_reference(scores, per_beat=2):
 
 # ----------------------------------------------------------------- matchpoints
 def test_funbridge_nine_results():
-    # seed 004: 8, 5.5, 2.5, 1, 0 points out of 8 -> 100, 68.75, 31.25, 12.5, 0 %
+    # Funbridge FAQ: 8, 5.5, 2.5, 1, 0 points out of 8 -> 100, 68.75, 31.25, 12.5, 0 %
     np.testing.assert_array_equal(
         matchpoints(FUNBRIDGE, per_beat=1), [8, 5.5, 5.5, 5.5, 5.5, 2.5, 2.5, 1, 0]
     )
@@ -150,7 +150,7 @@ def test_neuberg_is_exact_when_the_field_is_replicated(scores, factor):
 
 # ----------------------------------------------------------------- Butler
 def test_funbridge_datum_example():
-    # seed 004: average 205; 630 -> 425, 660 -> 455, both 10 IMPs
+    # Funbridge FAQ: average 205; 630 -> 425, 660 -> 455, both 10 IMPs
     np.testing.assert_array_equal(butler_imps([630, 660], datum=205), [10, 10])
     # plain mean datum: Funbridge's own rule
     board = [630, 660, -100, 0, 50]

@@ -2,8 +2,8 @@
 
 Oracles used only here: ``endplay`` (``Contract.score``) and ``bridgebots``
 (``play_utils.calculate_score``), two independent implementations of Law 77; the Funbridge
-IMP table and examples (seeds/004_c99bdc08e944f32f.txt). All comparisons are exact
-(tolerance 0): scores and IMPs are integers.
+IMP table and examples (Funbridge, "Frequently asked questions", funbridge.com). All
+comparisons are exact (tolerance 0): scores and IMPs are integers.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_contract_score_matches_bridgebots_on_all_2940_cases():
 
 
 def test_contract_score_funbridge_examples():
-    # seed 004: "3NT with no overtricks: +600", "+630" with one more, "-100" one down (vul).
+    # Funbridge FAQ: "3NT with no overtricks: +600", "+630" with one more, "-100" one down (vul).
     np.testing.assert_array_equal(contract_score(3, "NT", 0, [9, 10, 8], True), [600, 630, -100])
 
 
@@ -190,7 +190,7 @@ def test_parse_then_score_round_trip():
 
 # ----------------------------------------------------------------- IMPs
 def test_imp_table_is_the_printed_funbridge_table():
-    # seed 004, "Conversion table for IMP scores", transcribed row by row (IMP, low, high).
+    # Funbridge FAQ, "Conversion table for IMP scores", transcribed row by row (IMP, low, high).
     printed = [
         (0, 0, 10), (1, 20, 40), (2, 50, 80), (3, 90, 120), (4, 130, 160), (5, 170, 210),
         (6, 220, 260), (7, 270, 310), (8, 320, 360), (9, 370, 420), (10, 430, 490),
@@ -227,7 +227,7 @@ def test_gap_rules_between_bands():
 
 
 def test_funbridge_imp_examples():
-    # seed 004: +630 vs +600 = 1 IMP; -100 vs +600 = -12 (700 = 12 IMPs);
+    # Funbridge FAQ: +630 vs +600 = 1 IMP; -100 vs +600 = -12 (700 = 12 IMPs);
     # datum 205: 630 -> 425 and 660 -> 455, both 10 IMPs.
     assert imps(630 - 600) == 1
     assert imps(-100 - 600) == -12

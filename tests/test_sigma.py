@@ -1,4 +1,4 @@
-"""The standard-deviation models against Probst's worked numbers (seed 001, §3-5, §10, §11).
+"""The standard-deviation models against Probst's worked numbers ("On VP Scales", §3-5, §10, §11).
 
 Tolerances: Probst prints his figures to 2 decimals (σ 18.38, 23.22, 38.73, 67.68 %, ...),
 so a computed value must agree to half a unit of the last printed digit (0.005), unless

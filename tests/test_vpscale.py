@@ -29,7 +29,7 @@ from bridgestats.vpscale import (
     sigma_from_top,
 )
 
-# DOMAIN.md / Probst Table 8: the EBU 7-9 board Swiss pairs table (winner's %)
+# Probst Table 8 (EBU 2006 column): the EBU 7-9 board Swiss pairs table (winner's %)
 EBU_7_9 = [50.65, 51.98, 53.33, 54.74, 56.23, 57.83, 59.64, 61.75, 64.40, 68.35]
 
 

@@ -1,4 +1,4 @@
-"""Walk John Probst's published tables (seed ``001_d1e63a5d90e05b9a.txt``) row by row.
+"""Walk John Probst's published tables ("On VP Scales", c. 2006) row by row.
 
 Each table is transcribed below as a literal, with a comment naming it. Tolerances:
 

@@ -1,9 +1,10 @@
 """The WBF 2013 VP scale against its reference values and an independent implementation.
 
-Sources: DOMAIN.md, "Victory Point scales" (formula, rounding, concavity correction, the
-discrete 0-20 version and the 8-board reference values). The reference implementation
-below is a plain-Python transcription of that text (Decimal half-up rounding, one
-correction at a time), used only here.
+Sources: WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+Scoring Panel" (World Bridge Federation, 2013): formula, rounding, concavity correction, the
+discrete 0-20 version; the 8-board reference values are those of the published tables. The
+reference implementation below is a plain-Python transcription of those rules (Decimal
+half-up rounding, one correction at a time), used only here.
 
 Tolerances: the published figures are exact to the hundredth (or whole VPs), so
 comparisons are exact, on integer hundredths.
@@ -27,9 +28,9 @@ from bridgestats.vpscale import wbf_scale, wbf_table, wbf_vp
 
 TAU = (math.sqrt(5) - 1) / 2
 
-# DOMAIN.md: 8 boards -> 1 IMP 10.44, 10 IMPs 13.78, 40 IMPs 19.74, 20.00 from 43
+# the published 8-board table: -> 1 IMP 10.44, 10 IMPs 13.78, 40 IMPs 19.74, 20.00 from 43
 WBF_8_CONTINUOUS = {0: 10.00, 1: 10.44, 10: 13.78, 40: 19.74, 42: 19.95, 43: 20.00, 60: 20.00}
-# DOMAIN.md: the discrete 8-board scale, (first IMP, last IMP, winner's VPs)
+# the published discrete 8-board scale, (first IMP, last IMP, winner's VPs)
 WBF_8_DISCRETE = [
     (0, 0, 10),
     (1, 3, 11),
@@ -46,7 +47,7 @@ WBF_8_DISCRETE = [
 
 
 def _ref_continuous(n_boards: int) -> list[int]:
-    """Hundredths for margins 0..ceil(X), per DOMAIN.md, one correction at a time."""
+    """Hundredths for margins 0..ceil(X), by the report's rule, one correction at a time."""
     x = 15 * math.sqrt(n_boards)
     hundredths = []
     for m in range(math.ceil(x) + 1):
@@ -67,7 +68,7 @@ def _ref_continuous(n_boards: int) -> list[int]:
 
 def _ref_discrete_uppers(n_boards: int, *, fix_first: str = "lowest") -> list[int]:
     """Upper margins of the discrete bands; ``fix_first`` says which too-narrow band is
-    lowered first ("lowest", DOMAIN.md's reading, or "highest")."""
+    lowered first ("lowest", this package's reading, or "highest")."""
     pick = 0 if fix_first == "lowest" else -1
     x = 15 * math.sqrt(n_boards)
     u = [
@@ -119,7 +120,7 @@ def test_against_reference_implementation(n_boards):
 
 
 def test_discrete_rule_is_not_order_dependent_up_to_100_boards():
-    # DOMAIN.md says "if some band is narrower than the band below it, lower the boundary";
+    # the rule says "if some band is narrower than the band below it, lower the boundary";
     # fixing the highest such band first instead of the lowest gives the same tables.
     for n in range(1, 101):
         assert _ref_discrete_uppers(n, fix_first="highest") == _ref_discrete_uppers(n)
