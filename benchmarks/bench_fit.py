@@ -16,7 +16,8 @@ import numpy as np
 from benchmarks._timing import best_time as _best
 from bridgestats.fit import estimate_k, fit_sigma_binned, fit_sigma_groups
 
-#: The 2004 Swiss pairs scale (Probst Table 8), MP % above 50.
+#: The 2004 Swiss pairs scale, MP % above 50: J. Probst, "On VP Scales" (c. 2006), Table 8
+#: (``data/seeds/swiss_pairs_scales.csv``, ``scale == "washington_2004"``).
 THRESHOLDS = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
 
 
