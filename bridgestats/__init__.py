@@ -11,9 +11,10 @@ The package is layered; each layer imports only the layers above it in this list
    :mod:`~bridgestats.datasets` (the figures shipped in ``data/``).
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
-4. **ratings** (stand alone): :mod:`~bridgestats.ppi` (Bridge Club Live's PPI) and
-   :mod:`~bridgestats.lpr` (the Dutch LPR and its limiting tests), and
-   :mod:`~bridgestats.elo` (Elo and Glicko-2 forecasts to compare the PPI with).
+4. **ratings** (stand alone): :mod:`~bridgestats.ratings` (Bridge Club Live's PPI and its
+   rating engine, the Dutch LPR and its limiting tests, Elo, Glicko-2 and forecast
+   scores); :mod:`~bridgestats.ppi` (the PPI's simulator and studies, moving to ``sim``
+   and ``studies``) and :mod:`~bridgestats.elo` (the same forecasts, to be removed).
 5. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
    :mod:`~bridgestats.notebook` (what a notebook calls to save its summary and figures)
    and :mod:`~bridgestats.cli` (the ``bridgestats`` command).
@@ -55,7 +56,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 #: The main public names of each module, re-exported here and imported on first use (so
 #: that ``import bridgestats`` stays light: the CLI need not load numba or pandas to print
-#: its help). Everything else stays under its module (``bridgestats.ppi.update``).
+#: its help). Everything else stays under its module (``bridgestats.ratings.ppi.update``).
 _EXPORTS = {
     "scoring": (
         "Contract", "contract_score", "parse_contract", "parse_contracts", "imps",
@@ -80,11 +81,11 @@ _EXPORTS = {
         "estimate_k", "estimate_k_from_counts", "estimate_k_from_matches", "butler_factor",
         "band_probabilities",
     ),
-    "lpr": ("performance_rating", "limit_change"),
+    "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ppi",
-    "lpr", "elo", "notebook", "reports", "cli",
+    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ratings",
+    "ppi", "elo", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 

@@ -1,4 +1,4 @@
-"""The PPI formula and the rating engine against the BCL page (seed 000_6f3cc6fccc91b47e.txt)."""
+"""The PPI formula and the rating engine against Bridge Club Live's PPI page."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.ppi import displayed, expected_pct, rate_log, update, weighting
+from bridgestats.ratings.ppi import (
+    displayed,
+    expected_pct,
+    rate_log,
+    update,
+    weighting,
+    weighting_scalar,
+)
 
 # --- weighting: the page's rules, row by row ---------------------------------------------
 
@@ -39,6 +46,12 @@ PAGE_RULES = [
 @pytest.mark.parametrize(("k", "w", "a", "m"), PAGE_RULES)
 def test_weighting_page_rules(k, w, a, m):
     assert float(weighting(k, w, a)) == m
+
+
+@pytest.mark.parametrize(("k", "w", "a", "m"), PAGE_RULES)
+def test_compiled_weighting_page_rules(k, w, a, m):
+    # the scalar kernel the engine and the simulator compile against, row by row
+    assert weighting_scalar(float(k), float(w), float(a)) == m
 
 
 def test_weighting_vectorised_matches_rows():
