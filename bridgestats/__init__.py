@@ -13,8 +13,9 @@ The package is layered; each layer imports only the layers above it in this list
    frames or arrays, never reads files).
 4. **ratings** (stand alone): :mod:`~bridgestats.ratings` (Bridge Club Live's PPI and its
    rating engine, the Dutch LPR and its limiting tests, Elo, Glicko-2 and forecast
-   scores); :mod:`~bridgestats.ppi` (the PPI's simulator and studies, moving to ``sim``
-   and ``studies``) and :mod:`~bridgestats.elo` (the same forecasts, to be removed).
+   scores) and **simulation**: :mod:`~bridgestats.sim` (the population simulator of club
+   play); :mod:`~bridgestats.ppi` (the PPI's studies, moving to ``studies``) and
+   :mod:`~bridgestats.elo` (the same forecasts, to be removed).
 5. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
    :mod:`~bridgestats.notebook` (what a notebook calls to save its summary and figures)
    and :mod:`~bridgestats.cli` (the ``bridgestats`` command).
@@ -85,7 +86,7 @@ _EXPORTS = {
 }  # fmt: skip
 _MODULES = (
     "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ratings",
-    "ppi", "elo", "notebook", "reports", "cli",
+    "sim", "ppi", "elo", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
