@@ -11,12 +11,13 @@ The package is layered; each layer imports only the layers above it in this list
    :mod:`~bridgestats.datasets` (the figures shipped in ``data/``).
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
-4. **ratings** (stand alone): :mod:`~bridgestats.ratings` (Bridge Club Live's PPI and its
-   rating engine, the Dutch LPR and its limiting tests, Elo, Glicko-2 and forecast
-   scores) and **simulation**: :mod:`~bridgestats.sim` (the population simulator of club
-   play); :mod:`~bridgestats.ppi` (the PPI's studies, moving to ``studies``) and
-   :mod:`~bridgestats.elo` (the same forecasts, to be removed).
-5. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
+4. **ratings** (stand alone) and **simulation**: :mod:`~bridgestats.ratings` (Bridge Club
+   Live's PPI and its rating engine, the Dutch LPR and its limiting tests, Elo, Glicko-2
+   and forecast scores) and :mod:`~bridgestats.sim` (the population simulator of club
+   play).
+5. **studies**: :mod:`~bridgestats.studies` (the analyses the reports show, as functions
+   returning tidy frames: the PPI page's claims, how well ratings predict).
+6. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
    :mod:`~bridgestats.notebook` (what a notebook calls to save its summary and figures)
    and :mod:`~bridgestats.cli` (the ``bridgestats`` command).
 
@@ -86,7 +87,7 @@ _EXPORTS = {
 }  # fmt: skip
 _MODULES = (
     "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ratings",
-    "sim", "ppi", "elo", "notebook", "reports", "cli",
+    "sim", "studies", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 

@@ -29,12 +29,9 @@ LAYERS = {
     "notebook": 6,
     "reports": 6,
     "cli": 6,
-    # modules still to move into sim/ and studies/ (issue 10)
-    "ppi": 4,
-    "elo": 4,
 }
 # ratings stand alone: besides layer 0 they may import nothing of the package.
-STANDALONE = {"ratings", "ppi", "elo"}
+STANDALONE = {"ratings"}
 
 
 def _top(module_path) -> str:

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.ppi import STRENGTH_SD, board_log, simulate  # moving to bridgestats.sim
 from bridgestats.ratings import elo, forecast, glicko2, ppi
+from bridgestats.sim import STRENGTH_SD, board_log, simulate
 
 
 def _random_log(rng, n_rows=300, n_players=12, n_rounds=20):
