@@ -69,7 +69,7 @@ def test_weighting_continuous_at_the_inclusive_boundaries():
 
 @pytest.mark.parametrize(("arg", "k", "w"), [("k", -1, 0), ("w", 400, -3)])
 def test_weighting_rejects_negative_counts(arg, k, w):
-    with pytest.raises(BridgestatsError, match=f"^{arg}: must be >= 0"):
+    with pytest.raises(BridgestatsError, match=f"^{arg}: must be >= 0 boards; got -"):
         weighting(k, w, 50)
 
 
@@ -111,7 +111,7 @@ def test_newcomer_40_percent_over_12_boards():
 
 
 def test_update_rejects_bad_percentage():
-    with pytest.raises(BridgestatsError, match=r"^p: board percentages"):
+    with pytest.raises(BridgestatsError, match=r"^p: must be board percentages in 0-100; got 101"):
         update(50, 101, 50, 50, 50, k=0, w=0)
     with pytest.raises(BridgestatsError, match=r"^p: must be finite"):
         update(50, float("nan"), 50, 50, 50, k=0, w=0)
@@ -336,3 +336,10 @@ def test_weighting_is_monotone_and_bounded(k1, k2, w, a):
     assert m_lo <= m_hi
     assert 15.0 <= m_lo <= 600.0 and 15.0 <= m_hi <= 600.0
     assert float(weighting(hi, w + 10, a)) >= m_hi
+
+
+def test_engine_rejects_negative_initial_counts():
+    log = _random_log(np.random.default_rng(2), n_rows=3)
+    initial = pd.DataFrame({"player": ["p0"], "ppi": [50.0], "k": [-5], "w": [0]})
+    with pytest.raises(BridgestatsError, match=r"^initial\.k: must be >= 0; got -5"):
+        rate_log(log, initial=initial)

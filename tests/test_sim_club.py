@@ -174,3 +174,11 @@ def test_kernel_state_is_one_named_structure():
     # the compiled kernel takes one ClubState; its fields are the simulator's whole state
     assert club._simulate_month.py_func.__code__.co_argcount == 1
     assert len(club.ClubState._fields) == 25
+
+
+def test_board_log_needs_a_recorded_run():
+    sim = club.simulate(np.full(8, 50.0), 100, n_months=1, rng=1)
+    with pytest.raises(BridgestatsError, match="sim: must be a Simulation made with record=True"):
+        club.board_log(sim)
+    with pytest.raises(BridgestatsError, match="got 'dict'"):
+        club.board_log({})

@@ -30,7 +30,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .._validate import as_finite_array, check_column_range, check_frame
+from .._validate import as_finite_array, check_column_range, check_frame, fail
 from ..errors import BridgestatsError
 
 __all__ = [
@@ -107,9 +107,9 @@ def weighting(k, w, a):
     w = as_finite_array(w, "w")
     a = as_finite_array(a, "a")
     if np.any(k < 0):
-        raise BridgestatsError("k: must be >= 0 boards")
+        raise fail("k", ">= 0 boards", k[k < 0].ravel()[0])
     if np.any(w < 0):
-        raise BridgestatsError("w: must be >= 0 boards")
+        raise fail("w", ">= 0 boards", w[w < 0].ravel()[0])
     k, w, a = np.broadcast_arrays(k, w, a)
     established = np.select(
         [w < _W_LOW, w <= _W_HIGH], [float(_K_ESTABLISHED), 2.0 * w], default=2.0 * _W_HIGH
@@ -178,7 +178,7 @@ def update(a, p, b, c, d, *, k, w):
     """
     p = as_finite_array(p, "p")
     if np.any((p < 0) | (p > 100)):
-        raise BridgestatsError("p: board percentages must be between 0 and 100")
+        raise fail("p", "board percentages in 0-100", p[(p < 0) | (p > 100)].ravel()[0])
     a = as_finite_array(a, "a")
     m = weighting(k, w, a)
     return a + (p - expected_pct(a, b, c, d)) / m
@@ -372,7 +372,7 @@ def _initial_state(initial, ids) -> pd.DataFrame:
         for col in ("ppi", "k", "w"):
             values = as_finite_array(init[col], f"initial.{col}")
             if col != "ppi" and np.any(values < 0):
-                raise BridgestatsError(f"initial.{col}: must be >= 0")
+                raise fail(f"initial.{col}", ">= 0", values[values < 0][0])
         if init["player"].duplicated().any():
             raise BridgestatsError("initial: a player is listed twice")
     listed = pd.Index(init["player"])

@@ -42,7 +42,6 @@ from .._validate import (
     check_positive,
     fail,
 )
-from ..errors import BridgestatsError
 from ..ratings.ppi import weighting_scalar
 
 __all__ = [
@@ -516,7 +515,7 @@ def board_log(sim, *, start="2001-01-01"):
     ['date', 'round', 'board', 'north']
     """
     if not isinstance(sim, Simulation) or sim.log is None:
-        raise BridgestatsError("sim: needs a Simulation made with record=True")
+        raise fail("sim", "a Simulation made with record=True", type(sim).__name__)
     log = sim.log
     n_sessions = int(log["session"].max()) + 1 if len(log) else 1
     first = pd.Timestamp(start)
