@@ -2,10 +2,12 @@
 
 Three runs in one process:
 
-- the simulator with its compiled kernel ``_simulate_month`` (numba): schedule, board
-  model, updates, k and w bookkeeping, month by month draws;
-- the same driver with the plain-Python kernel ``_reference_month`` (the tests' oracle);
-- a bare plain-Python loop of the formula alone (``_reference_update`` with k and w
+- the simulator of club play (``bridgestats.sim.club``) with its compiled kernel
+  ``_simulate_month`` (numba), which takes one ``ClubState``: schedule, board model,
+  updates, k and w bookkeeping, month by month draws;
+- the same driver with the plain-Python kernel ``reference_month`` (the tests' oracle,
+  ``tests/_oracles.py``);
+- a bare plain-Python loop of the formula alone (``reference_update`` with k and w
   counters) over the table-boards of a recorded run: the cheapest Python baseline.
 
 Goal: at least 5e7 updates per second on one core for the compiled simulator.
@@ -13,23 +15,39 @@ Goal: at least 5e7 updates per second on one core for the compiled simulator.
 
 from __future__ import annotations
 
+import importlib.util
 import time
 
 import numpy as np
 
 from benchmarks._timing import best_time_result
-from bridgestats import ppi
+from bridgestats.paths import project_root
+from bridgestats.sim import club
+
+
+def _load_oracles():
+    """``tests/_oracles.py``, loaded by its path (``tests`` is a folder, not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        "_oracles", project_root() / "tests" / "_oracles.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_ORACLES = _load_oracles()
+reference_month, reference_update = _ORACLES.reference_month, _ORACLES.reference_update
 
 
 def _population(n_players, rng):
-    return 50 + ppi.STRENGTH_SD * np.random.default_rng(rng).standard_normal(n_players)
+    return 50 + club.STRENGTH_SD * np.random.default_rng(rng).standard_normal(n_players)
 
 
 def _rate(kernel, strength, n_months, repeats):
     best, sim = best_time_result(
-        lambda: ppi._simulate(
+        lambda: club._simulate(
             strength, 416.0, n_months=n_months, sessions_per_month=30, n_boards=12,
-            boards_per_round=2, partnership="pickup", board_sd=ppi.EVEN_TABLE_SD,
+            boards_per_round=2, partnership="pickup", board_sd=club.EVEN_TABLE_SD,
             initial_ppi=strength, initial_k=10_000, history=416.0, shocked=None,
             shock_month=0, shock_pct=25.0, track=None, rng=1, kernel=kernel,
         ),
@@ -49,10 +67,10 @@ def _bare_python_loop(log, n_players):
     start = time.perf_counter()
     for (pn, ps, pe, pw), p, _m in zip(seats, pct, month, strict=True):
         an, as_, ae, aw = ppi_now[pn], ppi_now[ps], ppi_now[pe], ppi_now[pw]
-        ppi_now[pn] = ppi._reference_update(an, p, as_, ae, aw, k[pn], w[pn])
-        ppi_now[ps] = ppi._reference_update(as_, p, an, ae, aw, k[ps], w[ps])
-        ppi_now[pe] = ppi._reference_update(ae, 100 - p, aw, an, as_, k[pe], w[pe])
-        ppi_now[pw] = ppi._reference_update(aw, 100 - p, ae, an, as_, k[pw], w[pw])
+        ppi_now[pn] = reference_update(an, p, as_, ae, aw, k[pn], w[pn])
+        ppi_now[ps] = reference_update(as_, p, an, ae, aw, k[ps], w[ps])
+        ppi_now[pe] = reference_update(ae, 100 - p, aw, an, as_, k[pe], w[pe])
+        ppi_now[pw] = reference_update(aw, 100 - p, ae, an, as_, k[pw], w[pw])
         k[pn] += 1
         k[ps] += 1
         k[pe] += 1
@@ -65,9 +83,9 @@ def run(quick: bool = False) -> dict:
     """Print and return the throughputs (updates per second) and their ratio."""
     n_fast, months_fast = (1000, 6) if quick else (5000, 24)
     n_slow, months_slow = (100, 1) if quick else (300, 2)
-    ppi.simulate(_population(40, 0), 300, n_months=1, rng=0)  # compile outside the timing
-    fast, fast_n, fast_s = _rate(ppi._simulate_month, _population(n_fast, 0), months_fast, 3)
-    slow, slow_n, slow_s = _rate(ppi._reference_month, _population(n_slow, 0), months_slow, 1)
+    club.simulate(_population(40, 0), 300, n_months=1, rng=0)  # compile outside the timing
+    fast, fast_n, fast_s = _rate(club._simulate_month, _population(n_fast, 0), months_fast, 3)
+    slow, slow_n, slow_s = _rate(reference_month, _population(n_slow, 0), months_slow, 1)
     print(
         f"   numba simulator : {fast / 1e6:7.1f} M player-board updates/s "
         f"({fast_n:,} updates, {n_fast} players x {months_fast} months, {fast_s:.2f} s)"
@@ -76,7 +94,7 @@ def run(quick: bool = False) -> dict:
         f"   plain Python    : {slow / 1e6:7.2f} M player-board updates/s "
         f"({slow_n:,} updates, {n_slow} players x {months_slow} months, {slow_s:.2f} s)"
     )
-    recorded = ppi.simulate(_population(n_slow * 4, 1), 416.0, n_months=months_slow,
+    recorded = club.simulate(_population(n_slow * 4, 1), 416.0, n_months=months_slow,
                             record=True, rng=2)  # fmt: skip
     bare, bare_n, bare_s = _bare_python_loop(recorded.log, n_slow * 4)
     print(

@@ -11,10 +11,13 @@ The package is layered; each layer imports only the layers above it in this list
    :mod:`~bridgestats.datasets` (the figures shipped in ``data/``).
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
-4. **ratings** (stand alone): :mod:`~bridgestats.ppi` (Bridge Club Live's PPI) and
-   :mod:`~bridgestats.lpr` (the Dutch LPR and its limiting tests), and
-   :mod:`~bridgestats.elo` (Elo and Glicko-2 forecasts to compare the PPI with).
-5. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
+4. **ratings** (stand alone) and **simulation**: :mod:`~bridgestats.ratings` (Bridge Club
+   Live's PPI and its rating engine, the Dutch LPR and its limiting tests, Elo, Glicko-2
+   and forecast scores) and :mod:`~bridgestats.sim` (the population simulator of club
+   play).
+5. **studies**: :mod:`~bridgestats.studies` (the analyses the reports show, as functions
+   returning tidy frames: the PPI page's claims, how well ratings predict).
+6. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
    :mod:`~bridgestats.notebook` (what a notebook calls to save its summary and figures)
    and :mod:`~bridgestats.cli` (the ``bridgestats`` command).
 
@@ -55,7 +58,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 
 #: The main public names of each module, re-exported here and imported on first use (so
 #: that ``import bridgestats`` stays light: the CLI need not load numba or pandas to print
-#: its help). Everything else stays under its module (``bridgestats.ppi.update``).
+#: its help). Everything else stays under its module (``bridgestats.ratings.ppi.update``).
 _EXPORTS = {
     "scoring": (
         "Contract", "contract_score", "parse_contract", "parse_contracts", "imps",
@@ -80,11 +83,11 @@ _EXPORTS = {
         "estimate_k", "estimate_k_from_counts", "estimate_k_from_matches", "butler_factor",
         "band_probabilities",
     ),
-    "lpr": ("performance_rating", "limit_change"),
+    "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ppi",
-    "lpr", "elo", "notebook", "reports", "cli",
+    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ratings",
+    "sim", "studies", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 

@@ -29,13 +29,9 @@ LAYERS = {
     "notebook": 6,
     "reports": 6,
     "cli": 6,
-    # modules still to move into ratings/, sim/ and studies/ (issue 10)
-    "ppi": 4,
-    "lpr": 4,
-    "elo": 4,
 }
 # ratings stand alone: besides layer 0 they may import nothing of the package.
-STANDALONE = {"ratings", "ppi", "lpr", "elo"}
+STANDALONE = {"ratings"}
 
 
 def _top(module_path) -> str:

@@ -51,17 +51,22 @@ def test_newcomer_and_wander(summary):
 
 
 def test_claims(summary):
-    claims = summary["claims"]
-    assert claims["top or bottom moves a regular by about 0.08 %"] == {
-        "value": pytest.approx(50 / 600, abs=1e-12),
-        "verdict": "confirmed",
-    }
-    assert claims["one board is 0.0167 % of the PPI"]["verdict"] == "refuted"
-    fixed = claims["416 boards a quarter halves every 3 months (fixed partnership)"]
-    pickup = claims["416 boards a quarter halves every 3 months (pick-up partners)"]
+    # the claims are saved as the records of page_claims' tidy frame, one per claim
+    claims = {c["claim"]: c for c in summary["claims"]}
+    assert len(claims) == len(summary["claims"]) == 7
+    top = claims["top_or_bottom_0_08"]
+    assert top["measured"] == pytest.approx(50 / 600, abs=1e-12)
+    assert top["measured_se"] == 0.0 and top["verdict"] == "confirmed"
+    assert "approximately 0.08%" in top["statement"]
+    assert claims["board_share_0_0167"]["verdict"] == "refuted"
+    fixed, pickup = claims["half_life_fixed"], claims["half_life_pickup"]
     assert fixed["verdict"] == "confirmed" and pickup["verdict"] == "refuted"
-    assert pickup["value"] > 1.5 * fixed["value"]
-    assert all(math.isfinite(c["value"]) for c in claims.values())
+    assert pickup["measured"] > 1.5 * fixed["measured"]
+    assert fixed["measured"] == summary["half_life_months_fixed"]
+    assert claims["wander_band"]["measured"] == summary["wander_band"]
+    # simulated figures carry a Monte Carlo standard error (4 shocked players: Maritz-Jarrett)
+    assert all(claims[c]["measured_se"] > 0 for c in ("half_life_fixed", "wander_band"))
+    assert all(math.isfinite(c["measured"]) for c in claims.values())
 
 
 def test_forecast(summary):
@@ -75,6 +80,8 @@ def test_forecast(summary):
     for result in forecast.values():
         assert -0.05 < result["skill"] < 0.10
         assert result["brier"] == pytest.approx(result["mse"] / 1e4)
+        # about 2,000 boards: the skill's standard error is about 0.01
+        assert 0.002 < result["skill_se"] < 0.05
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

@@ -1,4 +1,4 @@
-"""The PPI formula and the rating engine against the BCL page (seed 000_6f3cc6fccc91b47e.txt)."""
+"""The PPI formula and the rating engine against Bridge Club Live's PPI page."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.ppi import displayed, expected_pct, rate_log, update, weighting
+from bridgestats.ratings.ppi import (
+    displayed,
+    expected_pct,
+    rate_log,
+    update,
+    weighting,
+    weighting_scalar,
+)
 
 # --- weighting: the page's rules, row by row ---------------------------------------------
 
@@ -41,6 +48,12 @@ def test_weighting_page_rules(k, w, a, m):
     assert float(weighting(k, w, a)) == m
 
 
+@pytest.mark.parametrize(("k", "w", "a", "m"), PAGE_RULES)
+def test_compiled_weighting_page_rules(k, w, a, m):
+    # the scalar kernel the engine and the simulator compile against, row by row
+    assert weighting_scalar(float(k), float(w), float(a)) == m
+
+
 def test_weighting_vectorised_matches_rows():
     k, w, a, m = (np.array(c, dtype=float) for c in zip(*PAGE_RULES, strict=True))
     np.testing.assert_array_equal(weighting(k, w, a), m)
@@ -56,7 +69,7 @@ def test_weighting_continuous_at_the_inclusive_boundaries():
 
 @pytest.mark.parametrize(("arg", "k", "w"), [("k", -1, 0), ("w", 400, -3)])
 def test_weighting_rejects_negative_counts(arg, k, w):
-    with pytest.raises(BridgestatsError, match=f"^{arg}: must be >= 0"):
+    with pytest.raises(BridgestatsError, match=f"^{arg}: must be >= 0 boards; got -"):
         weighting(k, w, 50)
 
 
@@ -98,7 +111,7 @@ def test_newcomer_40_percent_over_12_boards():
 
 
 def test_update_rejects_bad_percentage():
-    with pytest.raises(BridgestatsError, match=r"^p: board percentages"):
+    with pytest.raises(BridgestatsError, match=r"^p: must be board percentages in 0-100; got 101"):
         update(50, 101, 50, 50, 50, k=0, w=0)
     with pytest.raises(BridgestatsError, match=r"^p: must be finite"):
         update(50, float("nan"), 50, 50, 50, k=0, w=0)
@@ -323,3 +336,10 @@ def test_weighting_is_monotone_and_bounded(k1, k2, w, a):
     assert m_lo <= m_hi
     assert 15.0 <= m_lo <= 600.0 and 15.0 <= m_hi <= 600.0
     assert float(weighting(hi, w + 10, a)) >= m_hi
+
+
+def test_engine_rejects_negative_initial_counts():
+    log = _random_log(np.random.default_rng(2), n_rows=3)
+    initial = pd.DataFrame({"player": ["p0"], "ppi": [50.0], "k": [-5], "w": [0]})
+    with pytest.raises(BridgestatsError, match=r"^initial\.k: must be >= 0; got -5"):
+        rate_log(log, initial=initial)

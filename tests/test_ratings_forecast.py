@@ -1,4 +1,5 @@
-"""Elo-style and Glicko-2 forecasts (bridgestats.elo) and how the PPI compares on simulation."""
+"""Elo-style and Glicko-2 forecasts of boards (bridgestats.ratings), their scores, and how the
+PPI compares on simulation and on a real field."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgestats import elo, ppi
 from bridgestats.errors import BridgestatsError
-
-glicko2 = pytest.importorskip("glicko2")
+from bridgestats.ratings import elo, forecast, glicko2, ppi
+from bridgestats.sim import STRENGTH_SD, board_log, simulate
 
 
 def _random_log(rng, n_rows=300, n_players=12, n_rounds=20):
@@ -85,23 +85,13 @@ def test_elo_k_mirrors_ppi_weighting():
     assert elo_step * math.log(10) / 16 == pytest.approx(ppi_step, rel=1e-12)
 
 
-def test_glickman_worked_example_through_the_package():
-    # Glickman (2013), "Example of the Glicko-2 system": 1500/200 against 1400/30 (win),
-    # 1550/100 (loss), 1700/300 (loss) -> 1464.06, 151.52, 0.05999 (printed to 2 decimals)
-    p = glicko2.Player(rating=1500, rd=200, vol=0.06)
-    p.update_player([1400, 1550, 1700], [30, 100, 300], [1, 0, 0])
-    assert p.rating == pytest.approx(1464.06, abs=0.01)
-    assert p.rd == pytest.approx(151.52, abs=0.01)
-    assert p.vol == pytest.approx(0.05999, abs=1e-5)
-
-
 def test_glicko2_forecast_direction_and_symmetry():
     log = pd.DataFrame(
         {"round": [1, 1, 2], "board": [1, 2, 3], "north": ["a", "a", "a"],
          "south": ["b", "b", "b"], "east": ["c", "c", "c"], "west": ["d", "d", "d"],
          "pct_ns": [80.0, 70.0, 50.0]}
     )  # fmt: skip
-    pred, ratings = elo.glicko2_forecast(log)
+    pred, ratings = glicko2.glicko2_forecast(log)
     # round 1 is predicted from the starting ratings: 50 %; round 2 after NS did well
     np.testing.assert_allclose(pred[:2], 50.0)
     assert pred[2] > 55.0
@@ -113,7 +103,7 @@ def test_glicko2_forecast_direction_and_symmetry():
 
 
 def test_forecast_scores_by_hand():
-    table = elo.forecast_scores([30.0, 70.0], {"x": [40.0, 50.0]})
+    table = forecast.forecast_scores([30.0, 70.0], {"x": [40.0, 50.0]})
     # errors 10 and -20: mse 250, Brier 0.025; always-50 mse 400: skill 1 - 250/400
     row = table.iloc[0]
     assert row["mse"] == 250.0 and row["brier"] == 0.025
@@ -125,8 +115,8 @@ def test_rounds_printed_as_text_are_taken_in_numeric_order():
     log = pd.DataFrame({"round": [1, 2, 10], "board": 1, "north": "a", "south": "b",
                         "east": "c", "west": "d", "pct_ns": [70.0, 60.0, 40.0]})  # fmt: skip
     as_text = log.assign(round=["1", "2", "10"])
-    for forecast in (elo.elo_forecast, elo.glicko2_forecast):
-        np.testing.assert_array_equal(forecast(as_text)[0], forecast(log)[0])
+    for predict in (elo.elo_forecast, glicko2.glicko2_forecast):
+        np.testing.assert_array_equal(predict(as_text)[0], predict(log)[0])
     with pytest.raises(BridgestatsError, match=r"row 0: round 'R1' is not a number"):
         elo.elo_forecast(log.assign(round=["R1", "R2", "R10"]))
 
@@ -138,19 +128,19 @@ def test_bad_inputs():
     bad = log.copy()
     bad.loc[2, "pct_ns"] = -1
     with pytest.raises(BridgestatsError, match=r"row 2: pct_ns: .* 0-100; got -1\.0"):
-        elo.glicko2_forecast(bad)
+        glicko2.glicko2_forecast(bad)
     with pytest.raises(BridgestatsError, match="predictions\\['x'\\]: 1 values for 2 boards"):
-        elo.forecast_scores([40.0, 60.0], {"x": [50.0]})
+        forecast.forecast_scores([40.0, 60.0], {"x": [50.0]})
     with pytest.raises(BridgestatsError, match="every board is 50 %"):
-        elo.forecast_scores([50.0, 50.0], {"x": [50.0, 50.0]})
+        forecast.forecast_scores([50.0, 50.0], {"x": [50.0, 50.0]})
 
 
 @pytest.fixture(scope="module")
 def simulated():
     rng = np.random.default_rng(12)
-    strength = 50 + ppi.STRENGTH_SD * rng.standard_normal(120)
-    sim = ppi.simulate(strength, 300, n_months=6, record=True, rng=rng)
-    return ppi.board_log(sim), pd.Series(strength)
+    strength = 50 + STRENGTH_SD * rng.standard_normal(120)
+    sim = simulate(strength, 300, n_months=6, record=True, rng=rng)
+    return board_log(sim), pd.Series(strength)
 
 
 def test_ppi_predicts_about_as_well_as_the_truth_allows(simulated):
@@ -164,10 +154,10 @@ def test_ppi_predicts_about_as_well_as_the_truth_allows(simulated):
     }
     ratings = {"ppi": run.ratings.set_index("player")["ppi"], "truth": strength}
     late = (log["date"] >= log["date"].iloc[len(log) // 2]).to_numpy()
-    table = elo.forecast_scores(
+    table = forecast.forecast_scores(
         log["pct_ns"][late], {k: v[late] for k, v in preds.items()}
     ).set_index("system")
-    full = elo.forecast_scores(log["pct_ns"], preds, ratings=ratings, strength=strength)
+    full = forecast.forecast_scores(log["pct_ns"], preds, ratings=ratings, strength=strength)
     full = full.set_index("system")
     # the board noise (sd ≈ 30 %) dominates: even the truth explains ~4 % of the variance;
     # after three months the PPI gets more than half of that, and ranks players like truth
@@ -197,16 +187,16 @@ def test_forecasts_on_a_real_full_field(shared_data):
     )[keep].sort_values("round", kind="stable").reset_index(drop=True)  # fmt: skip
     assert len(log) == 11_957
     # the per-board spread of a full championship field: 28.0 %, near 100/√12 = 28.9 %
-    # less ties, and below the club figure ppi.BOARD_SD = 30.15 % (small fields)
+    # less ties, and below the club figure sim.BOARD_SD = 30.15 % (small fields)
     assert log["pct_ns"].std() == pytest.approx(28.0, abs=0.05)
     run = ppi.rate_log(log)
     preds = {
         "ppi": run.boards["expected"].to_numpy()[0::4],
         "elo": elo.elo_forecast(log, k_factor=2.0)[0],
-        "glicko2": elo.glicko2_forecast(log)[0],
+        "glicko2": glicko2.glicko2_forecast(log)[0],
     }
     late = (log["round"] > log["round"].max() / 2).to_numpy()
-    table = elo.forecast_scores(log["pct_ns"][late], {k: v[late] for k, v in preds.items()})
+    table = forecast.forecast_scores(log["pct_ns"][late], {k: v[late] for k, v in preds.items()})
     skill = table.set_index("system")["skill"]
     # measured (reported): PPI 0.0085, Elo (K = 2) 0.0090, Glicko-2 0.0008; deterministic
     # given the file, so 1e-4 only absorbs float summation order

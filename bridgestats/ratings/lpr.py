@@ -6,7 +6,8 @@ LPR, :func:`limit_change` applies the two tests and returns the new rating (Rn).
 
 References
 ----------
-.. [1] "LPR en limiteringen", seed ``/work/shared/seeds/003_358be6035bb2a1ed.txt`` (Dutch).
+.. [1] "LPR en limiteringen", the page on the LPR (lijst prestatie rating) and its limiting
+   tests of the Nederlandse Bridge Bond's rating scheme (in Dutch).
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from __future__ import annotations
 import numpy as np
 from scipy import optimize
 
-from ._validate import as_finite_array
-from .errors import BridgestatsError
+from .._validate import as_finite_array
+from ..errors import BridgestatsError
 
 __all__ = ["expected_score", "limit_change", "performance_rating"]
 
 # Logistic Elo curve, 400 points per factor 10 in the odds: the curve that reproduces the
-# seed's example (2.5/3 against 1919, 1864, 1946 -> 2191.47, printed 2191). The normal curve
+# page's example (2.5/3 against 1919, 1864, 1946 -> 2191.47, printed 2191). The normal curve
 # with sigma = 200*sqrt(2) gives 2185.3 and the FIDE dp table (p = 0.83 -> dp = 273 on the
-# mean 1909.7) gives 2183, so neither is the seed's curve; see tests/test_lpr.py.
+# mean 1909.7) gives 2183, so neither is the page's curve; see tests/test_ratings_lpr.py.
 _ELO_SCALE = 400.0
 # A rating is searched for within this distance of the opponents' ratings; at 0 % or 100 %
 # (before the fictitious draw is added) no finite rating exists, so the bracket is finite.
@@ -46,12 +47,12 @@ def expected_score(rating, opponent_ratings):
 
     Notes
     -----
-    The seed [1]_ does not name its curve ("de berekening van LPR is complex"); the
+    The page [1]_ does not name its curve ("de berekening van LPR is complex"); the
     logistic curve with scale 400 is the one that reproduces its example.
 
     References
     ----------
-    .. [1] Seed ``003_358be6035bb2a1ed.txt``, "LPR en limiteringen", the example of player A.
+    .. [1] "LPR en limiteringen" (Nederlandse Bridge Bond, in Dutch), the example of player A.
 
     Examples
     --------
@@ -77,7 +78,7 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
         Ratings of the opponents met in the period, one per game.
     own_rating : float, optional
         The player's current rating. Required when ``score`` is 0 % or 100 %: then one
-        fictitious draw against oneself (against ``own_rating``) is added, as the seed says,
+        fictitious draw against oneself (against ``own_rating``) is added, as the page says,
         "omdat anders de LPR niet is te berekenen" (otherwise no LPR exists).
 
     Returns
@@ -98,18 +99,18 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
 
         sum_i E(R - r_i) = score
 
-    whose left side increases strictly in R, so the root is unique. The seed gives no curve;
+    whose left side increases strictly in R, so the root is unique. The page gives no curve;
     this one reproduces its example (2191.47 -> 2191), the normal curve with σ = 200·√2
     gives 2185 and the FIDE table 2183.
 
     References
     ----------
-    .. [1] Seed ``003_358be6035bb2a1ed.txt``, "LPR en limiteringen": definition of the LPR,
+    .. [1] "LPR en limiteringen" (Nederlandse Bridge Bond, in Dutch): definition of the LPR,
        the fictitious draw at 0 % or 100 %, and the example of player A.
 
     Examples
     --------
-    The seed's example: 2.5 out of 3 against 1919, 1864 and 1946 gives 2191.
+    The page's example: 2.5 out of 3 against 1919, 1864 and 1946 gives 2191.
 
     >>> round(performance_rating(2.5, [1919, 1864, 1946]))
     2191
@@ -149,7 +150,7 @@ def _expected_total(rating: float, opponents: np.ndarray) -> float:
 
 
 def limit_change(last_rating, change, lpr):
-    """The new rating Rn after the seed's two limiting tests on the period's change Rtt.
+    """The new rating Rn after the page's two limiting tests on the period's change Rtt.
 
     Parameters
     ----------
@@ -167,7 +168,7 @@ def limit_change(last_rating, change, lpr):
 
     Notes
     -----
-    The seed [1]_, translated:
+    The page [1]_, translated:
 
         First, to keep the rest simple, we check whether your own result rounds to zero
         (Rtt = 0), for then the rating stays the same, whatever the LPR says. Likewise your
@@ -190,7 +191,7 @@ def limit_change(last_rating, change, lpr):
     LPR < Rl, since then Rl + Rtt > Rl > LPR; test 2's rising case would never be reached
     (and symmetrically for falls). The reading implemented here, under which both tests
     apply, is that test 1 compares with the LPR only when the change and the LPR point the
-    same way (the seed's "if the LPR is above Rl you should rise"):
+    same way (the page's "if the LPR is above Rl you should rise"):
 
     - Rn = Rl if Rtt rounds to 0 (|Rtt| < 0.5) or the LPR equals Rl (|LPR − Rl| < 0.5,
       equal in whole rating points);
@@ -203,7 +204,7 @@ def limit_change(last_rating, change, lpr):
 
     References
     ----------
-    .. [1] Seed ``003_358be6035bb2a1ed.txt``, "LPR en limiteringen", tests 1 and 2.
+    .. [1] "LPR en limiteringen" (Nederlandse Bridge Bond, in Dutch), tests 1 and 2.
 
     Examples
     --------

@@ -1,4 +1,5 @@
-"""Tests of bridgestats.lpr against the seed (003_358be6035bb2a1ed.txt) and its properties."""
+"""Tests of bridgestats.ratings.lpr against the "LPR en limiteringen" page (its example of
+player A) and its properties."""
 
 from __future__ import annotations
 
@@ -11,36 +12,36 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.lpr import expected_score, limit_change, performance_rating
+from bridgestats.ratings.lpr import expected_score, limit_change, performance_rating
 
-SEED_OPPONENTS = [1919, 1864, 1946]
-
-
-def test_seed_example_gives_2191():
-    # The seed prints the LPR as a whole number; rounding to the nearest point is exact.
-    assert round(performance_rating(2.5, SEED_OPPONENTS)) == 2191
+PAGE_OPPONENTS = [1919, 1864, 1946]
 
 
-def test_which_curve_gives_the_seed_example():
+def test_page_example_gives_2191():
+    # The page prints the LPR as a whole number; rounding to the nearest point is exact.
+    assert round(performance_rating(2.5, PAGE_OPPONENTS)) == 2191
+
+
+def test_which_curve_gives_the_page_example():
     # Independent root-finding by bisection (not scipy) for three candidate curves:
-    # only the logistic Elo curve with scale 400 rounds to the seed's 2191.
+    # only the logistic Elo curve with scale 400 rounds to the page's 2191.
     def solve(curve):
         lo, hi = 1000.0, 4000.0
         for _ in range(200):
             mid = (lo + hi) / 2
-            total = sum(curve(mid - r) for r in SEED_OPPONENTS)
+            total = sum(curve(mid - r) for r in PAGE_OPPONENTS)
             lo, hi = (mid, hi) if total < 2.5 else (lo, mid)
         return lo
 
     logistic = solve(lambda d: 1 / (1 + 10 ** (-d / 400)))
     normal = solve(lambda d: stats.norm.cdf(d / (200 * math.sqrt(2))))
     # FIDE's dp table: p = 0.83 -> dp = 273 on the mean opponent rating.
-    fide = np.mean(SEED_OPPONENTS) + 273
+    fide = np.mean(PAGE_OPPONENTS) + 273
     assert round(logistic) == 2191
     assert round(normal) == 2185
     assert round(fide) == 2183
     # our root to 1e-6 points of the independent bisection (both converge far below that)
-    assert performance_rating(2.5, SEED_OPPONENTS) == pytest.approx(logistic, abs=1e-6)
+    assert performance_rating(2.5, PAGE_OPPONENTS) == pytest.approx(logistic, abs=1e-6)
 
 
 def test_expected_total_equals_score_at_the_lpr():
@@ -57,27 +58,27 @@ def test_half_score_against_equal_opponents_is_their_rating():
 
 def test_perfect_score_adds_a_draw_against_oneself():
     # 3/3 plus a draw against 2000 is 3.5/4 against (1919, 1864, 1946, 2000).
-    with_draw = performance_rating(3.5, [*SEED_OPPONENTS, 2000])
-    assert performance_rating(3, SEED_OPPONENTS, own_rating=2000) == pytest.approx(with_draw)
-    zero = performance_rating(0, SEED_OPPONENTS, own_rating=1500)
-    assert zero == pytest.approx(performance_rating(0.5, [*SEED_OPPONENTS, 1500]))
+    with_draw = performance_rating(3.5, [*PAGE_OPPONENTS, 2000])
+    assert performance_rating(3, PAGE_OPPONENTS, own_rating=2000) == pytest.approx(with_draw)
+    zero = performance_rating(0, PAGE_OPPONENTS, own_rating=1500)
+    assert zero == pytest.approx(performance_rating(0.5, [*PAGE_OPPONENTS, 1500]))
 
 
 @pytest.mark.parametrize("score", [0, 3])
 def test_zero_or_full_score_needs_own_rating(score):
     with pytest.raises(BridgestatsError, match="own_rating"):
-        performance_rating(score, SEED_OPPONENTS)
+        performance_rating(score, PAGE_OPPONENTS)
 
 
 @pytest.mark.parametrize("score", [-0.5, 3.5])
 def test_score_out_of_range(score):
     with pytest.raises(BridgestatsError, match="score: must be between 0 and"):
-        performance_rating(score, SEED_OPPONENTS)
+        performance_rating(score, PAGE_OPPONENTS)
 
 
 def test_score_must_be_one_number():
     with pytest.raises(BridgestatsError, match="score: must be one number"):
-        performance_rating([1, 1.5], SEED_OPPONENTS)
+        performance_rating([1, 1.5], PAGE_OPPONENTS)
 
 
 def test_bad_ratings():
@@ -87,7 +88,7 @@ def test_bad_ratings():
         performance_rating(0, [], own_rating=1800)
 
 
-# --- limiting tests: each case of the seed, then properties --------------------------------
+# --- limiting tests: each case of the page, then properties --------------------------------
 
 CASES = [
     # (Rl, Rtt, LPR, Rn, why)

@@ -1,4 +1,4 @@
-"""Re-measure on real club matchpoint data the spreads quoted in bridgestats.ppi."""
+"""Re-measure on real club matchpoint data the spreads quoted in bridgestats.sim.club."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgestats import ppi
+from bridgestats.sim import club
 
 
 @pytest.mark.shared
@@ -22,7 +22,7 @@ def test_board_sd_of_real_matchpoints(shared_data):
     pct = 100 * t.loc[ok, "mp_ns"] / top[ok]
     assert ok.sum() == 29_076
     # the docstring quotes 30.15 % (two decimals): rounding tolerance 0.005
-    assert pct.std() == pytest.approx(ppi.BOARD_SD, abs=0.005)
+    assert pct.std() == pytest.approx(club.BOARD_SD, abs=0.005)
     assert pct.mean() == pytest.approx(50.0, abs=0.05)
 
 
@@ -33,6 +33,6 @@ def test_strength_sd_of_real_pair_sessions(shared_data):
     assert len(mp) == 2553
     session_sd = mp["pct"].std()
     assert session_sd == pytest.approx(7.33, abs=0.005)
-    pair_sd = np.sqrt(session_sd**2 - ppi.BOARD_SD**2 / 25.5)
+    pair_sd = np.sqrt(session_sd**2 - club.BOARD_SD**2 / 25.5)
     # STRENGTH_SD is quoted to one decimal: tolerance 0.05
-    assert pair_sd * np.sqrt(2) == pytest.approx(ppi.STRENGTH_SD, abs=0.05)
+    assert pair_sd * np.sqrt(2) == pytest.approx(club.STRENGTH_SD, abs=0.05)
