@@ -1,12 +1,18 @@
-"""The event simulator: pairing invariants."""
+"""The event simulator: pairing invariants, the board model, scorers, and the kernel's oracle."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
+from scipy import stats
+from sim_events_reference import reference_events
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.sim.pairing import pair_in_order, round_robin_schedule
+from bridgestats.sim import events as ev
+from bridgestats.sim.pairing import MAX_STEPS, pair_in_order, round_robin_schedule
+from bridgestats.vpscale import gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
 
 # --- pairing --------------------------------------------------------------------------------
 
@@ -81,3 +87,402 @@ def test_pair_in_order_rejects_bad_arguments(kwargs, name):
 def test_round_robin_schedule_rejects_one_entrant():
     with pytest.raises(BridgestatsError, match=r"^n_entrants: "):
         round_robin_schedule(1)
+
+
+# --- pairing inside the simulator -----------------------------------------------------------
+
+
+def _check_rounds(opp, n):
+    """Everyone plays every round, opponents are mutual, at most one bye per round."""
+    for r in range(opp.shape[0]):
+        row = opp[r]
+        assert np.all((row >= -1) & (row < n))
+        for i, o in enumerate(row):
+            if o >= 0:
+                assert row[o] == i and o != i
+        assert (row == -1).sum() == n % 2
+
+
+def _meetings(opp):
+    pairs = [tuple(sorted((i, o))) for row in opp for i, o in enumerate(row) if o > i]
+    return pairs
+
+
+@pytest.mark.parametrize("pairing", sorted(ev.PAIRINGS))
+@pytest.mark.parametrize("n", [15, 16])
+def test_swiss_pairing_invariants(pairing, n):
+    res = ev.simulate_events(
+        n, n_rounds=8, pairing=pairing, strength_sd=0.5, n_events=40, keep_pairings=True, rng=3
+    )
+    assert res.repeats.sum() == 0
+    for opp in res.opponents:
+        _check_rounds(opp, n)
+        meetings = _meetings(opp)
+        assert len(meetings) == len(set(meetings))  # no repeat: always avoidable here
+        byes = [i for row in opp for i, o in enumerate(row) if o == -1]
+        assert len(byes) == len(set(byes)) == 8 * (n % 2)  # never a second bye
+
+
+def test_seeded_first_round_is_top_half_against_bottom_half():
+    strength = np.arange(10.0)[::-1]  # entrant 0 the strongest
+    res = ev.simulate_events(
+        10, n_rounds=1, pairing="seeded", strength=strength, keep_pairings=True, rng=0
+    )
+    assert res.opponents[0, 0].tolist() == [5, 6, 7, 8, 9, 0, 1, 2, 3, 4]
+
+
+def test_seeded_odd_field_gives_the_bye_to_the_lowest_seed():
+    res = ev.simulate_events(
+        5, n_rounds=1, pairing="seeded", strength=np.arange(5.0)[::-1], keep_pairings=True, rng=0
+    )
+    assert res.opponents[0, 0].tolist() == [2, 3, 0, 1, -1]
+
+
+def test_swiss_repeats_are_counted_once_unavoidable():
+    # 4 entrants, 4 rounds: only 3 opponents each, so round 4 must repeat
+    res = ev.simulate_events(4, n_rounds=4, n_events=20, keep_pairings=True, rng=2)
+    assert np.all(res.repeats == 2)
+    for opp in res.opponents:
+        _check_rounds(opp, 4)
+        assert len(set(_meetings(opp[:3]))) == 6
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_round_robin_meets_everyone_once_in_the_simulator(n):
+    res = ev.simulate_events(n, event_format="round-robin", n_events=10, keep_pairings=True, rng=4)
+    for opp in res.opponents:
+        _check_rounds(opp, n)
+        meetings = _meetings(opp)
+        assert sorted(meetings) == list(itertools.combinations(range(n), 2))
+
+
+def test_late_pairing_pairs_round_two_on_the_lot():
+    # with standings one round late, round 2 is paired before round 1 is scored: on the
+    # lot order, avoiding round 1's meetings; the score-paired event differs
+    late = ev.simulate_events(
+        16, n_rounds=3, pairing="late", n_events=30, keep_pairings=True, rng=8
+    )
+    now = ev.simulate_events(
+        16, n_rounds=3, pairing="score", n_events=30, keep_pairings=True, rng=8
+    )
+    assert np.array_equal(late.opponents[:, 0], now.opponents[:, 0])
+    assert not np.array_equal(late.opponents[:, 1], now.opponents[:, 1])
+
+
+# --- the board model ------------------------------------------------------------------------
+
+
+def test_swing_distribution_is_the_shipped_counts_symmetrised():
+    imps, p = ev.swing_distribution()
+    assert imps.tolist() == list(range(-24, 25))
+    np.testing.assert_allclose(p, p[::-1])
+    assert p.sum() == pytest.approx(1.0)
+    # the shipped counts: 11,660 flat boards of 37,099
+    assert p[imps == 0][0] == pytest.approx(11660 / 37099)
+
+
+def test_match_swings_are_the_sum_of_board_swings():
+    imps, p = ev.swing_distribution()
+    two = np.add.outer(p, p)  # brute force: every pair of boards
+    sums = np.add.outer(imps, imps)
+    brute = np.bincount((sums + 48).ravel(), weights=np.outer(p, p).ravel(), minlength=97)
+    m_imps, m_p = ev.match_swing_distribution(2)
+    assert m_imps.tolist() == list(range(-48, 49))
+    np.testing.assert_allclose(m_p, brute, atol=1e-15)
+    assert two.shape == (49, 49)
+    k2 = float(p @ imps**2.0)
+    for n in (1, 8, 16):
+        mi, mp = ev.match_swing_distribution(n)
+        assert float(mp @ mi**2.0) == pytest.approx(n * k2, rel=1e-9)  # σ² = nK²
+
+
+def test_margins_grow_with_the_edge_as_the_model_states():
+    # two teams, edge 1 IMP a board, 16 boards, Gaussian K = 6.5: margin ~ N(16, 16·6.5²)
+    res = ev.simulate_events(
+        2,
+        event_format="round-robin",
+        n_boards=16,
+        board="gaussian",
+        strength=[1.0, 0.0],
+        scorer="imps",
+        n_events=20_000,
+        rng=11,
+    )
+    m = res.margin[:, 0]
+    se = 6.5 * 4 / np.sqrt(m.size)
+    assert abs(m.mean() - 16.0) < 4 * se
+    assert m.std() == pytest.approx(26.0, rel=0.03)
+    np.testing.assert_allclose(res.score[:, 0], m)  # raw IMPs: the score is the margin
+
+
+def test_pairs_margins_have_the_swiss_pairs_sigma():
+    from bridgestats.sigma import sigma_swiss_pairs
+
+    res = ev.simulate_events(
+        2, event_format="round-robin", board="pairs", scorer="mp", n_events=20_000, rng=12
+    )
+    assert res.margin[:, 0].std() == pytest.approx(float(sigma_swiss_pairs(8)), rel=0.03)
+    np.testing.assert_allclose(res.margin.sum(axis=1), 0, atol=1e-9)
+
+
+def test_swings_board_model_has_the_measured_spread():
+    res = ev.simulate_events(2, event_format="round-robin", scorer="imps", n_events=40_000, rng=13)
+    imps, p = ev.swing_distribution()
+    k = np.sqrt(p @ imps**2.0)
+    assert res.margin[:, 0].std() == pytest.approx(k * np.sqrt(8), rel=0.02)
+    assert np.all(res.margin == np.round(res.margin))  # whole IMPs between equal sides
+
+
+# --- scorers --------------------------------------------------------------------------------
+
+_GRID = np.concatenate([np.arange(-70, 71, 0.25), [18.38 * 0.059, -18.38 * 1.668]])
+
+
+@pytest.mark.parametrize(
+    "scale",
+    [
+        gaussian_scale(sigma=18.38),
+        gaussian_scale(sigma=18.38, negative=5),
+        gaussian_scale(12, sigma=30.0),
+        wbf_scale(8),
+        scale_from_thresholds([0.65, 1.98, 3.33, 4.74, 6.23, 7.83, 9.64, 11.75, 14.40, 18.35]),
+    ],
+)
+def test_scale_scorer_equals_the_scale(scale):
+    sc = ev.scale_scorer(scale)
+    np.testing.assert_array_equal(sc.score(_GRID), scale.vp(_GRID))
+    assert sc.labels == tuple(scale.labels)
+
+
+@pytest.mark.parametrize("n_boards", [1, 8, 16, 20, 32])
+@pytest.mark.parametrize("discrete", [False, True])
+def test_wbf_scorer_equals_wbf_vp_on_whole_imps(n_boards, discrete):
+    m = np.arange(-120, 121)
+    sc = ev.wbf_scorer(n_boards, discrete=discrete)
+    np.testing.assert_allclose(sc.score(m), wbf_vp(m, n_boards, discrete=discrete), atol=1e-12)
+    # a fraction of an IMP counts as the nearest whole IMP
+    np.testing.assert_allclose(sc.score(m + 0.3), sc.score(m), atol=1e-12)
+
+
+def test_swiss_pairs_scorers_are_the_shipped_tables():
+    from bridgestats import datasets
+
+    t8 = datasets.load("seeds/swiss_pairs_scales")
+    for name, rows in t8.groupby("scale"):
+        sc = ev.swiss_pairs_scorer(name)
+        rows = rows.sort_values("vp_winner")
+        starts = rows.threshold_pct.to_numpy()[1:] - 50
+        assert sc.score(starts).tolist() == rows.vp_winner.to_numpy()[1:].tolist()
+        below = np.maximum(starts - 0.01, 0)
+        assert sc.score(below).tolist() == rows.vp_winner.to_numpy()[:-1].tolist()
+
+
+def test_kernel_scores_as_the_scorer():
+    # every match's two scores from the kernel equal Scorer.score of the two margins
+    for scorer in ("wbf", "wbf-discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
+        res = ev.simulate_events(
+            2, event_format="round-robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
+        )
+        sc = res.scorer
+        np.testing.assert_allclose(res.score[:, 0], sc.score(res.margin[:, 0]))
+        np.testing.assert_allclose(res.score[:, 1], sc.score(res.margin[:, 1]))
+
+
+# --- the kernel against the plain-Python reference ------------------------------------------
+
+_CASES = [
+    dict(n_entrants=12, n_rounds=6, pairing="score", scorer="wbf"),
+    dict(n_entrants=11, n_rounds=7, pairing="random", scorer="wbf-discrete"),
+    dict(n_entrants=13, n_rounds=6, pairing="seeded", scorer="wdl", board="gaussian"),
+    dict(n_entrants=10, n_rounds=5, pairing="late", scorer="imps"),
+    dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
+    dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
+    dict(n_entrants=7, event_format="round-robin", scorer="wbf"),
+    dict(
+        n_entrants=10,
+        event_format="round-robin",
+        n_rounds=4,
+        board="gaussian",
+        scorer=gaussian_scale(sigma=18.38, negative=5),
+    ),
+]
+
+
+def _reference(case, rng, n_events):
+    """Re-draw the kernel's inputs as simulate_events does and run the reference."""
+    n = case["n_entrants"]
+    m = n + n % 2
+    rr = case.get("event_format") == "round-robin"
+    rounds = case.get("n_rounds") or m - 1
+    board = case.get("board", "swings")
+    draw = ev._match_draw(board, None, 8)
+    sc = ev.as_scorer(case["scorer"], n_boards=8)
+    first, later, lag = ev.PAIRINGS[case.get("pairing", "score")]
+    gen = np.random.default_rng(rng)
+    s = 0.4 * gen.standard_normal((n_events, n))
+    lot = gen.random((n_events, n))
+    keys = gen.random((n_events, rounds if (not rr and later == "random") else 1, m))
+    shape = (n_events, rounds, m // 2)
+    noise = gen.random(shape) if draw.table else gen.standard_normal(shape)
+    return reference_events(
+        s.tolist(),
+        lot.tolist(),
+        keys.tolist(),
+        noise.tolist(),
+        table=draw.table,
+        support=draw.support.tolist(),
+        cdf=draw.cdf.tolist(),
+        sd=draw.sd,
+        edge_mult=draw.edge_mult,
+        thresholds=sc.thresholds,
+        win=sc.win,
+        lose=sc.lose,
+        raw=sc.raw,
+        bye_score=sc.draw,
+        round_robin=rr,
+        first_seeded=first == "seeded",
+        later_score=later == "score",
+        lag=lag,
+        max_steps=MAX_STEPS,
+    )
+
+
+@pytest.mark.parametrize("case", _CASES, ids=lambda c: "-".join(str(v) for v in c.values()))
+def test_kernel_equals_plain_python_reference(case):
+    n_events = 25
+    res = ev.simulate_events(**case, strength_sd=0.4, n_events=n_events, keep_pairings=True, rng=99)
+    ref = _reference(case, 99, n_events)
+    for e, r in enumerate(ref):
+        np.testing.assert_array_equal(res.score[e], r["score"])
+        np.testing.assert_array_equal(res.margin[e], r["margin"])
+        np.testing.assert_array_equal(res.rank[e], r["rank"])
+        np.testing.assert_array_equal(res.opponents[e], r["opponents"])
+        assert res.repeats[e] == r["repeats"]
+        if not res.scorer.raw:
+            np.testing.assert_array_equal(res.outcome_counts[e], r["counts"])
+    if case["n_entrants"] == 6:
+        assert res.repeats.sum() > 0  # the case exercises the forced-repeat path
+
+
+# --- what the simulator must show -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("negative", [0, 5])
+def test_equal_sides_meet_every_outcome_equally_often(negative):
+    # equal strengths, Gaussian boards (K = 6.5), the equal-probability scale at σ = K√8:
+    # each outcome's share of all matches is the scale's probability (each of the 21
+    # results 20-0 ... 0-20 1/21 without negative VPs; the counts fold a result with its
+    # mirror); chi-square goodness of fit, 5 % level, fixed seed. Matches between
+    # equal sides are independent whatever the pairing, so the test is exact.
+    sigma = 6.5 * np.sqrt(8)
+    scale = gaussian_scale(sigma=sigma, negative=negative)
+    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scorer=scale, n_events=400, rng=2024)
+    counts = res.outcome_counts.sum(axis=(0, 1))
+    expected = counts.sum() * scale.probabilities()
+    if negative == 0:
+        np.testing.assert_allclose(scale.probabilities(), [1 / 21] + [2 / 21] * 10)
+    chi2, p = stats.chisquare(counts, expected)
+    assert p > 0.05, (chi2, p, counts)
+
+
+def test_a_wrong_sigma_is_detected():
+    # the same test has power: scored at 0.8 σ the outcomes are far from equal
+    sigma = 6.5 * np.sqrt(8)
+    scale = gaussian_scale(sigma=0.8 * sigma)
+    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scorer=scale, n_events=400, rng=2024)
+    counts = res.outcome_counts.sum(axis=(0, 1))
+    assert stats.chisquare(counts, counts.sum() * scale.probabilities()).pvalue < 1e-6
+    # ... and follow the scale's probabilities at the true σ
+    assert stats.chisquare(counts, counts.sum() * scale.probabilities(sigma=sigma)).pvalue > 0.05
+
+
+@pytest.mark.parametrize("event_format", ["swiss", "round-robin"])
+def test_huge_strength_spread_the_strongest_almost_always_wins(event_format):
+    # neighbours 5 IMPs a board apart: the better side is 40 IMPs up over 8 boards (2.3 σ)
+    res = ev.simulate_events(
+        20,
+        n_rounds=9 if event_format == "swiss" else None,
+        event_format=event_format,
+        strength=5.0 * np.arange(20),
+        n_events=500,
+        rng=31,
+    )
+    best = res.strength.argmax(axis=1)
+    p = np.mean(res.rank[np.arange(res.n_events), best] == 1)
+    assert p > 0.98
+
+
+def test_standings_rank_by_score_then_margin():
+    res = ev.simulate_events(16, n_rounds=5, strength_sd=0.3, n_events=200, rng=17)
+    for e in range(res.n_events):
+        order = np.argsort(res.rank[e])
+        key = np.stack([res.score[e][order], res.margin[e][order]], axis=1)
+        for a, b in itertools.pairwise(key):
+            assert a[0] > b[0] or (a[0] == b[0] and a[1] >= b[1])
+
+
+def test_bye_score_defaults_to_the_draw_and_can_be_set():
+    res = ev.simulate_events(
+        3, event_format="round-robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
+    )
+    np.testing.assert_allclose(res.score, res.margin)  # a bye adds 0 IMPs
+    res = ev.simulate_events(
+        3, event_format="round-robin", n_events=50, bye_score=12.0, keep_pairings=True, rng=1
+    )
+    assert np.allclose(res.score.sum(axis=1), 3 * 20 + 3 * 12)  # 3 matches, 3 byes
+
+
+def test_same_seed_same_events():
+    a = ev.simulate_events(17, n_rounds=5, strength_sd=0.5, n_events=300, rng=5)
+    b = ev.simulate_events(17, n_rounds=5, strength_sd=0.5, n_events=300, rng=5)
+    np.testing.assert_array_equal(a.rank, b.rank)
+    np.testing.assert_array_equal(a.score, b.score)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"n_entrants": 1}, "n_entrants"),
+        ({"n_entrants": 1001}, "n_entrants"),
+        ({"n_boards": 0}, "n_boards"),
+        ({"event_format": "knockout"}, "event_format"),
+        ({"pairing": "dutch"}, "pairing"),
+        ({"board": "cards"}, "board"),
+        ({"board": "gaussian", "k": -1}, "k"),
+        ({"k": 6.5}, "k"),
+        ({"scorer": "vp"}, "scorer"),
+        ({"strength": [1.0, 2.0]}, "strength"),
+        ({"strength": np.zeros(8), "strength_sd": 1.0}, "strength_sd"),
+        ({"strength_sd": -1.0}, "strength_sd"),
+        ({"n_rounds": None}, "n_rounds"),
+        ({"n_rounds": 0}, "n_rounds"),
+        ({"event_format": "round-robin", "n_rounds": 8}, "n_rounds"),
+        ({"n_events": 0}, "n_events"),
+        ({"bye_score": float("nan")}, "bye_score"),
+        ({"keep_pairings": "yes"}, "keep_pairings"),
+        ({"max_steps": 0}, "max_steps"),
+    ],
+)
+def test_simulate_events_rejects_bad_arguments(kwargs, name):
+    args = {"n_entrants": 8, "n_rounds": 3, **kwargs}
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        ev.simulate_events(args.pop("n_entrants"), **args)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: ev.scale_scorer("wbf"), "scale"),
+        (lambda: ev.wbf_scorer(0), "n_boards"),
+        (lambda: ev.wbf_scorer(8, discrete="yes"), "discrete"),
+        (lambda: ev.swiss_pairs_scorer("brighton"), "name"),
+        (lambda: ev.raw_scorer("points"), "unit"),
+        (lambda: ev.match_swing_distribution(0), "n_boards"),
+        (lambda: ev.Scorer("x", (2.0, 1.0), (0, 1, 2), (0, 1, 2), ("a", "b", "c")), "thresholds"),
+        (lambda: ev.Scorer("x", (1.0,), (0, 1, 2), (0, 1), ("a", "b")), "win"),
+        (lambda: ev.wdl_scorer().score("x"), "margin"),
+    ],
+)
+def test_scorers_reject_bad_arguments(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        call()
