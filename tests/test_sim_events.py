@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import stats
 from sim_events_reference import reference_events
 
 from bridgestats.errors import BridgestatsError
 from bridgestats.sim import events as ev
+from bridgestats.sim import measures
 from bridgestats.sim.pairing import MAX_STEPS, pair_in_order, round_robin_schedule
 from bridgestats.vpscale import gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
 
@@ -484,5 +486,101 @@ def test_simulate_events_rejects_bad_arguments(kwargs, name):
     ],
 )
 def test_scorers_reject_bad_arguments(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        call()
+
+
+# --- measures -------------------------------------------------------------------------------
+
+
+def _hand_made(strength, rank, scorer="imps"):
+    strength = np.asarray(strength, dtype=float)
+    rank = np.asarray(rank)
+    e, n = rank.shape
+    return ev.EventResults(
+        strength=strength, score=-rank.astype(float), margin=np.zeros((e, n)), rank=rank,
+        outcome_counts=np.zeros((e, 1, 1), dtype=np.int64), opponents=None,
+        repeats=np.zeros(e, dtype=np.int64), scorer=ev.as_scorer(scorer, n_boards=8),
+    )  # fmt: skip
+
+
+def test_measures_of_hand_made_events():
+    strength = [[3, 2, 1, 0], [3, 2, 1, 0], [3, 2, 1, 0], [1, 1, 0, 0]]
+    rank = [[1, 2, 3, 4], [2, 1, 3, 4], [1, 3, 2, 4], [1, 2, 3, 4]]
+    m = measures.summarise_events(_hand_made(strength, rank), top_k=2).set_index("measure")
+    # strongest unique in events 1-3, winning in 1 and 3
+    assert m.loc["p_strongest_wins", "value"] == pytest.approx(2 / 3)
+    assert m.loc["p_strongest_wins", "se"] == pytest.approx(np.sqrt(2 / 9 / 3))
+    assert m.loc["p_strongest_wins", "n_events"] == 3
+    # the two strongest are the top two in events 1, 2 and 4 (0 and 1 tie for strongest)
+    assert m.loc["p_top_k", "value"] == pytest.approx(3 / 4) and m.loc["p_top_k", "k"] == 2
+    taus = [1.0, 2 / 3, 2 / 3, stats.kendalltau([1, 1, 0, 0], [-1, -2, -3, -4]).statistic]
+    assert m.loc["kendall_tau", "value"] == pytest.approx(np.mean(taus))
+    assert m.loc["kendall_tau", "se"] == pytest.approx(np.std(taus, ddof=1) / 2)
+    assert "outcome_share" not in m.index  # a raw-margin scorer has no outcomes
+
+
+def test_measures_with_equal_strengths():
+    res = ev.simulate_events(16, n_rounds=5, board="gaussian", n_events=600, rng=21,
+                             scorer=gaussian_scale(sigma=6.5 * np.sqrt(8)))  # fmt: skip
+    m = measures.summarise_events(res)
+    # no strongest entrant, no order to recover: those measures are left out, not NaN
+    assert set(m.measure) == {"outcome_share"}
+    pooled = m[m["round"].isna()]
+    assert pooled.value.sum() == pytest.approx(1.0)
+    by_round = m[m["round"].notna()]
+    assert sorted(set(by_round["round"])) == [1, 2, 3, 4, 5]
+    expected = dict(zip(res.scorer.labels, [1 / 21] + [2 / 21] * 10, strict=True))
+    z = (by_round.value - by_round.outcome.map(expected)) / by_round.se
+    assert np.all(np.abs(z) < 4.5)  # 55 shares, each within 4.5 SE
+    assert np.all(by_round.n_events == 600)
+
+
+def test_measures_standard_errors_match_the_spread_of_replicates():
+    values = []
+    for seed in range(30):
+        res = ev.simulate_events(12, n_rounds=5, strength_sd=0.5, n_events=100, rng=seed)
+        m = measures.summarise_events(res).set_index("measure")
+        values.append(m.loc[["p_strongest_wins", "kendall_tau"], ["value", "se"]].to_numpy())
+    v = np.array(values)  # (replicates, measure, value/se)
+    spread = v[:, :, 0].std(axis=0, ddof=1)
+    mean_se = v[:, :, 1].mean(axis=0)
+    np.testing.assert_allclose(spread, mean_se, rtol=0.4)  # sd of a 30-sample sd: ~13 %
+
+
+def test_event_measures_use_common_random_numbers():
+    m = measures.event_measures(10, scorers=["imps", "imps", "wbf"], n_rounds=4,
+                                strength_sd=0.5, n_events=200, rng=3)  # fmt: skip
+    first = m[m.scorer == "IMPs differential"]
+    half = len(first) // 2
+    a = first.iloc[:half].reset_index(drop=True)
+    b = first.iloc[half:].reset_index(drop=True)
+    pd.testing.assert_frame_equal(a, b)
+    assert set(m.pairing) == {"score"}
+    assert list(m.columns) == ["scorer", "pairing", *measures.COLUMNS[1:]]
+
+
+def test_huge_spread_round_robin_recovers_the_order():
+    m = measures.event_measures(10, event_format="round-robin", strength=5.0 * np.arange(10),
+                                n_events=200, top_k=3, rng=4).set_index("measure")  # fmt: skip
+    assert m.loc["p_strongest_wins", "value"] > 0.98
+    assert m.loc["p_top_k", "value"] > 0.9
+    assert m.loc["kendall_tau", "value"] > 0.9
+    assert set(m.pairing) == {"round-robin"}
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: measures.summarise_events("events"), "results"),
+        (lambda: measures.summarise_events(_hand_made([[1, 0]], [[1, 2]]), top_k=2), "top_k"),
+        (lambda: measures.summarise_events(_hand_made([[1, 0]], [[1, 2]]), top_k=0), "top_k"),
+        (lambda: measures.event_measures(8, scorers="wbf", n_rounds=3), "scorers"),
+        (lambda: measures.event_measures(8, scorers=[], n_rounds=3), "scorers"),
+        (lambda: measures.event_measures(8, scorers=["elo"], n_rounds=3), "scorer"),
+        (lambda: measures.event_measures(8, n_rounds=3, n_events=0), "n_events"),
+    ],
+)
+def test_measures_reject_bad_arguments(call, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: "):
         call()
