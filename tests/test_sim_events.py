@@ -311,42 +311,16 @@ _CASES = [
 
 
 def _reference(case, rng, n_events):
-    """Re-draw the kernel's inputs as simulate_events does and run the reference."""
-    n = case["n_entrants"]
-    m = n + n % 2
-    rr = case.get("event_format") == "round-robin"
-    rounds = case.get("n_rounds") or m - 1
-    board = case.get("board", "swings")
-    draw = ev._match_draw(board, None, 8)
-    sc = ev.as_scorer(case["scorer"], n_boards=8)
-    first, later, lag = ev.PAIRINGS[case.get("pairing", "score")]
-    gen = np.random.default_rng(rng)
-    s = 0.4 * gen.standard_normal((n_events, n))
-    lot = gen.random((n_events, n))
-    keys = gen.random((n_events, rounds if (not rr and later == "random") else 1, m))
-    shape = (n_events, rounds, m // 2)
-    noise = gen.random(shape) if draw.table else gen.standard_normal(shape)
-    return reference_events(
-        s.tolist(),
-        lot.tolist(),
-        keys.tolist(),
-        noise.tolist(),
-        table=draw.table,
-        support=draw.support.tolist(),
-        cdf=draw.cdf.tolist(),
-        sd=draw.sd,
-        edge_mult=draw.edge_mult,
-        thresholds=sc.thresholds,
-        win=sc.win,
-        lose=sc.lose,
-        raw=sc.raw,
-        bye_score=sc.draw,
-        round_robin=rr,
-        first_seeded=first == "seeded",
-        later_score=later == "score",
-        lag=lag,
-        max_steps=MAX_STEPS,
-    )
+    """Draw the kernel's inputs as simulate_events does and run the reference on them."""
+    options = {"n_rounds": None, "n_boards": 8, "event_format": "swiss", "pairing": "score",
+               "board": "swings", "k": None, "strength": None, "strength_sd": 0.4,
+               "bye_score": None, "max_steps": MAX_STEPS}  # fmt: skip
+    options.update({key: v for key, v in case.items() if key != "n_entrants"})
+    plan = ev._plan(case["n_entrants"], **options)
+    drawn = ev._draw(plan, np.random.default_rng(rng), n_events)
+    args = {key: v.tolist() if isinstance(v, np.ndarray) else v
+            for key, v in plan.kernel_args.items()}  # fmt: skip
+    return reference_events(*(a.tolist() for a in drawn), **args)
 
 
 @pytest.mark.parametrize("case", _CASES, ids=lambda c: "-".join(str(v) for v in c.values()))

@@ -478,15 +478,41 @@ def _before(i, j, key1, key2, lot):
 
 
 @numba.njit(cache=False)
+def _count_at_most(t, x):
+    """#{k : t[k] <= x} for ascending ``t`` (searchsorted "right"), by bisection."""
+    lo = 0
+    hi = t.shape[0]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if t[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@numba.njit(cache=False)
 def _sort_standings(order, key1, key2, lot):
-    """Insertion sort of ``order`` in place: near-linear on last round's (nearly sorted) order."""
+    """Binary insertion sort of ``order`` in place (the ranking is a strict total order).
+
+    n log n comparisons; the moves are integer copies, few when last round's order is
+    nearly right.
+    """
     for p in range(1, order.shape[0]):
         x = order[p]
-        q = p - 1
-        while q >= 0 and _before(x, order[q], key1, key2, lot):
-            order[q + 1] = order[q]
-            q -= 1
-        order[q + 1] = x
+        if not _before(x, order[p - 1], key1, key2, lot):
+            continue
+        lo = 0
+        hi = p - 1
+        while lo < hi:  # the first place q < p whose entrant x ranks above
+            mid = (lo + hi) // 2
+            if _before(x, order[mid], key1, key2, lot):
+                hi = mid
+            else:
+                lo = mid + 1
+        for q in range(p, lo, -1):
+            order[q] = order[q - 1]
+        order[lo] = x
 
 
 @numba.njit(cache=False)
@@ -522,6 +548,11 @@ def _simulate_kernel(
     m = n + n % 2
     half = m // 2
     keep_opp = opp_out.shape[0] == n_events
+    # a guide table for the inverse-CDF draw: guide[g] = #{k : cdf[k] <= g / n_guide}, so
+    # the search for u starts at most a few places short (equal to searchsorted "right")
+    n_guide = cdf.shape[0]
+    top = cdf.shape[0] - 1
+    guide = np.searchsorted(cdf, np.arange(n_guide) / n_guide, side="right")
     vp = np.zeros(n)
     mg = np.zeros(n)
     vp_lag = np.zeros(n)
@@ -583,8 +614,11 @@ def _simulate_kernel(
                         opp_out[e, r, x] = -1
                     continue
                 if table:
-                    k = np.searchsorted(cdf, noise[e, r, t], side="right")
-                    swing = support[min(k, support.shape[0] - 1)]
+                    u = noise[e, r, t]
+                    k = guide[int(u * n_guide)]  # then the first k with cdf[k] > u
+                    while k < top and cdf[k] <= u:
+                        k += 1
+                    swing = support[k]
                 else:
                     swing = sd * noise[e, r, t]
                 margin = swing + edge_mult * (s[a] - s[b])
@@ -592,7 +626,7 @@ def _simulate_kernel(
                     va = margin
                     vb = -margin
                 else:
-                    j = np.searchsorted(thresholds, np.rint(abs(margin) * 1e9) / 1e9, side="right")
+                    j = _count_at_most(thresholds, np.rint(abs(margin) * 1e9) / 1e9)
                     counts_out[e, r, j] += 1
                     if margin >= 0:
                         va = win[j]
@@ -759,78 +793,30 @@ def simulate_events(
     >>> float(np.mean(res.rank[:, -1] == 1))
     0.995
     """
-    n = check_int(n_entrants, "n_entrants", minimum=2, maximum=1000)
-    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    check_choice(event_format, "event_format", EVENT_FORMATS)
-    check_choice(pairing, "pairing", tuple(PAIRINGS))
-    check_choice(board, "board", _BOARDS)
-    m = n + n % 2
-    if event_format == "round-robin":
-        rounds = (
-            m - 1 if n_rounds is None else check_int(n_rounds, "n_rounds", minimum=1, maximum=m - 1)
-        )
-    else:
-        if n_rounds is None:
-            raise fail("n_rounds", "an integer in 1-100 for a Swiss", n_rounds)
-        rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=100)
-    draw = _match_draw(board, k, nb)
-    sc = as_scorer(scorer, n_boards=nb)
-    fixed, sd = _check_strength(strength, strength_sd, n)
+    plan = _plan(
+        n_entrants, n_rounds=n_rounds, n_boards=n_boards, event_format=event_format,
+        pairing=pairing, board=board, k=k, scorer=scorer, strength=strength,
+        strength_sd=strength_sd, bye_score=bye_score, max_steps=max_steps,
+    )  # fmt: skip
     e_total = check_int(n_events, "n_events", minimum=1)
-    bye = sc.draw if bye_score is None else check_number(bye_score, "bye_score")
     keep = check_flag(keep_pairings, "keep_pairings")
-    steps = check_int(max_steps, "max_steps", minimum=1)
     gen = np.random.default_rng(rng)
-    first, later, lag = PAIRINGS[pairing]
-    random_rounds = rounds if (event_format == "swiss" and later == "random") else 1
-    n_out = len(sc.thresholds) + 1 if not sc.raw else 1
-    chunk = max(1, min(e_total, 2**21 // (rounds * m)))
+    n, rounds = plan.n_entrants, plan.n_rounds
+    chunk = max(1, min(e_total, 2**21 // (rounds * (n + 1))))
     parts = []
     for start in range(0, e_total, chunk):
         e = min(chunk, e_total - start)
-        s = (
-            np.broadcast_to(fixed, (e, n)).copy()
-            if fixed is not None
-            else (sd * gen.standard_normal((e, n)))
-        )
-        lot = gen.random((e, n))
-        keys = gen.random((e, random_rounds, m))
-        noise = (
-            gen.random((e, rounds, m // 2))
-            if draw.table
-            else gen.standard_normal((e, rounds, m // 2))
-        )
+        drawn = _draw(plan, gen, e)
         out = (
             np.empty((e, n)),
             np.empty((e, n)),
             np.empty((e, n), dtype=np.int64),
             np.zeros((e if keep else 0, rounds, n), dtype=np.int64),
-            np.zeros((e, rounds, n_out), dtype=np.int64),
+            np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64),
             np.empty(e, dtype=np.int64),
         )
-        _simulate_kernel(
-            s,
-            lot,
-            keys,
-            noise,
-            draw.table,
-            draw.support,
-            draw.cdf,
-            draw.sd,
-            draw.edge_mult,
-            np.asarray(sc.thresholds, dtype=float),
-            np.asarray(sc.win, dtype=float),
-            np.asarray(sc.lose, dtype=float),
-            sc.raw,
-            bye,
-            event_format == "round-robin",
-            first == "seeded",
-            later == "score",
-            lag,
-            steps,
-            *out,
-        )
-        parts.append((s, *out))
+        _simulate_kernel(*drawn, *plan.kernel_args.values(), *out)
+        parts.append((drawn[0], *out))
     cols = [np.concatenate([p[i] for p in parts]) for i in range(7)]
     return EventResults(
         strength=cols[0],
@@ -840,5 +826,85 @@ def simulate_events(
         outcome_counts=cols[5],
         opponents=cols[4] if keep else None,
         repeats=cols[6],
-        scorer=sc,
+        scorer=plan.scorer,
     )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A validated event: its sizes, its scorer and the kernel's fixed arguments.
+
+    ``kernel_args`` holds the kernel's arguments after the random ones, in its order and
+    under the keyword names of the tests' plain-Python reference.
+    """
+
+    n_entrants: int
+    n_rounds: int
+    strength: np.ndarray | None
+    strength_sd: float
+    random_rounds: int
+    table: bool
+    scorer: Scorer
+    kernel_args: dict
+
+    @property
+    def n_outcomes(self) -> int:
+        return 1 if self.scorer.raw else len(self.scorer.thresholds) + 1
+
+
+def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scorer,
+          strength, strength_sd, bye_score, max_steps) -> _Plan:  # fmt: skip
+    n = check_int(n_entrants, "n_entrants", minimum=2, maximum=1000)
+    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    check_choice(event_format, "event_format", EVENT_FORMATS)
+    check_choice(pairing, "pairing", tuple(PAIRINGS))
+    check_choice(board, "board", _BOARDS)
+    m = n + n % 2
+    if event_format == "round-robin":
+        rounds = m - 1 if n_rounds is None else check_int(
+            n_rounds, "n_rounds", minimum=1, maximum=m - 1)  # fmt: skip
+    else:
+        if n_rounds is None:
+            raise fail("n_rounds", "an integer in 1-100 for a Swiss", n_rounds)
+        rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=100)
+    draw = _match_draw(board, k, nb)
+    sc = as_scorer(scorer, n_boards=nb)
+    fixed, sd = _check_strength(strength, strength_sd, n)
+    bye = sc.draw if bye_score is None else check_number(bye_score, "bye_score")
+    steps = check_int(max_steps, "max_steps", minimum=1)
+    first, later, lag = PAIRINGS[pairing]
+    swiss = event_format == "swiss"
+    args = {
+        "table": draw.table,
+        "support": draw.support,
+        "cdf": draw.cdf,
+        "sd": draw.sd,
+        "edge_mult": draw.edge_mult,
+        "thresholds": np.asarray(sc.thresholds, dtype=float),
+        "win": np.asarray(sc.win, dtype=float),
+        "lose": np.asarray(sc.lose, dtype=float),
+        "raw": sc.raw,
+        "bye_score": bye,
+        "round_robin": not swiss,
+        "first_seeded": swiss and first == "seeded",
+        "later_score": swiss and later == "score",
+        "lag": swiss and lag,
+        "max_steps": steps,
+    }
+    random_rounds = rounds if (swiss and later == "random") else 1
+    return _Plan(n, rounds, fixed, sd, random_rounds, draw.table, sc, args)
+
+
+def _draw(plan: _Plan, gen, n_events: int):
+    """The random inputs of ``n_events`` events, in the kernel's order: strengths, lots,
+    random-draw keys (one per place per random round) and one number per table per round."""
+    n, m, rounds = plan.n_entrants, plan.n_entrants + plan.n_entrants % 2, plan.n_rounds
+    if plan.strength is not None:
+        s = np.broadcast_to(plan.strength, (n_events, n)).copy()
+    else:
+        s = plan.strength_sd * gen.standard_normal((n_events, n))
+    lot = gen.random((n_events, n))
+    keys = gen.random((n_events, plan.random_rounds, m))
+    shape = (n_events, rounds, m // 2)
+    noise = gen.random(shape) if plan.table else gen.standard_normal(shape)
+    return s, lot, keys, noise
