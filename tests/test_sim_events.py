@@ -290,6 +290,17 @@ def test_kernel_scores_as_the_scorer():
         np.testing.assert_allclose(res.score[:, 1], sc.score(res.margin[:, 1]))
 
 
+def test_kernel_scores_margins_on_the_thresholds_as_the_scorer():
+    # an edge of 1/16 IMP a board puts every 8-board margin on a half IMP: exactly on the
+    # WBF scorers' thresholds (k - 0.5), where the kernel's cell search must agree
+    for scorer in ("wbf", "wbf-discrete"):
+        res = ev.simulate_events(2, event_format="round-robin", scorer=scorer,
+                                 strength=[1 / 16, 0.0], n_events=3000, rng=7)  # fmt: skip
+        assert np.all(res.margin[:, 0] % 1 == 0.5)
+        np.testing.assert_array_equal(res.score[:, 0], res.scorer.score(res.margin[:, 0]))
+        np.testing.assert_array_equal(res.score[:, 1], res.scorer.score(res.margin[:, 1]))
+
+
 # --- the kernel against the plain-Python reference ------------------------------------------
 
 _CASES = [

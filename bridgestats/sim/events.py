@@ -478,20 +478,6 @@ def _before(i, j, key1, key2, lot):
 
 
 @numba.njit(cache=False)
-def _count_at_most(t, x):
-    """#{k : t[k] <= x} for ascending ``t`` (searchsorted "right"), by bisection."""
-    lo = 0
-    hi = t.shape[0]
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if t[mid] <= x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-@numba.njit(cache=False)
 def _sort_standings(order, key1, key2, lot):
     """Binary insertion sort of ``order`` in place (the ranking is a strict total order).
 
@@ -553,6 +539,11 @@ def _simulate_kernel(
     n_guide = cdf.shape[0]
     top = cdf.shape[0] - 1
     guide = np.searchsorted(cdf, np.arange(n_guide) / n_guide, side="right")
+    # and one for the scale: cells of width step over [0, t_max), each holding the
+    # outcome at its left end; a margin's outcome is then a step or two from its cell's
+    n_t = thresholds.shape[0]
+    step = thresholds[n_t - 1] / (4 * n_t) if n_t else 1.0
+    cells = np.searchsorted(thresholds, np.arange(4 * n_t + 1) * step, side="right")
     vp = np.zeros(n)
     mg = np.zeros(n)
     vp_lag = np.zeros(n)
@@ -626,7 +617,15 @@ def _simulate_kernel(
                     va = margin
                     vb = -margin
                 else:
-                    j = _count_at_most(thresholds, np.rint(abs(margin) * 1e9) / 1e9)
+                    x = np.rint(abs(margin) * 1e9) / 1e9
+                    if n_t == 0 or x >= thresholds[n_t - 1]:
+                        j = n_t
+                    else:  # #{k : t_k <= x}, from the cell's count, corrected both ways
+                        j = cells[min(int(x / step), 4 * n_t)]
+                        while j < n_t and thresholds[j] <= x:
+                            j += 1
+                        while j > 0 and thresholds[j - 1] > x:
+                            j -= 1
                     counts_out[e, r, j] += 1
                     if margin >= 0:
                         va = win[j]
