@@ -51,6 +51,11 @@ def _circle(slots, r):
     return out
 
 
+def _key(v):
+    """A total in millionths (ties are ties whatever the float noise)."""
+    return round(v * 1e6)
+
+
 def _step(thresholds, margin):
     return bisect.bisect_right(thresholds, round(abs(margin) * 1e9) / 1e9)
 
@@ -106,7 +111,9 @@ def reference_events(
                     listed = sorted(range(m), key=keys[e][r if len(keys[e]) > 1 else 0].__getitem__)
                 else:
                     v, g = (vp_lag, mg_lag) if lag else (vp, mg)
-                    listed = sorted(range(n), key=lambda i, v=v, g=g: (-v[i], -g[i], lt[i]))
+                    listed = sorted(
+                        range(n), key=lambda i, v=v, g=g: (-_key(v[i]), -_key(g[i]), lt[i])
+                    )
                     if n % 2:
                         listed.append(n)
                 pairs, forced = _pair_top_down(listed, met, max_steps)
@@ -146,7 +153,7 @@ def reference_events(
                 opp[a], opp[b] = b, a
             opponents.append(opp)
             counts.append(count)
-        final = sorted(range(n), key=lambda i: (-vp[i], -mg[i], lt[i]))
+        final = sorted(range(n), key=lambda i: (-_key(vp[i]), -_key(mg[i]), lt[i]))
         rank = [0] * n
         for p, i in enumerate(final):
             rank[i] = p + 1

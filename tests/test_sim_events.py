@@ -400,12 +400,19 @@ def test_huge_strength_spread_the_strongest_almost_always_wins(event_format):
 
 
 def test_standings_rank_by_score_then_margin():
-    res = ev.simulate_events(16, n_rounds=5, strength_sd=0.3, n_events=200, rng=17)
+    # WBF continuous VPs: 2-decimal totals whose float sums differ in the last bits for the
+    # same total (hundreds of ties here); a tie is a tie, decided by the margin
+    res = ev.simulate_events(64, n_rounds=8, strength_sd=0.5, n_events=300, rng=3)
+    n_ties = 0
     for e in range(res.n_events):
         order = np.argsort(res.rank[e])
-        key = np.stack([res.score[e][order], res.margin[e][order]], axis=1)
-        for a, b in itertools.pairwise(key):
-            assert a[0] > b[0] or (a[0] == b[0] and a[1] >= b[1])
+        score = np.round(res.score[e][order], 6)
+        margin = np.round(res.margin[e][order], 6)
+        assert np.all(np.diff(score) <= 0)
+        tied = np.diff(score) == 0
+        assert np.all(np.diff(margin)[tied] <= 0)
+        n_ties += tied.sum()
+    assert n_ties > 50
 
 
 def test_bye_score_defaults_to_the_draw_and_can_be_set():

@@ -40,8 +40,9 @@ by score brings closer sides together).
 
 Standings and ties
 ------------------
-Standings rank by score (VPs), then by total margin (IMPs or MP %), then by a lot drawn for each
-entrant before the event (the one use of chance in the ranking). A bye scores
+Standings rank by score (VPs), then by total margin (IMPs or MP %), both compared to a
+millionth (so that float noise in a sum of 2-decimal VPs cannot split a tie), then by a lot
+drawn for each entrant before the event (the one use of chance in the ranking). A bye scores
 ``bye_score`` (by default the scale's draw: 10 VPs on a 20-VP scale) and a margin of 0.
 
 References
@@ -478,6 +479,17 @@ def _before(i, j, key1, key2, lot):
 
 
 @numba.njit(cache=False)
+def _round_keys(vp, mg, key1, key2):
+    """The ranking keys: totals in millionths, so that float noise cannot split a tie.
+
+    (10.44 + 13.78 and 13.78 + 10.44 need not be the same float; both are 24.22 VPs.)
+    """
+    for i in range(vp.shape[0]):
+        key1[i] = np.rint(vp[i] * 1e6)
+        key2[i] = np.rint(mg[i] * 1e6)
+
+
+@numba.njit(cache=False)
 def _sort_standings(order, key1, key2, lot):
     """Binary insertion sort of ``order`` in place (the ranking is a strict total order).
 
@@ -549,6 +561,8 @@ def _simulate_kernel(
     vp_lag = np.zeros(n)
     mg_lag = np.zeros(n)
     zeros = np.zeros(n)
+    key1 = np.empty(n)
+    key2 = np.empty(n)
     met = np.zeros((m, m), dtype=np.bool_)
     order = np.empty(n, dtype=np.int64)
     listed = np.empty(m, dtype=np.int64)
@@ -584,9 +598,10 @@ def _simulate_kernel(
                     listed[:] = np.argsort(keys[e, r if keys.shape[1] > 1 else 0])
                 else:
                     if lag:
-                        _sort_standings(order, vp_lag, mg_lag, lt)
+                        _round_keys(vp_lag, mg_lag, key1, key2)
                     else:
-                        _sort_standings(order, vp, mg, lt)
+                        _round_keys(vp, mg, key1, key2)
+                    _sort_standings(order, key1, key2, lt)
                     listed[:n] = order
                     if n % 2:
                         listed[n] = n
@@ -642,7 +657,8 @@ def _simulate_kernel(
                 if keep_opp:
                     opp_out[e, r, a] = b
                     opp_out[e, r, b] = a
-        _sort_standings(order, vp, mg, lt)
+        _round_keys(vp, mg, key1, key2)
+        _sort_standings(order, key1, key2, lt)
         for p in range(n):
             rank_out[e, order[p]] = p + 1
         vp_out[e] = vp
