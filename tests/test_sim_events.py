@@ -576,3 +576,77 @@ def test_huge_spread_round_robin_recovers_the_order():
 def test_measures_reject_bad_arguments(call, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: "):
         call()
+
+
+# --- breakage and the shooting incentive ----------------------------------------------------
+
+
+def test_breakage_is_the_scales_steps():
+    b = measures.breakage(
+        ["wbf", "wbf-discrete", gaussian_scale(sigma=18.38, negative=5)], max_margin=60
+    )
+    cont = b[b.scorer.str.contains("continuous")]
+    m = cont.margin.to_numpy()
+    np.testing.assert_allclose(cont.value, wbf_vp(m + 1, 8) - wbf_vp(m, 8), atol=1e-12)
+    disc = b[b.scorer.str.contains("discrete")]
+    assert set(disc.value) == {0.0, 1.0} and disc.value.sum() == 10  # 10-10 up to 20-0
+    np.testing.assert_allclose(disc.value_behind, disc.value)  # no negative VPs: symmetric
+    neg = b[b.scorer.str.startswith("Gaussian")]
+    assert neg.value.sum() == 10 and neg.value_behind.sum() == 15  # down to 20-(-5)
+
+
+def test_expected_score_against_direct_sums():
+    imps, p = ev.swing_distribution()
+    sc = ev.as_scorer("wbf", n_boards=8)
+    for margin in (-12.0, -3.0, 0.0, 7.0):
+        direct = float(p @ sc.score(margin + imps))
+        assert measures.expected_score("wbf", margin) == pytest.approx(direct, abs=1e-12)
+    # two boards left, shooting: the swing of four boards
+    i4, p4 = ev.match_swing_distribution(4)
+    direct = float(p4 @ sc.score(-9.0 + i4))
+    got = measures.expected_score("wbf", -9.0, boards_left=2, variance_factor=2)
+    assert got == pytest.approx(direct, abs=1e-12)
+    assert measures.expected_score("wbf", 0.0) == pytest.approx(10.0)  # symmetry
+    assert measures.expected_score("imps", -4.0) == pytest.approx(-4.0)
+
+
+def test_expected_score_gaussian_against_monte_carlo():
+    z = np.random.default_rng(0).standard_normal(400_000)
+    for scorer in ("wbf-discrete", "wdl", gaussian_scale(sigma=18.38, negative=5)):
+        sc = ev.as_scorer(scorer, n_boards=8)
+        for margin in (-20.0, -5.0, 3.0):
+            draws = sc.score(margin + 6.5 * np.sqrt(2) * z)
+            got = measures.expected_score(scorer, margin, board="gaussian", boards_left=2)
+            assert abs(got - draws.mean()) < 4 * draws.std() / np.sqrt(z.size)
+
+
+def test_shooting_pays_behind_on_the_wbf_scale_and_never_on_imps():
+    s = measures.shooting_incentive(["wbf", "imps"], max_deficit=30)
+    wbf = s[s.scorer.str.startswith("WBF")]
+    assert wbf.gain.iloc[0] == pytest.approx(0.0, abs=1e-12)  # level: symmetric
+    assert np.all(wbf.gain.iloc[1:] > 0)  # behind, the loser's VPs are convex in the margin
+    np.testing.assert_allclose(s[s.scorer == "IMPs differential"].gain, 0.0, atol=1e-9)
+    np.testing.assert_allclose(wbf.expected_score_shooting - wbf.expected_score, wbf.gain)
+    g = measures.shooting_incentive(["wbf"], board="gaussian", boards_left=2, max_deficit=30)
+    assert np.all(g.gain.iloc[1:] > 0) and list(g.boards_left.unique()) == [2]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: measures.breakage("wbf"), "scorers"),
+        (lambda: measures.breakage(["wbf"], max_margin=0), "max_margin"),
+        (lambda: measures.expected_score("wbf", -3, boards_left=9), "boards_left"),
+        (lambda: measures.expected_score("wbf", -3, board="pairs"), "board"),
+        (lambda: measures.expected_score("wbf", -3, variance_factor=3), "variance_factor"),
+        (lambda: measures.expected_score("wbf", -3, variance_factor=True), "variance_factor"),
+        (lambda: measures.expected_score("wbf", "x"), "margin"),
+        (lambda: measures.expected_score("wbf", -3, k=6.5), "k"),
+        (lambda: measures.expected_score("wbf", -3, board="gaussian", k=0), "k"),
+        (lambda: measures.shooting_incentive(["wbf"], max_deficit=-1), "max_deficit"),
+        (lambda: measures.shooting_incentive([]), "scorers"),
+    ],
+)
+def test_breakage_and_shooting_reject_bad_arguments(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        call()
