@@ -445,6 +445,8 @@ def test_same_seed_same_events():
         ({"board": "gaussian", "k": -1}, "k"),
         ({"k": 6.5}, "k"),
         ({"scorer": "vp"}, "scorer"),
+        ({"board": "pairs"}, "scorer"),  # the WBF scale takes IMPs
+        ({"scorer": "ebu_2006"}, "scorer"),  # a Swiss pairs scale takes MP %
         ({"strength": [1.0, 2.0]}, "strength"),
         ({"strength": np.zeros(8), "strength_sd": 1.0}, "strength_sd"),
         ({"strength_sd": -1.0}, "strength_sd"),

@@ -769,7 +769,9 @@ def simulate_events(
         Per-board standard deviation (IMPs, or % for pairs); 6.5 IMPs or 32.95 % by
         default; not used with ``"swings"``.
     scorer : Scorer, VPScale or str, optional
-        How a margin scores (:func:`as_scorer`): the WBF continuous scale by default.
+        How a margin scores (:func:`as_scorer`): the WBF continuous scale by default. A
+        scorer whose unit is known must match the board model's (IMPs for ``"swings"``
+        and ``"gaussian"``, MP % for ``"pairs"``).
     strength : array_like, optional
         True strengths, one per entrant (per-board edge units), the same in every event.
     strength_sd : float, optional
@@ -884,6 +886,8 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
         rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=100)
     draw = _match_draw(board, k, nb)
     sc = as_scorer(scorer, n_boards=nb)
+    if sc.unit in ("IMPs", "MP %") and sc.unit != draw.unit:
+        raise fail("scorer", f"a scale for {draw.unit} margins with board={board!r}", sc.name)
     fixed, sd = _check_strength(strength, strength_sd, n)
     bye = sc.draw if bye_score is None else check_number(bye_score, "bye_score")
     steps = check_int(max_steps, "max_steps", minimum=1)
