@@ -1,0 +1,91 @@
+"""Event simulator throughput: simulated matches per second, compiled against plain Python.
+
+The event is the issue's yardstick: a Swiss teams of 64 entrants over 8 rounds of 8-board
+matches, paired by score (top-down with backtracking, no repeats), boards drawn from the
+shipped swing counts, strengths normal with sd 0.5 IMPs a board, scored on the WBF
+continuous scale and ranked. Two runs in one process, on the same pre-drawn random
+numbers:
+
+- :func:`bridgestats.sim.events.simulate_events` end to end (the random draws, the
+  compiled kernel's pairing, boards, scoring and standings, and the result arrays);
+- the plain-Python reference of the same simulation (``tests/sim_events_reference.py``,
+  the tests' oracle: lists, a recursive pairing search, ``sorted`` standings) on a sample
+  of the events, checked equal to the compiled results and extrapolated per match.
+
+Goal: at least 1,000,000 matches/s and at least 50x the plain-Python version.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+
+import numpy as np
+
+from benchmarks._timing import best_time_result
+from bridgestats.paths import project_root
+from bridgestats.sim import events as ev
+from bridgestats.sim.pairing import MAX_STEPS
+
+_EVENT = {
+    "n_rounds": 8, "n_boards": 8, "event_format": "swiss", "pairing": "score",
+    "board": "swings", "k": None, "scorer": "wbf", "strength": None, "strength_sd": 0.5,
+    "bye_score": None, "max_steps": MAX_STEPS,
+}  # fmt: skip
+_N_ENTRANTS = 64
+
+
+def _reference_module():
+    path = project_root() / "tests" / "sim_events_reference.py"
+    spec = importlib.util.spec_from_file_location("sim_events_reference", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _reference_rate(n_events, seed):
+    """Matches/s of the plain-Python reference, checked against the compiled kernel."""
+    ref = _reference_module()
+    plan = ev._plan(_N_ENTRANTS, **_EVENT)
+    drawn = ev._draw(plan, np.random.default_rng(seed), n_events)
+    args = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in plan.kernel_args.items()}
+    lists = [a.tolist() for a in drawn]
+    start = time.perf_counter()
+    events = ref.reference_events(*lists, **args)
+    seconds = time.perf_counter() - start
+    fast = ev.simulate_events(_N_ENTRANTS, n_events=n_events, rng=seed, **_EVENT)
+    np.testing.assert_array_equal(fast.rank, [e["rank"] for e in events])
+    np.testing.assert_array_equal(fast.score, [e["score"] for e in events])
+    return n_events * _matches_per_event() / seconds
+
+
+def _matches_per_event():
+    return _EVENT["n_rounds"] * (_N_ENTRANTS // 2)
+
+
+def run(quick=False):
+    """Print the throughput figures (``quick``: 10x fewer events, for a smoke run)."""
+    n_events = 2_000 if quick else 20_000
+    n_ref = 10 if quick else 50
+    ev.simulate_events(_N_ENTRANTS, n_events=2, rng=0, **_EVENT)  # compile the kernel
+    best, res = best_time_result(
+        lambda: ev.simulate_events(_N_ENTRANTS, n_events=n_events, rng=1, **_EVENT)
+    )
+    matches = n_events * _matches_per_event()
+    rate = matches / best
+    assert res.repeats.sum() == 0
+    ref_rate = _reference_rate(n_ref, 2)
+    print(
+        f"event: Swiss teams, {_N_ENTRANTS} entrants, {_EVENT['n_rounds']} rounds of "
+        f"{_EVENT['n_boards']}-board matches, paired by score, WBF continuous; "
+        f"{n_events:,} events ({matches:,} matches) in {best:.2f} s"
+    )
+    print(f"simulated matches/s: {rate:,.0f} (goal >= 1,000,000)")
+    print(
+        f"plain-Python reference (same simulation, {n_ref} events, results equal): "
+        f"{ref_rate:,.0f} matches/s; speed-up {rate / ref_rate:,.0f}x (goal >= 50x)"
+    )
+
+
+if __name__ == "__main__":
+    run()

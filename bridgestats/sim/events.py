@@ -1,0 +1,929 @@
+"""The event simulator: teams and pairs events played, scored and ranked many times over.
+
+An event is ``n_entrants`` entrants with true strengths playing ``n_rounds`` matches of
+``n_boards`` boards, paired by a rule of :mod:`bridgestats.sim.pairing` (a round robin, or
+a Swiss draw: random, by score, seeded, or on the standings one round late), each match
+margin turned into VPs by a :class:`Scorer`, and the standings ranked by a stated rule.
+:func:`simulate_events` plays many such events in one compiled kernel;
+:mod:`bridgestats.sim.measures` turns them into the measures a scoring committee asks for.
+
+The board and match model
+-------------------------
+Entrant i has a true strength ``s_i``, in the margin's unit per board: IMPs per board for
+teams, matchpoint percentage points per board for pairs. In a match of n boards between
+i and j, i's edge on each board is ``s_i − s_j``, and each board adds a swing that is
+symmetric about 0:
+
+- ``board="swings"``: the project's measured per-board swings (``derived/swing_counts``:
+  37,099 boards of the archive's Bermuda Bowl, Olympiad, European, US, Dutch and
+  Cavendish matches, pooled over series and decades; the sign there is only which team
+  sat North-South, so the distribution is symmetrised), heavy-tailed (31 % of boards are
+  flat, 20 % swing 10 IMPs or more; K = 6.13 IMPs, kurtosis 3.3);
+- ``board="gaussian"``: a normal per-board swing with standard deviation ``k`` IMPs
+  (6.5 by default, Probst's K for teams);
+- ``board="pairs"``: Swiss pairs, a normal per-board percentage with standard deviation
+  ``k`` % (32.95 by default, :func:`bridgestats.sigma.sigma_swiss_pairs`); the match
+  margin is the pair's match percentage minus 50 (the unit of the Swiss pairs scales),
+  the mean of its board percentages, not clipped to 0-100.
+
+So an IMP match margin is ``n (s_i − s_j) + X₁ + ... + Xₙ`` and a pairs margin is
+``(s_i − s_j) + (Z₁ + ... + Zₙ)/n``. The sum of the n board swings is drawn in one step
+from its exact distribution: the n-fold convolution of the board distribution for
+``"swings"`` (:func:`match_swing_distribution`), a normal with σ = K√n (K/√n for pairs)
+otherwise. Between sides whose edges δ = s_i − s_j have spread ``sd(δ)`` the margins then
+spread as
+
+.. math:: \\sigma^2(n) = nK^2 + n^2\\,\\mathrm{sd}(\\delta)^2
+
+(for strengths drawn with ``strength_sd`` τ and sides met at random, sd(δ) = τ√2; pairing
+by score brings closer sides together).
+
+Standings and ties
+------------------
+Standings rank by score (VPs), then by total margin (IMPs or MP %), both compared to a
+millionth (so that float noise in a sum of 2-decimal VPs cannot split a tie), then by a lot
+drawn for each entrant before the event (the one use of chance in the ranking). A bye scores
+``bye_score`` (by default the scale's draw: 10 VPs on a 20-VP scale) and a margin of 0.
+
+References
+----------
+.. [1] J. Probst, "On VP Scales", article on Victory Point scales for the English Bridge
+   Union (c. 2006; reproduced on bridgeguys.com, "On VP Scales - Bridge Guys"), §3-5
+   (σ = K√n), §8 (pairing methods), §11 (Swiss pairs σ).
+.. [2] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+   Scoring Panel", World Bridge Federation, 2013 (worldbridge.org).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from bridgestats._validate import (
+    as_finite_array,
+    check_choice,
+    check_flag,
+    check_int,
+    check_number,
+    fail,
+)
+from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered
+from bridgestats.vpscale import VPScale, scale_from_thresholds, wbf_vp
+
+__all__ = [
+    "EVENT_FORMATS",
+    "PAIRINGS",
+    "EventResults",
+    "Scorer",
+    "as_scorer",
+    "match_swing_distribution",
+    "raw_scorer",
+    "scale_scorer",
+    "simulate_events",
+    "swing_distribution",
+    "swiss_pairs_scorer",
+    "wbf_scorer",
+    "wdl_scorer",
+]
+
+#: The event formats of :func:`simulate_events`.
+EVENT_FORMATS = ("swiss", "round-robin")
+#: The Swiss pairing rules: (first round, later rounds, standings one round late).
+PAIRINGS = {
+    "random": ("random", "random", False),
+    "score": ("random", "score", False),
+    "seeded": ("seeded", "score", False),
+    "late": ("random", "score", True),
+}
+_BOARDS = ("swings", "gaussian", "pairs")
+_DEFAULT_K = {"gaussian": 6.5, "pairs": 32.95}
+_SWISS_PAIRS_SCALES = (
+    "triangular_2003", "washington_2004", "ascherman_2006", "random_draw", "ebu_2006",
+)  # fmt: skip
+
+
+# --- the board model ------------------------------------------------------------------------
+
+
+def swing_distribution():
+    """The per-board IMP swing distribution of the shipped swing counts, symmetrised.
+
+    Returns
+    -------
+    imps : ndarray of int
+        Swings −24..24.
+    probability : ndarray of float
+        Their probabilities, summing to 1, with ``p(x) = p(−x)``.
+
+    Notes
+    -----
+    ``derived/swing_counts`` counts each board's swing to the team sitting North-South in
+    the open room, a labelling and not a strength, so the two signs are pooled:
+    p(x) = (c(x) + c(−x)) / 2N over all series and decades (N = 37,099 boards).
+
+    Examples
+    --------
+    >>> imps, p = swing_distribution()
+    >>> round(float(p[imps == 0][0]), 3), round(float(np.sqrt(p @ imps**2)), 2)
+    (0.314, 6.13)
+    """
+    from bridgestats import datasets  # here: the simulator runs without pandas until asked
+
+    counts = datasets.load("derived/swing_counts").groupby("imps")["count"].sum()
+    imps = counts.index.to_numpy(dtype=np.int64)
+    c = counts.to_numpy(dtype=float)
+    if not np.array_equal(imps, -imps[::-1]):  # pragma: no cover - the shipped file's shape
+        raise fail("derived/swing_counts", "IMP values symmetric about 0", imps)
+    c = 0.5 * (c + c[::-1])
+    return imps, c / c.sum()
+
+
+def match_swing_distribution(n_boards):
+    """Distribution of the sum of ``n_boards`` independent board swings (shipped counts).
+
+    Parameters
+    ----------
+    n_boards : int
+        Boards in the match (1-200).
+
+    Returns
+    -------
+    imps : ndarray of int
+        Match swings −24n..24n.
+    probability : ndarray of float
+        Their probabilities: the n-fold convolution of :func:`swing_distribution`.
+
+    Examples
+    --------
+    >>> imps, p = match_swing_distribution(8)
+    >>> imps[[0, -1]].tolist(), round(float(np.sqrt(p @ imps**2.0)), 2)  # σ = K√8
+    ([-192, 192], 17.34)
+    """
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    imps, p = swing_distribution()
+    total = p
+    for _ in range(n - 1):
+        total = np.convolve(total, p)
+    total = np.clip(total, 0.0, None)
+    lo = n * int(imps[0])
+    return np.arange(lo, -lo + 1, dtype=np.int64), total / total.sum()
+
+
+@dataclass(frozen=True)
+class _MatchDraw:
+    """How the kernel draws one match's swing: a table (inverse CDF) or a normal."""
+
+    table: bool
+    support: np.ndarray
+    cdf: np.ndarray
+    sd: float
+    edge_mult: float
+    unit: str
+
+
+def _match_draw(board: str, k, n_boards: int) -> _MatchDraw:
+    if board == "swings":
+        if k is not None:
+            raise fail("k", "None with board='swings' (the shipped swings fix K)", k)
+        imps, p = match_swing_distribution(n_boards)
+        cdf = np.cumsum(p)
+        cdf[-1] = 1.0
+        return _MatchDraw(True, imps.astype(float), cdf, 0.0, float(n_boards), "IMPs")
+    k = _DEFAULT_K[board] if k is None else check_number(k, "k", low=0, low_open=True)
+    empty = np.zeros(1)
+    if board == "gaussian":
+        return _MatchDraw(False, empty, empty, k * math.sqrt(n_boards), float(n_boards), "IMPs")
+    return _MatchDraw(False, empty, empty, k / math.sqrt(n_boards), 1.0, "MP %")
+
+
+# --- scorers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """A margin-to-score rule the simulator can compile: a step function of |margin|.
+
+    Attributes
+    ----------
+    name : str
+        A label.
+    thresholds : tuple of float
+        Ascending margins ``t_0 < t_1 < ...`` (> 0) at which the outcome steps up.
+    win, lose : tuple of float
+        Score of the side ahead (margin >= 0) and behind in each outcome
+        ``j = #{k : t_k <= |margin|}``, central outcome first (``len(thresholds) + 1``).
+    labels : tuple of str
+        A label per outcome (``"10-10"``, ``"11-9"``, ...).
+    unit : str
+        The margins' unit ("IMPs", "MP %").
+    raw : bool
+        Score the margin itself (an IMP or MP % differential); the tables are then unused.
+
+    Notes
+    -----
+    As :meth:`bridgestats.vpscale.VPScale.vp`, margins are rounded to 1e-9 of their unit
+    before the comparison, so that the two sides of a match cannot split on float noise.
+    """
+
+    name: str
+    thresholds: tuple[float, ...]
+    win: tuple[float, ...]
+    lose: tuple[float, ...]
+    labels: tuple[str, ...]
+    unit: str = "margin"
+    raw: bool = False
+
+    def __post_init__(self):
+        t = as_finite_array(self.thresholds, "thresholds", allow_empty=True).ravel()
+        if t.size and (t[0] <= 0 or np.any(np.diff(t) <= 0)):
+            raise fail("thresholds", "strictly ascending margins > 0", self.thresholds)
+        for name in ("win", "lose", "labels"):
+            if len(getattr(self, name)) != t.size + 1:
+                raise fail(name, f"{t.size + 1} entries (one per outcome)", getattr(self, name))
+        as_finite_array(self.win, "win")
+        as_finite_array(self.lose, "lose")
+        check_flag(self.raw, "raw")
+
+    @property
+    def draw(self) -> float:
+        """The score of a tied match (margin 0): the default score of a bye."""
+        return 0.0 if self.raw else float(self.win[0])
+
+    def outcome(self, margin):
+        """The outcome index ``j`` of each margin (0: the central outcome).
+
+        Examples
+        --------
+        >>> wdl_scorer().outcome([0, 0.5, -3]).tolist()
+        [0, 1, 1]
+        """
+        d = as_finite_array(margin, "margin")
+        j = np.searchsorted(np.asarray(self.thresholds), np.round(np.abs(d), 9), side="right")
+        return j[()] if j.ndim == 0 else j
+
+    def score(self, margin):
+        """The score of the side whose margin is ``margin`` (negative: the side behind).
+
+        Parameters
+        ----------
+        margin : float or array_like
+            Match margins in the scorer's unit.
+
+        Returns
+        -------
+        float or ndarray
+            Scores, the shape of ``margin``.
+
+        Examples
+        --------
+        >>> wbf_scorer(8).score([1, 10, -10, 0.4]).tolist()
+        [10.44, 13.78, 6.22, 10.0]
+        """
+        d = as_finite_array(margin, "margin")
+        if self.raw:
+            out = d.astype(float)
+        else:
+            j = self.outcome(d)
+            out = np.where(d >= 0, np.asarray(self.win)[j], np.asarray(self.lose)[j])
+        return out[()] if out.ndim == 0 else out
+
+
+def scale_scorer(scale):
+    """The :class:`Scorer` of any :class:`~bridgestats.vpscale.VPScale`.
+
+    Parameters
+    ----------
+    scale : VPScale
+        A Gaussian scale (:func:`~bridgestats.vpscale.gaussian_scale`, with or without
+        negative VPs), a published table (:func:`~bridgestats.vpscale.scale_from_thresholds`)
+        or the WBF discrete scale (:func:`~bridgestats.vpscale.wbf_scale`).
+
+    Returns
+    -------
+    Scorer
+        With the scale's thresholds, its winner's and loser's VPs and labels.
+
+    Examples
+    --------
+    >>> from bridgestats.vpscale import gaussian_scale
+    >>> s = scale_scorer(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"))
+    >>> s.score([0, 30, -60]).tolist()
+    [10.0, 19.0, -5.0]
+    """
+    if not isinstance(scale, VPScale):
+        raise fail("scale", "a VPScale", type(scale).__name__)
+    name = scale.name or (
+        f"Gaussian {scale.max_vp}-0, sigma {scale.sigma:g}"
+        + (f", {scale.negative} negative" if scale.negative else "")
+        if scale.sigma is not None
+        else f"{scale.max_vp}-0 table"
+    )
+    return Scorer(
+        name,
+        scale.thresholds,
+        tuple(float(v) for v in scale.vp_winner),
+        tuple(float(v) for v in scale.vp_loser),
+        tuple(scale.labels),
+        unit=scale.unit,
+    )
+
+
+def wbf_scorer(n_boards, *, discrete=False):
+    """The WBF 2013 scale for ``n_boards`` (continuous, 2 decimals, or discrete 0-20).
+
+    The WBF tables are defined for whole IMPs: a simulated margin is rounded to the nearest
+    whole IMP first (its outcome steps at 0.5, 1.5, ... IMPs), then looked up in
+    :func:`~bridgestats.vpscale.wbf_vp`'s table.
+
+    Parameters
+    ----------
+    n_boards : int
+        Boards in the match (whole, > 0).
+    discrete : bool, optional
+        The whole-VP version.
+
+    Returns
+    -------
+    Scorer
+        One outcome per distinct VP score (44 for 8 boards continuous, 11 discrete).
+
+    Examples
+    --------
+    >>> s = wbf_scorer(8)
+    >>> len(s.labels), s.labels[:2], s.score([43, -2.6]).tolist()
+    (44, ('10-10', '10.44-9.56'), [20.0, 8.73])
+    >>> wbf_scorer(8, discrete=True).score([3.4, 3.5]).tolist()
+    [11.0, 12.0]
+    """
+    n = check_int(n_boards, "n_boards", minimum=1)
+    check_flag(discrete, "discrete")
+    margins = np.arange(0, math.ceil(15.0 * math.sqrt(n)) + 2)
+    win = np.asarray(wbf_vp(margins, n, discrete=discrete), dtype=float)
+    keep = np.concatenate([[0], np.flatnonzero(np.diff(win) != 0) + 1])
+    w = win[keep]
+    lo = 20.0 - w
+    return Scorer(
+        f"WBF 2013 {'discrete' if discrete else 'continuous'}, {n} boards",
+        tuple(float(m) - 0.5 for m in margins[keep[1:]]),
+        tuple(float(x) for x in w),
+        tuple(float(x) for x in lo),
+        tuple(f"{a:g}-{b:g}" for a, b in zip(w, np.round(lo, 2), strict=True)),
+        unit="IMPs",
+    )
+
+
+def swiss_pairs_scorer(name):
+    """One of the shipped historical Swiss pairs scales for 7-9 boards (Probst, Table 8).
+
+    Parameters
+    ----------
+    name : str
+        ``"triangular_2003"``, ``"washington_2004"`` (used at Brighton 2005),
+        ``"ascherman_2006"``, ``"random_draw"`` or ``"ebu_2006"``.
+
+    Returns
+    -------
+    Scorer
+        Margins in MP % minus 50 (``seeds/swiss_pairs_scales``, via
+        :func:`~bridgestats.vpscale.scale_from_thresholds` with ``centre=50``).
+
+    Examples
+    --------
+    Brighton 2005's scale: 11-9 from 50.57 %, 20-0 from 65.99 %:
+
+    >>> swiss_pairs_scorer("washington_2004").score([0.57, 15.99, -16.0]).tolist()
+    [11.0, 20.0, 0.0]
+    """
+    from bridgestats import datasets  # here: the simulator runs without pandas until asked
+
+    check_choice(name, "name", _SWISS_PAIRS_SCALES)
+    rows = datasets.load("seeds/swiss_pairs_scales").query("scale == @name and vp_winner > 10")
+    scale = scale_from_thresholds(
+        rows.sort_values("vp_winner").threshold_pct.to_numpy(),
+        centre=50,
+        unit="MP %",
+        name=f"Swiss pairs {name}",
+    )
+    return scale_scorer(scale)
+
+
+def wdl_scorer():
+    """Win/draw/loss: 2 points for a win (margin > 0), 1 for a draw, 0 for a loss.
+
+    Examples
+    --------
+    >>> wdl_scorer().score([1, 0, -1]).tolist()
+    [2.0, 1.0, 0.0]
+    """
+    return Scorer("win/draw/loss", (1e-9,), (1.0, 2.0), (1.0, 0.0), ("1-1", "2-0"))
+
+
+def raw_scorer(unit="IMPs"):
+    """The margin itself: total IMPs (or MP %) as the score.
+
+    Examples
+    --------
+    >>> raw_scorer().score([12, -3]).tolist()
+    [12.0, -3.0]
+    """
+    check_choice(unit, "unit", ("IMPs", "MP %"))
+    return Scorer(f"{unit} differential", (), (0.0,), (0.0,), ("margin",), unit=unit, raw=True)
+
+
+def as_scorer(scorer, *, n_boards):
+    """A :class:`Scorer` from a scorer, a :class:`~bridgestats.vpscale.VPScale` or a name.
+
+    Parameters
+    ----------
+    scorer : Scorer, VPScale or str
+        A name: ``"wbf"`` (continuous), ``"wbf-discrete"``, ``"wdl"``, ``"imps"`` or
+        ``"mp"`` (raw differentials), or a Swiss pairs scale name of
+        :func:`swiss_pairs_scorer`.
+    n_boards : int
+        Boards per match (for the WBF scales).
+
+    Examples
+    --------
+    >>> as_scorer("wbf-discrete", n_boards=8).name
+    'WBF 2013 discrete, 8 boards'
+    """
+    if isinstance(scorer, Scorer):
+        return scorer
+    if isinstance(scorer, VPScale):
+        return scale_scorer(scorer)
+    names = ("wbf", "wbf-discrete", "wdl", "imps", "mp", *_SWISS_PAIRS_SCALES)
+    check_choice(scorer, "scorer", names)
+    if scorer.startswith("wbf"):
+        return wbf_scorer(n_boards, discrete=scorer == "wbf-discrete")
+    if scorer == "wdl":
+        return wdl_scorer()
+    if scorer in ("imps", "mp"):
+        return raw_scorer("IMPs" if scorer == "imps" else "MP %")
+    return swiss_pairs_scorer(scorer)
+
+
+# --- the kernel -------------------------------------------------------------------------------
+
+
+@numba.njit(cache=False)
+def _before(i, j, key1, key2, lot):
+    """Does entrant i rank above j: key1, then key2 (both higher first), then the lot."""
+    if key1[i] != key1[j]:
+        return key1[i] > key1[j]
+    if key2[i] != key2[j]:
+        return key2[i] > key2[j]
+    return lot[i] < lot[j]
+
+
+@numba.njit(cache=False)
+def _round_keys(vp, mg, key1, key2):
+    """The ranking keys: totals in millionths, so that float noise cannot split a tie.
+
+    (10.44 + 13.78 and 13.78 + 10.44 need not be the same float; both are 24.22 VPs.)
+    """
+    for i in range(vp.shape[0]):
+        key1[i] = np.rint(vp[i] * 1e6)
+        key2[i] = np.rint(mg[i] * 1e6)
+
+
+@numba.njit(cache=False)
+def _sort_standings(order, key1, key2, lot):
+    """Binary insertion sort of ``order`` in place (the ranking is a strict total order).
+
+    n log n comparisons; the moves are integer copies, few when last round's order is
+    nearly right.
+    """
+    for p in range(1, order.shape[0]):
+        x = order[p]
+        if not _before(x, order[p - 1], key1, key2, lot):
+            continue
+        lo = 0
+        hi = p - 1
+        while lo < hi:  # the first place q < p whose entrant x ranks above
+            mid = (lo + hi) // 2
+            if _before(x, order[mid], key1, key2, lot):
+                hi = mid
+            else:
+                lo = mid + 1
+        for q in range(p, lo, -1):
+            order[q] = order[q - 1]
+        order[lo] = x
+
+
+@numba.njit(cache=False)
+def _simulate_kernel(
+    strength,
+    lot,
+    keys,
+    noise,
+    table,
+    support,
+    cdf,
+    sd,
+    edge_mult,
+    thresholds,
+    win,
+    lose,
+    raw,
+    bye_score,
+    round_robin,
+    first_seeded,
+    later_score,
+    lag,
+    max_steps,
+    vp_out,
+    margin_out,
+    rank_out,
+    opp_out,
+    counts_out,
+    repeats_out,
+):
+    n_events, n = strength.shape
+    n_rounds = noise.shape[1]
+    m = n + n % 2
+    half = m // 2
+    keep_opp = opp_out.shape[0] == n_events
+    # a guide table for the inverse-CDF draw: guide[g] = #{k : cdf[k] <= g / n_guide}, so
+    # the search for u starts at most a few places short (equal to searchsorted "right")
+    n_guide = cdf.shape[0]
+    top = cdf.shape[0] - 1
+    guide = np.searchsorted(cdf, np.arange(n_guide) / n_guide, side="right")
+    # and one for the scale: cells of width step over [0, t_max), each holding the
+    # outcome at its left end; a margin's outcome is then a step or two from its cell's
+    n_t = thresholds.shape[0]
+    step = thresholds[n_t - 1] / (4 * n_t) if n_t else 1.0
+    cells = np.searchsorted(thresholds, np.arange(4 * n_t + 1) * step, side="right")
+    vp = np.zeros(n)
+    mg = np.zeros(n)
+    vp_lag = np.zeros(n)
+    mg_lag = np.zeros(n)
+    zeros = np.zeros(n)
+    key1 = np.empty(n)
+    key2 = np.empty(n)
+    met = np.zeros((m, m), dtype=np.bool_)
+    order = np.empty(n, dtype=np.int64)
+    listed = np.empty(m, dtype=np.int64)
+    slots = np.empty(m, dtype=np.int64)
+    pa = np.empty(half, dtype=np.int64)
+    pb = np.empty(half, dtype=np.int64)
+    for e in range(n_events):
+        s = strength[e]
+        lt = lot[e]
+        vp[:] = 0.0
+        mg[:] = 0.0
+        vp_lag[:] = 0.0
+        mg_lag[:] = 0.0
+        met[:, :] = False
+        order[:] = np.argsort(lt)
+        repeats = 0
+        for r in range(n_rounds):
+            if round_robin:
+                if r == 0:
+                    slots[:] = np.argsort(keys[e, 0])
+                _circle_pairs(slots, r, pa, pb)
+            elif r == 0 and first_seeded:
+                _sort_standings(order, s, zeros, lt)
+                h = n // 2
+                for t in range(h):
+                    pa[t] = order[t]
+                    pb[t] = order[t + h]
+                if n % 2:
+                    pa[h] = order[n - 1]
+                    pb[h] = n
+            else:
+                if r == 0 or not later_score:
+                    listed[:] = np.argsort(keys[e, r if keys.shape[1] > 1 else 0])
+                else:
+                    if lag:
+                        _round_keys(vp_lag, mg_lag, key1, key2)
+                    else:
+                        _round_keys(vp, mg, key1, key2)
+                    _sort_standings(order, key1, key2, lt)
+                    listed[:n] = order
+                    if n % 2:
+                        listed[n] = n
+                repeats += _pair_ordered(listed, met, max_steps, pa, pb)
+            vp_lag[:] = vp
+            mg_lag[:] = mg
+            for t in range(half):
+                a = pa[t]
+                b = pb[t]
+                if a == n or b == n:
+                    x = b if a == n else a
+                    vp[x] += bye_score
+                    met[x, n] = True
+                    met[n, x] = True
+                    if keep_opp:
+                        opp_out[e, r, x] = -1
+                    continue
+                if table:
+                    u = noise[e, r, t]
+                    k = guide[int(u * n_guide)]  # then the first k with cdf[k] > u
+                    while k < top and cdf[k] <= u:
+                        k += 1
+                    swing = support[k]
+                else:
+                    swing = sd * noise[e, r, t]
+                margin = swing + edge_mult * (s[a] - s[b])
+                if raw:
+                    va = margin
+                    vb = -margin
+                else:
+                    x = np.rint(abs(margin) * 1e9) / 1e9
+                    if n_t == 0 or x >= thresholds[n_t - 1]:
+                        j = n_t
+                    else:  # #{k : t_k <= x}, from the cell's count, corrected both ways
+                        j = cells[min(int(x / step), 4 * n_t)]
+                        while j < n_t and thresholds[j] <= x:
+                            j += 1
+                        while j > 0 and thresholds[j - 1] > x:
+                            j -= 1
+                    counts_out[e, r, j] += 1
+                    if margin >= 0:
+                        va = win[j]
+                        vb = lose[j] if margin > 0 else win[j]
+                    else:
+                        va = lose[j]
+                        vb = win[j]
+                vp[a] += va
+                vp[b] += vb
+                mg[a] += margin
+                mg[b] -= margin
+                met[a, b] = True
+                met[b, a] = True
+                if keep_opp:
+                    opp_out[e, r, a] = b
+                    opp_out[e, r, b] = a
+        _round_keys(vp, mg, key1, key2)
+        _sort_standings(order, key1, key2, lt)
+        for p in range(n):
+            rank_out[e, order[p]] = p + 1
+        vp_out[e] = vp
+        margin_out[e] = mg
+        repeats_out[e] = repeats
+
+
+# --- the driver -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """The simulated events of :func:`simulate_events` (one row per event).
+
+    Attributes
+    ----------
+    strength : ndarray, shape (n_events, n_entrants)
+        True strengths (margin unit per board).
+    score : ndarray, shape (n_events, n_entrants)
+        Final scores (VPs, or the differential for a raw scorer).
+    margin : ndarray, shape (n_events, n_entrants)
+        Total margins (IMPs or MP %): the first tie-break.
+    rank : ndarray of int, shape (n_events, n_entrants)
+        Final places, 1 = the winner (ties broken by margin, then the lot).
+    outcome_counts : ndarray of int, shape (n_events, n_rounds, n_outcomes)
+        Matches of each round ending in each outcome of the scorer (central first; the
+        bye not counted); zero columns for a raw scorer.
+    opponents : ndarray of int, shape (n_events, n_rounds, n_entrants) or None
+        Each entrant's opponent by round (``-1``: the bye), with ``keep_pairings=True``.
+    repeats : ndarray of int, shape (n_events,)
+        Repeat meetings (or second byes) that could not be avoided (see
+        :mod:`bridgestats.sim.pairing`).
+    scorer : Scorer
+        How the margins were scored.
+    """
+
+    strength: np.ndarray
+    score: np.ndarray
+    margin: np.ndarray
+    rank: np.ndarray
+    outcome_counts: np.ndarray
+    opponents: np.ndarray | None
+    repeats: np.ndarray
+    scorer: Scorer
+
+    @property
+    def n_events(self) -> int:
+        """The number of events simulated."""
+        return int(self.rank.shape[0])
+
+
+def _check_strength(strength, strength_sd, n: int):
+    if strength is not None:
+        if strength_sd != 0:
+            raise fail("strength_sd", "0 when strength is given", strength_sd)
+        s = as_finite_array(strength, "strength").ravel()
+        if s.size != n:
+            raise fail("strength", f"{n} numbers (one per entrant)", strength)
+        return s, 0.0
+    return None, check_number(strength_sd, "strength_sd", low=0)
+
+
+def simulate_events(
+    n_entrants,
+    *,
+    n_rounds=None,
+    n_boards=8,
+    event_format="swiss",
+    pairing="score",
+    board="swings",
+    k=None,
+    scorer="wbf",
+    strength=None,
+    strength_sd=0.0,
+    n_events=1,
+    bye_score=None,
+    keep_pairings=False,
+    max_steps=MAX_STEPS,
+    rng=None,
+):
+    """Simulate ``n_events`` events, each paired, played, scored and ranked.
+
+    Parameters
+    ----------
+    n_entrants : int
+        Teams or pairs (2-1000).
+    n_rounds : int, optional
+        Rounds (matches per entrant). A round robin plays everyone once by default
+        (``n_entrants − 1`` rounds, or ``n_entrants`` with a bye each round for an odd
+        field) and at most that; a Swiss needs it given (1-100).
+    n_boards : int, optional
+        Boards per match (1-200).
+    event_format : {"swiss", "round-robin"}, optional
+        A Swiss draw, or all-play-all by the circle method over a random draw of places.
+    pairing : {"score", "random", "seeded", "late"}, optional
+        Swiss only. ``"random"``: a random draw every round; ``"score"``: a random first
+        round, then by score (neighbours in the standings); ``"seeded"``: the first round
+        top half (by true strength) against bottom half, 1 v n/2 + 1, 2 v n/2 + 2, ...,
+        then by score; ``"late"``: by score on the standings one round late (round r
+        paired on the results of rounds 1..r − 2, as when the next round starts before
+        the last is scored). Every rule avoids repeat meetings and second byes while
+        possible (:mod:`bridgestats.sim.pairing`).
+    board : {"swings", "gaussian", "pairs"}, optional
+        The board model (see the module docstring): the shipped IMP swings, normal IMP
+        swings with per-board sd ``k``, or Swiss pairs matchpoint percentages with
+        per-board sd ``k``.
+    k : float, optional
+        Per-board standard deviation (IMPs, or % for pairs); 6.5 IMPs or 32.95 % by
+        default; not used with ``"swings"``.
+    scorer : Scorer, VPScale or str, optional
+        How a margin scores (:func:`as_scorer`): the WBF continuous scale by default. A
+        scorer whose unit is known must match the board model's (IMPs for ``"swings"``
+        and ``"gaussian"``, MP % for ``"pairs"``).
+    strength : array_like, optional
+        True strengths, one per entrant (per-board edge units), the same in every event.
+    strength_sd : float, optional
+        Otherwise strengths are drawn afresh for each event, normal with this sd
+        (0: equal sides).
+    n_events : int, optional
+        Events to simulate (>= 1).
+    bye_score : float, optional
+        The score of a bye (by default the scorer's draw, :attr:`Scorer.draw`).
+    keep_pairings : bool, optional
+        Keep every round's opponents (memory: n_events × n_rounds × n_entrants).
+    max_steps : int, optional
+        Cap on one round's pairing search (:mod:`bridgestats.sim.pairing`).
+    rng : int or numpy.random.Generator, optional
+        All randomness (strengths, lots, draws, boards) comes from it.
+
+    Returns
+    -------
+    EventResults
+
+    Notes
+    -----
+    The random numbers are drawn with NumPy in blocks of events (strengths, lots, the
+    random-draw orders, one number per table per round) and the compiled kernel consumes
+    them, so the same ``rng`` gives the same events whatever the scorer: scorers compared
+    on one seed meet the same strengths, lots and boards (common random numbers), though
+    pairing by score soon brings different sides together.
+
+    Examples
+    --------
+    Sixteen teams 5 IMPs a board apart (40 IMPs a match) in a 6-round Swiss: the
+    strongest (the last) nearly always wins:
+
+    >>> res = simulate_events(16, n_rounds=6, strength=5.0 * np.arange(16), n_events=200,
+    ...                       rng=1)
+    >>> float(np.mean(res.rank[:, -1] == 1))
+    0.995
+    """
+    plan = _plan(
+        n_entrants, n_rounds=n_rounds, n_boards=n_boards, event_format=event_format,
+        pairing=pairing, board=board, k=k, scorer=scorer, strength=strength,
+        strength_sd=strength_sd, bye_score=bye_score, max_steps=max_steps,
+    )  # fmt: skip
+    e_total = check_int(n_events, "n_events", minimum=1)
+    keep = check_flag(keep_pairings, "keep_pairings")
+    gen = np.random.default_rng(rng)
+    n, rounds = plan.n_entrants, plan.n_rounds
+    chunk = max(1, min(e_total, 2**21 // (rounds * (n + 1))))
+    parts = []
+    for start in range(0, e_total, chunk):
+        e = min(chunk, e_total - start)
+        drawn = _draw(plan, gen, e)
+        out = (
+            np.empty((e, n)),
+            np.empty((e, n)),
+            np.empty((e, n), dtype=np.int64),
+            np.zeros((e if keep else 0, rounds, n), dtype=np.int64),
+            np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64),
+            np.empty(e, dtype=np.int64),
+        )
+        _simulate_kernel(*drawn, *plan.kernel_args.values(), *out)
+        parts.append((drawn[0], *out))
+    cols = [np.concatenate([p[i] for p in parts]) for i in range(7)]
+    return EventResults(
+        strength=cols[0],
+        score=cols[1],
+        margin=cols[2],
+        rank=cols[3],
+        outcome_counts=cols[5],
+        opponents=cols[4] if keep else None,
+        repeats=cols[6],
+        scorer=plan.scorer,
+    )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A validated event: its sizes, its scorer and the kernel's fixed arguments.
+
+    ``kernel_args`` holds the kernel's arguments after the random ones, in its order and
+    under the keyword names of the tests' plain-Python reference.
+    """
+
+    n_entrants: int
+    n_rounds: int
+    strength: np.ndarray | None
+    strength_sd: float
+    random_rounds: int
+    table: bool
+    scorer: Scorer
+    kernel_args: dict
+
+    @property
+    def n_outcomes(self) -> int:
+        return 1 if self.scorer.raw else len(self.scorer.thresholds) + 1
+
+
+def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scorer,
+          strength, strength_sd, bye_score, max_steps) -> _Plan:  # fmt: skip
+    n = check_int(n_entrants, "n_entrants", minimum=2, maximum=1000)
+    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    check_choice(event_format, "event_format", EVENT_FORMATS)
+    check_choice(pairing, "pairing", tuple(PAIRINGS))
+    check_choice(board, "board", _BOARDS)
+    m = n + n % 2
+    if event_format == "round-robin":
+        rounds = m - 1 if n_rounds is None else check_int(
+            n_rounds, "n_rounds", minimum=1, maximum=m - 1)  # fmt: skip
+    else:
+        if n_rounds is None:
+            raise fail("n_rounds", "an integer in 1-100 for a Swiss", n_rounds)
+        rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=100)
+    draw = _match_draw(board, k, nb)
+    sc = as_scorer(scorer, n_boards=nb)
+    if sc.unit in ("IMPs", "MP %") and sc.unit != draw.unit:
+        raise fail("scorer", f"a scale for {draw.unit} margins with board={board!r}", sc.name)
+    fixed, sd = _check_strength(strength, strength_sd, n)
+    bye = sc.draw if bye_score is None else check_number(bye_score, "bye_score")
+    steps = check_int(max_steps, "max_steps", minimum=1)
+    first, later, lag = PAIRINGS[pairing]
+    swiss = event_format == "swiss"
+    args = {
+        "table": draw.table,
+        "support": draw.support,
+        "cdf": draw.cdf,
+        "sd": draw.sd,
+        "edge_mult": draw.edge_mult,
+        "thresholds": np.asarray(sc.thresholds, dtype=float),
+        "win": np.asarray(sc.win, dtype=float),
+        "lose": np.asarray(sc.lose, dtype=float),
+        "raw": sc.raw,
+        "bye_score": bye,
+        "round_robin": not swiss,
+        "first_seeded": swiss and first == "seeded",
+        "later_score": swiss and later == "score",
+        "lag": swiss and lag,
+        "max_steps": steps,
+    }
+    random_rounds = rounds if (swiss and later == "random") else 1
+    return _Plan(n, rounds, fixed, sd, random_rounds, draw.table, sc, args)
+
+
+def _draw(plan: _Plan, gen, n_events: int):
+    """The random inputs of ``n_events`` events, in the kernel's order: strengths, lots,
+    random-draw keys (one per place per random round) and one number per table per round."""
+    n, m, rounds = plan.n_entrants, plan.n_entrants + plan.n_entrants % 2, plan.n_rounds
+    if plan.strength is not None:
+        s = np.broadcast_to(plan.strength, (n_events, n)).copy()
+    else:
+        s = plan.strength_sd * gen.standard_normal((n_events, n))
+    lot = gen.random((n_events, n))
+    keys = gen.random((n_events, plan.random_rounds, m))
+    shape = (n_events, rounds, m // 2)
+    noise = gen.random(shape) if plan.table else gen.standard_normal(shape)
+    return s, lot, keys, noise

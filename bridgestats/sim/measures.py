@@ -1,0 +1,414 @@
+"""What a scoring committee asks of a scale: simulated events, breakage and shooting.
+
+:func:`summarise_events` turns one :class:`~bridgestats.sim.events.EventResults` into a
+tidy frame of measures, each with its Monte Carlo standard error; :func:`event_measures`
+simulates the same events under several scorers (one seed, so the scorers meet the same
+strengths, lots and boards) and stacks their frames. :func:`breakage` (what one more IMP
+is worth at each margin) and :func:`shooting_incentive` (what a side behind gains by
+doubling the variance of the boards left) are exact expectations over the board model,
+with no Monte Carlo error.
+
+The measures (``measure`` column)
+---------------------------------
+``p_strongest_wins``
+    The share of events won by the entrant of highest true strength (events where that
+    entrant is not unique are left out). SE: the binomial √(p(1 − p)/E), 0 when p is 0 or
+    1 (then 3/E bounds the true share at 95 %, the rule of three).
+``p_top_k``
+    The share of events whose top ``k`` finishers are the ``k`` strongest entrants, in any
+    order (qualification; events where the k-th and (k+1)-th strengths tie are left out).
+    SE as above.
+``kendall_tau``
+    The mean over events of Kendall's τ-b between true strength and final standing (1:
+    the standings are the strengths' order; :func:`scipy.stats.kendalltau`), events with
+    equal strengths left out. SE: the standard deviation over events / √E.
+``outcome_share``
+    The share of a round's matches (the bye not counted) ending in each outcome of the
+    scale (``outcome``: its label, ``11-9`` counting 9-11 too), by ``round`` (1, 2, ...)
+    and over all rounds (``round`` missing). SE: the standard deviation over events of
+    the event's share / √E, so that matches of one event are not taken as independent.
+    Not given for a raw-margin scorer.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+from scipy.special import ndtr
+
+from bridgestats._validate import as_finite_array, check_choice, check_int, check_number, fail
+from bridgestats.sim.events import (
+    _DEFAULT_K,
+    EventResults,
+    as_scorer,
+    match_swing_distribution,
+    simulate_events,
+)
+from bridgestats.sim.pairing import MAX_STEPS
+
+__all__ = [
+    "COLUMNS",
+    "breakage",
+    "event_measures",
+    "expected_score",
+    "shooting_incentive",
+    "summarise_events",
+]
+
+#: The columns of the measures frame.
+COLUMNS = ["scorer", "measure", "round", "k", "outcome", "value", "se", "n_events"]
+
+
+def _share(hits: np.ndarray) -> tuple[float, float]:
+    p = float(hits.mean())
+    return p, float(np.sqrt(p * (1.0 - p) / hits.size))
+
+
+def _mean_se(x: np.ndarray) -> tuple[float, float]:
+    se = float(x.std(ddof=1) / np.sqrt(x.size)) if x.size > 1 else float("nan")
+    return float(x.mean()), se
+
+
+def summarise_events(results, *, top_k=None):
+    """The measures of simulated events, with their Monte Carlo standard errors.
+
+    Parameters
+    ----------
+    results : EventResults
+        From :func:`~bridgestats.sim.events.simulate_events`.
+    top_k : int, optional
+        Qualifiers for ``p_top_k`` (1 to n_entrants − 1); by default ``n_entrants // 4``
+        (at least 1).
+
+    Returns
+    -------
+    DataFrame
+        Columns ``scorer`` (the scorer's name), ``measure`` (see the module docstring),
+        ``round`` (Int64: 1, 2, ... for ``outcome_share`` by round, missing otherwise),
+        ``k`` (Int64: the qualifiers of ``p_top_k``), ``outcome`` (the outcome's label for
+        ``outcome_share``), ``value``, ``se`` (its Monte Carlo standard error) and
+        ``n_events`` (the events it is measured on).
+
+    Examples
+    --------
+    Eight teams 1 IMP a board apart, all-play-all: the strongest wins 71 % of 100 events.
+
+    >>> from bridgestats.sim.events import simulate_events
+    >>> res = simulate_events(8, event_format="round-robin", strength=np.arange(8.0),
+    ...                       n_events=100, rng=1)
+    >>> m = summarise_events(res, top_k=2).set_index("measure")
+    >>> m.loc["p_strongest_wins", ["value", "se"]].astype(float).round(3).tolist()
+    [0.71, 0.045]
+    """
+    if not isinstance(results, EventResults):
+        raise fail("results", "an EventResults", type(results).__name__)
+    n_events, n = results.rank.shape
+    k = max(1, n // 4) if top_k is None else check_int(top_k, "top_k", minimum=1, maximum=n - 1)
+    s = results.strength
+    rows = []
+
+    def add(measure, value, se, used, *, rnd=pd.NA, kk=pd.NA, outcome=None):
+        rows.append((results.scorer.name, measure, rnd, kk, outcome, value, se, used))
+
+    ranked = np.sort(s, axis=1)[:, ::-1]
+    unique_best = ranked[:, 0] > ranked[:, 1]
+    if unique_best.any():
+        best = s.argmax(axis=1)
+        won = results.rank[np.arange(n_events), best] == 1
+        add("p_strongest_wins", *_share(won[unique_best]), int(unique_best.sum()))
+    separated = ranked[:, k - 1] > ranked[:, k]
+    if separated.any():
+        strongest = np.argsort(-s, axis=1, kind="stable")[:, :k]
+        top = np.argsort(results.rank, axis=1)[:, :k]
+        same = np.sort(strongest, axis=1) == np.sort(top, axis=1)
+        hits = same.all(axis=1)
+        add("p_top_k", *_share(hits[separated]), int(separated.sum()), kk=k)
+    varied = ranked[:, 0] > ranked[:, -1]
+    if varied.any():
+        taus = np.array(
+            [stats.kendalltau(s[e], -results.rank[e]).statistic for e in np.flatnonzero(varied)]
+        )
+        add("kendall_tau", *_mean_se(taus), int(varied.sum()))
+    if not results.scorer.raw:
+        counts = results.outcome_counts.astype(float)  # (events, rounds, outcomes)
+        per_round = counts.sum(axis=2, keepdims=True)
+        share = counts / per_round
+        pooled = counts.sum(axis=1) / per_round.sum(axis=1)
+        for j, label in enumerate(results.scorer.labels):
+            for r in range(share.shape[1]):
+                add("outcome_share", *_mean_se(share[:, r, j]), n_events, rnd=r + 1,
+                    outcome=label)  # fmt: skip
+            add("outcome_share", *_mean_se(pooled[:, j]), n_events, outcome=label)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    return frame.astype({"round": "Int64", "k": "Int64", "outcome": "string", "n_events": "int64"})
+
+
+def event_measures(
+    n_entrants,
+    *,
+    scorers=("wbf",),
+    n_rounds=None,
+    n_boards=8,
+    event_format="swiss",
+    pairing="score",
+    board="swings",
+    k=None,
+    strength=None,
+    strength_sd=0.0,
+    n_events=1000,
+    top_k=None,
+    bye_score=None,
+    max_steps=MAX_STEPS,
+    rng=None,
+):
+    """Simulate the same events under each scorer and measure them.
+
+    Parameters
+    ----------
+    n_entrants : int
+        Teams or pairs.
+    scorers : sequence of Scorer, VPScale or str, optional
+        The candidate scales (:func:`~bridgestats.sim.events.as_scorer`).
+    n_rounds, n_boards, event_format, pairing, board, k, strength, strength_sd, n_events, \
+bye_score, max_steps
+        As :func:`~bridgestats.sim.events.simulate_events`.
+    top_k : int, optional
+        Qualifiers, as :func:`summarise_events`.
+    rng : int or numpy.random.Generator, optional
+        One seed is drawn from it and every scorer's events use that seed: the scorers
+        are compared on common random numbers (the same strengths, lots and board draws).
+
+    Returns
+    -------
+    DataFrame
+        The frames of :func:`summarise_events`, one per scorer, stacked, with the
+        pairing rule added as a column ``pairing``.
+
+    Examples
+    --------
+    A 12-team round robin of 8-board matches, strengths 0.5 IMPs a board apart at
+    random: how often does the strongest team win under the WBF scale and W/D/L?
+
+    >>> m = event_measures(12, scorers=["wbf", "wdl"], event_format="round-robin",
+    ...                    strength_sd=0.5, n_events=400, rng=7)
+    >>> p = m.query("measure == 'p_strongest_wins'")[["scorer", "value", "se"]]
+    >>> print(p.round(3).to_string(index=False))
+                           scorer  value    se
+    WBF 2013 continuous, 8 boards  0.340 0.024
+                    win/draw/loss  0.322 0.023
+    """
+    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    chosen = _scorers(scorers, nb)
+    seed = int(np.random.default_rng(rng).integers(2**63))
+    frames = []
+    for sc in chosen:
+        res = simulate_events(
+            n_entrants, n_rounds=n_rounds, n_boards=nb, event_format=event_format,
+            pairing=pairing, board=board, k=k, scorer=sc, strength=strength,
+            strength_sd=strength_sd, n_events=n_events, bye_score=bye_score,
+            max_steps=max_steps, rng=seed,
+        )  # fmt: skip
+        frames.append(summarise_events(res, top_k=top_k))
+    out = pd.concat(frames, ignore_index=True)
+    out.insert(1, "pairing", pairing if event_format == "swiss" else "round-robin")
+    return out
+
+
+# --- breakage and the shooting incentive (exact expectations) --------------------------------
+
+
+def _normal_step_mean(sc, mean: np.ndarray, sd: float) -> np.ndarray:
+    """E[score(mean + sd·Z)] for a step scorer, Z standard normal, exactly (by Φ)."""
+    if sc.raw:
+        return mean.astype(float)
+    t = np.asarray(sc.thresholds)
+    edges = np.concatenate([[0.0], t, [np.inf]])  # outcome j holds |x| in [edges j, j+1)
+    mu = mean[..., None]
+    up = ndtr((edges[1:] - mu) / sd) - ndtr((edges[:-1] - mu) / sd)  # x in [e_j, e_j+1)
+    down = ndtr((-edges[:-1] - mu) / sd) - ndtr((-edges[1:] - mu) / sd)  # x in (-e_j+1, -e_j]
+    return up @ np.asarray(sc.win) + down @ np.asarray(sc.lose)
+
+
+def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings", k=None,
+                   variance_factor=1.0):  # fmt: skip
+    """The expected final score of a side ``margin`` up with ``boards_left`` boards to play.
+
+    Parameters
+    ----------
+    scorer : Scorer, VPScale or str
+        The scale (:func:`~bridgestats.sim.events.as_scorer`), for ``n_boards``-board
+        matches.
+    margin : float or array_like
+        The side's margin so far, in IMPs (negative: behind).
+    n_boards : int, optional
+        Boards in the match (for the scale).
+    boards_left : int, optional
+        Boards still to play (1 to ``n_boards``).
+    board : {"swings", "gaussian"}, optional
+        The board model of :mod:`bridgestats.sim.events` for the boards left (between
+        equal sides: no edge).
+    k : float, optional
+        Per-board sd for ``"gaussian"`` (6.5 IMPs by default).
+    variance_factor : {1, 2}, optional
+        2: the side shoots, doubling the variance of the swing to come (see
+        :func:`shooting_incentive`).
+
+    Returns
+    -------
+    float or ndarray
+        E[score(margin + S)], S the swing of the boards left.
+
+    Examples
+    --------
+    A side 5 IMPs down with one board left, on the WBF continuous scale:
+
+    >>> round(float(expected_score("wbf", -5)), 3)
+    8.116
+    """
+    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    sc = as_scorer(scorer, n_boards=nb)
+    left = check_int(boards_left, "boards_left", minimum=1, maximum=nb)
+    check_choice(board, "board", ("swings", "gaussian"))
+    factor = check_int(variance_factor, "variance_factor", minimum=1, maximum=2)
+    m = as_finite_array(margin, "margin")
+    if board == "swings":
+        if k is not None:
+            raise fail("k", "None with board='swings' (the shipped swings fix K)", k)
+        # doubling the variance of a sum of b board swings: the sum of 2b board swings
+        imps, p = match_swing_distribution(left * factor)
+        keep = p > 1e-15
+        out = sc.score(m[..., None] + imps[keep]) @ p[keep] / p[keep].sum()
+    else:
+        kk = _DEFAULT_K["gaussian"] if k is None else check_number(k, "k", low=0, low_open=True)
+        out = _normal_step_mean(sc, m, kk * np.sqrt(left * factor))
+    return out[()] if np.ndim(out) == 0 else out
+
+
+def _scorers(scorers, nb):
+    if isinstance(scorers, str) or not hasattr(scorers, "__iter__"):
+        raise fail("scorers", "a sequence of scorers, scales or names", scorers)
+    chosen = [as_scorer(sc, n_boards=nb) for sc in scorers]
+    if not chosen:
+        raise fail("scorers", "one or more scorers", scorers)
+    return chosen
+
+
+def breakage(scorers, *, n_boards=8, max_margin=None):
+    """What one more IMP is worth at each whole-IMP margin, under each scale.
+
+    Parameters
+    ----------
+    scorers : sequence of Scorer, VPScale or str
+        The scales (:func:`~bridgestats.sim.events.as_scorer`).
+    n_boards : int, optional
+        Boards per match (for the WBF scales).
+    max_margin : int, optional
+        The largest margin shown (by default 15√n, where the WBF scale reaches 20).
+
+    Returns
+    -------
+    DataFrame
+        One row per scorer and margin m = 0, 1, ..., ``max_margin``: ``scorer``,
+        ``margin``, ``score`` (the side ahead's score at m), ``value`` (score(m + 1) −
+        score(m): what the IMP from m to m + 1 earns the side; the side behind loses it or
+        less with negative VPs) and ``value_behind`` (score(−m) − score(−m − 1)).
+
+    Notes
+    -----
+    On a step scale most IMPs are worth nothing and a few a whole VP (the breakage the
+    WBF's continuous scale set out to remove: "every IMP counts"); on the continuous scale
+    each IMP is worth 0.44 VP near 0 falling to 0.05 near the top [1]_.
+
+    References
+    ----------
+    .. [1] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+       Scoring Panel", World Bridge Federation, 2013 (worldbridge.org).
+
+    Examples
+    --------
+    >>> b = breakage(["wbf", "wbf-discrete"], max_margin=3)
+    >>> b.pivot(index="margin", columns="scorer", values="value").round(2)
+    scorer  WBF 2013 continuous, 8 boards  WBF 2013 discrete, 8 boards
+    margin
+    0                                0.44                          1.0
+    1                                0.42                          0.0
+    2                                0.41                          0.0
+    3                                0.40                          1.0
+    """
+    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    top = int(np.ceil(15 * np.sqrt(nb))) if max_margin is None else check_int(
+        max_margin, "max_margin", minimum=1)  # fmt: skip
+    m = np.arange(top + 1, dtype=float)
+    rows = []
+    for sc in _scorers(scorers, nb):
+        rows.append(pd.DataFrame({
+            "scorer": sc.name, "margin": m.astype(np.int64), "score": sc.score(m),
+            "value": sc.score(m + 1) - sc.score(m), "value_behind": sc.score(-m) - sc.score(-m - 1),
+        }))  # fmt: skip
+    return pd.concat(rows, ignore_index=True)
+
+
+def shooting_incentive(scorers, *, n_boards=8, boards_left=1, board="swings", k=None,
+                       max_deficit=None):  # fmt: skip
+    """The expected VP gain of a side behind from doubling the variance of the boards left.
+
+    Parameters
+    ----------
+    scorers : sequence of Scorer, VPScale or str
+        The scales.
+    n_boards : int, optional
+        Boards per match.
+    boards_left : int, optional
+        Boards still to play when the side decides to shoot.
+    board : {"swings", "gaussian"}, optional
+        The board model of the boards left (between equal sides).
+    k : float, optional
+        Per-board sd for ``"gaussian"``.
+    max_deficit : int, optional
+        The largest deficit shown (by default 15√n).
+
+    Returns
+    -------
+    DataFrame
+        One row per scorer and deficit m = 0, 1, ... IMPs: ``scorer``, ``deficit``,
+        ``boards_left``, ``expected_score`` (E[score(−m + S)] playing normally),
+        ``expected_score_shooting`` (with the variance of S doubled) and ``gain`` (their
+        difference: > 0 where shooting pays).
+
+    Notes
+    -----
+    S is the swing of the ``boards_left`` boards between equal sides; shooting doubles its
+    variance and keeps its mean at 0. With the shipped swings, the doubled swing is the
+    sum of twice as many board swings (it stays in whole IMPs and keeps the measured
+    shape); with Gaussian boards it is normal with σ = K√(2b). The expectations are exact
+    sums over the swing distribution (or normal integrals), with no Monte Carlo error.
+    On a raw IMP differential the gain is 0 at every deficit: variance alone earns nothing.
+
+    Examples
+    --------
+    Ten IMPs down with a board to go, shooting is worth 0.15 VP on the WBF continuous
+    scale and nothing on the IMP differential:
+
+    >>> s = shooting_incentive(["wbf", "imps"], max_deficit=10)
+    >>> print(s[s.deficit == 10][["scorer", "gain"]].round(3).to_string(index=False))
+                           scorer  gain
+    WBF 2013 continuous, 8 boards 0.154
+                IMPs differential 0.000
+    """
+    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    top = int(np.ceil(15 * np.sqrt(nb))) if max_deficit is None else check_int(
+        max_deficit, "max_deficit", minimum=0)  # fmt: skip
+    m = -np.arange(top + 1, dtype=float)
+    rows = []
+    for sc in _scorers(scorers, nb):
+        plain, shoot = (
+            expected_score(sc, m, n_boards=nb, boards_left=boards_left, board=board, k=k,
+                           variance_factor=f)
+            for f in (1, 2)
+        )  # fmt: skip
+        rows.append(pd.DataFrame({
+            "scorer": sc.name, "deficit": np.arange(top + 1), "boards_left": boards_left,
+            "expected_score": plain, "expected_score_shooting": shoot, "gain": shoot - plain,
+        }))  # fmt: skip
+    return pd.concat(rows, ignore_index=True)

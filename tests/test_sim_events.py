@@ -1,0 +1,654 @@
+"""The event simulator: pairing invariants, the board model, scorers, and the kernel's oracle."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+from sim_events_reference import reference_events
+
+from bridgestats.errors import BridgestatsError
+from bridgestats.sim import events as ev
+from bridgestats.sim import measures
+from bridgestats.sim.pairing import MAX_STEPS, pair_in_order, round_robin_schedule
+from bridgestats.vpscale import gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
+
+# --- pairing --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(2, 14))
+def test_round_robin_meets_everyone_once(n):
+    sched = round_robin_schedule(n)
+    assert sched.shape == (n - 1 + n % 2, n)
+    for i in range(n):
+        opponents = [o for o in sched[:, i] if o >= 0]
+        assert sorted(opponents) == [j for j in range(n) if j != i]
+        assert (sched[:, i] == -1).sum() == n % 2  # one bye each in an odd field
+    for r in range(sched.shape[0]):
+        row = sched[r]
+        assert all(row[o] == i for i, o in enumerate(row) if o >= 0)
+        assert (row == -1).sum() == n % 2
+
+
+def test_pair_in_order_backtracks_when_top_down_fails():
+    met = np.zeros((4, 4), dtype=bool)
+    met[2, 3] = met[3, 2] = True  # 1 v 2 then leaves 3 v 4, who have met
+    pairs, repeats = pair_in_order([0, 1, 2, 3], met=met)
+    assert pairs.tolist() == [[0, 2], [1, 3]] and repeats == 0
+
+
+def test_pair_in_order_allows_repeats_only_when_unavoidable():
+    met = ~np.eye(4, dtype=bool)
+    pairs, repeats = pair_in_order([3, 2, 1, 0], met=met)
+    assert pairs.tolist() == [[3, 2], [1, 0]] and repeats == 2
+
+
+def test_pair_in_order_gives_the_bye_to_the_lowest_without_one():
+    met = np.zeros((6, 6), dtype=bool)
+    met[4, 5] = met[5, 4] = True  # entrant 4 has had the bye (5 is the phantom)
+    pairs, repeats = pair_in_order([0, 1, 2, 3, 4], met=met)
+    assert repeats == 0 and [3, -1] in pairs.tolist() and [2, 4] in pairs.tolist()
+
+
+def test_pair_in_order_pairs_a_thousand_quickly():
+    import time
+
+    rng = np.random.default_rng(5)
+    n = 1000
+    met = np.zeros((n, n), dtype=bool)
+    order = rng.permutation(n)
+    pair_in_order(order, met=met)  # compile
+    for _ in range(10):  # ten rounds of history
+        pairs, _ = pair_in_order(rng.permutation(n), met=met)
+        met[pairs[:, 0], pairs[:, 1]] = met[pairs[:, 1], pairs[:, 0]] = True
+    start = time.perf_counter()
+    pairs, repeats = pair_in_order(order, met=met)
+    assert time.perf_counter() - start < 0.05 and repeats == 0
+    assert sorted(pairs.ravel().tolist()) == list(range(n))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"order": [0, 0, 1]}, "order"),
+        ({"order": [0]}, "order"),
+        ({"order": [0, 1], "met": np.zeros((3, 3), dtype=bool)}, "met"),
+        ({"order": [0, 1], "met": np.zeros((2, 2))}, "met"),
+        ({"order": [0, 1], "max_steps": 0}, "max_steps"),
+    ],
+)
+def test_pair_in_order_rejects_bad_arguments(kwargs, name):
+    order = kwargs.pop("order")
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        pair_in_order(order, **kwargs)
+
+
+def test_round_robin_schedule_rejects_one_entrant():
+    with pytest.raises(BridgestatsError, match=r"^n_entrants: "):
+        round_robin_schedule(1)
+
+
+# --- pairing inside the simulator -----------------------------------------------------------
+
+
+def _check_rounds(opp, n):
+    """Everyone plays every round, opponents are mutual, at most one bye per round."""
+    for r in range(opp.shape[0]):
+        row = opp[r]
+        assert np.all((row >= -1) & (row < n))
+        for i, o in enumerate(row):
+            if o >= 0:
+                assert row[o] == i and o != i
+        assert (row == -1).sum() == n % 2
+
+
+def _meetings(opp):
+    pairs = [tuple(sorted((i, o))) for row in opp for i, o in enumerate(row) if o > i]
+    return pairs
+
+
+@pytest.mark.parametrize("pairing", sorted(ev.PAIRINGS))
+@pytest.mark.parametrize("n", [15, 16])
+def test_swiss_pairing_invariants(pairing, n):
+    res = ev.simulate_events(
+        n, n_rounds=8, pairing=pairing, strength_sd=0.5, n_events=40, keep_pairings=True, rng=3
+    )
+    assert res.repeats.sum() == 0
+    for opp in res.opponents:
+        _check_rounds(opp, n)
+        meetings = _meetings(opp)
+        assert len(meetings) == len(set(meetings))  # no repeat: always avoidable here
+        byes = [i for row in opp for i, o in enumerate(row) if o == -1]
+        assert len(byes) == len(set(byes)) == 8 * (n % 2)  # never a second bye
+
+
+def test_seeded_first_round_is_top_half_against_bottom_half():
+    strength = np.arange(10.0)[::-1]  # entrant 0 the strongest
+    res = ev.simulate_events(
+        10, n_rounds=1, pairing="seeded", strength=strength, keep_pairings=True, rng=0
+    )
+    assert res.opponents[0, 0].tolist() == [5, 6, 7, 8, 9, 0, 1, 2, 3, 4]
+
+
+def test_seeded_odd_field_gives_the_bye_to_the_lowest_seed():
+    res = ev.simulate_events(
+        5, n_rounds=1, pairing="seeded", strength=np.arange(5.0)[::-1], keep_pairings=True, rng=0
+    )
+    assert res.opponents[0, 0].tolist() == [2, 3, 0, 1, -1]
+
+
+def test_swiss_repeats_are_counted_once_unavoidable():
+    # 4 entrants, 4 rounds: only 3 opponents each, so round 4 must repeat
+    res = ev.simulate_events(4, n_rounds=4, n_events=20, keep_pairings=True, rng=2)
+    assert np.all(res.repeats == 2)
+    for opp in res.opponents:
+        _check_rounds(opp, 4)
+        assert len(set(_meetings(opp[:3]))) == 6
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_round_robin_meets_everyone_once_in_the_simulator(n):
+    res = ev.simulate_events(n, event_format="round-robin", n_events=10, keep_pairings=True, rng=4)
+    for opp in res.opponents:
+        _check_rounds(opp, n)
+        meetings = _meetings(opp)
+        assert sorted(meetings) == list(itertools.combinations(range(n), 2))
+
+
+def test_late_pairing_pairs_round_two_on_the_lot():
+    # with standings one round late, round 2 is paired before round 1 is scored: on the
+    # lot order, avoiding round 1's meetings; the score-paired event differs
+    late = ev.simulate_events(
+        16, n_rounds=3, pairing="late", n_events=30, keep_pairings=True, rng=8
+    )
+    now = ev.simulate_events(
+        16, n_rounds=3, pairing="score", n_events=30, keep_pairings=True, rng=8
+    )
+    assert np.array_equal(late.opponents[:, 0], now.opponents[:, 0])
+    assert not np.array_equal(late.opponents[:, 1], now.opponents[:, 1])
+
+
+# --- the board model ------------------------------------------------------------------------
+
+
+def test_swing_distribution_is_the_shipped_counts_symmetrised():
+    imps, p = ev.swing_distribution()
+    assert imps.tolist() == list(range(-24, 25))
+    np.testing.assert_allclose(p, p[::-1])
+    assert p.sum() == pytest.approx(1.0)
+    # the shipped counts: 11,660 flat boards of 37,099
+    assert p[imps == 0][0] == pytest.approx(11660 / 37099)
+
+
+def test_match_swings_are_the_sum_of_board_swings():
+    imps, p = ev.swing_distribution()
+    two = np.add.outer(p, p)  # brute force: every pair of boards
+    sums = np.add.outer(imps, imps)
+    brute = np.bincount((sums + 48).ravel(), weights=np.outer(p, p).ravel(), minlength=97)
+    m_imps, m_p = ev.match_swing_distribution(2)
+    assert m_imps.tolist() == list(range(-48, 49))
+    np.testing.assert_allclose(m_p, brute, atol=1e-15)
+    assert two.shape == (49, 49)
+    k2 = float(p @ imps**2.0)
+    for n in (1, 8, 16):
+        mi, mp = ev.match_swing_distribution(n)
+        assert float(mp @ mi**2.0) == pytest.approx(n * k2, rel=1e-9)  # σ² = nK²
+
+
+def test_margins_grow_with_the_edge_as_the_model_states():
+    # two teams, edge 1 IMP a board, 16 boards, Gaussian K = 6.5: margin ~ N(16, 16·6.5²)
+    res = ev.simulate_events(
+        2,
+        event_format="round-robin",
+        n_boards=16,
+        board="gaussian",
+        strength=[1.0, 0.0],
+        scorer="imps",
+        n_events=20_000,
+        rng=11,
+    )
+    m = res.margin[:, 0]
+    se = 6.5 * 4 / np.sqrt(m.size)
+    assert abs(m.mean() - 16.0) < 4 * se
+    assert m.std() == pytest.approx(26.0, rel=0.03)
+    np.testing.assert_allclose(res.score[:, 0], m)  # raw IMPs: the score is the margin
+
+
+def test_pairs_margins_have_the_swiss_pairs_sigma():
+    from bridgestats.sigma import sigma_swiss_pairs
+
+    res = ev.simulate_events(
+        2, event_format="round-robin", board="pairs", scorer="mp", n_events=20_000, rng=12
+    )
+    assert res.margin[:, 0].std() == pytest.approx(float(sigma_swiss_pairs(8)), rel=0.03)
+    np.testing.assert_allclose(res.margin.sum(axis=1), 0, atol=1e-9)
+
+
+def test_swings_board_model_has_the_measured_spread():
+    res = ev.simulate_events(2, event_format="round-robin", scorer="imps", n_events=40_000, rng=13)
+    imps, p = ev.swing_distribution()
+    k = np.sqrt(p @ imps**2.0)
+    assert res.margin[:, 0].std() == pytest.approx(k * np.sqrt(8), rel=0.02)
+    assert np.all(res.margin == np.round(res.margin))  # whole IMPs between equal sides
+
+
+# --- scorers --------------------------------------------------------------------------------
+
+_GRID = np.concatenate([np.arange(-70, 71, 0.25), [18.38 * 0.059, -18.38 * 1.668]])
+
+
+@pytest.mark.parametrize(
+    "scale",
+    [
+        gaussian_scale(sigma=18.38),
+        gaussian_scale(sigma=18.38, negative=5),
+        gaussian_scale(12, sigma=30.0),
+        wbf_scale(8),
+        scale_from_thresholds([0.65, 1.98, 3.33, 4.74, 6.23, 7.83, 9.64, 11.75, 14.40, 18.35]),
+    ],
+)
+def test_scale_scorer_equals_the_scale(scale):
+    sc = ev.scale_scorer(scale)
+    np.testing.assert_array_equal(sc.score(_GRID), scale.vp(_GRID))
+    assert sc.labels == tuple(scale.labels)
+
+
+@pytest.mark.parametrize("n_boards", [1, 8, 16, 20, 32])
+@pytest.mark.parametrize("discrete", [False, True])
+def test_wbf_scorer_equals_wbf_vp_on_whole_imps(n_boards, discrete):
+    m = np.arange(-120, 121)
+    sc = ev.wbf_scorer(n_boards, discrete=discrete)
+    np.testing.assert_allclose(sc.score(m), wbf_vp(m, n_boards, discrete=discrete), atol=1e-12)
+    # a fraction of an IMP counts as the nearest whole IMP
+    np.testing.assert_allclose(sc.score(m + 0.3), sc.score(m), atol=1e-12)
+
+
+def test_swiss_pairs_scorers_are_the_shipped_tables():
+    from bridgestats import datasets
+
+    t8 = datasets.load("seeds/swiss_pairs_scales")
+    for name, rows in t8.groupby("scale"):
+        sc = ev.swiss_pairs_scorer(name)
+        rows = rows.sort_values("vp_winner")
+        starts = rows.threshold_pct.to_numpy()[1:] - 50
+        assert sc.score(starts).tolist() == rows.vp_winner.to_numpy()[1:].tolist()
+        below = np.maximum(starts - 0.01, 0)
+        assert sc.score(below).tolist() == rows.vp_winner.to_numpy()[:-1].tolist()
+
+
+def test_kernel_scores_as_the_scorer():
+    # every match's two scores from the kernel equal Scorer.score of the two margins
+    for scorer in ("wbf", "wbf-discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
+        res = ev.simulate_events(
+            2, event_format="round-robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
+        )
+        sc = res.scorer
+        np.testing.assert_allclose(res.score[:, 0], sc.score(res.margin[:, 0]))
+        np.testing.assert_allclose(res.score[:, 1], sc.score(res.margin[:, 1]))
+
+
+def test_kernel_scores_margins_on_the_thresholds_as_the_scorer():
+    # an edge of 1/16 IMP a board puts every 8-board margin on a half IMP: exactly on the
+    # WBF scorers' thresholds (k - 0.5), where the kernel's cell search must agree
+    for scorer in ("wbf", "wbf-discrete"):
+        res = ev.simulate_events(2, event_format="round-robin", scorer=scorer,
+                                 strength=[1 / 16, 0.0], n_events=3000, rng=7)  # fmt: skip
+        assert np.all(res.margin[:, 0] % 1 == 0.5)
+        np.testing.assert_array_equal(res.score[:, 0], res.scorer.score(res.margin[:, 0]))
+        np.testing.assert_array_equal(res.score[:, 1], res.scorer.score(res.margin[:, 1]))
+
+
+# --- the kernel against the plain-Python reference ------------------------------------------
+
+_CASES = [
+    dict(n_entrants=12, n_rounds=6, pairing="score", scorer="wbf"),
+    dict(n_entrants=11, n_rounds=7, pairing="random", scorer="wbf-discrete"),
+    dict(n_entrants=13, n_rounds=6, pairing="seeded", scorer="wdl", board="gaussian"),
+    dict(n_entrants=10, n_rounds=5, pairing="late", scorer="imps"),
+    dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
+    dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
+    dict(n_entrants=7, event_format="round-robin", scorer="wbf"),
+    dict(
+        n_entrants=10,
+        event_format="round-robin",
+        n_rounds=4,
+        board="gaussian",
+        scorer=gaussian_scale(sigma=18.38, negative=5),
+    ),
+]
+
+
+def _reference(case, rng, n_events):
+    """Draw the kernel's inputs as simulate_events does and run the reference on them."""
+    options = {"n_rounds": None, "n_boards": 8, "event_format": "swiss", "pairing": "score",
+               "board": "swings", "k": None, "strength": None, "strength_sd": 0.4,
+               "bye_score": None, "max_steps": MAX_STEPS}  # fmt: skip
+    options.update({key: v for key, v in case.items() if key != "n_entrants"})
+    plan = ev._plan(case["n_entrants"], **options)
+    drawn = ev._draw(plan, np.random.default_rng(rng), n_events)
+    args = {key: v.tolist() if isinstance(v, np.ndarray) else v
+            for key, v in plan.kernel_args.items()}  # fmt: skip
+    return reference_events(*(a.tolist() for a in drawn), **args)
+
+
+@pytest.mark.parametrize("case", _CASES, ids=lambda c: "-".join(str(v) for v in c.values()))
+def test_kernel_equals_plain_python_reference(case):
+    n_events = 25
+    res = ev.simulate_events(**case, strength_sd=0.4, n_events=n_events, keep_pairings=True, rng=99)
+    ref = _reference(case, 99, n_events)
+    for e, r in enumerate(ref):
+        np.testing.assert_array_equal(res.score[e], r["score"])
+        np.testing.assert_array_equal(res.margin[e], r["margin"])
+        np.testing.assert_array_equal(res.rank[e], r["rank"])
+        np.testing.assert_array_equal(res.opponents[e], r["opponents"])
+        assert res.repeats[e] == r["repeats"]
+        if not res.scorer.raw:
+            np.testing.assert_array_equal(res.outcome_counts[e], r["counts"])
+    if case["n_entrants"] == 6:
+        assert res.repeats.sum() > 0  # the case exercises the forced-repeat path
+
+
+# --- what the simulator must show -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("negative", [0, 5])
+def test_equal_sides_meet_every_outcome_equally_often(negative):
+    # equal strengths, Gaussian boards (K = 6.5), the equal-probability scale at σ = K√8:
+    # each outcome's share of all matches is the scale's probability (each of the 21
+    # results 20-0 ... 0-20 1/21 without negative VPs; the counts fold a result with its
+    # mirror); chi-square goodness of fit, 5 % level, fixed seed. Matches between
+    # equal sides are independent whatever the pairing, so the test is exact.
+    sigma = 6.5 * np.sqrt(8)
+    scale = gaussian_scale(sigma=sigma, negative=negative)
+    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scorer=scale, n_events=400, rng=2024)
+    counts = res.outcome_counts.sum(axis=(0, 1))
+    expected = counts.sum() * scale.probabilities()
+    if negative == 0:
+        np.testing.assert_allclose(scale.probabilities(), [1 / 21] + [2 / 21] * 10)
+    chi2, p = stats.chisquare(counts, expected)
+    assert p > 0.05, (chi2, p, counts)
+
+
+def test_a_wrong_sigma_is_detected():
+    # the same test has power: scored at 0.8 σ the outcomes are far from equal
+    sigma = 6.5 * np.sqrt(8)
+    scale = gaussian_scale(sigma=0.8 * sigma)
+    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scorer=scale, n_events=400, rng=2024)
+    counts = res.outcome_counts.sum(axis=(0, 1))
+    assert stats.chisquare(counts, counts.sum() * scale.probabilities()).pvalue < 1e-6
+    # ... and follow the scale's probabilities at the true σ
+    assert stats.chisquare(counts, counts.sum() * scale.probabilities(sigma=sigma)).pvalue > 0.05
+
+
+@pytest.mark.parametrize("event_format", ["swiss", "round-robin"])
+def test_huge_strength_spread_the_strongest_almost_always_wins(event_format):
+    # neighbours 5 IMPs a board apart: the better side is 40 IMPs up over 8 boards (2.3 σ)
+    res = ev.simulate_events(
+        20,
+        n_rounds=9 if event_format == "swiss" else None,
+        event_format=event_format,
+        strength=5.0 * np.arange(20),
+        n_events=500,
+        rng=31,
+    )
+    best = res.strength.argmax(axis=1)
+    p = np.mean(res.rank[np.arange(res.n_events), best] == 1)
+    assert p > 0.98
+
+
+def test_standings_rank_by_score_then_margin():
+    # WBF continuous VPs: 2-decimal totals whose float sums differ in the last bits for the
+    # same total (hundreds of ties here); a tie is a tie, decided by the margin
+    res = ev.simulate_events(64, n_rounds=8, strength_sd=0.5, n_events=300, rng=3)
+    n_ties = 0
+    for e in range(res.n_events):
+        order = np.argsort(res.rank[e])
+        score = np.round(res.score[e][order], 6)
+        margin = np.round(res.margin[e][order], 6)
+        assert np.all(np.diff(score) <= 0)
+        tied = np.diff(score) == 0
+        assert np.all(np.diff(margin)[tied] <= 0)
+        n_ties += tied.sum()
+    assert n_ties > 50
+
+
+def test_bye_score_defaults_to_the_draw_and_can_be_set():
+    res = ev.simulate_events(
+        3, event_format="round-robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
+    )
+    np.testing.assert_allclose(res.score, res.margin)  # a bye adds 0 IMPs
+    res = ev.simulate_events(
+        3, event_format="round-robin", n_events=50, bye_score=12.0, keep_pairings=True, rng=1
+    )
+    assert np.allclose(res.score.sum(axis=1), 3 * 20 + 3 * 12)  # 3 matches, 3 byes
+
+
+def test_same_seed_same_events():
+    a = ev.simulate_events(17, n_rounds=5, strength_sd=0.5, n_events=300, rng=5)
+    b = ev.simulate_events(17, n_rounds=5, strength_sd=0.5, n_events=300, rng=5)
+    np.testing.assert_array_equal(a.rank, b.rank)
+    np.testing.assert_array_equal(a.score, b.score)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"n_entrants": 1}, "n_entrants"),
+        ({"n_entrants": 1001}, "n_entrants"),
+        ({"n_boards": 0}, "n_boards"),
+        ({"event_format": "knockout"}, "event_format"),
+        ({"pairing": "dutch"}, "pairing"),
+        ({"board": "cards"}, "board"),
+        ({"board": "gaussian", "k": -1}, "k"),
+        ({"k": 6.5}, "k"),
+        ({"scorer": "vp"}, "scorer"),
+        ({"board": "pairs"}, "scorer"),  # the WBF scale takes IMPs
+        ({"scorer": "ebu_2006"}, "scorer"),  # a Swiss pairs scale takes MP %
+        ({"strength": [1.0, 2.0]}, "strength"),
+        ({"strength": np.zeros(8), "strength_sd": 1.0}, "strength_sd"),
+        ({"strength_sd": -1.0}, "strength_sd"),
+        ({"n_rounds": None}, "n_rounds"),
+        ({"n_rounds": 0}, "n_rounds"),
+        ({"event_format": "round-robin", "n_rounds": 8}, "n_rounds"),
+        ({"n_events": 0}, "n_events"),
+        ({"bye_score": float("nan")}, "bye_score"),
+        ({"keep_pairings": "yes"}, "keep_pairings"),
+        ({"max_steps": 0}, "max_steps"),
+    ],
+)
+def test_simulate_events_rejects_bad_arguments(kwargs, name):
+    args = {"n_entrants": 8, "n_rounds": 3, **kwargs}
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        ev.simulate_events(args.pop("n_entrants"), **args)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: ev.scale_scorer("wbf"), "scale"),
+        (lambda: ev.wbf_scorer(0), "n_boards"),
+        (lambda: ev.wbf_scorer(8, discrete="yes"), "discrete"),
+        (lambda: ev.swiss_pairs_scorer("brighton"), "name"),
+        (lambda: ev.raw_scorer("points"), "unit"),
+        (lambda: ev.match_swing_distribution(0), "n_boards"),
+        (lambda: ev.Scorer("x", (2.0, 1.0), (0, 1, 2), (0, 1, 2), ("a", "b", "c")), "thresholds"),
+        (lambda: ev.Scorer("x", (1.0,), (0, 1, 2), (0, 1), ("a", "b")), "win"),
+        (lambda: ev.wdl_scorer().score("x"), "margin"),
+    ],
+)
+def test_scorers_reject_bad_arguments(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        call()
+
+
+# --- measures -------------------------------------------------------------------------------
+
+
+def _hand_made(strength, rank, scorer="imps"):
+    strength = np.asarray(strength, dtype=float)
+    rank = np.asarray(rank)
+    e, n = rank.shape
+    return ev.EventResults(
+        strength=strength, score=-rank.astype(float), margin=np.zeros((e, n)), rank=rank,
+        outcome_counts=np.zeros((e, 1, 1), dtype=np.int64), opponents=None,
+        repeats=np.zeros(e, dtype=np.int64), scorer=ev.as_scorer(scorer, n_boards=8),
+    )  # fmt: skip
+
+
+def test_measures_of_hand_made_events():
+    strength = [[3, 2, 1, 0], [3, 2, 1, 0], [3, 2, 1, 0], [1, 1, 0, 0]]
+    rank = [[1, 2, 3, 4], [2, 1, 3, 4], [1, 3, 2, 4], [1, 2, 3, 4]]
+    m = measures.summarise_events(_hand_made(strength, rank), top_k=2).set_index("measure")
+    # strongest unique in events 1-3, winning in 1 and 3
+    assert m.loc["p_strongest_wins", "value"] == pytest.approx(2 / 3)
+    assert m.loc["p_strongest_wins", "se"] == pytest.approx(np.sqrt(2 / 9 / 3))
+    assert m.loc["p_strongest_wins", "n_events"] == 3
+    # the two strongest are the top two in events 1, 2 and 4 (0 and 1 tie for strongest)
+    assert m.loc["p_top_k", "value"] == pytest.approx(3 / 4) and m.loc["p_top_k", "k"] == 2
+    taus = [1.0, 2 / 3, 2 / 3, stats.kendalltau([1, 1, 0, 0], [-1, -2, -3, -4]).statistic]
+    assert m.loc["kendall_tau", "value"] == pytest.approx(np.mean(taus))
+    assert m.loc["kendall_tau", "se"] == pytest.approx(np.std(taus, ddof=1) / 2)
+    assert "outcome_share" not in m.index  # a raw-margin scorer has no outcomes
+
+
+def test_measures_with_equal_strengths():
+    res = ev.simulate_events(16, n_rounds=5, board="gaussian", n_events=600, rng=21,
+                             scorer=gaussian_scale(sigma=6.5 * np.sqrt(8)))  # fmt: skip
+    m = measures.summarise_events(res)
+    # no strongest entrant, no order to recover: those measures are left out, not NaN
+    assert set(m.measure) == {"outcome_share"}
+    pooled = m[m["round"].isna()]
+    assert pooled.value.sum() == pytest.approx(1.0)
+    by_round = m[m["round"].notna()]
+    assert sorted(set(by_round["round"])) == [1, 2, 3, 4, 5]
+    expected = dict(zip(res.scorer.labels, [1 / 21] + [2 / 21] * 10, strict=True))
+    z = (by_round.value - by_round.outcome.map(expected)) / by_round.se
+    assert np.all(np.abs(z) < 4.5)  # 55 shares, each within 4.5 SE
+    assert np.all(by_round.n_events == 600)
+
+
+def test_measures_standard_errors_match_the_spread_of_replicates():
+    values = []
+    for seed in range(30):
+        res = ev.simulate_events(12, n_rounds=5, strength_sd=0.5, n_events=100, rng=seed)
+        m = measures.summarise_events(res).set_index("measure")
+        values.append(m.loc[["p_strongest_wins", "kendall_tau"], ["value", "se"]].to_numpy())
+    v = np.array(values)  # (replicates, measure, value/se)
+    spread = v[:, :, 0].std(axis=0, ddof=1)
+    mean_se = v[:, :, 1].mean(axis=0)
+    np.testing.assert_allclose(spread, mean_se, rtol=0.4)  # sd of a 30-sample sd: ~13 %
+
+
+def test_event_measures_use_common_random_numbers():
+    m = measures.event_measures(10, scorers=["imps", "imps", "wbf"], n_rounds=4,
+                                strength_sd=0.5, n_events=200, rng=3)  # fmt: skip
+    first = m[m.scorer == "IMPs differential"]
+    half = len(first) // 2
+    a = first.iloc[:half].reset_index(drop=True)
+    b = first.iloc[half:].reset_index(drop=True)
+    pd.testing.assert_frame_equal(a, b)
+    assert set(m.pairing) == {"score"}
+    assert list(m.columns) == ["scorer", "pairing", *measures.COLUMNS[1:]]
+
+
+def test_huge_spread_round_robin_recovers_the_order():
+    m = measures.event_measures(10, event_format="round-robin", strength=5.0 * np.arange(10),
+                                n_events=200, top_k=3, rng=4).set_index("measure")  # fmt: skip
+    assert m.loc["p_strongest_wins", "value"] > 0.98
+    assert m.loc["p_top_k", "value"] > 0.9
+    assert m.loc["kendall_tau", "value"] > 0.9
+    assert set(m.pairing) == {"round-robin"}
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: measures.summarise_events("events"), "results"),
+        (lambda: measures.summarise_events(_hand_made([[1, 0]], [[1, 2]]), top_k=2), "top_k"),
+        (lambda: measures.summarise_events(_hand_made([[1, 0]], [[1, 2]]), top_k=0), "top_k"),
+        (lambda: measures.event_measures(8, scorers="wbf", n_rounds=3), "scorers"),
+        (lambda: measures.event_measures(8, scorers=[], n_rounds=3), "scorers"),
+        (lambda: measures.event_measures(8, scorers=["elo"], n_rounds=3), "scorer"),
+        (lambda: measures.event_measures(8, n_rounds=3, n_events=0), "n_events"),
+    ],
+)
+def test_measures_reject_bad_arguments(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        call()
+
+
+# --- breakage and the shooting incentive ----------------------------------------------------
+
+
+def test_breakage_is_the_scales_steps():
+    b = measures.breakage(
+        ["wbf", "wbf-discrete", gaussian_scale(sigma=18.38, negative=5)], max_margin=60
+    )
+    cont = b[b.scorer.str.contains("continuous")]
+    m = cont.margin.to_numpy()
+    np.testing.assert_allclose(cont.value, wbf_vp(m + 1, 8) - wbf_vp(m, 8), atol=1e-12)
+    disc = b[b.scorer.str.contains("discrete")]
+    assert set(disc.value) == {0.0, 1.0} and disc.value.sum() == 10  # 10-10 up to 20-0
+    np.testing.assert_allclose(disc.value_behind, disc.value)  # no negative VPs: symmetric
+    neg = b[b.scorer.str.startswith("Gaussian")]
+    assert neg.value.sum() == 10 and neg.value_behind.sum() == 15  # down to 20-(-5)
+
+
+def test_expected_score_against_direct_sums():
+    imps, p = ev.swing_distribution()
+    sc = ev.as_scorer("wbf", n_boards=8)
+    for margin in (-12.0, -3.0, 0.0, 7.0):
+        direct = float(p @ sc.score(margin + imps))
+        assert measures.expected_score("wbf", margin) == pytest.approx(direct, abs=1e-12)
+    # two boards left, shooting: the swing of four boards
+    i4, p4 = ev.match_swing_distribution(4)
+    direct = float(p4 @ sc.score(-9.0 + i4))
+    got = measures.expected_score("wbf", -9.0, boards_left=2, variance_factor=2)
+    assert got == pytest.approx(direct, abs=1e-12)
+    assert measures.expected_score("wbf", 0.0) == pytest.approx(10.0)  # symmetry
+    assert measures.expected_score("imps", -4.0) == pytest.approx(-4.0)
+
+
+def test_expected_score_gaussian_against_monte_carlo():
+    z = np.random.default_rng(0).standard_normal(400_000)
+    for scorer in ("wbf-discrete", "wdl", gaussian_scale(sigma=18.38, negative=5)):
+        sc = ev.as_scorer(scorer, n_boards=8)
+        for margin in (-20.0, -5.0, 3.0):
+            draws = sc.score(margin + 6.5 * np.sqrt(2) * z)
+            got = measures.expected_score(scorer, margin, board="gaussian", boards_left=2)
+            assert abs(got - draws.mean()) < 4 * draws.std() / np.sqrt(z.size)
+
+
+def test_shooting_pays_behind_on_the_wbf_scale_and_never_on_imps():
+    s = measures.shooting_incentive(["wbf", "imps"], max_deficit=30)
+    wbf = s[s.scorer.str.startswith("WBF")]
+    assert wbf.gain.iloc[0] == pytest.approx(0.0, abs=1e-12)  # level: symmetric
+    assert np.all(wbf.gain.iloc[1:] > 0)  # behind, the loser's VPs are convex in the margin
+    np.testing.assert_allclose(s[s.scorer == "IMPs differential"].gain, 0.0, atol=1e-9)
+    np.testing.assert_allclose(wbf.expected_score_shooting - wbf.expected_score, wbf.gain)
+    g = measures.shooting_incentive(["wbf"], board="gaussian", boards_left=2, max_deficit=30)
+    assert np.all(g.gain.iloc[1:] > 0) and list(g.boards_left.unique()) == [2]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: measures.breakage("wbf"), "scorers"),
+        (lambda: measures.breakage(["wbf"], max_margin=0), "max_margin"),
+        (lambda: measures.expected_score("wbf", -3, boards_left=9), "boards_left"),
+        (lambda: measures.expected_score("wbf", -3, board="pairs"), "board"),
+        (lambda: measures.expected_score("wbf", -3, variance_factor=3), "variance_factor"),
+        (lambda: measures.expected_score("wbf", -3, variance_factor=True), "variance_factor"),
+        (lambda: measures.expected_score("wbf", "x"), "margin"),
+        (lambda: measures.expected_score("wbf", -3, k=6.5), "k"),
+        (lambda: measures.expected_score("wbf", -3, board="gaussian", k=0), "k"),
+        (lambda: measures.shooting_incentive(["wbf"], max_deficit=-1), "max_deficit"),
+        (lambda: measures.shooting_incentive([]), "scorers"),
+    ],
+)
+def test_breakage_and_shooting_reject_bad_arguments(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        call()
