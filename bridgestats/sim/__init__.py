@@ -3,8 +3,17 @@
 - :mod:`~bridgestats.sim.club`: the population simulator of club play rated by the PPI
   (:func:`simulate`, :class:`Simulation`, :func:`board_log`), compiled with numba, with the
   calibration constants :data:`BOARD_SD`, :data:`STRENGTH_SD` and :data:`EVEN_TABLE_SD`;
-- :mod:`bridgestats.sim.events`: the event simulator (teams and pairs events scored
-  board by board), when present.
+- :mod:`~bridgestats.sim.events`: the event simulator (round robins, Swiss teams and
+  Swiss pairs, any scale as a :class:`~bridgestats.sim.events.Scorer`), played many times
+  over in one compiled kernel (:func:`~bridgestats.sim.events.simulate_events`);
+- :mod:`~bridgestats.sim.pairing`: the round robin's circle method and the Swiss draw
+  (top-down pairing with backtracking);
+- :mod:`~bridgestats.sim.measures`: what a committee asks of a scale, with Monte Carlo
+  standard errors (who wins, qualification, Kendall's τ, outcome shares by round) and the
+  exact breakage and shooting incentive.
+
+The event simulator's names stay under their modules (``from bridgestats.sim.events import
+simulate_events``), so that importing the club simulator does not compile the event kernels.
 """
 
 from .club import (
