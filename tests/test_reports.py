@@ -33,6 +33,7 @@ from bridgestats.reports import (
     parse_param,
     run_reports,
 )
+from bridgestats.reports.parameters import inspect_parameters
 
 NB = Path(__file__).parent / "notebooks"
 TINY, EMPTY, NOPARAMS = NB / "tiny.ipynb", NB / "empty.ipynb", NB / "noparams.ipynb"
@@ -204,6 +205,33 @@ def test_notebook_parameters_keeps_non_literal_defaults_as_source(tmp_path):
     path = tmp_path / "derived.ipynb"
     path.write_text(json.dumps(nb))
     assert notebook_parameters(path) == {"seed": 0, "sigma": 11.0, "scale": "2 * sigma"}
+
+
+def test_notebook_parameters_survive_lines_papermill_cannot_split(tmp_path):
+    # papermill's line reader skips a line holding two "=" and cuts a value at a "#" inside
+    # a string; the cell's syntax tree gives those, and papermill's help comments are kept
+    nb = json.loads(EMPTY.read_text())
+    nb["cells"][1]["source"] = (
+        'seed = 0  # the random seed\nlabel = "a=b"\ncolour = "#fff"\nn: int = 3\n'
+    )
+    path = tmp_path / "odd.ipynb"
+    path.write_text(json.dumps(nb))
+    assert notebook_parameters(path) == {"seed": 0, "colour": "#fff", "n": 3, "label": "a=b"}
+    found = inspect_parameters(path)
+    assert found["seed"].help == "the random seed" and found["seed"].literal
+    assert check_parameters(path, {"label": "x"})["label"] == "x"
+
+
+def test_a_parameters_cell_that_does_not_parse_is_an_error(tmp_path):
+    nb = json.loads(EMPTY.read_text())
+    nb["cells"][1]["source"] = "seed = (0\n"
+    path = tmp_path / "broken.ipynb"
+    path.write_text(json.dumps(nb))
+    with pytest.raises(BridgestatsError, match="the parameters cell does not parse"):
+        notebook_parameters(path)
+    (tmp_path / "junk.ipynb").write_text("not json")
+    with pytest.raises(BridgestatsError, match="notebook: cannot read"):
+        notebook_parameters(tmp_path / "junk.ipynb")
 
 
 def test_check_parameters_merges_defaults_and_rejects_a_misspelt_name():
@@ -436,7 +464,7 @@ def test_html_loads_mathjax_only_for_notebooks_with_math(tmp_path):
     import nbformat
     from nbformat.v4 import new_markdown_cell, new_notebook
 
-    from bridgestats.reports import _export_html
+    from bridgestats.reports._old import _export_html
 
     for name, text, expect in [
         ("plain", "σ = K·√n", False),
