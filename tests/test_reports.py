@@ -295,8 +295,8 @@ def test_misspelt_parameter_stops_the_batch_before_anything_runs(tmp_path):
 
 def test_jobs_must_be_a_positive_integer(tmp_path):
     cfg = write_config(tmp_path, '[[report]]\nname = "a"\nnotebook = "@NB/empty.ipynb"\n')
-    for jobs in (0, -1, 1.5, True):
-        with pytest.raises(BridgestatsError, match="jobs: must be a positive integer"):
+    for jobs in (0, -1, 1.5, True, "2"):
+        with pytest.raises(BridgestatsError, match=r"jobs: must be an integer >= 1; got"):
             run_reports(cfg, jobs=jobs, reports_dir=tmp_path / "r")
 
 
@@ -464,7 +464,7 @@ def test_html_loads_mathjax_only_for_notebooks_with_math(tmp_path):
     import nbformat
     from nbformat.v4 import new_markdown_cell, new_notebook
 
-    from bridgestats.reports._old import _export_html
+    from bridgestats.reports.execute import export_html
 
     for name, text, expect in [
         ("plain", "σ = K·√n", False),
@@ -472,7 +472,7 @@ def test_html_loads_mathjax_only_for_notebooks_with_math(tmp_path):
     ]:
         path = tmp_path / f"{name}.ipynb"
         nbformat.write(new_notebook(cells=[new_markdown_cell(text)]), path)
-        page = _export_html(path, show_code=False).read_text()
+        page = export_html(path, show_code=False).read_text()
         assert ("mathjax" in page.lower()) is expect, name
         assert "require.min.js" not in page and "mermaid.esm" not in page
 
@@ -559,3 +559,32 @@ def test_a_notebook_that_writes_no_summary_fails(tmp_path):
     (result,) = run_reports(cfg, reports_dir=tmp_path / "reports")
     assert result.status == "failed" and "summary.json" in result.error
     assert (tmp_path / "reports" / "s.failed" / "silent.html").is_file()
+
+
+# --- jobs in their own processes --------------------------------------------------------------
+
+
+def test_jobs_and_outcomes_are_frozen_and_pickle():
+    import dataclasses
+    import pickle
+
+    from bridgestats.reports.jobs import Job, Outcome
+
+    job = Job("x", str(TINY), "/nowhere", overrides={"n": 2}, git={"revision": None})
+    outcome = Outcome("ok", "2026-01-01T10:00:00.000+00:00", "2026-01-01T10:00:01.000+00:00")
+    for value in (job, outcome):
+        assert pickle.loads(pickle.dumps(value)) == value
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.name = "y"  # any field, on either
+    assert job.output_name == "tiny.ipynb"
+
+
+def test_a_run_whose_process_dies_fails_with_its_exit_status(tmp_path):
+    from bridgestats.reports.execute import run_in_process
+    from bridgestats.reports.jobs import Job
+
+    # the process cannot open <folder>/kernel.log: it exits with a traceback before papermill
+    outcome = run_in_process(Job("x", str(TINY), str(tmp_path / "no-such-folder")))
+    assert outcome.status == "failed"
+    assert "the run's process exited with status 1" in outcome.error
+    assert outcome.process_s > 0 and outcome.started <= outcome.ended
