@@ -586,5 +586,5 @@ def test_a_run_whose_process_dies_fails_with_its_exit_status(tmp_path):
     # the process cannot open <folder>/kernel.log: it exits with a traceback before papermill
     outcome = run_in_process(Job("x", str(TINY), str(tmp_path / "no-such-folder")))
     assert outcome.status == "failed"
-    assert "the run's process exited with status 1" in outcome.error
+    assert "the run's process exited with status 1 (see the batch's stderr)" in outcome.error
     assert outcome.process_s > 0 and outcome.started <= outcome.ended

@@ -62,18 +62,19 @@ class Worker:
             data = Path(self._result).read_bytes()
         finally:
             Path(self._result).unlink(missing_ok=True)
+        log = Path(job.folder) / KERNEL_LOG
+        if log.is_file() and log.stat().st_size == 0:
+            log.unlink()
         if code == 0 and data:
             outcome = pickle.loads(data)
-        else:
+        else:  # before it had the job, its traceback went to the batch's stderr
+            where = KERNEL_LOG if log.is_file() else "the batch's stderr"
             outcome = Outcome(
                 status="failed",
                 started=started,
                 ended=now(),
-                error=f"the run's process exited with status {code} (see {KERNEL_LOG})",
+                error=f"the run's process exited with status {code} (see {where})",
             )
-        log = Path(job.folder) / KERNEL_LOG
-        if log.is_file() and log.stat().st_size == 0:
-            log.unlink()
         return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
 
     def close(self) -> None:
