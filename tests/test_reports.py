@@ -219,6 +219,7 @@ def test_notebook_parameters_survive_lines_papermill_cannot_split(tmp_path):
     assert notebook_parameters(path) == {"seed": 0, "colour": "#fff", "n": 3, "label": "a=b"}
     found = inspect_parameters(path)
     assert found["seed"].help == "the random seed" and found["seed"].literal
+    assert found["colour"].help == ""  # not the "fff\"" papermill took for a comment
     assert check_parameters(path, {"label": "x"})["label"] == "x"
 
 

@@ -66,7 +66,9 @@ def notebook_title(notebook) -> str:
 
 
 def inspect_parameters(notebook) -> dict[str, Parameter]:
-    """The notebook's parameters, by name in the cell's order (none without such a cell).
+    """The notebook's parameters by name (none without a ``parameters`` cell).
+
+    In the cell's order, except that an assignment papermill's reader skipped comes last.
 
     A cell that is not valid Python raises :class:`~bridgestats.errors.BridgestatsError`.
     """
@@ -87,9 +89,11 @@ def inspect_parameters(notebook) -> dict[str, Parameter]:
     found = {}
     for name, item in papermill.inspect_notebook(str(notebook)).items():
         value, literal = _literal(item["default"])
+        comment = item["help"]
         if name in exact and exact[name] != (value, literal):
-            value, literal = exact[name]  # papermill cut the value at a "#" in a string
-        found[name] = Parameter(name, value, literal, item["help"])
+            # papermill cut the value at a "#" in a string: what followed is no comment
+            (value, literal), comment = exact[name], ""
+        found[name] = Parameter(name, value, literal, comment)
     for name, (value, literal) in exact.items():  # a line papermill's reader skipped
         found.setdefault(name, Parameter(name, value, literal))
     return found
