@@ -3,12 +3,11 @@
 Runs the default batch (``notebooks/reports.toml``; ``quick=True``: the tiny test notebooks)
 into a temporary reports folder, once with one job and once with two, and prints for each
 run the kernel start, the execution, the HTML export, the rest (kernel shutdown, papermill's
-bookkeeping), the total, and the wall time of the run's own process from the hand-over of
-its job to its exit ("proc"; its imports are mostly done by then, the dispatcher starts the
-next run's process ahead), and ratios against an empty-notebook baseline run after a
-warm-up (the fixed cost of one run: its process, kernel start, ``import bridgestats``,
-papermill, HTML export). Target: the full default batch in under
-2 minutes on a 2-core machine.
+bookkeeping), the total, and the time of the run in its worker process ("proc": for the
+first run of each worker it includes the worker's imports of papermill and nbconvert), and
+ratios against an empty-notebook baseline run after a warm-up (the fixed cost of a batch
+of one run: its worker process, kernel start, ``import bridgestats``, papermill, HTML
+export). Target: the full default batch in under 2 minutes on a 2-core machine.
 """
 
 from __future__ import annotations

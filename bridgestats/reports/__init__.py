@@ -2,8 +2,8 @@
 
 The batch is configured in ``notebooks/reports.toml``: each ``[[report]]`` entry names a
 notebook, its parameters and optionally a parameter ``grid`` that expands into several runs.
-Every run executes in a process of its own, with papermill and a kernel running this
-interpreter, with the run's folder as the kernel's working directory, and leaves in
+Every run executes with papermill in a worker process (a notebook at a time) and a kernel
+running this interpreter, with the run's folder as the kernel's working directory, and leaves in
 ``reports/<run>/``:
 
 - the executed notebook and its HTML rendering (code hidden unless ``show_code``);
@@ -19,8 +19,9 @@ Each HTML report ends with the same provenance ("About this report"); whatever t
 process and its kernel print goes to ``kernel.log`` in the run's folder (kept only when
 not empty).
 
-Runs execute one at a time, ``jobs`` at a time (each in its own process), or on a Dask
-cluster (``scheduler``): there each run executes in a scratch folder on the worker and its
+Runs execute one at a time, ``jobs`` at a time (in as many worker processes: runs
+executing at once never share a process or an event loop), or on a Dask cluster
+(``scheduler``, each run in a process started for it): there each run executes in a scratch folder on the worker and its
 files are sent back, so the workers need bridgestats and its data but no shared disk.
 
 Failures are contained: each run is written to a temporary folder under ``reports/`` and
@@ -32,8 +33,8 @@ notebook shows the error) goes to ``reports/<run>.failed/`` and the previous goo
 The rooms: :mod:`~bridgestats.reports.config` (the configuration file and its runs),
 :mod:`~bridgestats.reports.parameters` (a notebook's parameters cell),
 :mod:`~bridgestats.reports.jobs` (jobs and outcomes, frozen dataclasses that pickle),
-:mod:`~bridgestats.reports.execute` and :mod:`~bridgestats.reports.worker` (one run in its
-own process), :mod:`~bridgestats.reports.dispatch` (local processes or Dask),
+:mod:`~bridgestats.reports.execute` and :mod:`~bridgestats.reports.worker` (one run in a
+process), :mod:`~bridgestats.reports.dispatch` (a process pool or Dask),
 :mod:`~bridgestats.reports.provenance` (``run.json``), :mod:`~bridgestats.reports.batch`
 (:func:`run_reports`), :mod:`~bridgestats.reports.index` and
 :mod:`~bridgestats.reports.render` (the page templates in ``templates/``).

@@ -1,25 +1,27 @@
 """Running the jobs: here, ``jobs`` processes at once, or on a Dask cluster.
 
-Locally every run executes in its own process
-(:func:`~bridgestats.reports.execute.run_in_process`); a pool of ``jobs`` threads only
-starts those processes and waits for them. On Dask (``scheduler``) each run is a task that
-executes the notebook, again in a process of its own, in a scratch folder on the worker
-and sends its files back, so the workers need bridgestats and its data but no file system
+Locally a pool of ``jobs`` worker processes (spawned: fresh interpreters) executes the
+runs, each worker one notebook at a time, so runs executing at once never share a process
+or an event loop; a run starts when a worker is free. On Dask (``scheduler``) each run is
+a task that executes the notebook in a process of its own
+(:func:`~bridgestats.reports.execute.run_in_process`) in a scratch folder on the worker and
+sends its files back, so the workers need bridgestats and its data but no file system
 shared with the client.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from ..errors import BridgestatsError
-from .execute import Worker
+from .execute import run_in_process, run_logged
 from .jobs import Job, Outcome
 from .provenance import now
 
@@ -55,54 +57,36 @@ def dispatch(
             bar.update()
 
 
-def _started(job: Job, worker: Worker | None = None) -> Outcome:
-    log(f"start {job.name}")
-    return (worker or Worker()).run(job)
-
-
-class _Workers:
-    """Run processes handed out one per run, with one started ahead for the next run."""
-
-    def __init__(self, runs: int):
-        self._lock = threading.Lock()
-        self._left = runs
-        self._spare: Worker | None = None
-
-    def take(self) -> Worker:
-        with self._lock:
-            worker, self._spare = self._spare or Worker(), None
-            self._left -= 1
-            if self._left > 0:  # it imports papermill and nbconvert while this run executes
-                self._spare = Worker()
-            return worker
-
-    def close(self) -> None:
-        with self._lock:
-            if self._spare is not None:
-                self._spare.close()
-            self._spare, self._left = None, 0
-
-
 def _local(jobs_by_name: Mapping[str, Job], jobs: int):
-    workers = _Workers(len(jobs_by_name))
-    if jobs == 1:  # one after the other, each reported before the next starts
-        try:
-            for name, job in jobs_by_name.items():
-                yield name, _started(job, workers.take())
-        finally:
-            workers.close()
-        return
-    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="report")
+    """At most ``jobs`` runs at once, each in a worker process of its own (spawned: a fresh
+    interpreter, which imports papermill once and then runs one notebook at a time)."""
+    pending = list(jobs_by_name.items())
+    running: dict = {}
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
     try:
-        futures = {
-            pool.submit(lambda job: _started(job, workers.take()), job): name
-            for name, job in jobs_by_name.items()
-        }
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+        while pending or running:
+            while pending and len(running) < jobs:  # a worker is free: the run starts now
+                name, job = pending.pop(0)
+                log(f"start {name}")
+                started = now()
+                try:
+                    running[pool.submit(run_logged, job)] = (name, started)
+                except BrokenProcessPool as exc:  # a worker died earlier
+                    yield name, _died(exc, started)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                name, started = running.pop(future)
+                try:
+                    yield name, future.result()
+                except BrokenProcessPool as exc:  # the worker died during the run
+                    yield name, _died(exc, started)
     finally:  # interrupted: start no more runs, wait for the running ones to end
         pool.shutdown(wait=True, cancel_futures=True)
-        workers.close()
+
+
+def _died(exc: BaseException, started: str) -> Outcome:
+    error = f"the run's process died ({type(exc).__name__}: {exc}; see kernel.log)"
+    return Outcome("failed", started, now(), error)
 
 
 def execute_remote(job: Job) -> tuple[Outcome, dict[str, bytes]]:
@@ -120,7 +104,8 @@ def execute_remote(job: Job) -> tuple[Outcome, dict[str, bytes]]:
         here = dataclasses.replace(
             job, notebook=str(notebook), folder=str(folder), notebook_source=None
         )
-        outcome = _started(here)
+        log(f"start {job.name}")
+        outcome = run_in_process(here)
         files = {
             p.relative_to(folder).as_posix(): p.read_bytes()
             for p in sorted(folder.rglob("*"))

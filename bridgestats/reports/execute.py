@@ -1,13 +1,13 @@
 """Executing one run: papermill in the run's own process, then the HTML page.
 
-:class:`Worker` (used by the dispatcher) starts ``python -m bridgestats.reports.worker``,
-hands it one :class:`~bridgestats.reports.jobs.Job` and waits for its
-:class:`~bridgestats.reports.jobs.Outcome`. In that process :func:`execute` runs
+:func:`run_logged` executes a job in a process that runs one notebook at a time (a worker
+of the dispatcher's process pool; on Dask, :func:`run_in_process` starts one,
+``python -m bridgestats.reports.worker``). In that process :func:`execute` runs
 papermill with the run's folder as the working directory and exports the executed notebook
 as ``<notebook>.html`` (code hidden unless ``show_code``), ending with the run's provenance.
-Every run has a process (and an event loop) of its own, so runs executing at once share
-nothing; whatever the process and its kernel print goes to ``kernel.log`` in the run's
-folder (kept only when not empty).
+Runs executing at once never share a process (nor an event loop); whatever the process
+and its kernel print while a run executes goes to ``kernel.log`` in the run's folder (kept
+only when not empty).
 """
 
 from __future__ import annotations
@@ -27,71 +27,79 @@ from .jobs import Job, Outcome
 from .provenance import KERNEL_NAME, now, package_version, read_json, timings
 from .render import TEMPLATES, render
 
-__all__ = ["KERNEL_LOG", "Worker", "execute", "export_html", "run_in_process"]
+__all__ = ["KERNEL_LOG", "execute", "export_html", "run_in_process", "run_logged"]
 
 KERNEL_LOG = "kernel.log"
 _MATH_RE = re.compile(r"\$[^$\n]+\$|\\\(|\\\[|\\begin\{")
 
 
-class Worker:
-    """A run's own process, started before its job is known: ``python -m
-    bridgestats.reports.worker`` imports papermill and nbconvert, then waits for one job on
-    its stdin (so a dispatcher can start the next run's process while a run executes).
+def run_logged(job: Job) -> Outcome:
+    """Execute ``job`` in this process, its output and its kernel's going to ``kernel.log``.
+
+    Called in a process that runs one notebook at a time (a worker of the dispatcher's
+    process pool, or :mod:`bridgestats.reports.worker`): while the run executes, this
+    process's file descriptors 1 and 2, which the kernel inherits, are the run's
+    ``kernel.log``; papermill's cell bar, when ``job.progress_bar``, stays on the former
+    stderr. ``process_s`` is the wall time of the whole call.
     """
-
-    def __init__(self):
-        handle, self._result = tempfile.mkstemp(prefix="bridgestats-run-", suffix=".pickle")
-        os.close(handle)
-        # -P: the worker imports bridgestats as the kernel does, not from the working directory
-        command = [sys.executable, "-P", "-m", "bridgestats.reports.worker", self._result]
-        self._proc = subprocess.Popen(command, stdin=subprocess.PIPE)
-
-    def run(self, job: Job) -> Outcome:
-        """Execute ``job`` in this process and wait for its outcome; never raises.
-
-        ``process_s`` is the wall time from handing over the job to the process's exit.
-        """
-        started, t0 = now(), time.perf_counter()
-        try:
-            try:
-                self._proc.stdin.write(pickle.dumps(job))
-                self._proc.stdin.close()
-            except BrokenPipeError:  # the process died first: its exit status says so
-                pass
-            code = self._proc.wait()
-            data = Path(self._result).read_bytes()
-        finally:
-            Path(self._result).unlink(missing_ok=True)
-        log = Path(job.folder) / KERNEL_LOG
-        if log.is_file() and log.stat().st_size == 0:
-            log.unlink()
-        if code == 0 and data:
-            outcome = pickle.loads(data)
-        else:  # before it had the job, its traceback went to the batch's stderr
-            where = KERNEL_LOG if log.is_file() else "the batch's stderr"
-            outcome = Outcome(
-                status="failed",
-                started=started,
-                ended=now(),
-                error=f"the run's process exited with status {code} (see {where})",
-            )
-        return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
-
-    def close(self) -> None:
-        """End an unused worker (it exits on an empty job)."""
-        if self._proc.poll() is None:
-            self._proc.stdin.close()
-            self._proc.wait()
-        Path(self._result).unlink(missing_ok=True)
+    t0 = time.perf_counter()
+    log_path = Path(job.folder) / KERNEL_LOG
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    stderr = sys.stderr
+    try:
+        with open(log_path, "ab") as log:
+            os.dup2(log.fileno(), 1)
+            os.dup2(log.fileno(), 2)
+        if job.progress_bar:
+            sys.stderr = os.fdopen(os.dup(saved[1]), "w")
+        outcome = execute(job)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        if sys.stderr is not stderr:
+            sys.stderr.close()
+            sys.stderr = stderr
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(saved[0])
+        os.close(saved[1])
+    if log_path.is_file() and log_path.stat().st_size == 0:
+        log_path.unlink()
+    return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
 
 
 def run_in_process(job: Job) -> Outcome:
-    """Execute ``job`` in a new process of this interpreter; never raises.
+    """Execute ``job`` in a new process, ``python -m bridgestats.reports.worker``.
 
-    Whatever the process and its kernel print goes to ``kernel.log`` in ``job.folder``;
-    with ``job.progress_bar`` papermill's cell bar is drawn on this process's stderr.
+    For a Dask worker, whose process runs several tasks at once in threads (its file
+    descriptors cannot be one run's log). Never raises: a process that dies gives a failed
+    outcome.
     """
-    return Worker().run(job)
+    handle, result = tempfile.mkstemp(prefix="bridgestats-run-", suffix=".pickle")
+    os.close(handle)
+    # -P: the worker imports bridgestats as the kernel does, not from the working directory
+    command = [sys.executable, "-P", "-m", "bridgestats.reports.worker", result]
+    started, t0 = now(), time.perf_counter()
+    try:
+        proc = subprocess.run(command, input=pickle.dumps(job), check=False)
+        data = Path(result).read_bytes()
+    finally:
+        Path(result).unlink(missing_ok=True)
+    if proc.returncode == 0 and data:
+        outcome = pickle.loads(data)
+    else:  # before it had its log, its traceback went to the batch's stderr
+        log = Path(job.folder) / KERNEL_LOG
+        where = KERNEL_LOG if log.is_file() else "the batch's stderr"
+        outcome = Outcome(
+            status="failed",
+            started=started,
+            ended=now(),
+            error=f"the run's process exited with status {proc.returncode} (see {where})",
+        )
+    # the whole process: interpreter start and imports included
+    return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
 
 
 def _kernel_manager_class():

@@ -50,9 +50,10 @@ class Outcome:
 
     ``status`` is ``"ok"`` or ``"failed"`` (with ``error``); times are ISO 8601 in UTC with
     milliseconds; durations are seconds: papermill's call, the kernel start and the cells
-    (from papermill's metadata), the HTML export, and ``process_s`` the wall time of the
-    run's own process (interpreter start and imports included). ``python`` and
-    ``bridgestats_version`` are those of the process that ran the kernel.
+    (from papermill's metadata), the HTML export, and ``process_s`` the wall time of the run
+    in its process (with the process's start and imports when it was started for this run,
+    or its worker's first run). ``python`` and ``bridgestats_version`` are those of the
+    process that ran the kernel.
     """
 
     status: str
