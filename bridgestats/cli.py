@@ -222,16 +222,19 @@ def _run_reports(args) -> int:
 
 
 def _list_reports(reports, config, *, only, params) -> int:
-    """Print each run, its notebook and its parameters (defaults, overrides marked *)."""
+    """Print each run, its notebook and its parameters (defaults, overrides marked *), with
+    the help comment of the parameters cell where there is one."""
     for run in reports.expand_runs(config, only=only, params=params):
         if run.missing:
             print(f"{run.name}  [{run.notebook.name}: missing]")
             continue
         merged = reports.check_parameters(run.notebook, run.overrides, run=run.name)
+        helps = {n: p.help for n, p in reports.inspect_parameters(run.notebook).items()}
         print(f"{run.name}  [{run.notebook.name}]")
         for name, value in merged.items():
             mark = "*" if name in run.overrides else " "
-            print(f"  {mark} {name} = {value!r}")
+            comment = f"  # {helps[name]}" if helps.get(name) else ""
+            print(f"  {mark} {name} = {value!r}{comment}")
     return 0
 
 

@@ -93,7 +93,7 @@ def test_bad_arguments_are_one_line_errors(config, tmp_path, capsys):
     assert main([*base, "-p", "novalue"]) == 2
     assert "NAME=VALUE" in capsys.readouterr().err
     assert main([*base, "--jobs", "0"]) == 2
-    assert "jobs: must be a positive integer" in capsys.readouterr().err
+    assert "jobs: must be an integer >= 1; got 0" in capsys.readouterr().err
     assert main(["reports", "--config", str(tmp_path / "none.toml")]) == 2
     assert "no such file" in capsys.readouterr().err
 
@@ -135,3 +135,10 @@ def test_folders_left_by_an_interrupted_batch_are_reported(config, tmp_path, cap
     assert "1 temporary folder(s)" in err and ".tiny.tmp-k1ll3d" in err
     assert (out / ".tiny.tmp-k1ll3d").is_dir()  # not removed: it may be another batch's
     assert ".tiny" not in (out / "index.html").read_text()
+
+
+def test_list_shows_the_help_comments_of_the_parameters_cell(capsys):
+    assert main(["reports", "--list", "--only", "washington_sigma"]) == 0
+    out = capsys.readouterr().out
+    assert "    cooke_published = [11.73, 11.04, 12.55]  # σ and 90 % CI quoted by Probst\n" in out
+    assert "    confidence = 0.9\n" in out  # no comment, nothing appended
