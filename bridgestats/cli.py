@@ -223,18 +223,19 @@ def _run_reports(args) -> int:
 
 def _list_reports(reports, config, *, only, params) -> int:
     """Print each run, its notebook and its parameters (defaults, overrides marked *), with
-    the help comment of the parameters cell where there is one."""
+    the type and help comment the parameters cell gives them."""
     for run in reports.expand_runs(config, only=only, params=params):
         if run.missing:
             print(f"{run.name}  [{run.notebook.name}: missing]")
             continue
         merged = reports.check_parameters(run.notebook, run.overrides, run=run.name)
-        helps = {n: p.help for n, p in reports.inspect_parameters(run.notebook).items()}
+        declared = reports.inspect_parameters(run.notebook)
         print(f"{run.name}  [{run.notebook.name}]")
         for name, value in merged.items():
             mark = "*" if name in run.overrides else " "
-            comment = f"  # {helps[name]}" if helps.get(name) else ""
-            print(f"  {mark} {name} = {value!r}{comment}")
+            kind = f": {declared[name].type}" if declared[name].type else ""
+            comment = f"  # {declared[name].help}" if declared[name].help else ""
+            print(f"  {mark} {name}{kind} = {value!r}{comment}")
     return 0
 
 

@@ -137,8 +137,23 @@ def test_folders_left_by_an_interrupted_batch_are_reported(config, tmp_path, cap
     assert ".tiny" not in (out / "index.html").read_text()
 
 
-def test_list_shows_the_help_comments_of_the_parameters_cell(capsys):
+def test_list_shows_the_types_and_help_comments_of_the_parameters_cell(capsys, tmp_path):
     assert main(["reports", "--list", "--only", "washington_sigma"]) == 0
     out = capsys.readouterr().out
-    assert "    cooke_published = [11.73, 11.04, 12.55]  # σ and 90 % CI quoted by Probst\n" in out
-    assert "    confidence = 0.9\n" in out  # no comment, nothing appended
+    assert (
+        "    cooke_published: list[float] = [11.73, 11.04, 12.55]  # Cooke's σ and 90 % interval"
+        " (Probst §11)\n" in out
+    )
+    # a cell without types or comments lists its names and values only
+    nb = tmp_path / "bare.ipynb"
+    nb.write_text(
+        '{"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Bare"},'
+        ' {"cell_type": "code", "execution_count": null, "metadata": {"tags": ["parameters"]},'
+        ' "outputs": [], "source": "confidence = 0.9"}],'
+        ' "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",'
+        ' "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}'
+    )
+    config = tmp_path / "reports.toml"
+    config.write_text('[[report]]\nname = "bare"\nnotebook = "bare.ipynb"\n')
+    assert main(["reports", "--config", str(config), "--list"]) == 0
+    assert "    confidence = 0.9\n" in capsys.readouterr().out

@@ -21,8 +21,9 @@ not empty).
 
 Runs execute one at a time, ``jobs`` at a time (in as many worker processes: runs
 executing at once never share a process or an event loop), or on a Dask cluster
-(``scheduler``, each run in a process started for it): there each run executes in a scratch folder on the worker and its
-files are sent back, so the workers need bridgestats and its data but no shared disk.
+(``scheduler``, each run in a process started for it): there each run executes in a
+scratch folder on the worker and its files are sent back, so the workers need bridgestats
+and its data but no shared disk.
 
 Failures are contained: each run is written to a temporary folder under ``reports/`` and
 moved into place only when it succeeded; a failed run's partial output (the executed
@@ -75,6 +76,8 @@ from .parameters import (
     notebook_parameters,
     notebook_title,
     parse_param,
+    parse_type,
+    value_matches,
 )
 
 __all__ = [
@@ -90,6 +93,8 @@ __all__ = [
     "notebook_parameters",
     "notebook_title",
     "parse_param",
+    "parse_type",
     "run_reports",
+    "value_matches",
     "write_index",
 ]

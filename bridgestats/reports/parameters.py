@@ -8,6 +8,14 @@ sigma``) is kept as its source text, since papermill would silently keep it what
 run asks for. papermill reads the cell line by line; where that reading loses an assignment
 (it skips a line holding two ``=``, and cuts a value at a ``#`` inside a string), the
 cell's Python syntax tree gives it instead.
+
+Each assignment is written with its type and a help comment, as papermill reads them
+(``n_boards: int = 8  # boards per match``), and a value a run gives is checked against
+that type before anything runs. The types a cell may write are ``int``, ``float`` (an
+``int`` is accepted), ``str``, ``bool``, ``list[T]``, ``dict[K, V]`` and
+``"T or None"`` (quoted, so that the cell runs as it is and linters read it; papermill's
+reader takes neither ``T | None`` nor a name the cell would have to import, such as
+``Optional[T]``, which is read too).
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ __all__ = [
     "notebook_parameters",
     "notebook_title",
     "parse_param",
+    "parse_type",
+    "value_matches",
 ]
 
 
@@ -35,13 +45,15 @@ class Parameter:
     """One assignment of a notebook's ``parameters`` cell.
 
     ``default`` is the literal value, or the source text when it is not a literal
-    (``literal`` is then False); ``help`` is the comment ending its line ("" if none).
+    (``literal`` is then False); ``help`` is the comment ending its line ("" if none);
+    ``type`` the annotation as written (``"int"``, ``"Optional[float]"``; "" if none).
     """
 
     name: str
     default: object
     literal: bool = True
     help: str = ""
+    type: str = ""
 
 
 def _read_notebook(notebook):
@@ -93,7 +105,10 @@ def inspect_parameters(notebook) -> dict[str, Parameter]:
         if name in exact and exact[name] != (value, literal):
             # papermill cut the value at a "#" in a string: what followed is no comment
             (value, literal), comment = exact[name], ""
-        found[name] = Parameter(name, value, literal, comment)
+        annotation = item["inferred_type_name"]
+        found[name] = Parameter(
+            name, value, literal, comment, "" if annotation == "None" else annotation
+        )
     for name, (value, literal) in exact.items():  # a line papermill's reader skipped
         found.setdefault(name, Parameter(name, value, literal))
     return found
@@ -136,22 +151,99 @@ def notebook_parameters(notebook) -> dict:
 
 
 def check_parameters(notebook, params, *, run: str | None = None) -> dict:
-    """Check ``params`` names against the notebook's parameters; return defaults | params.
+    """Check ``params`` against the notebook's parameters; return defaults | params.
 
-    An unknown (e.g. misspelt) name raises
-    :class:`~bridgestats.errors.BridgestatsError` naming the run, the name, the
-    notebook's known parameters and the closest match.
+    An unknown (e.g. misspelt) name raises :class:`~bridgestats.errors.BridgestatsError`
+    naming the run, the name, the notebook's known parameters and the closest match; a value
+    of the wrong type (``n_boards="eight"`` where the cell says ``n_boards: int``) raises
+    naming the run, the parameter, the type the cell declares and the value given.
     """
-    defaults = notebook_parameters(notebook)
-    for name in params:
-        if name not in defaults:
-            known = ", ".join(sorted(defaults)) or "(none: the notebook has no parameters cell)"
-            who = f"run {run!r}: " if run else ""
+    declared = inspect_parameters(notebook)
+    who = f"run {run!r}: " if run else ""
+    for name, value in params.items():
+        if name not in declared:
+            known = ", ".join(sorted(declared)) or "(none: the notebook has no parameters cell)"
             raise BridgestatsError(
-                f"{who}unknown parameter {name!r}{suggest(name, defaults)} for notebook"
+                f"{who}unknown parameter {name!r}{suggest(name, declared)} for notebook"
                 f" {Path(notebook).name}; its parameters: {known}"
             )
-    return {**defaults, **params}
+        annotation = declared[name].type
+        if annotation and not value_matches(value, parse_type(annotation)):
+            raise BridgestatsError(
+                f"{who}parameter {name} of notebook {Path(notebook).name}: must be "
+                f"{annotation}; got {value!r:.60}"
+            )
+    return {**{name: p.default for name, p in declared.items()}, **params}
+
+
+def parse_type(annotation: str) -> tuple:
+    """A parameter's annotation as a nested tuple, for :func:`value_matches`.
+
+    >>> parse_type("int"), parse_type("list[float]"), parse_type('"dict[str, int] or None"')
+    (('int',), ('list', ('float',)), ('optional', ('dict', ('str',), ('int',))))
+    >>> parse_type("int | None")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: annotation: must be int, float, str, bool, list[T],
+    dict[K, V] or "T or None"; got 'int | None'
+    """
+    try:
+        node = ast.parse(annotation.strip().strip("'\""), mode="eval").body
+        return _type_of(node)
+    except (SyntaxError, ValueError) as exc:
+        raise BridgestatsError(
+            'annotation: must be int, float, str, bool, list[T], dict[K, V] or "T or None"; '
+            f"got {annotation!r}"
+        ) from exc
+
+
+_SCALARS = ("int", "float", "str", "bool")
+_GENERICS = {"list": 1, "List": 1, "dict": 2, "Dict": 2, "Optional": 1}
+
+
+def _type_of(node) -> tuple:
+    if (
+        isinstance(node, ast.BoolOp)
+        and isinstance(node.op, ast.Or)
+        and len(node.values) == 2
+        and isinstance(node.values[1], ast.Constant)
+        and node.values[1].value is None
+    ):
+        return ("optional", _type_of(node.values[0]))
+    if isinstance(node, ast.Name) and node.id in _SCALARS:
+        return (node.id,)
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        head = node.value.id
+        args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if _GENERICS.get(head) == len(args):
+            return (head.lower(), *(_type_of(a) for a in args))
+    raise ValueError(ast.dump(node))
+
+
+def value_matches(value, spec: tuple) -> bool:
+    """Whether ``value`` (a literal) is of the type ``spec`` (from :func:`parse_type`).
+
+    An ``int`` is a ``float``; a ``bool`` is neither; a tuple is a list.
+
+    >>> value_matches(8, ("float",)), value_matches(True, ("int",)), value_matches(None, ("int",))
+    (True, False, False)
+    """
+    kind = spec[0]
+    if kind == "optional":
+        return value is None or value_matches(value, spec[1])
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "float":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "list":
+        return isinstance(value, list | tuple) and all(value_matches(v, spec[1]) for v in value)
+    return isinstance(value, dict) and all(  # "dict"
+        value_matches(k, spec[1]) and value_matches(v, spec[2]) for k, v in value.items()
+    )
 
 
 def parse_param(text: str) -> tuple[str, object]:
