@@ -41,6 +41,7 @@ from ._validate import (
     check_int,
     check_number,
     check_positive,
+    check_rng,
     check_whole,
     fail,
 )
@@ -49,6 +50,8 @@ from .scoring import imps as _imps
 from .scoring import score_board_results as _score_board_results
 
 __all__ = [
+    "MAX_N_BOOT",
+    "MAX_N_SIM",
     "ButlerFactor",
     "FrequencyTest",
     "KEstimate",
@@ -68,6 +71,17 @@ __all__ = [
 ]
 
 _SQRT2 = np.sqrt(2.0)
+
+#: Most Monte Carlo draws :func:`frequency_test` makes (``n_sim``). 10⁶ puts the Monte Carlo
+#: standard error of a p-value near 0.05 at 0.0002, far below any decision it serves; the
+#: draws are made in chunks of :data:`_SIM_CHUNK` rows, so memory stays near 100 MB for 100
+#: bands, and a million draws take seconds, not hours (10¹² would ask for 22 TiB).
+MAX_N_SIM = 1_000_000
+_SIM_CHUNK = 100_000
+#: Most bootstrap replicates of :func:`estimate_k`, :func:`estimate_k_from_matches` and
+#: :func:`butler_factor` (``n_boot``): 10⁶ replicates fix a 90% percentile interval's ends
+#: to well under 1% of its width; their statistics (a few floats each) fit in memory.
+MAX_N_BOOT = 1_000_000
 
 
 # --------------------------------------------------------------------------- validation
@@ -645,11 +659,19 @@ class FrequencyTest:
 
 
 def _pearson_and_g(obs: np.ndarray, exp: np.ndarray):
-    """X² and G along the last axis (0·log 0 = 0)."""
+    """X² and G along the last axis, G in the deviance form (each term >= 0; 0·log 0 = 0).
+
+    ``O ln(O/E) − (O − E)`` is ``E·(r ln r − r + 1)`` with ``r = O/E``; for r near 1 that
+    is computed as ``E·((1 + d)·log1p(d) − d)`` with ``d = r − 1``, accurate where the
+    plain difference would cancel to rounding noise.
+    """
     chi2 = np.sum((obs - exp) ** 2 / exp, axis=-1)
+    d = obs / exp - 1.0
+    series = d * d * (0.5 - d * (1 / 6 - d * (1 / 12 - d / 20)))  # |d| < 1e-3: to d⁵
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(obs > 0, obs * np.log(obs / exp), 0.0)
-    return chi2, 2.0 * terms.sum(axis=-1)
+        direct = (1.0 + d) * np.log1p(d) - d
+    terms = exp * np.where(np.abs(d) < 1e-3, series, np.where(obs > 0, direct, 1.0))
+    return chi2, 2.0 * np.maximum(terms, 0.0).sum(axis=-1)
 
 
 def frequency_test(
@@ -664,6 +686,9 @@ def frequency_test(
     expected : array_like, shape (k,)
         Expected counts (all > 0) with the same total as ``observed`` (relative tolerance
         1e-6), e.g. ``n * band_probabilities(thresholds, sigma=s)`` or ``fit.expected``.
+        Within that tolerance they are rescaled to the observed total exactly before the
+        statistics are computed (so a rounding difference never reaches SciPy's stricter
+        1.5e-8 check, nor makes G negative).
     fitted_params : int, default 0
         Parameters estimated from these same counts (1 when ``expected`` comes from
         :func:`fit_sigma_binned` on ``observed``); they are subtracted from the degrees
@@ -672,9 +697,10 @@ def frequency_test(
         Also compute Monte Carlo p-values; ``None`` does so when some expected count is
         below 5, where the χ² approximation is poor.
     n_sim : int, default 20000
-        Monte Carlo draws.
+        Monte Carlo draws, 1 to :data:`MAX_N_SIM` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator for the Monte Carlo draws (reproducible when given).
+        Seed (an integer >= 0) or generator for the Monte Carlo draws (reproducible when
+        given); anything else (``"x"``) is refused.
 
     Returns
     -------
@@ -683,7 +709,11 @@ def frequency_test(
     Notes
     -----
     ``X² = Σ (O − E)²/E`` and ``G = 2 Σ O ln(O/E)``, both referred to χ² with
-    ``k − 1 − fitted_params`` degrees of freedom (via :func:`scipy.stats.power_divergence`).
+    ``k − 1 − fitted_params`` degrees of freedom (:func:`scipy.stats.chi2` survival
+    function). G is computed in the deviance form ``2 Σ [O ln(O/E) − (O − E)]`` (equal to
+    the above when the totals agree, which the rescaling makes them), whose every term is
+    >= 0: the plain sum cancels catastrophically when counts are large (near 10³⁰ it came
+    out negative, with a NaN p-value), the deviance form stays >= 0 and accurate.
     Residuals are adjusted: a multinomial count has variance N·p(1 − p), so
     ``r = (O − E)/√(E(1 − E/N))`` is standard normal per band (Agresti, *Categorical Data
     Analysis*, §2.4.5); with fitted parameters they are slightly conservative.
@@ -729,23 +759,30 @@ def frequency_test(
         )
     if monte_carlo is not None:
         monte_carlo = check_flag(monte_carlo, "monte_carlo")
-    chi2, p_chi2 = stats.power_divergence(obs, exp, ddof=fitted, lambda_="pearson")
-    g, p_g = stats.power_divergence(obs, exp, ddof=fitted, lambda_="log-likelihood")
+    sims = check_int(n_sim, "n_sim", minimum=1, maximum=MAX_N_SIM)
+    gen = check_rng(rng)
     total = obs.sum()
+    exp = exp * (total / exp.sum())  # the same total exactly (within 1e-6 it already was)
+    chi2, g = (float(v) for v in _pearson_and_g(obs, exp))
+    p_chi2, p_g = (float(stats.chi2.sf(v, df)) for v in (chi2, g))
     pearson = (obs - exp) / np.sqrt(exp)
     adjusted = (obs - exp) / np.sqrt(exp * (1 - exp / total))
     use_mc = bool(np.any(exp < 5)) if monte_carlo is None else bool(monte_carlo)
     p_chi2_mc = p_g_mc = None
-    sims = 0
     if use_mc:
-        sims = check_int(n_sim, "n_sim", minimum=1)
         check_whole(obs, "observed")  # multinomial draws need whole-number counts
-        gen = np.random.default_rng(rng)
-        draws = gen.multinomial(int(total), exp / total, size=sims).astype(float)
-        chi2_sim, g_sim = _pearson_and_g(draws, exp)
         # 1e-9 relative slack so that ties with the observed statistic count as "as extreme"
-        p_chi2_mc = float((1 + np.sum(chi2_sim >= chi2 * (1 - 1e-9))) / (1 + sims))
-        p_g_mc = float((1 + np.sum(g_sim >= g * (1 - 1e-9))) / (1 + sims))
+        ge_chi2 = ge_g = 0
+        for start in range(0, sims, _SIM_CHUNK):  # chunks: memory stays bounded
+            size = min(_SIM_CHUNK, sims - start)
+            draws = gen.multinomial(int(total), exp / total, size=size).astype(float)
+            chi2_sim, g_sim = _pearson_and_g(draws, exp)
+            ge_chi2 += int(np.sum(chi2_sim >= chi2 * (1 - 1e-9)))
+            ge_g += int(np.sum(g_sim >= g * (1 - 1e-9)))
+        p_chi2_mc = float((1 + ge_chi2) / (1 + sims))
+        p_g_mc = float((1 + ge_g) / (1 + sims))
+    else:
+        sims = 0
     return FrequencyTest(
         chi2=float(chi2),
         g=float(g),
@@ -803,7 +840,7 @@ def _cluster_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng) -> np.n
     with replacement and adds their rows. ``statistic`` maps totals of shape (b, q) to
     (b,) or (b, r). Indices are drawn in chunks of at most 2·10⁶ to bound memory.
     """
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     c = sums.shape[0]
     chunk = max(1, min(n_boot, 2_000_000 // c))
     reps = []
@@ -865,9 +902,10 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     confidence : float, default 0.90
         Level of the percentile-bootstrap interval.
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator (reproducible when given).
+        Seed (an integer >= 0) or generator (reproducible when given); anything else is
+        refused.
 
     Returns
     -------
@@ -898,7 +936,8 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     """
     x = as_finite_array(swings, "swings").ravel()
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     if cluster is None:
         codes = np.arange(x.size)
         method = "bootstrap"
@@ -1049,9 +1088,10 @@ def estimate_k_from_matches(
     confidence : float, default 0.90
         Level of the intervals (percentile bootstrap over matches).
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator.
+        Seed (an integer >= 0) or generator (reproducible when given); anything else is
+        refused.
 
     Returns
     -------
@@ -1085,7 +1125,8 @@ def estimate_k_from_matches(
     if n.size != m.size:
         raise fail("n_boards", f"one entry per margin ({m.size})", given=f"{n.size} entries")
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     if sum_sq is None:
         s = np.ones_like(m)  # placeholder column, its statistics are discarded below
     else:
@@ -1165,9 +1206,10 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     confidence : float, default 0.90
         Level of the percentile-bootstrap interval (boards resampled).
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator.
+        Seed (an integer >= 0) or generator (reproducible when given); anything else is
+        refused.
 
     Returns
     -------
@@ -1210,7 +1252,8 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
             given=f"{crm.size} and {r.size} entries",
         )
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     linear = crm**2 * (r - 1) / (2 * r)
     if linear.sum() <= 0:
         raise BridgestatsError("cross_rms: all 0, so B is undefined")

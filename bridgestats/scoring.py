@@ -28,6 +28,7 @@ import pandas as pd
 
 from ._validate import (
     as_finite_array,
+    check_broadcast,
     check_choice,
     check_flag,
     check_frame,
@@ -82,7 +83,8 @@ def imps(score_diff, *, gaps="upper"):
     Parameters
     ----------
     score_diff : array_like
-        Differences of two scores, in points (any sign; need not be multiples of 10).
+        Differences of two scores, in points (any sign; need not be multiples of 10): finite
+        numbers, not text (``"30"`` is refused).
     gaps : {"upper", "midpoint"}, keyword-only
         Where a difference between two printed bands goes. ``"upper"``: a band's printed
         upper end is inclusive and anything above it belongs to the next band (Funbridge:
@@ -159,8 +161,8 @@ def _diff_array(score_diff) -> np.ndarray:
         d = np.asarray(score_diff)
         if d.dtype.kind == "c":
             raise TypeError("complex numbers are not score differences")
-        if d.dtype.kind not in "iuf":
-            d = d.astype(float)
+        if d.dtype.kind not in "iuf":  # text ("30") is refused, not read as a number
+            d = as_finite_array(score_diff, "score_diff", allow_empty=True)
     except (TypeError, ValueError) as exc:
         raise fail("score_diff", "numbers", score_diff) from exc
     if d.dtype.kind == "f" and d.size and not (np.isfinite(d.min()) and np.isfinite(d.max())):
@@ -397,6 +399,9 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     vulnerable : array_like of bool
         Whether declarer's side is vulnerable.
 
+    The five arguments broadcast together (a shape mismatch raises, naming them and their
+    shapes).
+
     Returns
     -------
     numpy.ndarray or numpy.int64
@@ -438,7 +443,9 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     if vul.size and (vul.dtype.kind not in "biu" or not np.all((vul == 0) | (vul == 1))):
         raise fail("vulnerable", "True or False (or 1 or 0)", vulnerable)
     vul = vul.astype(bool)
-    lvl, code, dbl, trk, vul = np.broadcast_arrays(lvl, code, dbl, trk, vul)
+    lvl, code, dbl, trk, vul = check_broadcast(
+        level=lvl, strain=code, doubled=dbl, tricks=trk, vulnerable=vul
+    )
     if np.any((code < 0) & (lvl > 0)):
         raise fail("strain", "one of C, D, H, S, N, NT for level 1-7", "")
 

