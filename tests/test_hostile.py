@@ -40,6 +40,11 @@ def _refused(call, match: str | None = None, *, within: float = 1.0) -> Bridgest
         (lambda: scoring.imps(np.array(["30"])), r"^score_diff: must be numbers"),
         (lambda: scoring.matchpoints(["420", "450"]), r"^scores: must be numbers \(not text\)"),
         (lambda: sigma.sigma_teams("8"), r"^n_boards: must be numbers \(not text\)"),
+        (lambda: sigma.sigma_teams(8, k=1e308), r"^k: must be a number in \(0, 1e\+12\]"),
+        (
+            lambda: sigma.sigma_cross_imps([8, 9], comparisons=[1, 2, 3], results=4),
+            r"^n_boards, comparisons, results, k: must be shapes that broadcast together",
+        ),
         (lambda: vpscale.wbf_vp("10", 8), r"^imp_margin: must be numbers \(not text\)"),
         (lambda: scoring.contract_score("4", "S", 0, 10, False), r"^level: must be numbers"),
         (lambda: fit.frequency_test(["1", "2"], [1.5, 1.5]), r"^observed: must be numbers"),
@@ -198,3 +203,93 @@ def test_g_matches_scipy_on_ordinary_counts():
     chi2, pc = stats.power_divergence(obs, exp, ddof=1, lambda_="pearson")
     assert res.g == pytest.approx(g, rel=1e-12) and res.p_g == pytest.approx(p, rel=1e-9)
     assert res.chi2 == pytest.approx(chi2, rel=1e-12) and res.p_chi2 == pytest.approx(pc, rel=1e-9)
+
+
+# --------------------------------------------------------------------------- the scale command
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--boards", "8", "--max-vp", "1000000000"], "max_vp: must be an integer in 2-2000"),
+        (["--boards", "8", "--negative", "1000000000"], "negative: must be an integer in 0-2000"),
+        (["--wbf", "--boards", "1000000000"], "n_boards: must be an integer in 1-500"),
+        (["--boards", "1000000000"], "n_boards: must be a number in (0, 500]"),
+        (["--boards", "8", "--sigma", "1e308"], "sigma: must be a number in (0, 1e+06]; got 1e+3"),
+        (["--boards", "8", "--sigma", "nan"], "sigma: must be a number; got nan"),
+        (["--boards", "8", "--k", "1e308"], "k: must be a number in (0, 1e+12]; got 1e+308"),
+        (["--boards", "8", "--k", "1e11"], "sigma: must be a number in (0, 1e+06]"),
+    ],
+)
+def test_scale_refuses_absurd_sizes_in_one_line(capsys, argv, message):
+    from bridgestats.cli import main
+
+    start = time.perf_counter()
+    code = main(["scale", *argv])
+    out, err = capsys.readouterr()
+    assert time.perf_counter() - start < 1.0
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("bridgestats scale: error: ")
+    assert message in err
+
+
+class _FailingOut:
+    """A standard output whose writes fail with ``error``."""
+
+    def __init__(self, error: OSError):
+        self.error = error
+
+    def write(self, text):
+        raise self.error
+
+    def flush(self):
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (OSError(28, "No space left on device"), "could not write the table (No space left"),
+        (BrokenPipeError(32, "Broken pipe"), "standard output closed early"),
+    ],
+)
+def test_scale_output_errors_are_one_line(monkeypatch, capsys, error, message):
+    from bridgestats.cli import main
+
+    monkeypatch.setattr("sys.stdout", _FailingOut(error))
+    code = main(["scale", "--boards", "8"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and message in err
+
+
+def _command(*argv) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "bridgestats.cli", *argv]
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/full"), reason="no /dev/full")
+def test_scale_to_a_full_disk_exits_2_without_traceback():
+    import subprocess
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            _command("scale", "--boards", "8"), stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "bridgestats scale: error: standard output: could not write the table "
+        "(No space left on device)\n"
+    )
+
+
+def test_scale_to_a_closed_pipe_exits_2_without_traceback():
+    import subprocess
+
+    # a table far larger than a pipe's buffer, its reader gone before the first write
+    argv = _command("scale", "--boards", "8", "--max-vp", "2000", "--negative", "2000")
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 2
+    assert err == "bridgestats scale: error: standard output closed early\n"
