@@ -293,3 +293,141 @@ def test_scale_to_a_closed_pipe_exits_2_without_traceback():
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 2
     assert err == "bridgestats scale: error: standard output closed early\n"
+
+
+# --------------------------------------------------------------------------- loaders
+
+PBN_TWO_ROOMS = (
+    '[Event "T"]\n[Board "1"]\n[Room "Open"]\n[Vulnerable "None"]\n[Declarer "S"]\n'
+    '[Contract "3NT"]\n[Result "10"]\n\n'
+    '[Event "T"]\n[Board "1"]\n[Room "Closed"]\n[Vulnerable "None"]\n[Declarer "S"]\n'
+    '[Contract "3NT"]\n[Result "9"]\n\n'
+    '[Event "T"]\n[Board "2"]\n[Room "Open"]\n[Vulnerable "NS"]\n[Declarer "N"]\n'
+    '[Contract "4S"]\n[Result "10"]\n\n'
+    '[Event "T"]\n[Board "2"]\n[Room "Closed"]\n[Vulnerable "NS"]\n[Declarer "N"]\n'
+    '[Contract "4S"]\n[Result "9"]\n'
+)
+
+
+def _io():
+    from bridgestats import io
+
+    return io
+
+
+@pytest.mark.parametrize(
+    ("broken", "line"),
+    [('[Board "2"]', '[Board "2]'), ('[Room "Closed"]\n[Vulnerable "NS"]', '[Room "Closed]')],
+)
+def test_pbn_tag_line_missing_its_quote_is_a_counted_skip(tmp_path, write_file, broken, line):
+    io = _io()
+    good = PBN_TWO_ROOMS
+    if "Room" in broken:  # the second board's closed room
+        at = good.rindex(broken)
+        text = good[:at] + line + '\n[Vulnerable "NS"]' + good[at + len(broken) :]
+    else:
+        at = good.rindex(broken)  # the second board's closed room again
+        text = good[:at] + line + good[at + len(broken) :]
+    path = write_file(tmp_path / "t.pbn", text)
+    df = io.read_pbn(path)
+    s = io.summary_of(df)
+    assert s.records == 4 and s.skipped == {"malformed tag": 1}
+    bad = df[df["skip_reason"] == "malformed tag"]
+    assert len(bad) == 1 and bad["record"].iat[0] == 25 and np.isnan(bad["score_ns"].iat[0])
+    # never the previous record's board nor a room it does not print
+    assert bad["board"].isna().all() or "Board" not in line
+    assert s.records == s.scorable + sum(s.skipped.values())
+    with pytest.raises(io.ParseError, match=r"^t\.pbn, line 2[67]: malformed tag line '\["):
+        io.read_pbn(path, strict=True)
+
+
+def test_pbn_note_with_unescaped_quotes_is_read_as_a_tag(tmp_path, write_file):
+    io = _io()
+    text = PBN_TWO_ROOMS.replace('[Result "9"]\n', '[Result "9"]\n[Note "1:"cards""]\n', 1)
+    df = io.read_pbn(write_file(tmp_path / "n.pbn", text), strict=True)
+    assert io.summary_of(df).scorable == 4
+    key = "tag values holding unescaped quotes, read to the last quote"
+    assert io.summary_of(df).notes[key] == 1
+
+
+@pytest.mark.parametrize(
+    ("encoding", "message"),
+    [
+        ("utf-16", r"the file is UTF-16 \(little-endian\) text \(byte-order mark\)"),
+        ("utf-16-be", r"line 1: holds NUL bytes: likely UTF-16 text without a byte-order mark"),
+        ("utf-16-le", r"line 1: holds NUL bytes: likely UTF-16 text without a byte-order mark"),
+        ("utf-32", r"the file is UTF-32 \(little-endian\) text \(byte-order mark\)"),
+    ],
+)
+def test_wide_encodings_are_named(tmp_path, encoding, message):
+    io = _io()
+    path = tmp_path / "w.pbn"
+    path.write_bytes(PBN_TWO_ROOMS.encode(encoding))
+    _refused(lambda: io.read_pbn(path), r"^w\.pbn(, line 1)?: " + message.split(": ", 1)[-1])
+    valet = tmp_path / "scores.txt"
+    valet.write_bytes("1|1|1|2|3|4|3N|S|10\n".encode(encoding))
+    _refused(lambda: io.read_valet(valet), "UTF-")
+
+
+@pytest.mark.parametrize("reader", ["read_pbn", "read_lin", "read_valet", "read_acbl_travellers"])
+@pytest.mark.parametrize("path", [None, 123, 4.5, b"x.pbn", [None], {"a": 1}])
+def test_loaders_refuse_what_is_not_a_path(reader, path):
+    _refused(lambda: getattr(_io(), reader)(path), r"^path: must be a file, a folder")
+
+
+def test_valet_empty_file_says_so(tmp_path, write_file):
+    io = _io()
+    df = io.read_valet(write_file(tmp_path / "scores.txt", ""))
+    s = io.summary_of(df)
+    assert s.records == 0 and s.notes == {"files without a result line (empty)": 1}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '1|"1|101|102|103|104|3N|S|10\n1|1|105|106|107|108|4S|E|9\n',
+        '1|1|101|102|103|104|"3N|S|10\n1|1|105|106|107|108|4S"|E|9\n',
+        '1|1|101|102|103|104|3N|S|10|"H4\n',
+    ],
+)
+def test_valet_quotes_are_characters_not_strings(tmp_path, write_file, text):
+    io = _io()
+    df = io.read_valet(write_file(tmp_path / "scores.txt", text))
+    s = io.summary_of(df)
+    assert s.records == text.count("\n")  # one row per line: nothing swallowed
+    assert s.records == s.scorable + sum(s.skipped.values())
+    assert s.scorable < s.records or text.endswith('"H4\n')
+
+
+ACBL_HEAD = (
+    "session,section,board,vul,contract,declarer,made,score_ns,score_ew,mp_ns,mp_ew,"
+    "pair_ns,pair_ew\n"
+)
+ACBL_LINE = "2017-01-09/recap_b_20170109.html,,1,None,3NT,S,4,430,,10.50,1.50,5,9\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "match"),
+    [
+        (ACBL_LINE[:-1] + ",\n", r"line 2: expected 13 comma-separated fields, found 14 \(a trai"),
+        (ACBL_LINE + ACBL_LINE[:-1] + ",\n", r"line 3: expected 13 comma-separated fields"),
+        (ACBL_LINE + "a,b\n", r"line 3: expected 13 comma-separated fields, found 2$"),
+        (ACBL_LINE + '"x,1\n', r"line 3: not a traveller CSV line"),
+    ],
+)
+def test_acbl_field_counts_name_the_line(tmp_path, write_file, body, match):
+    io = _io()
+    path = write_file(tmp_path / "travellers.csv", ACBL_HEAD + body)
+    _refused(lambda: io.read_acbl_travellers(path), r"^travellers\.csv, " + match)
+
+
+def test_pbn_score_table_without_rows_says_so(tmp_path, write_file):
+    io = _io()
+    text = (
+        '[Event "Club"]\n[Board "5"]\n[Vulnerable "NS"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]\n'
+    )
+    df = io.read_pbn(write_file(tmp_path / "s.pbn", text))
+    s = io.summary_of(df)
+    assert s.records == 0
+    assert s.notes["ScoreTables without a row (no table results for their board)"] == 1
