@@ -22,6 +22,7 @@ import numpy as np
 from .errors import BridgestatsError
 
 __all__ = [
+    "as_array",
     "as_finite_array",
     "check_broadcast",
     "check_choice",
@@ -158,8 +159,9 @@ def check_choice(value, name: str, allowed):
     bridgestats.errors.BridgestatsError: gaps: must be one of 'upper', 'midpoint'; got 'mid'
     """
     try:
-        ok = value in allowed
-    except TypeError:  # an unhashable value asked of a set or dict
+        hash(value)  # an array, list or dict is never a choice (nor compared elementwise)
+        ok = bool(value in allowed)
+    except (TypeError, ValueError):
         ok = False
     if not ok:
         raise fail(name, "one of " + ", ".join(repr(a) for a in allowed), value)
@@ -181,6 +183,24 @@ def check_flag(value, name: str) -> bool:
     if not isinstance(value, bool | np.bool_):
         raise fail(name, "True or False", value)
     return bool(value)
+
+
+def as_array(values, name: str, *, dtype=None) -> np.ndarray:
+    """``values`` as an array (of any kind), raising if it is ragged or cannot be one.
+
+    For arguments that are not numbers (strain letters, labels, flags): the check of
+    shape that :func:`as_finite_array` makes for numbers.
+
+    >>> as_array([["S"], ["H", "N"]], "strain")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: strain: must be a rectangular array (not ragged
+    lists); got [['S'], ['H', 'N']]
+    """
+    try:
+        return np.asarray(values, dtype=dtype)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise fail(name, "a rectangular array (not ragged lists)", values) from exc
 
 
 def as_finite_array(values, name: str, *, dtype=float, allow_empty: bool = False) -> np.ndarray:

@@ -28,6 +28,7 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +36,7 @@ import pandas as pd
 from scipy import special, stats
 
 from ._validate import (
+    as_array,
     as_finite_array,
     check_choice,
     check_flag,
@@ -85,6 +87,13 @@ MAX_N_BOOT = 1_000_000
 
 
 # --------------------------------------------------------------------------- validation
+
+
+def _scalar(value):
+    """A 0-d array (or a one-element one) as its scalar; anything else unchanged."""
+    if isinstance(value, np.ndarray) and value.size == 1:
+        return value.reshape(()).item()
+    return value
 
 
 def _check_confidence(confidence) -> float:
@@ -589,7 +598,7 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     n_top = check_int(n_top, "n_top", minimum=0)
     if not 0 < n_top < n:
         raise fail("n_top", f"strictly between 0 and n = {n} for σ to be identifiable", n_top)
-    t = float(check_positive(threshold, "threshold"))
+    t = check_number(_scalar(threshold), "threshold", low=0, low_open=True)
     conf = _check_confidence(confidence)
     p = n_top / n
     z = stats.norm.ppf(0.5 + conf / 2)
@@ -878,7 +887,11 @@ def _root_ratio(tot: np.ndarray) -> np.ndarray:
 
 
 def _cluster_codes(cluster, n: int) -> np.ndarray:
-    codes, _ = pd.factorize(np.asarray(cluster, dtype=object).ravel(), use_na_sentinel=True)
+    labels = as_array(cluster, "cluster", dtype=object).ravel()
+    try:
+        codes, _ = pd.factorize(labels, use_na_sentinel=True)
+    except TypeError:  # an unhashable label
+        raise fail("cluster", "hashable labels (numbers or text)", cluster) from None
     if codes.size != n:
         raise fail("cluster", f"one label per swing ({n})", given=f"{codes.size} labels")
     if np.any(codes < 0):
@@ -995,7 +1008,7 @@ def estimate_k_from_counts(imps, counts, *, confidence=0.90):
     6.000 n=6
     """
     x = as_finite_array(imps, "imps").ravel()
-    c = _check_counts(np.ravel(counts), "counts")
+    c = _check_counts(as_finite_array(counts, "counts").ravel(), "counts")
     if c.size != x.size:
         raise fail("counts", f"one count per IMP value ({x.size})", given=f"{c.size} counts")
     conf = _check_confidence(confidence)
@@ -1121,7 +1134,7 @@ def estimate_k_from_matches(
     365.4
     """
     m = as_finite_array(margins, "margins").ravel()
-    n = check_positive(np.ravel(n_boards), "n_boards")
+    n = check_positive(n_boards, "n_boards").ravel()
     if n.size != m.size:
         raise fail("n_boards", f"one entry per margin ({m.size})", given=f"{n.size} entries")
     conf = _check_confidence(confidence)
@@ -1130,7 +1143,7 @@ def estimate_k_from_matches(
     if sum_sq is None:
         s = np.ones_like(m)  # placeholder column, its statistics are discarded below
     else:
-        s = check_positive(np.ravel(sum_sq), "sum_sq", allow_zero=True)
+        s = check_positive(sum_sq, "sum_sq", allow_zero=True).ravel()
         if s.size != m.size:
             raise fail("sum_sq", f"one entry per margin ({m.size})", given=f"{s.size} entries")
         if s.sum() <= 0:
@@ -1242,9 +1255,9 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     >>> print(f"{b.b:.3f}")
     1.200
     """
-    bsd = check_positive(np.ravel(butler_sd), "butler_sd", allow_zero=True)
-    crm = check_positive(np.ravel(cross_rms), "cross_rms", allow_zero=True)
-    r = check_whole(np.ravel(n_tables), "n_tables", minimum=2).astype(float)  # two results
+    bsd = check_positive(butler_sd, "butler_sd", allow_zero=True).ravel()
+    crm = check_positive(cross_rms, "cross_rms", allow_zero=True).ravel()
+    r = check_whole(n_tables, "n_tables", minimum=2).ravel().astype(float)  # two results
     if not (bsd.size == crm.size == r.size):
         raise fail(
             "cross_rms, n_tables",
@@ -1272,6 +1285,8 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
 def _flatten_boards(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Concatenated results, the board index of each and the results per board (boards
     kept in input order, empty ones included)."""
+    if isinstance(scores, str | bytes) or not isinstance(scores, Iterable):
+        raise fail("scores", "a sequence of arrays, one per board", scores)
     arrays = [
         as_finite_array(a, f"scores (board {i})", allow_empty=True).ravel()
         for i, a in enumerate(scores)

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from ._validate import (
+    as_array,
     as_finite_array,
     check_broadcast,
     check_choice,
@@ -321,8 +322,12 @@ def parse_contracts(texts, *, name="contract") -> pd.DataFrame:
     2      0               0
     """
     index = texts.index if isinstance(texts, pd.Series) else None
-    values = pd.Series(np.asarray(texts, dtype=object).ravel(), index=index, dtype=object)
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    values = pd.Series(as_array(texts, "texts", dtype=object).ravel(), index=index, dtype=object)
+    try:
+        codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    except TypeError:  # an unhashable element (a list, a dict) is not a contract text
+        bad = next(v for v in values if not isinstance(v, str | type(None)))
+        raise fail(name, "contract texts", bad) from None
     if (codes < 0).any():
         pos = int(np.flatnonzero(codes < 0)[0])
         raise fail(f"{name}: position {pos}", "a contract", values.iloc[pos])
@@ -349,7 +354,7 @@ def parse_contracts(texts, *, name="contract") -> pd.DataFrame:
 
 def _strain_codes(strain) -> np.ndarray:
     """Map strain letters (``C D H S N``/``NT``, any case; ``""`` allowed) to 0..4 (or -1)."""
-    arr = np.asarray(strain)
+    arr = as_array(strain, "strain")
     if arr.dtype.kind == "U" and arr.dtype.itemsize == 4:
         # one character per element: look the code points up directly (no hashing)
         codes = _CHAR_STRAIN[np.minimum(arr.view(np.uint32), _CHAR_STRAIN.size - 1)]
@@ -359,7 +364,10 @@ def _strain_codes(strain) -> np.ndarray:
             raise fail("strain", "one of C, D, H, S, N, NT", shown)
         return codes
     flat = arr.astype(object).ravel()
-    inverse, uniq = pd.factorize(flat, use_na_sentinel=False)
+    try:
+        inverse, uniq = pd.factorize(flat, use_na_sentinel=False)
+    except TypeError:  # an unhashable element (a dict, a list) is not a strain
+        raise fail("strain", "one of C, D, H, S, N, NT", strain) from None
     codes = np.empty(len(uniq), dtype=np.int64)
     for i, u in enumerate(uniq):  # per distinct strain text
         key = u.strip().upper() if isinstance(u, str) else None
@@ -439,7 +447,7 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     code = _strain_codes(strain)
     dbl = check_whole(doubled, "doubled", minimum=0, maximum=2)
     trk = check_whole(tricks, "tricks", minimum=0, maximum=13)
-    vul = np.asarray(vulnerable)
+    vul = as_array(vulnerable, "vulnerable")
     if vul.size and (vul.dtype.kind not in "biu" or not np.all((vul == 0) | (vul == 1))):
         raise fail("vulnerable", "True or False (or 1 or 0)", vulnerable)
     vul = vul.astype(bool)

@@ -50,6 +50,7 @@ __all__ = [
     "MAX_MARGIN",
     "MAX_NEGATIVE",
     "MAX_SIGMA",
+    "MAX_STEP",
     "MAX_VP",
     "ScaleFit",
     "VPScale",
@@ -83,6 +84,8 @@ MAX_SIGMA = 1e6
 #: Largest threshold of a scale (a margin from ``centre``), for the same reason:
 #: ``integer_ranges`` turns thresholds into int64 multiples of ``step``.
 MAX_MARGIN = 1e9
+#: Largest margin resolution ``step`` (1 IMP, 10 points in real scales), for that reason too.
+MAX_STEP = 10**9
 
 _FORM_CENTRE = {"swiss-pairs": 50.0}
 _FORM_STEP = {"teams": 1, "cross-imps": 1, "butler-online": 1, "aggregate": 10}
@@ -225,7 +228,7 @@ def sigma_from_top(top_margin, *, max_vp=20, centre=0.0):
     >>> float(sigma_from_top(50 + 50 / 8**0.5, centre=50))
     10.596
     """
-    top = as_finite_array(top_margin, "top_margin") - float(centre)
+    top = as_finite_array(top_margin, "top_margin") - check_number(_one(centre), "centre")
     check_positive(top, "top_margin - centre")
     z_top = gaussian_z(max_vp)[-1]
     s = top / z_top
@@ -294,7 +297,8 @@ class VPScale:
         if self.sigma is not None:
             object.__setattr__(self, "sigma", _one_positive(self.sigma, "sigma"))
         if self.step is not None:
-            object.__setattr__(self, "step", check_int(self.step, "step", minimum=1))
+            step = check_int(self.step, "step", minimum=1, maximum=MAX_STEP)
+            object.__setattr__(self, "step", step)
         centre = check_number(_one(self.centre), "centre")
         object.__setattr__(self, "thresholds", tuple(float(x) for x in t))
         object.__setattr__(self, "max_vp", max_vp)
@@ -469,7 +473,7 @@ class VPScale:
         2          4         0            8       <NA>     0.414562
         """
         step = self.step if step is None else step
-        step = 1 if step is None else check_int(step, "step", minimum=1)
+        step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
         t = np.asarray(self.thresholds)
         starts = np.ceil(t / step) * step
         # the first multiple of step that reaches t, as vp() decides it (float-safe)
@@ -524,7 +528,10 @@ class VPScale:
         return out
 
     def _default_step(self, step):
-        return self.step if step is None else step
+        """``step`` for an export: the scale's own when None; 0 asks for continuous ranges."""
+        if step is None:
+            return self.step
+        return check_int(step, "step", minimum=0, maximum=MAX_STEP)
 
     def to_csv(self, *, step=None) -> str:
         """The tidy frame as CSV text: :meth:`integer_ranges` with a step, else :meth:`to_frame`.
@@ -670,7 +677,7 @@ def scale_from_thresholds(
     >>> tri.max_vp, tri.thresholds[:2]
     (20, (0.5, 1.7))
     """
-    t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
+    t = as_finite_array(thresholds, "thresholds").ravel() - check_number(_one(centre), "centre")
     neg = _negative(negative)
     if max_vp is None:
         max_vp = 2 * (t.size - neg)
@@ -785,7 +792,7 @@ def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
         t = np.asarray(scale.thresholds)
         max_vp, negative, centre = scale.max_vp, scale.negative, scale.centre
     else:
-        t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
+        t = as_finite_array(thresholds, "thresholds").ravel() - check_number(_one(centre), "centre")
     z = gaussian_z(max_vp, negative=negative)
     if t.size != z.size:
         raise fail(
@@ -1027,6 +1034,8 @@ def wbf_vp(imp_margin, n_boards, *, discrete=False):
     n = check_whole(n_boards, "n_boards", minimum=1, maximum=MAX_BOARDS)
     discrete = check_flag(discrete, "discrete")
     m, n = check_broadcast(imp_margin=m, n_boards=n)
+    if m.size == 0:  # no results: no tables to build
+        return np.zeros(m.shape, dtype=np.int64 if discrete else float)
     # one lookup table per distinct board count (winner's VPs, in hundredths, for margins
     # 0 ... the first 20.00), concatenated, then one vectorised lookup for all results
     boards, which = np.unique(n, return_inverse=True)
