@@ -16,6 +16,7 @@ never a ``bool``, a number is never a string (nor is a numeric string ``"30"`` a
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 
@@ -216,7 +217,11 @@ def as_finite_array(values, name: str, *, dtype=float, allow_empty: bool = False
     if _holds_text(values):  # np.asarray(["30"], dtype=float) would read the text
         raise fail(name, "numbers (not text)", values)
     try:
-        arr = np.asarray(values, dtype=dtype)
+        with warnings.catch_warnings():  # a complex number is not silently made real
+            warnings.simplefilter("error", np.exceptions.ComplexWarning)
+            arr = np.asarray(values, dtype=dtype)
+    except np.exceptions.ComplexWarning as exc:
+        raise fail(name, "real numbers", values) from exc
     except (TypeError, ValueError, OverflowError) as exc:
         raise fail(name, "numbers", values) from exc
     if not allow_empty and arr.size == 0:

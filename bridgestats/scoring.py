@@ -240,7 +240,7 @@ def _parse_one(text: str) -> Contract | None:
     dbl = (m["dbl"] or "").upper()
     result = m["result"]
     if result is not None:
-        result = 0 if result == "=" else int(result.replace(" ", ""))
+        result = 0 if result == "=" else int("".join(result.split()))  # "+ 1", "-\t2"
         if not 0 <= int(m["level"]) + 6 + result <= 13:
             return None  # more tricks than exist (or fewer than none)
     decl = m["decl"].upper() if m["decl"] else None

@@ -431,3 +431,31 @@ def test_pbn_score_table_without_rows_says_so(tmp_path, write_file):
     s = io.summary_of(df)
     assert s.records == 0
     assert s.notes["ScoreTables without a row (no table results for their board)"] == 1
+
+
+# --------------------------------------------------------------------------- datasets
+
+
+@pytest.mark.parametrize("name", [None, 123, "../seeds/x", "nope", ["seeds/brighton_2005"]])
+def test_dataset_names_are_checked(name):
+    from bridgestats import datasets
+
+    _refused(lambda: datasets.path(name), r"^name: must be one of ")
+    _refused(lambda: datasets.load(name), r"^name: must be one of ")
+
+
+@pytest.mark.parametrize("kwargs", [{"nrows": "x"}, {"no_such_option": 1}, {"sep": 5}])
+def test_dataset_read_options_pandas_refuses_are_named(kwargs):
+    from bridgestats import datasets
+
+    _refused(
+        lambda: datasets.load("seeds/brighton_2005_vp_counts", **kwargs),
+        r"^read_csv_kwargs: must be options pandas.read_csv accepts for "
+        r"'seeds/brighton_2005_vp_counts'; got " + next(iter(kwargs)),
+    )
+
+
+@pytest.mark.parametrize(("text", "result"), [("4S+\n1", 1), ("3NN-\t2", -2), ("4S + 1", 1)])
+def test_contract_results_with_any_blank_inside(text, result):
+    # "-\n1" (a LIN rs field cut by a line end) once escaped as int()'s ValueError
+    assert scoring.parse_contract(text).result == result

