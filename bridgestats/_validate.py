@@ -6,8 +6,9 @@ Every check raises :class:`~bridgestats.errors.BridgestatsError` with one messag
 
 so that a user reads the same sentence whichever function they called. Scalars are checked
 by :func:`check_int`, :func:`check_number`, :func:`check_choice` and :func:`check_flag`;
-arrays by :func:`as_finite_array`, :func:`check_positive` and :func:`check_whole`, and
-several arrays that must broadcast together by :func:`check_broadcast`; frames by
+arrays by :func:`as_finite_array`, :func:`check_positive` and :func:`check_whole` (arrays
+that are not numbers, by :func:`as_array`: never ragged), and several arrays that must
+broadcast together by :func:`check_broadcast`; frames by
 :func:`check_frame` and :func:`check_column_range`; a random generator argument by
 :func:`check_rng`. A flag is a real ``bool`` (``"no"`` is not ``False``), an integer is
 never a ``bool``, a number is never a string (nor is a numeric string ``"30"`` a number).

@@ -391,7 +391,7 @@ def fit_sigma_binned(counts, thresholds, *, confidence=0.90):
         :mod:`bridgestats.vpscale`. For a scale on integer margins (IMPs, where "1-3 → 11"),
         pass the half-way points (0.5, 3.5, ...) as a continuity correction.
     confidence : float, default 0.90
-        Level of the profile-likelihood interval.
+        Level of the profile-likelihood interval, strictly between 0 and 1.
 
     Returns
     -------
@@ -474,7 +474,7 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
     thresholds : array_like, shape (m,)
         As in :func:`fit_sigma_binned`.
     confidence : float, default 0.90
-        Level of the profile-likelihood intervals.
+        Level of the profile-likelihood intervals, strictly between 0 and 1.
 
     Returns
     -------
@@ -560,7 +560,7 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     threshold : float
         The margin (> 0) of the top outcome, in the margin's unit.
     confidence : float, default 0.90
-        Level of the interval.
+        Level of the interval, strictly between 0 and 1.
 
     Returns
     -------
@@ -913,7 +913,7 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
         Without it every swing is resampled on its own (interval too narrow if the boards
         are in fact grouped).
     confidence : float, default 0.90
-        Level of the percentile-bootstrap interval.
+        Level of the percentile-bootstrap interval, strictly between 0 and 1.
     n_boot : int, default 2000
         Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
@@ -981,7 +981,7 @@ def estimate_k_from_counts(imps, counts, *, confidence=0.90):
     counts : array_like
         Number of boards with each value (≥ 0, not all 0).
     confidence : float, default 0.90
-        Level of the interval.
+        Level of the interval, strictly between 0 and 1.
 
     Returns
     -------
@@ -1099,7 +1099,7 @@ def estimate_k_from_matches(
         per-board K, the variance-inflation ratio and the intra-match correlation are
         estimated on the same matches.
     confidence : float, default 0.90
-        Level of the intervals (percentile bootstrap over matches).
+        Level of the intervals (percentile bootstrap over matches), strictly between 0 and 1.
     n_boot : int, default 2000
         Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
@@ -1217,7 +1217,7 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     n_tables : array_like
         Per board: tables (results) R; a Butler result is compared with C = R − 1 others.
     confidence : float, default 0.90
-        Level of the percentile-bootstrap interval (boards resampled).
+        Level of the percentile-bootstrap interval (boards resampled), strictly between 0 and 1.
     n_boot : int, default 2000
         Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
@@ -1311,7 +1311,7 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
         results, own included) is the datum behind Probst's √(C/(2R)); ``"trimmed"`` the
         tournament practice (drop the top and bottom ``trim``, round to 10).
     trim : float, default 0.1
-        For ``datum="trimmed"``.
+        For ``datum="trimmed"``, in [0, 0.5).
     gaps : {"upper", "midpoint"}, default "upper"
         IMP gap rule for differences that are not multiples of 10
         (:func:`bridgestats.scoring.imps`).

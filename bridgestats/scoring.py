@@ -519,7 +519,8 @@ def matchpoints(scores, *, per_beat=2, ascherman=False):
     scores : array_like
         The results of one board, all from the same direction (e.g. ``score_ns``).
     per_beat : float, keyword-only
-        Points per result beaten (2 in Europe, 1 in the ACBL); a tie scores half of it.
+        Points per result beaten (2 in Europe, 1 in the ACBL), a number > 0; a tie scores
+        half of it.
     ascherman : bool, keyword-only
         Also compare each result with itself (a tie worth ``per_beat/2``), as Ascherman
         proposed (Probst §11): the top of 21 results is then 41 and the bottom 1.
@@ -630,7 +631,7 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
     n_expected : array_like of int
         E: the number of results the board should have had (at least 1).
     per_beat : float, keyword-only
-        The matchpoint unit of ``mp`` (and of the answer).
+        The matchpoint unit of ``mp`` (and of the answer), a number > 0.
 
     Returns
     -------
@@ -723,9 +724,9 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
         ``k`` lowest results, average the rest and round to the nearest 10 (halves away
         from zero). A number: that datum, used as given.
     trim : float, keyword-only
-        For ``"trimmed"``: the fraction dropped at each end, ``k = floor(trim·n)`` but at
-        least 1 when there are 3 or more results (none for 1 or 2 results); ``trim=0``
-        drops nothing (the rounded mean).
+        In [0, 0.5). For ``"trimmed"``: the fraction dropped at each end,
+        ``k = floor(trim·n)`` but at least 1 when there are 3 or more results (none for 1
+        or 2 results); ``trim=0`` drops nothing (the rounded mean).
 
     Returns
     -------
@@ -977,7 +978,7 @@ def score_board_results(
         For the IMP methods, see :func:`imps`.
     unplayed_pct, unplayed_imps : float, keyword-only
         What each side of an unplayed row scores: 25 % at matchpoints, −6 IMPs at IMPs
-        (Funbridge's rule for deals not played).
+        (Funbridge's rule for deals not played); finite numbers.
 
     Returns
     -------
