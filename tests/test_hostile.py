@@ -459,3 +459,30 @@ def test_dataset_read_options_pandas_refuses_are_named(kwargs):
 def test_contract_results_with_any_blank_inside(text, result):
     # "-\n1" (a LIN rs field cut by a line end) once escaped as int()'s ValueError
     assert scoring.parse_contract(text).result == result
+
+
+@pytest.mark.parametrize(
+    ("board", "result", "reason"),
+    [
+        ("1e400", "9", "no board"),
+        ("99999999999999999999", "9", "no board"),
+        ("-5", "9", "no board"),
+        ("0", "9", "no board"),
+        ("inf", "9", "no board"),
+        ("3", "99999999999999999999", "no result"),
+        ("3", "1e400", "no result"),
+    ],
+)
+def test_numbers_beyond_reason_in_files_are_skips_not_wrapped_ints(
+    tmp_path, write_file, board, result, reason
+):
+    # "1e400" and twenty nines once became board -2**63, scored; board 0 or -5 was scored
+    io = _io()
+    text = (
+        f'[Board "{board}"]\n[Vulnerable ""]\n[Declarer "S"]\n[Contract "3NT"]\n'
+        f'[Result "{result}"]\n'
+    )
+    df = io.read_pbn(write_file(tmp_path / "x.pbn", text))
+    assert io.summary_of(df).skipped == {reason: 1} and np.isnan(df["score_ns"].iat[0])
+    valet = write_file(tmp_path / "scores.txt", f"1|{board}|1|2|3|4|3N|S|{result}\n")
+    assert io.summary_of(io.read_valet(valet)).skipped == {reason: 1}

@@ -60,7 +60,7 @@ COLUMNS = (
 
 #: Why a record cannot be scored (the values of ``skip_reason``; missing when scorable).
 SKIP_REASONS = {
-    "no board": "the board number is missing or not an integer",
+    "no board": "the board number is missing or not an integer >= 1",
     "no contract": "no contract was printed (or '?')",
     "unknown contract": "the contract text is not a bridge contract",
     "no declarer": "a contract other than Pass without a declarer N/E/S/W",
@@ -315,14 +315,21 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
     return table.iloc[codes].reset_index(drop=True)
 
 
-def _to_int(values: pd.Series) -> pd.Series:
-    """Integers where the text is a whole number, NA elsewhere (nullable Int64).
+#: Largest whole number a loader reads from a file (2⁵³, exact in a float): a board number,
+#: a trick count or a round beyond it ("1e400", twenty nines) is not a number, not an int64
+#: wrapped around to −2⁶³.
+_MAX_WHOLE = 2**53
 
-    >>> _to_int(pd.Series(["10", "10.5", "x", None, 7])).tolist()
-    [10, <NA>, <NA>, <NA>, 7]
+
+def _to_int(values: pd.Series) -> pd.Series:
+    """Integers where the text is a whole number (at most 2⁵³ in size), NA elsewhere (Int64).
+
+    >>> _to_int(pd.Series(["10", "10.5", "x", None, 7, "1e400", "-inf"])).tolist()
+    [10, <NA>, <NA>, <NA>, 7, <NA>, <NA>]
     """
     num = pd.to_numeric(values.astype("object"), errors="coerce").astype("Float64")
-    return num.where(num == num.round(0)).astype("Int64")
+    ok = (num == num.round(0)) & (num.abs() <= _MAX_WHOLE)
+    return num.where(ok).astype("Int64")
 
 
 # --------------------------------------------------------------------------- finishing
@@ -351,6 +358,7 @@ def _finish(
         if col in raw.columns:
             out[col] = raw[col].to_numpy()
     out["board"] = _to_int(raw["board"]) if "board" in raw else pd.array([pd.NA] * n, "Int64")
+    out["board"] = out["board"].where(out["board"] >= 1)  # boards are numbered from 1
 
     text = raw["contract_text"].astype("object")
     has_text = text.notna() & ~text.astype(str).str.strip().isin(["", "?"])

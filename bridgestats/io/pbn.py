@@ -20,6 +20,7 @@ from ._records import (
     _finish,
     _line_numbers,
     _read_text,
+    _to_int,
     _vulnerable_from_board,
 )
 
@@ -619,8 +620,8 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         key = "records giving a tag twice with different values: first kept (blank line missing?)"
         notes[key] = int(conflicting.sum())
     vul_empty = frame["vulnerable"].isna() | (frame["vulnerable"].astype(str).str.strip() == "")
-    board_num = pd.to_numeric(frame["board"], errors="coerce")
-    fix = vul_empty & board_num.notna()
+    board_num = _to_int(frame["board"])
+    fix = (vul_empty & (board_num >= 1)).fillna(False).to_numpy()
     if fix.any():
         frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
         notes["vulnerable taken from the board number"] = int(fix.sum())

@@ -16,6 +16,7 @@ from ._records import (
     _expand,
     _finish,
     _read_text,
+    _to_int,
     _vulnerable_from_board,
 )
 
@@ -105,8 +106,8 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
         for seat in ("north", "east", "south", "west"):
             ids = raw[seat]
             raw[seat] = ids.map(lookup).where(lambda s: s.notna(), ids)
-    board = pd.to_numeric(raw["board"], errors="coerce")
-    known = board.notna().to_numpy() & (board.fillna(0) > 0).to_numpy()
+    board = _to_int(raw["board"])
+    known = (board >= 1).fillna(False).to_numpy()
     vul = np.full(len(raw), None, dtype=object)
     vul[known] = _vulnerable_from_board(board[known].astype(np.int64))
     raw["vulnerable"] = vul
