@@ -885,6 +885,13 @@ def _group_keys(frame: pd.DataFrame, board) -> list[str]:
     missing = [k for k in keys if k not in frame.columns]
     if not keys or missing:
         raise fail("board", "one or more columns of the frame", board)
+    for key in keys:  # a list or dict is not a board key (grouping would fail on it)
+        try:
+            pd.factorize(frame[key])
+        except TypeError:
+            raise fail(
+                f"board: column {key!r}", "hashable keys (numbers or text)", given="a list or dict"
+            ) from None
     na = frame[keys].isna().any(axis=1)
     if na.any():
         row = frame.index[na.argmax()]
@@ -898,6 +905,8 @@ def _played_mask(frame: pd.DataFrame, score: str, unplayed) -> np.ndarray:
         raise fail("score", "a column of the frame", score)
     values = pd.to_numeric(frame[score], errors="coerce")
     text_bad = values.isna() & frame[score].notna()
+    if frame[score].dtype.kind == "O":  # numeric text ("420") is not a number either
+        text_bad |= frame[score].map(lambda v: isinstance(v, str | bytes))
     if text_bad.any():
         row = frame.index[text_bad.argmax()]
         raise fail(f"score: row {row!r}", "a number", frame[score][row])

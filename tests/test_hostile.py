@@ -486,3 +486,51 @@ def test_numbers_beyond_reason_in_files_are_skips_not_wrapped_ints(
     assert io.summary_of(df).skipped == {reason: 1} and np.isnan(df["score_ns"].iat[0])
     valet = write_file(tmp_path / "scores.txt", f"1|{board}|1|2|3|4|3N|S|{result}\n")
     assert io.summary_of(io.read_valet(valet)).skipped == {reason: 1}
+
+
+# --------------------------------------------------------------------------- frames
+
+_TEAMS = {
+    "source": ["f", "f"],
+    "event": ["e", "e"],
+    "segment": ["s", "s"],
+    "board": [1, 1],
+    "room": ["open", "closed"],
+    "home_team": ["A", "A"],
+    "visit_team": ["B", "B"],
+    "score_ns": [420.0, -50.0],
+}
+
+
+@pytest.mark.parametrize(
+    ("scores", "match"),
+    [
+        (["420", "x"], r"^frame: row 0: score_ns: must be a number or missing; got '420'$"),
+        ([np.inf, 1.0], r"^frame: row 0: score_ns: must be a finite number or missing; got inf$"),
+        ([[1], 2.0], r"^frame: row 0: score_ns: must be a number or missing; got \[1\]$"),
+    ],
+)
+def test_frame_helpers_refuse_scores_that_are_not_numbers(scores, match):
+    import pandas as pd
+
+    io = _io()
+    frame = pd.DataFrame({**_TEAMS, "score_ns": scores})
+    _refused(lambda: io.team_board_swings(frame), match)
+    _refused(lambda: io.field_results(frame), match)
+
+
+def test_score_board_results_refuses_text_scores_and_unhashable_boards():
+    import pandas as pd
+
+    _refused(
+        lambda: scoring.score_board_results(
+            pd.DataFrame({"board": [1, 1], "score_ns": ["1", "2"]})
+        ),
+        r"^score: row 0: must be a number; got '1'$",
+    )
+    _refused(
+        lambda: scoring.score_board_results(
+            pd.DataFrame({"board": [[1], [2]], "score_ns": [1.0, 2]})
+        ),
+        r"^board: column 'board': must be hashable keys \(numbers or text\); got a list or dict$",
+    )
