@@ -54,6 +54,7 @@ from .scoring import score_board_results as _score_board_results
 __all__ = [
     "MAX_N_BOOT",
     "MAX_N_SIM",
+    "MAX_SWING",
     "ButlerFactor",
     "FrequencyTest",
     "KEstimate",
@@ -84,6 +85,9 @@ _SIM_CHUNK = 100_000
 #: :func:`butler_factor` (``n_boot``): 10⁶ replicates fix a 90% percentile interval's ends
 #: to well under 1% of its width; their statistics (a few floats each) fit in memory.
 MAX_N_BOOT = 1_000_000
+#: Largest swing :func:`estimate_k` takes (in absolute value): an IMP swing is at most 24 per
+#: board; 10⁶ leaves room for other units while every Σx² stays finite (1e300 overflowed).
+MAX_SWING = 1e6
 
 
 # --------------------------------------------------------------------------- validation
@@ -906,7 +910,8 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     Parameters
     ----------
     swings : array_like
-        IMP swing of each board (one team's side of a head-to-head comparison).
+        IMP swing of each board (one team's side of a head-to-head comparison): finite
+        numbers within ±:data:`MAX_SWING` (10⁶).
     cluster : array_like, optional
         A label per swing (the match it belongs to). Boards of one match share the teams'
         strengths and are not independent, so the interval resamples whole matches.
@@ -948,6 +953,8 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     7.348
     """
     x = as_finite_array(swings, "swings").ravel()
+    if np.any(np.abs(x) > MAX_SWING):
+        raise fail("swings", f"numbers in ±{MAX_SWING:g}", float(x[np.abs(x) > MAX_SWING][0]))
     conf = _check_confidence(confidence)
     n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
     rng = check_rng(rng)

@@ -360,7 +360,10 @@ class VPScale:
         [10, 11, 6, 20, 0]
         """
         d = as_finite_array(margin, "margin")
-        j = np.searchsorted(np.asarray(self.thresholds), np.round(np.abs(d), 9), side="right")
+        # |margin| beyond every threshold is the top outcome: clip first, so rounding a huge
+        # margin (1e300) cannot overflow
+        size = np.minimum(np.abs(d), 2 * MAX_MARGIN)
+        j = np.searchsorted(np.asarray(self.thresholds), np.round(size, 9), side="right")
         out = np.where(d >= 0, self.vp_winner[j], self.vp_loser[j])
         return out[()] if out.ndim == 0 else out
 
@@ -681,6 +684,9 @@ def scale_from_thresholds(
     neg = _negative(negative)
     if max_vp is None:
         max_vp = 2 * (t.size - neg)
+    if np.any(np.abs(t) > MAX_MARGIN):  # before rounding, which would overflow
+        big = float(t[np.abs(t) > MAX_MARGIN][0])
+        raise fail("thresholds", f"margins within ±{MAX_MARGIN:g} of centre (MAX_MARGIN)", big)
     return VPScale(
         tuple(np.round(t, 9)),
         max_vp=max_vp,

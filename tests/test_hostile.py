@@ -77,12 +77,20 @@ def test_numeric_text_is_not_a_number(call, match):
             r"^n_boards: must be a number in \(0, 500\]",
         ),
         (
+            lambda: vpscale.VPScale((1.0, 2.0e12), max_vp=4),
+            r"^thresholds: must be margins <= 1e\+09 \(MAX_MARGIN\); got 2000000000000.0$",
+        ),
+        (
             lambda: vpscale.scale_from_thresholds([1, 2, 1e12]),
-            r"^thresholds: must be margins <= 1e\+09",
+            r"^thresholds: must be margins within ±1e\+09 of centre",
         ),
         (
             lambda: fit.frequency_test([1, 2, 3], [2, 2, 2], monte_carlo=True, n_sim=10**12),
             r"^n_sim: must be an integer in 1-1000000; got 1000000000000$",
+        ),
+        (
+            lambda: fit.estimate_k([1.0, -1e300, 3]),
+            r"^swings: must be numbers in ±1e\+06; got -1e\+300$",
         ),
         (
             lambda: fit.estimate_k([1.0, 2, 3], n_boot=10**12),
@@ -534,3 +542,12 @@ def test_score_board_results_refuses_text_scores_and_unhashable_boards():
         ),
         r"^board: column 'board': must be hashable keys \(numbers or text\); got a list or dict$",
     )
+
+
+def test_huge_margins_take_the_top_outcome_without_overflow():
+    import warnings
+
+    scale = vpscale.gaussian_scale(sigma=10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert scale.vp([1e300, -1e300, 5.0]).tolist() == [20, 0, 14]

@@ -137,6 +137,7 @@ HOSTILE = st.one_of(
 )
 
 
+@pytest.mark.filterwarnings("error::RuntimeWarning")  # an overflow is a silent inf: refuse it
 @settings(
     max_examples=400,
     deadline=1000,
@@ -163,6 +164,44 @@ def test_public_api_fails_only_with_bridgestats_errors(data):
     except Exception as exc:  # pragma: no cover - what the test exists to catch
         pytest.fail(f"{func.__qualname__}: {where}={value!r} raised {type(exc).__name__}: {exc}")
     assert time.perf_counter() - start < 1.0
+
+
+_TEAMS = {
+    "source": ["f", "f"],
+    "event": ["e", "e"],
+    "segment": ["s", "s"],
+    "board": [1, 1],
+    "room": ["open", "closed"],
+    "home_team": ["A", "A"],
+    "visit_team": ["B", "B"],
+    "score_ns": [420.0, -50.0],
+    "skip_reason": [None, None],
+}
+_CELL = st.one_of(
+    _NUMBERS, st.none(), st.booleans(), st.text(max_size=3), st.lists(st.integers(), max_size=2)
+)
+
+
+@settings(max_examples=50, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+@given(column=st.sampled_from(sorted(_TEAMS)), cells=st.lists(_CELL, min_size=2, max_size=2))
+def test_frame_helpers_fail_only_with_bridgestats_errors(column, cells):
+    frame = pd.DataFrame({**_TEAMS, column: pd.Series(cells, dtype=object)})
+    calls = [
+        team_board_swings,
+        field_results,
+        lambda f: match_margins(team_board_swings(f)),
+        lambda f: scoring.score_board_results(f, method="mp"),
+        lambda f: scoring.score_board_results(f, method="cross_imps"),
+    ]
+    for call in calls:
+        start = time.perf_counter()
+        try:
+            call(frame)
+        except BridgestatsError:
+            pass
+        except Exception as exc:  # pragma: no cover - what the test exists to catch
+            pytest.fail(f"{column}={cells!r} raised {type(exc).__name__}: {exc}")
+        assert time.perf_counter() - start < 1.0
 
 
 # --------------------------------------------------------------------------- the loaders

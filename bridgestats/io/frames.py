@@ -30,6 +30,17 @@ def _check_scores(frame: pd.DataFrame, name: str, column: str = "score_ns") -> N
         raise fail(f"{name}: row {row}: {column}", "a finite number or missing", num[row])
 
 
+def _check_keys(frame: pd.DataFrame, name: str, columns) -> None:
+    """Raise unless every value of the key ``columns`` is hashable (a list is not a key)."""
+    for column in columns:
+        try:
+            pd.factorize(frame[column])
+        except TypeError:
+            raise fail(
+                f"{name}: {column}", "hashable values (numbers or text)", given="a list or dict"
+            ) from None
+
+
 def _key(values: pd.Series) -> pd.Series:
     """A column as strings for grouping, missing values as ``""``."""
     return values.astype("object").where(values.notna(), "").astype(str)
@@ -82,6 +93,7 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     """
     check_frame(frame, "frame", _NEEDED)
     _check_scores(frame, "frame")
+    _check_keys(frame, "frame", [c for c in _NEEDED if c != "score_ns"])
     n_all = len(frame)
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
@@ -256,6 +268,7 @@ def match_margins(swings: pd.DataFrame) -> pd.DataFrame:
     1     b     E       1         1           5           25
     """
     check_frame(swings, "swings", ("match", "event", "segment", "imps"))
+    _check_keys(swings, "swings", ("match", "event", "segment"))
     x = check_whole(swings["imps"].to_numpy(), "swings: imps")
     g = pd.DataFrame({"match": swings["match"], "imps": x, "sq": x * x})
     agg = g.groupby("match", sort=False).agg(
@@ -296,6 +309,7 @@ def field_results(frame: pd.DataFrame) -> pd.DataFrame:
     """
     check_frame(frame, "frame", ("source", "event", "segment", "board", "score_ns"))
     _check_scores(frame, "frame")
+    _check_keys(frame, "frame", ("source", "event", "segment", "board"))
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
         ok &= frame["skip_reason"].isna()
