@@ -139,7 +139,7 @@ def test_conclusions_are_computed(swiss):
     assert "not distinguishable" in scales.conclusions(fake)[0]
     fake["value"] = 0.0
     fake["se"] = 0.0
-    assert "a gap of 0.0 SE" in scales.conclusions(fake)[0]
+    assert "a gap of 0.00 SE" in scales.conclusions(fake)[0]
 
 
 def test_shooting_and_breakage(spread):

@@ -528,7 +528,7 @@ def _range_sentence(rows: pd.DataFrame, by: str) -> str:
     )
     return (
         f"ranges from {_pct(hi.value)} ± {_pct(hi.se)} ({hi[by]}) to "
-        f"{_pct(lo.value)} ± {_pct(lo.se)} ({lo[by]}): a gap of {z:.1f} SE, {verdict}."
+        f"{_pct(lo.value)} ± {_pct(lo.se)} ({lo[by]}): a gap of {z:.2f} SE, {verdict}."
     )
 
 
@@ -579,18 +579,17 @@ def conclusions(measures, *, shooting=None):
             )
         share = rows[
             (rows.measure == "outcome_share")
-            & rows.scorer.str.startswith("Gaussian")
-            & ~rows.scorer.str.contains("negative")
+            & rows.scorer.str.match(r"Gaussian 20-0,|Swiss pairs ebu_2006")
             & (rows.outcome == "20-0")
             & rows["round"].notna()
         ]
         for pairing, sel in share.groupby("pairing", sort=False):
             first, last = sel.iloc[0], sel.iloc[-1]
             out.append(
-                f"{event}{'' if rr else f', paired {pairing!r}'}: on the Gaussian scale the "
+                f"{event}{'' if rr else f', paired {pairing!r}'}, {sel.scorer.iloc[0]}: the "
                 f"20-0s (either way) are {_pct(first.value)} ± {_pct(first.se)} of round "
                 f"{int(first['round'])} and {_pct(last.value)} ± {_pct(last.se)} of round "
-                f"{int(last['round'])}, against {_pct(2 / 21)} by design between equal sides."
+                f"{int(last['round'])}, against {_pct(2 / 21)} were all 21 outcomes equally likely."
             )
     if shooting is not None:
         for (event, left), rows in shooting.groupby(["event", "boards_left"], sort=False):
