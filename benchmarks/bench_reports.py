@@ -3,10 +3,11 @@
 Runs the default batch (``notebooks/reports.toml``; ``quick=True``: the tiny test notebooks)
 into a temporary reports folder, once with one job and once with two, and prints for each
 run the kernel start, the execution, the HTML export, the rest (kernel shutdown, papermill's
-bookkeeping) and the total, and ratios against an empty-notebook baseline run in the same
-process after a warm-up (the fixed cost of one run: kernel start, ``import bridgestats``,
-papermill, HTML export). Target: the full default batch in under
-2 minutes on a 2-core machine.
+bookkeeping), the total, and the time of the run in its worker process ("proc": for the
+first run of each worker it includes the worker's imports of papermill and nbconvert), and
+ratios against an empty-notebook baseline run after a warm-up (the fixed cost of a batch
+of one run: its worker process, kernel start, ``import bridgestats``, papermill, HTML
+export). Target: the full default batch in under 2 minutes on a 2-core machine.
 """
 
 from __future__ import annotations
@@ -39,13 +40,15 @@ def _fmt(value) -> str:
 
 
 def _table(results) -> None:
-    head = "".join(f"{h:>7s}" for h in ("kernel", "exec", "html", "other", "total"))
+    head = "".join(f"{h:>7s}" for h in ("kernel", "exec", "html", "other", "total", "proc"))
     print(f"   {'run (seconds)':28s} {'status':7s}{head}")
     for r in results:
         d = r.record.get("durations", {})
         parts = [d.get(k) for k in ("kernel_start_s", "execute_s", "html_s")]
         other = d["total_s"] - sum(p or 0.0 for p in parts) if d else None
-        cells = "".join(f" {_fmt(v)}" for v in [*parts, other, d.get("total_s")])
+        cells = "".join(
+            f" {_fmt(v)}" for v in [*parts, other, d.get("total_s"), d.get("process_s")]
+        )
         print(f"   {r.name:28s} {r.status:7s}{cells}")
 
 

@@ -6,21 +6,27 @@ Every check raises :class:`~bridgestats.errors.BridgestatsError` with one messag
 
 so that a user reads the same sentence whichever function they called. Scalars are checked
 by :func:`check_int`, :func:`check_number`, :func:`check_choice` and :func:`check_flag`;
-arrays by :func:`as_finite_array`, :func:`check_positive` and :func:`check_whole`; frames by
-:func:`check_frame` and :func:`check_column_range`. A flag is a real ``bool`` (``"no"`` is
-not ``False``), an integer is never a ``bool``, a number is never a string.
+arrays by :func:`as_finite_array`, :func:`check_positive` and :func:`check_whole` (arrays
+that are not numbers, by :func:`as_array`: never ragged), and several arrays that must
+broadcast together by :func:`check_broadcast`; frames by
+:func:`check_frame` and :func:`check_column_range`; a random generator argument by
+:func:`check_rng`. A flag is a real ``bool`` (``"no"`` is not ``False``), an integer is
+never a ``bool``, a number is never a string (nor is a numeric string ``"30"`` a number).
 """
 
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 
 from .errors import BridgestatsError
 
 __all__ = [
+    "as_array",
     "as_finite_array",
+    "check_broadcast",
     "check_choice",
     "check_column_range",
     "check_flag",
@@ -28,6 +34,7 @@ __all__ = [
     "check_int",
     "check_number",
     "check_positive",
+    "check_rng",
     "check_whole",
     "fail",
 ]
@@ -154,8 +161,9 @@ def check_choice(value, name: str, allowed):
     bridgestats.errors.BridgestatsError: gaps: must be one of 'upper', 'midpoint'; got 'mid'
     """
     try:
-        ok = value in allowed
-    except TypeError:  # an unhashable value asked of a set or dict
+        hash(value)  # an array, list or dict is never a choice (nor compared elementwise)
+        ok = bool(value in allowed)
+    except (TypeError, ValueError):
         ok = False
     if not ok:
         raise fail(name, "one of " + ", ".join(repr(a) for a in allowed), value)
@@ -179,6 +187,24 @@ def check_flag(value, name: str) -> bool:
     return bool(value)
 
 
+def as_array(values, name: str, *, dtype=None) -> np.ndarray:
+    """``values`` as an array (of any kind), raising if it is ragged or cannot be one.
+
+    For arguments that are not numbers (strain letters, labels, flags): the check of
+    shape that :func:`as_finite_array` makes for numbers.
+
+    >>> as_array([["S"], ["H", "N"]], "strain")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: strain: must be a rectangular array (not ragged
+    lists); got [['S'], ['H', 'N']]
+    """
+    try:
+        return np.asarray(values, dtype=dtype)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise fail(name, "a rectangular array (not ragged lists)", values) from exc
+
+
 def as_finite_array(values, name: str, *, dtype=float, allow_empty: bool = False) -> np.ndarray:
     """``values`` as an array, raising if it is not numbers, holds NaN/inf or is empty.
 
@@ -189,8 +215,14 @@ def as_finite_array(values, name: str, *, dtype=float, allow_empty: bool = False
     ...
     bridgestats.errors.BridgestatsError: scores: must be finite numbers; got nan at position 1
     """
+    if _holds_text(values):  # np.asarray(["30"], dtype=float) would read the text
+        raise fail(name, "numbers (not text)", values)
     try:
-        arr = np.asarray(values, dtype=dtype)
+        with warnings.catch_warnings():  # a complex number is not silently made real
+            warnings.simplefilter("error", np.exceptions.ComplexWarning)
+            arr = np.asarray(values, dtype=dtype)
+    except np.exceptions.ComplexWarning as exc:
+        raise fail(name, "real numbers", values) from exc
     except (TypeError, ValueError, OverflowError) as exc:
         raise fail(name, "numbers", values) from exc
     if not allow_empty and arr.size == 0:
@@ -203,6 +235,66 @@ def as_finite_array(values, name: str, *, dtype=float, allow_empty: bool = False
                 f"{name}: must be finite numbers; got {arr.ravel()[pos]} at position {pos}"
             )
     return arr
+
+
+def _holds_text(values) -> bool:
+    """Whether ``values`` is text or an array/sequence holding text (str or bytes)."""
+    if isinstance(values, str | bytes | np.str_ | np.bytes_):
+        return True
+    if isinstance(values, np.ndarray):
+        if values.dtype.kind in "SU":
+            return True
+        if values.dtype.kind != "O":
+            return False
+        return any(isinstance(v, str | bytes) for v in values.ravel())
+    if isinstance(values, list | tuple):
+        return any(_holds_text(v) for v in values)
+    return False
+
+
+def check_broadcast(**arrays) -> list[np.ndarray]:
+    """The arrays given by keyword, broadcast to one shape, or an error naming them.
+
+    >>> [a.tolist() for a in check_broadcast(level=np.array([1, 2]), tricks=np.array(7))]
+    [[1, 2], [7, 7]]
+    >>> check_broadcast(level=np.array([1, 2]), strain=np.array([0, 1, 2]))
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: level, strain: must be shapes that broadcast
+    together; got shapes (2,), (3,)
+    """
+    try:
+        return list(np.broadcast_arrays(*arrays.values()))
+    except ValueError:
+        names = ", ".join(arrays)
+        shapes = ", ".join(str(np.shape(a)) for a in arrays.values())
+        raise fail(names, "shapes that broadcast together", given=f"shapes {shapes}") from None
+
+
+def check_rng(rng, name: str = "rng") -> np.random.Generator:
+    """``rng`` as a :class:`numpy.random.Generator` (SPEC 7), raising unless it is a seed.
+
+    ``None`` (fresh entropy), an integer >= 0, a :class:`numpy.random.SeedSequence`, a bit
+    generator or a Generator (returned as is) are accepted; a string, a float, a bool or a
+    negative integer is refused.
+
+    >>> int(check_rng(7).integers(10)) == int(check_rng(7).integers(10))
+    True
+    >>> check_rng("x")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: rng: must be None, an integer seed >= 0 or a
+    numpy.random.Generator; got 'x'
+    """
+    if isinstance(rng, np.random.Generator):
+        return rng
+    seedlike = (np.random.SeedSequence, np.random.BitGenerator)
+    ok = rng is None or isinstance(rng, seedlike)
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool | np.bool_):
+        ok = int(rng) >= 0
+    if not ok:
+        raise fail(name, "None, an integer seed >= 0 or a numpy.random.Generator", rng)
+    return np.random.default_rng(rng)
 
 
 def check_positive(value, name: str, *, allow_zero: bool = False) -> np.ndarray:

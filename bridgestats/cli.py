@@ -9,6 +9,7 @@ Bad arguments get a one-line error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ._validate import fail
@@ -125,7 +126,7 @@ def _run_scale(args) -> int:
             out = frame.to_html(index=False, border=0)
         else:
             out = title + "\n\n" + _scale_markdown(frame)
-        print(out, end="")
+        _write_out(out)
         return 0
     if args.wbf:
         scale = wbf_scale(args.boards)
@@ -149,8 +150,37 @@ def _run_scale(args) -> int:
         out = scale.to_html(step=step)
     else:
         out = scale.to_markdown(step=step)
-    print(out, end="" if out.endswith("\n") else "\n")
+    _write_out(out if out.endswith("\n") else out + "\n")
     return 0
+
+
+def _write_out(text: str) -> None:
+    """Write ``text`` to standard output and flush it, so that a full disk is reported here.
+
+    A write that fails (``> /dev/full``: no space left on device) raises a
+    :class:`BridgestatsError` naming standard output and the system's reason; a closed pipe
+    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles.
+    """
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _silence_stdout()  # the unwritten buffer must not fail again at exit
+        reason = exc.strerror or type(exc).__name__
+        raise BridgestatsError(f"standard output: could not write the table ({reason})") from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device (the Python documentation's recipe for a
+    closed pipe, "Note on SIGPIPE" in the signal module): the interpreter's own flush at
+    exit then has nowhere to fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
+        pass
 
 
 # --- bridgestats reports -----------------------------------------------------------------
@@ -222,16 +252,20 @@ def _run_reports(args) -> int:
 
 
 def _list_reports(reports, config, *, only, params) -> int:
-    """Print each run, its notebook and its parameters (defaults, overrides marked *)."""
+    """Print each run, its notebook and its parameters (defaults, overrides marked *), with
+    the type and help comment the parameters cell gives them."""
     for run in reports.expand_runs(config, only=only, params=params):
         if run.missing:
             print(f"{run.name}  [{run.notebook.name}: missing]")
             continue
         merged = reports.check_parameters(run.notebook, run.overrides, run=run.name)
+        declared = reports.inspect_parameters(run.notebook)
         print(f"{run.name}  [{run.notebook.name}]")
         for name, value in merged.items():
             mark = "*" if name in run.overrides else " "
-            print(f"  {mark} {name} = {value!r}")
+            kind = f": {declared[name].type}" if declared[name].type else ""
+            comment = f"  # {declared[name].help}" if declared[name].help else ""
+            print(f"  {mark} {name}{kind} = {value!r}{comment}")
     return 0
 
 
@@ -254,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except BridgestatsError as exc:
         print(f"bridgestats {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (``| head -1``): say so once, no traceback
+        _silence_stdout()
+        print(f"bridgestats {args.command}: error: standard output closed early", file=sys.stderr)
         return 2
 
 

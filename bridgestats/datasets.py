@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from ._validate import check_choice
+from .errors import BridgestatsError
 from .paths import data_dir
 
 __all__ = ["load", "names", "path", "sha256"]
@@ -40,8 +41,22 @@ def path(name: str) -> Path:
 
 
 def load(name: str, **read_csv_kwargs) -> pd.DataFrame:
-    """Read data set ``name`` as a DataFrame (extra keywords go to :func:`pandas.read_csv`)."""
-    return pd.read_csv(path(name), **read_csv_kwargs)
+    """Read data set ``name`` as a DataFrame (extra keywords go to :func:`pandas.read_csv`).
+
+    ``name`` must be one of :func:`names`; keywords that pandas refuses (``nrows="x"``, an
+    unknown keyword) raise :class:`~bridgestats.errors.BridgestatsError` naming them.
+    """
+    file = path(name)
+    try:
+        return pd.read_csv(file, **read_csv_kwargs)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, BridgestatsError):
+            raise
+        shown = ", ".join(sorted(read_csv_kwargs)) or "(none)"
+        raise BridgestatsError(
+            f"read_csv_kwargs: must be options pandas.read_csv accepts for {name!r}; got "
+            f"{shown} ({exc})"
+        ) from exc
 
 
 def sha256(name: str) -> str:

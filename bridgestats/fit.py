@@ -28,6 +28,7 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,12 +36,14 @@ import pandas as pd
 from scipy import special, stats
 
 from ._validate import (
+    as_array,
     as_finite_array,
     check_choice,
     check_flag,
     check_int,
     check_number,
     check_positive,
+    check_rng,
     check_whole,
     fail,
 )
@@ -49,6 +52,9 @@ from .scoring import imps as _imps
 from .scoring import score_board_results as _score_board_results
 
 __all__ = [
+    "MAX_N_BOOT",
+    "MAX_N_SIM",
+    "MAX_SWING",
     "ButlerFactor",
     "FrequencyTest",
     "KEstimate",
@@ -71,8 +77,29 @@ __all__ = [
 
 _SQRT2 = np.sqrt(2.0)
 
+#: Most Monte Carlo draws :func:`frequency_test` makes (``n_sim``). 10⁶ puts the Monte Carlo
+#: standard error of a p-value near 0.05 at 0.0002, far below any decision it serves; the
+#: draws are made in chunks of :data:`_SIM_CHUNK` rows, so memory stays near 100 MB for 100
+#: bands, and a million draws take seconds, not hours (10¹² would ask for 22 TiB).
+MAX_N_SIM = 1_000_000
+_SIM_CHUNK = 100_000
+#: Most bootstrap replicates of :func:`estimate_k`, :func:`estimate_k_from_matches` and
+#: :func:`butler_factor` (``n_boot``): 10⁶ replicates fix a 90% percentile interval's ends
+#: to well under 1% of its width; their statistics (a few floats each) fit in memory.
+MAX_N_BOOT = 1_000_000
+#: Largest swing :func:`estimate_k` takes (in absolute value): an IMP swing is at most 24 per
+#: board; 10⁶ leaves room for other units while every Σx² stays finite (1e300 overflowed).
+MAX_SWING = 1e6
+
 
 # --------------------------------------------------------------------------- validation
+
+
+def _scalar(value):
+    """A 0-d array (or a one-element one) as its scalar; anything else unchanged."""
+    if isinstance(value, np.ndarray) and value.size == 1:
+        return value.reshape(()).item()
+    return value
 
 
 def _check_confidence(confidence) -> float:
@@ -370,7 +397,7 @@ def fit_sigma_binned(counts, thresholds, *, confidence=0.90):
         :mod:`bridgestats.vpscale`. For a scale on integer margins (IMPs, where "1-3 → 11"),
         pass the half-way points (0.5, 3.5, ...) as a continuity correction.
     confidence : float, default 0.90
-        Level of the profile-likelihood interval.
+        Level of the profile-likelihood interval, strictly between 0 and 1.
 
     Returns
     -------
@@ -453,7 +480,7 @@ def fit_sigma_groups(counts, thresholds, *, confidence=0.90):
     thresholds : array_like, shape (m,)
         As in :func:`fit_sigma_binned`.
     confidence : float, default 0.90
-        Level of the profile-likelihood intervals.
+        Level of the profile-likelihood intervals, strictly between 0 and 1.
 
     Returns
     -------
@@ -539,7 +566,7 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     threshold : float
         The margin (> 0) of the top outcome, in the margin's unit.
     confidence : float, default 0.90
-        Level of the interval.
+        Level of the interval, strictly between 0 and 1.
 
     Returns
     -------
@@ -577,7 +604,7 @@ def fit_sigma_tail(n_top, n, threshold, *, confidence=0.90):
     n_top = check_int(n_top, "n_top", minimum=0)
     if not 0 < n_top < n:
         raise fail("n_top", f"strictly between 0 and n = {n} for σ to be identifiable", n_top)
-    t = float(check_positive(threshold, "threshold"))
+    t = check_number(_scalar(threshold), "threshold", low=0, low_open=True)
     conf = _check_confidence(confidence)
     p = n_top / n
     z = stats.norm.ppf(0.5 + conf / 2)
@@ -647,11 +674,19 @@ class FrequencyTest:
 
 
 def _pearson_and_g(obs: np.ndarray, exp: np.ndarray):
-    """X² and G along the last axis (0·log 0 = 0)."""
+    """X² and G along the last axis, G in the deviance form (each term >= 0; 0·log 0 = 0).
+
+    ``O ln(O/E) − (O − E)`` is ``E·(r ln r − r + 1)`` with ``r = O/E``; for r near 1 that
+    is computed as ``E·((1 + d)·log1p(d) − d)`` with ``d = r − 1``, accurate where the
+    plain difference would cancel to rounding noise.
+    """
     chi2 = np.sum((obs - exp) ** 2 / exp, axis=-1)
+    d = obs / exp - 1.0
+    series = d * d * (0.5 - d * (1 / 6 - d * (1 / 12 - d / 20)))  # |d| < 1e-3: to d⁵
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(obs > 0, obs * np.log(obs / exp), 0.0)
-    return chi2, 2.0 * terms.sum(axis=-1)
+        direct = (1.0 + d) * np.log1p(d) - d
+    terms = exp * np.where(np.abs(d) < 1e-3, series, np.where(obs > 0, direct, 1.0))
+    return chi2, 2.0 * np.maximum(terms, 0.0).sum(axis=-1)
 
 
 def frequency_test(
@@ -666,6 +701,9 @@ def frequency_test(
     expected : array_like, shape (k,)
         Expected counts (all > 0) with the same total as ``observed`` (relative tolerance
         1e-6), e.g. ``n * band_probabilities(thresholds, sigma=s)`` or ``fit.expected``.
+        Within that tolerance they are rescaled to the observed total exactly before the
+        statistics are computed (so a rounding difference never reaches SciPy's stricter
+        1.5e-8 check, nor makes G negative).
     fitted_params : int, default 0
         Parameters estimated from these same counts (1 when ``expected`` comes from
         :func:`fit_sigma_binned` on ``observed``); they are subtracted from the degrees
@@ -674,9 +712,10 @@ def frequency_test(
         Also compute Monte Carlo p-values; ``None`` does so when some expected count is
         below 5, where the χ² approximation is poor.
     n_sim : int, default 20000
-        Monte Carlo draws.
+        Monte Carlo draws, 1 to :data:`MAX_N_SIM` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator for the Monte Carlo draws (reproducible when given).
+        Seed (an integer >= 0) or generator for the Monte Carlo draws (reproducible when
+        given); anything else (``"x"``) is refused.
 
     Returns
     -------
@@ -685,7 +724,11 @@ def frequency_test(
     Notes
     -----
     ``X² = Σ (O − E)²/E`` and ``G = 2 Σ O ln(O/E)``, both referred to χ² with
-    ``k − 1 − fitted_params`` degrees of freedom (via :func:`scipy.stats.power_divergence`).
+    ``k − 1 − fitted_params`` degrees of freedom (:func:`scipy.stats.chi2` survival
+    function). G is computed in the deviance form ``2 Σ [O ln(O/E) − (O − E)]`` (equal to
+    the above when the totals agree, which the rescaling makes them), whose every term is
+    >= 0: the plain sum cancels catastrophically when counts are large (near 10³⁰ it came
+    out negative, with a NaN p-value), the deviance form stays >= 0 and accurate.
     Residuals are adjusted: a multinomial count has variance N·p(1 − p), so
     ``r = (O − E)/√(E(1 − E/N))`` is standard normal per band (Agresti, *Categorical Data
     Analysis*, §2.4.5); with fitted parameters they are slightly conservative.
@@ -731,23 +774,30 @@ def frequency_test(
         )
     if monte_carlo is not None:
         monte_carlo = check_flag(monte_carlo, "monte_carlo")
-    chi2, p_chi2 = stats.power_divergence(obs, exp, ddof=fitted, lambda_="pearson")
-    g, p_g = stats.power_divergence(obs, exp, ddof=fitted, lambda_="log-likelihood")
+    sims = check_int(n_sim, "n_sim", minimum=1, maximum=MAX_N_SIM)
+    gen = check_rng(rng)
     total = obs.sum()
+    exp = exp * (total / exp.sum())  # the same total exactly (within 1e-6 it already was)
+    chi2, g = (float(v) for v in _pearson_and_g(obs, exp))
+    p_chi2, p_g = (float(stats.chi2.sf(v, df)) for v in (chi2, g))
     pearson = (obs - exp) / np.sqrt(exp)
     adjusted = (obs - exp) / np.sqrt(exp * (1 - exp / total))
     use_mc = bool(np.any(exp < 5)) if monte_carlo is None else bool(monte_carlo)
     p_chi2_mc = p_g_mc = None
-    sims = 0
     if use_mc:
-        sims = check_int(n_sim, "n_sim", minimum=1)
         check_whole(obs, "observed")  # multinomial draws need whole-number counts
-        gen = np.random.default_rng(rng)
-        draws = gen.multinomial(int(total), exp / total, size=sims).astype(float)
-        chi2_sim, g_sim = _pearson_and_g(draws, exp)
         # 1e-9 relative slack so that ties with the observed statistic count as "as extreme"
-        p_chi2_mc = float((1 + np.sum(chi2_sim >= chi2 * (1 - 1e-9))) / (1 + sims))
-        p_g_mc = float((1 + np.sum(g_sim >= g * (1 - 1e-9))) / (1 + sims))
+        ge_chi2 = ge_g = 0
+        for start in range(0, sims, _SIM_CHUNK):  # chunks: memory stays bounded
+            size = min(_SIM_CHUNK, sims - start)
+            draws = gen.multinomial(int(total), exp / total, size=size).astype(float)
+            chi2_sim, g_sim = _pearson_and_g(draws, exp)
+            ge_chi2 += int(np.sum(chi2_sim >= chi2 * (1 - 1e-9)))
+            ge_g += int(np.sum(g_sim >= g * (1 - 1e-9)))
+        p_chi2_mc = float((1 + ge_chi2) / (1 + sims))
+        p_g_mc = float((1 + ge_g) / (1 + sims))
+    else:
+        sims = 0
     return FrequencyTest(
         chi2=float(chi2),
         g=float(g),
@@ -805,7 +855,7 @@ def _cluster_bootstrap(sums: np.ndarray, statistic, *, n_boot: int, rng) -> np.n
     with replacement and adds their rows. ``statistic`` maps totals of shape (b, q) to
     (b,) or (b, r). Indices are drawn in chunks of at most 2·10⁶ to bound memory.
     """
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     c = sums.shape[0]
     chunk = max(1, min(n_boot, 2_000_000 // c))
     reps = []
@@ -843,7 +893,11 @@ def _root_ratio(tot: np.ndarray) -> np.ndarray:
 
 
 def _cluster_codes(cluster, n: int) -> np.ndarray:
-    codes, _ = pd.factorize(np.asarray(cluster, dtype=object).ravel(), use_na_sentinel=True)
+    labels = as_array(cluster, "cluster", dtype=object).ravel()
+    try:
+        codes, _ = pd.factorize(labels, use_na_sentinel=True)
+    except TypeError:  # an unhashable label
+        raise fail("cluster", "hashable labels (numbers or text)", cluster) from None
     if codes.size != n:
         raise fail("cluster", f"one label per swing ({n})", given=f"{codes.size} labels")
     if np.any(codes < 0):
@@ -858,18 +912,20 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     Parameters
     ----------
     swings : array_like
-        IMP swing of each board (one team's side of a head-to-head comparison).
+        IMP swing of each board (one team's side of a head-to-head comparison): finite
+        numbers within ±:data:`MAX_SWING` (10⁶).
     cluster : array_like, optional
         A label per swing (the match it belongs to). Boards of one match share the teams'
         strengths and are not independent, so the interval resamples whole matches.
         Without it every swing is resampled on its own (interval too narrow if the boards
         are in fact grouped).
     confidence : float, default 0.90
-        Level of the percentile-bootstrap interval.
+        Level of the percentile-bootstrap interval, strictly between 0 and 1.
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator (reproducible when given).
+        Seed (an integer >= 0) or generator (reproducible when given); anything else is
+        refused.
 
     Returns
     -------
@@ -899,8 +955,11 @@ def estimate_k(swings, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     7.348
     """
     x = as_finite_array(swings, "swings").ravel()
+    if np.any(np.abs(x) > MAX_SWING):
+        raise fail("swings", f"numbers in ±{MAX_SWING:g}", float(x[np.abs(x) > MAX_SWING][0]))
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     if cluster is None:
         codes = np.arange(x.size)
         method = "bootstrap"
@@ -931,7 +990,7 @@ def estimate_k_from_counts(imps, counts, *, confidence=0.90):
     counts : array_like
         Number of boards with each value (≥ 0, not all 0).
     confidence : float, default 0.90
-        Level of the interval.
+        Level of the interval, strictly between 0 and 1.
 
     Returns
     -------
@@ -958,7 +1017,7 @@ def estimate_k_from_counts(imps, counts, *, confidence=0.90):
     6.000 n=6
     """
     x = as_finite_array(imps, "imps").ravel()
-    c = _check_counts(np.ravel(counts), "counts")
+    c = _check_counts(as_finite_array(counts, "counts").ravel(), "counts")
     if c.size != x.size:
         raise fail("counts", f"one count per IMP value ({x.size})", given=f"{c.size} counts")
     conf = _check_confidence(confidence)
@@ -1049,11 +1108,12 @@ def estimate_k_from_matches(
         per-board K, the variance-inflation ratio and the intra-match correlation are
         estimated on the same matches.
     confidence : float, default 0.90
-        Level of the intervals (percentile bootstrap over matches).
+        Level of the intervals (percentile bootstrap over matches), strictly between 0 and 1.
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator.
+        Seed (an integer >= 0) or generator (reproducible when given); anything else is
+        refused.
 
     Returns
     -------
@@ -1083,15 +1143,16 @@ def estimate_k_from_matches(
     365.4
     """
     m = as_finite_array(margins, "margins").ravel()
-    n = check_positive(np.ravel(n_boards), "n_boards")
+    n = check_positive(n_boards, "n_boards").ravel()
     if n.size != m.size:
         raise fail("n_boards", f"one entry per margin ({m.size})", given=f"{n.size} entries")
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     if sum_sq is None:
         s = np.ones_like(m)  # placeholder column, its statistics are discarded below
     else:
-        s = check_positive(np.ravel(sum_sq), "sum_sq", allow_zero=True)
+        s = check_positive(sum_sq, "sum_sq", allow_zero=True).ravel()
         if s.size != m.size:
             raise fail("sum_sq", f"one entry per margin ({m.size})", given=f"{s.size} entries")
         if s.sum() <= 0:
@@ -1165,11 +1226,12 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     n_tables : array_like
         Per board: tables (results) R; a Butler result is compared with C = R − 1 others.
     confidence : float, default 0.90
-        Level of the percentile-bootstrap interval (boards resampled).
+        Level of the percentile-bootstrap interval (boards resampled), strictly between 0 and 1.
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
-        Seed or generator.
+        Seed (an integer >= 0) or generator (reproducible when given); anything else is
+        refused.
 
     Returns
     -------
@@ -1202,9 +1264,9 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
     >>> print(f"{b.b:.3f}")
     1.200
     """
-    bsd = check_positive(np.ravel(butler_sd), "butler_sd", allow_zero=True)
-    crm = check_positive(np.ravel(cross_rms), "cross_rms", allow_zero=True)
-    r = check_whole(np.ravel(n_tables), "n_tables", minimum=2).astype(float)  # two results
+    bsd = check_positive(butler_sd, "butler_sd", allow_zero=True).ravel()
+    crm = check_positive(cross_rms, "cross_rms", allow_zero=True).ravel()
+    r = check_whole(n_tables, "n_tables", minimum=2).ravel().astype(float)  # two results
     if not (bsd.size == crm.size == r.size):
         raise fail(
             "cross_rms, n_tables",
@@ -1212,7 +1274,8 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
             given=f"{crm.size} and {r.size} entries",
         )
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     linear = crm**2 * (r - 1) / (2 * r)
     if linear.sum() <= 0:
         raise BridgestatsError("cross_rms: all 0, so B is undefined")
@@ -1231,6 +1294,8 @@ def butler_factor(butler_sd, cross_rms, n_tables, *, confidence=0.90, n_boot=200
 def _flatten_boards(scores) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Concatenated results, the board index of each and the results per board (boards
     kept in input order, empty ones included)."""
+    if isinstance(scores, str | bytes) or not isinstance(scores, Iterable):
+        raise fail("scores", "a sequence of arrays, one per board", scores)
     arrays = [
         as_finite_array(a, f"scores (board {i})", allow_empty=True).ravel()
         for i, a in enumerate(scores)
@@ -1255,7 +1320,7 @@ def field_spreads(scores, *, datum="mean", trim=0.1, gaps="upper"):
         results, own included) is the datum behind Probst's √(C/(2R)); ``"trimmed"`` the
         tournament practice (drop the top and bottom ``trim``, round to 10).
     trim : float, default 0.1
-        For ``datum="trimmed"``.
+        For ``datum="trimmed"``, in [0, 0.5).
     gaps : {"upper", "midpoint"}, default "upper"
         IMP gap rule for differences that are not multiples of 10
         (:func:`bridgestats.scoring.imps`).

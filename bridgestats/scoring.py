@@ -27,7 +27,9 @@ import numpy as np
 import pandas as pd
 
 from ._validate import (
+    as_array,
     as_finite_array,
+    check_broadcast,
     check_choice,
     check_flag,
     check_frame,
@@ -82,7 +84,8 @@ def imps(score_diff, *, gaps="upper"):
     Parameters
     ----------
     score_diff : array_like
-        Differences of two scores, in points (any sign; need not be multiples of 10).
+        Differences of two scores, in points (any sign; need not be multiples of 10): finite
+        numbers, not text (``"30"`` is refused).
     gaps : {"upper", "midpoint"}, keyword-only
         Where a difference between two printed bands goes. ``"upper"``: a band's printed
         upper end is inclusive and anything above it belongs to the next band (Funbridge:
@@ -159,8 +162,8 @@ def _diff_array(score_diff) -> np.ndarray:
         d = np.asarray(score_diff)
         if d.dtype.kind == "c":
             raise TypeError("complex numbers are not score differences")
-        if d.dtype.kind not in "iuf":
-            d = d.astype(float)
+        if d.dtype.kind not in "iuf":  # text ("30") is refused, not read as a number
+            d = as_finite_array(score_diff, "score_diff", allow_empty=True)
     except (TypeError, ValueError) as exc:
         raise fail("score_diff", "numbers", score_diff) from exc
     if d.dtype.kind == "f" and d.size and not (np.isfinite(d.min()) and np.isfinite(d.max())):
@@ -237,7 +240,7 @@ def _parse_one(text: str) -> Contract | None:
     dbl = (m["dbl"] or "").upper()
     result = m["result"]
     if result is not None:
-        result = 0 if result == "=" else int(result.replace(" ", ""))
+        result = 0 if result == "=" else int("".join(result.split()))  # "+ 1", "-\t2"
         if not 0 <= int(m["level"]) + 6 + result <= 13:
             return None  # more tricks than exist (or fewer than none)
     decl = m["decl"].upper() if m["decl"] else None
@@ -319,8 +322,12 @@ def parse_contracts(texts, *, name="contract") -> pd.DataFrame:
     2      0               0
     """
     index = texts.index if isinstance(texts, pd.Series) else None
-    values = pd.Series(np.asarray(texts, dtype=object).ravel(), index=index, dtype=object)
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    values = pd.Series(as_array(texts, "texts", dtype=object).ravel(), index=index, dtype=object)
+    try:
+        codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    except TypeError:  # an unhashable element (a list, a dict) is not a contract text
+        bad = next(v for v in values if not isinstance(v, str | type(None)))
+        raise fail(name, "contract texts", bad) from None
     if (codes < 0).any():
         pos = int(np.flatnonzero(codes < 0)[0])
         raise fail(f"{name}: position {pos}", "a contract", values.iloc[pos])
@@ -347,7 +354,7 @@ def parse_contracts(texts, *, name="contract") -> pd.DataFrame:
 
 def _strain_codes(strain) -> np.ndarray:
     """Map strain letters (``C D H S N``/``NT``, any case; ``""`` allowed) to 0..4 (or -1)."""
-    arr = np.asarray(strain)
+    arr = as_array(strain, "strain")
     if arr.dtype.kind == "U" and arr.dtype.itemsize == 4:
         # one character per element: look the code points up directly (no hashing)
         codes = _CHAR_STRAIN[np.minimum(arr.view(np.uint32), _CHAR_STRAIN.size - 1)]
@@ -357,7 +364,10 @@ def _strain_codes(strain) -> np.ndarray:
             raise fail("strain", "one of C, D, H, S, N, NT", shown)
         return codes
     flat = arr.astype(object).ravel()
-    inverse, uniq = pd.factorize(flat, use_na_sentinel=False)
+    try:
+        inverse, uniq = pd.factorize(flat, use_na_sentinel=False)
+    except TypeError:  # an unhashable element (a dict, a list) is not a strain
+        raise fail("strain", "one of C, D, H, S, N, NT", strain) from None
     codes = np.empty(len(uniq), dtype=np.int64)
     for i, u in enumerate(uniq):  # per distinct strain text
         key = u.strip().upper() if isinstance(u, str) else None
@@ -397,6 +407,9 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     vulnerable : array_like of bool
         Whether declarer's side is vulnerable.
 
+    The five arguments broadcast together (a shape mismatch raises, naming them and their
+    shapes).
+
     Returns
     -------
     numpy.ndarray or numpy.int64
@@ -434,11 +447,13 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     code = _strain_codes(strain)
     dbl = check_whole(doubled, "doubled", minimum=0, maximum=2)
     trk = check_whole(tricks, "tricks", minimum=0, maximum=13)
-    vul = np.asarray(vulnerable)
+    vul = as_array(vulnerable, "vulnerable")
     if vul.size and (vul.dtype.kind not in "biu" or not np.all((vul == 0) | (vul == 1))):
         raise fail("vulnerable", "True or False (or 1 or 0)", vulnerable)
     vul = vul.astype(bool)
-    lvl, code, dbl, trk, vul = np.broadcast_arrays(lvl, code, dbl, trk, vul)
+    lvl, code, dbl, trk, vul = check_broadcast(
+        level=lvl, strain=code, doubled=dbl, tricks=trk, vulnerable=vul
+    )
     if np.any((code < 0) & (lvl > 0)):
         raise fail("strain", "one of C, D, H, S, N, NT for level 1-7", "")
 
@@ -504,7 +519,8 @@ def matchpoints(scores, *, per_beat=2, ascherman=False):
     scores : array_like
         The results of one board, all from the same direction (e.g. ``score_ns``).
     per_beat : float, keyword-only
-        Points per result beaten (2 in Europe, 1 in the ACBL); a tie scores half of it.
+        Points per result beaten (2 in Europe, 1 in the ACBL), a number > 0; a tie scores
+        half of it.
     ascherman : bool, keyword-only
         Also compare each result with itself (a tie worth ``per_beat/2``), as Ascherman
         proposed (Probst §11): the top of 21 results is then 41 and the bottom 1.
@@ -615,7 +631,7 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
     n_expected : array_like of int
         E: the number of results the board should have had (at least 1).
     per_beat : float, keyword-only
-        The matchpoint unit of ``mp`` (and of the answer).
+        The matchpoint unit of ``mp`` (and of the answer), a number > 0.
 
     Returns
     -------
@@ -708,9 +724,9 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
         ``k`` lowest results, average the rest and round to the nearest 10 (halves away
         from zero). A number: that datum, used as given.
     trim : float, keyword-only
-        For ``"trimmed"``: the fraction dropped at each end, ``k = floor(trim·n)`` but at
-        least 1 when there are 3 or more results (none for 1 or 2 results); ``trim=0``
-        drops nothing (the rounded mean).
+        In [0, 0.5). For ``"trimmed"``: the fraction dropped at each end,
+        ``k = floor(trim·n)`` but at least 1 when there are 3 or more results (none for 1
+        or 2 results); ``trim=0`` drops nothing (the rounded mean).
 
     Returns
     -------
@@ -869,6 +885,13 @@ def _group_keys(frame: pd.DataFrame, board) -> list[str]:
     missing = [k for k in keys if k not in frame.columns]
     if not keys or missing:
         raise fail("board", "one or more columns of the frame", board)
+    for key in keys:  # a list or dict is not a board key (grouping would fail on it)
+        try:
+            pd.factorize(frame[key])
+        except TypeError:
+            raise fail(
+                f"board: column {key!r}", "hashable keys (numbers or text)", given="a list or dict"
+            ) from None
     na = frame[keys].isna().any(axis=1)
     if na.any():
         row = frame.index[na.argmax()]
@@ -882,6 +905,8 @@ def _played_mask(frame: pd.DataFrame, score: str, unplayed) -> np.ndarray:
         raise fail("score", "a column of the frame", score)
     values = pd.to_numeric(frame[score], errors="coerce")
     text_bad = values.isna() & frame[score].notna()
+    if frame[score].dtype.kind == "O":  # numeric text ("420") is not a number either
+        text_bad |= frame[score].map(lambda v: isinstance(v, str | bytes))
     if text_bad.any():
         row = frame.index[text_bad.argmax()]
         raise fail(f"score: row {row!r}", "a number", frame[score][row])
@@ -962,7 +987,7 @@ def score_board_results(
         For the IMP methods, see :func:`imps`.
     unplayed_pct, unplayed_imps : float, keyword-only
         What each side of an unplayed row scores: 25 % at matchpoints, −6 IMPs at IMPs
-        (Funbridge's rule for deals not played).
+        (Funbridge's rule for deals not played); finite numbers.
 
     Returns
     -------

@@ -6,7 +6,9 @@ standard deviation ``k`` and the shape of the event. A Victory Point scale is th
 the scale's quantiles (:mod:`bridgestats.vpscale`).
 
 All functions are vectorised: ``n_boards`` (and the keyword options) may be arrays and the
-result has their broadcast shape (a NumPy scalar for scalar input).
+result has their broadcast shape (a NumPy scalar for scalar input); arrays whose shapes do
+not broadcast raise, naming them. Every input is a number > 0 (``shooting`` >= 0) and at most
+:data:`MAX_VALUE` (10¹²); text, NaN and infinity are refused.
 
 References
 ----------
@@ -19,10 +21,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_choice, check_flag, check_int, check_positive, fail
+from ._validate import (
+    check_broadcast,
+    check_choice,
+    check_flag,
+    check_int,
+    check_positive,
+    fail,
+)
 
 __all__ = [
     "FORMS",
+    "MAX_VALUE",
     "form_sigma",
     "k_from_sigma",
     "sigma_aggregate",
@@ -43,6 +53,24 @@ FORMS = {
 }
 
 
+#: Largest value of any input of a σ model (``n_boards``, ``k``, ``tables``,
+#: ``comparisons``, ``results``, ``b``, ``shooting``, ``sigma``): each is a count of an
+#: event or a per-board σ, far below 10¹² in any event, and products of a few such values
+#: stay finite (``k=1e308`` once overflowed to an infinite σ with only a warning).
+MAX_VALUE = 1e12
+
+
+def _bounded(value, name: str, *, allow_zero: bool = False) -> np.ndarray:
+    """``value`` as a float array of numbers > 0 (>= 0 if allowed) and <= :data:`MAX_VALUE`."""
+    arr = check_positive(value, name, allow_zero=allow_zero)
+    if np.any(arr > MAX_VALUE):
+        low = "[0" if allow_zero else "(0"
+        raise fail(
+            name, f"a number in {low}, {MAX_VALUE:g}]", float(arr[arr > MAX_VALUE].ravel()[0])
+        )
+    return arr
+
+
 def _out(x):
     """A 0-d array becomes a NumPy scalar; arrays pass through."""
     x = np.asarray(x, dtype=float)
@@ -51,7 +79,7 @@ def _out(x):
 
 def _at_least(value, name: str, low: float) -> np.ndarray:
     """``value`` as a float array, every element >= ``low`` (> 0), by the shared checks."""
-    arr = check_positive(value, name)
+    arr = _bounded(value, name)
     if np.any(arr < low):
         bad = arr[arr < low].ravel()[0]
         raise fail(name, f">= {low:g}", int(bad) if float(bad).is_integer() else float(bad))
@@ -92,8 +120,9 @@ def sigma_teams(n_boards, *, k=6.5):
     >>> round(1.668 * float(sigma_teams(32)))
     61
     """
-    n = check_positive(n_boards, "n_boards")
-    k = check_positive(k, "k")
+    n = _bounded(n_boards, "n_boards")
+    k = _bounded(k, "k")
+    n, k = check_broadcast(n_boards=n, k=k)
     return _out(k * np.sqrt(n))
 
 
@@ -140,10 +169,11 @@ def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
     >>> round(30 * float(sigma_cross_imps(8, comparisons=4, results=4) / sigma_teams(8)))
     85
     """
-    n = check_positive(n_boards, "n_boards")
-    c = check_positive(comparisons, "comparisons")
-    r = check_positive(results, "results")
-    k = check_positive(k, "k")
+    n = _bounded(n_boards, "n_boards")
+    c = _bounded(comparisons, "comparisons")
+    r = _bounded(results, "results")
+    k = _bounded(k, "k")
+    n, c, r, k = check_broadcast(n_boards=n, comparisons=c, results=r, k=k)
     return _out(k * np.sqrt(n * c * r / 2.0))
 
 
@@ -192,11 +222,12 @@ def sigma_butler_online(n_boards, *, tables, k=7.0, b=1.2, shooting=1.0):
     >>> round(1.668 * round(float(sigma_butler_online(15, tables=15)), 2), 2)
     38.73
     """
-    n = check_positive(n_boards, "n_boards")
+    n = _bounded(n_boards, "n_boards")
     t = _at_least(tables, "tables", 2)
-    k = check_positive(k, "k")
-    b = check_positive(b, "b")
-    s = check_positive(shooting, "shooting", allow_zero=True)
+    k = _bounded(k, "k")
+    b = _bounded(b, "b")
+    s = _bounded(shooting, "shooting", allow_zero=True)
+    n, t, k, b, s = check_broadcast(n_boards=n, tables=t, k=k, b=b, shooting=s)
     return _out(b * k * np.sqrt(n * (t - 1.0) / (2.0 * t)) + s)
 
 
@@ -236,8 +267,9 @@ def sigma_swiss_pairs(n_boards, *, k=32.95):
     >>> float(k_from_sigma(11.65, 8, percent=True))
     32.95
     """
-    n = check_positive(n_boards, "n_boards")
-    k = check_positive(k, "k")
+    n = _bounded(n_boards, "n_boards")
+    k = _bounded(k, "k")
+    n, k = check_broadcast(n_boards=n, k=k)
     return _out(k / np.sqrt(n))
 
 
@@ -297,12 +329,13 @@ def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20)
     >>> float(swiss_pairs_top_percent(4))
     75.0
     """
-    n = check_positive(n_boards, "n_boards")
+    n = _bounded(n_boards, "n_boards")
     outcomes = _max_vp_outcomes(max_vp)
     if check_flag(ascherman, "ascherman"):
         top = 1.0 - 1.0 / (2.0 * outcomes)
     else:
         r = _at_least(results, "results", outcomes)
+        n, r = check_broadcast(n_boards=n, results=r)
         m = r / outcomes
         top = (2.0 * r - m - 1.0) / (2.0 * (r - 1.0))
     return _out(50.0 + 50.0 * top / np.sqrt(n))
@@ -348,8 +381,9 @@ def sigma_aggregate(n_boards, *, k=365.0):
     >>> float(sigma_aggregate(24, k=1790 / 24**0.5))
     1790.0
     """
-    n = check_positive(n_boards, "n_boards")
-    k = check_positive(k, "k")
+    n = _bounded(n_boards, "n_boards")
+    k = _bounded(k, "k")
+    n, k = check_broadcast(n_boards=n, k=k)
     return _out(k * np.sqrt(n))
 
 
@@ -387,9 +421,10 @@ def k_from_sigma(sigma, n_boards, *, percent=False):
     >>> float(k_from_sigma(11.65, 8, percent=True))
     32.95
     """
-    s = check_positive(sigma, "sigma")
-    n = check_positive(n_boards, "n_boards")
+    s = _bounded(sigma, "sigma")
+    n = _bounded(n_boards, "n_boards")
     percent = check_flag(percent, "percent")
+    s, n = check_broadcast(sigma=s, n_boards=n)
     return _out(s * np.sqrt(n) if percent else s / np.sqrt(n))
 
 

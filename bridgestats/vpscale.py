@@ -34,6 +34,7 @@ from scipy.special import ndtr, ndtri
 
 from ._validate import (
     as_finite_array,
+    check_broadcast,
     check_choice,
     check_flag,
     check_int,
@@ -45,6 +46,12 @@ from ._validate import (
 from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
 
 __all__ = [
+    "MAX_BOARDS",
+    "MAX_MARGIN",
+    "MAX_NEGATIVE",
+    "MAX_SIGMA",
+    "MAX_STEP",
+    "MAX_VP",
     "ScaleFit",
     "VPScale",
     "event_scale",
@@ -58,6 +65,28 @@ __all__ = [
     "wbf_vp",
 ]
 
+#: Largest VP total of a scale (``max_vp``). Real scales are 20-0, 25-0, 30-0, 12-0 or a
+#: Patton 4-0 to 8-0, and a 100-0 is the largest seen; 2000 leaves room for any design
+#: while a scale's tables stay small (10⁹ asked for 3.7 GiB and a wait of minutes).
+MAX_VP = 2000
+#: Most negative-VP steps below 0 (``negative``): Pomfrey's scales use 5 on a 20-0;
+#: bounded like :data:`MAX_VP` for the same reason.
+MAX_NEGATIVE = 2000
+#: Most boards in one match (``n_boards``): the longest matches played (Bermuda Bowl
+#: finals) have been 96 to 160 boards; 500 is beyond any event, while the WBF tables
+#: (ceil(15√N) rows) stay instant (10⁹ boards made a table of 474 000 rows, 110 s).
+MAX_BOARDS = 500
+#: Largest σ of a Gaussian scale (``sigma``), in the margin's unit: the widest real one is
+#: aggregate scoring, near 1800 points for 24 boards (Probst §10) and under 10 000 for
+#: :data:`MAX_BOARDS`; 10⁶ keeps every threshold an exactly representable whole number
+#: of steps (``--sigma 1e308`` printed int64 overflows).
+MAX_SIGMA = 1e6
+#: Largest threshold of a scale (a margin from ``centre``), for the same reason:
+#: ``integer_ranges`` turns thresholds into int64 multiples of ``step``.
+MAX_MARGIN = 1e9
+#: Largest margin resolution ``step`` (1 IMP, 10 points in real scales), for that reason too.
+MAX_STEP = 10**9
+
 _FORM_CENTRE = {"swiss-pairs": 50.0}
 _FORM_STEP = {"teams": 1, "cross-imps": 1, "butler-online": 1, "aggregate": 10}
 
@@ -70,13 +99,22 @@ def _one(value):
     return value[()] if isinstance(value, np.ndarray) and value.ndim == 0 else value
 
 
+def _negative(negative) -> int:
+    return check_int(negative, "negative", minimum=0, maximum=MAX_NEGATIVE)
+
+
+def _n_boards(n_boards) -> int:
+    """One board count of a match: a whole number in 1-MAX_BOARDS."""
+    return check_int(_one(n_boards), "n_boards", minimum=1, maximum=MAX_BOARDS)
+
+
 def _one_positive(value, name: str) -> float:
     """One finite number > 0 (a scale has one σ)."""
     return check_number(_one(value), name, low=0, low_open=True)
 
 
 def _even_max_vp(max_vp) -> int:
-    m = check_int(max_vp, "max_vp", minimum=2)
+    m = check_int(max_vp, "max_vp", minimum=2, maximum=MAX_VP)
     if m % 2:
         raise fail("max_vp", "even (an N-0 scale has N/2 steps)", max_vp)
     return m
@@ -105,9 +143,11 @@ def gaussian_z(max_vp=20, *, negative=0):
     Parameters
     ----------
     max_vp : int, optional
-        The VP total N (even, >= 2): 20 for 20-0, 12 for 12-0, 4, 6, 8 for Patton.
+        The VP total N (even, 2 to :data:`MAX_VP` = 2000): 20 for 20-0, 12 for 12-0, 4, 6, 8
+        for Patton.
     negative : int, optional
-        Negative-VP steps below 0 for the loser (Pomfrey's rule), 0 by default.
+        Negative-VP steps below 0 for the loser (Pomfrey's rule), 0 by default (0 to
+        :data:`MAX_NEGATIVE` = 2000).
 
     Returns
     -------
@@ -149,7 +189,7 @@ def gaussian_z(max_vp=20, *, negative=0):
     array([1.668, 1.981, 2.074, 2.189, 2.345, 2.593])
     """
     m = _even_max_vp(max_vp)
-    neg = check_int(negative, "negative", minimum=0)
+    neg = _negative(negative)
     return ndtri(0.5 + _step_probabilities(m, neg))
 
 
@@ -188,7 +228,7 @@ def sigma_from_top(top_margin, *, max_vp=20, centre=0.0):
     >>> float(sigma_from_top(50 + 50 / 8**0.5, centre=50))
     10.596
     """
-    top = as_finite_array(top_margin, "top_margin") - float(centre)
+    top = as_finite_array(top_margin, "top_margin") - check_number(_one(centre), "centre")
     check_positive(top, "top_margin - centre")
     z_top = gaussian_z(max_vp)[-1]
     s = top / z_top
@@ -203,11 +243,12 @@ class VPScale:
     ----------
     thresholds : tuple of float
         ``max_vp/2 + negative`` strictly ascending positive margins (relative to
-        ``centre``); reaching ``thresholds[j]`` moves the result to outcome ``j + 1``.
+        ``centre``), at most :data:`MAX_MARGIN` (10⁹); reaching ``thresholds[j]`` moves
+        the result to outcome ``j + 1``.
     max_vp : int
-        The VP total (even).
+        The VP total (even, 2 to :data:`MAX_VP`).
     negative : int
-        Negative-VP steps for the loser below 0.
+        Negative-VP steps for the loser below 0 (0 to :data:`MAX_NEGATIVE`).
     sigma : float or None
         The σ the scale was built for (Gaussian scales), ``None`` for published tables.
     centre : float
@@ -233,7 +274,7 @@ class VPScale:
 
     def __post_init__(self):
         max_vp = _even_max_vp(self.max_vp)
-        negative = check_int(self.negative, "negative", minimum=0)
+        negative = _negative(self.negative)
         t = as_finite_array(self.thresholds, "thresholds").ravel()
         expected = max_vp // 2 + negative
         if t.size != expected:
@@ -244,6 +285,8 @@ class VPScale:
             )
         if t[0] <= 0:
             raise fail("thresholds", "> 0 (relative to centre)", float(t[0]))
+        if t[-1] > MAX_MARGIN:
+            raise fail("thresholds", f"margins <= {MAX_MARGIN:g} (MAX_MARGIN)", float(t[-1]))
         if np.any(np.diff(t) <= 0):
             i = int(np.flatnonzero(np.diff(t) <= 0)[0])
             raise fail(
@@ -254,7 +297,8 @@ class VPScale:
         if self.sigma is not None:
             object.__setattr__(self, "sigma", _one_positive(self.sigma, "sigma"))
         if self.step is not None:
-            object.__setattr__(self, "step", check_int(self.step, "step", minimum=1))
+            step = check_int(self.step, "step", minimum=1, maximum=MAX_STEP)
+            object.__setattr__(self, "step", step)
         centre = check_number(_one(self.centre), "centre")
         object.__setattr__(self, "thresholds", tuple(float(x) for x in t))
         object.__setattr__(self, "max_vp", max_vp)
@@ -316,7 +360,10 @@ class VPScale:
         [10, 11, 6, 20, 0]
         """
         d = as_finite_array(margin, "margin")
-        j = np.searchsorted(np.asarray(self.thresholds), np.round(np.abs(d), 9), side="right")
+        # |margin| beyond every threshold is the top outcome: clip first, so rounding a huge
+        # margin (1e300) cannot overflow
+        size = np.minimum(np.abs(d), 2 * MAX_MARGIN)
+        j = np.searchsorted(np.asarray(self.thresholds), np.round(size, 9), side="right")
         out = np.where(d >= 0, self.vp_winner[j], self.vp_loser[j])
         return out[()] if out.ndim == 0 else out
 
@@ -429,7 +476,7 @@ class VPScale:
         2          4         0            8       <NA>     0.414562
         """
         step = self.step if step is None else step
-        step = 1 if step is None else check_int(step, "step", minimum=1)
+        step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
         t = np.asarray(self.thresholds)
         starts = np.ceil(t / step) * step
         # the first multiple of step that reaches t, as vp() decides it (float-safe)
@@ -484,7 +531,10 @@ class VPScale:
         return out
 
     def _default_step(self, step):
-        return self.step if step is None else step
+        """``step`` for an export: the scale's own when None; 0 asks for continuous ranges."""
+        if step is None:
+            return self.step
+        return check_int(step, "step", minimum=0, maximum=MAX_STEP)
 
     def to_csv(self, *, step=None) -> str:
         """The tidy frame as CSV text: :meth:`integer_ranges` with a step, else :meth:`to_frame`.
@@ -545,11 +595,13 @@ def gaussian_scale(
     Parameters
     ----------
     max_vp : int, optional
-        The VP total (even): 20, 12 (aggregate, §10), 4, 6, 8 (Patton, §13), ...
+        The VP total (even, 2 to :data:`MAX_VP`): 20, 12 (aggregate, §10), 4, 6, 8 (Patton,
+        §13), ...
     sigma : float, optional
-        σ of the match margin in its unit (1: the scale in standard deviations).
+        σ of the match margin in its unit (1: the scale in standard deviations); > 0 and at
+        most :data:`MAX_SIGMA` (10⁶).
     negative : int, optional
-        Negative-VP steps (Pomfrey's rule, §2), 0 by default.
+        Negative-VP steps (Pomfrey's rule, §2), 0 by default (at most :data:`MAX_NEGATIVE`).
     centre, unit, step, name : optional
         Stored on the :class:`VPScale` (see there).
 
@@ -576,7 +628,7 @@ def gaussian_scale(
     >>> np.round(gaussian_scale(sigma=sigma_teams(8)).thresholds[-2:], 1)
     array([24.1, 30.7])
     """
-    s = _one_positive(sigma, "sigma")
+    s = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
     z = gaussian_z(max_vp, negative=negative)
     return VPScale(
         tuple(s * z),
@@ -628,10 +680,13 @@ def scale_from_thresholds(
     >>> tri.max_vp, tri.thresholds[:2]
     (20, (0.5, 1.7))
     """
-    t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
-    neg = check_int(negative, "negative", minimum=0)
+    t = as_finite_array(thresholds, "thresholds").ravel() - check_number(_one(centre), "centre")
+    neg = _negative(negative)
     if max_vp is None:
         max_vp = 2 * (t.size - neg)
+    if np.any(np.abs(t) > MAX_MARGIN):  # before rounding, which would overflow
+        big = float(t[np.abs(t) > MAX_MARGIN][0])
+        raise fail("thresholds", f"margins within ±{MAX_MARGIN:g} of centre (MAX_MARGIN)", big)
     return VPScale(
         tuple(np.round(t, 9)),
         max_vp=max_vp,
@@ -743,7 +798,7 @@ def fit_scale_sigma(thresholds, *, max_vp=20, negative=0, centre=0.0):
         t = np.asarray(scale.thresholds)
         max_vp, negative, centre = scale.max_vp, scale.negative, scale.centre
     else:
-        t = as_finite_array(thresholds, "thresholds").ravel() - float(centre)
+        t = as_finite_array(thresholds, "thresholds").ravel() - check_number(_one(centre), "centre")
     z = gaussian_z(max_vp, negative=negative)
     if t.size != z.size:
         raise fail(
@@ -779,13 +834,14 @@ def event_scale(
     form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
         The event form.
     n_boards : int
-        Boards per match.
+        Boards per match, > 0 and at most :data:`MAX_BOARDS` (500).
     k : float, optional
         Per-board σ (default: the model's, see :func:`bridgestats.sigma.form_sigma`).
     sigma : float, optional
-        The match σ directly (instead of ``k``).
+        The match σ directly (instead of ``k``); > 0 and at most :data:`MAX_SIGMA` (10⁶),
+        which the σ from ``k`` must also respect.
     max_vp, negative : int, optional
-        The scale's total and negative steps.
+        The scale's total and negative steps (see :func:`gaussian_scale` for their ranges).
     tables : float, optional
         Tables in play, for ``butler-online``.
     comparisons, results : float, optional
@@ -819,7 +875,7 @@ def event_scale(
     """
     check_choice(form, "form", tuple(FORMS))
     # one scale: every number is one number (ranges are checked by the models)
-    n_boards = check_number(_one(n_boards), "n_boards", low=0, low_open=True)
+    n_boards = check_number(_one(n_boards), "n_boards", low=0, high=MAX_BOARDS, low_open=True)
     for name, value in {
         "k": k,
         "sigma": sigma,
@@ -830,7 +886,7 @@ def event_scale(
         if value is not None:
             check_number(_one(value), name)
     ascherman = check_flag(ascherman, "ascherman")
-    negative = check_int(negative, "negative", minimum=0)
+    negative = _negative(negative)
     if sigma is not None and k is not None:
         raise fail("sigma", "None when k is given (give one of them, not both)", sigma)
     swiss_top = form == "swiss-pairs" and (results is not None or ascherman)
@@ -863,7 +919,7 @@ def event_scale(
             "results": 4 if results is None else results,
         }
         sigma = form_sigma(form, n_boards, k=k, tables=tables, **cross)
-    sigma = float(check_positive(sigma, "sigma"))
+    sigma = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
     name = f"{form}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
     if negative:
         name += f", {negative} negative VPs"
@@ -943,7 +999,8 @@ def wbf_vp(imp_margin, n_boards, *, discrete=False):
     imp_margin : int or array_like
         Match margins in whole IMPs, from the side whose VPs are wanted.
     n_boards : int or array_like
-        Boards in the match; broadcast against ``imp_margin``.
+        Boards in the match, whole numbers 1 to :data:`MAX_BOARDS` (500); broadcast against
+        ``imp_margin`` (shapes that do not broadcast raise, naming both).
     discrete : bool, optional
         The 0-20 whole-VP version instead of the 2-decimal one.
 
@@ -980,9 +1037,11 @@ def wbf_vp(imp_margin, n_boards, *, discrete=False):
     [10, 11, 12, 15, 16, 19, 20]
     """
     m = check_whole(imp_margin, "imp_margin")  # the WBF tables are for whole IMPs
-    n = check_whole(n_boards, "n_boards", minimum=1)
+    n = check_whole(n_boards, "n_boards", minimum=1, maximum=MAX_BOARDS)
     discrete = check_flag(discrete, "discrete")
-    m, n = np.broadcast_arrays(m, n)
+    m, n = check_broadcast(imp_margin=m, n_boards=n)
+    if m.size == 0:  # no results: no tables to build
+        return np.zeros(m.shape, dtype=np.int64 if discrete else float)
     # one lookup table per distinct board count (winner's VPs, in hundredths, for margins
     # 0 ... the first 20.00), concatenated, then one vectorised lookup for all results
     boards, which = np.unique(n, return_inverse=True)
@@ -1012,7 +1071,7 @@ def wbf_scale(n_boards) -> VPScale:
     Parameters
     ----------
     n_boards : int
-        Boards in the match (whole, > 0).
+        Boards in the match, a whole number 1 to :data:`MAX_BOARDS` (500).
 
     Returns
     -------
@@ -1031,7 +1090,7 @@ def wbf_scale(n_boards) -> VPScale:
     >>> wbf_scale(8).thresholds
     (1.0, 4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 31.0, 39.0)
     """
-    nb = check_int(_one(n_boards), "n_boards", minimum=1)
+    nb = _n_boards(n_boards)
     u = _wbf_discrete_uppers(float(nb))
     return VPScale(
         tuple((u + 1).astype(float)),
@@ -1047,7 +1106,7 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     Parameters
     ----------
     n_boards : int
-        Boards in the match (whole, > 0).
+        Boards in the match, a whole number 1 to :data:`MAX_BOARDS` (500).
     discrete : bool, optional
         The whole-VP 0-20 version (band ranges) instead of the 2-decimal table.
 
@@ -1078,7 +1137,7 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     """
     if check_flag(discrete, "discrete"):
         return wbf_scale(n_boards).integer_ranges()
-    nb = check_int(_one(n_boards), "n_boards", minimum=1)
+    nb = _n_boards(n_boards)
     c = _wbf_hundredths(float(nb))
     return pd.DataFrame(
         {"imp_margin": np.arange(c.size), "vp_winner": c / 100.0, "vp_loser": (2000 - c) / 100.0}

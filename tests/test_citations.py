@@ -27,13 +27,6 @@ MACHINE_PATH = re.compile(r"(?:^|[^\w.])/(?:work|farm|tmp)/", re.MULTILINE)
 #: A seed document cited by its hashed file name, or as "seed 001" / "seed ``001...``".
 SEED_FILE = re.compile(r"\b00[0-4]_[0-9a-f]{16}\b|\bseed (?:``)?00[0-4]\b")
 
-# Files being rewritten on other branches (ratings and reports, issue 10): scanned like
-# every other file, but expected to fail until those branches are merged. The coordinator
-# empties this list after merging them; the test then holds for every file.
-NOT_YET_MERGED = {
-    "bridgestats/reports.py",
-}
-
 
 def _files() -> list[str]:
     found = []
@@ -95,15 +88,7 @@ def test_the_patterns(text, bad):
 
 @pytest.mark.parametrize(
     "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(strict=False, reason="ratings/reports not yet merged"),
-        )
-        if name in NOT_YET_MERGED
-        else name
-        for name in FILES
-    ],
+    FILES,
 )
 def test_no_machine_path_and_no_seed_file_name(name):
     text = (ROOT / name).read_bytes().decode("utf-8", errors="replace")  # every file, no skip

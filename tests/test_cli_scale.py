@@ -136,10 +136,10 @@ def test_html(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--boards", "0"], "n_boards: must be a number > 0; got 0\n"),
-        (["--boards", "8", "--sigma", "-1"], "sigma: must be > 0; got -1\n"),
+        (["--boards", "0"], "n_boards: must be a number in (0, 500]; got 0\n"),
+        (["--boards", "8", "--sigma", "-1"], "sigma: must be a number in (0, 1e+06]; got -1.0\n"),
         (["--boards", "8", "--k", "0"], "k: must be > 0; got 0"),
-        (["--boards", "8", "--negative", "-2"], "negative: must be an integer >= 0; got -2\n"),
+        (["--boards", "8", "--negative", "-2"], "negative: must be an integer in 0-2000; got -2\n"),
         (
             ["--boards", "8", "--max-vp", "7"],
             "max_vp: must be even (an N-0 scale has N/2 steps); got 7\n",
@@ -186,7 +186,7 @@ def test_html(capsys):
             "--wbf: must be given with only --boards, --discrete and --format (a 20-0 teams "
             "IMP scale); got ['--negative']\n",
         ),
-        (["--wbf", "--boards", "0"], "n_boards: must be an integer >= 1; got 0\n"),
+        (["--wbf", "--boards", "0"], "n_boards: must be an integer in 1-500; got 0\n"),
         (["--wbf", "--boards", "8", "--discrete", "--ascherman"], "got ['--ascherman']\n"),
         (["--wbf", "--boards", "8", "--form", "teams", "--max-vp", "12"], "got ['--max-vp']\n"),
     ],

@@ -673,16 +673,22 @@ def test_pbn_several_tags_on_one_line(tmp_path, write_file):
     assert summary_of(df).notes == {} and summary_of(df).scorable == 2
 
 
-def test_pbn_games_run_together_are_counted(tmp_path, write_file):
-    """A missing blank line merges two games into one record; PBN 2.1 §3.3 keeps the first
-    value of a repeated tag, so the second game is lost: that must be counted."""
+def test_pbn_games_run_together_are_split_and_counted(tmp_path, write_file):
+    """A missing blank line runs two games together; the second game's Board tag (a new
+    value) starts it, so it is split off and counted, not lost (issue 15); a tag repeated
+    with the same value is a repeated line, kept once (PBN 2.1 §3.3)."""
     text = (
         '[Board "1"]\n[Vulnerable "None"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n'
         '[Board "2"]\n[Vulnerable "NS"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n\n'
         '[Board "3"]\n[Board "3"]\n[Vulnerable "EW"]\n[Declarer "N"]\n[Contract "4S"]\n'
         '[Result "10"]\n'
     )
-    df = read_pbn(write_file(tmp_path / "m.pbn", text))
-    assert df["board"].tolist() == [1, 3] and df["score_ns"].tolist() == [420.0, 420.0]
-    key = "records giving a tag twice with different values: first kept (blank line missing?)"
-    assert summary_of(df).notes == {key: 1}  # board 3 repeats a tag with the same value
+    path = write_file(tmp_path / "m.pbn", text)
+    df = read_pbn(path)
+    assert df["board"].tolist() == [1, 2, 3] and df["score_ns"].tolist() == [420.0, 620.0, 420.0]
+    assert df["record"].tolist() == [1, 6, 12]  # board 2 starts at its own Board tag
+    assert df["vulnerable"].tolist() == ["None", "NS", "EW"]
+    key = "games begun without a blank line before them, split at their first tag"
+    assert summary_of(df).notes == {key: 1}
+    with pytest.raises(ParseError, match=r"^m\.pbn, line 6: a game begins without the blank"):
+        read_pbn(path, strict=True)

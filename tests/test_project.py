@@ -52,3 +52,44 @@ def test_makefile_has_the_readme_targets():
     makefile = (ROOT / "Makefile").read_text()
     for target in ("reports", "test"):
         assert re.search(rf"^{target}:", makefile, re.M)
+
+
+#: Distribution name -> the name it is imported by, where the two differ.
+_IMPORT_NAME = {"pyyaml": "yaml"}
+#: The package's top layer, which needs the notebooks extra: the batch runner, what the
+#: notebooks call to save their outputs, and the command line that starts the runner.
+_TOP = ("reports", "notebook.py", "cli.py")
+
+
+def _imports_of(path) -> set[str]:
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def _extras() -> dict[str, set[str]]:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    groups = {"core": meta["dependencies"], **meta["optional-dependencies"]}
+    return {g: {_IMPORT_NAME.get(_name(r), _name(r)) for r in reqs} for g, reqs in groups.items()}
+
+
+def test_dependencies_by_use():
+    """Every core dependency is imported by the package below its top layer, and nothing
+    below the top imports a dependency of an extra; nothing in the package imports a
+    dependency of the dev extra (it is for the tests only)."""
+    extras = _extras()
+    package = ROOT / "bridgestats"
+    lower, top = set(), set()
+    for path in package.rglob("*.py"):
+        is_top = path.relative_to(package).parts[0] in _TOP
+        (top if is_top else lower).update(_imports_of(path))
+    assert extras["core"] <= lower, f"core but unused below the top: {extras['core'] - lower}"
+    optional = extras["notebooks"] | extras["dev"]
+    assert not lower & optional, f"imported below the top from an extra: {lower & optional}"
+    assert not (lower | top) & extras["dev"], "the package imports a dev-only dependency"

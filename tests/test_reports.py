@@ -33,6 +33,7 @@ from bridgestats.reports import (
     parse_param,
     run_reports,
 )
+from bridgestats.reports.parameters import inspect_parameters
 
 NB = Path(__file__).parent / "notebooks"
 TINY, EMPTY, NOPARAMS = NB / "tiny.ipynb", NB / "empty.ipynb", NB / "noparams.ipynb"
@@ -206,6 +207,34 @@ def test_notebook_parameters_keeps_non_literal_defaults_as_source(tmp_path):
     assert notebook_parameters(path) == {"seed": 0, "sigma": 11.0, "scale": "2 * sigma"}
 
 
+def test_notebook_parameters_survive_lines_papermill_cannot_split(tmp_path):
+    # papermill's line reader skips a line holding two "=" and cuts a value at a "#" inside
+    # a string; the cell's syntax tree gives those, and papermill's help comments are kept
+    nb = json.loads(EMPTY.read_text())
+    nb["cells"][1]["source"] = (
+        'seed = 0  # the random seed\nlabel = "a=b"\ncolour = "#fff"\nn: int = 3\n'
+    )
+    path = tmp_path / "odd.ipynb"
+    path.write_text(json.dumps(nb))
+    assert notebook_parameters(path) == {"seed": 0, "colour": "#fff", "n": 3, "label": "a=b"}
+    found = inspect_parameters(path)
+    assert found["seed"].help == "the random seed" and found["seed"].literal
+    assert found["colour"].help == ""  # not the "fff\"" papermill took for a comment
+    assert check_parameters(path, {"label": "x"})["label"] == "x"
+
+
+def test_a_parameters_cell_that_does_not_parse_is_an_error(tmp_path):
+    nb = json.loads(EMPTY.read_text())
+    nb["cells"][1]["source"] = "seed = (0\n"
+    path = tmp_path / "broken.ipynb"
+    path.write_text(json.dumps(nb))
+    with pytest.raises(BridgestatsError, match="the parameters cell does not parse"):
+        notebook_parameters(path)
+    (tmp_path / "junk.ipynb").write_text("not json")
+    with pytest.raises(BridgestatsError, match="notebook: cannot read"):
+        notebook_parameters(tmp_path / "junk.ipynb")
+
+
 def test_check_parameters_merges_defaults_and_rejects_a_misspelt_name():
     assert check_parameters(EMPTY, {"seed": 4}) == {"seed": 4}
     assert check_parameters(TINY, {"n": 10})["n"] == 10
@@ -267,8 +296,8 @@ def test_misspelt_parameter_stops_the_batch_before_anything_runs(tmp_path):
 
 def test_jobs_must_be_a_positive_integer(tmp_path):
     cfg = write_config(tmp_path, '[[report]]\nname = "a"\nnotebook = "@NB/empty.ipynb"\n')
-    for jobs in (0, -1, 1.5, True):
-        with pytest.raises(BridgestatsError, match="jobs: must be a positive integer"):
+    for jobs in (0, -1, 1.5, True, "2"):
+        with pytest.raises(BridgestatsError, match=r"jobs: must be an integer >= 1; got"):
             run_reports(cfg, jobs=jobs, reports_dir=tmp_path / "r")
 
 
@@ -436,7 +465,7 @@ def test_html_loads_mathjax_only_for_notebooks_with_math(tmp_path):
     import nbformat
     from nbformat.v4 import new_markdown_cell, new_notebook
 
-    from bridgestats.reports import _export_html
+    from bridgestats.reports.execute import export_html
 
     for name, text, expect in [
         ("plain", "σ = K·√n", False),
@@ -444,7 +473,7 @@ def test_html_loads_mathjax_only_for_notebooks_with_math(tmp_path):
     ]:
         path = tmp_path / f"{name}.ipynb"
         nbformat.write(new_notebook(cells=[new_markdown_cell(text)]), path)
-        page = _export_html(path, show_code=False).read_text()
+        page = export_html(path, show_code=False).read_text()
         assert ("mathjax" in page.lower()) is expect, name
         assert "require.min.js" not in page and "mermaid.esm" not in page
 
@@ -531,3 +560,32 @@ def test_a_notebook_that_writes_no_summary_fails(tmp_path):
     (result,) = run_reports(cfg, reports_dir=tmp_path / "reports")
     assert result.status == "failed" and "summary.json" in result.error
     assert (tmp_path / "reports" / "s.failed" / "silent.html").is_file()
+
+
+# --- jobs in their own processes --------------------------------------------------------------
+
+
+def test_jobs_and_outcomes_are_frozen_and_pickle():
+    import dataclasses
+    import pickle
+
+    from bridgestats.reports.jobs import Job, Outcome
+
+    job = Job("x", str(TINY), "/nowhere", overrides={"n": 2}, git={"revision": None})
+    outcome = Outcome("ok", "2026-01-01T10:00:00.000+00:00", "2026-01-01T10:00:01.000+00:00")
+    for value in (job, outcome):
+        assert pickle.loads(pickle.dumps(value)) == value
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.name = "y"  # any field, on either
+    assert job.output_name == "tiny.ipynb"
+
+
+def test_a_run_whose_process_dies_fails_with_its_exit_status(tmp_path):
+    from bridgestats.reports.execute import run_in_process
+    from bridgestats.reports.jobs import Job
+
+    # the process cannot open <folder>/kernel.log: it exits with a traceback before papermill
+    outcome = run_in_process(Job("x", str(TINY), str(tmp_path / "no-such-folder")))
+    assert outcome.status == "failed"
+    assert "the run's process exited with status 1 (see the batch's stderr)" in outcome.error
+    assert outcome.process_s > 0 and outcome.started <= outcome.ended

@@ -93,7 +93,7 @@ def test_bad_arguments_are_one_line_errors(config, tmp_path, capsys):
     assert main([*base, "-p", "novalue"]) == 2
     assert "NAME=VALUE" in capsys.readouterr().err
     assert main([*base, "--jobs", "0"]) == 2
-    assert "jobs: must be a positive integer" in capsys.readouterr().err
+    assert "jobs: must be an integer >= 1; got 0" in capsys.readouterr().err
     assert main(["reports", "--config", str(tmp_path / "none.toml")]) == 2
     assert "no such file" in capsys.readouterr().err
 
@@ -135,3 +135,25 @@ def test_folders_left_by_an_interrupted_batch_are_reported(config, tmp_path, cap
     assert "1 temporary folder(s)" in err and ".tiny.tmp-k1ll3d" in err
     assert (out / ".tiny.tmp-k1ll3d").is_dir()  # not removed: it may be another batch's
     assert ".tiny" not in (out / "index.html").read_text()
+
+
+def test_list_shows_the_types_and_help_comments_of_the_parameters_cell(capsys, tmp_path):
+    assert main(["reports", "--list", "--only", "washington_sigma"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "    cooke_published: list[float] = [11.73, 11.04, 12.55]  # Cooke's σ and 90 % interval"
+        " (Probst §11)\n" in out
+    )
+    # a cell without types or comments lists its names and values only
+    nb = tmp_path / "bare.ipynb"
+    nb.write_text(
+        '{"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Bare"},'
+        ' {"cell_type": "code", "execution_count": null, "metadata": {"tags": ["parameters"]},'
+        ' "outputs": [], "source": "confidence = 0.9"}],'
+        ' "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",'
+        ' "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}'
+    )
+    config = tmp_path / "reports.toml"
+    config.write_text('[[report]]\nname = "bare"\nnotebook = "bare.ipynb"\n')
+    assert main(["reports", "--config", str(config), "--list"]) == 0
+    assert "    confidence = 0.9\n" in capsys.readouterr().out

@@ -127,3 +127,20 @@ def test_input_hashes_of_a_folder_cover_every_file_below_it(tmp_path):
     assert before == hashlib.sha256(listing.encode()).hexdigest()
     (folder / "sub" / "b.pbn").write_text('[Board "3"]\n')
     assert input_hashes([folder])[str(folder)] != before
+
+
+def test_index_escapes_what_it_shows(tmp_path):
+    # the page is rendered from templates/index.html.j2 with autoescaping: an error message,
+    # a summary key or a parameter value is text, never markup
+    _fake_run(tmp_path, "r", {}, status="failed")
+    record = json.loads((tmp_path / "r.failed" / "run.json").read_text())
+    record["error"] = "ValueError: <script>alert('x')</script> & more"
+    record["overrides"] = {"label": "<b>bold</b>"}
+    (tmp_path / "r.failed" / "run.json").write_text(json.dumps(record))
+    (tmp_path / "r.failed" / "summary.json").write_text(json.dumps({"a<b": "c&d"}))
+    page = write_index(tmp_path).read_text()
+    assert "<script>" not in page and "<b>bold</b>" not in page
+    assert "ValueError: &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; more" in page
+    assert "label = &lt;b&gt;bold&lt;/b&gt;" in page
+    assert "<dt>a&lt;b</dt><dd>c&amp;d</dd>" in page
+    assert "{{" not in page and "{%" not in page

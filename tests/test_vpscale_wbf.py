@@ -140,13 +140,13 @@ def test_vectorised_over_boards():
     ("call", "fragment"),
     [
         (lambda: wbf_vp(1.5, 8), "^imp_margin: must be whole numbers; got 1.5$"),
-        (lambda: wbf_vp(1, 0), "^n_boards: must be whole numbers >= 1; got 0$"),
+        (lambda: wbf_vp(1, 0), "^n_boards: must be whole numbers in 1-500; got 0$"),
         (lambda: wbf_vp(1, 8, discrete="no"), "^discrete: must be True or False; got 'no'$"),
         (lambda: wbf_table(8, discrete=1), "^discrete: must be True or False; got 1$"),
-        (lambda: wbf_scale(8.5), "^n_boards: must be an integer >= 1; got 8.5$"),
-        (lambda: wbf_vp(1, 7.5), "^n_boards: must be whole numbers >= 1; got 7.5$"),
+        (lambda: wbf_scale(8.5), "^n_boards: must be an integer in 1-500; got 8.5$"),
+        (lambda: wbf_vp(1, 7.5), "^n_boards: must be whole numbers in 1-500; got 7.5$"),
         (lambda: wbf_vp(float("nan"), 8), "imp_margin: must be finite"),
-        (lambda: wbf_table([8, 9]), r"^n_boards: must be an integer >= 1; got \[8, 9\]$"),
+        (lambda: wbf_table([8, 9]), r"^n_boards: must be an integer in 1-500; got \[8, 9\]$"),
     ],
 )
 def test_bad_input(call, fragment):

@@ -9,8 +9,9 @@ the :class:`LoadSummary` and applies ``strict``.
 from __future__ import annotations
 
 import gzip
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,7 +60,7 @@ COLUMNS = (
 
 #: Why a record cannot be scored (the values of ``skip_reason``; missing when scorable).
 SKIP_REASONS = {
-    "no board": "the board number is missing or not an integer",
+    "no board": "the board number is missing or not an integer >= 1",
     "no contract": "no contract was printed (or '?')",
     "unknown contract": "the contract text is not a bridge contract",
     "no declarer": "a contract other than Pass without a declarer N/E/S/W",
@@ -68,6 +69,7 @@ SKIP_REASONS = {
     "no vulnerability": "vulnerability missing and not derivable",
     "not played": "the traveller marks the board not played (NP) or late play (LP)",
     "adjusted score": "an artificial adjusted score (Ave, Ave+, Ave-): no contract result",
+    "malformed tag": "a tag line of the record is not a tag pair (a missing closing quote?)",
 }
 
 _VUL_NORMAL = {
@@ -168,14 +170,22 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     A file found in a directory is named by its path relative to that directory
     (``bb/bb-2009.pbn.gz``); a file given directly by its file name.
     """
-    items = [path] if isinstance(path, (str, Path, _File)) else list(path)
+    allowed = "a file, a folder or a list of them (str or os.PathLike)"
+    if isinstance(path, str | os.PathLike | _File):
+        items = [path]
+    elif isinstance(path, Iterable) and not isinstance(path, bytes | bytearray | Mapping):
+        items = list(path)
+    else:  # None, a number, bytes: not a path
+        raise fail("path", allowed, path)
     if not items:
-        raise fail("path", "a file, a folder or a list of them", path)
+        raise fail("path", allowed, path)
     files: list[_File] = []
     for item in items:
         if isinstance(item, _File):
             files.append(item)
             continue
+        if not isinstance(item, str | os.PathLike):
+            raise fail("path", allowed, item)
         p = Path(item)
         if p.is_dir():
             found = sorted({f for pat in patterns for f in p.rglob(pat) if f.is_file()})
@@ -189,15 +199,47 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     return files
 
 
+_WIDE_BOMS = {
+    b"\xff\xfe\x00\x00": "UTF-32 (little-endian)",
+    b"\x00\x00\xfe\xff": "UTF-32 (big-endian)",
+    b"\xff\xfe": "UTF-16 (little-endian)",
+    b"\xfe\xff": "UTF-16 (big-endian)",
+}
+
+
 def _read_text(file: _File) -> str:
-    """The text of a plain or gzip file (sniffed by its magic bytes), UTF-8 or else cp1252."""
+    """The text of a plain or gzip file (sniffed by its magic bytes), UTF-8 or else cp1252.
+
+    A file in UTF-16 or UTF-32 (a byte-order mark, or NUL bytes, which no text in the
+    supported formats holds) raises :class:`ParseError` naming the likely encoding, rather
+    than being read as cp1252 mojibake that holds no records.
+    """
     path = file.path if isinstance(file, _File) else Path(file)
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ParseError(file, None, f"cannot be read ({exc.strerror or exc})") from exc
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
         except (OSError, EOFError) as exc:
             raise ParseError(file, None, f"corrupt gzip data ({exc})") from exc
+    for bom, name in _WIDE_BOMS.items():  # the UTF-32 marks first: they start like UTF-16's
+        if raw.startswith(bom):
+            raise ParseError(
+                file, None, f"the file is {name} text (byte-order mark): save it as UTF-8"
+            )
+    nul = raw.find(b"\x00", 0, 1 << 16)
+    if nul >= 0:
+        head = raw[:256]
+        # UTF-16 of ASCII text puts a NUL in every other byte (odd ones little-endian)
+        wide = max(head[0::2].count(0), head[1::2].count(0)) >= len(head) // 4
+        why = (
+            "likely UTF-16 text without a byte-order mark; save it as UTF-8"
+            if wide
+            else "not a text file"
+        )
+        raise ParseError(file, raw.count(b"\n", 0, nul) + 1, f"holds NUL bytes: {why}")
     if raw[:3] == b"\xef\xbb\xbf":
         raw = raw[3:]
     try:
@@ -273,14 +315,21 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
     return table.iloc[codes].reset_index(drop=True)
 
 
-def _to_int(values: pd.Series) -> pd.Series:
-    """Integers where the text is a whole number, NA elsewhere (nullable Int64).
+#: Largest whole number a loader reads from a file (2⁵³, exact in a float): a board number,
+#: a trick count or a round beyond it ("1e400", twenty nines) is not a number, not an int64
+#: wrapped around to −2⁶³.
+_MAX_WHOLE = 2**53
 
-    >>> _to_int(pd.Series(["10", "10.5", "x", None, 7])).tolist()
-    [10, <NA>, <NA>, <NA>, 7]
+
+def _to_int(values: pd.Series) -> pd.Series:
+    """Integers where the text is a whole number (at most 2⁵³ in size), NA elsewhere (Int64).
+
+    >>> _to_int(pd.Series(["10", "10.5", "x", None, 7, "1e400", "-inf"])).tolist()
+    [10, <NA>, <NA>, <NA>, 7, <NA>, <NA>]
     """
     num = pd.to_numeric(values.astype("object"), errors="coerce").astype("Float64")
-    return num.where(num == num.round(0)).astype("Int64")
+    ok = (num == num.round(0)) & (num.abs() <= _MAX_WHOLE)
+    return num.where(ok).astype("Int64")
 
 
 # --------------------------------------------------------------------------- finishing
@@ -309,6 +358,7 @@ def _finish(
         if col in raw.columns:
             out[col] = raw[col].to_numpy()
     out["board"] = _to_int(raw["board"]) if "board" in raw else pd.array([pd.NA] * n, "Int64")
+    out["board"] = out["board"].where(out["board"] >= 1)  # boards are numbered from 1
 
     text = raw["contract_text"].astype("object")
     has_text = text.notna() & ~text.astype(str).str.strip().isin(["", "?"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 
 import numpy as np
@@ -59,6 +60,9 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
     ``made`` is relative to book as ACBLscore prints it: for a made contract the tricks
     over six (``4`` on 3NT is 10 tricks), for a defeated one minus the undertricks
     (``-2`` on 4S is 8 tricks). So tricks = 6 + made when made > 0, else level + 6 + made.
+    Every line must have the header's 13 fields (a quoted field may hold commas): a line
+    with another count (a trailing comma makes 14) or an unclosed quote raises
+    :class:`~bridgestats.io.ParseError` naming the file and the line.
     ``NP`` (not played) and ``LP`` (late play) lines are kept and skipped as
     ``"not played"``; ``Ave``/``Ave+``/``Ave-`` lines without a contract as
     ``"adjusted score"``. The section, when the traveller does not print one, is the
@@ -102,8 +106,11 @@ def _read_one(file) -> pd.DataFrame:
     first = text.split("\n", 1)[0].strip().split(",")
     if first != _HEADER:
         raise ParseError(file, 1, f"expected the header {','.join(_HEADER)}")
+    _check_fields(file, text)
     try:
-        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False, na_values=[""])
+        frame = pd.read_csv(
+            io.StringIO(text), dtype=str, keep_default_na=False, na_values=[""], index_col=False
+        )
     except pd.errors.ParserError as exc:
         raise ParseError(file, None, f"not a traveller CSV ({exc})") from exc
     frame.insert(0, "record", np.arange(len(frame), dtype=np.int64) + 2)  # line 1 is the header
@@ -134,6 +141,29 @@ def _read_one(file) -> pd.DataFrame:
     frame["mp_ns"] = pd.to_numeric(frame["mp_ns"], errors="coerce")
     frame["mp_ew"] = pd.to_numeric(frame["mp_ew"], errors="coerce")
     return frame.drop(columns=["score_ns", "score_ew", "vul", "contract", "session", "section"])
+
+
+def _check_fields(file, text: str) -> None:
+    """Raise :class:`ParseError` on the first line whose field count is not the header's.
+
+    A trailing comma (14 fields) would otherwise make pandas take the first column as the
+    index and shift every field; a quoted field may hold commas and line ends (RFC 4180), so
+    the lines are read by :mod:`csv`, which also names the line of an unclosed quote.
+    """
+    reader = csv.reader(io.StringIO(text), strict=True)
+    try:
+        for row in reader:
+            if row and len(row) != len(_HEADER):
+                hint = (
+                    " (a trailing comma?)" if len(row) == len(_HEADER) + 1 and not row[-1] else ""
+                )
+                raise ParseError(
+                    file,
+                    reader.line_num,
+                    f"expected {len(_HEADER)} comma-separated fields, found {len(row)}{hint}",
+                )
+    except csv.Error as exc:
+        raise ParseError(file, reader.line_num, f"not a traveller CSV line ({exc})") from exc
 
 
 def _split_score(values: pd.Series) -> tuple[pd.Series, pd.Series]:

@@ -6,12 +6,39 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .._validate import check_frame
+from .._validate import check_frame, check_whole, fail
 from ..scoring import imps
 
 __all__ = ["field_results", "match_margins", "team_board_swings"]
 
 _NEEDED = ("source", "event", "segment", "board", "room", "home_team", "visit_team", "score_ns")
+
+
+def _check_scores(frame: pd.DataFrame, name: str, column: str = "score_ns") -> None:
+    """Raise unless ``frame[column]`` holds finite numbers or missing values (never text)."""
+    values = frame[column]
+    if values.dtype.kind not in "biuf":  # an object column: numbers and NA only
+        text = values.map(lambda v: not (v is None or isinstance(v, int | float | np.number)))
+        bad = (text & values.notna()).to_numpy()
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise fail(f"{name}: row {row}: {column}", "a number or missing", values.iat[row])
+    num = pd.to_numeric(values, errors="coerce").to_numpy(dtype=float)
+    inf = np.isinf(num)
+    if inf.any():
+        row = int(np.flatnonzero(inf)[0])
+        raise fail(f"{name}: row {row}: {column}", "a finite number or missing", num[row])
+
+
+def _check_keys(frame: pd.DataFrame, name: str, columns) -> None:
+    """Raise unless every value of the key ``columns`` is hashable (a list is not a key)."""
+    for column in columns:
+        try:
+            pd.factorize(frame[column])
+        except TypeError:
+            raise fail(
+                f"{name}: {column}", "hashable values (numbers or text)", given="a list or dict"
+            ) from None
 
 
 def _key(values: pd.Series) -> pd.Series:
@@ -65,6 +92,8 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     0      1       720.0    12
     """
     check_frame(frame, "frame", _NEEDED)
+    _check_scores(frame, "frame")
+    _check_keys(frame, "frame", [c for c in _NEEDED if c != "score_ns"])
     n_all = len(frame)
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
@@ -239,7 +268,8 @@ def match_margins(swings: pd.DataFrame) -> pd.DataFrame:
     1     b     E       1         1           5           25
     """
     check_frame(swings, "swings", ("match", "event", "segment", "imps"))
-    x = swings["imps"].to_numpy(dtype=np.int64)
+    _check_keys(swings, "swings", ("match", "event", "segment"))
+    x = check_whole(swings["imps"].to_numpy(), "swings: imps")
     g = pd.DataFrame({"match": swings["match"], "imps": x, "sq": x * x})
     agg = g.groupby("match", sort=False).agg(
         n_boards=("imps", "size"), imp_margin=("imps", "sum"), sum_sq_imps=("sq", "sum")
@@ -278,6 +308,8 @@ def field_results(frame: pd.DataFrame) -> pd.DataFrame:
     1      1      2         1
     """
     check_frame(frame, "frame", ("source", "event", "segment", "board", "score_ns"))
+    _check_scores(frame, "frame")
+    _check_keys(frame, "frame", ("source", "event", "segment", "board"))
     ok = frame["score_ns"].notna() & frame["board"].notna()
     if "skip_reason" in frame:
         ok &= frame["skip_reason"].isna()

@@ -20,6 +20,7 @@ from ._records import (
     _finish,
     _line_numbers,
     _read_text,
+    _to_int,
     _vulnerable_from_board,
 )
 
@@ -34,10 +35,21 @@ _BLANK = re.compile(r"\n[ \t]*(?=\n)")
 # on the same line (groups 4, 5: PBN's import format allows several on a line). Anchoring
 # on the newline lets the regex engine skip the auction and play lines quickly; tags not
 # at a line start nor after another tag (e.g. commented out with a leading %) are not tags.
+# A line that starts with "[" but is not a tag pair (a missing closing quote, `[Board "2]`,
+# or bracket) is group 6: a malformed tag line, never silently passed over.
 _VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
 _TOKEN = re.compile(
-    rf"\n(?:[ \t]*(?=(\n))|\[(\w+)\s+{_VALUE}\s*\])" rf'|(?<="\])[ \t]*\[(\w+)\s+{_VALUE}\s*\]'
+    rf"\n(?:[ \t]*(?=(\n))|\[(\w+)\s+{_VALUE}\s*\]|(\[[^\n]*))"
+    rf'|(?<="\])[ \t]*\[(\w+)\s+{_VALUE}\s*\]'
 )
+_N_GROUPS = 6
+# A complete tag line whose value holds unescaped quotes (`[Note "1:"cards""]`, seen in
+# archive exports): read as the tag, its value running from the first quote to the last.
+_INNER_QUOTES = re.compile(r'^\[(\w+)\s+"(.*)"\s*\][ \t]*$')
+_BAD = "\x00malformed"  # the tag name a malformed tag line is recorded under
+# Tags that open a game: met a second time in one record, they start the next game (two
+# games written without the blank line between them, PBN 2.1 §3.1).
+_OPENING = ("event", "board")
 _LINE_TAG = re.compile(r"\n\[")
 _SCORE_TABLE = re.compile(r'\[ScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
 _TOTAL_SCORE_TABLE = re.compile(r'\[TotalScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
@@ -161,7 +173,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         ``*.pbn.gz``.
     strict : bool, optional
         Raise :class:`~bridgestats.io.ParseError` on the first record that cannot be
-        scored instead of counting it in the summary.
+        scored (a malformed tag line, two games run together) instead of counting it in the
+        summary.
 
     Returns
     -------
@@ -180,8 +193,19 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       resolved for every tag.
     * A tag pair starts a line or follows another tag pair on its line (the import
       format allows several on a line). A tag given twice in one record keeps its first
-      value (PBN 2.1 §3.3); records where the values differ (usually two games without
-      the blank line between them, the second then lost) are counted in ``notes``.
+      value (PBN 2.1 §3.3); records where the values differ are counted in ``notes``.
+    * A line that starts with ``[`` but is not a tag pair (``[Board "2]``: a missing
+      closing quote or bracket) makes its record a table result skipped as
+      ``"malformed tag"``, which inherits no tag (it might be the malformed one); with
+      ``strict`` it raises :class:`~bridgestats.io.ParseError` naming the line. A whole
+      tag line whose value holds unescaped quotes (``[Note "1:"cards""]``) is read, its
+      value running to the last quote, and counted in ``notes``.
+    * Two games without the blank line between them (an ``Event`` or ``Board`` tag met
+      again in one record, not as a doubled line) are split at the second game's first
+      tag and counted in ``notes``; with ``strict`` they raise.
+    * A UTF-16 or UTF-32 file (byte-order mark or NUL bytes) raises, naming the encoding;
+      ``path`` must be a path (``str`` or ``os.PathLike``) or a list of them: ``None``
+      or a number raises. A ``ScoreTable`` without a row is counted in ``notes``.
     * A record that omits a match tag (``Event``, ``Stage``, ``Round``, ``Board``,
       ``HomeTeam``, ``VisitTeam`` ...) inherits it from the previous record
       (rpbridge.net exports print only the tags that changed); ``Deal``, ``Dealer`` and
@@ -224,7 +248,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     """
     strict = check_flag(strict, "strict")
     files = _expand(path, _PATTERNS)
-    raw, notes, table_columns = _build([_scan(f) for f in files])
+    raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
     extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
     return _finish(
         raw,
@@ -415,35 +439,100 @@ def _total_values(frame: pd.DataFrame, *, strict: bool) -> tuple[pd.DataFrame, d
 def _scan(file) -> dict:
     """Tokenise one file: tag names, values, record of each tag, first line of each record.
 
-    One ``findall`` of :data:`_TOKEN` returns blank lines (record separators) and tag
-    pairs in file order, so a tag's record is the count of separators before it.
+    One ``findall`` of :data:`_TOKEN` returns blank lines (record separators), tag pairs
+    and malformed tag lines in file order, so a tag's record is the count of separators
+    before it. A malformed tag line is kept as a tag named :data:`_BAD` (its value the
+    line), so its record is skipped with a reason, not read with a tag missing. A record
+    holding a second ``Event`` or ``Board`` tag is two games without the blank line
+    between them: it is split at the second game's first tag (``splits`` counts them).
     """
     text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
     if "{" in text:
         text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
     tokens = _TOKEN.findall(text)
-    table = np.array(tokens, dtype=object).reshape(-1, 5)
+    table = np.array(tokens, dtype=object).reshape(-1, _N_GROUPS)
     sep = table[:, 0] != ""
     if sep.all():
         raise ParseError(file, None, "no PBN tag pairs found")
-    later = table[:, 1] == ""  # a tag after another on its line (groups 4, 5)
-    table[later, 1], table[later, 2] = table[later, 3], table[later, 4]
+    bad = table[:, 3] != ""
+    table[bad, 1], table[bad, 2] = _BAD, table[bad, 3]
+    inner = 0
+    for i in np.flatnonzero(bad):  # rare: a few lines per archive file at most
+        whole = _INNER_QUOTES.match(table[i, 3])
+        if whole:  # a complete tag line whose value holds unescaped quotes
+            table[i, 1], table[i, 2] = whole.group(1), whole.group(2)
+            bad[i] = False
+            inner += 1
+    later = (table[:, 1] == "") & ~sep  # a tag after another on its line (groups 5, 6)
+    table[later, 1], table[later, 2] = table[later, 4], table[later, 5]
+    names, values = table[~sep, 1], table[~sep, 2]
     block = np.cumsum(sep)[~sep]
-    blocks, record = np.unique(block, return_inverse=True)
-    seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
-    begin = np.where(blocks > 0, seps[np.maximum(blocks - 1, 0)] if seps.size else 0, 0)
-    first = np.fromiter(
-        (_LINE_TAG.search(text, b).start() + 1 for b in begin), np.int64, len(begin)
-    )
+    split = _game_starts(block, names, values)
+    bad_lines = np.zeros(0, dtype=np.int64)
+    if split.any() or bad.any():  # rare: the tags' own lines are needed
+        ends = np.array([m.end() - 1 for m in _TOKEN.finditer(text)], dtype=np.int64)[~sep]
+        bad_lines = _line_numbers(text, ends[bad[~sep]]) - 1
+    if split.any():  # records from the tags' own lines
+        starts = (block != np.r_[-1, block[:-1]]) | split
+        record = np.cumsum(starts) - 1
+        lines = _line_numbers(text, ends[starts]) - 1
+        split_lines = _line_numbers(text, ends[split]) - 1
+    else:
+        blocks, record = np.unique(block, return_inverse=True)
+        seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
+        begin = np.where(blocks > 0, seps[np.maximum(blocks - 1, 0)] if seps.size else 0, 0)
+        first = np.fromiter(
+            (_LINE_TAG.search(text, b).start() + 1 for b in begin), np.int64, len(begin)
+        )
+        lines = _line_numbers(text, first) - 1
+        split_lines = np.zeros(0, dtype=np.int64)
     has_table = "scoretable" in text.lower()
     return {
         "file": file,
-        "names": table[~sep, 1],
-        "values": table[~sep, 2],
+        "names": names,
+        "values": values,
         "record": record,
-        "lines": _line_numbers(text, first) - 1,
+        "lines": lines,
+        "split_lines": split_lines,
+        "bad_lines": bad_lines,
+        "inner_quotes": inner,
         "text": text if has_table else None,
     }
+
+
+def _game_starts(block: np.ndarray, names: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Which tags open a new game inside a blank-line block (see :func:`_scan`).
+
+    A tag of :data:`_OPENING` met when the current game already holds that tag starts the
+    next game there, unless it repeats the tag just before it with the same value (a
+    doubled line, which PBN 2.1 §3.3 ignores). The next game's Event may well repeat the
+    first game's value, so the value alone does not decide. Files with a blank line between
+    games (nearly all) are checked with one vectorised pass; only blocks holding a repeated
+    opening tag are walked tag by tag.
+
+    >>> _game_starts(np.array([0, 0, 0, 0, 0, 0, 1]),
+    ...              np.array(["Event", "Board", "Board", "Contract", "Event", "Board", "Board"]),
+    ...              np.array(["E", "1", "1", "4S", "E", "2", "3"])).tolist()
+    [False, False, False, False, True, False, False]
+    """
+    split = np.zeros(block.size, dtype=bool)
+    low = pd.Series(names, dtype=object).str.lower().to_numpy()
+    opening = np.isin(low, _OPENING)
+    if not opening.any():
+        return split
+    keys = pd.DataFrame({"block": block[opening], "name": low[opening]})
+    repeated = np.unique(keys["block"].to_numpy()[keys.duplicated().to_numpy()])
+    for b in repeated:
+        seen: set = set()
+        previous = None
+        for i in np.flatnonzero(block == b):
+            here = (low[i], values[i])
+            if low[i] in _OPENING and low[i] in seen and here != previous:
+                split[i] = True
+                seen = set()
+            seen.add(low[i])
+            previous = here
+    return split
 
 
 def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
@@ -481,49 +570,74 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
         col = _TAGS[tag]
         first = _resolve(np.where(present[tag], cols[col], None), inherit=False, within=file_id)
         cols[col] = _resolve(first, inherit=True, within=run)
+    malformed = np.full(n_rec, None, dtype=object)
+    idx = np.flatnonzero(names == _BAD)[::-1]  # reversed: a record's first one wins
+    malformed[record[idx]] = values[idx]
     frame = pd.DataFrame(cols, dtype=object)
     frame.attrs["conflicting"] = conflicting
+    frame.attrs["malformed"] = malformed
     frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
     frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
     return frame, present, offset
 
 
-def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
-    """One frame of raw columns for all scanned files (one pass over all their tags)."""
+def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, dict, list]:
+    """One frame of raw columns for all scanned files (one pass over all their tags).
+
+    A record holding a malformed tag line is a table result skipped as "malformed tag"
+    (whatever else it holds); under ``strict`` the first malformed line, or the first game
+    begun without a blank line before it, raises :class:`ParseError` instead.
+    """
+    if strict:
+        _check_strict(scans)
     frame, present, offset = _tag_frame(scans)
     n_rec = len(frame)
-    is_result = np.zeros(n_rec, dtype=bool)
+    malformed = frame.attrs.pop("malformed") != None  # noqa: E711
+    is_result = malformed.copy()
     for tag in _RESULT_TAGS:
         is_result |= present[tag]
     inherited = np.zeros(n_rec, dtype=bool)
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
         inherited |= ~present[tag] & (frame[_TAGS[tag]].to_numpy() != None)  # noqa: E711
+        # a malformed record inherits nothing: its own tag may be the malformed one
+        frame.loc[malformed & ~present[tag], _TAGS[tag]] = None
+    inherited &= ~malformed
 
     frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
     frame["room"] = _room(frame["room"])
     frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
-    frame["preset_reason"] = None
+    frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
     notes = {}
+    inner = sum(s["inner_quotes"] for s in scans)
+    if inner:
+        notes["tag values holding unescaped quotes, read to the last quote"] = inner
+    splits = sum(len(s["split_lines"]) for s in scans)
+    if splits:
+        notes["games begun without a blank line before them, split at their first tag"] = splits
     conflicting = frame.attrs.pop("conflicting")
     if conflicting.any():  # PBN 2.1 §3.3: a tag that already occurred is ignored
         key = "records giving a tag twice with different values: first kept (blank line missing?)"
         notes[key] = int(conflicting.sum())
     vul_empty = frame["vulnerable"].isna() | (frame["vulnerable"].astype(str).str.strip() == "")
-    board_num = pd.to_numeric(frame["board"], errors="coerce")
-    fix = vul_empty & board_num.notna()
+    board_num = _to_int(frame["board"])
+    fix = (vul_empty & (board_num >= 1)).fillna(False).to_numpy()
     if fix.any():
         frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
         notes["vulnerable taken from the board number"] = int(fix.sum())
 
     expanded = []
+    empty_tables = 0
     has_table = np.zeros(n_rec, dtype=bool)
     for s, o in zip(scans, offset, strict=True):
         for spec, body, line in _tables(s["text"], _SCORE_TABLE):  # one per board
             rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
             has_table[rec] = True
             names, rows, lines = _table_cells(s["file"], "ScoreTable", spec, body, line)
+            empty_tables += not rows
             expanded.append(_expand_table(names, rows, lines, frame.iloc[rec]))
+    if empty_tables:
+        notes["ScoreTables without a row (no table results for their board)"] = empty_tables
     header = ~is_result & ~has_table
     if header.any():
         notes["records without board or result (headers), not table results"] = int(header.sum())
@@ -537,6 +651,23 @@ def _build(scans: list[dict]) -> tuple[pd.DataFrame, dict, list]:
         frame = frame.sort_values(["_file", "record"], kind="stable").drop(columns="_file")
     table_columns = [c for part in expanded for c in part.attrs["printed_columns"]]
     return frame.reset_index(drop=True), notes, list(dict.fromkeys(table_columns))
+
+
+def _check_strict(scans: list[dict]) -> None:
+    """Raise on the first malformed tag line or game without a blank line before it."""
+    for s in scans:
+        found = [(int(line), "bad") for line in s["bad_lines"][:1]]
+        found += [(int(line), "split") for line in s["split_lines"][:1]]
+        if not found:
+            continue
+        line, kind = min(found)
+        if kind == "bad":
+            text = s["values"][s["names"] == _BAD][0]
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            reason = f"malformed tag line {shown!r} (a missing closing quote or bracket?)"
+        else:
+            reason = "a game begins without the blank line before it (a second Board or Event)"
+        raise ParseError(s["file"], line, reason)
 
 
 def _resolve(arr: np.ndarray, *, inherit: bool, within):

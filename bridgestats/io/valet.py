@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 
@@ -15,6 +16,7 @@ from ._records import (
     _expand,
     _finish,
     _read_text,
+    _to_int,
     _vulnerable_from_board,
 )
 
@@ -62,6 +64,10 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
 
         round|board|North|East|South|West|contract|declarer|tricks[|lead]
 
+    VALET does not quote fields: a ``"`` is a character of its field (which then fails
+    its own check, e.g. ``"3N`` is an unknown contract, and is counted), never the start of
+    a quoted string. An empty file gives no rows and a note in the summary.
+
     ``contract`` is ``3N``, ``4H``, ``5DX`` or ``P`` (passed out); ``tricks`` are the
     tricks taken by declarer. The file stores neither vulnerability nor dealer: both come
     from the board number by the standard 16-board cycle (Law 2), an assumption the
@@ -92,19 +98,25 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     lookup = _names(names)
     parts = [_read_one(f) for f in files]
     raw = pd.concat(parts, ignore_index=True)
+    notes = {}
+    empty = sum(len(part) == 0 for part in parts)
+    if empty:
+        notes["files without a result line (empty)"] = empty
     if lookup is not None:
         for seat in ("north", "east", "south", "west"):
             ids = raw[seat]
             raw[seat] = ids.map(lookup).where(lambda s: s.notna(), ids)
-    board = pd.to_numeric(raw["board"], errors="coerce")
-    known = board.notna().to_numpy() & (board.fillna(0) > 0).to_numpy()
+    board = _to_int(raw["board"])
+    known = (board >= 1).fillna(False).to_numpy()
     vul = np.full(len(raw), None, dtype=object)
     vul[known] = _vulnerable_from_board(board[known].astype(np.int64))
     raw["vulnerable"] = vul
     dealer = np.full(len(raw), None, dtype=object)
     dealer[known] = _dealer_from_board(board[known].astype(np.int64))
     raw["Dealer"] = dealer
-    return _finish(raw, files=len(files), strict=strict, extra_columns=["Dealer", "lead"])
+    return _finish(
+        raw, files=len(files), strict=strict, extra_columns=["Dealer", "lead"], notes=notes
+    )
 
 
 def _read_one(file) -> pd.DataFrame:
@@ -117,15 +129,22 @@ def _read_one(file) -> pd.DataFrame:
         count = lines[i].count("|") + 1
         raise ParseError(file, i + 1, f"expected 9 or 10 '|'-separated fields, found {count}")
     body = "\n".join(lines[i] for i in keep)
-    frame = pd.read_csv(
-        io.StringIO(body),
-        sep="|",
-        header=None,
-        names=[*_FIELDS, "lead"],
-        dtype=str,
-        keep_default_na=False,
-        na_values=[""],
-    )
+    if not keep:  # an empty file: no lines, and pandas would refuse the empty text
+        frame = pd.DataFrame({c: pd.Series(dtype=object) for c in [*_FIELDS, "lead"]})
+    else:
+        # quoting off: VALET does not quote, so a '"' is a character of its field (which
+        # then fails its own check and is counted), never the start of a quoted string
+        # that swallows the '|' and line ends after it
+        frame = pd.read_csv(
+            io.StringIO(body),
+            sep="|",
+            header=None,
+            names=[*_FIELDS, "lead"],
+            dtype=str,
+            keep_default_na=False,
+            na_values=[""],
+            quoting=csv.QUOTE_NONE,
+        )
     frame["contract_text"] = frame["contract_text"].str.strip()
     frame.insert(0, "record", np.asarray(keep, dtype=np.int64) + 1)
     frame.insert(0, "source", file.name)

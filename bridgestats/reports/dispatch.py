@@ -1,0 +1,149 @@
+"""Running the jobs: here, ``jobs`` processes at once, or on a Dask cluster.
+
+Locally a pool of ``jobs`` worker processes (spawned: fresh interpreters) executes the
+runs, each worker one notebook at a time, so runs executing at once never share a process
+or an event loop; a run starts when a worker is free. On Dask (``scheduler``) each run is
+a task that executes the notebook in a process of its own
+(:func:`~bridgestats.reports.execute.run_in_process`) in a scratch folder on the worker and
+sends its files back, so the workers need bridgestats and its data but no file system
+shared with the client.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+from ..errors import BridgestatsError
+from .execute import run_in_process, run_logged
+from .jobs import Job, Outcome
+from .provenance import now
+
+__all__ = ["dispatch", "execute_remote", "log"]
+
+
+def log(message: str) -> None:
+    """One progress line ``[reports] ...`` on stderr (above the progress bar, if any)."""
+    from tqdm import tqdm
+
+    tqdm.write(f"[reports] {message}", file=sys.stderr)
+
+
+def dispatch(
+    jobs_by_name: Mapping[str, Job], *, jobs: int = 1, scheduler=None
+) -> Iterator[tuple[str, Outcome]]:
+    """Yield ``(name, outcome)`` as the runs finish, ``jobs`` at a time or on Dask."""
+    from tqdm import tqdm
+
+    with tqdm(
+        total=len(jobs_by_name),
+        desc="reports",
+        unit="run",
+        file=sys.stderr,
+        # one run shows papermill's own bar (cells) instead
+        disable=not sys.stderr.isatty() or len(jobs_by_name) < 2,
+    ) as bar:
+        runs = (
+            _dask(jobs_by_name, scheduler) if scheduler is not None else _local(jobs_by_name, jobs)
+        )
+        for name, outcome in runs:
+            yield name, outcome
+            bar.update()
+
+
+def _local(jobs_by_name: Mapping[str, Job], jobs: int):
+    """At most ``jobs`` runs at once, each in a worker process of its own (spawned: a fresh
+    interpreter, which imports papermill once and then runs one notebook at a time)."""
+    pending = list(jobs_by_name.items())
+    running: dict = {}
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:  # a worker is free: the run starts now
+                name, job = pending.pop(0)
+                log(f"start {name}")
+                started = now()
+                try:
+                    running[pool.submit(run_logged, job)] = (name, started)
+                except BrokenProcessPool as exc:  # a worker died earlier
+                    yield name, _died(exc, started)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                name, started = running.pop(future)
+                try:
+                    yield name, future.result()
+                except BrokenProcessPool as exc:  # the worker died during the run
+                    yield name, _died(exc, started)
+    finally:  # interrupted: start no more runs, wait for the running ones to end
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _died(exc: BaseException, started: str) -> Outcome:
+    error = f"the run's process died ({type(exc).__name__}: {exc}; see kernel.log)"
+    return Outcome("failed", started, now(), error)
+
+
+def execute_remote(job: Job) -> tuple[Outcome, dict[str, bytes]]:
+    """Dask task: execute ``job`` in a scratch folder on the worker; return its files' bytes.
+
+    The client writes them into the run's folder (see :func:`dispatch`).
+    """
+    with tempfile.TemporaryDirectory(prefix="bridgestats-run-") as scratch:
+        scratch = Path(scratch)
+        notebook = scratch / "input" / job.output_name
+        notebook.parent.mkdir()
+        notebook.write_text(job.notebook_source)
+        folder = scratch / "run"
+        folder.mkdir()
+        here = dataclasses.replace(
+            job, notebook=str(notebook), folder=str(folder), notebook_source=None
+        )
+        log(f"start {job.name}")
+        outcome = run_in_process(here)
+        files = {
+            p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*"))
+            if p.is_file()
+        }
+    return outcome, files
+
+
+def _dask(jobs_by_name: Mapping[str, Job], scheduler):
+    from distributed import Client
+    from distributed import as_completed as dask_completed
+
+    try:
+        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
+        raise BridgestatsError(
+            f"scheduler: cannot connect to {scheduler!r}: {type(exc).__name__}: {exc}"
+        ) from exc
+    try:
+        futures = {}
+        for name, job in jobs_by_name.items():
+            remote = dataclasses.replace(job, notebook_source=Path(job.notebook).read_text())
+            futures[client.submit(execute_remote, remote, key=f"report-{name}", pure=False)] = name
+        log(f"submitted {len(futures)} run(s) to {client.scheduler.address}")
+        for future in dask_completed(futures):
+            name = futures[future]
+            try:
+                outcome, files = future.result()
+            except Exception as exc:  # the worker itself died
+                stamp = now()
+                error = f"dask: {type(exc).__name__}: {exc}"
+                outcome, files = Outcome("failed", stamp, stamp, error), {}
+            folder = Path(jobs_by_name[name].folder)
+            for rel, data in files.items():
+                target = folder / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+            yield name, outcome
+    finally:
+        if client is not scheduler:
+            client.close()

@@ -1,0 +1,262 @@
+"""Executing one run: papermill in the run's own process, then the HTML page.
+
+:func:`run_logged` executes a job in a process that runs one notebook at a time (a worker
+of the dispatcher's process pool; on Dask, :func:`run_in_process` starts one,
+``python -m bridgestats.reports.worker``). In that process :func:`execute` runs
+papermill with the run's folder as the working directory and exports the executed notebook
+as ``<notebook>.html`` (code hidden unless ``show_code``), ending with the run's provenance.
+Runs executing at once never share a process (nor an event loop); whatever the process
+and its kernel print while a run executes goes to ``kernel.log`` in the run's folder (kept
+only when not empty).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import pickle
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .jobs import Job, Outcome
+from .provenance import KERNEL_NAME, now, package_version, read_json, timings
+from .render import TEMPLATES, render
+
+__all__ = ["KERNEL_LOG", "execute", "export_html", "run_in_process", "run_logged"]
+
+KERNEL_LOG = "kernel.log"
+_MATH_RE = re.compile(r"\$[^$\n]+\$|\\\(|\\\[|\\begin\{")
+
+
+def run_logged(job: Job) -> Outcome:
+    """Execute ``job`` in this process, its output and its kernel's going to ``kernel.log``.
+
+    Called in a process that runs one notebook at a time (a worker of the dispatcher's
+    process pool, or :mod:`bridgestats.reports.worker`): while the run executes, this
+    process's file descriptors 1 and 2, which the kernel inherits, are the run's
+    ``kernel.log``; papermill's cell bar, when ``job.progress_bar``, stays on the former
+    stderr. ``process_s`` is the wall time of the whole call.
+    """
+    t0 = time.perf_counter()
+    log_path = Path(job.folder) / KERNEL_LOG
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    stderr = sys.stderr
+    try:
+        with open(log_path, "ab") as log:
+            os.dup2(log.fileno(), 1)
+            os.dup2(log.fileno(), 2)
+        if job.progress_bar:
+            sys.stderr = os.fdopen(os.dup(saved[1]), "w")
+        outcome = execute(job)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        if sys.stderr is not stderr:
+            sys.stderr.close()
+            sys.stderr = stderr
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(saved[0])
+        os.close(saved[1])
+    if log_path.is_file() and log_path.stat().st_size == 0:
+        log_path.unlink()
+    return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
+
+
+def run_in_process(job: Job) -> Outcome:
+    """Execute ``job`` in a new process, ``python -m bridgestats.reports.worker``.
+
+    For a Dask worker, whose process runs several tasks at once in threads (its file
+    descriptors cannot be one run's log). Never raises: a process that dies gives a failed
+    outcome.
+    """
+    handle, result = tempfile.mkstemp(prefix="bridgestats-run-", suffix=".pickle")
+    os.close(handle)
+    # -P: the worker imports bridgestats as the kernel does, not from the working directory
+    command = [sys.executable, "-P", "-m", "bridgestats.reports.worker", result]
+    started, t0 = now(), time.perf_counter()
+    try:
+        proc = subprocess.run(command, input=pickle.dumps(job), check=False)
+        data = Path(result).read_bytes()
+    finally:
+        Path(result).unlink(missing_ok=True)
+    if proc.returncode == 0 and data:
+        outcome = pickle.loads(data)
+    else:  # before it had its log, its traceback went to the batch's stderr
+        log = Path(job.folder) / KERNEL_LOG
+        where = KERNEL_LOG if log.is_file() else "the batch's stderr"
+        outcome = Outcome(
+            status="failed",
+            started=started,
+            ended=now(),
+            error=f"the run's process exited with status {proc.returncode} (see {where})",
+        )
+    # the whole process: interpreter start and imports included
+    return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
+
+
+def _kernel_manager_class():
+    """An AsyncKernelManager whose ``python3`` kernel is ipykernel on ``sys.executable``.
+
+    jupyter_client would otherwise take whichever ``python3`` kernelspec it finds first
+    (a user's, another environment's); the reports must run on this interpreter.
+    """
+    import zmq
+    from ipykernel.kernelspec import get_kernel_dict
+    from jupyter_client.kernelspec import KernelSpec
+    from jupyter_client.manager import AsyncKernelManager
+    from traitlets import default
+
+    class ThisPythonKernelManager(AsyncKernelManager):
+        @default("transport_encryption")
+        def _encrypt_when_possible(self):
+            # CurveZMQ between runner and kernel when libzmq has it (the kernel warns otherwise)
+            return "auto" if zmq.has("curve") else "disabled"
+
+        @property
+        def kernel_spec(self):
+            if self._kernel_spec is None and self.kernel_name == KERNEL_NAME:
+                self._kernel_spec = KernelSpec(resource_dir="", **get_kernel_dict())
+            return super().kernel_spec
+
+    return ThisPythonKernelManager
+
+
+def execute(job: Job) -> Outcome:
+    """Execute ``job`` here, into ``job.folder``; return what happened (never raises).
+
+    Called in the run's own process (:mod:`bridgestats.reports.worker`): papermill changes
+    this process's working directory to the run's folder while the notebook runs.
+    """
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    folder = Path(job.folder)
+    output = folder / job.output_name
+    started, status, error = now(), "ok", None
+    t0 = time.perf_counter()
+    try:
+        papermill.execute_notebook(
+            job.notebook,
+            str(output),
+            parameters=dict(job.overrides),
+            kernel_name=KERNEL_NAME,
+            progress_bar=job.progress_bar,
+            execution_timeout=job.timeout,
+            interrupt_on_timeout=True,
+            cwd=str(folder),
+            kernel_manager_class=_kernel_manager_class(),
+        )
+    except PapermillExecutionError as exc:
+        error = f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"
+        if exc.ename == "KeyboardInterrupt" and job.timeout:  # interrupt_on_timeout
+            error = f"cell [{exc.exec_count}] timed out after {job.timeout:g} s (interrupted)"
+        status = "failed"
+    except Exception as exc:  # kernel died, timeout, ...: the run fails, the batch goes on
+        status, error = "failed", f"{type(exc).__name__}: {exc}"
+    outcome = Outcome(
+        status=status,
+        started=started,
+        ended=started,
+        error=error,
+        papermill_s=time.perf_counter() - t0,
+        python=sys.executable,  # the kernel's interpreter: see _kernel_manager_class
+        bridgestats_version=package_version(),  # as installed where the kernel runs
+    )
+    if output.is_file():
+        try:
+            outcome = dataclasses.replace(outcome, **timings(json.loads(output.read_text())))
+        except (OSError, json.JSONDecodeError, ValueError):
+            pass
+        t1 = time.perf_counter()
+        try:
+            title = f"{job.title or job.name} ({job.name})"
+            about = about_html(job, outcome, read_json(folder / "summary.json"))
+            export_html(output, show_code=job.show_code, title=title, about=about)
+        except Exception as exc:
+            if outcome.status == "ok":
+                outcome = dataclasses.replace(
+                    outcome, status="failed", error=f"HTML export failed: {exc}"
+                )
+        outcome = dataclasses.replace(outcome, html_s=time.perf_counter() - t1)
+    elif outcome.status == "ok":
+        outcome = dataclasses.replace(
+            outcome, status="failed", error="papermill wrote no executed notebook"
+        )
+    if outcome.status == "ok" and not (folder / "summary.json").is_file():
+        outcome = dataclasses.replace(
+            outcome,
+            status="failed",
+            error="the notebook wrote no summary.json (bridgestats.notebook.save_summary)",
+        )
+    return dataclasses.replace(outcome, ended=now())
+
+
+def about_html(job: Job, outcome: Outcome, summary: dict) -> str:
+    """The provenance block at the end of a report: what this page was made from."""
+    git = job.git or {}
+    rev = (git.get("revision") or "unknown") + (
+        " (uncommitted changes)" if git.get("dirty") else ""
+    )
+    params = ", ".join(
+        f"{k} = {v!r}" + (" (set)" if k in job.overrides else "") for k, v in job.parameters.items()
+    )
+    inputs = summary.get("_inputs") or {}
+    failure = f" ({outcome.error})" if outcome.error else ""
+    rows = [
+        ("run", f"{job.name}: {outcome.status}{failure}"),
+        ("notebook", f"{Path(job.notebook).name}, SHA-256 {job.notebook_sha256}"),
+        ("parameters", params or "(none)"),
+        ("seed", repr(job.parameters.get("seed"))),
+        ("bridgestats", f"{job.version}, git {rev}"),
+        ("inputs", "; ".join(f"{k}: SHA-256 {v}" for k, v in inputs.items()) or "(none)"),
+        ("started", outcome.started),
+    ]
+    return render("about.html.j2", rows=rows)
+
+
+def _has_math(nb) -> bool:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and _MATH_RE.search(cell.source):
+            return True
+        for output in cell.get("outputs", []):
+            if "text/latex" in output.get("data", {}):
+                return True
+    return False
+
+
+def export_html(notebook_path, *, show_code: bool, title: str = "", about: str = "") -> Path:
+    """Render an executed notebook as ``<same name>.html`` (code hidden unless asked).
+
+    The page is nbconvert's lab template without remote scripts (``report.html.j2``);
+    ``about`` is HTML appended at its end (the run's provenance).
+    """
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    notebook_path = Path(notebook_path)
+    exporter = HTMLExporter(
+        extra_template_paths=[str(TEMPLATES)],
+        template_file="report.html.j2",
+        exclude_input=not show_code,
+        exclude_input_prompt=not show_code,
+        exclude_output_prompt=not show_code,
+        embed_images=True,
+    )
+    nb = nbformat.read(notebook_path, as_version=4)
+    resources = {
+        "bridgestats_math": _has_math(nb),
+        "bridgestats_about": about,
+        "metadata": {"name": title or notebook_path.stem},
+    }
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    out = notebook_path.with_suffix(".html")
+    out.write_text(body, encoding="utf-8")
+    return out

@@ -1,0 +1,177 @@
+"""``reports/index.html``: every run with its status, headline figures, time and links.
+
+The rows are built from what is on disk (each run's ``run.json`` and ``summary.json``, the
+latest attempt deciding the status) and rendered from ``templates/index.html.j2``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import json
+from pathlib import Path
+
+from .config import ReportConfig, expand_runs
+from .execute import KERNEL_LOG
+from .provenance import git_state, now, package_version, read_json
+from .render import render
+
+__all__ = ["IndexRow", "write_index"]
+
+_STATUSES = ("ok", "failed", "missing", "not run")
+
+
+@dataclasses.dataclass(frozen=True)
+class IndexRow:
+    """One row of the index, as text: the template escapes every field.
+
+    ``figures`` are the headline ``(key, value)`` pairs and ``more`` how many other keys
+    ``summary.json`` has; ``parameters`` the overrides as ``(name, value)``; ``links``
+    ``(href, label)`` pairs relative to the index.
+    """
+
+    name: str
+    report: str
+    status: str = "not run"
+    description: str = ""
+    error: str = ""
+    figures: tuple[tuple[str, str], ...] = ()
+    more: int = 0
+    parameters: tuple[tuple[str, str], ...] = ()
+    ended: str = ""
+    took: str = ""
+    links: tuple[tuple[str, str], ...] = ()
+
+
+def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path:
+    """Write ``<root>/index.html`` listing every run: configured, just run, or on disk.
+
+    Each row shows the run's status, headline figures (``summary.json``), parameters,
+    end time and duration, and links to the HTML report, the executed notebook,
+    ``summary.json``, ``run.json`` and the figures. The page is self-contained.
+    """
+    root = Path(root)
+    rows: dict[str, IndexRow] = {}
+    if config is not None:
+        for spec in expand_runs(dataclasses.replace(config, allow_missing=True)):
+            rows[spec.name] = _row(root, spec.name, report=spec.report, missing=spec.missing)
+    for result in results:
+        rows[result.name] = _row(
+            root, result.name, report=result.report, missing=result.status == "missing"
+        )
+    for run_json in sorted(root.glob("*/run.json")):
+        name = run_json.parent.name.removesuffix(".failed")
+        if name not in rows and not name.startswith("."):
+            report = read_json(run_json).get("report", name)
+            rows[name] = _row(root, name, report=report, missing=False)
+    counts = {s: sum(r.status == s for r in rows.values()) for s in _STATUSES}
+    git = git_state()
+    page = render(
+        "index.html.j2",
+        rows=list(rows.values()),
+        written=_when(now()),
+        version=package_version(),
+        revision=(git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else ""),
+        tally=", ".join(f"{n} {s}" for s, n in counts.items() if n),
+    )
+    out = root / "index.html"
+    out.write_text(page, encoding="utf-8")
+    return out
+
+
+def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
+    """One index row, from what is on disk: the latest attempt decides the status."""
+    good_json, failed_json = root / name / "run.json", root / f"{name}.failed" / "run.json"
+    good = read_json(good_json) if good_json.is_file() else None
+    failed = read_json(failed_json) if failed_json.is_file() else None
+    previous = None
+    if failed is not None and (good is None or failed.get("ended", "") >= good.get("ended", "")):
+        status, record, folder = "failed", failed, root / f"{name}.failed"
+        previous = root / name if good is not None else None
+    elif good is not None:
+        status, record, folder = "ok", good, root / name
+    else:
+        return IndexRow(name, report, status="missing" if missing else "not run")
+    figures, more = _headline(read_json(folder / "summary.json"))
+    took = (record.get("durations") or {}).get("total_s")
+    return IndexRow(
+        name=name,
+        report=report,
+        status=status,
+        description=record.get("description") or record.get("title") or "",
+        error=record.get("error") or "",
+        figures=figures,
+        more=more,
+        parameters=tuple((k, _fmt(v)) for k, v in (record.get("overrides") or {}).items()),
+        ended=_when(record.get("ended")),
+        took=f"{took:.1f} s" if isinstance(took, (int, float)) else "",
+        links=_links(root, folder, record, status=status, previous=previous),
+    )
+
+
+def _links(root: Path, folder: Path, record: dict, *, status: str, previous) -> tuple:
+    stem = Path(record.get("notebook", "")).stem
+    wanted = [
+        (folder, f"{stem}.html", "report"),
+        (folder, f"{stem}.ipynb", "notebook"),
+        (folder, "summary.json", "summary.json"),
+        (folder, "run.json", "run.json"),
+    ]
+    if status == "failed":
+        wanted.append((folder, KERNEL_LOG, "kernel log"))
+    wanted += [
+        (folder, f"figures/{png.name}", f"figure {png.stem}")
+        for png in sorted((folder / "figures").glob("*.png"))
+    ]
+    if previous is not None:
+        prev = Path(read_json(previous / "run.json").get("notebook", "")).stem
+        wanted.append((previous, f"{prev}.html", "previous good report"))
+    return tuple(
+        ((where / file).relative_to(root).as_posix(), label)
+        for where, file, label in wanted
+        if (where / file).exists()
+    )
+
+
+def _fmt(value) -> str:
+    """A summary or parameter value as the index shows it.
+
+    >>> _fmt(0.123456), _fmt(None), _fmt([1, 2.5]), _fmt(list(range(9))), _fmt({"a": 1})
+    ('0.1235', 'null', '[1, 2.5]', '[9 values]', '{1 keys}')
+    """
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, list):
+        if len(value) <= 6 and all(isinstance(v, (int, float, str)) for v in value):
+            return "[" + ", ".join(_fmt(v) for v in value) + "]"
+        return f"[{len(value)} values]"
+    if isinstance(value, dict):
+        return f"{{{len(value)} keys}}"
+    return str(value)
+
+
+def _headline(summary: dict, *, limit: int = 8) -> tuple[tuple, int]:
+    """The summary's headline figures as ``(key, text)`` pairs, and how many keys are left.
+
+    The keys named in ``"_headline"`` (see :func:`bridgestats.notebook.save_summary`), in
+    that order; without them the first ``limit`` scalars, then short lists, in file order.
+
+    >>> _headline({"a": 1, "b": [2, 3], "c": 0.5, "_headline": ["c"]})
+    ((('c', '0.5'),), 2)
+    """
+    items = {k: v for k, v in summary.items() if not k.startswith("_")}
+    shown = [k for k in summary.get("_headline") or [] if k in items]
+    if not shown:
+        shown = [k for k, v in items.items() if not isinstance(v, dict)]
+        shown = sorted(shown, key=lambda k: isinstance(items[k], list))[:limit]  # scalars first
+    return tuple((k, _fmt(items[k])) for k in shown), len(items) - len(shown)
+
+
+def _when(stamp: str | None) -> str:
+    """An ISO time as ``YYYY-MM-DD HH:MM:SS UTC`` ("" when absent)."""
+    if not stamp:
+        return ""
+    when = _dt.datetime.fromisoformat(stamp).astimezone(_dt.UTC)
+    return when.strftime("%Y-%m-%d %H:%M:%S UTC")
