@@ -1453,14 +1453,15 @@ def fit_strength_spread(margins, n_boards, *, cluster=None, confidence=0.90, n_b
     Parameters
     ----------
     margins, n_boards : array_like
-        IMP margin and boards (>= 1) of each match (``imp_margin``, ``n_boards``).
+        IMP margin (within ±:data:`MAX_SWING`) and boards (whole, 1-10,000) of each match
+        (``imp_margin``, ``n_boards``).
     cluster : array_like, optional
         A label per match (its event or series): the bootstrap resamples whole clusters;
         by default each match.
     confidence : float, default 0.90
         Level of the percentile intervals.
     n_boot : int, default 2000
-        Bootstrap replicates.
+        Bootstrap replicates, 10 to :data:`MAX_N_BOOT` (10⁶).
     rng : int, numpy.random.Generator or None
         Seed or generator.
 
@@ -1496,11 +1497,14 @@ def fit_strength_spread(margins, n_boards, *, cluster=None, confidence=0.90, n_b
     K 5.91, delta 1.03
     """
     m = as_finite_array(margins, "margins").ravel()
-    n = check_positive(np.ravel(n_boards), "n_boards")
+    if np.abs(m).max() > MAX_SWING:
+        raise fail("margins", f"IMP margins within ±{MAX_SWING:g}", float(np.abs(m).max()))
+    n = check_whole(n_boards, "n_boards", minimum=1, maximum=10_000).astype(float).ravel()
     if n.size != m.size:
         raise fail("n_boards", f"one entry per margin ({m.size})", given=f"{n.size} entries")
     conf = _check_confidence(confidence)
-    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=MAX_N_BOOT)
+    rng = check_rng(rng)
     codes = np.arange(m.size) if cluster is None else _cluster_codes(cluster, m.size)
     if np.sum(m**2) <= 0:
         raise BridgestatsError("margins: all 0, so K is 0 and has no interval")

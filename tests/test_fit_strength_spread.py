@@ -85,6 +85,12 @@ def test_boundary_and_one_length():
         ({"margins": [1, 2], "n_boards": [8, 8], "cluster": ["a"]}, "cluster"),
         ({"margins": [1, 2], "n_boards": [8, 8], "confidence": 1.5}, "confidence"),
         ({"margins": [1, 2], "n_boards": [8, 8], "n_boot": 2}, "n_boot"),
+        ({"margins": [1, 2], "n_boards": [8, 8], "n_boot": 10**7}, "n_boot"),
+        ({"margins": [1, 2], "n_boards": [8, 8], "rng": "x"}, "rng"),
+        ({"margins": [1e300, 2], "n_boards": [8, 8]}, "margins"),
+        ({"margins": ["1", "2"], "n_boards": [8, 8]}, "margins"),
+        ({"margins": [1, 2], "n_boards": [8, 8.5]}, "n_boards"),
+        ({"margins": [1, 2], "n_boards": [8, 1e300]}, "n_boards"),
     ],
 )
 def test_bad_input(kwargs, name):

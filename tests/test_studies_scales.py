@@ -63,6 +63,9 @@ def test_candidate_scales_teams(spread):
         (lambda: scales.scale_shooting("Swiss pairs"), "event"),
         (lambda: scales.pairs_strength_spread(strength_sds=(0, 9)), "strength_sds"),
         (lambda: scales.pairs_strength_spread(strength_sds=(1,)), "strength_sds"),
+        (lambda: scales.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
+        (lambda: scales.pairs_strength_spread(rng="x"), "rng"),
+        (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
     ],
 )  # fmt: skip
 def test_bad_input(call, name):

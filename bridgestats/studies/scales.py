@@ -48,7 +48,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets
-from .._validate import check_choice, check_int, check_number, fail
+from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
 from ..sim.events import PAIRINGS, as_scorer, scale_scorer, simulate_events, swiss_pairs_scorer
 from ..sim.measures import breakage, event_measures, shooting_incentive
@@ -200,7 +200,7 @@ def pairs_strength_spread(
     >>> print(f"tau {p.strength_sd:.1f} %, equal pairs sigma {p.sigma_equal:.1f} %")
     tau 4.2 %, equal pairs sigma 9.7 %
     """
-    grid = np.asarray(strength_sds, dtype=float).ravel()
+    grid = as_finite_array(strength_sds, "strength_sds").ravel()
     e = check_int(n_events, "n_events", minimum=1)
     scale = swiss_pairs_scorer(_BRIGHTON["scale"])
     t = np.asarray(scale.thresholds)
@@ -216,7 +216,7 @@ def pairs_strength_spread(
         raise fail(
             "strength_sds", f"two or more values in [0, {s1 / math.sqrt(2):.2f})", strength_sds
         )
-    seed = int(np.random.default_rng(rng).integers(2**63))
+    seed = int(check_rng(rng).integers(2**63))
     rows = []
     for tau in grid:
         s0 = math.sqrt(s1**2 - 2 * tau**2)
@@ -382,7 +382,7 @@ def compare_scales(
         rules = list(PAIRINGS) if pairings is None else list(pairings)
         for p in rules:
             check_choice(p, "pairings", tuple(PAIRINGS))
-    seed = int(np.random.default_rng(rng).integers(2**63))
+    seed = int(check_rng(rng).integers(2**63))
     frames = [
         event_measures(
             scorers=chosen,
