@@ -81,7 +81,7 @@ _EXPORTS = {
     "fit": (
         "fit_sigma_binned", "fit_sigma_groups", "fit_sigma_tail", "frequency_test",
         "estimate_k", "estimate_k_from_counts", "estimate_k_from_matches", "butler_factor",
-        "band_probabilities",
+        "band_probabilities", "fit_strength_spread",
     ),
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip

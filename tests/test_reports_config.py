@@ -15,7 +15,10 @@ from bridgestats.reports import (
     notebook_parameters,
 )
 
-REPORTS = ["rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life", "vp_scale_designer"]
+REPORTS = [
+    "rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life", "vp_scale_designer",
+    "compare_scales",
+]  # fmt: skip
 
 
 def test_the_default_config_lists_the_five_reports():

@@ -1,7 +1,10 @@
 """Estimators and goodness-of-fit tests for the standard-deviation models of match results.
 
 Statistics layer: every function takes arrays (or columns of a frame) and returns a small
-frozen result dataclass with intervals; nothing reads files and nothing prints.
+frozen result dataclass with intervals; nothing reads files and nothing prints. The rooms:
+:mod:`.vp_counts` (σ from VP counts), :mod:`.gof` (goodness of fit), :mod:`.k` (K from
+swings and margins), :mod:`.strength` (the strength spread), :mod:`.butler` (the Butler
+factor), and :mod:`._common` (what they share); every name is re-exported here.
 
 - :func:`fit_sigma_binned`: maximum-likelihood σ of a zero-mean normal match margin from
   counts of VP outcomes (interval-censored margins), with a profile-likelihood interval
@@ -13,6 +16,8 @@ frozen result dataclass with intervals; nothing reads files and nothing prints.
 - :func:`estimate_k`, :func:`estimate_k_from_counts`, :func:`estimate_k_from_matches`: the
   per-board standard deviation K of IMP swings (σ = K·√n), from swings, from an IMP
   histogram, and from match margins (with the intra-match variance inflation).
+- :func:`fit_strength_spread`: K and the spread δ of the per-board edge between sides from
+  match margins of several lengths, σ²(n) = nK² + n²δ².
 - :func:`butler_factor`: the ratio B of Butler IMPs (against a datum) to head-to-head IMPs
   on the same boards, in the sense of Probst's σ = B·K·√(n·C/(2R)), from per-board spreads
   (:func:`field_spreads` computes them from full-field score arrays).
@@ -30,6 +35,7 @@ from ._common import MAX_N_BOOT, MAX_N_SIM, MAX_SWING
 from .butler import ButlerFactor, butler_factor, field_spreads
 from .gof import FrequencyTest, frequency_test
 from .k import KEstimate, MatchK, estimate_k, estimate_k_from_counts, estimate_k_from_matches
+from .strength import StrengthSpread, fit_strength_spread
 from .vp_counts import (
     SigmaFit,
     band_probabilities,
@@ -48,6 +54,7 @@ __all__ = [
     "KEstimate",
     "MatchK",
     "SigmaFit",
+    "StrengthSpread",
     "band_probabilities",
     "butler_factor",
     "estimate_k",
@@ -57,6 +64,7 @@ __all__ = [
     "fit_sigma_binned",
     "fit_sigma_groups",
     "fit_sigma_tail",
+    "fit_strength_spread",
     "frequency_test",
     "outcome_index",
 ]

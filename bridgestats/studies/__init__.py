@@ -5,6 +5,9 @@
   :func:`stationary_wander`, :func:`newcomer_claim`, :func:`newcomer_trajectory`,
   :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
   (:func:`forecast_comparison`).
+- :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
+  pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
+  strength spreads fitted to the shipped data (names stay under the module).
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.

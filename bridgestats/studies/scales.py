@@ -1,0 +1,608 @@
+"""The committee's tribunal: what each VP scale and pairing rule does to who wins.
+
+Three simulated events, each overridable (:data:`EVENTS`): a round robin of 22 teams with
+16-board matches (the World championships' format), a Swiss teams of 60 teams over 8
+rounds of 8 boards, and a Swiss pairs of 128 pairs over 10 rounds of 8 boards. Each is
+played many times over (:func:`bridgestats.sim.events.simulate_events`) under every
+candidate scale (:func:`candidate_scales`) and, for the Swiss events, every pairing rule
+(:data:`bridgestats.sim.events.PAIRINGS`), and measured by
+:mod:`bridgestats.sim.measures` (:func:`compare_scales`): P(strongest wins), P(the
+strongest k qualify), Kendall's τ, each outcome's share by round, each with its Monte
+Carlo standard error; then the exact breakage and shooting incentive
+(:func:`scale_breakage`, :func:`scale_shooting`), the summary a report saves
+(:func:`headline`) and conclusions computed from the numbers (:func:`conclusions`).
+
+Strengths
+---------
+Teams: the strength spread is fitted to the shipped match margins
+(:func:`team_strength_spread`, :func:`bridgestats.fit.fit_strength_spread`): σ²(n) =
+nK² + n²δ² gives δ, the spread of the edge between two sides that met; for strengths
+of sd τ met at random, δ = τ√2, so the teams' ``strength_sd`` is δ/√2. The archive's
+matches are those of championship fields (Bermuda Bowls, trials, Olympiads, European
+championships ...): a club or congress field is likely wider.
+
+Pairs: :func:`pairs_strength_spread` fits the pairs' spread τ and the per-board σ of equal
+pairs to Probst's Brighton 2005 counts (Table 7, the Swiss pairs of 14 rounds of 257
+8-board matches scored on the Washington 2004 scale): round 1 is a random draw, so its
+margins have σ₁² = σ₀² + 2τ² (σ₀ the match σ of equal pairs); simulating the event for each
+τ (with σ₀ from σ₁) and matching the σ of rounds 8-14, paired by score, gives τ. Only the
+second half's sampling error is carried into τ's interval (σ₁ is taken as known), and the
+first half does not fit the model (its σ, 11.5 %, is above round 1's: Probst §11's
+excess of 20-0s), so the figure is an estimate under a stated model, not a measurement.
+
+References
+----------
+.. [1] J. Probst, "On VP Scales", article on Victory Point scales for the English Bridge
+   Union (c. 2006; reproduced on bridgeguys.com, "On VP Scales - Bridge Guys"), §3-5, §8
+   (pairing methods), §11 (Brighton 2005, Table 7; the Swiss pairs scales of Table 8).
+.. [2] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+   Scoring Panel", World Bridge Federation, 2013 (worldbridge.org).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import datasets
+from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
+from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
+from ..sim.events import PAIRINGS, as_scorer, scale_scorer, simulate_events, swiss_pairs_scorer
+from ..sim.measures import breakage, event_measures, shooting_incentive
+from ..vpscale import gaussian_scale
+
+__all__ = [
+    "EVENTS",
+    "PairsStrength",
+    "candidate_scales",
+    "compare_scales",
+    "conclusions",
+    "headline",
+    "pairs_strength_spread",
+    "scale_breakage",
+    "scale_shooting",
+    "team_strength_spread",
+]
+
+#: The three events of the report and their defaults (each overridable in
+#: :func:`compare_scales`): entrants, rounds (None: a full round robin), boards per match,
+#: format and board model of :func:`~bridgestats.sim.events.simulate_events`, and the
+#: qualifiers ``top_k`` of ``p_top_k`` (4 from the round robin, as to semi-finals; 2 from a
+#: Swiss, where the chance that the top k are exactly the k strongest falls fast with k).
+EVENTS = {
+    "round robin": {
+        "n_entrants": 22, "n_rounds": None, "n_boards": 16, "event_format": "round-robin",
+        "board": "swings", "top_k": 4,
+    },
+    "Swiss teams": {
+        "n_entrants": 60, "n_rounds": 8, "n_boards": 8, "event_format": "swiss",
+        "board": "swings", "top_k": 2,
+    },
+    "Swiss pairs": {
+        "n_entrants": 128, "n_rounds": 10, "n_boards": 8, "event_format": "swiss",
+        "board": "pairs", "top_k": 2,
+    },
+}  # fmt: skip
+_PAIRS_SCALES = ("triangular_2003", "washington_2004", "ascherman_2006", "random_draw", "ebu_2006")
+_BRIGHTON = {"n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004"}
+
+
+def team_strength_spread(*, confidence=0.90, n_boot=2000, rng=None):
+    """K and the strength spread δ of the shipped match margins, clustered by file.
+
+    Parameters
+    ----------
+    confidence, n_boot, rng
+        As :func:`bridgestats.fit.fit_strength_spread`.
+
+    Returns
+    -------
+    StrengthSpread
+        Over the 2,330 matches of ``derived/match_margins``, the bootstrap resampling
+        whole files (events: a Bermuda Bowl, a Spingold, ...) since the matches of one event
+        share its teams.
+
+    Examples
+    --------
+    >>> r = team_strength_spread(n_boot=200, rng=1)
+    >>> print(f"K {r.k:.2f}, delta {r.delta:.2f}, {r.n_clusters} files")
+    K 6.02, delta 0.67, 99 files
+    """
+    mm = datasets.load("derived/match_margins")
+    return fit_strength_spread(
+        mm.imp_margin,
+        mm.n_boards,
+        cluster=mm.match.str.split("|").str[0],
+        confidence=confidence,
+        n_boot=n_boot,
+        rng=rng,
+    )
+
+
+@dataclass(frozen=True)
+class PairsStrength:
+    """Result of :func:`pairs_strength_spread` (MP %).
+
+    Attributes
+    ----------
+    strength_sd : float
+        τ, the sd of the pairs' true strengths (MP % per match).
+    strength_sd_ci : tuple of float
+        τ at the ends of the interval of the second half's σ (``confidence``), with
+        ``round1_sigma`` held fixed.
+    sigma_equal : float
+        σ₀ = √(σ₁² − 2τ²), the match σ of equal pairs over 8 boards.
+    k : float
+        σ₀√8, the per-board σ (``k`` of the ``"pairs"`` board model).
+    round1_sigma, second_half_sigma : float
+        σ fitted to Brighton's round 1 and rounds 8-14 (:func:`~bridgestats.fit.fit_sigma_binned`).
+    second_half_ci : tuple of float
+        The interval of ``second_half_sigma``.
+    curve : DataFrame
+        One row per τ tried: ``strength_sd``, ``sigma_equal``, ``sim_second_half_sigma``
+        (σ fitted to the simulated rounds 8-14) and its ``se``.
+    confidence : float
+    """
+
+    strength_sd: float
+    strength_sd_ci: tuple[float, float]
+    sigma_equal: float
+    k: float
+    round1_sigma: float
+    second_half_sigma: float
+    second_half_ci: tuple[float, float]
+    curve: pd.DataFrame
+    confidence: float
+
+
+def _crossing(x: np.ndarray, y: np.ndarray, target: float) -> float:
+    """x where the decreasing curve y(x) reaches target (linear between grid points; the
+    grid's end when the target lies beyond it)."""
+    order = np.argsort(y)
+    return float(np.interp(target, y[order], x[order]))
+
+
+def pairs_strength_spread(
+    *, strength_sds=(0, 1, 2, 3, 4, 5, 6), n_events=6, confidence=0.90, rng=None
+):
+    """Fit the Swiss pairs' strength spread τ to Brighton 2005 (Probst Table 7).
+
+    Parameters
+    ----------
+    strength_sds : sequence of float, optional
+        The grid of τ (MP %) simulated; each below σ₁/√2.
+    n_events : int, optional
+        Brighton-sized events simulated per τ (514 pairs, 14 rounds of 8 boards, random
+        first round then by score, on the Washington 2004 scale).
+    confidence : float, optional
+        Level of the σ intervals.
+    rng : int or numpy.random.Generator, optional
+        One seed for every τ (common random numbers).
+
+    Returns
+    -------
+    PairsStrength
+
+    Notes
+    -----
+    Round 1 (a random draw) gives σ₁; for each τ the equal-pairs σ is
+    σ₀(τ) = √(σ₁² − 2τ²), the event is simulated with per-board σ σ₀√8 and strengths of sd
+    τ, and σ is fitted to the simulated counts of rounds 8-14 as to the real ones. Pairing
+    by score brings closer pairs together, so that σ falls as τ grows; τ is where it meets
+    the observed second-half σ. The simulated σ's SE treats the matches as independent.
+
+    Examples
+    --------
+    >>> p = pairs_strength_spread(strength_sds=(3, 4, 5), n_events=2, rng=1)
+    >>> print(f"tau {p.strength_sd:.1f} %, equal pairs sigma {p.sigma_equal:.1f} %")
+    tau 4.2 %, equal pairs sigma 9.7 %
+    """
+    grid = as_finite_array(strength_sds, "strength_sds").ravel()
+    e = check_int(n_events, "n_events", minimum=1)
+    scale = swiss_pairs_scorer(_BRIGHTON["scale"])
+    t = np.asarray(scale.thresholds)
+    counts = (
+        datasets.load("seeds/brighton_2005_vp_counts")
+        .pivot(index="round", columns="vp_winner", values="count")
+        .to_numpy()
+    )
+    first = fit_sigma_binned(counts[0], t, confidence=confidence)
+    late = fit_sigma_binned(counts[7:].sum(axis=0), t, confidence=confidence)
+    s1 = first.sigma
+    if grid.size < 2 or np.any(grid < 0) or np.any(2 * grid**2 >= s1**2):
+        raise fail(
+            "strength_sds", f"two or more values in [0, {s1 / math.sqrt(2):.2f})", strength_sds
+        )
+    seed = int(check_rng(rng).integers(2**63))
+    rows = []
+    for tau in grid:
+        s0 = math.sqrt(s1**2 - 2 * tau**2)
+        res = simulate_events(
+            _BRIGHTON["n_entrants"],
+            n_rounds=_BRIGHTON["n_rounds"],
+            n_boards=_BRIGHTON["n_boards"],
+            board="pairs",
+            k=s0 * math.sqrt(8),
+            scorer=scale,
+            strength_sd=tau,
+            pairing="score",
+            n_events=e,
+            rng=seed,
+        )
+        f = fit_sigma_binned(res.outcome_counts[:, 7:].sum(axis=(0, 1)), t)
+        rows.append((tau, s0, f.sigma, f.se))
+    curve = pd.DataFrame(
+        rows, columns=["strength_sd", "sigma_equal", "sim_second_half_sigma", "se"]
+    )
+    x, y = curve.strength_sd.to_numpy(), curve.sim_second_half_sigma.to_numpy()
+    tau = _crossing(x, y, late.sigma)
+    ends = sorted(_crossing(x, y, v) for v in late.ci)
+    s0 = math.sqrt(s1**2 - 2 * tau**2)
+    return PairsStrength(
+        tau,
+        (ends[0], ends[1]),
+        s0,
+        s0 * math.sqrt(8),
+        s1,
+        late.sigma,
+        late.ci,
+        curve,
+        late.confidence,
+    )
+
+
+def _team_sigma(n_boards: int, spread: StrengthSpread) -> float:
+    return math.sqrt(n_boards * spread.k**2 + n_boards**2 * spread.delta**2)
+
+
+def candidate_scales(event, *, n_boards=None, spread=None):
+    """The scales compared on an event, as :class:`~bridgestats.sim.events.Scorer` s.
+
+    Parameters
+    ----------
+    event : {"round robin", "Swiss teams", "Swiss pairs"}
+        The event (:data:`EVENTS`).
+    n_boards : int, optional
+        Boards per match (the event's default otherwise).
+    spread : StrengthSpread, optional
+        For the teams events, the fitted K and δ that set the Gaussian scales' σ (by
+        default :func:`team_strength_spread` with 200 replicates, seed 0: only the point
+        estimates are used).
+
+    Returns
+    -------
+    list of Scorer
+        Teams: the Gaussian equal-probability 20-0 scale at σ = √(nK² + n²δ²) (the spread
+        of the archive's matches of n boards), the same with 5 negative VPs (Pomfrey's
+        rule, Probst §2), the WBF 2013 continuous and discrete scales, win/draw/loss and
+        the raw IMP differential. Pairs: the five historical Swiss pairs scales of Probst's
+        Table 8 and the raw MP % differential.
+
+    Examples
+    --------
+    >>> [s.name for s in candidate_scales("Swiss pairs")][:2]
+    ['Swiss pairs triangular_2003', 'Swiss pairs washington_2004']
+    """
+    check_choice(event, "event", tuple(EVENTS))
+    nb = (
+        EVENTS[event]["n_boards"]
+        if n_boards is None
+        else check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    )
+    if event == "Swiss pairs":
+        return [swiss_pairs_scorer(name) for name in _PAIRS_SCALES] + [as_scorer("mp", n_boards=nb)]
+    if spread is None:
+        spread = team_strength_spread(n_boot=200, rng=0)
+    elif not isinstance(spread, StrengthSpread):
+        raise fail("spread", "a StrengthSpread (bridgestats.fit.fit_strength_spread)", spread)
+    sigma = _team_sigma(nb, spread)
+    gauss = [
+        scale_scorer(
+            gaussian_scale(
+                sigma=sigma,
+                negative=neg,
+                unit="IMPs",
+                name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, sigma {sigma:.1f}"),
+            )
+        )
+        for neg in (0, 5)
+    ]
+    return gauss + [as_scorer(s, n_boards=nb) for s in ("wbf", "wbf-discrete", "wdl", "imps")]
+
+
+def compare_scales(
+    event,
+    *,
+    scorers=None,
+    pairings=None,
+    strength_sd,
+    n_events=500,
+    top_k=None,
+    rng=None,
+    **overrides,
+):
+    """Every measure of :mod:`bridgestats.sim.measures`, scale by scale and rule by rule.
+
+    Parameters
+    ----------
+    event : {"round robin", "Swiss teams", "Swiss pairs"}
+        The event (:data:`EVENTS`).
+    scorers : sequence of Scorer, VPScale or str, optional
+        The scales (:func:`candidate_scales` by default, with the default spread).
+    pairings : sequence of str, optional
+        Swiss pairing rules (all of :data:`~bridgestats.sim.events.PAIRINGS` by default);
+        ignored for a round robin.
+    strength_sd : float
+        The entrants' strength sd (IMPs per board, or MP % for pairs).
+    n_events : int, optional
+        Events simulated per scale and rule.
+    top_k : int, optional
+        Qualifiers for ``p_top_k`` (the event's ``top_k`` by default).
+    rng : int or numpy.random.Generator, optional
+        One seed is drawn and used for every scale and rule: they meet the same strengths,
+        lots and boards (common random numbers).
+    **overrides
+        ``n_entrants``, ``n_rounds``, ``n_boards``, ``board``, ``k`` or ``event_format``
+        replacing the event's defaults.
+
+    Returns
+    -------
+    DataFrame
+        The frames of :func:`~bridgestats.sim.measures.event_measures` stacked, with
+        ``event`` first; columns ``event``, ``scorer``, ``pairing``, ``measure``,
+        ``round``, ``k``, ``outcome``, ``value``, ``se``, ``n_events``.
+
+    Examples
+    --------
+    >>> m = compare_scales("Swiss teams", scorers=["wbf", "wdl"], pairings=["score"],
+    ...                    strength_sd=0.47, n_events=50, n_entrants=16, n_rounds=4, rng=1)
+    >>> p = m.query("measure == 'p_strongest_wins'")[["scorer", "value", "se"]]
+    >>> print(p.round(2).to_string(index=False))
+                           scorer  value   se
+    WBF 2013 continuous, 8 boards   0.20 0.06
+                    win/draw/loss   0.18 0.05
+    """
+    check_choice(event, "event", tuple(EVENTS))
+    unknown = set(overrides) - {"n_entrants", "n_rounds", "n_boards", "board", "k", "event_format"}
+    if unknown:
+        raise fail(
+            "overrides", "n_entrants, n_rounds, n_boards, board, k or event_format", sorted(unknown)
+        )
+    spec = {**EVENTS[event], **overrides}
+    default_k = spec.pop("top_k")
+    top_k = min(default_k, spec["n_entrants"] - 1) if top_k is None else top_k
+    sd = check_number(strength_sd, "strength_sd", low=0)
+    chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scorers is None else scorers
+    if spec["event_format"] == "round-robin":
+        rules = ["score"]  # unused by a round robin
+    else:
+        rules = list(PAIRINGS) if pairings is None else list(pairings)
+        for p in rules:
+            check_choice(p, "pairings", tuple(PAIRINGS))
+    seed = int(check_rng(rng).integers(2**63))
+    frames = [
+        event_measures(
+            scorers=chosen,
+            pairing=p,
+            strength_sd=sd,
+            n_events=n_events,
+            top_k=top_k,
+            rng=seed,
+            **spec,
+        )
+        for p in rules
+    ]
+    out = pd.concat(frames, ignore_index=True)
+    out.insert(0, "event", event)
+    return out
+
+
+def scale_breakage(event, *, scorers=None, n_boards=None):
+    """:func:`~bridgestats.sim.measures.breakage` of an event's scales, with ``event``.
+
+    For Swiss pairs the margin steps are 1 MP % (the scales' unit), not 1 IMP. An added
+    column ``value_vp20`` puts ``value`` on a 20-VP match (× 10 for win/draw/loss's 2
+    points; as is for a raw differential), so scales of different totals compare.
+
+    Examples
+    --------
+    >>> b = scale_breakage("Swiss teams", scorers=["wbf"])
+    >>> b.loc[b.margin == 0, "value"].round(2).tolist()
+    [0.44]
+    """
+    check_choice(event, "event", tuple(EVENTS))
+    nb = EVENTS[event]["n_boards"] if n_boards is None else n_boards
+    chosen = candidate_scales(event, n_boards=nb) if scorers is None else scorers
+    top = 25 if event == "Swiss pairs" else None  # 20-0 from 15.99 % on Washington 2004
+    out = breakage(chosen, n_boards=nb, max_margin=top)
+    out.insert(0, "event", event)
+    out["value_vp20"] = out.value * _vp20(chosen, nb, out.scorer)
+    return out
+
+
+def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4)):
+    """:func:`~bridgestats.sim.measures.shooting_incentive` of a teams event's scales.
+
+    Parameters
+    ----------
+    event : {"round robin", "Swiss teams"}
+        A teams event (the shooting incentive is computed over the shipped IMP swings;
+        the simulator has no model of a pair's gamble on MP % boards).
+    scorers : sequence, optional
+        The scales (:func:`candidate_scales` by default).
+    n_boards : int, optional
+        Boards per match (the event's default).
+    boards_left : sequence of int, optional
+        Boards still to play when the side behind decides to shoot.
+
+    Returns
+    -------
+    DataFrame
+        The frames stacked, with ``event`` first and ``gain_vp20``: ``gain`` on a 20-VP
+        match (× 10 for win/draw/loss; as is for the raw IMP differential, where it is 0).
+
+    Examples
+    --------
+    >>> s = scale_shooting("Swiss teams", scorers=["imps"], boards_left=[1])
+    >>> float(s.gain.abs().max())
+    0.0
+    """
+    check_choice(event, "event", ("round robin", "Swiss teams"))
+    nb = EVENTS[event]["n_boards"] if n_boards is None else n_boards
+    chosen = candidate_scales(event, n_boards=nb) if scorers is None else scorers
+    frames = [shooting_incentive(chosen, n_boards=nb, boards_left=b) for b in boards_left]
+    out = pd.concat(frames, ignore_index=True)
+    out.insert(0, "event", event)
+    out["gain_vp20"] = out.gain * _vp20(chosen, nb, out.scorer)
+    return out
+
+
+def _vp20(scorers, n_boards: int, names: pd.Series) -> np.ndarray:
+    """The factor 10 / draw that puts a score on a 20-VP match (win/draw/loss's 2 points
+    total: × 10); 1 for a raw differential (no total)."""
+    draw = {s.name: s.draw for s in (as_scorer(x, n_boards=n_boards) for x in scorers)}
+    return names.map(lambda n: 10.0 / draw[n] if draw[n] > 0 else 1.0).to_numpy(float)
+
+
+def _headline_rows(measures: pd.DataFrame, measure: str) -> pd.DataFrame:
+    rows = measures[(measures.measure == measure) & measures.pairing.isin(["round-robin", "score"])]
+    return rows.assign(key=rows.event + ": " + rows.scorer)
+
+
+def headline(measures):
+    """The summary of :func:`compare_scales` frames: the round robin and the Swiss events
+    paired by score, keyed ``"<event>: <scale>"``.
+
+    Parameters
+    ----------
+    measures : DataFrame
+        One or more :func:`compare_scales` frames, concatenated.
+
+    Returns
+    -------
+    dict
+        ``p_strongest_wins``, ``p_strongest_wins_se`` and ``kendall_tau`` (key -> value)
+        and ``n_events_simulated`` (every event simulated: per scale, rule and event).
+
+    Examples
+    --------
+    >>> m = compare_scales("Swiss teams", scorers=["wbf"], pairings=["score", "random"],
+    ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
+    >>> h = headline(m)
+    >>> list(h["p_strongest_wins"]), h["n_events_simulated"]
+    (['Swiss teams: WBF 2013 continuous, 8 boards'], 80)
+    """
+    if not isinstance(measures, pd.DataFrame) or "event" not in measures:
+        raise fail("measures", "a compare_scales frame", type(measures).__name__)
+    p = _headline_rows(measures, "p_strongest_wins")
+    tau = _headline_rows(measures, "kendall_tau")
+    runs = measures[measures.measure == "kendall_tau"]
+    return {
+        "n_events_simulated": int(runs.n_events.sum()),
+        "p_strongest_wins": dict(zip(p.key, p.value.astype(float), strict=True)),
+        "p_strongest_wins_se": dict(zip(p.key, p.se.astype(float), strict=True)),
+        "kendall_tau": dict(zip(tau.key, tau.value.astype(float), strict=True)),
+    }
+
+
+def _pct(v: float) -> str:
+    return f"{100 * v:.1f} %"
+
+
+def _range_sentence(rows: pd.DataFrame, by: str) -> str:
+    """The "ranges from" sentence: the best to the worst of ``rows`` (value, se) by ``by``,
+    and whether the gap is more than twice the SE of a difference (√(se₁² + se₂²):
+    conservative, since common random numbers correlate the two)."""
+    rows = rows.sort_values("value", ascending=False)
+    hi, lo = rows.iloc[0], rows.iloc[-1]
+    se = math.hypot(float(hi.se), float(lo.se))
+    gap = float(hi.value - lo.value)
+    z = gap / se if se > 0 else (math.inf if gap > 0 else 0.0)
+    verdict = (
+        "a real difference (more than 2 SE)"
+        if z > 2
+        else "within Monte Carlo error (2 SE or less): not distinguishable at this number of events"
+    )
+    return (
+        f"ranges from {_pct(hi.value)} ± {_pct(hi.se)} ({hi[by]}) to "
+        f"{_pct(lo.value)} ± {_pct(lo.se)} ({lo[by]}): a gap of {z:.2f} SE, {verdict}."
+    )
+
+
+def conclusions(measures, *, shooting=None):
+    """Sentences computed from the figures of :func:`compare_scales` (and
+    :func:`scale_shooting`), so that a change of parameters cannot leave them false.
+
+    Parameters
+    ----------
+    measures : DataFrame
+        :func:`compare_scales` frames, concatenated.
+    shooting : DataFrame, optional
+        :func:`scale_shooting` frames.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
+    ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
+    >>> print(conclusions(m)[0][:62])
+    Swiss teams, paired by score: P(strongest wins) ranges from 20
+    """
+    if not isinstance(measures, pd.DataFrame) or "event" not in measures:
+        raise fail("measures", "a compare_scales frame", type(measures).__name__)
+    out = []
+    for event, rows in measures.groupby("event", sort=False):
+        rr = (rows.pairing == "round-robin").all()
+        base = rows if rr else rows[rows.pairing == "score"]
+        label = event if rr else f"{event}, paired by score"
+        for measure, what in (
+            ("p_strongest_wins", "P(strongest wins)"),
+            ("p_top_k", "P(the strongest k qualify)"),
+        ):
+            sel = base[base.measure == measure]
+            if len(sel) > 1:
+                k = "" if measure == "p_strongest_wins" else f" (k = {int(sel.k.iloc[0])})"
+                out.append(f"{label}: {what}{k} {_range_sentence(sel, 'scorer')}")
+        wins = rows[rows.measure == "p_strongest_wins"]
+        if not rr and wins.pairing.nunique() > 1:  # one scale shows the rules' effect
+            ref = wins.scorer[wins.scorer.str.contains("WBF 2013 continuous|ebu_2006")]
+            first = (ref if len(ref) else wins.scorer).iloc[0]
+            out.append(
+                f"{event}, {first}, by pairing rule: P(strongest wins) "
+                f"{_range_sentence(wins[wins.scorer == first], 'pairing')}"
+            )
+        share = rows[
+            (rows.measure == "outcome_share")
+            & rows.scorer.str.match(r"Gaussian 20-0,|Swiss pairs ebu_2006")
+            & (rows.outcome == "20-0")
+            & rows["round"].notna()
+        ]
+        for pairing, sel in share.groupby("pairing", sort=False):
+            first, last = sel.iloc[0], sel.iloc[-1]
+            out.append(
+                f"{event}{'' if rr else f', paired {pairing!r}'}, {sel.scorer.iloc[0]}: the "
+                f"20-0s (either way) are {_pct(first.value)} ± {_pct(first.se)} of round "
+                f"{int(first['round'])} and {_pct(last.value)} ± {_pct(last.se)} of round "
+                f"{int(last['round'])}, against {_pct(2 / 21)} were all 21 outcomes equally likely."
+            )
+    if shooting is not None:
+        for (event, left), rows in shooting.groupby(["event", "boards_left"], sort=False):
+            best = rows.loc[rows.groupby("scorer", sort=False).gain_vp20.idxmax()]
+            best = best.sort_values("gain_vp20", ascending=False)
+            parts = "; ".join(
+                f"{r.scorer} {r.gain_vp20:.2f} at {int(r.deficit)} IMPs down"
+                if r.gain_vp20 > 1e-9
+                else f"{r.scorer} nothing at any deficit"
+                for r in best.itertuples()
+            )
+            out.append(
+                f"{event}, {int(left)} board(s) left: the largest gain from shooting "
+                f"(doubling the variance), in VPs of a 20-VP match, is {parts}."
+            )
+    return out

@@ -1,0 +1,86 @@
+"""Run notebooks/compare_scales.ipynb with papermill (tiny sizes) and check its summary.
+
+The figures are recomputed here from the package (same seed, same sizes): K and δ by
+fit.fit_strength_spread on the shipped margins; the summary's counts by hand; the Monte Carlo
+figures checked for range and for their binomial SE.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bridgestats import datasets, fit
+
+TINY = {
+    "seed": 7,
+    "n_events": 30,
+    "n_events_other_rules": 20,
+    "n_boot": 50,
+    "rr_teams": 8,
+    "rr_boards": 16,
+    "swiss_teams": 16,
+    "swiss_rounds": 4,
+    "swiss_boards": 8,
+    "pairs_pairs": 16,
+    "pairs_rounds": 4,
+    "pairs_boards": 8,
+    "pairs_fit_grid": [2.0, 4.0, 6.0],
+    "pairs_fit_events": 1,
+    "shooting_boards_left": [1],
+}
+N_SCALES = 6  # per event: see studies.scales.candidate_scales
+
+
+@pytest.fixture(scope="module")
+def run(run_notebook, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("compare_scales")
+    return run_notebook("compare_scales", folder, **TINY), folder
+
+
+def test_notebook_is_committed_clean(check_notebook_clean):
+    nb = check_notebook_clean("compare_scales")
+    params = nb.cells[1].source.splitlines()
+    assert all(": " in line.split("=")[0] and "  # " in line for line in params)  # typed, helped
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "re-scored: not yet" in text
+
+
+def test_summary_keys_and_counts(run):
+    s, folder = run
+    assert "qualifier_changes" not in s  # real events re-scored: not yet
+    # round robin: 6 scales x n_events; each Swiss: 6 x n_events + 6 x 3 other rules x 20
+    per_swiss = N_SCALES * (TINY["n_events"] + 3 * TINY["n_events_other_rules"])
+    assert s["n_events_simulated"] == N_SCALES * TINY["n_events"] + 2 * per_swiss
+    for key in ("p_strongest_wins", "p_strongest_wins_se", "kendall_tau"):
+        assert len(s[key]) == 3 * N_SCALES
+        assert {k.split(": ")[0] for k in s[key]} == {"round robin", "Swiss teams", "Swiss pairs"}
+    for key, p in s["p_strongest_wins"].items():
+        assert 0 <= p <= 1
+        n = TINY["n_events"]  # strengths drawn from a normal: the strongest is unique
+        assert s["p_strongest_wins_se"][key] == pytest.approx(math.sqrt(p * (1 - p) / n))
+        assert -1 <= s["kendall_tau"][key] <= 1
+    assert any(
+        k.startswith("round robin: WBF 2013 continuous, 16 boards") for k in s["kendall_tau"]
+    )
+    for name in ("p_strongest_wins", "outcome_share_by_round", "shooting_incentive"):
+        assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
+
+
+def test_strength_spreads(run):
+    s, _ = run
+    mm = datasets.load("derived/match_margins")
+    r = fit.fit_strength_spread(
+        mm.imp_margin, mm.n_boards, cluster=mm.match.str.split("|").str[0], n_boot=50, rng=7
+    )
+    assert s["team_k"] == pytest.approx(r.k) and s["team_delta"] == pytest.approx(r.delta)
+    assert s["team_k_ci"] == pytest.approx(list(r.k_ci))
+    assert s["team_strength_sd"] == pytest.approx(r.delta / math.sqrt(2))
+    assert 5.5 < s["team_k"] < 6.5 and s["team_delta"] > 0
+    # Brighton: sigma_equal^2 + 2 tau^2 = round-1 sigma^2, tau inside the grid
+    assert s["pairs_sigma_equal"] ** 2 + 2 * s["pairs_strength_sd"] ** 2 == pytest.approx(
+        s["pairs_round1_sigma"] ** 2
+    )
+    assert 2.0 <= s["pairs_strength_sd"] <= 6.0
+    assert s["pairs_second_half_sigma"] < s["pairs_round1_sigma"]

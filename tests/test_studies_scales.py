@@ -1,0 +1,182 @@
+"""studies.scales: the committee's tribunal (candidate scales and pairing rules on simulated
+events; the strength spreads fitted to the shipped data; summary and computed conclusions)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bridgestats import datasets, fit
+from bridgestats.errors import BridgestatsError
+from bridgestats.sim.events import PAIRINGS
+from bridgestats.studies import scales
+from bridgestats.vpscale import gaussian_z
+
+SMALL = {"n_entrants": 16, "n_rounds": 5}
+
+
+@pytest.fixture(scope="module")
+def spread():
+    return scales.team_strength_spread(n_boot=200, rng=0)
+
+
+def test_team_strength_spread_is_the_fit_clustered_by_file(spread):
+    mm = datasets.load("derived/match_margins")
+    files = mm.match.str.split("|").str[0]
+    direct = fit.fit_strength_spread(mm.imp_margin, mm.n_boards, cluster=files, n_boot=200, rng=0)
+    assert spread == direct
+    assert spread.n_clusters == files.nunique() == 99
+
+
+def test_candidate_scales_teams(spread):
+    """Six scales; the Gaussian ones at σ = √(nK² + n²δ²), thresholds σ·z_k (Probst Table 2)."""
+    sc = scales.candidate_scales("round robin", spread=spread)
+    assert [s.name for s in sc][2:] == [
+        "WBF 2013 continuous, 16 boards", "WBF 2013 discrete, 16 boards", "win/draw/loss",
+        "IMPs differential",
+    ]  # fmt: skip
+    sigma = math.sqrt(16 * spread.k**2 + 256 * spread.delta**2)
+    np.testing.assert_allclose(sc[0].thresholds, sigma * gaussian_z(20), rtol=1e-12)
+    np.testing.assert_allclose(sc[1].thresholds, sigma * gaussian_z(20, negative=5), rtol=1e-12)
+    assert min(sc[1].lose) == -5 and min(sc[0].lose) == 0
+    assert scales.candidate_scales("Swiss teams", n_boards=12, spread=spread)[2].name == (
+        "WBF 2013 continuous, 12 boards"
+    )
+    pairs = scales.candidate_scales("Swiss pairs")
+    assert len(pairs) == 6 and pairs[-1].raw and all(s.unit == "MP %" for s in pairs)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: scales.candidate_scales("knock-out"), "event"),
+        (lambda: scales.candidate_scales("Swiss teams", spread=(6.0, 0.5)), "spread"),
+        (lambda: scales.compare_scales("Swiss teams", strength_sd=-1), "strength_sd"),
+        (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, seats=4), "overrides"),
+        (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, pairings=["x"]),
+         "pairings"),
+        (lambda: scales.headline(pd.DataFrame()), "measures"),
+        (lambda: scales.conclusions([1, 2]), "measures"),
+        (lambda: scales.scale_shooting("Swiss pairs"), "event"),
+        (lambda: scales.pairs_strength_spread(strength_sds=(0, 9)), "strength_sds"),
+        (lambda: scales.pairs_strength_spread(strength_sds=(1,)), "strength_sds"),
+        (lambda: scales.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
+        (lambda: scales.pairs_strength_spread(rng="x"), "rng"),
+        (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
+    ],
+)  # fmt: skip
+def test_bad_input(call, name):
+    with pytest.raises(BridgestatsError, match=name):
+        call()
+
+
+@pytest.fixture(scope="module")
+def swiss():
+    return scales.compare_scales(
+        "Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5, n_events=150, rng=3, **SMALL
+    )
+
+
+def test_compare_scales_frame(swiss):
+    assert list(swiss.columns) == [
+        "event", "scorer", "pairing", "measure", "round", "k", "outcome", "value", "se",
+        "n_events",
+    ]  # fmt: skip
+    assert set(swiss.pairing) == set(PAIRINGS) and set(swiss.event) == {"Swiss teams"}
+    p = swiss[swiss.measure == "p_strongest_wins"]
+    assert len(p) == 2 * len(PAIRINGS) and (p.n_events == 150).all()
+    # every Monte Carlo figure has its SE, the binomial one for a share
+    assert swiss.se.notna().all()
+    np.testing.assert_allclose(p.se, np.sqrt(p.value * (1 - p.value) / 150))
+    top = swiss[swiss.measure == "p_top_k"]
+    assert (top.k == 2).all()
+    # outcome shares of a round add up to 1
+    share = swiss[(swiss.measure == "outcome_share") & swiss["round"].notna()]
+    sums = share.groupby(["scorer", "pairing", "round"]).value.sum()
+    np.testing.assert_allclose(sums, 1.0)
+
+
+def test_common_random_numbers_and_extremes():
+    """A huge spread: the strongest nearly always wins under every scale; the round robin
+    ignores the pairing rules; the same rng gives the same frame."""
+    big = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,
+                                n_events=40, rng=5, n_entrants=8)  # fmt: skip
+    assert set(big.pairing) == {"round-robin"}
+    p = big[big.measure == "p_strongest_wins"]
+    assert (p.value >= 0.9).all()  # the two strongest can be close: 20-VP caps tie them
+    again = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,
+                                  n_events=40, rng=5, n_entrants=8)  # fmt: skip
+    pd.testing.assert_frame_equal(big, again)
+    equal = scales.compare_scales("Swiss teams", scorers=["wbf"], pairings=["random"],
+                                  strength_sd=0.0, n_events=20, rng=5, **SMALL)  # fmt: skip
+    assert "p_strongest_wins" not in set(equal.measure)  # no unique strongest side
+
+
+def test_headline(swiss):
+    h = scales.headline(swiss)
+    keys = ["Swiss teams: WBF 2013 continuous, 8 boards", "Swiss teams: win/draw/loss"]
+    assert sorted(h["p_strongest_wins"]) == keys == sorted(h["kendall_tau"])
+    row = swiss.query("measure == 'p_strongest_wins' and pairing == 'score'").iloc[0]
+    assert h["p_strongest_wins"][f"Swiss teams: {row.scorer}"] == row.value
+    assert h["p_strongest_wins_se"][f"Swiss teams: {row.scorer}"] == row.se
+    assert h["n_events_simulated"] == 150 * 2 * len(PAIRINGS)
+
+
+def test_conclusions_are_computed(swiss):
+    lines = scales.conclusions(swiss)
+    p = swiss.query("measure == 'p_strongest_wins' and pairing == 'score'")
+    best = p.sort_values("value").iloc[-1]
+    assert f"{100 * best.value:.1f} % ± {100 * best.se:.1f} % ({best.scorer})" in lines[0]
+    assert any("by pairing rule" in s for s in lines)
+    # the verdict follows the numbers: a gap of 3 SE is real, of 1 SE is not
+    fake = pd.DataFrame({
+        "event": "Swiss teams", "scorer": ["a", "b"], "pairing": "score",
+        "measure": "p_strongest_wins", "round": pd.NA, "k": pd.NA, "outcome": None,
+        "value": [0.5, 0.5 - 3 * math.sqrt(2) * 0.02], "se": 0.02, "n_events": 100,
+    })  # fmt: skip
+    assert "a real difference" in scales.conclusions(fake)[0]
+    fake.loc[1, "value"] = 0.5 - math.sqrt(2) * 0.02
+    assert "not distinguishable" in scales.conclusions(fake)[0]
+    fake["value"] = 0.0
+    fake["se"] = 0.0
+    assert "a gap of 0.00 SE" in scales.conclusions(fake)[0]
+
+
+def test_shooting_and_breakage(spread):
+    sh = scales.scale_shooting("Swiss teams", boards_left=[1])
+    imps = sh[sh.scorer == "IMPs differential"]
+    assert np.allclose(imps.gain, 0) and np.allclose(imps.gain_vp20, 0)
+    wdl = sh[sh.scorer == "win/draw/loss"]
+    np.testing.assert_allclose(wdl.gain_vp20, 10 * wdl.gain)
+    wbf = sh[sh.scorer.str.startswith("WBF 2013 continuous")]
+    np.testing.assert_allclose(wbf.gain_vp20, wbf.gain)
+    assert wbf.loc[wbf.deficit == 10, "gain"].round(3).tolist() == [0.154]  # sim.measures' doc
+    lines = scales.conclusions(pd.DataFrame(columns=["event"]), shooting=sh)
+    assert "IMPs differential nothing at any deficit" in lines[0]
+    b = scales.scale_breakage("Swiss pairs")
+    assert b.margin.max() == 25 and set(b.event) == {"Swiss pairs"}
+    wash = b[b.scorer == "Swiss pairs washington_2004"]
+    assert wash.value.sum() == 10  # 10-10 to 20-0 over 0-25 %: each VP step once
+
+
+def test_pairs_strength_spread():
+    """Round 1 and the second half as fit_sigma_binned gives them on Table 7; the curve
+    falls with τ; σ₀² + 2τ² = σ₁²; τ lies inside its interval and the grid."""
+    p = scales.pairs_strength_spread(strength_sds=(2, 3, 4, 5, 6), n_events=3, rng=2026)
+    counts = datasets.load("seeds/brighton_2005_vp_counts").pivot(
+        index="round", columns="vp_winner", values="count").to_numpy()  # fmt: skip
+    rows = datasets.load("seeds/swiss_pairs_scales").query(
+        "scale == 'washington_2004' and vp_winner > 10").sort_values("vp_winner")  # fmt: skip
+    t = rows.threshold_pct.to_numpy() - 50
+    assert p.round1_sigma == pytest.approx(fit.fit_sigma_binned(counts[0], t).sigma)
+    assert p.second_half_sigma == pytest.approx(fit.fit_sigma_binned(counts[7:].sum(0), t).sigma)
+    assert p.sigma_equal**2 + 2 * p.strength_sd**2 == pytest.approx(p.round1_sigma**2)
+    assert p.k == pytest.approx(p.sigma_equal * math.sqrt(8))
+    assert np.all(np.diff(p.curve.sim_second_half_sigma) < 0)
+    assert p.strength_sd_ci[0] <= p.strength_sd <= p.strength_sd_ci[1]
+    print(f"\nBrighton: tau {p.strength_sd:.2f} % ({p.strength_sd_ci[0]:.2f}-"
+          f"{p.strength_sd_ci[1]:.2f}), equal-pairs sigma {p.sigma_equal:.2f} %")  # fmt: skip
+    assert 2 < p.strength_sd < 6 and 8 < p.sigma_equal < p.round1_sigma
