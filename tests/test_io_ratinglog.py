@@ -125,7 +125,7 @@ def test_shipped_sessions_sum_to_the_documented_counts(shipped):
         2046, 679, 307, 118, 67, 20, 8, 5, 2]  # fmt: skip
     # a session never seats a player twice, and names are normalised
     seats = shipped[SEATS].to_numpy()
-    assert (pd.DataFrame(seats).nunique(axis=1) == 4).all()
+    assert all((seats[:, i] != seats[:, j]).all() for i in range(4) for j in range(i + 1, 4))
     sample = pd.unique(seats.ravel())[:200]
     assert (normalise_name(sample) == sample).all()
 
