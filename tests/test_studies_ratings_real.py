@@ -1,0 +1,122 @@
+"""Ratings tested on real players (bridgestats.studies.ratings_real): a simulated log where
+the truth is known, the no-look-ahead rule, and the shipped log of real sessions."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bridgestats import datasets
+from bridgestats.errors import BridgestatsError
+from bridgestats.studies.ratings_real import (
+    SYSTEMS,
+    GaussianModel,
+    compare_systems,
+    fit_gaussian_model,
+    gaussian_forecast,
+    session_predictions,
+    simulated_sessions,
+)
+
+
+@pytest.fixture(scope="module")
+def simulated():
+    sessions = simulated_sessions(n_players=120, n_months=6, rng=1)
+    predictions = session_predictions(sessions)
+    return sessions, predictions, compare_systems(predictions, n_boot=200, rng=2)
+
+
+def _value(table, system, metric):
+    return table.set_index(["system", "metric"]).loc[(system, metric), "value"]
+
+
+def test_the_truth_is_the_floor(simulated):
+    _, _, table = simulated
+    floor = _value(table, "truth", "rmse")
+    # the model's own expectation leaves only the board noise: sd 29.5 over 8 boards
+    assert floor == pytest.approx(29.5 / math.sqrt(8), rel=0.05)
+    for system in SYSTEMS:
+        assert _value(table, system, "rmse") > floor, system
+    # every rating learns something in six months of fixed partnerships
+    for system in ("ppi", "elo", "gaussian"):
+        assert _value(table, system, "rmse") < _value(table, "flat", "rmse"), system
+
+
+def test_gaussian_model_is_calibrated_on_its_own_kind_of_data(simulated):
+    _, predictions, table = simulated
+    # 2,190 sessions: a binomial sd of 0.6 %, so 0.87-0.93 is about five sd either side
+    assert 0.87 < _value(table, "gaussian", "coverage_90") < 0.93
+    # the fitted noise of a session is the simulator's: 29.5/sqrt(8) = 10.4 %
+    model = predictions.attrs["model"]
+    noise = math.sqrt(model.board_sd**2 / 8 + model.session_sd**2)
+    assert noise == pytest.approx(29.5 / math.sqrt(8), rel=0.1)
+    assert _value(table, "gaussian", "rmse_vs_ppi") < 0
+
+
+def test_intervals_bracket_the_values(simulated):
+    table = simulated[2]
+    assert (table["ci_low"] <= table["value"] + 1e-12).all()
+    assert (table["value"] <= table["ci_high"] + 1e-12).all()
+    assert set(table["metric"]) == {"rmse", "rmse_vs_ppi", "rmse_vs_elo", "log_score",
+                                    "coverage_90"}  # fmt: skip
+    ppi_vs_ppi = table[(table["system"] == "ppi") & (table["metric"] == "rmse_vs_ppi")]
+    assert ppi_vs_ppi[["value", "ci_low", "ci_high"]].to_numpy().tolist() == [[0, 0, 0]]
+
+
+def test_no_look_ahead():
+    """Changing the results of the later half changes no forecast of the earlier half."""
+    sessions = simulated_sessions(n_players=40, n_months=2, rng=5)
+    model = GaussianModel()
+    before = session_predictions(sessions, model=model)
+    half = len(sessions) // 2
+    # the first session of the second half's round: every row from its round on changes
+    cut = int(np.flatnonzero(sessions["round"].to_numpy() == sessions["round"].iloc[half])[0])
+    changed = sessions.copy()
+    changed.loc[cut:, "pct_ns"] = 100.0 - changed.loc[cut:, "pct_ns"]
+    after = session_predictions(changed, model=model)
+    columns = [c for c in before.columns if c.startswith(("pred_", "sd_"))]
+    pd.testing.assert_frame_equal(before.loc[: cut - 1, columns], after.loc[: cut - 1, columns])
+    assert not np.allclose(before.loc[cut:, "pred_gaussian"], after.loc[cut:, "pred_gaussian"])
+
+
+def test_bad_input_is_refused():
+    sessions = simulated_sessions(n_players=24, n_months=2, rng=2)
+    with pytest.raises(BridgestatsError, match="sessions: must be rows in time order"):
+        gaussian_forecast(sessions.iloc[::-1])
+    one_month = sessions[sessions["date"] == sessions["date"].iloc[0]]
+    with pytest.raises(BridgestatsError, match="rounds of an event in order"):
+        gaussian_forecast(one_month.iloc[::-1])
+    with pytest.raises(BridgestatsError, match="model: must be a GaussianModel"):
+        gaussian_forecast(sessions, model={"skill_sd": 4})
+    with pytest.raises(BridgestatsError, match="until"):
+        fit_gaussian_model(sessions, until="1990-01-01")
+    with pytest.raises(BridgestatsError, match="n_boot"):
+        compare_systems(session_predictions(sessions, model=GaussianModel()), n_boot=1)
+
+
+@pytest.fixture(scope="module")
+def real():
+    sessions = datasets.load("derived/rating_sessions")
+    predictions = session_predictions(sessions, until="2010-01-01")
+    return predictions, compare_systems(predictions, since="2010-01-01", n_boot=300, rng=2026)
+
+
+def test_real_players(real):
+    """The figures of the comparison on the shipped log (fitted before 2010, scored after)."""
+    predictions, table = real
+    assert len(predictions) == 22_130
+    assert set(table["n_sessions"]) == {12_529}
+    t = table.set_index(["system", "metric"])
+    # the PPI learns something: it beats always predicting 50 % out of sample
+    assert t.loc[("flat", "rmse_vs_ppi"), "ci_low"] > 0
+    # the Gaussian model beats the PPI, its interval excluding zero, and covers what it claims
+    assert t.loc[("gaussian", "rmse_vs_ppi"), "ci_high"] < 0
+    assert 0.88 < t.loc[("gaussian", "coverage_90"), "value"] < 0.92
+    # the fitted model: skill sd about 3.4 %, board sd about 28 %, no partnership term
+    model = predictions.attrs["model"]
+    assert model.skill_sd == pytest.approx(3.37, abs=0.05)
+    assert model.board_sd == pytest.approx(27.8, abs=0.2)
+    assert model.partnership_sd < 0.01
