@@ -8,8 +8,10 @@
 - :mod:`~bridgestats.studies.ratings_real`: the ratings tested on real players, every
   session predicted from what came before (:func:`session_predictions`,
   :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
-  (:func:`gaussian_forecast`, :func:`fit_gaussian_model`) and a simulated log whose truth
-  is known (:func:`simulated_sessions`).
+  (:func:`gaussian_forecast`, :func:`fit_gaussian_model`, :func:`calibration`), the
+  page's pick-up claim (:func:`partnership_bonus`), the LPR's limiting tests
+  (:func:`lpr_periods`), the report's figures (:func:`summary_figures`) and a simulated
+  log whose truth is known (:func:`simulated_sessions`).
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.
@@ -28,27 +30,35 @@ from .ppi import (
 )
 from .ratings_real import (
     GaussianModel,
+    calibration,
     compare_systems,
     fit_gaussian_model,
     gaussian_forecast,
+    lpr_periods,
+    partnership_bonus,
     session_predictions,
     simulated_sessions,
+    summary_figures,
 )
 
 __all__ = [
     "GaussianModel",
     "HalfLife",
     "Wander",
+    "calibration",
     "compare_systems",
     "fit_gaussian_model",
     "forecast_comparison",
     "gaussian_forecast",
     "half_life_table",
+    "lpr_periods",
     "newcomer_claim",
     "newcomer_trajectory",
     "page_claims",
+    "partnership_bonus",
     "session_predictions",
     "shock_response",
     "simulated_sessions",
     "stationary_wander",
+    "summary_figures",
 ]

@@ -41,17 +41,22 @@ from scipy import optimize, stats
 from .._validate import check_column_range, check_frame, check_int, check_number, fail
 from ..ratings.elo import elo_forecast
 from ..ratings.glicko2 import glicko2_forecast
+from ..ratings.lpr import limit_change, performance_rating
 from ..ratings.ppi import rate_log
 from ..sim import STRENGTH_SD, simulate
 
 __all__ = [
     "SYSTEMS",
     "GaussianModel",
+    "calibration",
     "compare_systems",
     "fit_gaussian_model",
     "gaussian_forecast",
+    "lpr_periods",
+    "partnership_bonus",
     "session_predictions",
     "simulated_sessions",
+    "summary_figures",
 ]
 
 #: The systems compared, in the order of every table.
@@ -559,3 +564,283 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
             "truth": out["truth"].to_numpy(),
         }
     )
+
+
+def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_boot=1000,
+                      level=0.9, rng=None):  # fmt: skip
+    """The PPI page's pick-up claim on real players: how far established partnerships beat
+    what their PPIs predict, compared with new ones.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        The session log (as for :func:`session_predictions`).
+    predictions : pandas.DataFrame
+        :func:`session_predictions` of ``sessions`` (its ``pred_ppi``).
+    settled : int
+        Only sessions where each of the four players had played at least this many boards
+        before count (their PPIs have moved from 50 %: the PPI's m is k below 300).
+    new_below : int
+        A side's partnership is *new* when the two had played fewer than this many boards
+        together before the session, else *established* (counted from the log's past only).
+    n_boot, level, rng
+        Bootstrap of the sessions, as in :func:`compare_systems`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows ``new``, ``established`` and ``bonus`` (established minus new) in column
+        ``partnership``, with ``n_sides`` (pair-sessions), ``residual`` (mean of the side's
+        session % minus its PPI expectation, in %), ``ci_low``, ``ci_high``.
+
+    Notes
+    -----
+    The page: "about 2% could be added to the figure of a member who plays mostly with
+    pick-up partners for comparison with a member who plays mostly with a small number of
+    regular partners" [1]_. If a regular partnership's understanding adds δ to what its
+    players score together, their PPIs carry δ; with a new partner they fall short of the
+    expectation (a + b − c − d)/2 + 50 by δ when both partners carry it. So the bonus, the
+    established partnerships' mean residual minus the new ones', measures the page's
+    figure on the pair's percentage. Each session gives two sides (North-South's residual
+    and its negative); sessions are resampled whole.
+
+    Examples
+    --------
+    >>> sim = simulated_sessions(n_players=40, n_months=3, partnership="pickup", rng=1)
+    >>> pred = session_predictions(sim, model=GaussianModel())
+    >>> table = partnership_bonus(sim, pred, settled=0, new_below=20, n_boot=50, rng=1)
+    >>> table["partnership"].tolist()
+    ['new', 'established', 'bonus']
+    """
+    frame = _session_frame(sessions)
+    check_frame(predictions, "predictions", ("pred_ppi", "pct_ns"))
+    if len(predictions) != len(frame):
+        raise fail("predictions", f"one row per session ({len(frame)})", len(predictions))
+    settled = check_int(settled, "settled", minimum=0)
+    new_below = check_int(new_below, "new_below", minimum=1)
+    n_boot = check_int(n_boot, "n_boot", minimum=10)
+    level = check_number(level, "level", low=0, high=1, low_open=True, high_open=True)
+    _, seats = _player_index(frame)
+    pairs, _ = _pair_index(frame)
+    n_boards = frame["n_boards"].to_numpy(np.int64)
+    before_player = _boards_before(seats, n_boards)
+    before_pair = _boards_before(pairs, n_boards)
+    resid_ns = frame["pct_ns"].to_numpy(float) - predictions["pred_ppi"].to_numpy(float)
+    keep = (before_player >= settled).all(axis=1)
+    resid = np.column_stack([resid_ns, -resid_ns])[keep]
+    established = (before_pair >= new_below)[keep]
+    gen = np.random.default_rng(rng)
+    n = resid.shape[0]
+    if n == 0 or established.all() or not established.any():
+        raise fail("sessions", "settled sessions with both new and established partnerships",
+                   f"{n} settled sessions")  # fmt: skip
+    idx = np.concatenate([np.arange(n)[None, :], gen.integers(0, n, size=(n_boot, n))])
+    r, e = resid[idx], established[idx]  # (n_boot + 1, n, 2)
+    with np.errstate(invalid="ignore", divide="ignore"):  # a resample without one kind
+        mean_est = (r * e).sum(axis=(1, 2)) / e.sum(axis=(1, 2))
+        mean_new = (r * ~e).sum(axis=(1, 2)) / (~e).sum(axis=(1, 2))
+    alpha = (1.0 - level) / 2.0
+    rows = []
+    for name, values, count in (
+        ("new", mean_new, int((~established).sum())),
+        ("established", mean_est, int(established.sum())),
+        ("bonus", mean_est - mean_new, int(established.size)),
+    ):
+        lo, hi = np.nanquantile(values[1:], [alpha, 1.0 - alpha])
+        rows.append({"partnership": name, "n_sides": count, "residual": float(values[0]),
+                     "ci_low": float(lo), "ci_high": float(hi)})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _boards_before(ids, n_boards):
+    """For each row and column of ``ids``: that id's boards in the rows above."""
+    flat = ids.ravel()
+    weights = np.repeat(n_boards, ids.shape[1])
+    frame = pd.DataFrame({"id": flat, "w": weights})
+    after = frame.groupby("id", sort=False)["w"].cumsum().to_numpy()
+    return (after - weights).reshape(ids.shape)
+
+
+def lpr_periods(sessions, *, k_factor=2.0):
+    """The Dutch LPR's two limiting tests applied to each player's rating periods (events).
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        The session log (as for :func:`session_predictions`).
+    k_factor : float
+        Elo's K per board (:func:`~bridgestats.ratings.elo.elo_forecast`): the game-by-game
+        changes whose sum over a period is Rtt.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player and event: ``player``, ``event``, ``n_boards``,
+        ``last_rating`` (Rl, the Elo rating before the event), ``change`` (Rtt, the sum of
+        the board-by-board Elo changes in it), ``lpr`` (the performance rating of the
+        event), ``new_rating`` (Rn, :func:`~bridgestats.ratings.lpr.limit_change`) and
+        ``outcome``: ``"test1"`` (Rn set to the LPR), ``"test2"`` (Rn kept at Rl because
+        the LPR points the other way), ``"unchanged"`` (Rtt rounds to 0 or the LPR equals
+        Rl) or ``"passed"`` (Rn = Rl + Rtt).
+
+    Notes
+    -----
+    Each board is a game of the player's pair against the opposing pair, scored pct/100,
+    with the Elo expectation of :func:`~bridgestats.ratings.elo.elo_forecast` (pair
+    ratings the means of their players', 400 points per factor 10). The LPR is the rating
+    R of the player at which the expected total over the event equals the score, the
+    partner and opponents at their ratings before each board:
+    Σ 1/(1 + 10^(−(R − r_j)/800)) = score with r_j = c_j + d_j − b_j, which is
+    :func:`~bridgestats.ratings.lpr.performance_rating` of the half-ratings r_j/2 (its
+    400-point curve), doubled. The tests are the page's [4]_, in the reading of
+    :func:`~bridgestats.ratings.lpr.limit_change`.
+
+    References
+    ----------
+    .. [4] "LPR en limiteringen", the Dutch rating system's page on the LPR and its
+       limiting tests (Nederlandse Bridge Bond, in Dutch).
+
+    Examples
+    --------
+    >>> sim = simulated_sessions(n_players=24, n_months=2, rng=4)
+    >>> periods = lpr_periods(sim.assign(event=sim["date"]))
+    >>> sorted(set(periods["outcome"]) - {"passed", "unchanged", "test1", "test2"})
+    []
+    """
+    frame = _session_frame(sessions)
+    k_factor = check_number(k_factor, "k_factor", low=0, low_open=True)
+    boards = _board_rows(frame)
+    expected, _ = elo_forecast(boards, k_factor=k_factor)
+    ids, seats = _player_index(boards)
+    score_ns = boards["pct_ns"].to_numpy(float) / 100.0
+    step = k_factor * (score_ns - expected / 100.0)
+    sign = np.array([1.0, 1.0, -1.0, -1.0])
+    delta = step[:, None] * sign[None, :]
+    after = 1500.0 + pd.Series(delta.ravel()).groupby(seats.ravel()).cumsum().to_numpy()
+    before = (after - delta.ravel()).reshape(seats.shape)
+    partner = before[:, [1, 0, 3, 2]]
+    opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
+    event = frame["event"].astype(str).to_numpy() if "event" in frame else np.full(len(frame), "")
+    event = np.repeat(event, frame["n_boards"].to_numpy())
+    long = pd.DataFrame({
+        "player": ids[seats.ravel()],
+        "event": np.repeat(event, 4),
+        "before": before.ravel(),
+        "delta": delta.ravel(),
+        "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
+        "r": (opponents - partner).ravel(),
+    })  # fmt: skip
+    rows = []
+    for (player, ev), g in long.groupby(["player", "event"], sort=False):
+        rl = float(g["before"].iloc[0])
+        lpr = 2.0 * performance_rating(g["score"].sum(), g["r"].to_numpy() / 2.0,
+                                       own_rating=rl / 2.0)  # fmt: skip
+        rows.append((player, ev, len(g), rl, float(g["delta"].sum()), lpr))
+    out = pd.DataFrame(rows, columns=["player", "event", "n_boards", "last_rating", "change",
+                                      "lpr"])  # fmt: skip
+    rl, rtt, lpr = (out[c].to_numpy() for c in ("last_rating", "change", "lpr"))
+    new = limit_change(rl, rtt, lpr)
+    out["new_rating"] = new
+    moved = ~np.isclose(new, rl + rtt, rtol=0, atol=1e-9)
+    unchanged = (np.abs(rtt) < 0.5) | (np.abs(lpr - rl) < 0.5)
+    out["outcome"] = np.select(
+        [moved & unchanged, moved & np.isclose(new, lpr, rtol=0, atol=1e-9), moved],
+        ["unchanged", "test1", "test2"],
+        default=np.where(unchanged, "unchanged", "passed"),
+    )
+    return out
+
+
+def calibration(predictions, *, levels=(0.5, 0.8, 0.9, 0.95), since=None):
+    """How often the Gaussian model's central predictive intervals hold the outcome.
+
+    Parameters
+    ----------
+    predictions : pandas.DataFrame
+        From :func:`session_predictions`.
+    levels : sequence of float
+        Nominal coverages of the central intervals, each in (0, 1).
+    since : str or None
+        Only sessions dated on or after ``since``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per level: ``level``, ``coverage`` (the share of sessions inside),
+        ``coverage_se`` (binomial, √(c(1 − c)/n)) and ``n_sessions``.
+
+    Examples
+    --------
+    >>> p = pd.DataFrame({"date": "2001-01-01", "pct_ns": [50.0, 60.0, 51.0, 80.0],
+    ...                   "pred_gaussian": 50.0, "sd_gaussian": 10.0})
+    >>> calibration(p, levels=[0.5, 0.9])[["level", "coverage"]]
+       level  coverage
+    0    0.5      0.50
+    1    0.9      0.75
+    """
+    check_frame(predictions, "predictions", ("date", "pct_ns", "pred_gaussian", "sd_gaussian"))
+    frame = predictions
+    if since is not None:
+        frame = frame[pd.to_datetime(frame["date"]) >= pd.Timestamp(since)]
+    z = np.abs(frame["pct_ns"].to_numpy(float) - frame["pred_gaussian"].to_numpy(float))
+    z = z / frame["sd_gaussian"].to_numpy(float)
+    rows = []
+    for level in levels:
+        level = check_number(level, "levels", low=0, high=1, low_open=True, high_open=True)
+        inside = float(np.mean(z <= stats.norm.ppf(0.5 + level / 2.0)))
+        se = math.sqrt(inside * (1.0 - inside) / z.size)
+        rows.append({"level": level, "coverage": inside, "coverage_se": se,
+                     "n_sessions": z.size})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def summary_figures(comparison, bonus, periods):
+    """The report's summary keys from :func:`compare_systems`, :func:`partnership_bonus` and
+    :func:`lpr_periods`.
+
+    Returns
+    -------
+    dict
+        ``systems`` (name -> ``rmse``, ``rmse_ci`` [low, high], ``coverage_90``, None
+        for a system without a predictive distribution), ``best_system`` (lowest RMSE,
+        the simulation's truth left out), ``pickup_bonus_pct`` and ``pickup_bonus_pct_ci``
+        (the established partnerships' bonus over new ones), ``lpr_test1_rate`` and
+        ``lpr_test2_rate`` (shares of the player-periods where each test intervenes) and
+        ``n_lpr_periods``.
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"system": ["ppi", "elo"], "metric": "rmse", "value": [8.0, 7.5],
+    ...                   "ci_low": [7.9, 7.4], "ci_high": [8.1, 7.6]})
+    >>> b = pd.DataFrame({"partnership": ["bonus"], "residual": [0.1], "ci_low": [-0.1],
+    ...                   "ci_high": [0.3]})
+    >>> p = pd.DataFrame({"outcome": ["passed", "test1", "test2", "passed"]})
+    >>> s = summary_figures(c, b, p)
+    >>> s["best_system"], s["systems"]["elo"], s["lpr_test1_rate"]
+    ('elo', {'rmse': 7.5, 'rmse_ci': [7.4, 7.6], 'coverage_90': None}, 0.25)
+    """
+    check_frame(comparison, "comparison", ("system", "metric", "value", "ci_low", "ci_high"))
+    check_frame(bonus, "bonus", ("partnership", "residual", "ci_low", "ci_high"))
+    check_frame(periods, "periods", ("outcome",))
+    t = comparison.set_index(["system", "metric"])
+    systems = {}
+    for system in pd.unique(comparison["system"]):
+        row = t.loc[(system, "rmse")]
+        cover = t["value"].get((system, "coverage_90"))
+        systems[system] = {
+            "rmse": float(row["value"]),
+            "rmse_ci": [float(row["ci_low"]), float(row["ci_high"])],
+            "coverage_90": None if cover is None else float(cover),
+        }
+    rated = {k: v["rmse"] for k, v in systems.items() if k != "truth"}
+    b = bonus.set_index("partnership").loc["bonus"]
+    outcome = periods["outcome"]
+    return {
+        "systems": systems,
+        "best_system": min(rated, key=rated.get),
+        "pickup_bonus_pct": float(b["residual"]),
+        "pickup_bonus_pct_ci": [float(b["ci_low"]), float(b["ci_high"])],
+        "lpr_test1_rate": float(np.mean(outcome == "test1")),
+        "lpr_test2_rate": float(np.mean(outcome == "test2")),
+        "n_lpr_periods": len(periods),
+    }
