@@ -15,10 +15,17 @@ from bridgestats.reports import (
     notebook_parameters,
 )
 
-REPORTS = ["rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life", "vp_scale_designer"]
+REPORTS = [
+    "rederive_k",
+    "washington_sigma",
+    "vp_frequencies",
+    "ppi_half_life",
+    "vp_scale_designer",
+    "ratings_real",
+]
 
 
-def test_the_default_config_lists_the_five_reports():
+def test_the_default_config_lists_the_six_reports():
     cfg = load_config()
     assert cfg.path == default_config_path() == notebooks_dir() / "reports.toml"
     assert [e.name for e in cfg.entries] == REPORTS
