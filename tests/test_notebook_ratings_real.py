@@ -18,8 +18,10 @@ def summary(run_notebook, tmp_path_factory):
         n_boot=100,
         settled_boards=40,
         new_partnership_boards=60,
+        band_boards=150,
     )
     assert (tmp_path / "figures" / "calibration.png").is_file()
+    assert (tmp_path / "figures" / "ppi_bands.png").is_file()
     return summary
 
 
@@ -50,6 +52,10 @@ def test_claims(summary):
     lo, hi = summary["pickup_bonus_pct_ci"]
     assert lo <= summary["pickup_bonus_pct"] <= hi
     assert 0 <= summary["lpr_test1_rate"] < 0.05 and 0 <= summary["lpr_test2_rate"] < 0.05
+    # PPIs of real players over 150 boards after their first 150: a band of a few %
+    assert summary["n_band_players"] > 50
+    assert 0.5 < summary["ppi_band_median"] < 6.0
+    assert 0 <= summary["ppi_band_share_3_5"] <= 1
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

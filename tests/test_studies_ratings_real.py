@@ -21,6 +21,7 @@ from bridgestats.studies.ratings_real import (
     gaussian_forecast,
     lpr_periods,
     partnership_bonus,
+    ppi_bands,
     session_predictions,
     simulated_sessions,
     summary_figures,
@@ -198,3 +199,22 @@ def test_lpr_periods_follow_limit_change():
     # for most periods (both follow the same results)
     agree = np.sign(periods["change"]) == np.sign(periods["lpr"] - periods["last_rating"])
     assert agree.mean() > 0.8
+
+
+def test_ppi_band_on_real_players():
+    """The page's "band of around 3 to 5%": measured on 771 real players with 300 boards after
+    their first 300, the median band (central 95 % of their session-end PPIs) is 2.6 %."""
+    bands = ppi_bands(datasets.load("derived/rating_sessions"))
+    assert len(bands) == 771 and (bands["n_boards"] >= 300).all()
+    assert bands["band"].median() == pytest.approx(2.63, abs=0.01)
+    assert 0.2 < bands["band"].between(3, 5).mean() < 0.4
+    # a PPI that wanders slowly over 40 sessions spans less than 2 x 1.96 sds: 3.4 here
+    assert 2.5 < (bands["band"] / bands["sd"]).median() < 3.92
+
+
+def test_ppi_band_widens_with_the_noise():
+    sessions = simulated_sessions(n_players=60, n_months=6, rng=9)
+    bands = ppi_bands(sessions, burn_in=100, min_boards=100)
+    noisy = sessions.assign(pct_ns=(50 + 1.5 * (sessions["pct_ns"] - 50)).clip(0, 100))
+    wider = ppi_bands(noisy, burn_in=100, min_boards=100)
+    assert wider["band"].median() > bands["band"].median()

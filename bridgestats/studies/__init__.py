@@ -9,9 +9,10 @@
   session predicted from what came before (:func:`session_predictions`,
   :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
   (:func:`gaussian_forecast`, :func:`fit_gaussian_model`, :func:`calibration`), the
-  page's pick-up claim (:func:`partnership_bonus`), the LPR's limiting tests
-  (:func:`lpr_periods`), the report's figures (:func:`summary_figures`) and a simulated
-  log whose truth is known (:func:`simulated_sessions`).
+  page's pick-up and band claims (:func:`partnership_bonus`, :func:`ppi_bands`), the
+  LPR's limiting tests (:func:`lpr_periods`), the report's figures
+  (:func:`summary_figures`) and a simulated log whose truth is known
+  (:func:`simulated_sessions`).
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.
@@ -36,6 +37,7 @@ from .ratings_real import (
     gaussian_forecast,
     lpr_periods,
     partnership_bonus,
+    ppi_bands,
     session_predictions,
     simulated_sessions,
     summary_figures,
@@ -56,6 +58,7 @@ __all__ = [
     "newcomer_trajectory",
     "page_claims",
     "partnership_bonus",
+    "ppi_bands",
     "session_predictions",
     "shock_response",
     "simulated_sessions",

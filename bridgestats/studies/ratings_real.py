@@ -54,6 +54,7 @@ __all__ = [
     "gaussian_forecast",
     "lpr_periods",
     "partnership_bonus",
+    "ppi_bands",
     "session_predictions",
     "simulated_sessions",
     "summary_figures",
@@ -844,3 +845,58 @@ def summary_figures(comparison, bonus, periods):
         "lpr_test2_rate": float(np.mean(outcome == "test2")),
         "n_lpr_periods": len(periods),
     }
+
+
+def ppi_bands(sessions, *, burn_in=300, min_boards=300):
+    """The band each real player's PPI varies in: the page's "3 to 5%" claim.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        The session log (as for :func:`session_predictions`).
+    burn_in : int
+        Boards a player's PPI needs before it counts (300: the PPI's m reaches its
+        regular values, 300 to 600, once k exceeds 300).
+    min_boards : int
+        Boards after the burn-in a player needs to be measured.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player measured: ``player``, ``n_sessions`` and ``n_boards`` counted
+        after the burn-in, ``band`` (the width of the central 95 % of the player's PPIs
+        after each of those sessions, in %), ``sd`` (their standard deviation) and
+        ``mean``.
+
+    Notes
+    -----
+    The page: "It is expected that for most players, your PPI will tend to vary within a
+    band of around 3 to 5% in the long term" [1]_. The PPI is :func:`rate_log`'s exactly
+    as the page defines it, each session given as its boards at the session's mean %.
+
+    Examples
+    --------
+    >>> sim = simulated_sessions(n_players=24, n_months=6, rng=2)
+    >>> bands = ppi_bands(sim, burn_in=100, min_boards=100)
+    >>> bool((bands["band"] > 0).all())
+    True
+    """
+    frame = _session_frame(sessions)
+    burn_in = check_int(burn_in, "burn_in", minimum=0)
+    min_boards = check_int(min_boards, "min_boards", minimum=1)
+    boards = _board_rows(frame)
+    run = rate_log(boards).boards
+    last = np.cumsum(frame["n_boards"].to_numpy()) - 1  # each session's last board
+    rows = np.concatenate([4 * last + s for s in range(4)])
+    end = run.iloc[np.sort(rows)]
+    end = end.assign(n=np.tile(frame["n_boards"].to_numpy(), 4)[np.argsort(rows)])
+    end = end[end["k"] + 1 >= burn_in]
+    g = end.groupby("player")
+    out = g.agg(
+        n_sessions=("ppi_after", "size"),
+        n_boards=("n", "sum"),
+        band=("ppi_after", lambda x: float(np.quantile(x, 0.975) - np.quantile(x, 0.025))),
+        sd=("ppi_after", "std"),
+        mean=("ppi_after", "mean"),
+    ).reset_index()
+    return out[out["n_boards"] >= min_boards].reset_index(drop=True)
