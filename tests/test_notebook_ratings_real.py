@@ -19,6 +19,7 @@ def summary(run_notebook, tmp_path_factory):
         settled_boards=40,
         new_partnership_boards=60,
         band_boards=150,
+        settle_min_boards=200,
     )
     assert (tmp_path / "figures" / "calibration.png").is_file()
     assert (tmp_path / "figures" / "ppi_bands.png").is_file()
@@ -56,6 +57,10 @@ def test_claims(summary):
     assert summary["n_band_players"] > 50
     assert 0.5 < summary["ppi_band_median"] < 6.0
     assert 0 <= summary["ppi_band_share_3_5"] <= 1
+    settling = summary["settling"]
+    assert set(settling) == {"ppi", "elo", "gaussian"}
+    for result in settling.values():
+        assert 0 < result["median_boards"] <= result["median_total"]
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

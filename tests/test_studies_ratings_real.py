@@ -23,6 +23,7 @@ from bridgestats.studies.ratings_real import (
     partnership_bonus,
     ppi_bands,
     session_predictions,
+    settling,
     simulated_sessions,
     summary_figures,
 )
@@ -218,3 +219,26 @@ def test_ppi_band_widens_with_the_noise():
     noisy = sessions.assign(pct_ns=(50 + 1.5 * (sessions["pct_ns"] - 50)).clip(0, 100))
     wider = ppi_bands(noisy, burn_in=100, min_boards=100)
     assert wider["band"].median() > bands["band"].median()
+
+
+def test_settling_on_real_players(real):
+    """Newcomers' boards before each rating stays within 1 % of its value at the end of the
+    log: 747 players with 600 boards or more (median 964)."""
+    predictions, _ = real
+    table = settling(datasets.load("derived/rating_sessions"), model=predictions.attrs["model"])
+    t = table.set_index("system")
+    assert t["n_players"].tolist() == [747, 747, 747]
+    assert (t["median_boards"] <= t["median_total"]).all()
+    assert t.loc["ppi", "median_boards"] == pytest.approx(816, abs=1)
+    # the filter, which knows how sure it is, settles sooner than the PPI and Elo
+    assert t.loc["gaussian", "median_boards"] < t.loc["elo", "median_boards"]
+    assert t.loc["gaussian", "median_boards"] < t.loc["ppi", "median_boards"]
+
+
+def test_settling_tolerance():
+    sessions = simulated_sessions(n_players=40, n_months=4, rng=6)
+    loose = settling(sessions, model=GaussianModel(), tolerance=5.0, min_boards=200)
+    tight = settling(sessions, model=GaussianModel(), tolerance=0.5, min_boards=200)
+    assert (loose["median_boards"] <= tight["median_boards"]).all()
+    with pytest.raises(BridgestatsError, match="tolerance"):
+        settling(sessions, model=GaussianModel(), tolerance=0)

@@ -9,7 +9,8 @@
   session predicted from what came before (:func:`session_predictions`,
   :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
   (:func:`gaussian_forecast`, :func:`fit_gaussian_model`, :func:`calibration`), the
-  page's pick-up and band claims (:func:`partnership_bonus`, :func:`ppi_bands`), the
+  page's pick-up and band claims (:func:`partnership_bonus`, :func:`ppi_bands`), how fast
+  a newcomer's rating settles (:func:`settling`), the
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`).
@@ -39,6 +40,7 @@ from .ratings_real import (
     partnership_bonus,
     ppi_bands,
     session_predictions,
+    settling,
     simulated_sessions,
     summary_figures,
 )
@@ -60,6 +62,7 @@ __all__ = [
     "partnership_bonus",
     "ppi_bands",
     "session_predictions",
+    "settling",
     "shock_response",
     "simulated_sessions",
     "stationary_wander",

@@ -56,6 +56,7 @@ __all__ = [
     "partnership_bonus",
     "ppi_bands",
     "session_predictions",
+    "settling",
     "simulated_sessions",
     "summary_figures",
 ]
@@ -200,7 +201,7 @@ def gaussian_forecast(sessions, *, model=GaussianModel()):
     if not isinstance(model, GaussianModel):
         raise fail("model", "a GaussianModel", type(model).__name__)
     frame = _session_frame(sessions)
-    mean, var = _gaussian_run(frame, model)
+    mean, var, _ = _gaussian_run(frame, model)
     return pd.DataFrame({"mean": mean, "sd": np.sqrt(var)})
 
 
@@ -233,6 +234,7 @@ def _gaussian_kernel(seats, pairs, y, n_boards, years, n_players, n_pairs, v0, w
     n = y.size
     mean = np.empty(n)
     total = np.empty(n)
+    post = np.empty((n, 4))
     coef = np.array([0.5, 0.5, -0.5, -0.5])
     pcoef = np.array([1.0, -1.0])
     for r in range(n):
@@ -261,12 +263,13 @@ def _gaussian_kernel(seats, pairs, y, n_boards, years, n_players, n_pairs, v0, w
             gain = coef[j] * var[i] / s
             mu[i] += gain * resid
             var[i] -= gain * coef[j] * var[i]
+            post[r, j] = mu[i]
         for j in range(2):
             p = pairs[r, j]
             gain = pcoef[j] * pvar[p] / s
             pmu[p] += gain * resid
             pvar[p] -= gain * pcoef[j] * pvar[p]
-    return mean, total
+    return mean, total, post
 
 
 def fit_gaussian_model(sessions, *, until=None):
@@ -311,7 +314,7 @@ def fit_gaussian_model(sessions, *, until=None):
 
     def loss(log_sd):
         model = GaussianModel(*np.exp(np.clip(log_sd, -12.0, 6.0)))
-        mean, var = _gaussian_run(frame, model, inputs)
+        mean, var, _ = _gaussian_run(frame, model, inputs)
         m, v = mean[mask], var[mask]
         return 0.5 * float(np.sum(np.log(2 * math.pi * v) + (y - m) ** 2 / v))
 
@@ -662,6 +665,19 @@ def _boards_before(ids, n_boards):
     return (after - weights).reshape(ids.shape)
 
 
+def _elo_trajectory(boards, k_factor):
+    """Elo ratings of the four seats before each board, and each board's change to them."""
+    expected, _ = elo_forecast(boards, k_factor=k_factor)
+    ids, seats = _player_index(boards)
+    score_ns = boards["pct_ns"].to_numpy(float) / 100.0
+    step = k_factor * (score_ns - expected / 100.0)
+    sign = np.array([1.0, 1.0, -1.0, -1.0])
+    delta = step[:, None] * sign[None, :]
+    after = 1500.0 + pd.Series(delta.ravel()).groupby(seats.ravel()).cumsum().to_numpy()
+    before = (after - delta.ravel()).reshape(seats.shape)
+    return ids, seats, before, delta, score_ns
+
+
 def lpr_periods(sessions, *, k_factor=2.0):
     """The Dutch LPR's two limiting tests applied to each player's rating periods (events).
 
@@ -711,14 +727,7 @@ def lpr_periods(sessions, *, k_factor=2.0):
     frame = _session_frame(sessions)
     k_factor = check_number(k_factor, "k_factor", low=0, low_open=True)
     boards = _board_rows(frame)
-    expected, _ = elo_forecast(boards, k_factor=k_factor)
-    ids, seats = _player_index(boards)
-    score_ns = boards["pct_ns"].to_numpy(float) / 100.0
-    step = k_factor * (score_ns - expected / 100.0)
-    sign = np.array([1.0, 1.0, -1.0, -1.0])
-    delta = step[:, None] * sign[None, :]
-    after = 1500.0 + pd.Series(delta.ravel()).groupby(seats.ravel()).cumsum().to_numpy()
-    before = (after - delta.ravel()).reshape(seats.shape)
+    ids, seats, before, delta, score_ns = _elo_trajectory(boards, k_factor)
     partner = before[:, [1, 0, 3, 2]]
     opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
     event = frame["event"].astype(str).to_numpy() if "event" in frame else np.full(len(frame), "")
@@ -900,3 +909,89 @@ def ppi_bands(sessions, *, burn_in=300, min_boards=300):
         mean=("ppi_after", "mean"),
     ).reset_index()
     return out[out["n_boards"] >= min_boards].reset_index(drop=True)
+
+
+#: Elo points per PPI point near 50 % (scale 400): 16/ln 10, as in
+#: :func:`~bridgestats.ratings.elo.elo_forecast`.
+_ELO_PER_PPI = 16.0 / math.log(10.0)
+
+
+def settling(sessions, *, model=None, elo_k_factor=2.0, tolerance=1.0, min_boards=600):
+    """How many boards a newcomer needs before each system's rating settles.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        The session log (as for :func:`session_predictions`); every player is a newcomer
+        at their first session.
+    model : GaussianModel or None
+        The Gaussian model (``None``: :func:`fit_gaussian_model` on the whole log).
+    elo_k_factor : float
+        Elo's K per board.
+    tolerance : float
+        Settled means within this many % (on the PPI scale) of the player's rating at the
+        end of the log, from then on.
+    min_boards : int
+        Players with fewer boards in the log are left out (their "later value" would be
+        too close to their start).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per system (``ppi``, ``elo``, ``gaussian``): ``system``, ``n_players``,
+        ``median_boards``, ``q25_boards``, ``q75_boards`` (boards played when the rating
+        settled, over the players) and ``median_total`` (their boards in the log).
+
+    Notes
+    -----
+    A rating's value after each of the player's sessions is compared with its value after
+    the player's last session; the rating has settled after the first session from which
+    every later value stays within ``tolerance``. Ratings are put on the PPI's scale, the
+    percentage a player adds to their pair's expectation times two: the PPI itself, the
+    Gaussian model's skill θ + 50, and Elo's (rating − 1500)/6.95 + 50 (16/ln 10 = 6.95
+    Elo points per PPI point near 50 %). Glicko-2 is left out: its forecast function does
+    not return the ratings held between periods. A player's last value settles by
+    definition, so the figure is bounded by the player's boards in the log: compare it
+    with ``median_total``.
+
+    Examples
+    --------
+    >>> sim = simulated_sessions(n_players=24, n_months=4, rng=2)
+    >>> settling(sim, model=GaussianModel(), min_boards=200)["system"].tolist()
+    ['ppi', 'elo', 'gaussian']
+    """
+    frame = _session_frame(sessions)
+    tolerance = check_number(tolerance, "tolerance", low=0, low_open=True)
+    min_boards = check_int(min_boards, "min_boards", minimum=1)
+    if model is None:
+        model = fit_gaussian_model(frame)
+    elif not isinstance(model, GaussianModel):
+        raise fail("model", "a GaussianModel or None", type(model).__name__)
+    n_boards = frame["n_boards"].to_numpy()
+    last = np.cumsum(n_boards) - 1  # each session's last board
+    boards = _board_rows(frame)
+    ppi = rate_log(boards).boards["ppi_after"].to_numpy().reshape(-1, 4)[last]
+    ids, seats, before, delta, _ = _elo_trajectory(boards, elo_k_factor)
+    elo = 50.0 + ((before + delta) - 1500.0)[last] / _ELO_PER_PPI
+    _, _, post = _gaussian_run(frame, model)
+    players = ids[seats[last].ravel()]
+    rows = []
+    for system, values in (("ppi", ppi), ("elo", elo), ("gaussian", 50.0 + post)):
+        long = pd.DataFrame({"player": players, "value": values.ravel(),
+                             "n": np.repeat(n_boards, 4)})  # fmt: skip
+        g = long.groupby("player", sort=False)
+        long["boards"] = g["n"].cumsum()
+        final = g["value"].transform("last")
+        off = (long["value"] - final).abs()
+        worst_after = off.iloc[::-1].groupby(long["player"].iloc[::-1]).cummax().iloc[::-1]
+        long["settled"] = worst_after <= tolerance
+        total = g["n"].transform("sum")
+        kept = long[total >= min_boards]
+        first = kept[kept["settled"]].groupby("player", sort=False)["boards"].first()
+        totals = kept.groupby("player", sort=False)["n"].sum()
+        rows.append({"system": system, "n_players": int(first.size),
+                     "median_boards": float(first.median()),
+                     "q25_boards": float(first.quantile(0.25)),
+                     "q75_boards": float(first.quantile(0.75)),
+                     "median_total": float(totals.median())})  # fmt: skip
+    return pd.DataFrame(rows)
