@@ -77,6 +77,7 @@ def test_board_log_percentages_against_the_whole_field():
     assert len(sessions) == 4 and (sessions["n_boards"] == 2).all()
     a = sessions.set_index("north").loc["a"]
     assert a["pct_ns"] == pytest.approx((100 * 2.5 / 3 + 100 / 3) / 2)  # -100: 1 of 3 beaten
+    assert a["pct_ns_var"] == pytest.approx((100 * 2.5 / 3 - 100 / 3) ** 2 / 4)
     assert a["butler_imps_ns"] == 3.0 + log.loc[(log["board"] == 2) & (log["north"] == "a"),
                                                 "butler_imps_ns"].item()  # fmt: skip
 
@@ -113,7 +114,10 @@ def test_shipped_sessions_sum_to_the_documented_counts(shipped):
     """The figures data/derived/README.md states, from the shipped file alone."""
     assert len(shipped) == 22_130 and shipped["n_boards"].sum() == 373_087
     assert list(shipped.columns) == ["event", "date", "round", *SEATS, "n_boards", "pct_ns",
-                                     "butler_imps_ns"]  # fmt: skip
+                                     "pct_ns_var", "butler_imps_ns"]  # fmt: skip
+    # the boards' spread about their session's mean: a board % has sd about 29 %
+    pooled = np.average(shipped["pct_ns_var"], weights=shipped["n_boards"])
+    assert 25 < np.sqrt(pooled) < 30
     # every board's percentages average 50, so the board-weighted mean is 50
     assert np.average(shipped["pct_ns"], weights=shipped["n_boards"]) == pytest.approx(50, abs=1e-9)
     assert shipped["pct_ns"].between(0, 100).all()

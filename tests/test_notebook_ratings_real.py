@@ -42,6 +42,7 @@ def test_systems(summary):
         lo, hi = result["rmse_ci"]
         assert lo <= result["rmse"] <= hi, name
         assert 5.0 < result["rmse"] < 12.0, name  # session % errors of a few %
+        assert 25.0 < result["rmse_board"] < 31.0, name  # a board's own spread dominates
     assert systems["gaussian"]["coverage_90"] == pytest.approx(0.9, abs=0.05)
     assert systems["ppi"]["coverage_90"] is None
     assert summary["best_system"] == min(systems, key=lambda s: systems[s]["rmse"])

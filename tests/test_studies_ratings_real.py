@@ -67,8 +67,11 @@ def test_intervals_bracket_the_values(simulated):
     table = simulated[2]
     assert (table["ci_low"] <= table["value"] + 1e-12).all()
     assert (table["value"] <= table["ci_high"] + 1e-12).all()
-    assert set(table["metric"]) == {"rmse", "rmse_vs_ppi", "rmse_vs_elo", "log_score",
-                                    "coverage_90"}  # fmt: skip
+    assert set(table["metric"]) == {"rmse", "rmse_board", "rmse_vs_ppi", "rmse_vs_elo",
+                                    "log_score", "coverage_90"}  # fmt: skip
+    # a board's error adds the spread of the session's boards: sd 29.5 % at an even table
+    for system in ("truth", "ppi"):
+        assert _value(table, system, "rmse_board") == pytest.approx(29.5, rel=0.05)
     ppi_vs_ppi = table[(table["system"] == "ppi") & (table["metric"] == "rmse_vs_ppi")]
     assert ppi_vs_ppi[["value", "ci_low", "ci_high"]].to_numpy().tolist() == [[0, 0, 0]]
 
@@ -117,6 +120,9 @@ def test_real_players(real):
     assert len(predictions) == 22_130
     assert set(table["n_sessions"]) == {12_529}
     t = table.set_index(["system", "metric"])
+    # per board, the board's own spread (sd about 27.8 %) dominates every system's error
+    assert t.loc[("ppi", "rmse_board"), "value"] == pytest.approx(27.89, abs=0.01)
+    assert t.loc[("gaussian", "rmse_board"), "value"] < t.loc[("ppi", "rmse_board"), "value"]
     # the PPI learns something: it beats always predicting 50 % out of sample
     assert t.loc[("flat", "rmse_vs_ppi"), "ci_low"] > 0
     # the Gaussian model beats the PPI, its interval excluding zero, and covers what it claims

@@ -339,8 +339,11 @@ def rating_sessions(board_log) -> pd.DataFrame:
         In time order (``date``, ``event``, ``round``, then the first board of the table):
         ``event``, ``date`` (ISO text), ``round``, ``north``, ``south``, ``east``, ``west``,
         ``n_boards`` (boards the four played together in the round), ``pct_ns`` (the mean
-        of North-South's board percentages) and ``butler_imps_ns`` (the sum of their Butler
-        IMPs). ``attrs["summary"]`` is the board log's summary.
+        of North-South's board percentages), ``pct_ns_var`` (their variance about that
+        mean, dividing by ``n_boards``: with it a forecast's per-board squared error is
+        ``(pct_ns − forecast)² + pct_ns_var`` for a forecast that is constant over the
+        session) and ``butler_imps_ns`` (the sum of their Butler IMPs).
+        ``attrs["summary"]`` is the board log's summary.
 
     Notes
     -----
@@ -353,9 +356,9 @@ def rating_sessions(board_log) -> pd.DataFrame:
     >>> b = pd.DataFrame({"event": "E", "date": pd.Timestamp("2005-09-01"), "round": 1,
     ...     "board": [1, 2], "north": "a", "south": "b", "east": "c", "west": "d",
     ...     "n_tables": 2, "pct_ns": [100.0, 50.0], "butler_imps_ns": [3.0, -1.0]})
-    >>> rating_sessions(b)[["round", "n_boards", "pct_ns", "butler_imps_ns"]]
-       round  n_boards  pct_ns  butler_imps_ns
-    0      1         2    75.0             2.0
+    >>> rating_sessions(b)[["round", "n_boards", "pct_ns", "pct_ns_var", "butler_imps_ns"]]
+       round  n_boards  pct_ns  pct_ns_var  butler_imps_ns
+    0      1         2    75.0       625.0             2.0
     """
     check_frame(board_log, "board_log", ("event", "date", "round", "board", *_SEATS,
                                          "pct_ns", "butler_imps_ns"))  # fmt: skip
@@ -364,12 +367,14 @@ def rating_sessions(board_log) -> pd.DataFrame:
     out = grouped.agg(
         n_boards=("pct_ns", "size"),
         pct_ns=("pct_ns", "mean"),
+        pct_ns_var=("pct_ns", lambda x: float(np.var(x))),
         butler_imps_ns=("butler_imps_ns", "sum"),
         first_board=("board", "min"),
     ).reset_index()
     out = out.sort_values(["date", "event", "round", "first_board"], kind="stable")
     out["date"] = pd.to_datetime(out["date"]).dt.strftime("%Y-%m-%d")
-    out = out[["event", "date", "round", *_SEATS, "n_boards", "pct_ns", "butler_imps_ns"]]
+    out = out[["event", "date", "round", *_SEATS, "n_boards", "pct_ns", "pct_ns_var",
+               "butler_imps_ns"]]  # fmt: skip
     out = out.reset_index(drop=True)
     out.attrs["summary"] = board_log.attrs.get("summary")
     return out

@@ -358,7 +358,8 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
     -------
     pandas.DataFrame
         One row per session: ``date``, ``period`` (round of an event, in order),
-        ``n_boards``, ``pct_ns`` (the outcome), and per system ``pred_<system>`` (the
+        ``n_boards``, ``pct_ns`` (the outcome), ``pct_ns_var`` when ``sessions`` has it
+        (the boards' variance about the session's mean), and per system ``pred_<system>`` (the
         predicted North-South %), plus ``sd_gaussian`` (the Gaussian model's predictive
         sd). ``attrs["model"]`` is the Gaussian model used.
 
@@ -411,6 +412,8 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
             "sd_gaussian": gauss["sd"].to_numpy(),
         }
     )
+    if "pct_ns_var" in frame:
+        out.insert(4, "pct_ns_var", frame["pct_ns_var"].to_numpy(float))
     if "truth" in frame:
         out["pred_truth"] = frame["truth"].to_numpy(float)
     out.attrs["model"] = model
@@ -451,11 +454,16 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, rng=None
         percentage's root mean squared error; ``rmse_vs_ppi`` and ``rmse_vs_elo``, the
         system's RMSE minus the PPI's (Elo's) on the same resample; and for the Gaussian
         model ``log_score``, the mean log predictive density, and ``coverage_90``, the
-        share of sessions inside the central 90 % predictive interval), ``value``,
+        share of sessions inside the central 90 % predictive interval; with ``pct_ns_var``
+        in ``predictions``, ``rmse_board``, the root mean squared error of every board's
+        percentage against its session's forecast), ``value``,
         ``ci_low``, ``ci_high``, and ``n_sessions``.
 
     Notes
     -----
+    The per-board error of a forecast held over a session of n boards is, summed over the
+    boards, n·(mean − forecast)² + n·var: the sessions' variances add the same amount to
+    every system, so the board RMSE ranks systems by their board-weighted session errors.
     Every system is scored on the same sessions; the intervals resample sessions with
     replacement, all systems on the same resample, so differences between systems are
     measured with their pairing. Sessions of one event share players, so the intervals
@@ -467,10 +475,10 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, rng=None
     >>> table = compare_systems(session_predictions(sim, model=GaussianModel()), n_boot=50,
     ...                         rng=1)
     >>> sorted(table["metric"].unique())
-    ['coverage_90', 'log_score', 'rmse', 'rmse_vs_elo', 'rmse_vs_ppi']
+    ['coverage_90', 'log_score', 'rmse', 'rmse_board', 'rmse_vs_elo', 'rmse_vs_ppi']
     """
     check_frame(predictions, "predictions",
-                ("date", "pct_ns", "pred_ppi", "pred_elo", "sd_gaussian"))  # fmt: skip
+                ("date", "n_boards", "pct_ns", "pred_ppi", "pred_elo", "sd_gaussian"))  # fmt: skip
     n_boot = check_int(n_boot, "n_boot", minimum=10)
     level = check_number(level, "level", low=0, high=1, low_open=True, high_open=True)
     frame = predictions
@@ -489,11 +497,20 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, rng=None
     for ref in ("ppi", "elo"):
         ref_err = frame[f"pred_{ref}"].to_numpy(float) - pct
         base[ref] = (np.sqrt(np.mean(ref_err**2)), np.sqrt(np.mean(ref_err[resample] ** 2, axis=1)))
+    if "pct_ns_var" in frame:
+        weight = frame["n_boards"].to_numpy(float)
+        within = weight * frame["pct_ns_var"].to_numpy(float)
     for system in systems:
         err = frame[f"pred_{system}"].to_numpy(float) - pct
         sd = frame["sd_gaussian"].to_numpy(float) if system == "gaussian" else None
         point = _metrics(err, pct, sd)
         boot = _metrics(err[resample], pct[resample], None if sd is None else sd[resample])
+        if "pct_ns_var" in frame:
+            point["rmse_board"] = np.sqrt(np.sum(weight * err**2 + within) / weight.sum())
+            boot["rmse_board"] = np.sqrt(
+                (weight[resample] * err[resample] ** 2 + within[resample]).sum(axis=1)
+                / weight[resample].sum(axis=1)
+            )
         for ref, (ref_point, ref_boot) in base.items():
             point[f"rmse_vs_{ref}"] = point["rmse"] - ref_point
             boot[f"rmse_vs_{ref}"] = boot["rmse"] - ref_boot
@@ -552,6 +569,7 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
     keys = ["month", "round", *_SEATS]
     g = log.groupby(keys, sort=False)
     out = g.agg(n_boards=("pct_ns", "size"), pct_ns=("pct_ns", "mean"),
+                pct_ns_var=("pct_ns", lambda x: float(np.var(x))),
                 truth=("expected_ns", "mean")).reset_index()  # fmt: skip
     n_rounds = int(log["round"].max()) + 1
     start = pd.Timestamp("2001-01-01")
@@ -564,6 +582,7 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
             **{s: names[out[s].to_numpy()] for s in _SEATS},
             "n_boards": out["n_boards"].to_numpy(),
             "pct_ns": out["pct_ns"].to_numpy(),
+            "pct_ns_var": out["pct_ns_var"].to_numpy(),
             "butler_imps_ns": np.nan,
             "truth": out["truth"].to_numpy(),
         }
@@ -812,7 +831,8 @@ def summary_figures(comparison, bonus, periods):
     -------
     dict
         ``systems`` (name -> ``rmse``, ``rmse_ci`` [low, high], ``coverage_90``, None
-        for a system without a predictive distribution), ``best_system`` (lowest RMSE,
+        for a system without a predictive distribution, and ``rmse_board``,
+        ``rmse_board_ci`` where the comparison has them), ``best_system`` (lowest RMSE,
         the simulation's truth left out), ``pickup_bonus_pct`` and ``pickup_bonus_pct_ci``
         (the established partnerships' bonus over new ones), ``lpr_test1_rate`` and
         ``lpr_test2_rate`` (shares of the player-periods where each test intervenes) and
@@ -842,6 +862,10 @@ def summary_figures(comparison, bonus, periods):
             "rmse_ci": [float(row["ci_low"]), float(row["ci_high"])],
             "coverage_90": None if cover is None else float(cover),
         }
+        if (system, "rmse_board") in t.index:
+            board = t.loc[(system, "rmse_board")]
+            systems[system]["rmse_board"] = float(board["value"])
+            systems[system]["rmse_board_ci"] = [float(board["ci_low"]), float(board["ci_high"])]
     rated = {k: v["rmse"] for k, v in systems.items() if k != "truth"}
     b = bonus.set_index("partnership").loc["bonus"]
     outcome = periods["outcome"]
