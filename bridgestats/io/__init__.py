@@ -79,6 +79,14 @@ Shapes for the statistics
 :func:`match_margins` sums them per match, :func:`field_results` gathers every table of
 a full-field board (:func:`bridgestats.fit.field_spreads` measures each board's spread
 from them: score SD, Butler IMP SD, cross-IMP RMS, for the Butler factor).
+
+The rating log
+--------------
+:func:`read_fullfield` reads a VALET folder with each file's player names;
+:func:`rating_board_log` scores every table against its board's whole field (matchpoint %
+and Butler IMPs), players linked across events by :func:`normalise_name`, in time order;
+:func:`rating_sessions` makes one row per table and round (the shipped
+``data/derived/rating_sessions.csv``) and :func:`rating_players` describes the players.
 """
 
 from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
@@ -86,6 +94,13 @@ from .acbl import read_acbl_travellers
 from .frames import field_results, match_margins, team_board_swings
 from .lin import read_lin
 from .pbn import read_pbn, read_pbn_totals
+from .ratinglog import (
+    normalise_name,
+    rating_board_log,
+    rating_players,
+    rating_sessions,
+    read_fullfield,
+)
 from .results import read_results
 from .valet import read_valet
 
@@ -96,7 +111,12 @@ __all__ = [
     "ParseError",
     "field_results",
     "match_margins",
+    "normalise_name",
+    "rating_board_log",
+    "rating_players",
+    "rating_sessions",
     "read_acbl_travellers",
+    "read_fullfield",
     "read_lin",
     "read_pbn",
     "read_pbn_totals",

@@ -32,6 +32,7 @@ import pandas as pd
 
 from .._validate import as_finite_array, check_column_range, check_frame, fail
 from ..errors import BridgestatsError
+from ._boardlog import seats_distinct
 
 __all__ = [
     "RatingRun",
@@ -354,7 +355,7 @@ def _check_log(log) -> pd.DataFrame:
     if seats.isna().any().any():
         row = int(np.flatnonzero(seats.isna().any(axis=1).to_numpy())[0])
         raise BridgestatsError(f"log: row {row}: a seat has no player")
-    dup = seats.nunique(axis=1).to_numpy() < 4
+    dup = ~seats_distinct(seats.to_numpy())
     if dup.any():
         row = int(np.flatnonzero(dup)[0])
         raise BridgestatsError(f"log: row {row}: a player sits in two seats {seats.iloc[row]}")

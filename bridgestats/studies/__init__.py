@@ -4,7 +4,16 @@
   simulation and by the formula (:func:`shock_response`, :func:`half_life_table`,
   :func:`stationary_wander`, :func:`newcomer_claim`, :func:`newcomer_trajectory`,
   :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
-  (:func:`forecast_comparison`).
+  (:func:`forecast_comparison`);
+- :mod:`~bridgestats.studies.ratings_real`: the ratings tested on real players, every
+  session predicted from what came before (:func:`session_predictions`,
+  :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
+  (:func:`gaussian_forecast`, :func:`fit_gaussian_model`, :func:`calibration`), the
+  page's pick-up and band claims (:func:`partnership_bonus`, :func:`ppi_bands`), how fast
+  a newcomer's rating settles (:func:`settling`), the
+  LPR's limiting tests (:func:`lpr_periods`), the report's figures
+  (:func:`summary_figures`) and a simulated log whose truth is known
+  (:func:`simulated_sessions`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
   strength spreads fitted to the shipped data (names stay under the module).
@@ -24,15 +33,41 @@ from .ppi import (
     shock_response,
     stationary_wander,
 )
+from .ratings_real import (
+    GaussianModel,
+    calibration,
+    compare_systems,
+    fit_gaussian_model,
+    gaussian_forecast,
+    lpr_periods,
+    partnership_bonus,
+    ppi_bands,
+    session_predictions,
+    settling,
+    simulated_sessions,
+    summary_figures,
+)
 
 __all__ = [
+    "GaussianModel",
     "HalfLife",
     "Wander",
+    "calibration",
+    "compare_systems",
+    "fit_gaussian_model",
     "forecast_comparison",
+    "gaussian_forecast",
     "half_life_table",
+    "lpr_periods",
     "newcomer_claim",
     "newcomer_trajectory",
     "page_claims",
+    "partnership_bonus",
+    "ppi_bands",
+    "session_predictions",
+    "settling",
     "shock_response",
+    "simulated_sessions",
     "stationary_wander",
+    "summary_figures",
 ]

@@ -1,0 +1,82 @@
+"""Rating the real session log: board updates per second for each system, against plain Python.
+
+Every system of :mod:`bridgestats.studies.ratings_real` rates the shipped log of real
+sessions (``data/derived/rating_sessions.csv``: 22,130 sessions, 373,087 boards), end to
+end through its public function (checks and bookkeeping included): the PPI
+(:func:`~bridgestats.ratings.ppi.rate_log`, numba kernel), Elo
+(:func:`~bridgestats.ratings.elo.elo_forecast`, numba kernel), Glicko-2
+(:func:`~bridgestats.ratings.glicko2.glicko2_forecast`, vectorised by rating period) and
+the Gaussian model (:func:`~bridgestats.studies.ratings_real.gaussian_forecast`, numba
+kernel, one update per session covering its boards). The baseline, in the same run, is a
+plain-Python loop of Elo's board update over the same boards: the cheapest rating in pure
+Python; Elo's compiled kernel alone is timed too, which shows what the public functions'
+checks and frames cost. Goal: the whole log rates in seconds.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from benchmarks._timing import best_time
+from bridgestats import datasets
+from bridgestats.ratings import elo as elo_module
+from bridgestats.ratings._boardlog import check_board_log
+from bridgestats.ratings.elo import elo_forecast
+from bridgestats.ratings.glicko2 import glicko2_forecast
+from bridgestats.ratings.ppi import rate_log
+from bridgestats.studies import ratings_real
+
+
+def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
+    """Elo board by board in plain Python: the baseline (same formula as the kernel)."""
+    seats = boards[["north", "south", "east", "west"]].to_numpy().tolist()
+    score = (boards["pct_ns"] / 100.0).tolist()
+    ratings: dict = {}
+    start = time.perf_counter()
+    for (n, s, e, w), sc in zip(seats, score, strict=True):
+        rn, rs = ratings.get(n, 1500.0), ratings.get(s, 1500.0)
+        re, rw = ratings.get(e, 1500.0), ratings.get(w, 1500.0)
+        expected = 1.0 / (1.0 + 10.0 ** (-((rn + rs - re - rw) / 2.0) / scale))
+        step = k_factor * (sc - expected)
+        ratings[n], ratings[s] = rn + step, rs + step
+        ratings[e], ratings[w] = re - step, rw - step
+    return time.perf_counter() - start
+
+
+def run(quick: bool = False) -> None:
+    sessions = datasets.load("derived/rating_sessions")
+    if quick:
+        sessions = sessions.iloc[:3000]
+    frame = ratings_real._session_frame(sessions)
+    boards = ratings_real._board_rows(frame)
+    n = len(boards)
+    print(f"{len(sessions)} sessions, {n} boards")
+    # compile the kernels first (numba), so that the times are the runs'
+    small = boards.iloc[:200]
+    rate_log(small), elo_forecast(small), ratings_real.gaussian_forecast(frame.iloc[:20])
+    repeats = 1 if quick else 2
+    python = _plain_python_elo(boards)
+    print(f"plain-Python Elo loop: {n / python:12,.0f} boards/s ({python:.2f} s)")
+    systems = {
+        "ppi (rate_log)": lambda: rate_log(boards),
+        "elo (elo_forecast)": lambda: elo_forecast(boards),
+        "glicko2 (glicko2_forecast)": lambda: glicko2_forecast(boards),
+        "gaussian (gaussian_forecast)": lambda: ratings_real.gaussian_forecast(frame),
+    }
+    _, ids, index, _ = check_board_log(boards)
+    score = boards["pct_ns"].to_numpy() / 100.0
+    systems["elo kernel alone (_elo_kernel)"] = lambda: elo_module._elo_kernel(
+        index, score, np.full(ids.size, 1500.0), 2.0, 400.0
+    )
+    for name, fn in systems.items():
+        seconds = best_time(fn, repeats)
+        print(
+            f"{name:32s} {n / seconds:12,.0f} boards/s ({seconds:.2f} s), "
+            f"{python / seconds:6.1f} x the plain-Python Elo loop"
+        )
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,443 @@
+"""A rating log from full-field results: every pair's board against the whole field, in time order.
+
+:func:`read_fullfield` reads a folder of VALET score files with each file's own names file
+(player ids are per file). :func:`rating_board_log` scores every table result of that frame
+against the whole field of its board (matchpoint percentage across all tables, and Butler
+IMPs against the field's datum) and puts the rows in time order with players linked across
+events by :func:`normalise_name`; :func:`rating_sessions` aggregates it to one row per table
+and round (a "session": the two pairs at a table meet for the whole round), the shape the
+ratings of :mod:`bridgestats.ratings` are tested on and the file shipped as
+``data/derived/rating_sessions.csv``.
+
+Vocabulary (in addition to the package's): ``event`` the VALET folder and group
+(``2008-Euro/Men/A`` from ``2008-Euro/Men/scoresA.txt``); ``date`` the event's date (see
+:func:`event_date`); ``round`` the round as printed; ``session`` one table in one round;
+``player`` a normalised name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .._validate import check_frame, fail
+from ..scoring import score_board_results
+from .valet import _names, read_valet
+
+__all__ = [
+    "EVENT_MONTHS",
+    "FULLFIELD_DUPLICATES",
+    "event_date",
+    "normalise_name",
+    "rating_board_log",
+    "rating_players",
+    "rating_sessions",
+    "read_fullfield",
+]
+
+#: Score files of the VALET archive that concatenate other files of the folder (left out:
+#: their tables would be counted twice): ``2009-18_Bundesliga/scores.txt`` repeats
+#: ``scores1/2/3a/3b/3c.txt`` and ``2018-Open/BAMQ`` repeats ``BAMQ1`` + ``BAMQ2``.
+FULLFIELD_DUPLICATES = ("2009-18_Bundesliga/scores.txt.gz", "2018-Open/BAMQ/scores.txt.gz")
+
+#: Month of each championship series, keyed by the word after the year in the folder name.
+#: The files carry no dates; the year is the folder's first four digits and the month is the
+#: series' calendar: European team championships in June, the Olympiad (Istanbul 2004) in
+#: October-November, the Bermuda Bowl and Venice Cup ("World") in September-October, the
+#: World Mind Sports Games in October (Beijing 2008) and August (Lille 2012). The leagues
+#: (Polish League, Bundesliga) and ``2018-Open`` have no month that the folder tells: they
+#: are put at July, the middle of their year (so after the June European championships and
+#: before the autumn world championships of the same year).
+EVENT_MONTHS = {
+    "Euro": 6,
+    "Istanbul": 10,
+    "World": 9,
+    "Mind": 9,
+    "Polish": 7,
+    "Bundesliga": 7,
+    "Open": 7,
+}
+_MIND_MONTHS = {2008: 10, 2012: 8}  # Beijing 2008 October, Lille 2012 August
+
+_SEATS = ("north", "south", "east", "west")
+_SPECIAL = str.maketrans(
+    {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "ß": "ss", "đ": "d",
+     "Đ": "d", "ı": "i", "œ": "oe", "þ": "th"}
+)  # fmt: skip
+_PLACEHOLDER = re.compile(r"^N+\d*$")  # "NNN999": the 2018-Open files' unknown player
+_TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "jr", "sr"})
+
+#: Reasons a table result of the frame is not in the rating log (counted in
+#: ``attrs["summary"]["dropped"]``).
+DROP_REASONS = (
+    "duplicate file",
+    "not scorable",
+    "player not named",
+    "player in two seats",
+    "lone result on board",
+)
+
+
+def normalise_name(name):
+    """A player's name as the key that links them across events.
+
+    Parameters
+    ----------
+    name : str or array_like of str
+        Names as printed (``"BAKKEREN Ton"``, ``"Ton Bakkeren"``, ``"Dr. Regine
+        Neuhauser-Riess"``).
+
+    Returns
+    -------
+    str or numpy.ndarray
+        The key: letters folded to ASCII (accents dropped by Unicode NFKD; ł, ø, æ, ß, đ, ı,
+        œ, þ spelt out), lower case, every other character a word break, titles (dr, prof,
+        mr, mrs, ms, jr, sr) dropped, and the words sorted and joined by one space, so that
+        "SURNAME Given" (the WBF and EBL pages) and "Given Surname" (the Bundesliga) give
+        one key. Missing or empty names, and the placeholder ``"NNN999"`` that the
+        ``2018-Open`` files print for a player they do not know, give ``""`` (not named).
+
+    Notes
+    -----
+    Two players whose names fold to the same words are taken as one player, and one player
+    spelt two ways (an initial in place of a given name, as the Polish League prints them,
+    or a transliteration that differs between organisers) as two.
+
+    Examples
+    --------
+    >>> normalise_name(["BAKKEREN Ton", "Ton Bakkeren", "A Guła", "Dr. Regine Neuhauser-Riess"])
+    array(['bakkeren ton', 'bakkeren ton', 'a gula', 'neuhauser regine riess'], dtype=object)
+    >>> normalise_name("ZMUDZIŃSKI Jacek"), normalise_name("NNN999")
+    ('jacek zmudzinski', '')
+    """
+    if isinstance(name, str):
+        return _normalise_one(name)
+    values = pd.Series(name, dtype=object)
+    keys = {v: _normalise_one(v) for v in pd.unique(values.dropna())}
+    return values.map(keys).fillna("").to_numpy(dtype=object)
+
+
+def _normalise_one(name) -> str:
+    if not isinstance(name, str) or _PLACEHOLDER.match(name.strip()):
+        return ""
+    text = unicodedata.normalize("NFKD", name.translate(_SPECIAL))
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    words = [w for w in re.split(r"[^a-z]+", text) if w and w not in _TITLES]
+    return " ".join(sorted(words))
+
+
+def event_date(event):
+    """The date an event is placed at: the folder's year and its series' month.
+
+    Parameters
+    ----------
+    event : str or array_like of str
+        Event names of :func:`rating_board_log` (``"2008-Euro/Men/A"``).
+
+    Returns
+    -------
+    pandas.Timestamp or pandas.DatetimeIndex
+        The first day of the month :data:`EVENT_MONTHS` gives for the series in the year the
+        folder name starts with.
+
+    Raises
+    ------
+    BridgestatsError
+        If a name does not start with a year and a series of :data:`EVENT_MONTHS`.
+
+    Examples
+    --------
+    >>> event_date("2008-Euro/Men/A"), event_date("2008-Mind/Women/G")
+    (Timestamp('2008-06-01 00:00:00'), Timestamp('2008-10-01 00:00:00'))
+    >>> event_date(["2012-Polish-League", "2009-18_Bundesliga/3a"]).strftime("%Y-%m").tolist()
+    ['2012-07', '2009-07']
+    """
+    if isinstance(event, str):
+        return pd.Timestamp(_date_one(event))
+    values = pd.Series(event, dtype=object)
+    dates = {e: _date_one(e) for e in pd.unique(values)}
+    return pd.DatetimeIndex(values.map(dates))
+
+
+def _date_one(event) -> str:
+    match = re.match(r"^(\d{4})-(?:\d+_)?([A-Za-z]+)", str(event))
+    word = match.group(2) if match else None
+    if word not in EVENT_MONTHS:
+        raise fail("event", f"a name starting 'YYYY-<series>' with series in "
+                   f"{sorted(EVENT_MONTHS)}", event)  # fmt: skip
+    year = int(match.group(1))
+    month = _MIND_MONTHS.get(year, EVENT_MONTHS[word]) if word == "Mind" else EVENT_MONTHS[word]
+    return f"{year}-{month:02d}-01"
+
+
+def read_fullfield(folder, *, exclude=FULLFIELD_DUPLICATES) -> pd.DataFrame:
+    """Read a folder of VALET full-field results with each score file's own player names.
+
+    Parameters
+    ----------
+    folder : str or Path
+        A folder searched recursively for ``scores*.txt[.gz]``; beside each, its names file
+        (``scoresA.txt`` reads ``namesA.txt``, else the folder's ``names.txt``, as the
+        Bundesliga's five ``scores1.txt`` ... ``scores3c.txt`` share one).
+    exclude : sequence of str, keyword-only
+        Score files (paths below ``folder``) left out; by default the two concatenations of
+        the archive (:data:`FULLFIELD_DUPLICATES`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`~bridgestats.io.read_valet`'s frame of the files kept, player ids replaced by
+        names (an id missing from its names file stays missing), and
+        ``attrs["summary"]`` the reader's :class:`~bridgestats.io.LoadSummary` plus
+        ``excluded`` (table results of the files left out) and ``unnamed`` (seats whose id is
+        not in the names file).
+
+    Notes
+    -----
+    Player ids are numbers local to each file (``2008-Euro/Men/scoresA.txt`` and
+    ``scoresB.txt`` each count from 1), so the folder cannot be read with one names file.
+    """
+    root = Path(folder)
+    frame = read_valet(root)
+    summary = frame.attrs["summary"]
+    excluded = frame["source"].isin(list(exclude))
+    frame = frame.loc[~excluded].reset_index(drop=True)
+    unnamed = 0
+    for source, rows in frame.groupby("source", sort=False).groups.items():
+        scores = root / source
+        stem = scores.name.split(".")[0].replace("scores", "names", 1)
+        candidates = sorted(scores.parent.glob(f"{stem}.txt*")) or sorted(
+            scores.parent.glob("names.txt*")
+        )
+        if not candidates:
+            raise fail("folder", f"a names file beside {source}", given=str(scores.parent))
+        lookup = _names(candidates[0])
+        for seat in _SEATS:
+            named = frame.loc[rows, seat].map(lookup)
+            unnamed += int(named.isna().sum())
+            frame.loc[rows, seat] = named
+    frame.attrs["summary"] = {
+        "load": summary,
+        "excluded": int(excluded.sum()),
+        "unnamed": unnamed,
+    }
+    return frame
+
+
+def rating_board_log(frame, *, datum="trimmed") -> pd.DataFrame:
+    """Every table result scored against its board's whole field, players named, in time order.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The tidy frame of a full-field reader (:func:`read_fullfield`, or
+        :func:`~bridgestats.io.read_valet` with names): the tables sharing ``source``,
+        ``segment`` (the round) and ``board`` played the same deal; players in ``north`` ...
+        ``west``.
+    datum : {"trimmed", "mean"}, keyword-only
+        The Butler datum (:func:`bridgestats.scoring.butler_datum`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per table result used, sorted by ``date``, ``event``, ``round``, ``board``
+        (then file order): ``event``, ``date``, ``round`` (int), ``board``, ``north``,
+        ``south``, ``east``, ``west`` (:func:`normalise_name` keys), ``n_tables`` (results on
+        the board), ``pct_ns`` (North-South's matchpoint percentage against every other
+        table of the board, ties half: 100·(rank − 1)/(n − 1)) and ``butler_imps_ns`` (IMPs
+        against the field's datum). ``attrs["summary"]`` has ``records`` (rows of
+        ``frame``), ``used`` and ``dropped`` (table results by reason, every reason of
+        :data:`DROP_REASONS` listed; ``"duplicate file"`` and the unnamed seats come from
+        :func:`read_fullfield`'s summary when present).
+
+    Notes
+    -----
+    Results are compared only with results of the same deal (same file, round and board),
+    after the unusable results are taken out: a result that cannot be scored, one with a
+    seat whose player is not named or with one name in two seats, and a board left with a
+    single result (no field to compare with). The date of an event is :func:`event_date`.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "2005-World/Men/scores.txt", "event": "2005-World/Men",
+    ...     "segment": "1", "board": [1, 1, 1], "score_ns": [420.0, 420.0, -50.0],
+    ...     "north": ["A a", "C c", "E e"], "south": ["B b", "D d", "F f"],
+    ...     "east": ["C c", "E e", "A a"], "west": ["D d", "F f", "B b"], "skip_reason": None})
+    >>> rating_board_log(f)[["event", "north", "pct_ns", "butler_imps_ns"]]
+                event north  pct_ns  butler_imps_ns
+    0  2005-World/Men   a a    75.0             0.0
+    1  2005-World/Men   c c    75.0             0.0
+    2  2005-World/Men   e e     0.0           -10.0
+    """
+    check_frame(frame, "frame", ("source", "segment", "board", "score_ns", *_SEATS))
+    n_records = len(frame)
+    upstream = frame.attrs.get("summary") if isinstance(frame.attrs.get("summary"), dict) else {}
+    keys = np.column_stack([normalise_name(frame[s]) for s in _SEATS])
+    scorable = frame["score_ns"].notna().to_numpy() & frame["board"].notna().to_numpy()
+    if "skip_reason" in frame:
+        scorable &= frame["skip_reason"].isna().to_numpy()
+    named = (keys != "").all(axis=1)
+    distinct = np.ones(len(frame), dtype=bool)
+    for i in range(4):
+        for j in range(i + 1, 4):
+            distinct &= keys[:, i] != keys[:, j]
+    ok = scorable & named & distinct
+    f = frame.loc[ok, ["source", "segment", "board", "score_ns"]].reset_index(drop=True)
+    seats = keys[ok]
+    n_res = f.groupby(["source", "segment", "board"], sort=False)["score_ns"].transform("size")
+    alone = (n_res == 1).to_numpy()
+    f, seats = f.loc[~alone].reset_index(drop=True), seats[~alone]
+    board_key = ["source", "segment", "board"]
+    mp = score_board_results(f, method="mp", board=board_key)
+    butler = score_board_results(f, method="butler", board=board_key, datum=datum)
+    sources = pd.Series(pd.unique(f["source"]), dtype=object)
+    names = sources.str.replace(r"/?scores(\w*)\.txt(\.gz)?$", r"/\1", regex=True)
+    event = f["source"].map(dict(zip(sources, names.str.rstrip("/"), strict=True)))
+    log = pd.DataFrame(
+        {
+            "event": event,
+            "date": event_date(event.to_numpy()) if len(f) else pd.DatetimeIndex([]),
+            "round": pd.to_numeric(f["segment"]).astype(np.int64),
+            "board": f["board"].astype(np.int64),
+            "north": seats[:, 0],
+            "south": seats[:, 1],
+            "east": seats[:, 2],
+            "west": seats[:, 3],
+            "n_tables": mp["n_results"].to_numpy(dtype=np.int64),
+            "pct_ns": mp["pct_ns"].to_numpy(dtype=float),
+            "butler_imps_ns": butler["imps_ns"].to_numpy(dtype=float),
+        }
+    )
+    log = log.sort_values(["date", "event", "round", "board"], kind="stable")
+    log = log.reset_index(drop=True)
+    dropped = {
+        "duplicate file": int(upstream.get("excluded", 0)),
+        "not scorable": int((~scorable).sum()),
+        "player not named": int((scorable & ~named).sum()),
+        "player in two seats": int((scorable & named & ~distinct).sum()),
+        "lone result on board": int(alone.sum()),
+    }
+    log.attrs["summary"] = {"records": n_records, "used": len(log), "dropped": dropped}
+    return log
+
+
+def rating_sessions(board_log) -> pd.DataFrame:
+    """One row per table and round: a pair's session against the pair it met for the round.
+
+    Parameters
+    ----------
+    board_log : pandas.DataFrame
+        From :func:`rating_board_log`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        In time order (``date``, ``event``, ``round``, then the first board of the table):
+        ``event``, ``date`` (ISO text), ``round``, ``north``, ``south``, ``east``, ``west``,
+        ``n_boards`` (boards the four played together in the round), ``pct_ns`` (the mean
+        of North-South's board percentages), ``pct_ns_var`` (their variance about that
+        mean, dividing by ``n_boards``: with it a forecast's per-board squared error is
+        ``(pct_ns − forecast)² + pct_ns_var`` for a forecast that is constant over the
+        session) and ``butler_imps_ns`` (the sum of their Butler IMPs).
+        ``attrs["summary"]`` is the board log's summary.
+
+    Notes
+    -----
+    A table whose players change within a round (a substitution) gives one session per
+    line-up. Nothing is dropped: ``n_boards`` summed over the sessions is the board log's
+    length.
+
+    Examples
+    --------
+    >>> b = pd.DataFrame({"event": "E", "date": pd.Timestamp("2005-09-01"), "round": 1,
+    ...     "board": [1, 2], "north": "a", "south": "b", "east": "c", "west": "d",
+    ...     "n_tables": 2, "pct_ns": [100.0, 50.0], "butler_imps_ns": [3.0, -1.0]})
+    >>> rating_sessions(b)[["round", "n_boards", "pct_ns", "pct_ns_var", "butler_imps_ns"]]
+       round  n_boards  pct_ns  pct_ns_var  butler_imps_ns
+    0      1         2    75.0       625.0             2.0
+    """
+    check_frame(board_log, "board_log", ("event", "date", "round", "board", *_SEATS,
+                                         "pct_ns", "butler_imps_ns"))  # fmt: skip
+    keys = ["date", "event", "round", *_SEATS]
+    grouped = board_log.groupby(keys, sort=False)
+    out = grouped.agg(
+        n_boards=("pct_ns", "size"),
+        pct_ns=("pct_ns", "mean"),
+        pct_ns_var=("pct_ns", lambda x: float(np.var(x))),
+        butler_imps_ns=("butler_imps_ns", "sum"),
+        first_board=("board", "min"),
+    ).reset_index()
+    out = out.sort_values(["date", "event", "round", "first_board"], kind="stable")
+    out["date"] = pd.to_datetime(out["date"]).dt.strftime("%Y-%m-%d")
+    out = out[["event", "date", "round", *_SEATS, "n_boards", "pct_ns", "pct_ns_var",
+               "butler_imps_ns"]]  # fmt: skip
+    out = out.reset_index(drop=True)
+    out.attrs["summary"] = board_log.attrs.get("summary")
+    return out
+
+
+def rating_players(sessions) -> pd.DataFrame:
+    """Per player of a session log: sessions, boards, championships and partners.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        From :func:`rating_sessions` (or ``data/derived/rating_sessions.csv``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player, sorted by player: ``player``, ``n_sessions``, ``n_boards``,
+        ``n_events`` (distinct ``event`` values: a group of a championship, such as
+        ``2008-Euro/Men/A``, or a stage, such as ``2018-Open/BAMQ1``, is one),
+        ``n_championships`` (distinct folders the events are in: ``2008-Euro``,
+        ``2009-18_Bundesliga``, ``2018-Open``), ``n_partners`` (distinct partners) and
+        ``main_partner_share`` (the share of the player's boards played with their most
+        frequent partner).
+
+    Examples
+    --------
+    >>> s = pd.DataFrame({"event": ["2005-World/Men", "2006-Euro/Men"], "round": 1,
+    ...     "north": "a", "south": ["b", "x"], "east": "c", "west": "d", "n_boards": [20, 10]})
+    >>> rating_players(s).iloc[0]
+    player                       a
+    n_sessions                   2
+    n_boards                    30
+    n_events                     2
+    n_championships              2
+    n_partners                   2
+    main_partner_share    0.666667
+    Name: 0, dtype: object
+    """
+    check_frame(sessions, "sessions", ("event", *_SEATS, "n_boards"))
+    partner = {"north": "south", "south": "north", "east": "west", "west": "east"}
+    seat_rows = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "player": sessions[s].to_numpy(),
+                    "partner": sessions[p].to_numpy(),
+                    "event": sessions["event"].to_numpy(),
+                    "n_boards": sessions["n_boards"].to_numpy(),
+                }
+            )
+            for s, p in partner.items()
+        ],
+        ignore_index=True,
+    )
+    seat_rows["championship"] = seat_rows["event"].astype(str).str.split("/").str[0]
+    g = seat_rows.groupby("player")
+    out = g.agg(
+        n_sessions=("n_boards", "size"),
+        n_boards=("n_boards", "sum"),
+        n_events=("event", "nunique"),
+        n_championships=("championship", "nunique"),
+        n_partners=("partner", "nunique"),
+    )
+    with_partner = seat_rows.groupby(["player", "partner"])["n_boards"].sum()
+    out["main_partner_share"] = with_partner.groupby(level=0).max() / out["n_boards"]
+    return out.reset_index()
