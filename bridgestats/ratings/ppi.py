@@ -230,9 +230,10 @@ def update(a, p, b, c, d, *, k, w):
     if np.any((p < 0) | (p > 100)):
         raise fail("p", "board percentages in 0-100", p[(p < 0) | (p > 100)].ravel()[0])
     a, b, c, d = (_check_ppi(x, n) for x, n in zip((a, b, c, d), "abcd", strict=True))
-    k, w, _ = _check_kwa(k, w, a)
+    k = check_whole(k, "k", minimum=0)
+    w = check_positive(w, "w", allow_zero=True)
     a, p, b, c, d, k, w = check_broadcast(a=a, p=p, b=b, c=c, d=d, k=k, w=w)
-    m = weighting(k, w, a)
+    m = weighting(k, w, a)  # checks w <= k
     return a + (p - expected_pct(a, b, c, d)) / m
 
 
