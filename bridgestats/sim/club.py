@@ -40,6 +40,7 @@ from .._validate import (
     check_int,
     check_number,
     check_positive,
+    check_rng,
     fail,
 )
 from ..ratings.ppi import weighting_scalar
@@ -439,7 +440,7 @@ def _simulate(
     slot[tracked] = np.arange(tracked.size)
     max_len = n_months * sessions
 
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     tau = _tau_of(board_sd)
     n_rounds = n_boards // per_round
     state = ClubState(

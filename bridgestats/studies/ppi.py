@@ -36,6 +36,7 @@ from .._validate import (
     check_int,
     check_number,
     check_positive,
+    check_rng,
     fail,
 )
 from ..errors import BridgestatsError
@@ -69,7 +70,7 @@ class HalfLife:
     Attributes
     ----------
     activity : float
-        Boards per three months of the population.
+        Boards per three months of the population (> 0, at most 10000).
     partnership : str
         ``"fixed"`` or ``"pickup"``.
     boards, months : float
@@ -143,6 +144,8 @@ def _established_args(activity, partnership, n_players, *, min_players):
     check_choice(partnership, "partnership", ("pickup", "fixed"))
     n_players = check_int(n_players, "n_players", minimum=min_players)
     activity = float(check_positive(activity, "activity"))
+    if activity > _ESTABLISHED_K:  # w <= k: the regulars' k is _ESTABLISHED_K
+        raise fail("activity", f"<= {_ESTABLISHED_K} boards per three months", activity)
     m = float(weighting(_ESTABLISHED_K, activity, 50.0))
     c = 1.0 if partnership == "fixed" else 0.5
     return activity, n_players, m, c
@@ -183,7 +186,7 @@ def shock_response(
     Parameters
     ----------
     activity : float
-        Boards per three months of every player.
+        Boards per three months of every player (> 0, at most 10000: the regulars' k).
     partnership : {"fixed", "pickup"}
         How players pair up (see :func:`~bridgestats.sim.simulate`).
     n_players : int
@@ -203,7 +206,7 @@ def shock_response(
     strength_sd, board_sd, sessions_per_month, n_boards
         Population and model (see :func:`~bridgestats.sim.simulate`).
     rng : None, int or numpy.random.Generator
-        Source of randomness.
+        Source of randomness (an integer seed >= 0; anything else is refused).
 
     Returns
     -------
@@ -245,7 +248,7 @@ def shock_response(
     if months_after is None:
         months_after = math.ceil(3 * theory_months) + 2
     months_after = check_int(months_after, "months_after", minimum=1)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     strength, start = _established_population(strength_sd, n_players, partnership, gen)
     candidates = np.flatnonzero(start[::step] >= min_level) * step
     if candidates.size < n_shocked:
@@ -349,7 +352,7 @@ def half_life_table(
     >>> t[["activity", "partnership", "m", "theory_boards"]].round(1).to_dict("records")
     [{'activity': 416.0, 'partnership': 'fixed', 'm': 600.0, 'theory_boards': 415.5}]
     """
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     rows = []
     for partnership in partnerships:
         for activity in activities:
@@ -464,7 +467,7 @@ def stationary_wander(
     n_months = check_int(n_months, "n_months", minimum=1)
     burn_in = check_int(burn_in_months, "burn_in_months", minimum=0)
     coverage = check_number(coverage, "coverage", low=0, high=1, low_open=True, high_open=True)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     strength, start = _established_population(strength_sd, n_players, partnership, gen)
     options = _established_options(
         start, activity, partnership=partnership, board_sd=board_sd,
@@ -605,7 +608,7 @@ def newcomer_trajectory(
     n_per = check_int(n_per_strength, "n_per_strength", minimum=1)
     n_regulars = check_int(n_regulars, "n_regulars", minimum=4)
     step = check_int(step, "step", minimum=1)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     regular, start = _established_population(strength_sd, n_regulars, partnership, gen)
     newcomers = np.repeat(strengths, n_per)
     strength = np.concatenate([regular, newcomers])
@@ -811,7 +814,7 @@ def forecast_comparison(
     """
     n_players = check_int(n_players, "n_players", minimum=8)
     n_months = check_int(n_months, "n_months", minimum=1)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     club = 50 + STRENGTH_SD * gen.standard_normal(n_players)
     sim = simulate(club, activity, n_months=n_months, record=True, rng=gen)
     log = board_log(sim)
