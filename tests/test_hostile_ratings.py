@@ -221,3 +221,32 @@ def test_an_activity_beyond_the_regulars_boards_is_refused():
     assert _message(studies.shock_response, activity=2e4, rng=1) == (
         "activity: must be <= 10000 boards per three months; got 20000.0"
     )
+
+
+_STRENGTH = np.full(8, 50.0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n_months": 10**9}, "n_months: must be an integer in 1-1200; got 1000000000"),
+        ({"sessions_per_month": 10**6}, "sessions_per_month: must be an integer in 1-100; got"),
+        ({"n_boards": 1000}, "n_boards: must be an integer in 1-100; got 1000"),
+        ({"boards_per_round": 13}, "boards_per_round: must be an integer in 1-12; got 13"),
+        ({"strength": np.full(20_000, 50.0)}, "strength: must be one value per player, 2-10000"),
+        ({"strength": [50.0, 150.0]}, "strength: must be strengths on the PPI scale, 0-100 (%)"),
+        ({"initial_ppi": 101.0}, "initial_ppi: must be PPIs in 0-100 (%); got 101.0"),
+        ({"initial_k": 10.5}, "initial_k: must be whole numbers of boards >= 0; got 10.5"),
+        ({"initial_k": 100, "history": 200}, "history: must be boards in 0-initial_k"),
+        ({"shock_month": 12}, "shock_month: must be an integer in 0-11; got 12"),
+        ({"shocked": [[0], [1, 2]]}, "shocked: must be a rectangular array"),
+        ({"track": [0.5]}, "track: must be player indices 0-7"),
+    ],
+)
+def test_simulate_sizes_and_ranges_are_refused_at_once(kwargs, message):
+    args = {"strength": _STRENGTH, "activity": 300.0, "rng": 1, **kwargs}
+    start = time.perf_counter()
+    assert _message(club.simulate, args.pop("strength"), args.pop("activity"), **args).startswith(
+        message
+    )
+    assert time.perf_counter() - start < 1.0
