@@ -374,7 +374,7 @@ def test_mutated_real_excerpts_are_read_or_refused_never_lost(
 
 # --------------------------------------------------------------- the ratings' API pass
 
-from bridgestats.ratings import elo, glicko2, lpr, ppi  # noqa: E402  (this pass's own)
+from bridgestats.ratings import elo, forecast, glicko2, lpr, ppi  # noqa: E402  (this pass's own)
 
 _LOG = pd.DataFrame(
     {
@@ -410,6 +410,7 @@ RATING_CALLS = [
     ),
     (elo.elo_forecast, (_LOG,), {"k_factor": 2.0, "scale": 400.0, "initial": 1500.0}),
     (glicko2.glicko2_forecast, (_LOG,), {"initial_rd": 350.0, "volatility": 0.06, "tau": 0.5}),
+    (forecast.forecast_scores, ([40.0, 60.0], {"flat": [50.0, 50.0]}), {}),
 ]
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from bridgestats import studies
 from bridgestats.errors import BridgestatsError
-from bridgestats.ratings import elo, glicko2, lpr, ppi
+from bridgestats.ratings import elo, forecast, glicko2, lpr, ppi
 from bridgestats.sim import club
 
 
@@ -191,6 +191,18 @@ def test_forecast_options_ranges():
     )
     assert _message(glicko2.glicko2_forecast, _LOG, volatility=5) == (
         "volatility: must be a number in [1e-06, 1]; got 5"
+    )
+
+
+def test_forecast_scores_refuses_what_is_not_percentages_or_a_dict():
+    assert _message(forecast.forecast_scores, [40.0, 60.0], [[50.0, 50.0]]) == (
+        "predictions: must be a dict of system name -> predicted percentages; got [[50.0, 50.0]]"
+    )
+    assert _message(forecast.forecast_scores, [40.0, 160.0], {"flat": [50.0, 50.0]}) == (
+        "actual: must be board percentages in 0-100; got 160.0"
+    )
+    assert _message(forecast.forecast_scores, [40.0, 60.0], {"x": [50.0, -1]}) == (
+        "predictions['x']: must be board percentages in 0-100; got -1.0"
     )
 
 
