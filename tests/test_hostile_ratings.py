@@ -231,7 +231,7 @@ def test_a_bad_rng_is_refused_at_once(call, rng):
 
 def test_an_activity_beyond_the_regulars_boards_is_refused():
     assert _message(studies.shock_response, activity=2e4, rng=1) == (
-        "activity: must be <= 10000 boards per three months; got 20000.0"
+        "activity: must be a number in (0, 10000]; got 20000.0"
     )
 
 
@@ -262,3 +262,50 @@ def test_simulate_sizes_and_ranges_are_refused_at_once(kwargs, message):
         message
     )
     assert time.perf_counter() - start < 1.0
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: studies.newcomer_claim(pct=None), "pct: must be a number in [0, 100]; got None"),
+        (
+            lambda: studies.newcomer_claim(table_ppi="x"),
+            "table_ppi: must be a number in [0, 100]; got 'x'",
+        ),
+        (
+            lambda: studies.newcomer_claim(n_boards=10**12),
+            "n_boards: must be an integer in 1-10000; got 1000000000000",
+        ),
+        (
+            lambda: studies.shock_response(n_players=10**12, rng=1),
+            "n_players: must be an integer in 8-10000; got 1000000000000",
+        ),
+        (
+            lambda: studies.shock_response(activity=[1, 2], rng=1),
+            "activity: must be a number in (0, 10000]; got [1, 2]",
+        ),
+        (
+            lambda: studies.shock_response(min_level="x", rng=1),
+            "min_level: must be a number in [0, 100]; got 'x'",
+        ),
+        (
+            lambda: studies.newcomer_trajectory(step=1e300, rng=1),
+            "step: must be an integer in 1-100000; got 1e+300",
+        ),
+    ],
+)
+def test_study_arguments_are_refused_at_once(call, message):
+    start = time.perf_counter()
+    with pytest.raises(BridgestatsError) as info:
+        call()
+    assert str(info.value).startswith(message)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_club_that_played_no_boards_is_said_so():
+    # (once "cannot convert float NaN to integer" from board_log)
+    with pytest.raises(BridgestatsError) as info:
+        studies.forecast_comparison(n_players=40, n_months=1, activity=0.5, rng=1)
+    assert str(info.value) == (
+        "sim: no boards were played in the simulation (raise activity or n_months)"
+    )

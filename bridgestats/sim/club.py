@@ -44,6 +44,7 @@ from .._validate import (
     check_rng,
     fail,
 )
+from ..errors import BridgestatsError
 from ..ratings.ppi import weighting_scalar
 
 # The largest club and the longest run simulated: a club of 10000 players for a century
@@ -529,7 +530,7 @@ def board_log(sim, *, start="2001-01-01"):
     Parameters
     ----------
     sim : Simulation
-        A run made with ``record=True``.
+        A run made with ``record=True`` in which some boards were played.
     start : str
         Date of the first month (every board is dated the first of its month; rows keep
         the playing order within a month).
@@ -550,8 +551,17 @@ def board_log(sim, *, start="2001-01-01"):
     if not isinstance(sim, Simulation) or sim.log is None:
         raise fail("sim", "a Simulation made with record=True", type(sim).__name__)
     log = sim.log
-    n_sessions = int(log["session"].max()) + 1 if len(log) else 1
-    first = pd.Timestamp(start)
+    if not len(log):
+        raise BridgestatsError(
+            "sim: no boards were played in the simulation (raise activity or n_months)"
+        )
+    n_sessions = int(log["session"].max()) + 1
+    try:
+        first = pd.Timestamp(start)
+    except (TypeError, ValueError) as exc:
+        raise fail("start", "a date (such as '2001-01-01')", start) from exc
+    if pd.isna(first):
+        raise fail("start", "a date (such as '2001-01-01')", start)
     dates = pd.DatetimeIndex([first + pd.DateOffset(months=int(m)) for m in range(
         int(log["month"].max()) + 1)])  # fmt: skip
     return pd.DataFrame(
