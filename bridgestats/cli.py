@@ -154,7 +154,7 @@ def _run_scale(args) -> int:
     return 0
 
 
-def _write_out(text: str) -> None:
+def _write_out(text: str, *, what: str = "the table") -> None:
     """Write ``text`` to standard output and flush it, so that a full disk is reported here.
 
     A write that fails (``> /dev/full``: no space left on device) raises a
@@ -169,7 +169,7 @@ def _write_out(text: str) -> None:
     except OSError as exc:
         _silence_stdout()  # the unwritten buffer must not fail again at exit
         reason = exc.strerror or type(exc).__name__
-        raise BridgestatsError(f"standard output: could not write the table ({reason})") from None
+        raise BridgestatsError(f"standard output: could not write {what} ({reason})") from None
 
 
 def _silence_stdout() -> None:
@@ -194,7 +194,8 @@ _REPORTS_EPILOG = """examples:
   bridgestats reports --scheduler tcp://10.0.0.5:8786   run on a Dask cluster
 
 exit status: 0 all runs ok (missing notebooks only reported), 1 some run failed,
-2 bad arguments or configuration (nothing was run)."""
+2 bad arguments or configuration, or another batch is running in the folder (nothing was
+run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept)."""
 
 
 def _add_reports(sub) -> None:
@@ -253,19 +254,22 @@ def _run_reports(args) -> int:
 
 def _list_reports(reports, config, *, only, params) -> int:
     """Print each run, its notebook and its parameters (defaults, overrides marked *), with
-    the type and help comment the parameters cell gives them."""
+    the type and help comment the parameters cell gives them (written at once, so that a
+    closed pipe or a full disk is reported: see :func:`_write_out`)."""
+    lines = []
     for run in reports.expand_runs(config, only=only, params=params):
         if run.missing:
-            print(f"{run.name}  [{run.notebook.name}: missing]")
+            lines.append(f"{run.name}  [{run.notebook.name}: missing]")
             continue
         merged = reports.check_parameters(run.notebook, run.overrides, run=run.name)
         declared = reports.inspect_parameters(run.notebook)
-        print(f"{run.name}  [{run.notebook.name}]")
+        lines.append(f"{run.name}  [{run.notebook.name}]")
         for name, value in merged.items():
             mark = "*" if name in run.overrides else " "
             kind = f": {declared[name].type}" if declared[name].type else ""
             comment = f"  # {declared[name].help}" if declared[name].help else ""
-            print(f"  {mark} {name}{kind} = {value!r}{comment}")
+            lines.append(f"  {mark} {name}{kind} = {value!r}{comment}")
+    _write_out("".join(line + "\n" for line in lines), what="the list")
     return 0
 
 
@@ -293,6 +297,9 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         print(f"bridgestats {args.command}: error: standard output closed early", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: the batch said what it stopped; no traceback
+        print(f"bridgestats {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -370,3 +370,80 @@ def test_mutated_real_excerpts_are_read_or_refused_never_lost(
         _check_read(reader, path, changed, strict=strict, fmt=fmt)
 
     check()
+
+
+# --------------------------------------------------------------- the ratings' API pass
+
+from bridgestats.ratings import elo, forecast, glicko2, lpr, ppi  # noqa: E402  (this pass's own)
+
+_LOG = pd.DataFrame(
+    {
+        "round": [1, 1, 2],
+        "board": [1, 2, 1],
+        "north": ["a", "a", "c"],
+        "south": ["b", "b", "d"],
+        "east": ["c", "c", "a"],
+        "west": ["d", "d", "b"],
+        "pct_ns": [60.0, 45.0, 52.5],
+    }
+)
+
+RATING_CALLS = [
+    (ppi.weighting, ([10, 301, 5000], [0, 200, 416], 50.0), {}),
+    (ppi.expected_pct, (55.0, [53.0, 40.0], 50.0, 48.0), {}),
+    (ppi.update, (50.0, [100.0, 0.0], 50.0, 50.0, 50.0), {"k": 5000, "w": 416}),
+    (ppi.displayed, ([50.95, 51.06],), {}),
+    (lpr.expected_score, (2000.0, [1900.0, 2100.0]), {}),
+    (lpr.performance_rating, (2.5, [1919, 1864, 1946]), {"own_rating": 2000.0}),
+    (lpr.performance_rating, (0, [1900, 2000]), {"own_rating": 1950.0}),
+    (lpr.limit_change, ([1800.0, 1800.0], 60.0, [1830.0, 1750.0]), {}),
+    (
+        glicko2.glicko2_period,
+        ([1500.0], [200.0], [0.06]),
+        {
+            "player": [0, 0, 0],
+            "opponent_rating": [1400, 1550, 1700],
+            "opponent_rd": [30, 100, 300],
+            "score": [1, 0, 0],
+            "tau": 0.5,
+        },
+    ),
+    (elo.elo_forecast, (_LOG,), {"k_factor": 2.0, "scale": 400.0, "initial": 1500.0}),
+    (glicko2.glicko2_forecast, (_LOG,), {"initial_rd": 350.0, "volatility": 0.06, "tau": 0.5}),
+    (forecast.forecast_scores, ([40.0, 60.0], {"flat": [50.0, 50.0]}), {}),
+]
+
+
+@pytest.fixture(scope="module")
+def compiled_ratings():
+    """Each valid call once, so that numba compiles the kernels before the timed calls."""
+    for func, args, kwargs in RATING_CALLS:
+        func(*args, **kwargs)
+
+
+@pytest.mark.usefixtures("compiled_ratings")
+@pytest.mark.filterwarnings("error::RuntimeWarning")  # an overflow is a silent inf: refuse it
+@settings(
+    max_examples=300,
+    deadline=1000,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_ratings_fail_only_with_bridgestats_errors(data):
+    func, args, kwargs = data.draw(st.sampled_from(RATING_CALLS), label="call")
+    slots = [("arg", i) for i in range(len(args))] + [("kw", k) for k in kwargs]
+    kind, where = data.draw(st.sampled_from(slots), label="slot")
+    value = data.draw(HOSTILE, label="value")
+    args, kwargs = list(args), dict(kwargs)
+    if kind == "arg":
+        args[where] = value
+    else:
+        kwargs[where] = value
+    start = time.perf_counter()
+    try:
+        func(*args, **kwargs)
+    except BridgestatsError:
+        pass
+    except Exception as exc:  # pragma: no cover - what the test exists to catch
+        pytest.fail(f"{func.__qualname__}: {where}={value!r} raised {type(exc).__name__}: {exc}")
+    assert time.perf_counter() - start < 1.0

@@ -28,7 +28,7 @@ PAGE_RULES = [
     (29, 0, 50, 30),
     (30, 0, 50, 30),  # k = 30: "between 30 and 300" inclusive, m = k = 30
     (150, 0, 50, 150),  # m = k
-    (300, 999, 50, 300),  # k = 300 still "between": m = k, whatever w
+    (300, 300, 50, 300),  # k = 300 still "between": m = k, though 2w would be 600
     (301, 0, 50, 300),  # k > 300, w < 150: 300
     (5000, 149, 50, 300),
     (5000, 150, 50, 300),  # w = 150: 2w = 300, same as the rule below it
@@ -67,10 +67,24 @@ def test_weighting_continuous_at_the_inclusive_boundaries():
     assert float(weighting(30 - 1, 0, 50)) == float(weighting(30, 0, 50))
 
 
-@pytest.mark.parametrize(("arg", "k", "w"), [("k", -1, 0), ("w", 400, -3)])
-def test_weighting_rejects_negative_counts(arg, k, w):
-    with pytest.raises(BridgestatsError, match=f"^{arg}: must be >= 0 boards; got -"):
+@pytest.mark.parametrize(
+    ("k", "w", "message"),
+    [
+        (-1, 0, "k: must be whole numbers >= 0; got -1"),
+        (400, -3, "w: must be >= 0; got -3"),
+        (30.5, 0, "k: must be whole numbers >= 0; got 30.5"),
+        (
+            400,
+            401,
+            "w: must be <= k (the boards of the last three months are among the k);"
+            " got w = 401 with k = 400",
+        ),
+    ],
+)
+def test_weighting_rejects_counts_out_of_range(k, w, message):
+    with pytest.raises(BridgestatsError) as info:
         weighting(k, w, 50)
+    assert str(info.value) == message
 
 
 # --- update ---------------------------------------------------------------------------------
@@ -123,6 +137,7 @@ pcts = st.floats(0.0, 100.0, allow_nan=False)
 
 @given(ppis, ppis, ppis, ppis, pcts, st.integers(0, 10_000), st.integers(0, 600))
 def test_equal_weightings_changes_sum_to_zero(a, b, c, d, p, k, w):
+    w = min(w, k)  # the boards of the last three months are among the k
     # all four at/above 46 with the same k and w have the same m
     da = float(update(a, p, b, c, d, k=k, w=w)) - a
     db = float(update(b, p, a, c, d, k=k, w=w)) - b
@@ -134,6 +149,7 @@ def test_equal_weightings_changes_sum_to_zero(a, b, c, d, p, k, w):
 
 @given(ppis, ppis, ppis, ppis, pcts, st.integers(0, 10_000), st.integers(0, 600))
 def test_partners_move_together(a, b, c, d, p, k, w):
+    w = min(w, k)
     da = float(update(a, p, b, c, d, k=k, w=w)) - a
     db = float(update(b, p, a, c, d, k=k, w=w)) - b
     assert da == pytest.approx(db, abs=1e-12)
@@ -331,15 +347,16 @@ def test_engine_sorts_by_date_keeping_order_within_a_date():
 @given(st.integers(0, 5000), st.integers(0, 5000), st.floats(0, 800), st.floats(0, 100))
 def test_weighting_is_monotone_and_bounded(k1, k2, w, a):
     lo, hi = sorted((k1, k2))
+    w = min(w, lo)  # w <= k
     m_lo, m_hi = float(weighting(lo, w, a)), float(weighting(hi, w, a))
     # more boards never lower the weighting while w stays the same, and m stays in 15-600
     assert m_lo <= m_hi
     assert 15.0 <= m_lo <= 600.0 and 15.0 <= m_hi <= 600.0
-    assert float(weighting(hi, w + 10, a)) >= m_hi
+    assert float(weighting(hi, min(w + 10, hi), a)) >= m_hi
 
 
 def test_engine_rejects_negative_initial_counts():
     log = _random_log(np.random.default_rng(2), n_rows=3)
     initial = pd.DataFrame({"player": ["p0"], "ppi": [50.0], "k": [-5], "w": [0]})
-    with pytest.raises(BridgestatsError, match=r"^initial\.k: must be >= 0; got -5"):
+    with pytest.raises(BridgestatsError, match=r"^initial\.k: must be whole numbers >= 0; got -5"):
         rate_log(log, initial=initial)

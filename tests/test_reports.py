@@ -98,6 +98,16 @@ BAD_CONFIGS = [
     ("allow_missing = 'yes'\n", "allow_missing must be true or false"),
     ("timeout = 0\n", "timeout must be a number of seconds > 0"),
     ("[[report]\n", "not valid TOML"),
+    (
+        '[[report]]\nname = "index.html"\nnotebook = "b.ipynb"\n',
+        "report 1 ('index.html'): 'name' 'index.html' is reserved",
+    ),
+    (
+        '[[report]]\nname = "INDEX.html"\nnotebook = "b.ipynb"\n',
+        "'name' 'INDEX.html' is reserved",
+    ),
+    ('[[report]]\nname = ".lock"\nnotebook = "b.ipynb"\n', "'name' must be letters"),
+    ('[[report]]\nname = ".kernels"\nnotebook = "b.ipynb"\n', "'name' must be letters"),
 ]
 
 
@@ -108,6 +118,16 @@ def test_config_errors_name_the_file_and_the_entry(tmp_path, text, message):
         load_config(path)
     assert str(path) in str(info.value)
     assert message in str(info.value)
+
+
+def test_a_config_that_is_not_utf8_is_one_error_naming_the_file(tmp_path):
+    path = tmp_path / "reports.toml"
+    path.write_bytes('[[report]]\nname = "caf\u00e9"\nnotebook = "a.ipynb"\n'.encode("latin-1"))
+    with pytest.raises(BridgestatsError) as info:
+        load_config(path)
+    assert str(info.value) == (
+        f"{path}: not UTF-8 text (byte 22: invalid continuation byte); TOML files are UTF-8"
+    )
 
 
 def test_load_config_of_a_missing_file_is_an_error(tmp_path):

@@ -126,14 +126,19 @@ def test_an_unreachable_scheduler_is_a_one_line_error_and_leaves_no_folders(
     assert list(out.iterdir()) == []  # the temporary run folders are removed
 
 
-def test_folders_left_by_an_interrupted_batch_are_reported(config, tmp_path, capsys):
+def test_folders_left_by_a_killed_batch_are_removed_and_reported(config, tmp_path, capsys):
     out = tmp_path / "out"
     (out / ".tiny.tmp-k1ll3d").mkdir(parents=True)  # what a killed batch leaves behind
+    (out / ".kernels").mkdir()
+    (out / ".kernels" / "kernel-dead.json").write_text("{}")
     argv = ["reports", "--config", str(config), "--reports-dir", str(out)]
     assert main([*argv, "--only", "grid__seed-1"]) == 0
     err = capsys.readouterr().err
-    assert "1 temporary folder(s)" in err and ".tiny.tmp-k1ll3d" in err
-    assert (out / ".tiny.tmp-k1ll3d").is_dir()  # not removed: it may be another batch's
+    assert (
+        f"[reports] removed 2 leftover(s) of a killed batch in {out}:"
+        " .tiny.tmp-k1ll3d, .kernels/kernel-dead.json\n"
+    ) in err
+    assert sorted(p.name for p in out.iterdir()) == ["grid__seed-1", "index.html"]
     assert ".tiny" not in (out / "index.html").read_text()
 
 

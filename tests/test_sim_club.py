@@ -81,9 +81,9 @@ def test_reproducible_from_seed():
 
 def test_k_and_w_bookkeeping():
     sim = club.simulate(
-        np.full(40, 50.0), 300, n_months=4, initial_k=7, history=90, track=[0], rng=2
-    )
-    np.testing.assert_array_equal(sim.k, 7 + sim.monthly_boards.sum(axis=0))
+        np.full(40, 50.0), 300, n_months=4, initial_k=97, history=90, track=[0], rng=2
+    )  # history <= initial_k: the boards of the three months before are among them
+    np.testing.assert_array_equal(sim.k, 97 + sim.monthly_boards.sum(axis=0))
     tr = sim.trace
     assert tr["k"].is_monotonic_increasing and tr["k"].iloc[-1] == sim.k[0]
 
@@ -151,7 +151,7 @@ def test_pooled_spread_matches_real_data_figure():
         ({"board_sd": 55}, r"board_sd: must be a number in \(0, 50\); got 55"),
         ({"record": "yes"}, "record: must be True or False"),
         ({"track": [99]}, "track: must be player indices 0-9"),
-        ({"n_months": 0}, "n_months: must be an integer >= 1"),
+        ({"n_months": 0}, "n_months: must be an integer in 1-1200"),
     ],
 )
 def test_simulate_rejects_bad_input(kwargs, match):

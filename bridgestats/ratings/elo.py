@@ -23,6 +23,7 @@ import pandas as pd
 
 from .._validate import check_number
 from ._boardlog import check_board_log
+from .lpr import MAX_RATING
 
 __all__ = ["elo_forecast"]
 
@@ -35,11 +36,12 @@ def elo_forecast(log, *, k_factor=2.0, scale=400.0, initial=1500.0):
     log : pandas.DataFrame
         A board log (see the module docstring).
     k_factor : float
-        Rating points per unit of (result − expectation), the result being pct_ns/100.
+        Rating points per unit of (result − expectation), the result being pct_ns/100;
+        in (0, 400].
     scale : float
-        Points per factor 10 in the odds (400 as in chess).
+        Points per factor 10 in the odds (400 as in chess); in [1, 10000].
     initial : float
-        Every player's starting rating.
+        Every player's starting rating, within ±10000.
 
     Returns
     -------
@@ -65,9 +67,9 @@ def elo_forecast(log, *, k_factor=2.0, scale=400.0, initial=1500.0):
     >>> pred.round(3).tolist(), ratings.round(1).tolist()
     ([50.0, 50.576], [1502.9, 1502.9, 1497.1, 1497.1])
     """
-    k_factor = check_number(k_factor, "k_factor", low=0, low_open=True)
-    scale = check_number(scale, "scale", low=0, low_open=True)
-    initial = check_number(initial, "initial")
+    k_factor = check_number(k_factor, "k_factor", low=0, high=400, low_open=True)
+    scale = check_number(scale, "scale", low=1, high=MAX_RATING)
+    initial = check_number(initial, "initial", low=-MAX_RATING, high=MAX_RATING)
     frame, ids, index, order = check_board_log(log)
     ratings = np.full(ids.size, initial)
     pred_sorted = _elo_kernel(index, frame["pct_ns"].to_numpy() / 100.0, ratings, k_factor, scale)

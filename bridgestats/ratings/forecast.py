@@ -13,11 +13,13 @@ References
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .._validate import as_finite_array
+from .._validate import as_finite_array, fail
 from ..errors import BridgestatsError
 
 __all__ = ["forecast_scores"]
@@ -29,9 +31,9 @@ def forecast_scores(actual, predictions, *, ratings=None, strength=None):
     Parameters
     ----------
     actual : array_like
-        Board percentages (0-100).
+        Board percentages (0-100), not all 50.
     predictions : dict of str -> array_like
-        Each system's predicted percentages, aligned with ``actual``.
+        Each system's predicted percentages (0-100), aligned with ``actual``.
     ratings : dict of str -> pandas.Series, optional
         Each system's final ratings, indexed by player id; with ``strength``, their
         Spearman correlation with the true strengths is reported.
@@ -57,13 +59,21 @@ def forecast_scores(actual, predictions, *, ratings=None, strength=None):
     0  perfect    0.0   0.00    1.0   0.0
     1     flat  100.0   0.01    0.0   0.0
     """
-    actual = as_finite_array(actual, "actual").ravel()
+    actual = _check_pct(actual, "actual")
+    if not isinstance(predictions, Mapping):
+        raise fail("predictions", "a dict of system name -> predicted percentages", predictions)
+    for name, value in (("ratings", ratings), ("strength", strength)):
+        kind = Mapping if name == "ratings" else pd.Series
+        if value is not None and not isinstance(value, kind):
+            raise fail(
+                name, "a dict of pandas.Series" if kind is Mapping else "a pandas.Series", value
+            )
     base = np.mean((actual - 50.0) ** 2)
     if base == 0:
         raise BridgestatsError("actual: every board is 50 %; the skill score is undefined")
     rows = []
     for name, pred in predictions.items():
-        pred = as_finite_array(pred, f"predictions[{name!r}]").ravel()
+        pred = _check_pct(pred, f"predictions[{name!r}]")
         if pred.shape != actual.shape:
             raise BridgestatsError(
                 f"predictions[{name!r}]: {pred.size} values for {actual.size} boards"
@@ -82,3 +92,11 @@ def forecast_scores(actual, predictions, *, ratings=None, strength=None):
             row["spearman"] = float(stats.spearmanr(both["r"], both["s"]).statistic)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _check_pct(values, name: str) -> np.ndarray:
+    arr = as_finite_array(values, name).ravel()
+    bad = (arr < 0) | (arr > 100)
+    if bad.any():
+        raise fail(name, "board percentages in 0-100", arr[bad][0])
+    return arr

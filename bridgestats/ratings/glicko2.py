@@ -23,6 +23,24 @@ import pandas as pd
 
 from .._validate import as_finite_array, check_number, check_whole, fail
 from ._boardlog import check_board_log
+from .lpr import MAX_RATING
+
+# Bounds of the deviations, volatilities and τ, far outside what a rating scheme uses
+# (RD 350 for an unrated player, σ 0.06, τ 0.3-1.2 in [1]); they keep exp(), ln σ² and
+# the squares and quotients of the iteration of step 5 finite.
+MIN_RD, MAX_RD = 1.0, 10_000.0
+MIN_VOLATILITY, MAX_VOLATILITY = 1e-6, 1.0
+MIN_TAU, MAX_TAU = 0.01, 10.0
+
+
+def _check_range(values, name: str, low: float, high: float, *, low_open=False, allow_empty=False):
+    arr = as_finite_array(values, name, allow_empty=allow_empty).ravel()
+    bad = (arr <= low if low_open else arr < low) | (arr > high)
+    if bad.any():
+        opening = "(" if low_open else "["
+        raise fail(name, f"numbers in {opening}{low:g}, {high:g}]", arr[bad][0])
+    return arr
+
 
 __all__ = ["GLICKO_SCALE", "glicko2_forecast", "glicko2_period"]
 
@@ -46,18 +64,18 @@ def glicko2_period(
     Parameters
     ----------
     rating, rd, volatility : array_like
-        Each player's rating r, rating deviation RD (Glicko scale) and volatility σ
-        before the period.
+        Each player's rating r (within ±10000), rating deviation RD (Glicko scale, in
+        1-10000) and volatility σ (in 1e-6 to 1) before the period, one of each per player.
     player : array_like of int
         For each game of the period, the index of the player it rates (0 to
         ``len(rating) - 1``); a player may have any number of games, or none.
     opponent_rating, opponent_rd : array_like
-        For each game, the opponent's rating and RD (Glicko scale).
+        For each game, the opponent's rating (within ±10000) and RD (in 1-10000).
     score : array_like
         For each game, the player's score, 0-1 (fractional scores allowed).
     tau : float
         The system constant τ, which constrains the change of volatility (0.3-1.2 in
-        [1]_).
+        [1]_; accepted in 0.01-10).
 
     Returns
     -------
@@ -101,24 +119,24 @@ def glicko2_period(
     >>> round(float(r[0]), 2), round(float(rd[0]), 2), round(float(vol[0]), 6)
     (1464.05, 151.52, 0.059996)
     """
-    r = as_finite_array(rating, "rating").ravel()
-    rd = as_finite_array(rd, "rd").ravel()
-    sigma = as_finite_array(volatility, "volatility").ravel()
+    r = _check_range(rating, "rating", -MAX_RATING, MAX_RATING)
+    rd = _check_range(rd, "rd", MIN_RD, MAX_RD)
+    sigma = _check_range(volatility, "volatility", MIN_VOLATILITY, MAX_VOLATILITY)
     n = r.size
     if rd.shape != (n,) or sigma.shape != (n,):
         raise fail("rd, volatility", f"one value per player ({n})", (rd.size, sigma.size))
-    if np.any(rd <= 0) or np.any(sigma <= 0):
-        raise fail("rd, volatility", "> 0", "a value <= 0")
     who = check_whole(player, "player", minimum=0, maximum=n - 1).ravel()
-    opp_r = as_finite_array(opponent_rating, "opponent_rating", allow_empty=True).ravel()
-    opp_rd = as_finite_array(opponent_rd, "opponent_rd", allow_empty=True).ravel()
+    opp_r = _check_range(
+        opponent_rating, "opponent_rating", -MAX_RATING, MAX_RATING, allow_empty=True
+    )
+    opp_rd = _check_range(opponent_rd, "opponent_rd", MIN_RD, MAX_RD, allow_empty=True)
     s = as_finite_array(score, "score", allow_empty=True).ravel()
     if not opp_r.size == opp_rd.size == s.size == who.size:
         raise fail("opponent_rating, opponent_rd, score", f"one value per game ({who.size})",
                    (opp_r.size, opp_rd.size, s.size))  # fmt: skip
     if np.any((s < 0) | (s > 1)):
         raise fail("score", "in 0-1", s[(s < 0) | (s > 1)][0])
-    tau = check_number(tau, "tau", low=0, low_open=True)
+    tau = check_number(tau, "tau", low=MIN_TAU, high=MAX_TAU)
     # step 2: the Glicko-2 scale
     mu, phi = (r - _CENTRE) / GLICKO_SCALE, rd / GLICKO_SCALE
     mu_j, phi_j = (opp_r - _CENTRE) / GLICKO_SCALE, opp_rd / GLICKO_SCALE
@@ -191,11 +209,11 @@ def glicko2_forecast(log, *, initial_rd=350.0, volatility=0.06, tau=0.5):
         order), ``board``, ``north``, ``south``, ``east``, ``west`` (player ids) and
         ``pct_ns`` (North-South's percentage, 0-100).
     initial_rd : float
-        Starting rating deviation (Glicko scale, 350 for an unrated player).
+        Starting rating deviation (Glicko scale, 350 for an unrated player; in 1-10000).
     volatility : float
-        Starting volatility σ.
+        Starting volatility σ, in 1e-6 to 1.
     tau : float
-        The system constant τ.
+        The system constant τ, in 0.01-10.
 
     Returns
     -------
@@ -225,9 +243,9 @@ def glicko2_forecast(log, *, initial_rd=350.0, volatility=0.06, tau=0.5):
     >>> bool(pred[0] == 50.0 and pred[1] > 50.0)
     True
     """
-    initial_rd = check_number(initial_rd, "initial_rd", low=0, low_open=True)
-    volatility = check_number(volatility, "volatility", low=0, low_open=True)
-    tau = check_number(tau, "tau", low=0, low_open=True)
+    initial_rd = check_number(initial_rd, "initial_rd", low=MIN_RD, high=MAX_RD)
+    volatility = check_number(volatility, "volatility", low=MIN_VOLATILITY, high=MAX_VOLATILITY)
+    tau = check_number(tau, "tau", low=MIN_TAU, high=MAX_TAU)
     frame, ids, index, order = check_board_log(log)
     rating = np.full(ids.size, _CENTRE)
     rd = np.full(ids.size, initial_rd)

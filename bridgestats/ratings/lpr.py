@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 from scipy import optimize
 
-from .._validate import as_finite_array
+from .._validate import as_finite_array, check_broadcast, check_number, fail
 from ..errors import BridgestatsError
 
-__all__ = ["expected_score", "limit_change", "performance_rating"]
+__all__ = ["MAX_RATING", "expected_score", "limit_change", "performance_rating"]
 
 # Logistic Elo curve, 400 points per factor 10 in the odds: the curve that reproduces the
 # page's example (2.5/3 against 1919, 1864, 1946 -> 2191.47, printed 2191). The normal curve
@@ -28,6 +28,19 @@ _ELO_SCALE = 400.0
 # A rating is searched for within this distance of the opponents' ratings; at 0 % or 100 %
 # (before the fictitious draw is added) no finite rating exists, so the bracket is finite.
 _BRACKET = 4000.0
+# Ratings (and a period's change) are numbers within this distance of 0: every rating
+# scheme here lives in 0-3000 or so, and 10^(d/400) stays far from overflow for the
+# differences d such ratings make (at most 2 * 10000 + _BRACKET).
+MAX_RATING = 10_000.0
+
+
+def _check_ratings(values, name: str) -> np.ndarray:
+    """Finite ratings within ±MAX_RATING, as an array."""
+    arr = as_finite_array(values, name)
+    bad = np.abs(arr) > MAX_RATING
+    if bad.any():
+        raise fail(name, f"ratings in -{MAX_RATING:g} to {MAX_RATING:g}", arr[bad].ravel()[0])
+    return arr
 
 
 def expected_score(rating, opponent_ratings):
@@ -36,9 +49,9 @@ def expected_score(rating, opponent_ratings):
     Parameters
     ----------
     rating : float or array_like
-        The player's rating.
+        The player's rating (within ±10000, :data:`MAX_RATING`).
     opponent_ratings : array_like
-        Opponents' ratings (broadcast against ``rating``).
+        Opponents' ratings (within ±10000; shapes broadcasting against ``rating``).
 
     Returns
     -------
@@ -61,8 +74,9 @@ def expected_score(rating, opponent_ratings):
     >>> round(float(expected_score(2400, 2000)), 4)
     0.9091
     """
-    rating = as_finite_array(rating, "rating")
-    opponents = as_finite_array(opponent_ratings, "opponent_ratings")
+    rating = _check_ratings(rating, "rating")
+    opponents = _check_ratings(opponent_ratings, "opponent_ratings")
+    rating, opponents = check_broadcast(rating=rating, opponent_ratings=opponents)
     return 1.0 / (1.0 + 10.0 ** (-(rating - opponents) / _ELO_SCALE))
 
 
@@ -75,10 +89,12 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
         Total score over the period, between 0 and ``len(opponent_ratings)`` (1 per win,
         ½ per draw).
     opponent_ratings : array_like
-        Ratings of the opponents met in the period, one per game.
+        Ratings of the opponents met in the period, one per game (one or more, each within
+        ±10000, :data:`MAX_RATING`).
     own_rating : float, optional
-        The player's current rating. Required when ``score`` is 0 % or 100 %: then one
-        fictitious draw against oneself (against ``own_rating``) is added, as the page says,
+        The player's current rating, one number within ±10000. Required when ``score`` is
+        0 % or 100 %: then one fictitious draw against oneself (against ``own_rating``) is
+        added, as the page says,
         "omdat anders de LPR niet is te berekenen" (otherwise no LPR exists).
 
     Returns
@@ -89,8 +105,10 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
     Raises
     ------
     BridgestatsError
-        If ``score`` is outside [0, n], the ratings are empty or not finite, or the score is
-        0 % or 100 % and ``own_rating`` is missing.
+        If ``score`` is not one number in [0, n] (or so near 0 or n, short of them, that
+        the LPR would lie more than 4000 points beyond the opponents), the ratings are
+        empty, not finite or out of range, ``own_rating`` is not one number, or the score
+        is 0 % or 100 % and ``own_rating`` is missing.
 
     Notes
     -----
@@ -117,7 +135,9 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
     >>> round(performance_rating(3, [1919, 1864, 1946], own_rating=2000))
     2275
     """
-    opponents = as_finite_array(opponent_ratings, "opponent_ratings").ravel()
+    opponents = _check_ratings(opponent_ratings, "opponent_ratings").ravel()
+    if own_rating is not None:
+        own_rating = check_number(own_rating, "own_rating", low=-MAX_RATING, high=MAX_RATING)
     score = as_finite_array(score, "score")
     if score.size != 1:
         raise BridgestatsError("score: must be one number, the period's total")
@@ -133,11 +153,15 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
                 f"own_rating: required when score is {score:g} of {n_games} (0 % or 100 %): "
                 "the fictitious draw against oneself needs the player's current rating"
             )
-        own = float(as_finite_array(own_rating, "own_rating"))
-        opponents = np.append(opponents, own)  # the fictitious draw, as in [1]
+        opponents = np.append(opponents, own_rating)  # the fictitious draw, as in [1]
         score += 0.5
     lo = opponents.min() - _BRACKET
     hi = opponents.max() + _BRACKET
+    if not _expected_total(lo, opponents) < score < _expected_total(hi, opponents):
+        raise BridgestatsError(
+            f"score: {score:g} of {opponents.size} is so near 0 % or 100 % that the LPR"
+            f" would lie more than {_BRACKET:g} points beyond every opponent's rating"
+        )
     return float(
         optimize.brentq(
             lambda r: _expected_total(r, opponents) - score, lo, hi, xtol=1e-9, rtol=1e-15
@@ -155,11 +179,13 @@ def limit_change(last_rating, change, lpr):
     Parameters
     ----------
     last_rating : float or array_like
-        Rl, the rating at the start of the period.
+        Rl, the rating at the start of the period (within ±10000, :data:`MAX_RATING`).
     change : float or array_like
-        Rtt, the sum of the game-by-game rating changes over the period.
+        Rtt, the sum of the game-by-game rating changes over the period (within ±10000).
     lpr : float or array_like
-        The period's performance rating (:func:`performance_rating`).
+        The period's performance rating (:func:`performance_rating`; within ±10000).
+
+    The three broadcast together (else an error naming them).
 
     Returns
     -------
@@ -217,10 +243,10 @@ def limit_change(last_rating, change, lpr):
     >>> limit_change(1800, 0.4, 1900)   # the change rounds to zero
     array(1800.)
     """
-    rl = as_finite_array(last_rating, "last_rating")
-    rtt = as_finite_array(change, "change")
-    lpr = as_finite_array(lpr, "lpr")
-    rl, rtt, lpr = np.broadcast_arrays(rl, rtt, lpr)
+    rl = _check_ratings(last_rating, "last_rating")
+    rtt = _check_ratings(change, "change")
+    lpr = _check_ratings(lpr, "lpr")
+    rl, rtt, lpr = check_broadcast(last_rating=rl, change=rtt, lpr=lpr)
     target = rl + rtt
     unchanged = (np.abs(rtt) < 0.5) | (np.abs(lpr - rl) < 0.5)
     rising, falling = rtt > 0, rtt < 0

@@ -30,7 +30,15 @@ import numba
 import numpy as np
 import pandas as pd
 
-from .._validate import as_finite_array, check_column_range, check_frame, fail
+from .._validate import (
+    as_finite_array,
+    check_broadcast,
+    check_column_range,
+    check_frame,
+    check_positive,
+    check_whole,
+    fail,
+)
 from ..errors import BridgestatsError
 from ._boardlog import seats_distinct
 
@@ -64,16 +72,24 @@ def weighting(k, w, a):
     ----------
     k : int or array_like
         Qualifying boards the player has played since the start of the scheme (before this
-        board).
-    w : int or array_like
-        Qualifying boards the player played in the previous three calendar months.
+        board): whole numbers >= 0.
+    w : float or array_like
+        Qualifying boards the player played in the previous three calendar months: numbers
+        in 0-k (those boards are among the k; not necessarily whole, as :func:`rate_log`
+        spreads an initial ``w`` over three months).
     a : float or array_like
-        The player's PPI before the board, in %.
+        The player's PPI before the board, in % (0-100).
 
     Returns
     -------
     ndarray
         m, broadcast over the inputs (float).
+
+    Raises
+    ------
+    BridgestatsError
+        An argument outside its range, not numbers, or shapes that do not broadcast
+        (naming the argument).
 
     Notes
     -----
@@ -99,19 +115,12 @@ def weighting(k, w, a):
 
     Examples
     --------
-    >>> weighting([10, 30, 200, 300, 301, 301, 301], [0, 0, 0, 0, 100, 200, 416], 50)
+    >>> weighting([10, 30, 200, 300, 301, 301, 501], [0, 0, 0, 0, 100, 200, 416], 50)
     array([ 30.,  30., 200., 300., 300., 400., 600.])
     >>> weighting(5000, 416, [46.0, 45.99])
     array([600., 300.])
     """
-    k = as_finite_array(k, "k")
-    w = as_finite_array(w, "w")
-    a = as_finite_array(a, "a")
-    if np.any(k < 0):
-        raise fail("k", ">= 0 boards", k[k < 0].ravel()[0])
-    if np.any(w < 0):
-        raise fail("w", ">= 0 boards", w[w < 0].ravel()[0])
-    k, w, a = np.broadcast_arrays(k, w, a)
+    k, w, a = _check_kwa(k, w, a)
     established = np.select(
         [w < _W_LOW, w <= _W_HIGH], [float(_K_ESTABLISHED), 2.0 * w], default=2.0 * _W_HIGH
     )
@@ -119,8 +128,46 @@ def weighting(k, w, a):
     return np.where(a < _HALVING_BELOW, m / 2.0, m).astype(float)
 
 
+def _check_ppi(values, name: str) -> np.ndarray:
+    """PPIs: finite numbers in 0-100 (a percentage)."""
+    arr = as_finite_array(values, name)
+    bad = (arr < 0) | (arr > 100)
+    if bad.any():
+        raise fail(name, "PPIs in 0-100 (%)", arr[bad].ravel()[0])
+    return arr
+
+
+def _check_kwa(k, w, a):
+    """k (whole boards >= 0), w (boards in 0-k) and a (a PPI), broadcast together."""
+    k = check_whole(k, "k", minimum=0)
+    if k.size == 0:
+        raise fail("k", "one or more numbers", k)
+    w = check_positive(w, "w", allow_zero=True)
+    a = _check_ppi(a, "a")
+    k, w, a = check_broadcast(k=k, w=w, a=a)
+    if np.any(w > k):
+        where = np.flatnonzero((w > k).ravel())[0]
+        raise fail(
+            "w",
+            "<= k (the boards of the last three months are among the k)",
+            given=f"w = {w.ravel()[where]:g} with k = {k.ravel()[where]}",
+        )
+    return k, w, a
+
+
 def expected_pct(a, b, c, d):
     """The board percentage expected of a pair with PPIs a, b against c, d.
+
+    Parameters
+    ----------
+    a, b, c, d : float or array_like
+        The PPIs (0-100) of the pair (a, b) and of its opponents (c, d); shapes that
+        broadcast together.
+
+    Returns
+    -------
+    ndarray
+        E, broadcast over the inputs.
 
     Notes
     -----
@@ -135,7 +182,8 @@ def expected_pct(a, b, c, d):
     >>> float(expected_pct(55, 53, 50, 48))
     55.0
     """
-    a, b, c, d = (as_finite_array(x, n) for x, n in zip((a, b, c, d), "abcd", strict=True))
+    a, b, c, d = (_check_ppi(x, n) for x, n in zip((a, b, c, d), "abcd", strict=True))
+    a, b, c, d = check_broadcast(a=a, b=b, c=c, d=d)
     return (a + b - c - d) / 2.0 + 50.0
 
 
@@ -145,14 +193,16 @@ def update(a, p, b, c, d, *, k, w):
     Parameters
     ----------
     a : float or array_like
-        The player's PPI before the board (%).
+        The player's PPI before the board (%, 0-100).
     p : float or array_like
         The player's percentage on the board (0-100).
     b, c, d : float or array_like
-        Partner's, left-hand and right-hand opponents' PPIs before the board.
+        Partner's, left-hand and right-hand opponents' PPIs before the board (0-100).
     k, w : int or array_like
-        Boards since the start and in the previous three calendar months (see
-        :func:`weighting`).
+        Boards since the start (whole, >= 0) and in the previous three calendar months
+        (0-k; see :func:`weighting`).
+
+    All seven broadcast together (else an error naming them).
 
     Returns
     -------
@@ -180,13 +230,21 @@ def update(a, p, b, c, d, *, k, w):
     p = as_finite_array(p, "p")
     if np.any((p < 0) | (p > 100)):
         raise fail("p", "board percentages in 0-100", p[(p < 0) | (p > 100)].ravel()[0])
-    a = as_finite_array(a, "a")
-    m = weighting(k, w, a)
+    a, b, c, d = (_check_ppi(x, n) for x, n in zip((a, b, c, d), "abcd", strict=True))
+    k = check_whole(k, "k", minimum=0)
+    w = check_positive(w, "w", allow_zero=True)
+    a, p, b, c, d, k, w = check_broadcast(a=a, p=p, b=b, c=c, d=d, k=k, w=w)
+    m = weighting(k, w, a)  # checks w <= k
     return a + (p - expected_pct(a, b, c, d)) / m
 
 
 def displayed(ppi):
     """The PPI as shown on a profile: one decimal, halves rounded up.
+
+    Parameters
+    ----------
+    ppi : float or array_like
+        PPIs in % (0-100).
 
     Notes
     -----
@@ -204,7 +262,7 @@ def displayed(ppi):
     >>> displayed([50.95, 50.99, 51.06, 51.14, 50.94999])
     array([51. , 51. , 51.1, 51.1, 50.9])
     """
-    ppi = as_finite_array(ppi, "ppi")
+    ppi = _check_ppi(ppi, "ppi")
     return np.floor(np.round(ppi * 10.0, _DECIMALS - 1) + 0.5) / 10.0
 
 
@@ -248,9 +306,10 @@ def rate_log(log, *, initial=None):
         row is a qualifying board. Rows are rated in date order; rows with the same date
         keep their order in ``log`` (so list a session's boards in playing order).
     initial : pandas.DataFrame, optional
-        Players' state before the log: columns ``player``, ``ppi``, ``k`` and optionally
-        ``w`` (boards in the three calendar months before the log's first month, counted
-        as w/3 in each). Players not listed are newcomers: PPI 50, k = 0, w = 0.
+        Players' state before the log: columns ``player``, ``ppi`` (0-100), ``k`` (whole,
+        >= 0) and optionally ``w`` (whole, 0-k: boards in the three calendar months before
+        the log's first month, counted as w/3 in each). Players not listed are newcomers:
+        PPI 50, k = 0, w = 0.
 
     Returns
     -------
@@ -370,10 +429,14 @@ def _initial_state(initial, ids) -> pd.DataFrame:
         check_frame(initial, "initial", ("player", "ppi", "k"))  # "w" optional
         init = initial.assign(w=initial["w"] if "w" in initial.columns else 0)
         init = init[["player", "ppi", "k", "w"]]
-        for col in ("ppi", "k", "w"):
-            values = as_finite_array(init[col], f"initial.{col}")
-            if col != "ppi" and np.any(values < 0):
-                raise fail(f"initial.{col}", ">= 0", values[values < 0][0])
+        _check_ppi(init["ppi"].to_numpy(), "initial.ppi")
+        k = check_whole(init["k"].to_numpy(), "initial.k", minimum=0)
+        w = check_whole(init["w"].to_numpy(), "initial.w", minimum=0)
+        if np.any(w > k):
+            row = int(np.flatnonzero(w > k)[0])
+            raise fail(
+                "initial.w", "<= initial.k", given=f"w = {w[row]} with k = {k[row]} in row {row}"
+            )
         if init["player"].duplicated().any():
             raise BridgestatsError("initial: a player is listed twice")
     listed = pd.Index(init["player"])

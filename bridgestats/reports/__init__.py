@@ -29,15 +29,19 @@ Failures are contained: each run is written to a temporary folder under ``report
 moved into place only when it succeeded; a failed run's partial output (the executed
 notebook shows the error) goes to ``reports/<run>.failed/`` and the previous good
 ``reports/<run>/`` stays. Parameter names are checked against each notebook's
-``parameters`` cell before anything runs.
+``parameters`` cell before anything runs. One batch at a time holds the reports folder
+(a second one is refused; see :mod:`~bridgestats.reports.folder`), removes what killed
+batches left there, and on Ctrl-C stops the running notebooks and keeps the previous
+reports.
 
 The rooms: :mod:`~bridgestats.reports.config` (the configuration file and its runs),
 :mod:`~bridgestats.reports.parameters` (a notebook's parameters cell),
 :mod:`~bridgestats.reports.jobs` (jobs and outcomes, frozen dataclasses that pickle),
 :mod:`~bridgestats.reports.execute` and :mod:`~bridgestats.reports.worker` (one run in a
 process), :mod:`~bridgestats.reports.dispatch` (a process pool or Dask),
-:mod:`~bridgestats.reports.provenance` (``run.json``), :mod:`~bridgestats.reports.batch`
-(:func:`run_reports`), :mod:`~bridgestats.reports.index` and
+:mod:`~bridgestats.reports.provenance` (``run.json``),
+:mod:`~bridgestats.reports.folder` (the folder's lock and leftovers),
+:mod:`~bridgestats.reports.batch` (:func:`run_reports`), :mod:`~bridgestats.reports.index` and
 :mod:`~bridgestats.reports.render` (the page templates in ``templates/``).
 
 Configuration file
@@ -50,6 +54,7 @@ Configuration file
 
     [[report]]
     name = "washington_sigma"   # run name: letters, digits, "_", "-", "."
+                                # (not index.html, which the runner writes)
     notebook = "washington_sigma.ipynb"   # relative to the configuration file
     description = "..."         # optional, shown in the index
     parameters = { n_boards = 8 }         # optional overrides of the notebook's defaults

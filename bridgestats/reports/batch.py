@@ -3,16 +3,23 @@
 Failures are contained: each run is written to a temporary folder ``.<run>.tmp-XXXX``
 under the reports folder and moved into place only when it succeeded; a failed run's
 partial output (the executed notebook shows the error) goes to ``<run>.failed/`` and the
-previous good ``<run>/`` stays. Temporary folders left by an interrupted batch are
-reported, not removed (another batch may be using them).
+previous good ``<run>/`` stays.
+
+One batch at a time: the batch holds the reports folder's lock
+(:func:`~bridgestats.reports.folder.locked`), so the temporary folders and kernel
+connection files it finds there were left by a killed batch; it removes them and says so.
+Ctrl-C stops the batch: the running notebooks are stopped, their temporary folders
+removed, the previous good reports kept, the index rewritten, and a line says which runs
+were stopped; then :class:`KeyboardInterrupt` goes on to the caller.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
-import re
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -22,15 +29,13 @@ from .._validate import check_flag, check_int
 from ..errors import BridgestatsError
 from .config import ReportConfig, RunSpec, expand_runs, load_config
 from .dispatch import dispatch, log
+from .folder import KERNELS_DIR, clean_leftovers, locked
 from .index import write_index
 from .jobs import Job, Outcome, RunResult
 from .parameters import check_parameters, notebook_title
 from .provenance import git_state, package_version, read_json, run_record, sha256
 
 __all__ = ["run_reports"]
-
-# the temporary folders of _job and _replace_dir: .<run>.tmp-XXXX, .<run>.old-XXXX
-_LEFTOVER_RE = re.compile(r"^\..+\.(?:tmp|old)-[^.]+$")
 
 
 def run_reports(
@@ -81,42 +86,102 @@ def run_reports(
         raise BridgestatsError(
             f"reports_dir: cannot create the folder {str(root)!r} ({exc.strerror or exc})"
         ) from exc
-    stale = sorted(p.name for p in root.iterdir() if p.is_dir() and _LEFTOVER_RE.match(p.name))
-    if stale:  # a killed batch leaves these; one running now may be using them
-        log(
-            f"{len(stale)} temporary folder(s) in {root} left by an interrupted batch (not"
-            f" removed, another batch may be running): {', '.join(stale)}"
+    with locked(root) as have_lock:
+        if have_lock:
+            removed = clean_leftovers(root)
+            if removed:  # provably stale: no other batch holds the lock
+                log(
+                    f"removed {len(removed)} leftover(s) of a killed batch in {root}:"
+                    f" {', '.join(removed)}"
+                )
+        else:  # pragma: no cover - no fcntl (Windows)
+            log(f"no lock on {root} (not available here): run one batch at a time")
+        return _run_locked(
+            cfg, specs, merged, root, jobs=jobs, scheduler=scheduler, show_code=show_code
         )
+
+
+def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -> list[RunResult]:
+    """The batch proper, run while holding the folder's lock."""
     runnable = [s for s in specs if not s.missing]
     bar = len(runnable) == 1 and jobs == 1 and scheduler is None and sys.stderr.isatty()
-    context = {"version": package_version(), "git": git_state(), "show_code": show_code}
-    jobs_by_name = {
-        s.name: _job(s, root, timeout=cfg.timeout, parameters=merged[s.name], **context)
-        for s in runnable
-    }
-    if bar:  # one run: papermill's bar over its cells
-        (name,) = jobs_by_name
-        jobs_by_name[name] = dataclasses.replace(jobs_by_name[name], progress_bar=True)
+    context.update(version=package_version(), git=git_state())
+    jobs_by_name: dict[str, Job] = {}
     results: dict[str, RunResult] = {}
-    for spec in specs:
-        if spec.missing:
-            log(f"missing {spec.name}: {spec.notebook} does not exist yet")
-            results[spec.name] = RunResult(spec.name, spec.report, "missing", None)
-    by_name = {s.name: s for s in specs}
+    runs = None
     try:
-        for name, outcome in dispatch(jobs_by_name, jobs=jobs, scheduler=scheduler):
-            result = _finish(by_name[name], jobs_by_name[name], outcome, root)
+        for s in runnable:
+            jobs_by_name[s.name] = _job(
+                s, root, timeout=cfg.timeout, parameters=merged[s.name], **context
+            )
+        if bar:  # one run: papermill's bar over its cells
+            (name,) = jobs_by_name
+            jobs_by_name[name] = dataclasses.replace(jobs_by_name[name], progress_bar=True)
+        for spec in specs:
+            if spec.missing:
+                log(f"missing {spec.name}: {spec.notebook} does not exist yet")
+                results[spec.name] = RunResult(spec.name, spec.report, "missing", None)
+        by_name = {s.name: s for s in specs}
+        runs = dispatch(jobs_by_name, jobs=jobs, scheduler=scheduler)
+        for name, outcome in runs:
+            with _interrupt_deferred():  # a run's folder is moved into place whole, or not
+                result = _finish(by_name[name], jobs_by_name[name], outcome, root)
             results[name] = result
             took = result.record["durations"]["total_s"]
             tail = f": {result.error}" if result.error else ""
             done = sum(r.status != "missing" for r in results.values())
             log(f"{result.status:6s} {name} ({took:.1f} s) [{done}/{len(runnable)}]{tail}")
+    except KeyboardInterrupt:
+        if runs is not None:
+            runs.close()  # stops the running notebooks (their processes are ended)
+        stopped = [n for n in jobs_by_name if n not in results]
+        finished = sum(r.status != "missing" for r in results.values())
+        log(
+            f"interrupted: stopped {', '.join(stopped) or 'no run'}"
+            f" ({finished} of {len(runnable)} finished; previous reports kept)"
+        )
+        with _interrupt_deferred():
+            _cleanup(jobs_by_name, root)
+            write_index(root, config=cfg, results=list(results.values()))
+        raise
     finally:  # interrupted: leave no temporary folders behind
-        for job in jobs_by_name.values():
-            shutil.rmtree(job.folder, ignore_errors=True)
+        if runs is not None:
+            runs.close()
+        _cleanup(jobs_by_name, root)
     ordered = [results[s.name] for s in specs]
-    write_index(root, config=cfg, results=ordered)
+    with _interrupt_deferred():
+        write_index(root, config=cfg, results=ordered)
     return ordered
+
+
+def _cleanup(jobs_by_name, root: Path) -> None:
+    """Remove the batch's temporary folders and its kernels' connection files."""
+    for job in jobs_by_name.values():
+        shutil.rmtree(job.folder, ignore_errors=True)
+    kernels = root / KERNELS_DIR
+    if kernels.is_dir():  # a stopped run's kernel leaves its file (the kernel ends by itself)
+        for path in kernels.iterdir():
+            with contextlib.suppress(OSError):
+                path.unlink()
+        with contextlib.suppress(OSError):
+            kernels.rmdir()
+
+
+@contextlib.contextmanager
+def _interrupt_deferred():
+    """Hold Ctrl-C (SIGINT) until the block is done, then raise :class:`KeyboardInterrupt`."""
+    caught = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    except ValueError:  # not the main thread: signals go to the main thread anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _job(spec: RunSpec, root: Path, **fields) -> Job:

@@ -30,6 +30,10 @@ __all__ = [
 ]
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
+# what the runner writes at the top of the reports folder besides <run>/ and <run>.failed/
+# (its lock, temporary folders and kernel files are dot-names, which _NAME_RE refuses);
+# compared without case, for file systems that ignore it
+RESERVED_NAMES = ("index.html",)
 _TOP_KEYS = ("allow_missing", "timeout", "report")
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
 
@@ -83,7 +87,8 @@ def default_config_path() -> Path:
 def load_config(path=None) -> ReportConfig:
     """Read and validate a reports configuration file (default ``notebooks/reports.toml``).
 
-    Every problem (unknown key, missing ``notebook``, bad grid, duplicate name) raises
+    Every problem (a file that is not UTF-8, unknown key, missing ``notebook``, bad grid,
+    duplicate name, a name the runner reserves: ``index.html``) raises
     :class:`~bridgestats.errors.BridgestatsError` naming the file and the entry.
     Notebook paths are resolved relative to the file's folder; whether they exist is
     checked when the runs are expanded (see :func:`expand_runs`).
@@ -96,7 +101,15 @@ def load_config(path=None) -> ReportConfig:
     if not path.is_file():
         raise BridgestatsError(f"config: no such file {str(path)!r}")
     try:
-        data = tomllib.loads(path.read_text())
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise BridgestatsError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise BridgestatsError(
+            f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason}); TOML files are UTF-8"
+        ) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BridgestatsError(f"{path}: not valid TOML: {exc}") from exc
     unknown = sorted(set(data) - set(_TOP_KEYS))
@@ -139,6 +152,11 @@ def _parse_entry(raw: dict, index: int, path: Path) -> ReportEntry:
         raise BridgestatsError(
             f"{where}: 'name' must be letters, digits, '_', '-', '.' (not ending in .failed);"
             f" got {name!r}"
+        )
+    if name.lower() in RESERVED_NAMES:
+        raise BridgestatsError(
+            f"{where}: 'name' {name!r} is reserved (the runner writes"
+            f" {', '.join(RESERVED_NAMES)} in the reports folder)"
         )
     notebook = raw.get("notebook")
     if not isinstance(notebook, str) or not notebook.endswith(".ipynb"):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import os
+import signal
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
@@ -62,7 +64,12 @@ def _local(jobs_by_name: Mapping[str, Job], jobs: int):
     interpreter, which imports papermill once and then runs one notebook at a time)."""
     pending = list(jobs_by_name.items())
     running: dict = {}
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_init,
+        initargs=(os.getpid(),),
+    )
     try:
         while pending or running:
             while pending and len(running) < jobs:  # a worker is free: the run starts now
@@ -80,8 +87,31 @@ def _local(jobs_by_name: Mapping[str, Job], jobs: int):
                     yield name, future.result()
                 except BrokenProcessPool as exc:  # the worker died during the run
                     yield name, _died(exc, started)
-    finally:  # interrupted: start no more runs, wait for the running ones to end
+    except BaseException:  # Ctrl-C, or the batch stopped: end the running notebooks now
+        for process in list((pool._processes or {}).values()):
+            process.kill()  # its kernel ends by itself when its parent goes (ipykernel)
+        raise
+    finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_init(parent: int) -> None:
+    """A pool worker leaves Ctrl-C to the batch (which ends it), and dies with the batch.
+
+    On Linux the worker asks to be killed when the batch's process dies (``prctl``
+    ``PR_SET_PDEATHSIG``), so a ``kill -9`` of the batch leaves no notebook running;
+    elsewhere an orphaned worker finishes its current run and exits.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - no usable libc
+            pass
+    if os.getppid() != parent:  # the batch died before the request took effect
+        os._exit(1)
 
 
 def _died(exc: BaseException, started: str) -> Outcome:

@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from .folder import KERNELS_DIR
 from .jobs import Job, Outcome
 from .provenance import KERNEL_NAME, now, package_version, read_json, timings
 from .render import TEMPLATES, render
@@ -102,12 +103,18 @@ def run_in_process(job: Job) -> Outcome:
     return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
 
 
-def _kernel_manager_class():
+def _kernel_manager_class(connection_dir: Path):
     """An AsyncKernelManager whose ``python3`` kernel is ipykernel on ``sys.executable``.
 
     jupyter_client would otherwise take whichever ``python3`` kernelspec it finds first
-    (a user's, another environment's); the reports must run on this interpreter.
+    (a user's, another environment's); the reports must run on this interpreter. The
+    kernel's connection file goes in ``connection_dir`` (the reports folder's
+    ``.kernels/``), not the system's temporary folder, so that the files of kernels killed
+    with their batch are found and removed by the next batch
+    (:func:`bridgestats.reports.folder.clean_leftovers`).
     """
+    import uuid
+
     import zmq
     from ipykernel.kernelspec import get_kernel_dict
     from jupyter_client.kernelspec import KernelSpec
@@ -119,6 +126,11 @@ def _kernel_manager_class():
         def _encrypt_when_possible(self):
             # CurveZMQ between runner and kernel when libzmq has it (the kernel warns otherwise)
             return "auto" if zmq.has("curve") else "disabled"
+
+        @default("connection_file")
+        def _connection_file_in_the_reports_folder(self):
+            connection_dir.mkdir(exist_ok=True)
+            return str(connection_dir / f"kernel-{uuid.uuid4()}.json")
 
         @property
         def kernel_spec(self):
@@ -152,7 +164,7 @@ def execute(job: Job) -> Outcome:
             execution_timeout=job.timeout,
             interrupt_on_timeout=True,
             cwd=str(folder),
-            kernel_manager_class=_kernel_manager_class(),
+            kernel_manager_class=_kernel_manager_class(folder.parent / KERNELS_DIR),
         )
     except PapermillExecutionError as exc:
         error = f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"

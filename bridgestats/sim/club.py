@@ -34,19 +34,30 @@ import numpy as np
 import pandas as pd
 
 from .._validate import (
+    as_array,
     as_finite_array,
     check_choice,
     check_flag,
     check_int,
     check_number,
     check_positive,
+    check_rng,
     fail,
 )
+from ..errors import BridgestatsError
 from ..ratings.ppi import weighting_scalar
+
+# The largest club and the longest run simulated: a club of 10000 players for a century
+# is far beyond any study here, and n_players x months x sessions x boards stays within
+# what the compiled kernel runs in minutes, not days.
+MAX_PLAYERS = 10_000
+MAX_MONTHS = 1200
 
 __all__ = [
     "BOARD_SD",
     "EVEN_TABLE_SD",
+    "MAX_MONTHS",
+    "MAX_PLAYERS",
     "STRENGTH_SD",
     "ClubState",
     "Simulation",
@@ -178,9 +189,9 @@ class ClubState(NamedTuple):
     shock_state : ndarray of int
         0 not shocked, 1 waiting for the shock session, 2 in it, 3 after it.
     shock_month : int
-        The month of the shock.
+        The month of the shock, 0 to ``n_months`` − 1.
     shock_pct : float
-        The board percentage of the shocked session.
+        The board percentage of the shocked session (0-100).
     active : ndarray of bool
         The month's attendance, shape (sessions, players or pairs).
     u, z : ndarray of float32
@@ -248,35 +259,40 @@ def simulate(
     Parameters
     ----------
     strength : array_like
-        True strength of each player on the PPI scale (%), e.g. 50 + 6·N(0, 1).
+        True strength of each player on the PPI scale (%, 0-100), e.g. 50 + 6·N(0, 1);
+        2 to 10000 players (:data:`MAX_PLAYERS`).
     activity : float or array_like
         Boards each player plays on average per three months (per player; for fixed
-        partnerships the pair plays at its two players' mean activity).
+        partnerships the pair plays at its two players' mean activity), 0 to
+        3 · ``sessions_per_month`` · ``n_boards``.
     n_months : int
-        Calendar months simulated.
+        Calendar months simulated, 1-1200 (:data:`MAX_MONTHS`).
     sessions_per_month : int
-        Sessions (one a day, say) offered each month.
+        Sessions (one a day, say) offered each month, 1-100.
     n_boards : int
-        Boards per session, a multiple of ``boards_per_round``.
+        Boards per session, 1-100, a multiple of ``boards_per_round``.
     boards_per_round : int
-        Boards played against the same opponents before the movement changes tables.
+        Boards played against the same opponents before the movement changes tables
+        (1 to ``n_boards``).
     partnership : {"pickup", "fixed"}
         ``"fixed"``: players 2j and 2j + 1 always play together (so ``len(strength)``
         must be even); ``"pickup"``: each session the players present are paired at random.
     board_sd : float
-        Spread (%) of the board percentage at an even table (see Notes).
+        Spread (%) of the board percentage at an even table (see Notes), in (0, 50).
     initial_ppi, initial_k : float or array_like
-        PPI and boards since the start before the first month (newcomers: 50 and 0).
+        PPI (0-100) and boards since the start (whole, >= 0) before the first month
+        (newcomers: 50 and 0).
     history : float or array_like
-        Boards played in the three months before the start (w of the first month).
+        Boards played in the three months before the start (w of the first month), in
+        0-``initial_k``.
     shocked : array_like of int, optional
         Players whose first session in month ``shock_month`` (or later, if they do not play
         that month) is a bad one: their pair's board percentage is ``shock_pct`` on every
         board of that session.
     shock_month : int
-        The month of the shock.
+        The month of the shock, 0 to ``n_months`` − 1.
     shock_pct : float
-        The board percentage of the shocked session.
+        The board percentage of the shocked session (0-100).
     track : array_like of int, optional
         Players whose PPI is recorded after each session they play (``Simulation.trace``).
     record : bool
@@ -373,7 +389,7 @@ def _per_player(value, name, n_players):
 def _player_ids(value, name, n_players):
     if value is None:
         return np.zeros(0, dtype=np.int64)
-    ids = np.asarray(value).ravel()
+    ids = as_array(value, name).ravel()
     if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() >= n_players):
         raise fail(name, f"player indices 0-{n_players - 1}", value)
     return ids.astype(np.int64)
@@ -402,19 +418,29 @@ def _simulate(
 ):
     strength = as_finite_array(strength, "strength").ravel().astype(float)
     n_players = strength.size
+    if n_players < 2 or n_players > MAX_PLAYERS:
+        raise fail(
+            "strength", f"one value per player, 2-{MAX_PLAYERS} players", given=f"{n_players}"
+        )
+    if np.any((strength < 0) | (strength > 100)):
+        raise fail(
+            "strength",
+            "strengths on the PPI scale, 0-100 (%)",
+            strength[(strength < 0) | (strength > 100)][0],
+        )
     check_choice(partnership, "partnership", ("pickup", "fixed"))
     fixed = partnership == "fixed"
     if fixed and n_players % 2:
         raise fail("strength", "an even number of players for fixed partnerships", n_players)
-    n_months = check_int(n_months, "n_months", minimum=1)
-    sessions = check_int(sessions_per_month, "sessions_per_month", minimum=1)
-    n_boards = check_int(n_boards, "n_boards", minimum=1)
-    per_round = check_int(boards_per_round, "boards_per_round", minimum=1)
+    n_months = check_int(n_months, "n_months", minimum=1, maximum=MAX_MONTHS)
+    sessions = check_int(sessions_per_month, "sessions_per_month", minimum=1, maximum=100)
+    n_boards = check_int(n_boards, "n_boards", minimum=1, maximum=100)
+    per_round = check_int(boards_per_round, "boards_per_round", minimum=1, maximum=n_boards)
     if n_boards % per_round:
         raise fail("n_boards", f"a multiple of boards_per_round ({per_round})", n_boards)
     board_sd = check_number(board_sd, "board_sd", low=0, high=50, low_open=True, high_open=True)
     shock_pct = check_number(shock_pct, "shock_pct", low=0, high=100)
-    shock_month = check_int(shock_month, "shock_month", minimum=0)
+    shock_month = check_int(shock_month, "shock_month", minimum=0, maximum=n_months - 1)
     record = check_flag(record, "record")
     act = _per_player(activity, "activity", n_players)
     most = 3.0 * sessions * n_boards
@@ -428,10 +454,18 @@ def _simulate(
     if fixed:
         q = (q[0::2] + q[1::2]) / 2.0
     ppi = _per_player(initial_ppi, "initial_ppi", n_players).copy()
+    if np.any((ppi < 0) | (ppi > 100)):
+        raise fail("initial_ppi", "PPIs in 0-100 (%)", ppi[(ppi < 0) | (ppi > 100)][0])
     k = _per_player(initial_k, "initial_k", n_players)
+    if np.any((k < 0) | (k != np.round(k))):
+        raise fail("initial_k", "whole numbers of boards >= 0", k[(k < 0) | (k != np.round(k))][0])
     hist = _per_player(history, "history", n_players)
-    if np.any(k < 0) or np.any(hist < 0):
-        raise fail("initial_k, history", ">= 0 boards", min(k.min(), hist.min()))
+    if np.any(hist < 0) or np.any(hist > k):
+        raise fail(
+            "history",
+            "boards in 0-initial_k (the boards of the last three months are among them)",
+            hist[(hist < 0) | (hist > k)][0],
+        )
     shock_state = np.zeros(n_players, dtype=np.int64)
     shock_state[_player_ids(shocked, "shocked", n_players)] = 1
     tracked = _player_ids(track, "track", n_players)
@@ -439,7 +473,7 @@ def _simulate(
     slot[tracked] = np.arange(tracked.size)
     max_len = n_months * sessions
 
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     tau = _tau_of(board_sd)
     n_rounds = n_boards // per_round
     state = ClubState(
@@ -496,7 +530,7 @@ def board_log(sim, *, start="2001-01-01"):
     Parameters
     ----------
     sim : Simulation
-        A run made with ``record=True``.
+        A run made with ``record=True`` in which some boards were played.
     start : str
         Date of the first month (every board is dated the first of its month; rows keep
         the playing order within a month).
@@ -517,8 +551,17 @@ def board_log(sim, *, start="2001-01-01"):
     if not isinstance(sim, Simulation) or sim.log is None:
         raise fail("sim", "a Simulation made with record=True", type(sim).__name__)
     log = sim.log
-    n_sessions = int(log["session"].max()) + 1 if len(log) else 1
-    first = pd.Timestamp(start)
+    if not len(log):
+        raise BridgestatsError(
+            "sim: no boards were played in the simulation (raise activity or n_months)"
+        )
+    n_sessions = int(log["session"].max()) + 1
+    try:
+        first = pd.Timestamp(start)
+    except (TypeError, ValueError) as exc:
+        raise fail("start", "a date (such as '2001-01-01')", start) from exc
+    if pd.isna(first):
+        raise fail("start", "a date (such as '2001-01-01')", start)
     dates = pd.DatetimeIndex([first + pd.DateOffset(months=int(m)) for m in range(
         int(log["month"].max()) + 1)])  # fmt: skip
     return pd.DataFrame(

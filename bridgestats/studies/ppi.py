@@ -35,7 +35,7 @@ from .._validate import (
     check_choice,
     check_int,
     check_number,
-    check_positive,
+    check_rng,
     fail,
 )
 from ..errors import BridgestatsError
@@ -43,7 +43,7 @@ from ..ratings.elo import elo_forecast
 from ..ratings.forecast import forecast_scores
 from ..ratings.glicko2 import glicko2_forecast
 from ..ratings.ppi import rate_log, update, weighting
-from ..sim.club import EVEN_TABLE_SD, STRENGTH_SD, board_log, simulate
+from ..sim.club import EVEN_TABLE_SD, MAX_PLAYERS, STRENGTH_SD, board_log, simulate
 
 __all__ = [
     "HalfLife",
@@ -69,7 +69,7 @@ class HalfLife:
     Attributes
     ----------
     activity : float
-        Boards per three months of the population.
+        Boards per three months of the population (> 0, at most 10000).
     partnership : str
         ``"fixed"`` or ``"pickup"``.
     boards, months : float
@@ -141,8 +141,9 @@ def _established_args(activity, partnership, n_players, *, min_players):
     weighting of an established player at 50 %) and c, the share of a result's deficit a
     player carries (1 in a fixed partnership, ½ with pick-up partners)."""
     check_choice(partnership, "partnership", ("pickup", "fixed"))
-    n_players = check_int(n_players, "n_players", minimum=min_players)
-    activity = float(check_positive(activity, "activity"))
+    n_players = check_int(n_players, "n_players", minimum=min_players, maximum=MAX_PLAYERS)
+    # w <= k: the regulars' k is _ESTABLISHED_K
+    activity = check_number(activity, "activity", low=0, high=_ESTABLISHED_K, low_open=True)
     m = float(weighting(_ESTABLISHED_K, activity, 50.0))
     c = 1.0 if partnership == "fixed" else 0.5
     return activity, n_players, m, c
@@ -183,11 +184,12 @@ def shock_response(
     Parameters
     ----------
     activity : float
-        Boards per three months of every player.
+        Boards per three months of every player (> 0, at most 10000: the regulars' k).
     partnership : {"fixed", "pickup"}
         How players pair up (see :func:`~bridgestats.sim.simulate`).
     n_players : int
-        Population size (regular players, starting at their true strength).
+        Population size (regular players, starting at their true strength), at most
+        10000 (:data:`bridgestats.sim.club.MAX_PLAYERS`).
     n_shocked : int
         Players (one per pair for fixed partnerships) given one bad session in month 1,
         each in a run of its own (so that no two shocks meet at a table).
@@ -195,7 +197,7 @@ def shock_response(
         Board percentage of the bad session.
     min_level : float
         Shocked players are the first ``n_shocked`` whose starting PPI is at least this
-        (%): the claim is about a regular player above the 46 % threshold, below which m is
+        (%, 0-100): the claim is about a regular player above the 46 % threshold, below which m is
         halved and the memory is half as long. 48 % keeps a 12-board session at 25 % (a
         drop of about 0.5 %) above the threshold.
     months_after : int, optional
@@ -203,7 +205,7 @@ def shock_response(
     strength_sd, board_sd, sessions_per_month, n_boards
         Population and model (see :func:`~bridgestats.sim.simulate`).
     rng : None, int or numpy.random.Generator
-        Source of randomness.
+        Source of randomness (an integer seed >= 0; anything else is refused).
 
     Returns
     -------
@@ -237,6 +239,7 @@ def shock_response(
     """
     activity, n_players, m, c = _established_args(activity, partnership, n_players, min_players=8)
     n_shocked = check_int(n_shocked, "n_shocked", minimum=1)
+    min_level = check_number(min_level, "min_level", low=0, high=100)
     step = 2 if partnership == "fixed" else 1
     if n_shocked * step > n_players:
         raise fail("n_shocked", f"at most {n_players // step} for {n_players} players", n_shocked)
@@ -245,7 +248,7 @@ def shock_response(
     if months_after is None:
         months_after = math.ceil(3 * theory_months) + 2
     months_after = check_int(months_after, "months_after", minimum=1)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     strength, start = _established_population(strength_sd, n_players, partnership, gen)
     candidates = np.flatnonzero(start[::step] >= min_level) * step
     if candidates.size < n_shocked:
@@ -349,7 +352,7 @@ def half_life_table(
     >>> t[["activity", "partnership", "m", "theory_boards"]].round(1).to_dict("records")
     [{'activity': 416.0, 'partnership': 'fixed', 'm': 600.0, 'theory_boards': 415.5}]
     """
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     rows = []
     for partnership in partnerships:
         for activity in activities:
@@ -464,7 +467,7 @@ def stationary_wander(
     n_months = check_int(n_months, "n_months", minimum=1)
     burn_in = check_int(burn_in_months, "burn_in_months", minimum=0)
     coverage = check_number(coverage, "coverage", low=0, high=1, low_open=True, high_open=True)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     strength, start = _established_population(strength_sd, n_players, partnership, gen)
     options = _established_options(
         start, activity, partnership=partnership, board_sd=board_sd,
@@ -501,11 +504,11 @@ def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0):
     Parameters
     ----------
     pct : float
-        The newcomer's percentage on every board.
+        The newcomer's percentage on every board (0-100).
     n_boards : int
-        Boards played.
+        Boards played (1-10000).
     table_ppi : float
-        PPI of the partner and both opponents (regulars: k = 10,000, w = 416).
+        PPI (0-100) of the partner and both opponents (regulars: k = 10,000, w = 416).
 
     Returns
     -------
@@ -531,7 +534,9 @@ def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0):
     >>> round(newcomer_claim(), 2)
     46.4
     """
-    n_boards = check_int(n_boards, "n_boards", minimum=1)
+    n_boards = check_int(n_boards, "n_boards", minimum=1, maximum=10_000)
+    pct = check_number(pct, "pct", low=0, high=100)
+    table_ppi = check_number(table_ppi, "table_ppi", low=0, high=100)
     log = pd.DataFrame(
         {"date": "2024-01-15", "board": np.arange(1, n_boards + 1), "north": "newcomer",
          "south": "partner", "east": "east", "west": "west", "pct_ns": float(pct)}
@@ -566,16 +571,16 @@ def newcomer_trajectory(
     strengths : sequence of float
         True strengths of the newcomers (%).
     n_per_strength : int
-        Newcomers of each strength.
+        Newcomers of each strength (>= 1; with the regulars at most 10000 players).
     n_regulars : int
-        Regular players (start at their true strength, k = 10,000).
+        Regular players (start at their true strength, k = 10,000), 4-10000.
     activity, partnership, strength_sd, board_sd, sessions_per_month, n_boards
         See :func:`~bridgestats.sim.simulate`; newcomers play as often as regulars.
     n_months : int
         Months simulated.
     step : int
         Grid of boards played (0, step, 2·step, ...) at which the PPI is read
-        (interpolated between sessions).
+        (interpolated between sessions), 1-100000.
     rng : None, int or numpy.random.Generator
 
     Returns
@@ -602,10 +607,10 @@ def newcomer_trajectory(
     ['strength', 'boards', 'mean', 'se', 'q05', 'q95', 'n', 'visible']
     """
     strengths = as_finite_array(strengths, "strengths").ravel()
-    n_per = check_int(n_per_strength, "n_per_strength", minimum=1)
-    n_regulars = check_int(n_regulars, "n_regulars", minimum=4)
-    step = check_int(step, "step", minimum=1)
-    gen = np.random.default_rng(rng)
+    n_per = check_int(n_per_strength, "n_per_strength", minimum=1, maximum=MAX_PLAYERS)
+    n_regulars = check_int(n_regulars, "n_regulars", minimum=4, maximum=MAX_PLAYERS)
+    step = check_int(step, "step", minimum=1, maximum=100_000)
+    gen = check_rng(rng)
     regular, start = _established_population(strength_sd, n_regulars, partnership, gen)
     newcomers = np.repeat(strengths, n_per)
     strength = np.concatenate([regular, newcomers])
@@ -769,7 +774,7 @@ def forecast_comparison(
     Parameters
     ----------
     n_players : int
-        Players of the club, all newcomers at the start, true strengths
+        Players of the club (8-10000), all newcomers at the start, true strengths
         50 + :data:`~bridgestats.sim.STRENGTH_SD`·N(0, 1).
     n_months : int
         Months simulated (pick-up partners, 30 sessions of 12 boards a month).
@@ -809,9 +814,9 @@ def forecast_comparison(
     >>> float(table.set_index("system").loc["truth", "spearman"])
     1.0
     """
-    n_players = check_int(n_players, "n_players", minimum=8)
+    n_players = check_int(n_players, "n_players", minimum=8, maximum=MAX_PLAYERS)
     n_months = check_int(n_months, "n_months", minimum=1)
-    gen = np.random.default_rng(rng)
+    gen = check_rng(rng)
     club = 50 + STRENGTH_SD * gen.standard_normal(n_players)
     sim = simulate(club, activity, n_months=n_months, record=True, rng=gen)
     log = board_log(sim)

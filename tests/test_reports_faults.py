@@ -1,0 +1,224 @@
+"""The batch runner under faults: two batches at once, Ctrl-C, ``kill -9``, closed pipes.
+
+Each test runs the command line as a real process (``python -m bridgestats.cli``) on the
+tiny notebook, whose ``sleep_s`` parameter keeps a run busy while the test acts on it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bridgestats.errors import BridgestatsError
+from bridgestats.reports.folder import KERNELS_DIR, LOCK_NAME, clean_leftovers, locked
+
+ROOT = Path(__file__).resolve().parents[1]
+NB = Path(__file__).parent / "notebooks"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and flock")
+
+
+def _config(folder: Path, sleep_s: float) -> Path:
+    path = folder / f"reports-{sleep_s:g}.toml"
+    path.write_text(
+        f'[[report]]\nname = "tiny"\nnotebook = "{(NB / "tiny.ipynb").as_posix()}"\n'
+        f"parameters = {{ sleep_s = {sleep_s} }}\n"
+    )
+    return path
+
+
+def _command(config: Path, out: Path, *more: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "bridgestats.cli",
+        "reports",
+        "--config",
+        str(config),
+        "--reports-dir",
+        str(out),
+        *more,
+    ]
+
+
+def _env() -> dict:
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+
+
+def _start(config: Path, out: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        _command(config, out), env=_env(), stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+
+
+def _run(config: Path, out: Path, *more: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        _command(config, out, *more), env=_env(), capture_output=True, text=True, timeout=120
+    )
+
+
+def _wait_for_kernel(out: Path, proc: subprocess.Popen, *, timeout: float = 60) -> Path:
+    """Wait until the run's kernel is up (its connection file is in the folder)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        files = list((out / KERNELS_DIR).glob("kernel-*.json"))
+        if files:
+            time.sleep(1.5)  # the kernel is executing the cells
+            return files[0]
+        time.sleep(0.2)
+    raise AssertionError("the run's kernel did not start")
+
+
+def _leftovers(out: Path) -> list[str]:
+    kernels = (
+        sorted(p.name for p in (out / KERNELS_DIR).glob("*"))
+        if (out / KERNELS_DIR).is_dir()
+        else []
+    )
+    return sorted(p.name for p in out.glob(".tiny.*")) + kernels
+
+
+@pytest.fixture
+def good(tmp_path) -> Path:
+    """A reports folder holding one good report of ``tiny`` (made by a first batch)."""
+    out = tmp_path / "out"
+    done = _run(_config(tmp_path, 0), out)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def test_a_second_batch_on_the_same_folder_is_refused_and_the_first_completes(tmp_path):
+    out = tmp_path / "out"
+    first = _start(_config(tmp_path, 4), out)
+    try:
+        _wait_for_kernel(out, first)
+        second = _run(_config(tmp_path, 0), out)
+    finally:
+        _, stderr = first.communicate(timeout=120)
+    assert second.returncode == 2
+    assert second.stderr.count("\n") == 1 and "Traceback" not in second.stderr
+    assert second.stderr.startswith(
+        f"bridgestats reports: error: reports_dir: another batch is running in {str(out)!r}"
+        f" (process {first.pid}, started "
+    )
+    assert "wait for it to end or use another --reports-dir" in second.stderr
+    assert first.returncode == 0, stderr
+    assert "removed" not in stderr  # the first batch's folders were never taken as stale
+    record = json.loads((out / "tiny" / "run.json").read_text())
+    assert record["status"] == "ok" and record["overrides"] == {"sleep_s": 4}
+    assert _leftovers(out) == []
+    assert not (out / LOCK_NAME).exists()  # released: the next batch runs
+    assert _run(_config(tmp_path, 0), out).returncode == 0
+
+
+def test_ctrl_c_stops_the_batch_keeps_the_last_good_report_and_exits_130(good, tmp_path):
+    before = (good / "tiny" / "run.json").read_text()
+    proc = _start(_config(tmp_path, 60), good)
+    _wait_for_kernel(good, proc)
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert time.monotonic() - t0 < 20  # the 60 s cell is not waited for
+    assert proc.returncode == 130
+    assert "Traceback" not in stderr
+    assert stderr.endswith(
+        "[reports] interrupted: stopped tiny (0 of 1 finished; previous reports kept)\n"
+        "bridgestats reports: interrupted\n"
+    ), stderr
+    assert stderr.count("\n") <= 4  # start, interrupted, the verdict (and no more)
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert json.loads(before)["overrides"] == {"sleep_s": 0}
+    assert not (good / "tiny.failed").exists()
+    assert _leftovers(good) == []
+    assert "tiny" in (good / "index.html").read_text()
+
+
+def test_after_kill_9_the_next_batch_removes_the_leftovers_and_says_which(good, tmp_path):
+    proc = _start(_config(tmp_path, 60), good)
+    kernel_file = _wait_for_kernel(good, proc)
+    tmp_folders = sorted(p.name for p in good.glob(".tiny.tmp-*"))
+    assert len(tmp_folders) == 1
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=30)
+    assert _leftovers(good) == [*tmp_folders, kernel_file.name]  # what kill -9 leaves
+    again = _run(_config(tmp_path, 0), good)
+    assert again.returncode == 0, again.stderr
+    assert (
+        f"[reports] removed 2 leftover(s) of a killed batch in {good}:"
+        f" {tmp_folders[0]}, {KERNELS_DIR}/{kernel_file.name}\n"
+    ) in again.stderr
+    assert _leftovers(good) == []
+
+
+def test_an_old_folder_caught_between_two_renames_is_put_back(tmp_path):
+    (tmp_path / ".tiny.old-x1").mkdir()
+    (tmp_path / ".tiny.old-x1" / "run.json").write_text("{}")
+    (tmp_path / ".other.old-x2").mkdir()  # other/ exists: the old copy is stale
+    (tmp_path / "other").mkdir()
+    (tmp_path / ".tiny.tmp-x3").mkdir()
+    (tmp_path / ".hidden").mkdir()  # not the runner's: kept
+    assert clean_leftovers(tmp_path) == [
+        ".other.old-x2",
+        ".tiny.old-x1 (restored as tiny)",
+        ".tiny.tmp-x3",
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".hidden", "other", "tiny"]
+    assert (tmp_path / "tiny" / "run.json").is_file()
+
+
+def test_the_lock_is_refused_in_the_same_process_and_released_after(tmp_path):
+    with locked(tmp_path) as have_lock:
+        assert have_lock
+        assert f"process {os.getpid()}, started " in (tmp_path / LOCK_NAME).read_text()
+        with pytest.raises(BridgestatsError, match="another batch is running"):
+            with locked(tmp_path):
+                pass
+    assert not (tmp_path / LOCK_NAME).exists()
+    with locked(tmp_path):
+        pass
+
+
+def test_list_into_a_closed_pipe_or_a_full_disk_is_one_line_and_nonzero(tmp_path):
+    config = _config(tmp_path, 0)
+    read, write = os.pipe()
+    os.close(read)  # the reader went away before anything was written (| head -1)
+    try:
+        proc = subprocess.run(
+            _command(config, tmp_path / "out", "--list"),
+            env=_env(),
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+    assert proc.returncode == 2
+    assert proc.stderr == "bridgestats reports: error: standard output closed early\n"
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run(
+                _command(config, tmp_path / "out", "--list"),
+                env=_env(),
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=60,
+            )
+        assert proc.returncode == 2
+        assert proc.stderr == (
+            "bridgestats reports: error: standard output: could not write the list"
+            " (No space left on device)\n"
+        )
+    assert not (tmp_path / "out").exists()  # --list runs nothing
