@@ -4,8 +4,10 @@ Readers
 -------
 :func:`read_pbn` (PBN 1.0/2.x, plain or gzip, ``ScoreTable`` expanded),
 :func:`read_lin` (BBO vugraph LIN), :func:`read_valet` (VALET pipe format, full fields),
-:func:`read_acbl_travellers` (ACBL club traveller CSV), and :func:`read_results`, which
-picks the reader from each file's name. Each accepts a path, a list of paths or a
+:func:`read_acbl_travellers` (ACBL club traveller CSV), :func:`read_usebio` (USEBIO 1.2/1.3
+XML, the EBU's results format: travellers with the scorer's own figures; the pairs' and
+teams' totals and places by :func:`read_usebio_participants`), and :func:`read_results`,
+which picks the reader from each file's name. Each accepts a path, a list of paths or a
 directory (searched recursively) and the keyword ``strict``.
 
 :func:`read_pbn_totals` reads the PBN ``TotalScoreTable`` sections (session totals per
@@ -102,6 +104,7 @@ from .ratinglog import (
     read_fullfield,
 )
 from .results import read_results
+from .usebio import read_usebio, read_usebio_participants
 from .valet import read_valet
 
 __all__ = [
@@ -121,6 +124,8 @@ __all__ = [
     "read_pbn",
     "read_pbn_totals",
     "read_results",
+    "read_usebio",
+    "read_usebio_participants",
     "read_valet",
     "summary_of",
     "team_board_swings",

@@ -11,11 +11,12 @@ from ._records import LoadSummary, _expand
 from .acbl import read_acbl_travellers
 from .lin import read_lin
 from .pbn import read_pbn
+from .usebio import _root_tag, read_usebio
 from .valet import read_valet
 
 __all__ = ["read_results"]
 
-_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN", "*.lin", "scores*.txt", "scores*.txt.gz")
+_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN", "*.lin", "scores*.txt", "scores*.txt.gz", "*.xml")
 
 
 def _format(path: Path) -> str:
@@ -28,23 +29,31 @@ def _format(path: Path) -> str:
         return "valet"
     if name.endswith(".csv"):
         return "acbl"
+    if name.endswith((".xml", ".xml.gz")):
+        root = _root_tag(path)
+        if root == "USEBIO":
+            return "usebio"
+        raise fail(
+            "path", "an *.xml file whose root element is <USEBIO>", f"{path.name} (root {root})"
+        )
     raise fail(
         "path",
-        "files whose name tells the format: *.pbn, *.pbn.gz, *.lin, scores*.txt[.gz] or a "
-        "traveller *.csv",
+        "files whose name tells the format: *.pbn, *.pbn.gz, *.lin, scores*.txt[.gz], a "
+        "traveller *.csv or a USEBIO *.xml",
         path.name,
     )
 
 
 def read_results(path, *, strict: bool = False) -> pd.DataFrame:
-    """Read PBN, LIN, VALET and ACBL traveller files, each by its reader, into one frame.
+    """Read PBN, LIN, VALET, ACBL traveller and USEBIO files, each by its reader, into one frame.
 
     Parameters
     ----------
     path : str, Path, list of paths, or directory
         Files (the format comes from the name: ``*.pbn``/``*.pbn.gz`` PBN, ``*.lin`` LIN,
-        ``scores*.txt[.gz]`` VALET, ``*.csv`` ACBL travellers); a directory is searched
-        recursively for PBN, LIN and VALET files.
+        ``scores*.txt[.gz]`` VALET, ``*.csv`` ACBL travellers, ``*.xml``/``*.xml.gz``
+        USEBIO when the root element is ``<USEBIO>``); a directory is searched recursively
+        for PBN, LIN, VALET and ``*.xml`` files.
     strict : bool, keyword-only
         Passed to every reader.
 
@@ -65,6 +74,7 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     strict = check_flag(strict, "strict")
     files = _expand(path, _PATTERNS)
     readers = {"pbn": read_pbn, "lin": read_lin, "valet": read_valet, "acbl": read_acbl_travellers}
+    readers["usebio"] = read_usebio
     groups: dict[str, list] = {}
     for f in files:
         groups.setdefault(_format(f.path), []).append(f)
