@@ -247,6 +247,8 @@ def test_teams_match_gives_the_teams(tmp_path):
     assert df["visit_team"].unique().tolist() == ["Kings"]
     assert df["segment"].unique().tolist() == ["1"]
     assert df["DIRECTION"].tolist() == ["NS", "EW"]
+    assert df["TEAM_SCORE"].unique().tolist() == ["12"]
+    assert df["OPPOSING_TEAM_SCORE"].unique().tolist() == ["0"]
     # board 5: NS vulnerable; 6H= by S +1430, 4H+2 by N +680
     assert df["score_ns"].tolist() == [1430.0, 680.0]
     assert df.attrs["summary"].score_mismatches == 0
@@ -281,6 +283,15 @@ def test_individual_players_by_seat(tmp_path):
     assert df["score_ns"].iat[0] == -90.0
     p = read_usebio_participants(_write(tmp_path, text))
     assert p["kind"].unique().tolist() == ["player"] and p["players"].iat[0] == "P1"
+
+
+def test_mitchell_numbered_from_one_in_each_direction(tmp_path):
+    # participants "1" NS and "1" EW told apart by DIRECTION; travellers print "1" and "1"
+    text = MITCHELL.replace(">1NS<", ">1<").replace(">1EW<", ">1<")
+    df = read_usebio(_write(tmp_path, text))
+    first = df.iloc[0]
+    assert (first["pair_ns"], first["pair_ew"]) == ("1", "1")
+    assert (first["north"], first["east"]) == ("Ann North", "Eve East")
 
 
 def test_howell_pair_numbers_with_a_space(tmp_path):

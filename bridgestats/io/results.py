@@ -16,7 +16,8 @@ from .valet import read_valet
 
 __all__ = ["read_results"]
 
-_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN", "*.lin", "scores*.txt", "scores*.txt.gz", "*.xml")
+_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN", "*.lin", "scores*.txt", "scores*.txt.gz")
+_PATTERNS += ("*.xml", "*.xml.gz")  # USEBIO (read_usebio), when the root is <USEBIO>
 
 
 def _format(path: Path) -> str:

@@ -102,7 +102,8 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
         numbers as printed (``"3"`` in a Howell, ``"1NS"``/``"1EW"`` in a Mitchell);
         ``north``/``south`` the NS pair's players and ``east``/``west`` the EW pair's, in
         the order the participants list gives them (USEBIO does not say who sat where);
-        ``home_team``/``visit_team`` a match's ``TEAM``/``OPPOSING_TEAM``. Then the
+        ``home_team``/``visit_team`` a match's ``TEAM``/``OPPOSING_TEAM`` (its other
+        figures, ``TEAM_SCORE``, ``OPPOSING_TEAM_SCORE`` ..., as printed). Then the
         scorer's own figures under their USEBIO names: ``EVENT_TYPE``,
         ``SCORING_METHOD``, ``BOARD_SCORING_METHOD``, ``MATCH_SCORING_METHOD``,
         ``PROGRAM_NAME``, ``DATE`` (every row; missing when not in the file), the board's
@@ -240,7 +241,7 @@ def read_usebio_participants(path) -> pd.DataFrame:
     for f in files:
         doc = _parse(f)
         for event, ctx in _events(doc):
-            for part_el, seg in _participant_blocks(event, ctx):
+            for part_el, seg in _participant_blocks(event):
                 for kind, el in _participants(part_el):
                     rows.append(_participant_row(f, doc, el, kind, ctx, seg))
     base = ["source", "record", "event", "segment", "EVENT_TYPE", "kind", "number"]
@@ -423,7 +424,7 @@ def _blocks(event: ET.Element):
     yield from walk(event, None, None)
 
 
-def _participant_blocks(event: ET.Element, ctx: dict):
+def _participant_blocks(event: ET.Element):
     """Every ``<PARTICIPANTS>`` of an event with its segment (as :func:`_blocks` names it)."""
 
     def walk(element, segment):
@@ -496,7 +497,7 @@ def _roster(event: ET.Element) -> tuple[dict[str, list[str]], dict[str, str]]:
     """Pair number -> player names, and player number -> name (individual events)."""
     pairs: dict[str, list[str]] = {}
     players: dict[str, str] = {}
-    for block, _ in _participant_blocks(event, {}):
+    for block, _ in _participant_blocks(event):
         for pair in block.iter("PAIR"):
             number = _text(pair, "PAIR_NUMBER")
             if number is None:
@@ -519,7 +520,8 @@ def _lookup(pairs, number, side):
     if number is None:
         return None
     key = _pair_key(number)
-    return pairs.get(key) or pairs.get(key + side)
+    # a Mitchell may number both directions from 1: "1" on the NS side is pair 1NS
+    return pairs.get(key + side) or pairs.get(key)
 
 
 def _deals(doc: _Doc) -> tuple[dict[int, str], dict[int, str]]:
@@ -611,6 +613,9 @@ def _line_row(file, doc, line, ctx, segment, match, number, board_cols, pairs, p
     if match is not None:
         row["home_team"] = _text(match, "TEAM")
         row["visit_team"] = _text(match, "OPPOSING_TEAM")
+        for tag, value in _leaf_items(match):
+            if tag not in ("TEAM", "OPPOSING_TEAM", "ROUND_NUMBER"):
+                row[tag] = value  # the match's own figures: TEAM_SCORE, ...
     for col in _EVENT_COLUMNS:
         row[col] = ctx[col]
     row.update(board_cols)
