@@ -368,6 +368,17 @@ def test_bad_xml_names_file_line_element_and_why(tmp_path):
     assert str(info.value).startswith(f"broken.xml, line {line}: not well-formed XML")
 
 
+def test_declared_encoding_is_honoured_and_a_wrong_one_named(tmp_path):
+    text = MITCHELL.replace("Ann North", "Zoë O'Brien")
+    latin = text.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>')
+    path = tmp_path / "latin.xml"
+    path.write_bytes(latin.encode("latin-1"))
+    assert read_usebio(path)["north"].iat[0] == "Zoë O'Brien"
+    path.write_bytes(text.encode("latin-1"))  # Latin-1 bytes, no declaration: not UTF-8
+    with pytest.raises(ParseError, match="the file is not UTF-8: does it declare its encoding"):
+        read_usebio(path)
+
+
 def test_truncated_file(tmp_path):
     path = _write(tmp_path, MITCHELL[: MITCHELL.index("<HANDSET>")], "cut.xml")
     with pytest.raises(ParseError, match=r"cut\.xml, line \d+: not well-formed XML"):

@@ -321,6 +321,11 @@ def _parse(file) -> _Doc:
     except expat.ExpatError as exc:
         reason = expat.errors.messages.get(exc.code, str(exc))
         where = f" inside <{stack[-1][0]}> (opened at line {stack[-1][1]})" if stack else ""
+        if exc.code == expat.errors.codes[expat.errors.XML_ERROR_INVALID_TOKEN]:
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError:
+                where += " (the file is not UTF-8: does it declare its encoding?)"
         raise ParseError(
             file, exc.lineno, f"not well-formed XML: {reason} at column {exc.offset + 1}{where}"
         ) from None
