@@ -53,8 +53,12 @@ def read_json(path) -> dict:
 def git_state() -> dict:
     """``{"revision": <HEAD's hash>, "dirty": <tracked files changed>}`` of the project.
 
-    Both are None when git or the repository is not there (an installed package).
+    Both are None when git or the repository is not there: an installed package asks no
+    git (the folder above it is ``site-packages``, which may lie in someone else's
+    repository).
     """
+    if not paths.in_checkout():
+        return {"revision": None, "dirty": None}
     root = paths.project_root()
 
     def git(*args):
