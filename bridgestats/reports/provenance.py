@@ -29,7 +29,10 @@ __all__ = [
     "timings",
 ]
 
-KERNEL_NAME = "python3"
+#: The Jupyter kernel the reports run on, named for the project so that no one's ``python3``
+#: kernel can stand in for it; the runner starts it on its own interpreter whether or not a
+#: kernelspec of that name is installed (:func:`.execute.kernel_manager_class`).
+KERNEL_NAME = "bridgestats"
 
 
 def now() -> str:
