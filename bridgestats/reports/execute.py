@@ -125,7 +125,16 @@ def kernel_manager_class(connection_dir):
     with their batch are found and removed by the next batch
     (:func:`bridgestats.reports.folder.clean_leftovers`).
 
-    Pass the class as papermill's ``kernel_manager_class`` with ``kernel_name=KERNEL_NAME``.
+    Parameters
+    ----------
+    connection_dir : path
+        Folder for the kernels' connection files (made when the first kernel starts).
+
+    Returns
+    -------
+    type
+        A subclass of ``jupyter_client.manager.AsyncKernelManager``: pass it as papermill's
+        ``kernel_manager_class``, with ``kernel_name=KERNEL_NAME``.
     """
     import uuid
 
