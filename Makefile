@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[notebooks,dev]'
-	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (bridgestats)" >/dev/null
+	$(BIN)/python -m ipykernel install --sys-prefix --name bridgestats --display-name "Python 3 (bridgestats)" >/dev/null
 	touch $(STAMP)
 
 reports: $(STAMP)  ## run every default report into reports/ (the main job)

@@ -1,9 +1,10 @@
 """The data sets shipped in ``data/``: seed tables transcribed with provenance, and figures
 derived from the real-results archive (the archive itself is not redistributed).
 
-Every data set is a CSV file below :func:`bridgestats.paths.data_dir`, named by its path
-without the extension (``"seeds/brighton_2005"``); ``data/README.md`` states each file's
-source, meaning and columns.
+Every data set is a CSV file below :func:`bridgestats.paths.data_dir` (the repository's
+``data/``, or its copy inside an installed package), named by its path without the
+extension (``"seeds/brighton_2005"``); ``data/README.md`` states each file's source,
+meaning and columns.
 """
 
 from __future__ import annotations

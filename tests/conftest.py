@@ -24,12 +24,16 @@ def shared_data():
 def run_notebook(tmp_path_factory):
     """A function ``run(name, folder=None, /, **parameters) -> dict``.
 
-    It executes ``notebooks/<name>.ipynb`` with papermill (kernel ``python3``, the given
-    parameters) in ``folder`` (a fresh temporary folder when ``None``; pass one to look at
-    the figures the notebook saves there) and returns the parsed ``summary.json`` it wrote.
-    Session-scoped, so module-scoped fixtures can run a notebook once for many tests.
+    It executes ``notebooks/<name>.ipynb`` with papermill (on the report runner's kernel:
+    the project's, on this interpreter; with the given parameters) in ``folder`` (a fresh
+    temporary folder when ``None``; pass one to look at the figures the notebook saves
+    there) and returns the parsed ``summary.json`` it wrote. Session-scoped, so
+    module-scoped fixtures can run a notebook once for many tests.
     """
     papermill = pytest.importorskip("papermill")
+    from bridgestats.reports.execute import KERNEL_NAME, kernel_manager_class
+
+    manager = kernel_manager_class(tmp_path_factory.mktemp("kernels"))
 
     def run(name, folder=None, /, **parameters) -> dict:
         if folder is None:
@@ -39,7 +43,8 @@ def run_notebook(tmp_path_factory):
             str(folder / "out.ipynb"),
             parameters=parameters,
             cwd=str(folder),
-            kernel_name="python3",
+            kernel_name=KERNEL_NAME,
+            kernel_manager_class=manager,
             progress_bar=False,
         )
         return json.loads((folder / "summary.json").read_text())
@@ -50,14 +55,15 @@ def run_notebook(tmp_path_factory):
 @pytest.fixture(scope="session")
 def check_notebook_clean():
     """A function ``check(name)`` asserting that ``notebooks/<name>.ipynb`` is committed as
-    the house style asks: kernel ``python3``, a markdown first cell, a ``parameters``-tagged
-    second cell, code cells without outputs or execution counts and without ``def``/``class``.
+    the house style asks: the project's kernel (``bridgestats``), a markdown first cell, a
+    ``parameters``-tagged second cell, code cells without outputs or execution counts and
+    without ``def``/``class``.
     Returns the notebook (:mod:`nbformat` node) for further checks."""
     nbformat = pytest.importorskip("nbformat")
 
     def check(name):
         nb = nbformat.read(notebooks_dir() / f"{name}.ipynb", as_version=4)
-        assert nb.metadata["kernelspec"]["name"] == "python3"
+        assert nb.metadata["kernelspec"]["name"] == "bridgestats"
         assert nb.cells[0].cell_type == "markdown"
         assert "parameters" in nb.cells[1].metadata.get("tags", [])
         for cell in nb.cells:

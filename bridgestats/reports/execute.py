@@ -28,7 +28,15 @@ from .jobs import Job, Outcome
 from .provenance import KERNEL_NAME, now, package_version, read_json, timings
 from .render import TEMPLATES, render
 
-__all__ = ["KERNEL_LOG", "execute", "export_html", "run_in_process", "run_logged"]
+__all__ = [
+    "KERNEL_LOG",
+    "KERNEL_NAME",
+    "execute",
+    "export_html",
+    "kernel_manager_class",
+    "run_in_process",
+    "run_logged",
+]
 
 KERNEL_LOG = "kernel.log"
 _MATH_RE = re.compile(r"\$[^$\n]+\$|\\\(|\\\[|\\begin\{")
@@ -103,15 +111,30 @@ def run_in_process(job: Job) -> Outcome:
     return dataclasses.replace(outcome, process_s=time.perf_counter() - t0)
 
 
-def _kernel_manager_class(connection_dir: Path):
-    """An AsyncKernelManager whose ``python3`` kernel is ipykernel on ``sys.executable``.
+def kernel_manager_class(connection_dir):
+    """An AsyncKernelManager whose kernel ``KERNEL_NAME`` is ipykernel on ``sys.executable``.
 
-    jupyter_client would otherwise take whichever ``python3`` kernelspec it finds first
-    (a user's, another environment's); the reports must run on this interpreter. The
+    The reports must run on this interpreter, the one that has bridgestats and its data.
+    The kernel has the project's name (``"bridgestats"``, which the notebooks' metadata
+    names too), not ``python3``, and its spec is made here, never looked up: a kernelspec
+    of either name that a user or another environment installed (``jupyter kernelspec
+    list``) cannot stand in for it, and the runner needs none installed (``make`` installs
+    one only so that Jupyter opens the notebooks on the project's interpreter). The
     kernel's connection file goes in ``connection_dir`` (the reports folder's
     ``.kernels/``), not the system's temporary folder, so that the files of kernels killed
     with their batch are found and removed by the next batch
     (:func:`bridgestats.reports.folder.clean_leftovers`).
+
+    Parameters
+    ----------
+    connection_dir : path
+        Folder for the kernels' connection files (made when the first kernel starts).
+
+    Returns
+    -------
+    type
+        A subclass of ``jupyter_client.manager.AsyncKernelManager``: pass it as papermill's
+        ``kernel_manager_class``, with ``kernel_name=KERNEL_NAME``.
     """
     import uuid
 
@@ -120,6 +143,8 @@ def _kernel_manager_class(connection_dir: Path):
     from jupyter_client.kernelspec import KernelSpec
     from jupyter_client.manager import AsyncKernelManager
     from traitlets import default
+
+    connection_dir = Path(connection_dir)
 
     class ThisPythonKernelManager(AsyncKernelManager):
         @default("transport_encryption")
@@ -164,7 +189,7 @@ def execute(job: Job) -> Outcome:
             execution_timeout=job.timeout,
             interrupt_on_timeout=True,
             cwd=str(folder),
-            kernel_manager_class=_kernel_manager_class(folder.parent / KERNELS_DIR),
+            kernel_manager_class=kernel_manager_class(folder.parent / KERNELS_DIR),
         )
     except PapermillExecutionError as exc:
         error = f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"
@@ -179,7 +204,7 @@ def execute(job: Job) -> Outcome:
         ended=started,
         error=error,
         papermill_s=time.perf_counter() - t0,
-        python=sys.executable,  # the kernel's interpreter: see _kernel_manager_class
+        python=sys.executable,  # the kernel's interpreter: see kernel_manager_class
         bridgestats_version=package_version(),  # as installed where the kernel runs
     )
     if output.is_file():

@@ -31,7 +31,7 @@ from ..errors import BridgestatsError
 __all__ = ["KERNELS_DIR", "LOCK_NAME", "clean_leftovers", "locked"]
 
 LOCK_NAME = ".lock"
-KERNELS_DIR = ".kernels"  # the kernels' connection files (see execute._kernel_manager_class)
+KERNELS_DIR = ".kernels"  # the kernels' connection files (see execute.kernel_manager_class)
 
 # the temporary folders of batch._job and batch._replace_dir: .<run>.tmp-XXXX, .<run>.old-XXXX
 _LEFTOVER_RE = re.compile(r"^\.(?P<run>.+)\.(?P<kind>tmp|old)-[^.]+$")

@@ -29,7 +29,10 @@ __all__ = [
     "timings",
 ]
 
-KERNEL_NAME = "python3"
+#: The Jupyter kernel the reports run on, named for the project so that no one's ``python3``
+#: kernel can stand in for it; the runner starts it on its own interpreter whether or not a
+#: kernelspec of that name is installed (:func:`.execute.kernel_manager_class`).
+KERNEL_NAME = "bridgestats"
 
 
 def now() -> str:
@@ -53,8 +56,12 @@ def read_json(path) -> dict:
 def git_state() -> dict:
     """``{"revision": <HEAD's hash>, "dirty": <tracked files changed>}`` of the project.
 
-    Both are None when git or the repository is not there (an installed package).
+    Both are None when git or the repository is not there: an installed package asks no
+    git (the folder above it is ``site-packages``, which may lie in someone else's
+    repository).
     """
+    if not paths.in_checkout():
+        return {"revision": None, "dirty": None}
     root = paths.project_root()
 
     def git(*args):
