@@ -87,6 +87,9 @@ The rating log
 and Butler IMPs), players linked across events by :func:`normalise_name`, in time order;
 :func:`rating_sessions` makes one row per table and round (the shipped
 ``data/derived/rating_sessions.csv``) and :func:`rating_players` describes the players.
+:func:`reconstruct_teams` recovers a round robin's teams and matches from the seating
+alone (the files carry no team names) and :func:`round_robin_checks` checks them
+(:mod:`bridgestats.io.teams`).
 """
 
 from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
@@ -102,6 +105,7 @@ from .ratinglog import (
     read_fullfield,
 )
 from .results import read_results
+from .teams import reconstruct_teams, round_robin_checks
 from .valet import read_valet
 
 __all__ = [
@@ -122,6 +126,8 @@ __all__ = [
     "read_pbn_totals",
     "read_results",
     "read_valet",
+    "reconstruct_teams",
+    "round_robin_checks",
     "summary_of",
     "team_board_swings",
 ]
