@@ -126,10 +126,24 @@ def team_name(players) -> str:
 
 
 class _Forest:
-    """Union-find over integer ids (the players of one event)."""
+    """Union-find over the players of one event that refuses a join the seating contradicts.
 
-    def __init__(self, n: int):
+    Each class keeps, board by board, the table where it sits North-South and the one where
+    it sits East-West (-1: none). Two classes are not joined when the result would sit at two
+    tables in one direction on a board, or on both sides of one table (teammates never sit
+    against one another); a refused join is counted in ``refused``.
+    """
+
+    def __init__(self, n: int, ns_tab: np.ndarray, ew_tab: np.ndarray):
         self.parent = np.arange(n)
+        self.ns_tab = ns_tab
+        self.ew_tab = ew_tab
+        self.refused = 0
+
+    def copy(self) -> _Forest:
+        out = _Forest(len(self.parent), self.ns_tab.copy(), self.ew_tab.copy())
+        out.parent = self.parent.copy()
+        return out
 
     def root(self, a: int) -> int:
         p = self.parent
@@ -142,7 +156,21 @@ class _Forest:
         ra, rb = self.root(a), self.root(b)
         if ra == rb:
             return False
-        self.parent[max(ra, rb)] = min(ra, rb)
+        n1, n2 = self.ns_tab[ra], self.ns_tab[rb]
+        e1, e2 = self.ew_tab[ra], self.ew_tab[rb]
+        clash = (
+            np.any((n1 >= 0) & (n2 >= 0) & (n1 != n2))
+            or np.any((e1 >= 0) & (e2 >= 0) & (e1 != e2))
+            or np.any((n1 >= 0) & (n1 == e2))
+            or np.any((e1 >= 0) & (e1 == n2))
+        )
+        if clash:
+            self.refused += 1
+            return False
+        lo, hi = min(ra, rb), max(ra, rb)
+        self.parent[hi] = lo
+        self.ns_tab[lo] = np.maximum(n1, n2)
+        self.ew_tab[lo] = np.maximum(e1, e2)
         return True
 
     def roots(self) -> np.ndarray:
@@ -165,6 +193,7 @@ def _propagate(forest: _Forest, ns: np.ndarray, ew: np.ndarray, slot: np.ndarray
         r = forest.roots()
         d = pd.DataFrame({"slot": slot, "ns": r[ns], "ew": r[ew]})
         m = d.merge(d, left_on=["slot", "ns"], right_on=["slot", "ew"], suffixes=("_i", "_j"))
+        m = m[m["ew_i"] != m["ns_j"]].drop_duplicates(["ew_i", "ns_j"])
         changed = False
         for a, b in zip(m["ew_i"].to_numpy(), m["ns_j"].to_numpy(), strict=True):
             changed |= forest.union(int(a), int(b))
@@ -172,65 +201,45 @@ def _propagate(forest: _Forest, ns: np.ndarray, ew: np.ndarray, slot: np.ndarray
             return
 
 
-def _consistent(forest: _Forest, ns, ew, slot) -> bool:
-    """No team faces itself and none sits twice in one direction at a board."""
-    r = forest.roots()
-    a, b = r[ns], r[ew]
-    if np.any(a == b):
-        return False
-    d = pd.DataFrame({"slot": slot, "a": a, "b": b})
-    return not (d.duplicated(["slot", "a"]).any() or d.duplicated(["slot", "b"]).any())
-
-
 def _fill_holes(forest: _Forest, ns, ew, slot, rnd) -> None:
     """Join the classes the match rule leaves apart, where only one join is consistent.
 
     A class (a set of players known to be one team) that sits North-South in a round but
     never East-West (or the reverse) lacks its other pair. The candidates are the classes
-    sitting the other way in that round that never faced it and never share a direction
-    at a board with it; each is tried (joined, the match rule closed over, checked for a
-    team facing itself or sitting twice in one direction) and a join is made only when
-    exactly one candidate survives. Repeated until no class has a hole with a single
+    sitting the other way in that round; each is tried (joined, the match rule closed over)
+    and a join is made only when exactly one candidate is joined without the seating
+    refusing a join on the way. Repeated until no class has a hole with a single
     surviving candidate.
     """
     rounds, ridx = np.unique(rnd, return_inverse=True)
-    n_slot = int(slot.max()) + 1 if len(slot) else 0
     while True:
         r = forest.roots()
         allc = np.unique(np.concatenate([r[ns], r[ew]]))
         a = np.searchsorted(allc, r[ns])
         b = np.searchsorted(allc, r[ew])
         k = len(allc)
-        ns_s = np.zeros((k, n_slot), dtype=np.int32)
-        ew_s = np.zeros((k, n_slot), dtype=np.int32)
-        ns_s[a, slot] = 1
-        ew_s[b, slot] = 1
         ns_r = np.zeros((k, len(rounds)), dtype=bool)
         ew_r = np.zeros((k, len(rounds)), dtype=bool)
         ns_r[a, ridx] = True
         ew_r[b, ridx] = True
-        faced = np.zeros((k, k), dtype=bool)
-        faced[a, b] = True
-        faced |= faced.T
-        compat = ((ns_s @ ns_s.T) == 0) & ((ew_s @ ew_s.T) == 0) & ~faced
-        np.fill_diagonal(compat, False)
         best = None
         for c in range(k):
             for j in np.flatnonzero(ns_r[c] != ew_r[c]):
                 need = ew_r[:, j] if ns_r[c, j] else ns_r[:, j]
-                cand = np.flatnonzero(compat[c] & need)
-                if len(cand) and (best is None or len(cand) < len(best[1])):
+                cand = np.flatnonzero(need)
+                cand = [d for d in cand if d != c and forest.copy().union(allc[c], allc[d])]
+                if cand and (best is None or len(cand) < len(best[1])):
                     best = (c, cand)
         if best is None:
             return
         c, cand = best
         survivors = []
         for d in cand:
-            trial = _Forest(len(forest.parent))
-            trial.parent = forest.parent.copy()
+            trial = forest.copy()
             trial.union(int(allc[c]), int(allc[d]))
+            before = trial.refused
             _propagate(trial, ns, ew, slot)
-            if _consistent(trial, ns, ew, slot):
+            if trial.refused == before:
                 survivors.append(d)
         if len(survivors) != 1:
             return
@@ -260,10 +269,24 @@ def _one_event(g: pd.DataFrame, event: str):
     conflict = np.zeros(len(g), dtype=bool)
     conflict[long["row"].to_numpy()[twice]] = True
     clean = ~conflict
-    forest = _Forest(len(players))
-    for a, b in ((seat["north"], seat["south"]), (seat["east"], seat["west"])):
-        for x, y in zip(a[clean], b[clean], strict=True):
-            forest.union(int(x), int(y))
+    n_slot = int(slot.max()) + 1
+    ns_tab = np.full((len(players), n_slot), -1, dtype=np.int64)
+    ew_tab = np.full((len(players), n_slot), -1, dtype=np.int64)
+    rows = np.flatnonzero(clean)
+    for s_, t in (("north", ns_tab), ("south", ns_tab), ("east", ew_tab), ("west", ew_tab)):
+        t[seat[s_][rows], slot[rows]] = rows
+    forest = _Forest(len(players), ns_tab, ew_tab)
+    # partners are teammates: the partnerships that played most boards first, so that a
+    # misprinted seat (one wrong id for a match) is the join the seating refuses
+    pairs = pd.DataFrame(
+        {
+            "a": np.concatenate([seat["north"][rows], seat["east"][rows]]),
+            "b": np.concatenate([seat["south"][rows], seat["west"][rows]]),
+        }
+    )
+    support = pairs.groupby(["a", "b"]).size().sort_values(ascending=False, kind="stable")
+    for x, y in support.index:
+        forest.union(int(x), int(y))
     ns_c, ew_c, slot_c = seat["north"][clean], seat["east"][clean], slot[clean]
     _propagate(forest, ns_c, ew_c, slot_c)
     _fill_holes(forest, ns_c, ew_c, slot_c, rnd[clean])
@@ -299,6 +322,7 @@ def _one_event(g: pd.DataFrame, event: str):
     )
     stats = {
         "rows": len(g),
+        "joins_refused": int(forest.refused),
         "seated_twice": int(conflict.sum()),
         "unassigned": int(((side["ns"] < 0) | (side["ew"] < 0)).sum()),
     }
