@@ -201,7 +201,7 @@ def _propagate(forest: _Forest, ns: np.ndarray, ew: np.ndarray, slot: np.ndarray
             return
 
 
-def _fill_holes(forest: _Forest, ns, ew, slot, rnd) -> None:
+def _fill_holes(forest: _Forest, ns, ew, slot, rnd) -> int:
     """Join the classes the match rule leaves apart, where only one join is consistent.
 
     A class (a set of players known to be one team) that sits North-South in a round but
@@ -209,9 +209,10 @@ def _fill_holes(forest: _Forest, ns, ew, slot, rnd) -> None:
     sitting the other way in that round; each is tried (joined, the match rule closed over)
     and a join is made only when exactly one candidate is joined without the seating
     refusing a join on the way. Repeated until no class has a hole with a single
-    surviving candidate.
+    surviving candidate. Returns the number of joins made.
     """
     rounds, ridx = np.unique(rnd, return_inverse=True)
+    joins = 0
     while True:
         r = forest.roots()
         allc = np.unique(np.concatenate([r[ns], r[ew]]))
@@ -231,7 +232,7 @@ def _fill_holes(forest: _Forest, ns, ew, slot, rnd) -> None:
                 if cand and (best is None or len(cand) < len(best[1])):
                     best = (c, cand)
         if best is None:
-            return
+            return joins
         c, cand = best
         survivors = []
         for d in cand:
@@ -242,8 +243,9 @@ def _fill_holes(forest: _Forest, ns, ew, slot, rnd) -> None:
             if trial.refused == before:
                 survivors.append(d)
         if len(survivors) != 1:
-            return
+            return joins
         forest.union(int(allc[c]), int(allc[survivors[0]]))
+        joins += 1
         _propagate(forest, ns, ew, slot)
 
 
@@ -289,7 +291,7 @@ def _one_event(g: pd.DataFrame, event: str):
         forest.union(int(x), int(y))
     ns_c, ew_c, slot_c = seat["north"][clean], seat["east"][clean], slot[clean]
     _propagate(forest, ns_c, ew_c, slot_c)
-    _fill_holes(forest, ns_c, ew_c, slot_c, rnd[clean])
+    filled = _fill_holes(forest, ns_c, ew_c, slot_c, rnd[clean])
     root = forest.roots().copy()
     # each side's team: the partners' common team; when they differ, the team of the one
     # not seated twice on the board; else unknown (-1)
@@ -323,6 +325,7 @@ def _one_event(g: pd.DataFrame, event: str):
     stats = {
         "rows": len(g),
         "joins_refused": int(forest.refused),
+        "joins_by_elimination": filled,
         "seated_twice": int(conflict.sum()),
         "unassigned": int(((side["ns"] < 0) | (side["ew"] < 0)).sum()),
     }
@@ -410,7 +413,9 @@ def reconstruct_teams(frame):
         scored, WBF IMP table), ``missing_tables`` (boards where one of the match's two
         tables has no result) and ``ambiguous_tables`` (tables that could not be told
         apart: a board where the team sits at two tables in one direction).
-        ``attrs["summary"]`` counts, per event, the rows used (``rows``), those whose
+        ``attrs["summary"]`` counts, per event, the joins the seating refused
+        (``joins_refused``), those made by elimination (``joins_by_elimination``), the
+        rows used (``rows``), those whose
         seating names a player at two tables of one board (``seated_twice``), those with a
         side that could not be given a team (``unassigned``) and those left out as not
         usable (``not_usable``: no score, no board or a seat not named).
@@ -422,7 +427,11 @@ def reconstruct_teams(frame):
     i and j are that team's match, and the East-West pair of i and the North-South pair
     of j are the other team. Any partnership that changes during the event (a pair of a
     6-player team splitting) seeds it, and the rule spreads a team to its opponents round
-    after round; nothing is guessed, so a team is never merged on a coincidence.
+    after round. A join that would seat one team at two tables in one direction on a
+    board, or on both sides of one table, is refused (partnerships are joined in order of
+    boards played together, so a misprinted seat is the one refused). Where the rule
+    leaves a class without its other pair in a round, the classes sitting the other way
+    are tried and a join is made only when exactly one of them closes without a refusal.
 
     A row whose seating names a player who also sits at another table of the same board
     (a scraping error of the archive: one id printed at two tables, or one match's
