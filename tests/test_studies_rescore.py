@@ -92,7 +92,10 @@ def test_ties_broken_by_imp_difference_then_name():
 
 def test_qualifier_changes(rescored):
     q = rescore.qualifier_changes(rescored)
-    assert list(q.columns) == ["event", "scale", "count", "winner_changed", "baseline"]
+    assert list(q.columns) == [
+        "event", "scale", "count", "winner_changed", "baseline", "baseline_played"]  # fmt: skip
+    played = set(q.loc[q["baseline_played"], "event"])
+    assert played == {"2013-World/Men", "2013-World/Women", "2015-World/Men", "2015-World/Women"}
     assert len(q) == rescored["event"].nunique() * len(SCALES)
     base = q[q["scale"] == "WBF 2013 continuous"]
     assert (base["count"] == 0).all() and not base["winner_changed"].any()
@@ -105,13 +108,19 @@ def test_qualifier_changes(rescored):
     got = q.query("event == @e and scale == 'win/draw/loss'")["count"].item()
     assert got == len(qs - qb) == len(qb - qs)
     assert q.loc[q["event"].str.startswith("2005"), "baseline"].str.startswith("not").all()
-    assert q.loc[q["event"].str.startswith("2015"), "baseline"].str.startswith("the scale").all()
+    world15 = q.loc[q["event"].str.startswith("2015-World"), "baseline"]
+    assert world15.str.startswith("the scale").all()
 
 
 def test_qualifiers_and_baseline_rules():
     assert rescore.n_qualifiers("2005-World/Women")[0] == 8
     assert "8 used" in rescore.n_qualifiers("2012-Polish-League")[1]
-    assert rescore.baseline_scale("2012-Euro/Women")[0] == "WBF 2013 continuous"
+    assert rescore.baseline_scale("2012-Euro/Women")[:3:2] == ("WBF 2013 continuous", False)
+    c = pd.DataFrame({"event": ["2013-World/Men"] * 2, "scale": ["WBF 2013 continuous", "x"],
+                      "count": [0, 3], "winner_changed": [False, False],
+                      "baseline_played": True})  # fmt: skip
+    lines = rescore.conclusions(c)
+    assert lines[0].startswith("x: changes the qualifiers of 1 of 1 events (3 qualifiers")
 
 
 def test_bad_input_names_the_argument(matches):

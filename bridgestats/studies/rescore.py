@@ -57,6 +57,7 @@ __all__ = [
     "NEW_SCALE_FROM",
     "RESCORED_COLUMNS",
     "baseline_scale",
+    "conclusions",
     "n_qualifiers",
     "qualifier_changes",
     "rescore_events",
@@ -101,20 +102,37 @@ def n_qualifiers(event) -> tuple[int, str]:
     )
 
 
-def baseline_scale(event) -> tuple[str, str]:
-    """The scale the changes are counted against, and what it stands for.
+def baseline_scale(event) -> tuple[str, str, bool]:
+    """The scale the changes are counted against, what it stands for, and whether the event
+    is known to have been played under it.
 
     Examples
     --------
-    >>> baseline_scale("2013-World/Men")[1]
-    'the scale played (WBF 2013 continuous, from 2013)'
+    >>> baseline_scale("2013-World/Men")
+    ('WBF 2013 continuous', 'the scale played (WBF 2013 continuous, from 2013)', True)
+    >>> baseline_scale("2014-Polish-League")[2], baseline_scale("2009-World/Men")[2]
+    (False, False)
     """
-    year = int(str(event)[:4])
+    text = str(event)
+    year = int(text[:4])
+    if year >= NEW_SCALE_FROM and re.match(r"^\d{4}-World/", text):
+        return _BASELINE, "the scale played (WBF 2013 continuous, from 2013)", True
     if year >= NEW_SCALE_FROM:
-        return _BASELINE, "the scale played (WBF 2013 continuous, from 2013)"
-    return _BASELINE, (
-        "not the scale played (the WBF 25-point scale of before 2013, whose published table "
-        "was not found): WBF 2013 continuous"
+        return (
+            _BASELINE,
+            (
+                "WBF 2013 continuous, the WBF's scale from 2013 (the scale this event played is "
+                "not in the files)"
+            ),
+            False,
+        )
+    return (
+        _BASELINE,
+        (
+            "not the scale played (the WBF 25-point scale of before 2013, whose published table "
+            "was not found): WBF 2013 continuous"
+        ),
+        False,
     )
 
 
@@ -185,26 +203,32 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         boards = int(em["boards"].max())
         k = n_qualify if n_qualify is not None else n_qualifiers(event)[0]
         margin = (em["imps_a"] - em["imps_b"]).to_numpy(dtype=float)
-        teams = np.concatenate([em["team_a"].to_numpy(), em["team_b"].to_numpy()])
-        diff = pd.Series(np.concatenate([margin, -margin])).groupby(teams).sum()
+        codes, names = pd.factorize(
+            np.concatenate([em["team_a"].to_numpy(), em["team_b"].to_numpy()]), sort=True
+        )
+        diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
+        n = len(names)
         for scorer in candidate_scales("round robin", n_boards=boards, spread=spread):
             pts = np.concatenate([scorer.score(margin), scorer.score(-margin)])
-            score = pd.Series(pts).groupby(teams).sum()
-            table = pd.DataFrame({"team": score.index, "score": score.to_numpy()})
-            table["imp_diff"] = table["team"].map(diff)
-            table = table.sort_values(
-                ["score", "imp_diff", "team"], ascending=[False, False, True], kind="stable"
+            score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
+            order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
+            rank = np.empty(n, dtype=np.int64)
+            rank[order] = np.arange(1, n + 1)
+            out.append(
+                pd.DataFrame(
+                    {
+                        "event": event,
+                        "scale": scale_label(scorer.name),
+                        "team": np.asarray(names, dtype=object)[order],
+                        "rank": rank[order],
+                        "score": score[order],
+                        "qualified": rank[order] <= k,
+                    }
+                )
             )
-            table["rank"] = np.arange(1, len(table) + 1)
-            table["qualified"] = table["rank"] <= k
-            table.insert(0, "scale", scale_label(scorer.name))
-            table.insert(0, "event", event)
-            out.append(table[list(RESCORED_COLUMNS)])
     if not out:
         raise fail("matches", "at least one match", given="an empty frame")
-    res = pd.concat(out, ignore_index=True)
-    res["score"] = res["score"].round(6)
-    return res
+    return pd.concat(out, ignore_index=True)
 
 
 def qualifier_changes(rescored) -> pd.DataFrame:
@@ -220,7 +244,9 @@ def qualifier_changes(rescored) -> pd.DataFrame:
     pandas.DataFrame
         One row per event and scale: ``event``, ``scale``, ``count`` (teams that qualify
         under the scale and not under the baseline: as many drop out), ``winner_changed``
-        (the first place differs) and ``baseline`` (:func:`baseline_scale`'s note).
+        (the first place differs), ``baseline`` (:func:`baseline_scale`'s note) and
+        ``baseline_played`` (the event is known to have played the baseline scale: the
+        World championships from 2013).
 
     Examples
     --------
@@ -233,23 +259,83 @@ def qualifier_changes(rescored) -> pd.DataFrame:
     1                    w      1            True
     """
     check_frame(rescored, "rescored", RESCORED_COLUMNS)
-    rows = []
-    for event, er in rescored.groupby("event", sort=True):
-        base, note = baseline_scale(event)
-        b = er[er["scale"] == base]
-        if b.empty:
-            raise fail("rescored", f"the baseline scale {base!r} for every event", event)
-        qb = set(b.loc[b["qualified"], "team"])
-        wb = b.loc[b["rank"] == 1, "team"].iloc[0]
-        for scale, s in er.groupby("scale", sort=False):
-            qs = set(s.loc[s["qualified"], "team"])
-            rows.append(
-                {
-                    "event": event,
-                    "scale": scale,
-                    "count": len(qs - qb),
-                    "winner_changed": bool(s.loc[s["rank"] == 1, "team"].iloc[0] != wb),
-                    "baseline": note,
-                }
-            )
-    return pd.DataFrame(rows, columns=["event", "scale", "count", "winner_changed", "baseline"])
+    events = pd.unique(rescored["event"])
+    base = {e: baseline_scale(e) for e in events}
+    want = rescored["event"].map({e: b[0] for e, b in base.items()})
+    b = rescored[rescored["scale"] == want]
+    missing = sorted(set(events) - set(b["event"]))
+    if missing:
+        raise fail("rescored", "the baseline scale's rows for every event", missing[0])
+    b = b[["event", "team", "rank", "qualified"]].rename(
+        columns={"rank": "rank_base", "qualified": "qualified_base"}
+    )
+    r = rescored.merge(b, on=["event", "team"], how="left", validate="many_to_one")
+    r["gained"] = r["qualified"] & ~r["qualified_base"].astype(bool)
+    r["first_moved"] = (r["rank"] == 1) & (r["rank_base"] != 1)
+    out = r.groupby(["event", "scale"], sort=True).agg(
+        count=("gained", "sum"), winner_changed=("first_moved", "any")
+    )
+    out = out.reset_index()
+    out["count"] = out["count"].astype(np.int64)
+    out["winner_changed"] = out["winner_changed"].astype(bool)
+    out["baseline"] = out["event"].map({e: v[1] for e, v in base.items()})
+    out["baseline_played"] = out["event"].map({e: v[2] for e, v in base.items()})
+    return out[["event", "scale", "count", "winner_changed", "baseline", "baseline_played"]]
+
+
+def conclusions(changes) -> list[str]:
+    """Sentences computed from :func:`qualifier_changes`: what re-scoring changed.
+
+    Parameters
+    ----------
+    changes : pandas.DataFrame
+        The frame of :func:`qualifier_changes`.
+
+    Returns
+    -------
+    list of str
+        One sentence per scale other than the baseline (events with a qualifier changed,
+        qualifiers changed in all, winners changed, most in one event), then one on the
+        events known to have been played under the baseline scale (``baseline_played``).
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"event": ["2013-A", "2013-A", "2005-B", "2005-B"],
+    ...     "scale": ["WBF 2013 continuous", "win/draw/loss"] * 2, "count": [0, 2, 0, 0],
+    ...     "winner_changed": [False, True, False, False], "baseline": "",
+    ...     "baseline_played": [True, True, False, False]})
+    >>> import textwrap
+    >>> for line in conclusions(c):
+    ...     print(textwrap.fill(line, 80))
+    win/draw/loss: changes the qualifiers of 1 of 2 events (2 qualifiers in all, at
+    most 2 in one event: 2013-A) and the winner of 1.
+    Of the 1 events played under the WBF 2013 continuous scale, win/draw/loss would
+    have changed the qualifiers of 1 and the winner of 1.
+    """
+    check_frame(
+        changes, "changes", ("event", "scale", "count", "winner_changed", "baseline_played")
+    )
+    n_events = changes["event"].nunique()
+    out = []
+    others = changes[changes["scale"] != _BASELINE]
+    for scale, c in others.groupby("scale", sort=False):
+        hit = c[c["count"] > 0]
+        top = c.loc[c["count"].idxmax()]
+        most = f", at most {int(top['count'])} in one event: {top['event']}" if len(hit) else ""
+        out.append(
+            f"{scale}: changes the qualifiers of {len(hit)} of {n_events} events "
+            f"({int(c['count'].sum())} qualifiers in all{most}) and the winner of "
+            f"{int(c['winner_changed'].sum())}."
+        )
+    new = others[others["baseline_played"].astype(bool)]
+    n_new = new["event"].nunique()
+    if n_new:
+        parts = [
+            f"{scale} would have changed the qualifiers of {int((c['count'] > 0).sum())} and "
+            f"the winner of {int(c['winner_changed'].sum())}"
+            for scale, c in new.groupby("scale", sort=False)
+        ]
+        out.append(
+            f"Of the {n_new} events played under the {_BASELINE} scale, " + "; ".join(parts) + "."
+        )
+    return out
