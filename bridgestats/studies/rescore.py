@@ -9,13 +9,15 @@ under (:func:`qualifier_changes`).
 
 The scale played
 ----------------
-The WBF 2013 continuous scale from 2013 on (:data:`NEW_SCALE_FROM`). Before 2013 the WBF
-and the EBL played a 25-point scale (25-0 with losses to -5 at the extreme). Its published
-table was not found for this project (neither the project's sources nor the public pages
-searched print it; the WBF Scoring Panel's 2013 report describes it only in words), so it is
-not among the scales and, for the events before 2013, the changes are counted against the
-WBF 2013 continuous scale too: they say what the new scale would change against each
-other scale, not what it changed against the one played (``baseline`` says which).
+The WBF 2013 continuous scale from 2013 on (:data:`NEW_SCALE_FROM`) in the World
+championships. Before 2013 the WBF played a discrete 25-point scale (15-15 for a tie, 25-5
+at the blitz margin and 25-0 beyond it, as glossaries and the 2012-13 debate describe it).
+Its published tables were not found for this project (neither the project's sources nor
+the public pages searched print them), so it is not among the scales, and for the events
+before 2013 the changes are counted against the WBF 2013 continuous scale too: they say
+what each scale changes against the new WBF scale, not against the one played
+(:func:`baseline_scale` says which, event by event; for the European championships and the
+leagues the files do not say which scale was played at all).
 
 Qualifiers
 ----------
