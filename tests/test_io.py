@@ -350,6 +350,29 @@ def test_valet_rows_and_vulnerability(tmp_path, write_file):
     assert df["Dealer"].tolist() == ["N", "N", "E"]
 
 
+def test_valet_names_folder_keeps_ids_per_file(tmp_path, write_file):
+    """Ids are local to each file: id 101 is Ann in group A and Cy in group B (the
+    archive's 2008-Euro/Men/scoresA.txt and scoresB.txt each count from 1)."""
+    men = tmp_path / "2008-Euro" / "Men"
+    write_file(men / "scoresA.txt", VALET)
+    write_file(men / "scoresB.txt", VALET)
+    write_file(men / "namesA.txt", "101|Ann\n")
+    write_file(men / "namesB.txt", "101|Cy\n")
+    women = tmp_path / "2008-Euro" / "Women"
+    write_file(women / "scores.txt", VALET)
+    write_file(women / "names.txt", "101|Di\n")
+    df = read_valet(tmp_path, names=tmp_path)
+    first = df.groupby("source")["north"].first()
+    assert first.to_dict() == {
+        "2008-Euro/Men/scoresA.txt": "Ann",
+        "2008-Euro/Men/scoresB.txt": "Cy",
+        "2008-Euro/Women/scores.txt": "Di",
+    }
+    write_file(tmp_path / "Other" / "scores.txt", VALET)  # no names file beside it
+    with pytest.raises(BridgestatsError, match="names: must be a names file beside"):
+        read_valet(tmp_path, names=tmp_path)
+
+
 def test_valet_bad_line_names_file_and_line(tmp_path, write_file):
     path = write_file(tmp_path / "scores.txt", VALET + "1|3|1|2|3\n")
     with pytest.raises(ParseError, match=r"scores\.txt, line 4: expected 9 or 10"):

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 
+import pandas as pd
 import pytest
 
 from bridgestats import datasets, fit
+from bridgestats.studies import rescore, scales
 
 TINY = {
     "seed": 7,
@@ -44,12 +46,11 @@ def test_notebook_is_committed_clean(check_notebook_clean):
     params = nb.cells[1].source.splitlines()
     assert all(": " in line.split("=")[0] and "  # " in line for line in params)  # typed, helped
     text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    assert "re-scored: not yet" in text
+    assert "## Real championships re-scored" in text and "not yet" not in text
 
 
 def test_summary_keys_and_counts(run):
     s, folder = run
-    assert "qualifier_changes" not in s  # real events re-scored: not yet
     # round robin: 6 scales x n_events; each Swiss: 6 x n_events + 6 x 3 other rules x 20
     per_swiss = N_SCALES * (TINY["n_events"] + 3 * TINY["n_events_other_rules"])
     assert s["n_events_simulated"] == N_SCALES * TINY["n_events"] + 2 * per_swiss
@@ -64,8 +65,33 @@ def test_summary_keys_and_counts(run):
     assert any(
         k.startswith("round robin: WBF 2013 continuous, 16 boards") for k in s["kendall_tau"]
     )
-    for name in ("p_strongest_wins", "outcome_share_by_round", "shooting_incentive"):
+    for name in ("p_strongest_wins", "outcome_share_by_round", "shooting_incentive",
+                 "qualifier_changes"):  # fmt: skip
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
+
+
+def test_real_events_rescored(run):
+    """The CSV next to the report and the summary's qualifier_changes, recomputed from the
+    package with the notebook's spread (the Gaussian scales' sigma uses its point estimates
+    only, which the bootstrap does not change)."""
+    s, folder = run
+    csv = pd.read_csv(folder / "rescored_events.csv")
+    assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified"]
+    matches = datasets.load("derived/rescored_matches")
+    teams = pd.concat([matches[["event", "team_a"]].set_axis(["e", "t"], axis=1),
+                       matches[["event", "team_b"]].set_axis(["e", "t"], axis=1)])  # fmt: skip
+    assert len(csv) == N_SCALES * len(teams.drop_duplicates()) == 6 * 947
+    spread = scales.team_strength_spread(n_boot=TINY["n_boot"], rng=TINY["seed"])
+    want = rescore.qualifier_changes(rescore.rescore_events(matches, spread=spread))
+    got = s["qualifier_changes"]
+    assert set(got) == set(matches["event"]) and len(got) == 51
+    for row in want.itertuples():
+        assert got[row.event][row.scale] == row.count
+    assert all(v["WBF 2013 continuous"] == 0 for v in got.values())
+    assert sum(v["win/draw/loss"] for v in got.values()) == int(
+        want.loc[want["scale"] == "win/draw/loss", "count"].sum()
+    )
+    assert (csv.groupby(["event", "scale"])["qualified"].sum() == 8).all()
 
 
 def test_strength_spreads(run):

@@ -89,6 +89,9 @@ The rating log
 and Butler IMPs), players linked across events by :func:`normalise_name`, in time order;
 :func:`rating_sessions` makes one row per table and round (the shipped
 ``data/derived/rating_sessions.csv``) and :func:`rating_players` describes the players.
+:func:`reconstruct_teams` recovers a round robin's teams and matches from the seating
+alone (the files carry no team names) and :func:`round_robin_checks` checks them
+(:mod:`bridgestats.io.teams`).
 """
 
 from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
@@ -104,6 +107,7 @@ from .ratinglog import (
     read_fullfield,
 )
 from .results import read_results
+from .teams import reconstruct_teams, round_robin_checks
 from .usebio import read_usebio, read_usebio_participants
 from .valet import read_valet
 
@@ -127,6 +131,8 @@ __all__ = [
     "read_usebio",
     "read_usebio_participants",
     "read_valet",
+    "reconstruct_teams",
+    "round_robin_checks",
     "summary_of",
     "team_board_swings",
 ]

@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from .._validate import check_flag
+from .._validate import check_flag, fail
 from ._records import (
     ParseError,
     _dealer_from_board,
@@ -44,9 +44,12 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     path : str, Path, list of paths, or directory
         File(s) to read, plain or gzip; a directory is searched recursively for
         ``scores*.txt`` and ``scores*.txt.gz``.
-    names : str, Path, dict or None, keyword-only
-        Player names: a ``names*.txt`` file (``id|name`` per line) or a mapping from id to
-        name. ``None`` keeps the printed player ids in ``north`` ... ``west``.
+    names : str, Path, list of paths, dict or None, keyword-only
+        Player names: a ``names*.txt`` file (``id|name`` per line), a folder or list of
+        them, or a mapping from id to name. Ids are numbers local to each file, so with
+        several names files each score file takes the one beside it (``scoresA.txt``
+        reads ``namesA.txt``, else its folder's ``names.txt``); a score file without one
+        is an error. ``None`` keeps the printed player ids in ``north`` ... ``west``.
     strict : bool, keyword-only
         Raise on the first record that cannot be scored.
 
@@ -95,17 +98,18 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     """
     strict = check_flag(strict, "strict")
     files = _expand(path, ("scores*.txt", "scores*.txt.gz"))
-    lookup = _names(names)
+    lookups = _lookups(names, files)
     parts = [_read_one(f) for f in files]
-    raw = pd.concat(parts, ignore_index=True)
     notes = {}
     empty = sum(len(part) == 0 for part in parts)
     if empty:
         notes["files without a result line (empty)"] = empty
-    if lookup is not None:
-        for seat in ("north", "east", "south", "west"):
-            ids = raw[seat]
-            raw[seat] = ids.map(lookup).where(lambda s: s.notna(), ids)
+    if lookups is not None:
+        for part, lookup in zip(parts, lookups, strict=True):
+            for seat in ("north", "east", "south", "west"):
+                ids = part[seat]
+                part[seat] = ids.map(lookup).where(lambda s: s.notna(), ids)
+    raw = pd.concat(parts, ignore_index=True)
     board = _to_int(raw["board"])
     known = (board >= 1).fillna(False).to_numpy()
     vul = np.full(len(raw), None, dtype=object)
@@ -161,6 +165,36 @@ def _event_name(file) -> str:
     ):
         return f"{parent.parent.name}/{parent.name}"
     return parent.name
+
+
+def _lookups(names, files):
+    """One id -> name mapping per score file (ids are local to each file), or None."""
+    if names is None:
+        return None
+    if isinstance(names, dict):
+        lookup = _names(names)
+        return [lookup] * len(files)
+    found = _expand(names, ("names*.txt", "names*.txt.gz"))
+    if len(found) == 1:
+        lookup = _names(found[0])
+        return [lookup] * len(files)
+    by_path = {f.path.resolve(): f for f in found}
+    out, cache = [], {}
+    for scores in files:
+        folder = scores.path.parent.resolve()
+        stem = scores.path.name.split(".")[0].replace("scores", "names", 1)
+        match = [by_path[p] for p in sorted(by_path) if p.parent == folder
+                 and p.name.split(".")[0] == stem]  # fmt: skip
+        match = match or [by_path[p] for p in sorted(by_path) if p.parent == folder
+                          and p.name.split(".")[0] == "names"]  # fmt: skip
+        if not match:
+            raise fail("names", f"a names file beside each score file (none for {scores.name})",
+                       given=f"{len(found)} names files")  # fmt: skip
+        key = match[0].path.resolve()
+        if key not in cache:
+            cache[key] = _names(match[0])
+        out.append(cache[key])
+    return out
 
 
 def _names(names):

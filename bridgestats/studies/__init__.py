@@ -16,7 +16,11 @@
   (:func:`simulated_sessions`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
-  strength spreads fitted to the shipped data (names stay under the module).
+  strength spreads fitted to the shipped data (names stay under the module);
+- :mod:`~bridgestats.studies.rescore`: real round robins (the shipped
+  ``derived/rescored_matches``) re-scored under every candidate scale
+  (:func:`rescore_events`) and the qualifiers each scale changes
+  (:func:`qualifier_changes`).
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.
@@ -47,6 +51,7 @@ from .ratings_real import (
     simulated_sessions,
     summary_figures,
 )
+from .rescore import qualifier_changes, rescore_events
 
 __all__ = [
     "GaussianModel",
@@ -64,6 +69,8 @@ __all__ = [
     "page_claims",
     "partnership_bonus",
     "ppi_bands",
+    "qualifier_changes",
+    "rescore_events",
     "session_predictions",
     "settling",
     "shock_response",

@@ -1,0 +1,343 @@
+"""Real round robins re-scored: what each candidate scale does to who qualifies.
+
+The matches of 51 real team round robins (``data/derived/rescored_matches.csv``: teams
+reconstructed from the seating of the VALET full fields by
+:func:`bridgestats.io.reconstruct_teams`) are scored again under every candidate scale of
+:func:`bridgestats.studies.scales.candidate_scales` (:func:`rescore_events`), and the
+qualifiers under each scale are compared with those under the scale the event was played
+under (:func:`qualifier_changes`).
+
+The scale played
+----------------
+The WBF 2013 continuous scale from 2013 on (:data:`NEW_SCALE_FROM`) in the World
+championships. Before 2013 the WBF played a discrete 25-point scale (15-15 for a tie, 25-5
+at the blitz margin and 25-0 beyond it, as glossaries and the 2012-13 debate describe it).
+Its published tables were not found for this project (neither the project's sources nor
+the public pages searched print them), so it is not among the scales, and for the events
+before 2013 the changes are counted against the WBF 2013 continuous scale too: they say
+what each scale changes against the new WBF scale, not against the one played
+(:func:`baseline_scale` says which, event by event; for the European championships and the
+leagues the files do not say which scale was played at all).
+
+Qualifiers
+----------
+The World championships' round robins (Bermuda Bowl, Venice Cup) send the top 8 to the
+quarter-finals. For every other event the files do not say how many went on (to a
+final, to the next world championship, or stayed up in a league), so 8 is used there too,
+and :func:`n_qualifiers` says so event by event.
+
+Ties
+----
+Standings are by score, then by IMP differential over the event, then by team name (a
+fixed order that stands for the lot); events' own tie-breaks (head-to-head results) are not
+modelled. Matches the files hold no table of (three, between the teams of Israel and
+Lebanon in round 1 of the 2008, 2010 and 2014 European Women's championships) score for
+neither team under every scale.
+
+References
+----------
+.. [1] WBF Scoring Panel (M. Bavin, H. Bethe, B. Bramley, P. Buchen), "The New WBF IMP to VP
+   Scales: Technical Report of the WBF Scoring Panel", World Bridge Federation, 2013.
+.. [2] S. Hein, VALET (github.com/valet-bridge/valet): the full fields, scraped from the
+   organisers' result pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from .. import datasets
+from .._validate import check_frame, check_int, fail
+from ..io.teams import MATCH_COLUMNS
+from .scales import candidate_scales, team_strength_spread
+
+__all__ = [
+    "DEFAULT_QUALIFIERS",
+    "NEW_SCALE_FROM",
+    "RESCORED_COLUMNS",
+    "baseline_scale",
+    "conclusions",
+    "n_qualifiers",
+    "qualifier_changes",
+    "rescore_events",
+    "scale_label",
+]
+
+#: The year from which the WBF continuous scale was played (the 2013 Bali championships).
+NEW_SCALE_FROM = 2013
+#: Qualifiers where the files do not say (as the World championships' quarter-finals).
+DEFAULT_QUALIFIERS = 8
+#: Columns of :func:`rescore_events`.
+RESCORED_COLUMNS = ("event", "scale", "team", "rank", "score", "qualified")
+_BASELINE = "WBF 2013 continuous"
+
+
+def scale_label(name: str) -> str:
+    """A candidate scale's name without its board count or σ, the same for every event.
+
+    Examples
+    --------
+    >>> scale_label("WBF 2013 continuous, 16 boards"), scale_label("Gaussian 20-0, sigma 27.6")
+    ('WBF 2013 continuous', 'Gaussian 20-0')
+    """
+    return re.sub(r", (sigma [\d.]+|\d+ boards)$", "", str(name))
+
+
+def n_qualifiers(event) -> tuple[int, str]:
+    """How many of an event's teams qualify here, and why that number.
+
+    Examples
+    --------
+    >>> n_qualifiers("2009-World/Men")
+    (8, 'World championship round robin: the top 8 go to the quarter-finals')
+    >>> n_qualifiers("2008-Euro/Men/A")[1]
+    'not in the files (a final, the next world championship or the league table): 8 used'
+    """
+    if re.match(r"^\d{4}-World/", str(event)):
+        return 8, "World championship round robin: the top 8 go to the quarter-finals"
+    return DEFAULT_QUALIFIERS, (
+        "not in the files (a final, the next world championship or the league table): "
+        f"{DEFAULT_QUALIFIERS} used"
+    )
+
+
+def baseline_scale(event) -> tuple[str, str, bool]:
+    """The scale the changes are counted against, what it stands for, and whether the event
+    is known to have been played under it.
+
+    Examples
+    --------
+    >>> baseline_scale("2013-World/Men")
+    ('WBF 2013 continuous', 'the scale played (WBF 2013 continuous, from 2013)', True)
+    >>> baseline_scale("2014-Polish-League")[2], baseline_scale("2009-World/Men")[2]
+    (False, False)
+    """
+    text = str(event)
+    year = int(text[:4])
+    if year >= NEW_SCALE_FROM and re.match(r"^\d{4}-World/", text):
+        return _BASELINE, "the scale played (WBF 2013 continuous, from 2013)", True
+    if year >= NEW_SCALE_FROM:
+        return (
+            _BASELINE,
+            (
+                "WBF 2013 continuous, the WBF's scale from 2013 (the scale this event played is "
+                "not in the files)"
+            ),
+            False,
+        )
+    return (
+        _BASELINE,
+        (
+            "not the scale played (the WBF 25-point scale of before 2013, whose published table "
+            "was not found): WBF 2013 continuous"
+        ),
+        False,
+    )
+
+
+def _load(matches):
+    if matches is None:
+        return datasets.load("derived/rescored_matches")
+    check_frame(matches, "matches", MATCH_COLUMNS)
+    return matches
+
+
+def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame:
+    """Every event's standings under every candidate scale.
+
+    Parameters
+    ----------
+    matches : pandas.DataFrame, optional
+        Matches as ``data/derived/rescored_matches.csv`` (the shipped file by default).
+    spread : StrengthSpread, optional, keyword-only
+        The K and δ that set the Gaussian scales' σ (:func:`~bridgestats.studies.scales.
+        candidate_scales`; its default otherwise).
+    n_qualify : int, optional, keyword-only
+        Qualifiers in every event (:func:`n_qualifiers` by default).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per event, scale and team (:data:`RESCORED_COLUMNS`): ``event``, ``scale``
+        (:func:`scale_label` of the candidate scale for the event's boards per match),
+        ``team``, ``rank`` (1 = first, ties broken by IMP differential, then team name),
+        ``score`` (VPs, or points for win/draw/loss, or the IMP differential), and
+        ``qualified`` (rank <= the event's qualifiers).
+
+    Notes
+    -----
+    A match's margin is ``imps_a - imps_b`` over its boards scored; the scale is the one
+    for the event's boards per match (boards not scored are not re-weighted).
+
+    Examples
+    --------
+    >>> m = pd.DataFrame({"event": "2013-X", "round": [1, 2, 3], "team_a": ["A", "A", "B"],
+    ...     "team_b": ["B", "C", "C"], "boards": 16, "boards_scored": 16,
+    ...     "imps_a": [40, 10, 30], "imps_b": [10, 30, 29], "missing_tables": 0,
+    ...     "ambiguous_tables": 0})
+    >>> r = rescore_events(m, n_qualify=1)
+
+    Each team won one match (2 points each on win/draw/loss): the IMP differential decides,
+    C +19, A +10, B -29. On the WBF scale (16 boards) C leads too: a 20-IMP win and a 1-IMP
+    loss are worth more than A's 30-IMP win and 20-IMP loss:
+
+    >>> r[r.scale == "win/draw/loss"][["team", "rank", "score", "qualified"]]
+       team  rank  score  qualified
+    12    C     1    2.0       True
+    13    A     2    2.0      False
+    14    B     3    2.0      False
+    >>> r[r.scale == "WBF 2013 continuous"][["team", "rank", "score"]]
+      team  rank  score
+    6    C     1  24.69
+    7    A     2  21.73
+    8    B     3  13.58
+    """
+    m = _load(matches)
+    if spread is None:
+        spread = team_strength_spread(n_boot=200, rng=0)  # candidate_scales' default
+    if n_qualify is not None:
+        n_qualify = check_int(n_qualify, "n_qualify", minimum=1)
+    out = []
+    for event, em in m.groupby("event", sort=True):
+        boards = int(em["boards"].max())
+        k = n_qualify if n_qualify is not None else n_qualifiers(event)[0]
+        margin = (em["imps_a"] - em["imps_b"]).to_numpy(dtype=float)
+        codes, names = pd.factorize(
+            np.concatenate([em["team_a"].to_numpy(), em["team_b"].to_numpy()]), sort=True
+        )
+        diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
+        n = len(names)
+        for scorer in candidate_scales("round robin", n_boards=boards, spread=spread):
+            pts = np.concatenate([scorer.score(margin), scorer.score(-margin)])
+            score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
+            order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
+            rank = np.empty(n, dtype=np.int64)
+            rank[order] = np.arange(1, n + 1)
+            out.append(
+                pd.DataFrame(
+                    {
+                        "event": event,
+                        "scale": scale_label(scorer.name),
+                        "team": np.asarray(names, dtype=object)[order],
+                        "rank": rank[order],
+                        "score": score[order],
+                        "qualified": rank[order] <= k,
+                    }
+                )
+            )
+    if not out:
+        raise fail("matches", "at least one match", given="an empty frame")
+    return pd.concat(out, ignore_index=True)
+
+
+def qualifier_changes(rescored) -> pd.DataFrame:
+    """How many qualifiers each scale changes against the event's baseline scale.
+
+    Parameters
+    ----------
+    rescored : pandas.DataFrame
+        The frame of :func:`rescore_events`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per event and scale: ``event``, ``scale``, ``count`` (teams that qualify
+        under the scale and not under the baseline: as many drop out), ``winner_changed``
+        (the first place differs), ``baseline`` (:func:`baseline_scale`'s note) and
+        ``baseline_played`` (the event is known to have played the baseline scale: the
+        World championships from 2013).
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"event": "2013-X", "scale": ["WBF 2013 continuous"] * 3 + ["w"] * 3,
+    ...     "team": list("ABCABC"), "rank": [1, 2, 3, 2, 1, 3], "score": 0.0,
+    ...     "qualified": [True, False, False, False, True, False]})
+    >>> qualifier_changes(r)[["scale", "count", "winner_changed"]]
+                     scale  count  winner_changed
+    0  WBF 2013 continuous      0           False
+    1                    w      1            True
+    """
+    check_frame(rescored, "rescored", RESCORED_COLUMNS)
+    events = pd.unique(rescored["event"])
+    base = {e: baseline_scale(e) for e in events}
+    want = rescored["event"].map({e: b[0] for e, b in base.items()})
+    b = rescored[rescored["scale"] == want]
+    missing = sorted(set(events) - set(b["event"]))
+    if missing:
+        raise fail("rescored", "the baseline scale's rows for every event", missing[0])
+    b = b[["event", "team", "rank", "qualified"]].rename(
+        columns={"rank": "rank_base", "qualified": "qualified_base"}
+    )
+    r = rescored.merge(b, on=["event", "team"], how="left", validate="many_to_one")
+    r["gained"] = r["qualified"] & ~r["qualified_base"].astype(bool)
+    r["first_moved"] = (r["rank"] == 1) & (r["rank_base"] != 1)
+    out = r.groupby(["event", "scale"], sort=True).agg(
+        count=("gained", "sum"), winner_changed=("first_moved", "any")
+    )
+    out = out.reset_index()
+    out["count"] = out["count"].astype(np.int64)
+    out["winner_changed"] = out["winner_changed"].astype(bool)
+    out["baseline"] = out["event"].map({e: v[1] for e, v in base.items()})
+    out["baseline_played"] = out["event"].map({e: v[2] for e, v in base.items()})
+    return out[["event", "scale", "count", "winner_changed", "baseline", "baseline_played"]]
+
+
+def conclusions(changes) -> list[str]:
+    """Sentences computed from :func:`qualifier_changes`: what re-scoring changed.
+
+    Parameters
+    ----------
+    changes : pandas.DataFrame
+        The frame of :func:`qualifier_changes`.
+
+    Returns
+    -------
+    list of str
+        One sentence per scale other than the baseline (events with a qualifier changed,
+        qualifiers changed in all, winners changed, most in one event), then one on the
+        events known to have been played under the baseline scale (``baseline_played``).
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"event": ["2013-A", "2013-A", "2005-B", "2005-B"],
+    ...     "scale": ["WBF 2013 continuous", "win/draw/loss"] * 2, "count": [0, 2, 0, 0],
+    ...     "winner_changed": [False, True, False, False], "baseline": "",
+    ...     "baseline_played": [True, True, False, False]})
+    >>> import textwrap
+    >>> for line in conclusions(c):
+    ...     print(textwrap.fill(line, 80))
+    win/draw/loss: changes the qualifiers of 1 of 2 events (2 qualifiers in all, at
+    most 2 in one event: 2013-A) and the winner of 1.
+    Of the 1 events played under the WBF 2013 continuous scale, win/draw/loss would
+    have changed the qualifiers of 1 and the winner of 1.
+    """
+    check_frame(
+        changes, "changes", ("event", "scale", "count", "winner_changed", "baseline_played")
+    )
+    n_events = changes["event"].nunique()
+    out = []
+    others = changes[changes["scale"] != _BASELINE]
+    for scale, c in others.groupby("scale", sort=False):
+        hit = c[c["count"] > 0]
+        top = c.loc[c["count"].idxmax()]
+        most = f", at most {int(top['count'])} in one event: {top['event']}" if len(hit) else ""
+        out.append(
+            f"{scale}: changes the qualifiers of {len(hit)} of {n_events} events "
+            f"({int(c['count'].sum())} qualifiers in all{most}) and the winner of "
+            f"{int(c['winner_changed'].sum())}."
+        )
+    new = others[others["baseline_played"].astype(bool)]
+    n_new = new["event"].nunique()
+    if n_new:
+        parts = [
+            f"{scale} would have changed the qualifiers of {int((c['count'] > 0).sum())} and "
+            f"the winner of {int(c['winner_changed'].sum())}"
+            for scale, c in new.groupby("scale", sort=False)
+        ]
+        out.append(
+            f"Of the {n_new} events played under the {_BASELINE} scale, " + "; ".join(parts) + "."
+        )
+    return out
