@@ -1,10 +1,11 @@
 """Studies: the analyses the reports show, as functions returning tidy frames.
 
 - :mod:`~bridgestats.studies.ppi`: the claims of Bridge Club Live's PPI page tested by
-  simulation and by the formula (:func:`shock_response`, :func:`half_life_table`,
-  :func:`stationary_wander`, :func:`newcomer_claim`, :func:`newcomer_trajectory`,
+  simulation and by the formula (:func:`shock_response`, :func:`half_lives`,
+  :func:`half_life_table`, :func:`stationary_wander`, :func:`newcomer_claim`,
+  :func:`newcomer_trajectory`,
   :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
-  (:func:`forecast_comparison`);
+  (:func:`forecast_comparison`, :func:`best_forecast`);
 - :mod:`~bridgestats.studies.ratings_real`: the ratings tested on real players, every
   session predicted from what came before (:func:`session_predictions`,
   :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
@@ -23,10 +24,15 @@ Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 """
 
 from .ppi import (
+    PAGE_ACTIVITY,
+    VERDICTS,
     HalfLife,
     Wander,
+    best_forecast,
     forecast_comparison,
+    half_life_frame,
     half_life_table,
+    half_lives,
     newcomer_claim,
     newcomer_trajectory,
     page_claims,
@@ -49,15 +55,20 @@ from .ratings_real import (
 )
 
 __all__ = [
+    "PAGE_ACTIVITY",
+    "VERDICTS",
     "GaussianModel",
     "HalfLife",
     "Wander",
+    "best_forecast",
     "calibration",
     "compare_systems",
     "fit_gaussian_model",
     "forecast_comparison",
     "gaussian_forecast",
+    "half_life_frame",
     "half_life_table",
+    "half_lives",
     "lpr_periods",
     "newcomer_claim",
     "newcomer_trajectory",
