@@ -96,3 +96,14 @@ def test_forecast(summary):
 
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("ppi_half_life")
+
+
+def test_findings_in_words(summary):
+    # four headline sentences for the index, one per claim for findings.html, each with its
+    # number (the section links are checked by the run_notebook fixture)
+    findings = summary["_findings"]
+    assert sum(f["headline"] for f in findings) == 4
+    assert sum(f["section"] == "The page's claims" for f in findings) == len(summary["claims"])
+    first = findings[0]["text"]
+    assert f"{summary['half_life_months_fixed']:.2f} ±" in first and "fixed partnership" in first
+    assert any("page's slip" in f["text"] and "1/600 = 0.167 %" in f["text"] for f in findings)
