@@ -15,6 +15,8 @@
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`);
+- :mod:`~bridgestats.studies.probst`: every table and worked figure of Probst's article,
+  printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
   strength spreads fitted to the shipped data (names stay under the module).
@@ -39,6 +41,7 @@ from .ppi import (
     shock_response,
     stationary_wander,
 )
+from .probst import probst_items
 from .ratings_real import (
     GaussianModel,
     calibration,
@@ -75,6 +78,7 @@ __all__ = [
     "page_claims",
     "partnership_bonus",
     "ppi_bands",
+    "probst_items",
     "session_predictions",
     "settling",
     "shock_response",
