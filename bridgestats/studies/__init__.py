@@ -15,6 +15,9 @@
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`);
+- :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
+  Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
+  (names stay under the module);
 - :mod:`~bridgestats.studies.probst`: every table and worked figure of Probst's article,
   printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
