@@ -15,6 +15,8 @@
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`);
+- :mod:`~bridgestats.studies.booklet`: the printable booklet of VP scales, every form and
+  board count 4-32, from the measured K, σ and B (names stay under the module);
 - :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
   Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
   (names stay under the module);
