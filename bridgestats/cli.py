@@ -28,6 +28,7 @@ _SCALE_EPILOG = """examples:
   bridgestats scale --form butler-online --boards 15 --tables 15 --format csv
   bridgestats scale --form aggregate --boards 24 --sigma 1790 --max-vp 12
   bridgestats scale --wbf --boards 14 [--discrete]
+  bridgestats scale --booklet --format html > booklet.html   # every form, 4-32 boards
 
 Gaussian scales follow the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
 bridgeguys.com): sigma = K*sqrt(n) for teams and aggregate, K*sqrt(n*C*R/2) cross-IMPed,
@@ -48,7 +49,7 @@ def _add_scale(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--form", choices=list(FORMS), default=None, help="event form (teams)")
-    p.add_argument("--boards", type=int, required=True, help="boards per match")
+    p.add_argument("--boards", type=int, default=None, help="boards per match (required)")
     p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
     p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")
     p.add_argument("--max-vp", type=int, default=20, help="VP total of the scale (20)")
@@ -69,6 +70,13 @@ def _add_scale(sub) -> None:
     p.add_argument(
         "--continuous", action="store_true", help="show continuous ranges, not whole IMPs"
     )
+    p.add_argument(
+        "--booklet",
+        action="store_true",
+        help="the whole booklet instead (every form, 4-32 boards; --format html or csv); "
+        "--k, --sigma (8-board Swiss pairs), --b and --tables override its measured estimates",
+    )
+    p.add_argument("--b", type=float, default=None, help="with --booklet: the Butler factor B")
     p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
     p.set_defaults(func=_run_scale)
 
@@ -111,9 +119,46 @@ def _scale_markdown(frame) -> str:
     return "\n".join([head, rule, *rows]) + "\n"
 
 
+def _run_booklet(args) -> int:
+    import dataclasses
+
+    from .studies import booklet as bk
+
+    others = {
+        "--boards": args.boards is not None, "--form": args.form is not None,
+        "--wbf": args.wbf, "--discrete": args.discrete, "--max-vp": args.max_vp != 20,
+        "--negative": args.negative != 0, "--comparisons": args.comparisons is not None,
+        "--results": args.results is not None, "--ascherman": args.ascherman,
+        "--continuous": args.continuous,
+    }  # fmt: skip
+    given = [opt for opt, on in others.items() if on]
+    if given:
+        raise fail("--booklet", "given with only --k, --sigma, --b, --tables and --format", given)
+    if args.format == "markdown":
+        raise fail("--format", "html or csv with --booklet", args.format)
+    src = bk.default_sources(tables=15 if args.tables is None else int(args.tables))
+    given_by = "given on the command line"
+    if args.k is not None:
+        src = dataclasses.replace(src, k=args.k, k_source=given_by)
+    if args.sigma is not None:
+        src = dataclasses.replace(src, sigma_pairs_8=args.sigma, sigma_source=given_by)
+    if args.b is not None:
+        src = dataclasses.replace(src, b=args.b, b_source=given_by)
+    frame = bk.booklet(src)
+    out = bk.booklet_csv(frame) if args.format == "csv" else bk.booklet_html(frame, src)
+    _write_out(out, what="the booklet")
+    return 0
+
+
 def _run_scale(args) -> int:
     from .vpscale import event_scale, wbf_scale, wbf_table
 
+    if args.booklet:
+        return _run_booklet(args)
+    if args.b is not None:
+        raise fail("--b", "given with --booklet", args.b)
+    if args.boards is None:
+        raise fail("--boards", "given (boards per match)", None)
     _scale_conflicts(args)
     if args.wbf and not args.discrete:
         frame = wbf_table(args.boards)

@@ -16,9 +16,10 @@ from pathlib import Path
 import numpy as np
 
 from . import datasets
+from ._validate import check_flag, fail
 from .errors import BridgestatsError
 
-__all__ = ["input_hashes", "jsonable", "save_figure", "save_summary"]
+__all__ = ["finding", "input_hashes", "jsonable", "save_figure", "save_summary"]
 
 
 def jsonable(value):
@@ -71,8 +72,44 @@ def _folder_hash(folder: Path) -> str:
     return hashlib.sha256(listing.encode()).hexdigest()
 
 
+def finding(text: str, *, section: str, key: str | None = None, headline: bool = False) -> dict:
+    """One finding of a report: a sentence with its number, and the section that shows it.
+
+    Parameters
+    ----------
+    text : str
+        The finding in one sentence, with its number, unit and interval, as a committee
+        member should read it ("K per board: 6.13 IMPs (90 %: 6.09-6.17) from 37,099
+        boards").
+    section : str
+        The notebook's markdown heading (its text, without the ``#``) of the section that
+        shows it: ``reports/findings.html`` links to it.
+    key : str, optional
+        The summary key holding the number (checked by :func:`save_summary`).
+    headline : bool
+        Shown in ``reports/index.html`` in place of the headline keys.
+
+    Examples
+    --------
+    >>> finding("sigma: 11.0 %", section="The fit", key="sigma", headline=True)
+    {'text': 'sigma: 11.0 %', 'section': 'The fit', 'key': 'sigma', 'headline': True}
+    """
+    for name, value in (("text", text), ("section", section)):
+        if not isinstance(value, str) or not value.strip():
+            raise fail(name, "a non-empty string", value)
+    if key is not None and not isinstance(key, str):
+        raise fail("key", "a summary key (str) or None", key)
+    headline = check_flag(headline, "headline")
+    return {"text": text.strip(), "section": section.strip(), "key": key, "headline": headline}
+
+
 def save_summary(
-    summary: dict, *, inputs=(), headline=(), path: str | Path = "summary.json"
+    summary: dict,
+    *,
+    inputs=(),
+    headline=(),
+    findings=(),
+    path: str | Path = "summary.json",
 ) -> Path:
     """Write the notebook's headline figures as JSON (NaN becomes null) and return the path.
 
@@ -80,6 +117,9 @@ def save_summary(
     are stored under the key ``"_inputs"`` so that every report records what it used.
     ``headline`` optionally names the keys that ``reports/index.html`` shows first, in that
     order (stored under ``"_headline"``); without it the index shows the first few numbers.
+    ``findings`` are the report's findings in words (:func:`finding`), stored under
+    ``"_findings"``: ``reports/findings.html`` lists them with links to their sections, and
+    the index shows those marked ``headline`` in place of the headline keys.
 
     >>> import json, tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -95,6 +135,17 @@ def save_summary(
         raise BridgestatsError(f"headline: {unknown[0]!r} is not a summary key; keys: {known}")
     if headline:
         payload["_headline"] = headline
+    findings = list(findings)
+    for i, item in enumerate(findings):
+        if not isinstance(item, dict) or set(item) != {"text", "section", "key", "headline"}:
+            raise fail(f"findings[{i}]", "a finding(...)", item)
+        if item["key"] is not None and item["key"] not in payload:
+            known = ", ".join(sorted(payload))
+            raise BridgestatsError(
+                f"findings[{i}]: key {item['key']!r} is not a summary key; keys: {known}"
+            )
+    if findings:
+        payload["_findings"] = findings
     payload["_inputs"] = input_hashes(inputs)
     path = Path(path)
     path.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n")

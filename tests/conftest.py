@@ -47,9 +47,25 @@ def run_notebook(tmp_path_factory):
             kernel_manager_class=manager,
             progress_bar=False,
         )
-        return json.loads((folder / "summary.json").read_text())
+        summary = json.loads((folder / "summary.json").read_text())
+        _check_finding_sections(notebooks_dir() / f"{name}.ipynb", summary)
+        return summary
 
     return run
+
+
+def _check_finding_sections(notebook, summary) -> None:
+    """Every finding a notebook states links to one of its own markdown headings."""
+    cells = json.loads(notebook.read_text())["cells"]
+    headings = {
+        line.lstrip("#").strip()
+        for cell in cells
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).splitlines()
+        if line.startswith("#")
+    }
+    for item in summary.get("_findings", []):
+        assert item["section"] in headings, (notebook.name, item["section"], sorted(headings))
 
 
 @pytest.fixture(scope="session")

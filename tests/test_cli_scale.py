@@ -22,6 +22,12 @@ def _run(capsys, *argv):
     return code, out, err
 
 
+def test_boards_is_required_without_booklet(capsys):
+    code, out, err = _run(capsys, "--form", "teams")
+    assert code == 2 and out == ""
+    assert err == "bridgestats scale: error: --boards: must be given (boards per match); got None\n"
+
+
 def test_teams_8_boards_negative_markdown(capsys):
     code, out, err = _run(
         capsys, "--form", "teams", "--boards", "8", "--k", "6.5", "--negative", "5"
@@ -206,7 +212,6 @@ def test_bad_arguments_one_line_exit_2(capsys, argv, message):
         ["--form", "rubber", "--boards", "8"],
         ["--boards", "eight"],
         ["--boards", "8", "--format", "pdf"],
-        ["--form", "teams"],
     ],
 )
 def test_argparse_errors_exit_2(capsys, argv):

@@ -66,3 +66,13 @@ def test_claims(summary):
 
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("ratings_real")
+
+
+def test_findings_in_words(summary):
+    # the headline sentences carry the numbers of the summary they come from
+    findings = summary["_findings"]
+    assert sum(f["headline"] for f in findings) == 3
+    best = summary["best_system"]
+    assert findings[0]["text"].startswith(f"Lowest out-of-sample RMSE per session: {best} (")
+    assert f"{summary['systems'][best]['rmse']:.3f} %" in findings[0]["text"]
+    assert any(f"{100 * summary['lpr_test1_rate']:.2f} %" in f["text"] for f in findings)

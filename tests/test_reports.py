@@ -556,7 +556,7 @@ def test_a_failed_rerun_keeps_the_good_report_and_a_good_rerun_replaces_it(tmp_p
     assert third.status == "ok"
     assert json.loads((out / "x" / "summary.json").read_text())["n"] == 6  # replaced
     assert not (out / "x.failed").exists()  # the stale failure is gone
-    assert sorted(p.name for p in out.iterdir()) == ["index.html", "x"]
+    assert sorted(p.name for p in out.iterdir()) == ["findings.html", "index.html", "x"]
 
 
 def test_a_cell_over_the_timeout_fails_the_run(tmp_path):

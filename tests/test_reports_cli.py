@@ -138,7 +138,7 @@ def test_folders_left_by_a_killed_batch_are_removed_and_reported(config, tmp_pat
         f"[reports] removed 2 leftover(s) of a killed batch in {out}:"
         " .tiny.tmp-k1ll3d, .kernels/kernel-dead.json\n"
     ) in err
-    assert sorted(p.name for p in out.iterdir()) == ["grid__seed-1", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["findings.html", "grid__seed-1", "index.html"]
     assert ".tiny" not in (out / "index.html").read_text()
 
 

@@ -4,6 +4,7 @@ shows a summary (no kernel: run folders are written by hand here)."""
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import math
 
@@ -11,8 +12,9 @@ import numpy as np
 import pytest
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.notebook import input_hashes, jsonable, save_figure, save_summary
+from bridgestats.notebook import finding, input_hashes, jsonable, save_figure, save_summary
 from bridgestats.reports import write_index
+from bridgestats.reports.index import section_anchor
 
 
 def test_save_summary_writes_json_with_input_hashes_and_headline(tmp_path):
@@ -144,3 +146,71 @@ def test_index_escapes_what_it_shows(tmp_path):
     assert "label = &lt;b&gt;bold&lt;/b&gt;" in page
     assert "<dt>a&lt;b</dt><dd>c&amp;d</dd>" in page
     assert "{{" not in page and "{%" not in page
+
+
+# --- findings in words ----------------------------------------------------------------------
+
+
+def test_finding_and_save_summary_check_what_they_store(tmp_path):
+    item = finding("K per board: 6.13 IMPs", section="The fit", key="k", headline=True)
+    out = save_summary({"k": 6.13}, findings=[item], path=tmp_path / "s.json")
+    assert json.loads(out.read_text())["_findings"] == [
+        {"text": "K per board: 6.13 IMPs", "section": "The fit", "key": "k", "headline": True}
+    ]
+    with pytest.raises(BridgestatsError, match="text: must be a non-empty string; got ' '"):
+        finding(" ", section="The fit")
+    with pytest.raises(BridgestatsError, match="section: must be a non-empty string"):
+        finding("x", section=None)
+    with pytest.raises(BridgestatsError, match="headline: must be"):
+        finding("x", section="s", headline="yes")
+    with pytest.raises(BridgestatsError, match="findings\\[0\\]: key 'sigma' is not a summary"):
+        save_summary({"k": 1}, findings=[finding("x", section="s", key="sigma")],
+                     path=tmp_path / "t.json")  # fmt: skip
+    with pytest.raises(BridgestatsError, match="findings\\[0\\]: must be a finding"):
+        save_summary({"k": 1}, findings=["K is 6"], path=tmp_path / "u.json")
+
+
+def test_section_anchor_is_the_id_nbconvert_gives_the_heading():
+    # the independent check: nbconvert's own HTML export of a notebook with these headings
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    headings = [
+        "One bad session: how fast does it fade?",
+        "The page's claims",
+        "K(n) by match length, 90 % intervals",
+        "σ ≥ 9.59 & the 2004 scale",
+    ]
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell(f"## {h}") for h in headings]
+    )
+    page, _ = HTMLExporter().from_notebook_node(nb)
+    page = html.unescape(page)  # attribute values are escaped in the page
+    for heading in headings:
+        assert f'id="{section_anchor(heading)}"' in page, heading
+
+
+def test_index_shows_findings_in_words_and_findings_page_links_sections(tmp_path):
+    items = [
+        finding("K per board: 6.13 IMPs (90 %: 6.09-6.17)", section="The fit", headline=True),
+        finding("Round 8's σ is 9.38 %", section="By round"),
+    ]
+    _fake_run(tmp_path, "k", {"k": 6.13, "_findings": items})
+    (tmp_path / "k" / "nb.html").write_text("<h2 id='The-fit'>The fit</h2>")
+    _fake_run(tmp_path, "plain", {"x": 1})
+    page = write_index(tmp_path).read_text()
+    row = page[page.index("<strong>k</strong>") : page.index("<strong>plain</strong>")]
+    # the headline finding, as a sentence linked to its section, instead of the raw keys
+    assert '<a href="k/nb.html#The-fit">K per board: 6.13 IMPs (90 %: 6.09-6.17)</a>' in row
+    assert "<dt>k</dt>" not in row and "Round 8" not in row
+    assert "<dt>x</dt><dd>1</dd>" in page  # a report without findings keeps its keys
+    assert '<a href="findings.html">All 2 findings, in words</a>' in page
+    findings = (tmp_path / "findings.html").read_text()
+    assert '<a href="k/nb.html#By-round">Round 8&#39;s σ is 9.38 %</a>' in findings
+    assert "This report states no findings in words" in findings  # the plain run
+    # a failed run's findings have no page to link to: shown as text
+    _fake_run(tmp_path, "bad", {"_findings": items}, status="failed")
+    write_index(tmp_path)
+    findings = (tmp_path / "findings.html").read_text()
+    bad = findings[findings.index('<h2 id="bad">') :]
+    assert "<li>K per board: 6.13 IMPs (90 %: 6.09-6.17)</li>" in bad

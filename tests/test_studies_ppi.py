@@ -67,6 +67,13 @@ def test_wander_band():
 
 def test_newcomer_claim_and_trajectory():
     assert studies.newcomer_claim() == pytest.approx(46.40, abs=0.01)
+    # others held at 50: the closed form 30 + 20·(59/60)^12 of the fixed point 30 % (m = 30
+    # for a newcomer, the expectation carrying half the deviation)
+    assert studies.newcomer_claim(others="held") == pytest.approx(
+        30 + 20 * (59 / 60) ** 12, abs=1e-5
+    )
+    with pytest.raises(BridgestatsError, match="others: must be one of 'moving', 'held'"):
+        studies.newcomer_claim(others="fixed")
     tr = studies.newcomer_trajectory(
         strengths=(40.0, 60.0), n_per_strength=10, n_regulars=100, n_months=8, rng=2
     )
@@ -117,15 +124,18 @@ def test_page_claims_is_a_tidy_frame(half_lives, wander):
     claims = _claims(half_lives, wander)
     assert claims.columns.tolist() == [
         "claim", "statement", "condition", "page_figure", "low", "high", "measured",
-        "measured_se", "verdict",
+        "measured_se", "measured_lo", "measured_hi", "verdict", "note",
     ]  # fmt: skip
-    assert claims["claim"].is_unique and len(claims) == 7
+    assert claims["claim"].is_unique and len(claims) == 8
     by_id = claims.set_index("claim")
     # the page's sentences, as printed
     assert "approximately 0.08%" in by_id.loc["top_or_bottom_0_08", "statement"]
     assert "(or 0.0167%)" in by_id.loc["board_share_0_0167", "statement"]
     # figures computed exactly from the formula have no Monte Carlo error; simulated ones do
-    exact = ["newcomer_46", "top_or_bottom_0_08", "board_share_sixth", "board_share_0_0167"]
+    exact = [
+        "newcomer_46", "newcomer_46_moving", "top_or_bottom_0_08", "board_share_sixth",
+        "board_share_0_0167",
+    ]  # fmt: skip
     assert (by_id.loc[exact, "measured_se"] == 0).all()
     simulated = ["half_life_fixed", "half_life_pickup", "wander_band"]
     assert (by_id.loc[simulated, "measured_se"] > 0).all()
@@ -133,37 +143,88 @@ def test_page_claims_is_a_tidy_frame(half_lives, wander):
     assert by_id.loc["half_life_fixed", "measured_se"] == half_lives["fixed"].months_se
     assert by_id.loc["wander_band", "measured_se"] == wander.band_se
     assert by_id.loc["top_or_bottom_0_08", "measured"] == pytest.approx(50 / 600, abs=1e-12)
-    assert (
-        ((claims["low"] <= claims["measured"]) & (claims["measured"] <= claims["high"]))
-        .eq(claims["verdict"] == "confirmed")
-        .all()
-    )
+    assert by_id.loc["newcomer_46", "measured"] == pytest.approx(46.35, abs=0.005)
+    assert by_id.loc["newcomer_46_moving", "measured"] == pytest.approx(46.40, abs=0.005)
+    # the interval is measured ± 1.96 se; a verdict is drawn from it, not from the point
+    z = 1.959964
+    half = z * claims["measured_se"]
+    np.testing.assert_allclose(claims["measured_lo"], claims["measured"] - half)
+    np.testing.assert_allclose(claims["measured_hi"], claims["measured"] + half)
+    inside = (claims["low"] <= claims["measured_lo"]) & (claims["measured_hi"] <= claims["high"])
+    slip = claims["verdict"] == "page's slip"
+    assert inside[~slip].eq(claims.loc[~slip, "verdict"] == "confirmed").all()
+    assert set(claims["verdict"]) <= set(studies.VERDICTS)
+    # the page's 0.0167 % is its own slip for 1/600 = 0.167 %, said so
+    assert slip.sum() == 1 and by_id.loc["board_share_0_0167", "verdict"] == "page's slip"
+    assert "1/600 = 0.167 %" in by_id.loc["board_share_0_0167", "note"]
 
 
 def test_page_claims_verdicts(half_lives, wander):
     claims = _claims(
         half_lives, wander, newcomer=46.4,
-        half_life_fixed=dataclasses.replace(half_lives["fixed"], months=2.9),
-        half_life_pickup=dataclasses.replace(half_lives["pickup"], months=6.1),
-        wander=dataclasses.replace(wander, band=4.6),
+        half_life_fixed=dataclasses.replace(half_lives["fixed"], months=2.9, months_se=0.1),
+        half_life_pickup=dataclasses.replace(half_lives["pickup"], months=6.1, months_se=0.1),
+        wander=dataclasses.replace(wander, band=4.6, band_se=0.1),
     )  # fmt: skip
     verdicts = claims.set_index("claim")["verdict"].to_dict()
     assert verdicts == {
         "newcomer_46": "confirmed",
+        "newcomer_46_moving": "confirmed",
         "top_or_bottom_0_08": "confirmed",
         "board_share_sixth": "confirmed",
-        "board_share_0_0167": "refuted",
+        "board_share_0_0167": "page's slip",
         "half_life_fixed": "confirmed",
         "half_life_pickup": "refuted",
         "wander_band": "confirmed",
     }
-    # each end of a tolerance interval decides: 3.5 months confirms, 3.51 refutes
-    edge = dataclasses.replace(half_lives["fixed"], months=3.5)
-    past = dataclasses.replace(half_lives["fixed"], months=3.51)
-    at = _claims(half_lives, wander, half_life_fixed=edge).set_index("claim")
-    beyond = _claims(half_lives, wander, half_life_fixed=past).set_index("claim")
-    assert at.loc["half_life_fixed", "verdict"] == "confirmed"
-    assert beyond.loc["half_life_fixed", "verdict"] == "refuted"
+
+    # the interval decides: with se 0.1 (±0.196), 3.30 months confirms, 3.40 straddles the
+    # bound 3.5 (undecided), 3.70 refutes; a missing se is undecided
+    def verdict(months, se=0.1):
+        hl = dataclasses.replace(half_lives["fixed"], months=months, months_se=se)
+        return _claims(half_lives, wander, half_life_fixed=hl).set_index("claim").loc[
+            "half_life_fixed", "verdict"]  # fmt: skip
+
+    assert verdict(3.30) == "confirmed"
+    assert verdict(3.40) == "undecided"
+    assert verdict(3.70) == "refuted"
+    assert verdict(3.0, se=math.nan) == "undecided"
+    # exact figures (se 0): each end of the tolerance decides
+    assert verdict(3.5, se=0.0) == "confirmed" and verdict(3.51, se=0.0) == "refuted"
+
+
+def test_best_forecast_only_where_the_intervals_part():
+    table = pd.DataFrame(
+        {"system": ["ppi", "elo", "glicko2", "truth"], "skill": [0.070, 0.060, 0.020, 0.09],
+         "skill_se": [0.002, 0.002, 0.002, 0.002]}
+    )  # fmt: skip
+    best, sentence = studies.best_forecast(table)
+    assert best == "ppi" and "elo" in sentence  # 0.066 > 0.064: apart
+    best, sentence = studies.best_forecast(table.assign(skill_se=0.003))
+    assert best is None and sentence.startswith("no best skill")  # 0.0641 < 0.0659
+    with pytest.raises(BridgestatsError, match="table: must have the columns"):
+        studies.best_forecast(table.drop(columns="skill_se"))
+    with pytest.raises(BridgestatsError, match="measure: must be one of"):
+        studies.best_forecast(table, measure="mse")
+
+
+def test_half_lives_feed_the_table_and_the_figures():
+    hls = studies.half_lives(activities=[300.0, 416.0], partnerships=["fixed"], n_players=40,
+                             n_shocked=4, rng=1)  # fmt: skip
+    table = studies.half_life_frame(hls)
+    assert list(hls) == [(300.0, "fixed"), (416.0, "fixed")]
+    row = table.set_index("activity").loc[416.0]
+    # the table's row and the object quoted in the text are one simulation
+    assert row["half_life_months"] == hls[416.0, "fixed"].months
+    assert row["half_life_months_se"] == hls[416.0, "fixed"].months_se
+    # the same seed through half_life_table gives the same frame
+    pd.testing.assert_frame_equal(
+        table,
+        studies.half_life_table(activities=[300.0, 416.0], partnerships=["fixed"],
+                                n_players=40, n_shocked=4, rng=1),
+    )  # fmt: skip
+    with pytest.raises(BridgestatsError, match="half_lives: must be a dict of HalfLife"):
+        studies.half_life_frame([1.0])
 
 
 def test_page_claims_rejects_bare_numbers(half_lives, wander):
@@ -171,6 +232,8 @@ def test_page_claims_rejects_bare_numbers(half_lives, wander):
         _claims(half_lives, wander, half_life_fixed=3.0)
     with pytest.raises(BridgestatsError, match="newcomer: must be a number"):
         _claims(half_lives, wander, newcomer="46")
+    with pytest.raises(BridgestatsError, match="confidence: must be a number in"):
+        _claims(half_lives, wander, confidence=1.5)
 
 
 def test_forecast_comparison_is_tidy_with_standard_errors():

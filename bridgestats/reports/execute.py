@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import pickle
 import re
@@ -193,7 +194,12 @@ def execute(job: Job) -> Outcome:
         )
     except PapermillExecutionError as exc:
         error = f"{exc.ename}: {exc.evalue} (cell [{exc.exec_count}])"
-        if exc.ename == "KeyboardInterrupt" and job.timeout:  # interrupt_on_timeout
+        # interrupt_on_timeout: the cell ends in KeyboardInterrupt, or (on a loaded machine,
+        # when the interrupt lands before the kernel reports the cell's error) in a bare
+        # CellExecutionError with no message, past the timeout
+        bare = exc.ename == "CellExecutionError" and not str(exc.evalue).strip()
+        late = time.perf_counter() - t0 >= (job.timeout or math.inf)
+        if job.timeout and (exc.ename == "KeyboardInterrupt" or (bare and late)):
             error = f"cell [{exc.exec_count}] timed out after {job.timeout:g} s (interrupted)"
         status = "failed"
     except Exception as exc:  # kernel died, timeout, ...: the run fails, the batch goes on

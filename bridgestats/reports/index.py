@@ -1,7 +1,12 @@
-"""``reports/index.html``: every run with its status, headline figures, time and links.
+"""``reports/index.html``: every run with its status, headline figures, time and links;
+``reports/findings.html``: every report's findings in words, each linked to its section.
 
 The rows are built from what is on disk (each run's ``run.json`` and ``summary.json``, the
-latest attempt deciding the status) and rendered from ``templates/index.html.j2``.
+latest attempt deciding the status) and rendered from ``templates/index.html.j2`` and
+``templates/findings.html.j2``. A report states its findings with
+:func:`bridgestats.notebook.finding` (a sentence with its number, and the heading of the
+section that shows it); the index shows the ones marked ``headline`` in place of the raw
+summary keys, which remain the fallback for a report that states none.
 """
 
 from __future__ import annotations
@@ -10,13 +15,14 @@ import dataclasses
 import datetime as _dt
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 from .config import ReportConfig, expand_runs
 from .execute import KERNEL_LOG
 from .provenance import git_state, now, package_version, read_json
 from .render import render
 
-__all__ = ["IndexRow", "write_index"]
+__all__ = ["IndexRow", "section_anchor", "write_index"]
 
 _STATUSES = ("ok", "failed", "missing", "not run")
 
@@ -26,7 +32,8 @@ class IndexRow:
     """One row of the index, as text: the template escapes every field.
 
     ``figures`` are the headline ``(key, value)`` pairs and ``more`` how many other keys
-    ``summary.json`` has; ``parameters`` the overrides as ``(name, value)``; ``links``
+    ``summary.json`` has; ``sentences`` the headline findings and ``findings`` all of
+    them, as ``(text, href)`` (href to the section of the report that shows it, or ""); ``parameters`` the overrides as ``(name, value)``; ``links``
     ``(href, label)`` pairs relative to the index.
     """
 
@@ -37,6 +44,8 @@ class IndexRow:
     error: str = ""
     figures: tuple[tuple[str, str], ...] = ()
     more: int = 0
+    sentences: tuple[tuple[str, str], ...] = ()
+    findings: tuple[tuple[str, str], ...] = ()
     parameters: tuple[tuple[str, str], ...] = ()
     ended: str = ""
     took: str = ""
@@ -66,17 +75,28 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
             rows[name] = _row(root, name, report=report, missing=False)
     counts = {s: sum(r.status == s for r in rows.values()) for s in _STATUSES}
     git = git_state()
-    page = render(
-        "index.html.j2",
+    context = dict(
         rows=list(rows.values()),
         written=_when(now()),
         version=package_version(),
         revision=(git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else ""),
         tally=", ".join(f"{n} {s}" for s, n in counts.items() if n),
+        n_findings=sum(len(r.findings) for r in rows.values()),
     )
+    (root / "findings.html").write_text(render("findings.html.j2", **context), encoding="utf-8")
     out = root / "index.html"
-    out.write_text(page, encoding="utf-8")
+    out.write_text(render("index.html.j2", **context), encoding="utf-8")
     return out
+
+
+def section_anchor(heading: str) -> str:
+    """The id nbconvert gives a markdown heading in the HTML report (its text, spaces as
+    hyphens, URL-quoted as nbconvert's ``add_anchor`` does), for links into a report.
+
+    >>> section_anchor("One bad session: how fast does it fade?")
+    'One-bad-session:-how-fast-does-it-fade?'
+    """
+    return quote(heading.replace(" ", "-"), safe="?/:@!$&'()*+,;=")
 
 
 def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
@@ -92,7 +112,9 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
         status, record, folder = "ok", good, root / name
     else:
         return IndexRow(name, report, status="missing" if missing else "not run")
-    figures, more = _headline(read_json(folder / "summary.json"))
+    summary = read_json(folder / "summary.json")
+    figures, more = _headline(summary)
+    findings = _findings(root, folder, record, summary)
     took = (record.get("durations") or {}).get("total_s")
     return IndexRow(
         name=name,
@@ -102,6 +124,8 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
         error=record.get("error") or "",
         figures=figures,
         more=more,
+        sentences=tuple((text, href) for text, href, head in findings if head),
+        findings=tuple((text, href) for text, href, _ in findings),
         parameters=tuple((k, _fmt(v)) for k, v in (record.get("overrides") or {}).items()),
         ended=_when(record.get("ended")),
         took=f"{took:.1f} s" if isinstance(took, (int, float)) else "",
@@ -131,6 +155,21 @@ def _links(root: Path, folder: Path, record: dict, *, status: str, previous) -> 
         for where, file, label in wanted
         if (where / file).exists()
     )
+
+
+def _findings(root: Path, folder: Path, record: dict, summary: dict) -> list[tuple]:
+    """``(text, href, headline)`` of each finding in ``summary["_findings"]``; href "" when
+    the report page is absent (a failed run)."""
+    page = folder / f"{Path(record.get('notebook', '')).stem}.html"
+    base = page.relative_to(root).as_posix() if page.is_file() else ""
+    out = []
+    for item in summary.get("_findings") or []:
+        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+            continue  # written by save_summary, which checks them; a hand-edited file
+        section = item.get("section") or ""
+        href = f"{base}#{section_anchor(section)}" if base and section else base
+        out.append((item["text"], href, bool(item.get("headline"))))
+    return out
 
 
 def _fmt(value) -> str:

@@ -1,10 +1,11 @@
 """Studies: the analyses the reports show, as functions returning tidy frames.
 
 - :mod:`~bridgestats.studies.ppi`: the claims of Bridge Club Live's PPI page tested by
-  simulation and by the formula (:func:`shock_response`, :func:`half_life_table`,
-  :func:`stationary_wander`, :func:`newcomer_claim`, :func:`newcomer_trajectory`,
+  simulation and by the formula (:func:`shock_response`, :func:`half_lives`,
+  :func:`half_life_table`, :func:`stationary_wander`, :func:`newcomer_claim`,
+  :func:`newcomer_trajectory`,
   :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
-  (:func:`forecast_comparison`);
+  (:func:`forecast_comparison`, :func:`best_forecast`);
 - :mod:`~bridgestats.studies.ratings_real`: the ratings tested on real players, every
   session predicted from what came before (:func:`session_predictions`,
   :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
@@ -14,6 +15,13 @@
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`);
+- :mod:`~bridgestats.studies.booklet`: the printable booklet of VP scales, every form and
+  board count 4-32, from the measured K, σ and B (names stay under the module);
+- :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
+  Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
+  (names stay under the module);
+- :mod:`~bridgestats.studies.probst`: every table and worked figure of Probst's article,
+  printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
   strength spreads fitted to the shipped data (names stay under the module);
@@ -27,16 +35,22 @@ Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 """
 
 from .ppi import (
+    PAGE_ACTIVITY,
+    VERDICTS,
     HalfLife,
     Wander,
+    best_forecast,
     forecast_comparison,
+    half_life_frame,
     half_life_table,
+    half_lives,
     newcomer_claim,
     newcomer_trajectory,
     page_claims,
     shock_response,
     stationary_wander,
 )
+from .probst import probst_items
 from .ratings_real import (
     GaussianModel,
     calibration,
@@ -54,21 +68,27 @@ from .ratings_real import (
 from .rescore import qualifier_changes, rescore_events
 
 __all__ = [
+    "PAGE_ACTIVITY",
+    "VERDICTS",
     "GaussianModel",
     "HalfLife",
     "Wander",
+    "best_forecast",
     "calibration",
     "compare_systems",
     "fit_gaussian_model",
     "forecast_comparison",
     "gaussian_forecast",
+    "half_life_frame",
     "half_life_table",
+    "half_lives",
     "lpr_periods",
     "newcomer_claim",
     "newcomer_trajectory",
     "page_claims",
     "partnership_bonus",
     "ppi_bands",
+    "probst_items",
     "qualifier_changes",
     "rescore_events",
     "session_predictions",

@@ -28,11 +28,12 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.stats import mstats
+from scipy.stats import mstats, norm
 
 from .._validate import (
     as_finite_array,
     check_choice,
+    check_frame,
     check_int,
     check_number,
     check_rng,
@@ -46,16 +47,25 @@ from ..ratings.ppi import rate_log, update, weighting
 from ..sim.club import EVEN_TABLE_SD, MAX_PLAYERS, STRENGTH_SD, board_log, simulate
 
 __all__ = [
+    "PAGE_ACTIVITY",
+    "VERDICTS",
     "HalfLife",
     "Wander",
+    "best_forecast",
     "forecast_comparison",
+    "half_life_frame",
     "half_life_table",
+    "half_lives",
     "newcomer_claim",
     "newcomer_trajectory",
     "page_claims",
     "shock_response",
     "stationary_wander",
 ]
+
+#: Boards per three months of the page's "reasonably, but not extremely, active player" [1]_:
+#: the activity its half-life and band claims are tested at.
+PAGE_ACTIVITY = 416.0
 
 _START = 50.0  # newcomers start at 50 %, as in [1]
 _VISIBLE_AFTER = 50  # boards before a PPI is shown, as in [1]
@@ -166,7 +176,7 @@ def _established_population(strength_sd, n_players, partnership, gen):
 
 def shock_response(
     *,
-    activity=416.0,
+    activity=PAGE_ACTIVITY,
     partnership="fixed",
     n_players=200,
     n_shocked=20,
@@ -321,11 +331,11 @@ def _mean_response(courses):
     return last.groupby("month", as_index=False)["effect"].agg(effect="mean", se=_mean_se)
 
 
-def half_life_table(
-    *, activities=(120.0, 240.0, 416.0, 600.0), partnerships=("fixed", "pickup"), rng=None,
-    **options,
+def half_lives(
+    *, activities=(120.0, 240.0, PAGE_ACTIVITY, 600.0), partnerships=("fixed", "pickup"),
+    rng=None, **options,
 ):  # fmt: skip
-    """:func:`shock_response` over activity levels and partnership kinds, as a frame.
+    """:func:`shock_response` over activity levels and partnership kinds.
 
     Parameters
     ----------
@@ -338,12 +348,74 @@ def half_life_table(
 
     Returns
     -------
+    dict
+        ``(activity, partnership) -> HalfLife``, in the order run (partnership, then
+        activity). One run gives both the table (:func:`half_life_frame`) and any single
+        figure quoted from it, so a report cannot quote two simulations of one quantity.
+
+    Examples
+    --------
+    >>> hls = half_lives(activities=[416.0], partnerships=["fixed"], n_players=40,
+    ...                  n_shocked=4, rng=1)
+    >>> list(hls), round(hls[416.0, "fixed"].theory_boards, 1)
+    ([(416.0, 'fixed')], 415.5)
+    """
+    gen = check_rng(rng)
+    out = {}
+    for partnership in partnerships:
+        for activity in activities:
+            hl = shock_response(activity=activity, partnership=partnership, rng=gen, **options)
+            out[hl.activity, hl.partnership] = hl
+    return out
+
+
+def half_life_frame(half_lives):
+    """The :class:`HalfLife` results of :func:`half_lives` as a tidy frame.
+
+    Parameters
+    ----------
+    half_lives : dict
+        ``(activity, partnership) -> HalfLife``, as :func:`half_lives` returns.
+
+    Returns
+    -------
     pandas.DataFrame
         One row per (activity, partnership): ``activity``, ``partnership``, ``m``,
         ``half_life_boards``, ``half_life_boards_se``, ``boards_lo``, ``boards_hi``,
         ``half_life_months``, ``half_life_months_se``, ``months_lo``, ``months_hi``
         (5-95 % over shocked players), ``theory_boards``, ``theory_months``,
-        ``boards_per_quarter`` (as actually played), ``n_unreached``.
+        ``boards_per_quarter`` (as actually played), ``n_shocked``, ``n_unreached``.
+    """
+    if not isinstance(half_lives, dict) or not all(
+        isinstance(v, HalfLife) for v in half_lives.values()
+    ):
+        raise fail("half_lives", "a dict of HalfLife (as half_lives returns)",
+                   type(half_lives).__name__)  # fmt: skip
+    rows = []
+    for hl in half_lives.values():
+        rows.append(
+            {
+                "activity": hl.activity, "partnership": hl.partnership, "m": hl.m,
+                "half_life_boards": hl.boards, "half_life_boards_se": hl.boards_se,
+                "boards_lo": hl.boards_interval[0], "boards_hi": hl.boards_interval[1],
+                "half_life_months": hl.months, "half_life_months_se": hl.months_se,
+                "months_lo": hl.months_interval[0], "months_hi": hl.months_interval[1],
+                "theory_boards": hl.theory_boards, "theory_months": hl.theory_months,
+                "boards_per_quarter": hl.boards_per_quarter, "n_shocked": hl.n_shocked,
+                "n_unreached": hl.n_unreached,
+            }
+        )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def half_life_table(
+    *, activities=(120.0, 240.0, PAGE_ACTIVITY, 600.0), partnerships=("fixed", "pickup"),
+    rng=None, **options,
+):  # fmt: skip
+    """:func:`shock_response` over activity levels and partnership kinds, as a frame.
+
+    ``half_life_frame(half_lives(...))``: see :func:`half_lives` for the parameters and
+    :func:`half_life_frame` for the columns.
 
     Examples
     --------
@@ -352,24 +424,9 @@ def half_life_table(
     >>> t[["activity", "partnership", "m", "theory_boards"]].round(1).to_dict("records")
     [{'activity': 416.0, 'partnership': 'fixed', 'm': 600.0, 'theory_boards': 415.5}]
     """
-    gen = check_rng(rng)
-    rows = []
-    for partnership in partnerships:
-        for activity in activities:
-            hl = shock_response(activity=activity, partnership=partnership, rng=gen, **options)
-            rows.append(
-                {
-                    "activity": hl.activity, "partnership": hl.partnership, "m": hl.m,
-                    "half_life_boards": hl.boards, "half_life_boards_se": hl.boards_se,
-                    "boards_lo": hl.boards_interval[0], "boards_hi": hl.boards_interval[1],
-                    "half_life_months": hl.months, "half_life_months_se": hl.months_se,
-                    "months_lo": hl.months_interval[0], "months_hi": hl.months_interval[1],
-                    "theory_boards": hl.theory_boards, "theory_months": hl.theory_months,
-                    "boards_per_quarter": hl.boards_per_quarter,
-                    "n_unreached": hl.n_unreached,
-                }
-            )  # fmt: skip
-    return pd.DataFrame(rows)
+    return half_life_frame(
+        half_lives(activities=activities, partnerships=partnerships, rng=rng, **options)
+    )
 
 
 @dataclass(frozen=True)
@@ -413,7 +470,7 @@ class Wander:
 
 def stationary_wander(
     *,
-    activity=416.0,
+    activity=PAGE_ACTIVITY,
     partnership="pickup",
     n_players=200,
     n_months=120,
@@ -498,7 +555,7 @@ def stationary_wander(
     )  # fmt: skip
 
 
-def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0):
+def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0, others="moving"):
     """The page's newcomer: PPI after ``n_boards`` at ``pct`` % at a table of regulars.
 
     Parameters
@@ -509,13 +566,15 @@ def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0):
         Boards played (1-10000).
     table_ppi : float
         PPI (0-100) of the partner and both opponents (regulars: k = 10,000, w = 416).
+    others : {"moving", "held"}
+        ``"moving"``: the whole table is rated by :func:`~bridgestats.ratings.ppi.rate_log`
+        (the partner's PPI moves too, by 1/600 of each board's deviation); ``"held"``: the
+        other three stay at ``table_ppi``, as the page's example reads.
 
     Returns
     -------
     float
-        The newcomer's PPI (five decimals) after the boards, rated by
-        :func:`~bridgestats.ratings.ppi.rate_log` (the partner's PPI moves too, by 1/600 of
-        each board's deviation).
+        The newcomer's PPI (five decimals) after the boards.
 
     Notes
     -----
@@ -523,7 +582,7 @@ def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0):
     figure of 50% and over 12 boards the newcomer scores 40% overall. His PPI will go down
     from 50% to about 46% straight away" [1]_. With m = 30 (k < 30) the deviation from the
     fixed point 30 % shrinks by 1 − 1/60 a board: 30 + 20·(59/60)^12 = 46.35 with the
-    partner held at 50; the partner's own small drop gives 46.40.
+    others held at 50; the partner's own small drop gives 46.40.
 
     References
     ----------
@@ -531,19 +590,25 @@ def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0):
 
     Examples
     --------
-    >>> round(newcomer_claim(), 2)
-    46.4
+    >>> round(newcomer_claim(), 2), round(newcomer_claim(others="held"), 2)
+    (46.4, 46.35)
     """
     n_boards = check_int(n_boards, "n_boards", minimum=1, maximum=10_000)
     pct = check_number(pct, "pct", low=0, high=100)
     table_ppi = check_number(table_ppi, "table_ppi", low=0, high=100)
+    others = check_choice(others, "others", ("moving", "held"))
+    if others == "held":
+        a = _START
+        for k in range(n_boards):  # a newcomer: k boards so far, all of them recent
+            a = float(update(a, pct, table_ppi, table_ppi, table_ppi, k=k, w=k))
+        return round(a, 5)
     log = pd.DataFrame(
         {"date": "2024-01-15", "board": np.arange(1, n_boards + 1), "north": "newcomer",
          "south": "partner", "east": "east", "west": "west", "pct_ns": float(pct)}
     )  # fmt: skip
     regulars = pd.DataFrame(
         {"player": ["partner", "east", "west"], "ppi": float(table_ppi),
-         "k": _ESTABLISHED_K, "w": 416.0}
+         "k": _ESTABLISHED_K, "w": PAGE_ACTIVITY}
     )  # fmt: skip
     run = rate_log(log, initial=regulars)
     return float(run.ratings.set_index("player").loc["newcomer", "ppi"])
@@ -554,7 +619,7 @@ def newcomer_trajectory(
     strengths=(40.0, 50.0, 60.0),
     n_per_strength=30,
     n_regulars=300,
-    activity=416.0,
+    activity=PAGE_ACTIVITY,
     partnership="pickup",
     n_months=12,
     step=25,
@@ -658,7 +723,11 @@ _CLAIMS = (
     ("newcomer_46",
      "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
      "about 46% straight away",
-     "a table of three regulars at 50 %", "about 46 %", 45.5, 46.5),
+     "a table of three regulars held at 50 %", "about 46 %", 45.5, 46.5),
+    ("newcomer_46_moving",
+     "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
+     "about 46% straight away",
+     "a table of three regulars at 50 %, rated too", "about 46 %", 45.5, 46.5),
     ("top_or_bottom_0_08",
      "a top or a bottom will increase or decrease your figure by approximately 0.08%",
      "a regular player (m = 600)", "0.08 %", 0.075, 0.085),
@@ -684,25 +753,44 @@ _CLAIMS = (
      "pick-up partners, 416 boards per three months, 95 % band", "3 to 5 %", 3.0, 5.0),
 )  # fmt: skip
 
+# Claims whose page figure is the page's own slip, not a claim about the PPI: the figure it
+# should have printed, and why.
+_SLIPS = {
+    "board_share_0_0167": (
+        100 / 600,
+        "the page's own slip: one six hundredth is 1/600 = 0.167 %, as its 'sixth of one "
+        "percent' says; 0.0167 % is off by a factor of ten",
+    ),
+}
+
 _CLAIM_COLUMNS = (
     "claim", "statement", "condition", "page_figure", "low", "high", "measured",
-    "measured_se", "verdict",
+    "measured_se", "measured_lo", "measured_hi", "verdict", "note",
 )  # fmt: skip
 
+#: The verdicts of :func:`page_claims`.
+VERDICTS = ("confirmed", "refuted", "undecided", "page's slip")
 
-def page_claims(*, newcomer, half_life_fixed, half_life_pickup, wander):
-    """The page's claims, each with the measured figure, its standard error and a verdict.
+
+def page_claims(
+    *, half_life_fixed, half_life_pickup, wander, newcomer=None, confidence=0.95
+):  # fmt: skip
+    """The page's claims, each with the measured figure, its interval and a verdict.
 
     Parameters
     ----------
-    newcomer : float
-        :func:`newcomer_claim` (exact: no Monte Carlo error).
     half_life_fixed, half_life_pickup : HalfLife
-        :func:`shock_response` at 416 boards per three months, fixed and pick-up
-        partnerships; their median half-life in months is measured.
+        :func:`shock_response` at :data:`PAGE_ACTIVITY` (416) boards per three months,
+        fixed and pick-up partnerships; their median half-life in months is measured.
     wander : Wander
         :func:`stationary_wander` of regulars (pick-up partners, 416 boards per three
         months); its median 95 % band is measured.
+    newcomer : float, optional
+        :func:`newcomer_claim` with the table rated too (exact); computed when omitted.
+        The figure with the table held at 50 % is always computed here.
+    confidence : float
+        Level of the interval on each Monte Carlo figure (0.5-0.9999; 0.95):
+        measured ± z·se, z the normal quantile.
 
     Returns
     -------
@@ -711,31 +799,35 @@ def page_claims(*, newcomer, half_life_fixed, half_life_pickup, wander):
         ``condition`` (what the claim is tested on), ``page_figure`` (the page's figure as
         printed), ``low`` and ``high`` (the measured values that confirm it: the page's
         figure with the tolerance of its rounding), ``measured``, ``measured_se`` (its
-        Monte Carlo standard error; 0 for the figures computed exactly from the formula)
-        and ``verdict`` (``"confirmed"`` if low <= measured <= high, else ``"refuted"``).
+        Monte Carlo standard error; 0 for the figures computed exactly from the formula),
+        ``measured_lo`` and ``measured_hi`` (its interval), ``verdict`` and ``note``.
+        The verdict (:data:`VERDICTS`) is drawn from the interval, not the point:
+        ``"confirmed"`` when the whole interval lies in [low, high], ``"refuted"`` when
+        none of it does, ``"undecided"`` otherwise (more simulation would decide it), and
+        ``"page's slip"`` where the page's figure is a misprint of its own other figure
+        (``note`` says which).
 
     Notes
     -----
     The top-or-bottom claim and the two figures the page gives for a board's share of the
     PPI at m = 600 [1]_ are computed here from :func:`~bridgestats.ratings.ppi.update` and
     :func:`~bridgestats.ratings.ppi.weighting`: 50/600 = 0.0833 % and 100/600 = 0.1667 %,
-    so "one six hundredth (or 0.0167%)" is off by a factor of ten.
+    so "one six hundredth (or 0.0167%)" is off by a factor of ten: the page's own slip for
+    1/600 = 0.167 %, which its "sixth of one percent" states correctly.
 
     Examples
     --------
     >>> hl = {p: shock_response(partnership=p, n_players=40, n_shocked=4, rng=3)
     ...       for p in ("fixed", "pickup")}
     >>> wd = stationary_wander(n_players=40, n_months=36, rng=2)
-    >>> claims = page_claims(newcomer=newcomer_claim(), half_life_fixed=hl["fixed"],
-    ...                      half_life_pickup=hl["pickup"], wander=wd)
-    >>> claims.set_index("claim").loc[["top_or_bottom_0_08", "board_share_0_0167"],
-    ...                               ["measured", "verdict"]].round(4)
-                        measured    verdict
-    claim
-    top_or_bottom_0_08    0.0833  confirmed
-    board_share_0_0167    0.1667    refuted
+    >>> claims = page_claims(half_life_fixed=hl["fixed"], half_life_pickup=hl["pickup"],
+    ...                      wander=wd)
+    >>> for row in claims.iloc[[0, 2, 4]].itertuples():
+    ...     print(f"{row.claim}: {row.measured:.4f} {row.verdict}")
+    newcomer_46: 46.3470 confirmed
+    top_or_bottom_0_08: 0.0833 confirmed
+    board_share_0_0167: 0.1667 page's slip
     """
-    newcomer = check_number(newcomer, "newcomer", low=0, high=100)
     for name, value, kind in (
         ("half_life_fixed", half_life_fixed, HalfLife),
         ("half_life_pickup", half_life_pickup, HalfLife),
@@ -743,10 +835,16 @@ def page_claims(*, newcomer, half_life_fixed, half_life_pickup, wander):
     ):
         if not isinstance(value, kind):
             raise fail(name, f"a {kind.__name__}", type(value).__name__)
-    top = float(update(50.0, 100.0, 50.0, 50.0, 50.0, k=_ESTABLISHED_K, w=416)) - 50.0
-    share = 100.0 / float(weighting(_ESTABLISHED_K, 416, 50.0))  # % of the PPI per board
+    if newcomer is None:
+        newcomer = newcomer_claim()
+    newcomer = check_number(newcomer, "newcomer", low=0, high=100)
+    confidence = check_number(confidence, "confidence", low=0.5, high=0.9999)
+    z = float(norm.ppf(0.5 + confidence / 2))
+    top = float(update(50.0, 100.0, 50.0, 50.0, 50.0, k=_ESTABLISHED_K, w=PAGE_ACTIVITY)) - 50.0
+    share = 100.0 / float(weighting(_ESTABLISHED_K, PAGE_ACTIVITY, 50.0))  # % per board
     measured = {
-        "newcomer_46": (newcomer, 0.0),
+        "newcomer_46": (newcomer_claim(others="held"), 0.0),
+        "newcomer_46_moving": (newcomer, 0.0),
         "top_or_bottom_0_08": (top, 0.0),
         "board_share_sixth": (share, 0.0),
         "board_share_0_0167": (share, 0.0),
@@ -757,10 +855,75 @@ def page_claims(*, newcomer, half_life_fixed, half_life_pickup, wander):
     rows = []
     for claim, statement, condition, figure, low, high in _CLAIMS:
         value, se = measured[claim]
-        verdict = "confirmed" if low <= value <= high else "refuted"
+        lo, hi = value - z * se, value + z * se
+        note = ""
+        if not np.isfinite(se):
+            verdict = "undecided"
+            note = "no standard error (too few shocked players halved)"
+        elif low <= lo and hi <= high:
+            verdict = "confirmed"
+        elif hi < low or lo > high:
+            verdict = "refuted"
+        else:
+            verdict = "undecided"
+            note = "the interval straddles the claim's bound: simulate more players"
+        if claim in _SLIPS:
+            meant, why = _SLIPS[claim]
+            if abs(value - meant) <= 1e-9 * meant:
+                verdict, note = "page's slip", why
         rows.append((claim, statement, condition, figure, low, high, float(value), float(se),
-                     verdict))  # fmt: skip
+                     float(lo), float(hi), verdict, note))  # fmt: skip
     return pd.DataFrame(rows, columns=list(_CLAIM_COLUMNS))
+
+
+def best_forecast(table, *, measure="skill", confidence=0.95):
+    """The rating that forecasts best, only where the intervals say so.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`forecast_comparison` (columns ``system``, ``<measure>``, ``<measure>_se``);
+        the ``truth`` row, the best any rating can do, is left out.
+    measure : {"skill", "spearman"}
+        Higher is better for both.
+    confidence : float
+        Level of each system's interval (0.5-0.9999).
+
+    Returns
+    -------
+    tuple of (str or None, str)
+        The best system, or None when its interval overlaps the runner-up's, and a
+        sentence saying which and by how much.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"system": ["ppi", "elo", "truth"], "skill": [0.10, 0.05, 0.2],
+    ...                   "skill_se": [0.01, 0.01, 0.01]})
+    >>> best_forecast(t)[0]
+    'ppi'
+    >>> best_forecast(t.assign(skill_se=0.02))[0] is None
+    True
+    """
+    measure = check_choice(measure, "measure", ("skill", "spearman"))
+    check_frame(table, "table", ["system", measure, f"{measure}_se"])
+    confidence = check_number(confidence, "confidence", low=0.5, high=0.9999)
+    rows = table[table["system"] != "truth"].sort_values(measure, ascending=False)
+    if len(rows) < 2:
+        raise fail("table", "at least two rating systems besides truth", len(rows))
+    z = float(norm.ppf(0.5 + confidence / 2))
+    first, second = rows.iloc[0], rows.iloc[1]
+    lo_first = first[measure] - z * first[f"{measure}_se"]
+    hi_second = second[measure] + z * second[f"{measure}_se"]
+    pct = f"{100 * confidence:g} %"
+    if lo_first > hi_second:
+        return first["system"], (
+            f"best {measure}: {first['system']} ({first[measure]:.4f}), above "
+            f"{second['system']} ({second[measure]:.4f}) with {pct} intervals apart"
+        )
+    return None, (
+        f"no best {measure}: {first['system']} ({first[measure]:.4f}) and "
+        f"{second['system']} ({second[measure]:.4f}) are within each other's {pct} intervals"
+    )
 
 
 # --- how well the PPI predicts ----------------------------------------------------------

@@ -1,0 +1,295 @@
+"""A booklet of VP scales a committee can print: every form, every board count from 4 to 32.
+
+:func:`booklet` builds the scales, one tidy frame; :func:`booklet_html` lays them out for
+A4 (one table per form and group of board counts, the band starts in the columns, as
+printed scale cards are) and :func:`booklet_csv` writes the frame. ``bridgestats scale
+--booklet`` writes either.
+
+The Gaussian scales follow J. Probst, "On VP Scales" (c. 2006, reproduced on
+bridgeguys.com): teams σ = K√n; Swiss pairs σ = K_pairs/√n in MP % (K_pairs = σ₈·√8 from
+the σ of an 8-board match); face-to-face Butler σ = B·K·√(n(T−1)/(2T)); cross-IMPed teams of
+eight σ = K·√(n·C·R/2) with C = R = 4 (Pomfrey's rule). Each is shown with and without
+Pomfrey's five negative VPs. Beside them: the WBF 2013 continuous and discrete scales
+(WBF Scoring Panel, "The New WBF IMP to VP Scales", 2013) and the EBU's 7-9 board Swiss
+pairs table (σ = 11 %, as shipped in ``data/seeds/ebu_swiss_pairs_7_9.csv``). The booklet
+states the K, σ and B it was built from and where each came from.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+
+import pandas as pd
+
+from .. import datasets
+from .._validate import check_int, check_number, fail
+from ..sigma import sigma_butler_online, sigma_cross_imps, sigma_teams
+from ..vpscale import gaussian_scale, wbf_table
+
+__all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_sources"]
+
+#: The booklet's sections, in print order.
+SECTIONS = (
+    "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs", "butler",
+    "butler, negative VPs", "cross-imps (teams of eight)", "cross-imps, negative VPs",
+    "wbf discrete", "wbf continuous", "ebu swiss pairs 7-9",
+)  # fmt: skip
+
+_COLUMNS = ("section", "n_boards", "vps", "margin_from", "unit", "threshold", "sigma")
+
+
+@dataclass(frozen=True)
+class BookletSources:
+    """The estimates a booklet is built from, each with where it came from.
+
+    ``k`` (IMPs per board), ``sigma_pairs_8`` (MP %, an 8-board Swiss pairs match),
+    ``b`` (the Butler factor) and ``tables`` (tables in play for the Butler scales); each
+    ``*_source`` says which estimate, from which data, it is.
+    """
+
+    k: float
+    k_source: str
+    sigma_pairs_8: float
+    sigma_source: str
+    b: float
+    b_source: str
+    tables: int = 15
+
+
+def default_sources(*, tables=15) -> BookletSources:
+    """The booklet's estimates from the shipped data, each named with its source.
+
+    K: :func:`bridgestats.fit.estimate_k_from_counts` on every board of
+    ``data/derived/swing_counts.csv``; the Swiss pairs σ: the maximum-likelihood σ of
+    Brighton 2005's random-draw rounds 1-2 (Probst's Table 7 on the 2004 scale,
+    :func:`bridgestats.fit.fit_sigma_binned`), the conditions a Swiss pairs scale is used
+    under from the first round; B: the trimmed-datum Butler factor of the shipped full
+    fields (:func:`bridgestats.studies.butler.butler_factors`).
+
+    Examples
+    --------
+    >>> src = default_sources()
+    >>> round(src.k, 2), round(src.sigma_pairs_8, 2), round(src.b, 3)
+    (6.13, 11.66, 1.158)
+    """
+    from ..fit import estimate_k_from_counts, fit_sigma_binned
+    from .butler import butler_factors
+
+    swings = datasets.load("derived/swing_counts").groupby("imps")["count"].sum()
+    k = estimate_k_from_counts(swings.index.to_numpy(), swings.to_numpy())
+    counts = datasets.load("seeds/brighton_2005_vp_counts")
+    first = counts[counts["round"].isin([1, 2])].groupby("vp_winner")["count"].sum()
+    scales = datasets.load("seeds/swiss_pairs_scales")
+    w2004 = scales[scales["scale"] == "washington_2004"].sort_values("vp_winner")
+    sigma = fit_sigma_binned(first.to_numpy(), w2004["threshold_pct"].to_numpy()[1:] - 50.0)
+    b = butler_factors(n_boot=10, rng=0).set_index("datum").loc["trimmed", "b"]
+    return BookletSources(
+        k=float(k.k),
+        k_source=f"every board of data/derived/swing_counts.csv ({k.n:,} boards), "
+        "fit.estimate_k_from_counts",
+        sigma_pairs_8=float(sigma.sigma),
+        sigma_source="maximum-likelihood σ of Brighton 2005's random-draw rounds 1-2 "
+        "(Probst's Table 7), fit.fit_sigma_binned",
+        b=float(b),
+        b_source="trimmed-datum Butler factor of the shipped full fields "
+        "(data/derived/fullfield_board_spreads.csv)",
+        tables=check_int(tables, "tables", minimum=2, maximum=1000),
+    )
+
+
+def _check_sources(sources) -> BookletSources:
+    if not isinstance(sources, BookletSources):
+        raise fail("sources", "a BookletSources", type(sources).__name__)
+    check_number(sources.k, "sources.k", low=1.0, high=50.0)
+    check_number(sources.sigma_pairs_8, "sources.sigma_pairs_8", low=1.0, high=50.0)
+    check_number(sources.b, "sources.b", low=0.5, high=3.0)
+    check_int(sources.tables, "sources.tables", minimum=2, maximum=1000)
+    return sources
+
+
+def _rows(section, n_boards, scale, *, whole: bool):
+    if whole:
+        ranges = scale.integer_ranges()
+        starts = ranges["margin_from"].astype("Int64").astype(str).tolist()
+        for vps, start, low in zip(scale.labels, starts, [0.0, *scale.thresholds], strict=True):
+            yield (section, n_boards, vps, start, scale.unit, float(low), scale.sigma)
+    else:
+        for vps, low in zip(scale.labels, [0.0, *scale.thresholds], strict=True):
+            yield (section, n_boards, vps, f"{scale.centre + low:.2f}", scale.unit,
+                   float(scale.centre + low), scale.sigma)  # fmt: skip
+
+
+def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
+    """Every scale of the booklet as one tidy frame.
+
+    Parameters
+    ----------
+    sources : BookletSources
+        K, the 8-board Swiss pairs σ, B and the Butler tables, with their sources.
+    boards : iterable of int
+        Board counts (each 1-100); 4 to 32 by default.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per section (:data:`SECTIONS`), board count and VP outcome: ``section``,
+        ``n_boards`` (0 for the EBU table, which is one table for 7-9 boards),
+        ``vps`` (``"13-7"``, ``"20-(-2)"``; for the WBF continuous scale the winner's VPs),
+        ``margin_from`` (as printed: the first whole IMP that earns the outcome, or the MP
+        % to two decimals; for the WBF continuous scale the IMP margin), ``unit``,
+        ``threshold`` (the continuous band start) and ``sigma`` (the match σ; blank for the
+        WBF and EBU tables).
+
+    Examples
+    --------
+    >>> src = BookletSources(6.13, "K", 11.0, "σ", 1.16, "B")
+    >>> b = booklet(src, boards=[8])
+    >>> b[(b["section"] == "teams") & (b["vps"] == "20-0")]["margin_from"].tolist()
+    ['29']
+    >>> sorted(set(b["section"])) == sorted(SECTIONS)
+    True
+    """
+    src = _check_sources(sources)
+    boards = [check_int(n, "boards", minimum=1, maximum=100) for n in boards]
+    if not boards:
+        raise fail("boards", "at least one board count", boards)
+    k_pairs = src.sigma_pairs_8 * math.sqrt(8)
+    rows = []
+    for n in boards:
+        for negative, suffix in ((0, ""), (5, ", negative VPs")):
+            teams = gaussian_scale(20, sigma=float(sigma_teams(n, k=src.k)), negative=negative,
+                                   unit="IMPs")  # fmt: skip
+            rows += _rows("teams" + suffix, n, teams, whole=True)
+            pairs = gaussian_scale(20, sigma=k_pairs / math.sqrt(n), negative=negative,
+                                   centre=50.0, unit="MP %")  # fmt: skip
+            rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
+            butler_sigma = float(
+                sigma_butler_online(n, tables=src.tables, k=src.k, b=src.b, shooting=0.0)
+            )
+            butler = gaussian_scale(20, sigma=butler_sigma, negative=negative, unit="IMPs")
+            rows += _rows("butler" + suffix, n, butler, whole=True)
+            cross_sigma = float(sigma_cross_imps(n, comparisons=4, results=4, k=src.k))
+            cross = gaussian_scale(20, sigma=cross_sigma, negative=negative, unit="IMPs")
+            name = "cross-imps (teams of eight)" if not negative else "cross-imps, negative VPs"
+            rows += _rows(name, n, cross, whole=True)
+        discrete = wbf_table(n, discrete=True)
+        for row in discrete.itertuples(index=False):
+            start = row.margin_from
+            rows.append(("wbf discrete", n, f"{row.vp_winner}-{row.vp_loser}", str(start),
+                         "IMPs", float(start), math.nan))  # fmt: skip
+        for row in wbf_table(n).itertuples(index=False):
+            rows.append(("wbf continuous", n, f"{row.vp_winner:.2f}", str(row.imp_margin),
+                         "IMPs", float(row.imp_margin), math.nan))  # fmt: skip
+    ebu = datasets.load("seeds/ebu_swiss_pairs_7_9")
+    rows.append(("ebu swiss pairs 7-9", 0, "10-10", "50.00", "MP %", 50.0, 11.0))
+    for row in ebu.itertuples(index=False):
+        pct = float(row.threshold_pct)
+        rows.append(("ebu swiss pairs 7-9", 0, f"{row.vp_winner}-{20 - row.vp_winner}",
+                     f"{pct:.2f}", "MP %", pct, 11.0))  # fmt: skip
+    frame = pd.DataFrame(rows, columns=list(_COLUMNS))
+    order = frame["section"].map({name: i for i, name in enumerate(SECTIONS)})
+    return frame.iloc[order.argsort(kind="stable")].reset_index(drop=True)
+
+
+def booklet_csv(frame) -> str:
+    """The booklet frame as CSV text (one row per section, board count and outcome)."""
+    return frame.to_csv(index=False)
+
+
+_CSS = """
+@page { size: A4; margin: 14mm 12mm; }
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 9pt;
+       color: #111; }
+h1 { font-size: 16pt; margin: 0 0 4pt; } h2 { font-size: 12pt; margin: 12pt 0 4pt;
+     break-after: avoid; }
+p.meta { color: #333; margin: 2pt 0 8pt; }
+table { border-collapse: collapse; margin: 0 0 8pt; break-inside: avoid; }
+th, td { border: 0.5pt solid #999; padding: 1pt 4pt; text-align: right;
+         font-variant-numeric: tabular-nums; }
+th { background: #eee; } td.vp, th.vp { text-align: left; }
+caption { text-align: left; font-weight: 600; padding: 2pt 0; }
+section { break-before: page; } section:first-of-type { break-before: auto; }
+"""
+
+_INTRO = {
+    "teams": "σ = K√n IMPs; the first whole IMP margin that earns each outcome.",
+    "swiss pairs": "σ = σ₈·√(8/n) MP %; the winner's percentage from which each outcome starts.",
+    "butler": "face to face, σ = B·K·√(n(T−1)/(2T)) IMPs, T tables; the pair's Butler total.",
+    "cross-imps": "σ = K·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
+    "wbf discrete": "The WBF 2013 discrete scale: whole VPs; the first IMP margin of each.",
+    "wbf continuous": "The WBF 2013 continuous scale: the winner's VPs at each IMP margin "
+    "(20.00 from the last row of each column).",
+    "ebu swiss pairs 7-9": "The EBU's published Swiss pairs table for 7-9 board matches "
+    "(σ = 11 % for 8 boards), as shipped with this package.",
+}
+
+
+def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
+    """One HTML table: the outcomes down, ``boards`` across, the printed starts inside."""
+    wide = part.pivot_table(index="vps", columns="n_boards", values="margin_from",
+                            aggfunc="first", sort=False)  # fmt: skip
+    order = list(dict.fromkeys(part["vps"]))
+    wide = wide.reindex(index=order, columns=boards)
+    head = "".join(f"<th>{n}</th>" for n in boards)
+    lines = [f"<table><caption>{html.escape(caption)}</caption>",
+             f"<tr><th class='vp'>{html.escape(corner)}</th>{head}</tr>"]  # fmt: skip
+    for vps, values in wide.iterrows():
+        cells = "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in values)
+        lines.append(f"<tr><td class='vp'>{html.escape(str(vps))}</td>{cells}</tr>")
+    lines.append("</table>")
+    return "\n".join(lines)
+
+
+def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
+    """The booklet as one self-contained HTML page that prints on A4.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        :func:`booklet`.
+    sources : BookletSources
+        Printed in the header: which K, σ and B, from where.
+    per_table : int
+        Board counts per table (a table fits an A4 page across), 2-16.
+    title : str
+
+    Returns
+    -------
+    str
+    """
+    src = _check_sources(sources)
+    per_table = check_int(per_table, "per_table", minimum=2, maximum=16)
+    parts = [
+        "<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        "<p class='meta'>Built from K = "
+        f"{src.k:.3f} IMPs per board ({html.escape(src.k_source)}); Swiss pairs σ = "
+        f"{src.sigma_pairs_8:.2f} % for 8 boards ({html.escape(src.sigma_source)}); B = "
+        f"{src.b:.3f} ({html.escape(src.b_source)}); Butler scales for {src.tables} tables. "
+        "Gaussian scales after J. Probst, \"On VP Scales\" (c. 2006); WBF scales after the WBF "
+        "Scoring Panel, \"The New WBF IMP to VP Scales\" (2013).</p>",
+    ]  # fmt: skip
+    for section in SECTIONS:
+        part = frame[frame["section"] == section]
+        if part.empty:
+            continue
+        key = next(k for k in _INTRO if section.startswith(k))
+        parts.append(f"<section><h2>{html.escape(section.capitalize())}</h2>")
+        parts.append(f"<p class='meta'>{html.escape(_INTRO[key])}</p>")
+        boards = sorted(set(part["n_boards"]))
+        corner = "VPs \\ boards"
+        if section == "wbf continuous":  # margins down, VPs inside
+            part = part.rename(columns={"vps": "margin_from", "margin_from": "vps"})
+            corner = "IMPs \\ boards"
+        for i in range(0, len(boards), per_table):
+            group = boards[i : i + per_table]
+            label = "7-9 boards" if group == [0] else f"{group[0]}-{group[-1]} boards"
+            shown = [("7-9" if n == 0 else n) for n in group]
+            sub = part[part["n_boards"].isin(group)].replace({"n_boards": {0: "7-9"}})
+            parts.append(_grid(sub, shown, f"{section}, {label}", corner=corner))
+        parts.append("</section>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

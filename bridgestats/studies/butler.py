@@ -1,0 +1,297 @@
+"""Butler and cross-IMP scales: the Butler factor, the spread of Butler totals, the scale.
+
+Probst's §5-6 (J. Probst, "On VP Scales", c. 2006, reproduced on bridgeguys.com) builds a
+VP scale for Butler IMPs from the teams model σ = K√n: Butler IMPs overstate head-to-head
+IMPs by a factor B ("between 1.18 and 1.2, let's call it 6/5"), a result is compared with
+C = T − 1 others of T tables, so a pair's Butler total over n boards has
+
+    σ = B·K·√(n·C/(2T)) (+ 1 IMP online, for shooting on the last board),
+
+23.22 IMPs for his 15-board, 15-table online event (20-0 at 1.668σ = 38.7). Cross-IMPed
+teams of eight follow Pomfrey's √(C·R) rule, σ = K·√(n·C·R/2).
+
+This module measures B on the shipped real full fields (:func:`butler_factors`), sets the
+model against the spread of real Butler session totals (:func:`butler_session_spread`),
+recomputes Probst's worked examples (:func:`probst_butler_examples`) and gives the scale for
+an event from the measured B and K (:func:`butler_scale`). The data are
+``data/derived/fullfield_board_spreads.csv`` (per board: the Butler IMP SD with the plain
+and the trimmed datum, the cross-IMP RMS, the tables) and
+``data/derived/rating_sessions.csv`` (per table and round: the pair's Butler total, trimmed
+datum), both derived from the VALET full fields of World and European championships.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import datasets
+from .._validate import check_flag, check_int, check_number, check_rng
+from ..fit import butler_factor
+from ..sigma import sigma_butler_online, sigma_cross_imps, sigma_teams
+from ..vpscale import VPScale, gaussian_scale, gaussian_z
+
+__all__ = [
+    "ButlerSpread",
+    "butler_factors",
+    "butler_scale",
+    "butler_session_spread",
+    "probst_butler_examples",
+]
+
+_DATUM_COLUMNS = {"mean": "butler_imps_sd_mean", "trimmed": "butler_imps_sd_trimmed"}
+
+
+def butler_factors(*, confidence=0.90, n_boot=2000, rng=None) -> pd.DataFrame:
+    """The Butler factor B on the shipped full fields, with the plain and the trimmed datum.
+
+    Parameters
+    ----------
+    confidence : float
+        Level of the bootstrap intervals (boards resampled).
+    n_boot : int
+        Bootstrap replicates.
+    rng : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per datum (``"mean"``: the plain average, Probst's; ``"trimmed"``: top and
+        bottom dropped, rounded to 10, :func:`bridgestats.scoring.butler_datum`): ``datum``,
+        ``b``, ``ci_low``, ``ci_high``, ``se``, ``n_boards``.
+
+    Examples
+    --------
+    >>> t = butler_factors(n_boot=50, rng=1).set_index("datum")
+    >>> t["b"].round(3).to_dict()
+    {'mean': 1.189, 'trimmed': 1.158}
+    """
+    gen = check_rng(rng)
+    spreads = datasets.load("derived/fullfield_board_spreads")
+    rows = []
+    for datum, column in _DATUM_COLUMNS.items():
+        fit = butler_factor(
+            spreads[column], spreads["cross_imps_rms"], spreads["n_tables"],
+            confidence=confidence, n_boot=n_boot, rng=gen,
+        )  # fmt: skip
+        rows.append((datum, fit.b, fit.ci[0], fit.ci[1], fit.se, fit.n_boards))
+    return pd.DataFrame(rows, columns=["datum", "b", "ci_low", "ci_high", "se", "n_boards"])
+
+
+@dataclass(frozen=True)
+class ButlerSpread:
+    """The spread of real Butler session totals against Probst's model
+    (:func:`butler_session_spread`).
+
+    Attributes
+    ----------
+    groups : pandas.DataFrame
+        One row per event and round: ``event``, ``round``, ``n_tables`` (T),
+        ``n_boards`` (mean boards per table), ``k`` (the boards' own K: the RMS of their
+        cross-IMP RMS), ``observed_sd`` (SD of the tables' Butler totals, NS side),
+        ``model_sd`` (B·K·√(n(T − 1)/(2T)), face to face: no shooting IMP) and ``ratio``.
+    b : float
+        The B used (trimmed datum, as the session totals).
+    ratio, ratio_ci : float, tuple
+        Median ratio observed/model over the groups and its bootstrap interval (whole
+        events resampled: the rounds of one event share its field).
+    excess_variance_share, excess_variance_share_ci : float, tuple
+        Share of the observed variance the equal-pairs model does not explain,
+        1 − Σ model²/Σ observed², and its interval: what the differences in strength
+        between pairs (and between-board correlation) add.
+    n_groups, n_sessions, n_events : int
+        Rounds, table results and events used.
+    confidence : float
+    """
+
+    groups: pd.DataFrame
+    b: float
+    ratio: float
+    ratio_ci: tuple
+    excess_variance_share: float
+    excess_variance_share_ci: tuple
+    n_groups: int
+    n_sessions: int
+    n_events: int
+    confidence: float
+
+
+def butler_session_spread(*, min_tables=8, confidence=0.90, n_boot=2000, rng=None):
+    """Real Butler session totals against Probst's σ = B·K·√(n·C/(2T)).
+
+    Parameters
+    ----------
+    min_tables : int
+        Rounds with fewer tables are left out (a spread over few tables is noisy), 3-1000.
+    confidence : float
+        Level of the bootstrap intervals.
+    n_boot : int
+        Bootstrap replicates (10 to 10⁶).
+    rng : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    ButlerSpread
+
+    Notes
+    -----
+    Each round of a full field is a group: T tables played the same boards, each pair's
+    Butler total over its n boards is a session (``rating_sessions.csv``). Under Probst's
+    model, pairs of equal strength and independent boards, the totals' SD is
+    B·K·√(n(T − 1)/(2T)) with this round's own K (from ``fullfield_board_spreads.csv``)
+    and the trimmed-datum B measured on all boards. Real pairs differ in strength, so the
+    observed SD exceeds the model's; the ratio says by how much a Butler scale built on the
+    equal-pairs σ is too narrow for a real field.
+
+    Examples
+    --------
+    >>> s = butler_session_spread(n_boot=50, rng=1)
+    >>> s.n_groups > 900, 1.0 < s.ratio < 1.6
+    (True, True)
+    """
+    min_tables = check_int(min_tables, "min_tables", minimum=3, maximum=1000)
+    confidence = check_number(confidence, "confidence", low=0.5, high=0.9999)
+    n_boot = check_int(n_boot, "n_boot", minimum=10, maximum=1_000_000)
+    gen = check_rng(rng)
+    b = float(butler_factors(n_boot=10, rng=0).set_index("datum").loc["trimmed", "b"])
+    sessions = datasets.load("derived/rating_sessions")
+    spreads = datasets.load("derived/fullfield_board_spreads")
+    k = (
+        spreads.assign(k2=spreads["cross_imps_rms"] ** 2)
+        .groupby(["event", "round"])["k2"]
+        .mean()
+        .pow(0.5)
+        .rename("k")
+    )
+    groups = sessions.groupby(["event", "round"]).agg(
+        n_tables=("butler_imps_ns", "size"),
+        n_boards=("n_boards", "mean"),
+        observed_sd=("butler_imps_ns", lambda x: float(np.std(x, ddof=1))),
+    )
+    groups = groups.join(k, how="inner")
+    groups = groups[groups["n_tables"] >= min_tables].reset_index()
+    t = groups["n_tables"].to_numpy(dtype=float)
+    groups["model_sd"] = b * groups["k"] * np.sqrt(groups["n_boards"] * (t - 1) / (2 * t))
+    groups["ratio"] = groups["observed_sd"] / groups["model_sd"]
+    ratio = groups["ratio"].to_numpy()
+    obs2, mod2 = groups["observed_sd"].to_numpy() ** 2, groups["model_sd"].to_numpy() ** 2
+    # cluster bootstrap: whole events resampled (rounds of one event share its field)
+    events = groups["event"].to_numpy()
+    labels, codes = np.unique(events, return_inverse=True)
+    members = [np.flatnonzero(codes == i) for i in range(len(labels))]
+    boot_ratio = np.empty(n_boot)
+    boot_share = np.empty(n_boot)
+    for i in range(n_boot):
+        pick = np.concatenate([members[j] for j in gen.integers(0, len(labels), len(labels))])
+        boot_ratio[i] = np.median(ratio[pick])
+        boot_share[i] = 1.0 - mod2[pick].sum() / obs2[pick].sum()
+    tail = (1 - confidence) / 2
+    q = [tail, 1 - tail]
+    return ButlerSpread(
+        groups=groups, b=b, ratio=float(np.median(ratio)),
+        ratio_ci=tuple(float(v) for v in np.quantile(boot_ratio, q)),
+        excess_variance_share=float(1.0 - mod2.sum() / obs2.sum()),
+        excess_variance_share_ci=tuple(float(v) for v in np.quantile(boot_share, q)),
+        n_groups=len(groups), n_sessions=int(groups["n_tables"].sum()),
+        n_events=len(labels), confidence=confidence,
+    )  # fmt: skip
+
+
+def probst_butler_examples(*, b=None, k=None) -> pd.DataFrame:
+    """Probst's Butler and cross-IMP worked examples, recomputed, beside the measured model.
+
+    Parameters
+    ----------
+    b, k : float, optional
+        The measured B and K for the face-to-face rows (omitted: those rows are left out).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per example: ``example``, ``n_boards``, ``tables``, ``sigma`` (IMPs),
+        ``top`` (the 20-0 threshold, 1.66839σ), ``printed_sigma`` and ``printed_top`` (the
+        article's figures, where it prints them) and ``model`` (the formula).
+
+    Examples
+    --------
+    >>> t = probst_butler_examples().set_index("example")
+    >>> t.loc["online Butler, Probst", ["sigma", "top"]].round(2).tolist()
+    [23.22, 38.75]
+    >>> round(float(t.loc["cross-IMP teams of eight", "top"]), 1)
+    86.8
+    """
+    top = float(gaussian_z(20)[-1])
+    printed = (
+        datasets.load("seeds/probst_figures", dtype={"printed": str})
+        .set_index("item")["printed"]
+        .astype(float)
+    )
+    rows = [
+        ("teams of four, Probst", 15, 2, float(sigma_teams(15)), printed["teams_15_sigma"],
+         printed["teams_15_20_0"], "K√n, K = 6.5"),
+        ("online Butler, Probst", 15, 15, float(sigma_butler_online(15, tables=15)),
+         printed["butler_online_sigma"], printed["butler_online_20_0"],
+         "B·K·√(n(T−1)/(2T)) + 1, B = 1.2, K = 7"),
+        ("cross-IMP teams of eight", 8, 4, float(sigma_cross_imps(8, comparisons=4, results=4)),
+         np.nan, printed["teams_of_8_20_0"], "K√(nCR/2), C = R = 4, K = 6.5"),
+    ]  # fmt: skip
+    if b is not None and k is not None:
+        b = check_number(b, "b", low=0.5, high=3.0)
+        k = check_number(k, "k", low=0.5, high=50.0)
+        for boards, tables in ((15, 15), (8, 12), (16, 20), (24, 30)):
+            sigma = float(sigma_butler_online(boards, tables=tables, k=k, b=b, shooting=0.0))
+            rows.append((f"face-to-face Butler, measured ({boards} boards, {tables} tables)",
+                         boards, tables, sigma, np.nan, np.nan,
+                         f"B·K·√(n(T−1)/(2T)), B = {b:.3f}, K = {k:.2f}"))  # fmt: skip
+    frame = pd.DataFrame(
+        rows,
+        columns=["example", "n_boards", "tables", "sigma", "printed_sigma", "printed_top",
+                 "model"],
+    )  # fmt: skip
+    frame.insert(4, "top", top * frame["sigma"])
+    return frame
+
+
+def butler_scale(n_boards, *, tables, b, k, inflation=1.0, online=False, negative=0) -> VPScale:
+    """The 20-0 Butler scale for an event, from a measured B and K.
+
+    Parameters
+    ----------
+    n_boards : int
+        Boards each pair plays (1-500).
+    tables : int
+        Tables in play T (a result is compared with T − 1 others), 2-1000.
+    b, k : float
+        The Butler factor and the per-board K (e.g. :func:`butler_factors`, the K of
+        :mod:`bridgestats.fit`).
+    inflation : float
+        Factor on σ for a field of unequal pairs (1: Probst's equal pairs; the ratio of
+        :func:`butler_session_spread` for a championship-like field), 1-3.
+    online : bool
+        Add Probst's 1 IMP for shooting on the last board of an online event.
+    negative : int
+        Negative-VP steps (0-2000).
+
+    Returns
+    -------
+    VPScale
+        IMPs, thresholds at σ·z.
+
+    Examples
+    --------
+    >>> s = butler_scale(15, tables=15, b=1.2, k=7.0, online=True)
+    >>> round(float(s.thresholds[-1]), 2)
+    38.75
+    """
+    n_boards = check_int(n_boards, "n_boards", minimum=1, maximum=500)
+    tables = check_int(tables, "tables", minimum=2, maximum=1000)
+    inflation = check_number(inflation, "inflation", low=1.0, high=3.0)
+    online = check_flag(online, "online")
+    base = float(sigma_butler_online(n_boards, tables=tables, k=k, b=b, shooting=0.0))
+    sigma = base * inflation + (1.0 if online else 0.0)
+    return gaussian_scale(
+        20, sigma=sigma, negative=negative, unit="IMPs",
+        name=f"Butler, {n_boards} boards, {tables} tables",
+    )  # fmt: skip

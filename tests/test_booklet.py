@@ -1,0 +1,122 @@
+"""studies.booklet and `bridgestats scale --booklet`: the printable booklet of VP scales."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bridgestats import datasets
+from bridgestats.cli import main
+from bridgestats.errors import BridgestatsError
+from bridgestats.studies import booklet as bk
+
+PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", tables=15)
+
+
+@pytest.fixture(scope="module")
+def frame():
+    return bk.booklet(PROBST)
+
+
+def _starts(frame, section, n):
+    rows = frame[(frame["section"] == section) & (frame["n_boards"] == n)]
+    return rows.set_index("vps")["margin_from"]
+
+
+def test_every_section_and_board_count(frame):
+    assert list(dict.fromkeys(frame["section"])) == list(bk.SECTIONS)  # in print order
+    for section in bk.SECTIONS[:8]:
+        boards = sorted(set(frame.loc[frame["section"] == section, "n_boards"]))
+        assert boards == list(range(4, 33)), section
+        n_outcomes = 16 if "negative" in section else 11
+        assert (frame[frame["section"] == section].groupby("n_boards").size() == n_outcomes).all()
+
+
+def test_teams_column_is_probst_table_4(frame):
+    # Table 4's computed IMP edges at K = 6.5 (seed data, as printed), each band starting at
+    # the first whole IMP that reaches its edge
+    cells = datasets.load("seeds/probst_table_cells")
+    edges = cells.loc[cells["item"] == "table_4_imps", "printed"].astype(float).to_numpy()
+    starts = _starts(frame, "teams", 8).astype(int).to_numpy()[1:]
+    np.testing.assert_array_equal(starts, np.ceil(edges).astype(int))
+
+
+def test_swiss_pairs_column_is_the_ebu_table_at_11(frame):
+    # the EBU's 7-9 board table (σ = 11 % for 8 boards) to its printed 2 decimals, within the
+    # interpolation error of the z it was built from (0.01 %, see data/seeds/README.md)
+    ebu = datasets.load("seeds/ebu_swiss_pairs_7_9")["threshold_pct"].to_numpy()
+    ours = _starts(frame, "swiss pairs", 8).astype(float).to_numpy()[1:]
+    np.testing.assert_allclose(ours, ebu, atol=0.0101)
+    shipped = _starts(frame, "ebu swiss pairs 7-9", 0).astype(float).to_numpy()[1:]
+    np.testing.assert_array_equal(shipped, ebu)
+
+
+def test_butler_and_cross_imps_follow_their_models(frame):
+    rows = frame[(frame["section"] == "butler") & (frame["n_boards"] == 15)]
+    sigma = 1.2 * 6.5 * math.sqrt(15 * 14 / 30)  # face to face: no shooting IMP
+    assert rows["sigma"].iloc[0] == pytest.approx(sigma)
+    cross = frame[(frame["section"] == "cross-imps (teams of eight)") & (frame["n_boards"] == 8)]
+    assert cross["sigma"].iloc[0] == pytest.approx(6.5 * math.sqrt(8 * 16 / 2))  # 52 IMPs
+    top = cross.set_index("vps").loc["20-0", "threshold"]
+    assert top == pytest.approx(1.6683912 * 52, rel=1e-6)
+
+
+def test_html_prints_on_a4_and_names_its_sources(frame):
+    page = bk.booklet_html(frame, PROBST)
+    assert "@page { size: A4" in page and "break-inside: avoid" in page
+    assert "Probst&#x27;s K" in page or "Probst's K" in page
+    for section in bk.SECTIONS:
+        assert f"<h2>{section.capitalize()}</h2>" in page
+    assert page.count("<table>") == 10 * 4 + 1  # 29 board counts in 4 tables of 8, EBU 1
+    assert "<script" not in page and "<link" not in page and "<img" not in page  # one file
+
+
+def test_bad_sources_are_refused():
+    with pytest.raises(BridgestatsError, match="sources: must be a BookletSources"):
+        bk.booklet({"k": 6.5})
+    with pytest.raises(BridgestatsError, match=r"sources\.k: must be"):
+        bk.booklet(bk.BookletSources(0.0, "", 11.0, "", 1.2, ""))
+    with pytest.raises(BridgestatsError, match="boards: must be"):
+        bk.booklet(PROBST, boards=[0])
+
+
+class _Out:
+    def __init__(self, code, out, err):
+        self.returncode, self.stdout, self.stderr = code, out, err
+
+
+@pytest.fixture
+def _cli(capsys):
+    def run(*args):
+        code = main(["scale", *args])
+        out, err = capsys.readouterr()
+        return _Out(code, out, err)
+
+    return run
+
+
+def test_cli_writes_the_booklet_from_the_measured_estimates(_cli):
+    out = _cli("--booklet", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    frame = pd.read_csv(io.StringIO(out.stdout))
+    assert set(frame["section"]) == set(bk.SECTIONS)
+    src = bk.default_sources()
+    teams8 = frame[(frame["section"] == "teams") & (frame["n_boards"] == 8)]
+    assert teams8["sigma"].iloc[0] == pytest.approx(src.k * math.sqrt(8))
+    page = _cli("--booklet", "--format", "html", "--k", "6.5", "--b", "1.2")
+    assert page.returncode == 0 and "K = 6.500 IMPs per board (given on the command line)" in (
+        page.stdout
+    )
+    assert "every board of data/derived/swing_counts.csv" not in page.stdout.split("Swiss")[0]
+
+
+def test_cli_booklet_errors(_cli):
+    bad = _cli("--booklet", "--boards", "8", "--format", "html")
+    assert bad.returncode == 2 and "--booklet: must be given with only" in bad.stderr
+    assert "--format: must be html or csv" in _cli("--booklet").stderr
+    assert "--boards: must be given" in _cli("--form", "teams").stderr
+    assert "--b: must be given with --booklet" in _cli("--boards", "8", "--b", "1.2").stderr
