@@ -17,11 +17,11 @@ from bridgestats.reports import (
 
 REPORTS = [
     "rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life", "vp_scale_designer",
-    "compare_scales", "ratings_real",
+    "compare_scales", "ratings_real", "swiss_events",
 ]  # fmt: skip
 
 
-def test_the_default_config_lists_the_seven_reports():
+def test_the_default_config_lists_the_eight_reports():
     cfg = load_config()
     assert cfg.path == default_config_path() == notebooks_dir() / "reports.toml"
     assert [e.name for e in cfg.entries] == REPORTS

@@ -218,7 +218,7 @@ def test_summary_and_conclusions(spread_sim):
     first = s["brighton_sim_20_0_first_half"]
     assert set(first) == {"mean", "se", "band_90", "observed"} and first["observed"] == 297
     assert first["band_90"]["low"] <= first["mean"] <= first["band_90"]["high"]
-    assert s["brighton_verdict"] in {"explains", "explains part", "does not explain"}
+    assert s["brighton_verdict"] in {"explains", "explains part of", "does not explain"}
     assert s["late_entry_scores"] == [0, 16, 33]
     assert s["late_entry_verdict"].split(";")[0] in {
         "over-rewards the rounds missed", "under-rewards the rounds missed",

@@ -16,7 +16,10 @@
   (:func:`simulated_sessions`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
-  strength spreads fitted to the shipped data (names stay under the module).
+  strength spreads fitted to the shipped data (names stay under the module);
+- :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
+  by half simulated under a random draw and by score, the equal-probability σ of each half,
+  and late entry into a Swiss after a knock-out (names stay under the module).
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.

@@ -86,7 +86,7 @@ ARTICLE = {"first_half": 297, "second_half": 215, "all": 512, "predicted_per_hal
 _HALVES = ("first_half", "second_half")
 _DESIGN = np.array([1.0] + [2.0] * 10) / 21.0  # 10-10, 11-9, ..., 20-0: equal probability
 _Z = gaussian_z(20)  # the 10 thresholds of the Gaussian 20-0 scale, in σ
-_SIGMA_GRID = np.arange(5.0, 20.0, 0.005)
+_SIGMA_GRID = np.arange(6.0, 18.0, 0.005)
 
 
 def _half_of(rounds) -> np.ndarray:
@@ -625,7 +625,7 @@ def brighton_verdict(by_half, *, pairing="score"):
     str
         ``"explains"``: the observed first-minus-second-half difference lies in the 90 %
         band of single simulated events paired by score and outside the random draw's;
-        ``"explains part"``: pairing by score makes a difference beyond 2 SE of the random
+        ``"explains part of"``: pairing by score makes a difference beyond 2 SE of the random
         draw's (SE of the difference of the two means) but the observed one is outside its
         band; ``"does not explain"`` otherwise.
     """
@@ -637,7 +637,7 @@ def brighton_verdict(by_half, *, pairing="score"):
     made = _real(d["mean"] - r["mean"], math.hypot(d["se"], r["se"])) and d["mean"] > r["mean"]
     if in_score and not in_random:
         return "explains"
-    return "explains part" if made else "does not explain"
+    return "explains part of" if made else "does not explain"
 
 
 def late_entry_verdict(row):
