@@ -141,7 +141,7 @@ def test_ko_swiss_structure():
     """Knock-out of 2^S pairs: 2^(S-s) losers of round s join Swiss round s-1 on
     entry_scores[s-1]; everyone in the Swiss is ranked once; the two finalists are not."""
     r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scorer="mp", n_events=4, rng=2)
-    assert r.n_swiss == 30
+    assert r.n_swiss == 30 and (r.repeats == 0).all()
     for ev in range(4):
         assert np.bincount(r.entry_round[ev] + 1).tolist() == [2, 16, 8, 4, 2]
         ranks = r.rank[ev][r.entry_round[ev] >= 0]
@@ -167,6 +167,23 @@ def test_ko_swiss_scores_add_up_and_new_entrants_meet_old_pairs():
         for m in range(1, 4):
             tables = r.table_at_entry[ev][r.entry_round[ev] == m]
             assert len(set(tables.tolist())) == len(tables)
+
+
+def test_ko_swiss_default_scale_and_bad_input():
+    """The default scale is EBU 2006's 11 % carried to 18 boards: 20-0 from 11 √(8/18) z₉."""
+    from bridgestats.sim.swiss import ebu_2006_scorer
+    from bridgestats.vpscale import gaussian_z
+
+    s = ebu_2006_scorer(18)
+    assert s.thresholds[-1] == pytest.approx(11 * math.sqrt(8 / 18) * gaussian_z(20)[-1])
+    with pytest.raises(BridgestatsError, match="scorer"):
+        simulate_ko_swiss(4, scorer="wbf")
+    with pytest.raises(BridgestatsError, match="entry"):
+        simulate_ko_swiss(4, entry=[0, 10])
+    with pytest.raises(BridgestatsError, match="n_sessions"):
+        simulate_ko_swiss(13)
+    with pytest.raises(BridgestatsError, match="rules"):
+        swiss.late_entry(rules=[])
 
 
 def test_ko_swiss_counterfactual_shares_the_knockout():
@@ -195,6 +212,7 @@ def test_late_entry_frames():
         n_sessions=[4, 5], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=6, rng=1
     )
     assert len(overall) == 4 and len(by_entry) == 2 * (3 + 4)
+    assert (overall.repeats == 0).all()
     e5 = by_entry[(by_entry.n_sessions == 5) & (by_entry.rule == "2006")]
     assert e5.entry_score.tolist() == entry_scores(3).tolist()
     assert e5.pairs.tolist() == [16, 8, 4, 2]

@@ -58,12 +58,15 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
-from bridgestats.sim.events import Scorer, as_scorer
+from bridgestats.sim.events import Scorer, as_scorer, scale_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
+from bridgestats.vpscale import gaussian_scale
 
 __all__ = [
+    "EBU_2006_SIGMA_8",
     "ENTRY_RULES",
     "KOSwissResults",
+    "ebu_2006_scorer",
     "entry_scores",
     "refined_scorer",
     "simulate_ko_swiss",
@@ -74,6 +77,27 @@ __all__ = [
 ENTRY_RULES = ("2005", "2006")
 #: Most sessions :func:`simulate_ko_swiss` plays (2^12 = 4096 pairs).
 MAX_SESSIONS = 12
+#: σ (MP %) of the EBU 2006 Swiss pairs scale for 8 boards (Probst §11, "Max settled on
+#: STD = 11%"), "the new VP scale" §12 says BCL used.
+EBU_2006_SIGMA_8 = 11.0
+
+
+def ebu_2006_scorer(n_boards):
+    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at 11 √(8/n) %.
+
+    A match's MP % margin has σ ∝ 1/√n (the mean of n board percentages), so the 8-board
+    scale's σ = 11 % becomes 11 √(8/n) % for n boards (7.33 % for BCL's 18).
+
+    Examples
+    --------
+    >>> s = ebu_2006_scorer(18)
+    >>> s.score([0.4, 12.3, -12.3]).tolist()
+    [10.0, 20.0, 0.0]
+    """
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    sigma = EBU_2006_SIGMA_8 * np.sqrt(8.0 / n)
+    name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
+    return scale_scorer(gaussian_scale(sigma=float(sigma), unit="MP %", name=name))
 
 
 # --- margin histograms --------------------------------------------------------------------
@@ -197,7 +221,8 @@ class KOSwissResults:
         The score it started the Swiss on (0 in the counterfactual; NaN: no Swiss).
     place_at_entry : ndarray of int
         Its place in the standings the round it joined was paired on (1 = top; every
-        pair present, itself included); 0: no Swiss.
+        pair present, itself included; for the first round, a random draw, its place in
+        the drawn order); 0: no Swiss.
     table_at_entry : ndarray of int
         The table of its first Swiss match (1 = the top table of the draw); 0: no Swiss.
     score : ndarray of float
@@ -211,6 +236,9 @@ class KOSwissResults:
         The entry scores used, by rounds missed.
     late_entry : bool
         False for the counterfactual Swiss (everyone from round 1 on 0).
+    repeats : ndarray of int, shape (n_events,)
+        Pairings the search could not make as asked (a repeat meeting, or new entrants
+        drawn together): 0 unless a round's search failed or hit ``max_steps``.
     """
 
     strength: np.ndarray
@@ -223,6 +251,7 @@ class KOSwissResults:
     n_swiss: int
     entry: np.ndarray
     late_entry: bool
+    repeats: np.ndarray
 
     @property
     def percentile(self) -> np.ndarray:
@@ -257,7 +286,7 @@ def simulate_ko_swiss(
     n_boards=18,
     k=32.95,
     strength_sd=0.0,
-    scorer="ebu_2006",
+    scorer=None,
     entry="2006",
     late_entry=True,
     n_events=1,
@@ -279,9 +308,9 @@ def simulate_ko_swiss(
     strength_sd : float, optional
         Sd of the pairs' true strengths (MP % per match), drawn afresh each event.
     scorer : Scorer, VPScale or str, optional
-        The Swiss's scale for n_boards-board matches (margins MP % − 50). The default
-        name is accepted for convenience, but the shipped historical scales are for 7-9
-        boards: pass the scale for ``n_boards``.
+        The Swiss's scale for n_boards-board matches (margins MP % − 50; not an IMP
+        scale): by default :func:`ebu_2006_scorer` of ``n_boards``. The shipped historical
+        scales (by name) are for 7-9 boards.
     entry : {"2006", "2005"} or array_like, optional
         Entry scores by rounds missed (:func:`entry_scores` of that rule, or S − 1 numbers
         starting with 0).
@@ -313,7 +342,9 @@ def simulate_ko_swiss(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True)
     tau = check_number(strength_sd, "strength_sd", low=0)
-    sc = as_scorer(scorer, n_boards=nb)
+    sc = ebu_2006_scorer(nb) if scorer is None else as_scorer(scorer, n_boards=nb)
+    if sc.unit == "IMPs":
+        raise fail("scorer", "a scale for MP % margins (Swiss pairs)", sc.name)
     late = check_flag(late_entry, "late_entry")
     e_total = check_int(n_events, "n_events", minimum=1)
     steps = check_int(max_steps, "max_steps", minimum=1)
@@ -338,6 +369,7 @@ def simulate_ko_swiss(
         "table_at_entry": np.zeros(shape, dtype=np.int64),
         "score": np.full(shape, np.nan),
         "rank": np.zeros(shape, dtype=np.int64),
+        "repeats": np.zeros(e_total, dtype=np.int64),
     }
     for ev in range(e_total):
         _swiss_event(ev, strength[ev], entry_round[ev], scores, late, sd, sc, steps,
@@ -380,7 +412,7 @@ def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_round
         half = listed.size // 2
         pa = np.empty(half, dtype=np.int64)
         pb = np.empty(half, dtype=np.int64)
-        _pair_ordered(listed.astype(np.int64), met, steps, pa, pb)
+        out["repeats"][ev] += _pair_ordered(listed.astype(np.int64), met, steps, pa, pb)
         if r > 0 and new.size:
             met[np.ix_(new, new)] = False
         tables = np.arange(1, half + 1)

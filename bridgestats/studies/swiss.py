@@ -423,7 +423,9 @@ def late_entry(
         (a tuple), ``gap`` and ``gap_se`` (over all late entrants, missed >= 1, each event's
         mean), ``p_late_wins`` and ``p_late_wins_counterfactual`` (the Swiss won by a late
         entrant) with their binomial SEs, ``last_table_at_entry`` and
-        ``last_p_top_two_tables`` (the last entrants), ``n_events``.
+        ``last_p_top_two_tables`` (the last entrants), ``repeats`` (pairings the search
+        could not make as asked, late and counterfactual Swiss together: 0 expected),
+        ``n_events``.
     finishes : DataFrame
         Every late entrant's finish (missed >= 1): ``n_sessions``, ``rule`` (an entry
         rule, or ``counterfactual`` for the same pair in the Swiss everyone plays from 0),
@@ -442,8 +444,10 @@ def late_entry(
     """
     sizes = [check_int(s, "n_sessions", minimum=2, maximum=10) for s in np.ravel(n_sessions)]
     rule_list = [rules] if isinstance(rules, str) else list(rules)
-    if not sizes or not rule_list:
-        raise fail("n_sessions", "one or more sizes and rules", (n_sessions, rules))
+    if not sizes:
+        raise fail("n_sessions", "one or more event sizes", n_sessions)
+    if not rule_list:
+        raise fail("rules", "one or more entry rules", rules)
     for rule in rule_list:
         check_choice(rule, "rules", ENTRY_RULES)
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
@@ -503,6 +507,7 @@ def late_entry(
                 "last_table_at_entry": float(tab_last.sum() / last.sum()),
                 "last_p_top_two_tables": float(((tab_last >= 1) & (tab_last <= 2)).sum()
                                                / last.sum()),
+                "repeats": int(r.repeats.sum() + cf.repeats.sum()),
                 "n_events": e,
             })  # fmt: skip
     return pd.DataFrame(rows_e), pd.DataFrame(rows_o), pd.concat(fin, ignore_index=True)
