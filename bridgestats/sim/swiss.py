@@ -416,8 +416,9 @@ def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_round
         if r > 0 and new.size:
             met[np.ix_(new, new)] = False
         tables = np.arange(1, half + 1)
-        table[pa[np.isin(pa, new)]] = tables[np.isin(pa, new)]
-        table[pb[np.isin(pb, new)]] = tables[np.isin(pb, new)]
+        is_new = joins == r
+        table[pa[is_new[pa]]] = tables[is_new[pa]]
+        table[pb[is_new[pb]]] = tables[is_new[pb]]
         margin = s[pa] - s[pb] + sd * gen.standard_normal(half)
         vp[pa] += sc.score(margin)
         vp[pb] += sc.score(-margin)

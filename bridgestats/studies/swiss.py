@@ -86,7 +86,7 @@ ARTICLE = {"first_half": 297, "second_half": 215, "all": 512, "predicted_per_hal
 _HALVES = ("first_half", "second_half")
 _DESIGN = np.array([1.0] + [2.0] * 10) / 21.0  # 10-10, 11-9, ..., 20-0: equal probability
 _Z = gaussian_z(20)  # the 10 thresholds of the Gaussian 20-0 scale, in σ
-_SIGMA_GRID = np.arange(6.0, 18.0, 0.005)
+_SIGMA_GRID = np.arange(6.0, 18.0, 0.05)  # then refined by 0.001 around the best
 
 
 def _half_of(rounds) -> np.ndarray:
@@ -292,20 +292,25 @@ def twenty_zeros(sim, *, confidence=0.90):
     return pd.DataFrame(rows_r), pd.DataFrame(rows_h)
 
 
+def _chi2(sigmas: np.ndarray, knots: np.ndarray, cdf: np.ndarray) -> np.ndarray:
+    """Pearson's distance of the outcome shares of Gaussian 20-0 scales at ``sigmas`` from
+    the design shares, for margins whose |m| has the (piecewise linear) ``cdf``."""
+    f = np.interp(sigmas[:, None] * _Z[None, :], knots, cdf)  # P(|m| < t_k)
+    ones = np.ones((sigmas.size, 1))
+    p = np.diff(np.concatenate([0 * ones, f, ones], axis=1), axis=1)
+    return ((p - _DESIGN) ** 2 / _DESIGN).sum(axis=1)
+
+
 def _flattest(hist: np.ndarray, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per row of ``hist`` (margin histograms): the flattest σ and the 20-0-share σ."""
     total = hist.sum(axis=1, keepdims=True)
     cdf = np.concatenate([np.zeros((hist.shape[0], 1)), np.cumsum(hist, axis=1)], 1) / total
-    knots = np.append(edges, edges[-1] + 1.0)  # P(|m| < knots[j]) = cdf[j]; the open bin's
-    t = _SIGMA_GRID[:, None] * _Z[None, :]  # (grid, 10) thresholds
+    knots = np.append(edges, edges[-1] + 1.0)  # P(|m| < knots[j]) = cdf[j] (last: open bin)
     flat, tail = np.empty(hist.shape[0]), np.empty(hist.shape[0])
     for i in range(hist.shape[0]):
-        f = np.interp(t, knots, cdf[i])  # P(|m| < t)
-        p = np.diff(
-            np.concatenate([np.zeros((t.shape[0], 1)), f, np.ones((t.shape[0], 1))], 1), axis=1
-        )
-        chi = ((p - _DESIGN) ** 2 / _DESIGN).sum(axis=1)
-        flat[i] = _SIGMA_GRID[np.argmin(chi)]
+        best = _SIGMA_GRID[np.argmin(_chi2(_SIGMA_GRID, knots, cdf[i]))]  # coarse, then fine
+        fine = best + np.arange(-0.1, 0.1 + 1e-9, 0.001)
+        flat[i] = fine[np.argmin(_chi2(fine, knots, cdf[i]))]
         q = np.interp(1.0 - _DESIGN[-1], cdf[i], knots)  # |m| quantile at 1 − 2/21
         tail[i] = q / _Z[-1]
     return flat, tail
