@@ -245,3 +245,5 @@ def test_summary_and_conclusions(spread_sim):
     text = swiss.conclusions(by_half, sig, by_entry, overall)
     assert any("Verdict: pairing by score" in x for x in text)
     assert any("4 sessions, rule 2006" in x for x in text)
+    assert any("§11's 225 20-0s per half assume equal pairs" in x for x in text)
+    assert s["brighton_article_predicted_per_half"] == 225

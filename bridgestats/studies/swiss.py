@@ -591,6 +591,7 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
             continue
         eq.setdefault(row["half"], {})[key] = {"sigma": float(row["sigma"]), "se": float(row["se"])}
     out["brighton_equal_probability_sigma"] = eq
+    out["brighton_article_predicted_per_half"] = ARTICLE["predicted_per_half"]
     o = overall[overall["rule"] == rule]
     if len(o):
         size = int(o["n_sessions"].max()) if n_sessions is None else int(n_sessions)
@@ -712,6 +713,14 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score"):
             + ("a difference beyond 2 SE, which a random draw should not make."
                if real else "no real difference, as a random draw should give.")
         )  # fmt: skip
+    if ("random", "first_half") in h.index:
+        rf, rs = h.loc[("random", "first_half")], h.loc[("random", "second_half")]
+        out.append(
+            f"§11's {ARTICLE['predicted_per_half']} 20-0s per half assume equal pairs; with the "
+            f"fitted strength spread a random draw every round would give {rf['mean']:.0f} ± "
+            f"{rf['se']:.0f} and {rs['mean']:.0f} ± {rs['se']:.0f}, and pairing by score brings "
+            f"the second half down to {h.loc[(pairing, 'second_half'), 'mean']:.0f}."
+        )
     first_obs = h.loc[(pairing, "first_half")]
     if not first_obs["band_low"] <= first_obs["observed"] <= first_obs["band_high"]:
         out.append(
