@@ -114,19 +114,9 @@ def brighton_observed():
     [['first_half', 297, 297, True], ['second_half', 215, 215, True], ['all', 512, 512, True]]
     """
     df = datasets.load("seeds/brighton_2005_vp_counts")
-    by_round = (
-        df.groupby("round")
-        .apply(
-            lambda g: pd.Series(
-                {
-                    "n_matches": int(g["count"].sum()),
-                    "n_20_0": int(g.loc[g.vp_winner == 20, "count"].sum()),
-                }
-            ),
-            include_groups=False,
-        )
-        .reset_index()
-    )
+    by_round = df.groupby("round", as_index=False).agg(n_matches=("count", "sum"))
+    top = df[df["vp_winner"] == 20].set_index("round")["count"]
+    by_round["n_20_0"] = by_round["round"].map(top).fillna(0).astype(int)
     by_round.insert(1, "half", _half_of(by_round["round"]))
     sums = by_round.groupby("half")[["n_matches", "n_20_0"]].sum().loc[list(_HALVES)]
     sums.loc["all"] = sums.sum()
