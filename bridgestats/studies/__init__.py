@@ -29,6 +29,9 @@
   ``derived/rescored_matches``) re-scored under every candidate scale
   (:func:`rescore_events`) and the qualifiers each scale changes
   (:func:`qualifier_changes`).
+- :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
+  by half simulated under a random draw and by score, the equal-probability σ of each half,
+  and late entry into a Swiss after a knock-out (names stay under the module).
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.

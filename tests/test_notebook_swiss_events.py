@@ -1,0 +1,78 @@
+"""Run notebooks/swiss_events.ipynb with papermill (tiny sizes) and check its summary.
+
+Checked against what the notebook does not compute itself: Probst's Table 7 (297 and 215
+20-0s), round 1's σ refitted here by bridgestats.fit.fit_sigma_binned, σ₁² = σ₀² + 2τ² (the
+fit's model), and §12's entry scores (rule 2006 for 5 sessions: 15, 16, 17 added).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from bridgestats import datasets
+from bridgestats.fit import fit_sigma_binned
+
+TINY = {
+    "seed": 11,
+    "n_events": 3,
+    "fit_grid": [2.0, 4.0, 6.0],
+    "fit_events": 1,
+    "late_sessions": [4, 5],
+    "late_events": 5,
+    "late_headline_sessions": 5,
+}
+THRESHOLDS_2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
+
+
+@pytest.fixture(scope="module")
+def run(run_notebook, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("swiss_events")
+    return run_notebook("swiss_events", folder, **TINY), folder
+
+
+def test_notebook_is_committed_clean(check_notebook_clean):
+    nb = check_notebook_clean("swiss_events")
+    params = nb.cells[1].source.splitlines()
+    assert all(": " in line.split("=")[0] and "  # " in line for line in params)
+
+
+def test_brighton_figures(run):
+    s, folder = run
+    for name in ("twenty_zeros_by_round", "late_entry_finishes"):
+        assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
+    assert s["brighton_observed_20_0"] == {"first_half": 297, "second_half": 215, "all": 512}
+    assert s["brighton_observed_agrees_with_article"] is True
+    for half in ("first_half", "second_half", "difference"):
+        x = s[f"brighton_sim_20_0_{half}"]
+        assert x["band_90"]["low"] <= x["mean"] <= x["band_90"]["high"] and x["se"] > 0
+    assert s["brighton_sim_20_0_difference"]["observed"] == 82
+    counts = datasets.load("seeds/brighton_2005_vp_counts").query("round == 1")
+    s1 = fit_sigma_binned(counts.sort_values("vp_winner")["count"], THRESHOLDS_2004).sigma
+    assert s["brighton_round1_sigma"] == pytest.approx(s1, rel=1e-9)
+    tau, s0 = s["brighton_fit_strength_sd"], s["brighton_fit_sigma_equal_pairs"]
+    assert 2.0 <= tau <= 6.0  # inside the grid
+    assert s0**2 + 2 * tau**2 == pytest.approx(s1**2, rel=1e-9)
+    assert s["brighton_fit_k"] == pytest.approx(s0 * math.sqrt(8), rel=1e-9)
+    assert s["brighton_verdict"] in {"explains", "explains part of", "does not explain"}
+    eq = s["brighton_equal_probability_sigma"]
+    assert set(eq) == {"first_half", "second_half"}
+    assert set(eq["first_half"]) == {
+        "observed ML normal", "observed 20-0 share", "simulated flattest", "simulated 20-0 share"
+    }  # fmt: skip
+
+
+def test_late_entry_figures(run):
+    s, _ = run
+    assert s["late_entry_n_sessions"] == 5 and s["late_entry_rule"] == "2006"
+    assert s["late_entry_scores"] == [0, 15, 31, 48]
+    assert set(s["late_entry_gap_by_size"]) == {
+        "4 sessions, rule 2005", "4 sessions, rule 2006",
+        "5 sessions, rule 2005", "5 sessions, rule 2006",
+    }  # fmt: skip
+    assert 0 <= s["late_entry_p_late_wins"]["mean"] <= 1
+    assert 1 <= s["late_entry_last_table_at_entry"] <= 7  # 14 pairs: 7 tables
+    assert ";" in s["late_entry_verdict"]
+    assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales"}

@@ -1,0 +1,249 @@
+"""bridgestats.sim.swiss and bridgestats.studies.swiss: Brighton 2005's 20-0s and late entry.
+
+References nobody here wrote: Probst's Table 7 (the seed's counts) and §11's prose (297 and
+215 20-0s), §12's entry scores (14, 29, 45, 62 for 6 sessions; a total of 87 after 6
+rounds), and the normal distribution (an equal-probability scale between equal pairs gives
+every outcome its design share 1/21 or 2/21).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy.special import ndtr
+
+from bridgestats.errors import BridgestatsError
+from bridgestats.sim.events import simulate_events, swiss_pairs_scorer
+from bridgestats.sim.swiss import entry_scores, refined_scorer, simulate_ko_swiss
+from bridgestats.studies import swiss
+
+
+@pytest.fixture(scope="module")
+def equal_sim():
+    """Equal pairs at the 2004 scale's own σ (9.59 %): every outcome at its design share."""
+    return swiss.brighton_simulation(strength_sd=0.0, k=9.59 * math.sqrt(8), n_events=8, rng=3)
+
+
+@pytest.fixture(scope="module")
+def spread_sim():
+    return swiss.brighton_simulation(strength_sd=4.0, k=28.0, n_events=8, rng=5)
+
+
+def test_observed_halves_agree_with_the_article():
+    by_round, by_half = swiss.brighton_observed()
+    assert by_round["n_matches"].tolist() == [257] * 14
+    assert by_half.set_index("half")["n_20_0"].to_dict() == {
+        "first_half": 297, "second_half": 215, "all": 512
+    }  # fmt: skip
+    assert by_half["agrees"].all()
+
+
+def test_entry_scores_reproduce_section_12():
+    assert entry_scores(4).tolist() == [0, 14, 29, 45, 62]  # "Session 6 ... enter with 62"
+    assert entry_scores(6)[-1] == 87  # "12,13,14,15,16,17 additively for a total of 87"
+    assert np.diff(entry_scores(5)).tolist() == [13, 14, 15, 16, 17]  # "7 sessions with 13"
+    assert np.diff(entry_scores(5, rule="2005")).tolist() == [12, 13, 14, 15, 16]
+    with pytest.raises(BridgestatsError, match="rule"):
+        entry_scores(3, rule="2007")
+
+
+def test_refined_scorer_scores_and_pairs_as_the_scale():
+    """Same seed: the fine scorer's counts folded back equal the 2004 scorer's, and the
+    ranks are identical (the pairings did not change)."""
+    fine, coarse = refined_scorer("washington_2004", step=0.25, top=40.0)
+    base = swiss_pairs_scorer("washington_2004")
+    m = np.linspace(-45, 45, 9001)
+    assert np.array_equal(fine.score(m), base.score(m))
+    kw = dict(n_rounds=6, n_boards=8, board="pairs", k=30.0, strength_sd=3.0, n_events=3, rng=9)
+    a = simulate_events(40, scorer=fine, **kw)
+    b = simulate_events(40, scorer=base, **kw)
+    folded = np.zeros_like(b.outcome_counts)
+    np.add.at(folded, (slice(None), slice(None), coarse), a.outcome_counts)
+    assert np.array_equal(folded, b.outcome_counts)
+    assert np.array_equal(a.rank, b.rank)
+
+
+def test_equal_pairs_give_the_design_frequencies(equal_sim):
+    """Known answer: at σ = 9.59 % the 2004 scale's outcomes have the normal band
+    probabilities of its printed thresholds (within 1e-3 of 1/21 and 2/21: 2-decimal
+    thresholds); the simulated shares match them within 4 Monte Carlo SEs (matches are
+    independent between equal pairs)."""
+    t = np.asarray(swiss_pairs_scorer("washington_2004").thresholds)
+    cdf = 2 * ndtr(np.concatenate([[0.0], t, [np.inf]]) / 9.59) - 1
+    p = np.diff(cdf)
+    design = np.array([1] + [2] * 10) / 21
+    assert np.abs(p - design).max() < 1e-3
+    for i in range(len(equal_sim.pairings)):
+        c = equal_sim.counts[i].sum(axis=(0, 1))
+        n = c.sum()
+        share = c / n
+        assert np.all(np.abs(share - p) < 4 * np.sqrt(p * (1 - p) / n))
+
+
+def test_equal_pairs_need_the_scale_sigma(equal_sim):
+    """Equal pairs at σ 9.59: the flattest and the 20-0-share σ are 9.59 within 4 SE + 0.01
+    (the grid's 0.005 step and the 0.1 % bins)."""
+    eq = swiss.equal_probability_sigma(equal_sim)
+    sim = eq[eq.source == "simulated"]
+    assert len(sim) == 2 * 2 * 2  # rules x halves x criteria
+    assert np.all(np.abs(sim.sigma - 9.59) < 4 * sim.se + 0.01)
+
+
+def test_twenty_zeros_invariants(spread_sim, equal_sim):
+    by_round, by_half = swiss.twenty_zeros(spread_sim)
+    assert len(by_round) == 2 * 14 and len(by_half) == 2 * 3
+    assert (by_half.band_low <= by_half["mean"]).all() and (
+        by_half["mean"] <= by_half.band_high
+    ).all()
+    h = by_half.set_index(["pairing", "half"])
+    for rule in spread_sim.pairings:
+        assert h.loc[(rule, "difference"), "mean"] == pytest.approx(
+            h.loc[(rule, "first_half"), "mean"] - h.loc[(rule, "second_half"), "mean"]
+        )
+        assert h.loc[(rule, "first_half"), "observed"] == 297
+    # each event plays 14 x 257 matches; a half's 20-0s are the sum of its rounds'
+    assert (spread_sim.counts.sum(axis=-1) == 257).all()
+    r = by_round.groupby("pairing").apply(lambda g: g["mean"].iloc[:7].sum(), include_groups=False)
+    for rule in spread_sim.pairings:
+        assert r[rule] == pytest.approx(h.loc[(rule, "first_half"), "mean"])
+    # pairing by score brings closer pairs together: fewer 20-0s in the second half than
+    # a random draw (margin: 8 events, the SEs of the two means, 3 SE)
+    gap = h.loc[("random", "second_half"), "mean"] - h.loc[("score", "second_half"), "mean"]
+    se = math.hypot(h.loc[("random", "second_half"), "se"], h.loc[("score", "second_half"), "se"])
+    assert gap > 3 * se
+    # equal pairs: the halves differ by chance only, whatever the pairing (4 SE)
+    eh = swiss.twenty_zeros(equal_sim)[1].set_index(["pairing", "half"])
+    for rule in equal_sim.pairings:
+        d = eh.loc[(rule, "difference")]
+        assert abs(d["mean"]) < 4 * d["se"]
+
+
+def test_brighton_simulation_is_reproducible():
+    a = swiss.brighton_simulation(strength_sd=3.0, k=28.0, pairings=["score"], n_events=2, rng=1)
+    b = swiss.brighton_simulation(strength_sd=3.0, k=28.0, pairings=["score"], n_events=2, rng=1)
+    c = swiss.brighton_simulation(strength_sd=3.0, k=28.0, pairings=["score"], n_events=2, rng=2)
+    assert np.array_equal(a.counts, b.counts) and np.array_equal(a.margins, b.margins)
+    assert not np.array_equal(a.counts, c.counts)
+
+
+def test_brighton_simulation_rejects_bad_input():
+    with pytest.raises(BridgestatsError, match="pairings"):
+        swiss.brighton_simulation(strength_sd=1.0, k=28.0, pairings=["best"])
+    with pytest.raises(BridgestatsError, match="strength_sd"):
+        swiss.brighton_simulation(strength_sd=-1.0, k=28.0)
+    with pytest.raises(BridgestatsError, match="sim"):
+        swiss.twenty_zeros("events")
+
+
+def test_ko_swiss_structure():
+    """Knock-out of 2^S pairs: 2^(S-s) losers of round s join Swiss round s-1 on
+    entry_scores[s-1]; everyone in the Swiss is ranked once; the two finalists are not."""
+    r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scorer="mp", n_events=4, rng=2)
+    assert r.n_swiss == 30 and (r.repeats == 0).all()
+    for ev in range(4):
+        assert np.bincount(r.entry_round[ev] + 1).tolist() == [2, 16, 8, 4, 2]
+        ranks = r.rank[ev][r.entry_round[ev] >= 0]
+        assert sorted(ranks.tolist()) == list(range(1, 31))
+        late = r.entry_round[ev] >= 0
+        np.testing.assert_array_equal(r.entry_score[ev][late], r.entry[r.entry_round[ev][late]])
+        # the knock-out's stronger survivors: finalists are on average stronger
+    finalists = r.entry_round == -1
+    assert r.strength[finalists].mean() > r.strength[r.entry_round == 0].mean()
+    pct = r.percentile
+    assert np.nanmax(pct) == 100 and np.nanmin(pct) == 0 and np.isnan(pct[finalists]).all()
+
+
+def test_ko_swiss_scores_add_up_and_new_entrants_meet_old_pairs():
+    """Raw MP scorer: each Swiss pair's score is its entry score plus its margins, which
+    sum to zero over a round; with the VP scale, new entrants' first opponents are
+    already in the Swiss (table numbers: each table holds one new entrant at most)."""
+    r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scorer="mp", n_events=3, rng=4)
+    in_swiss = r.entry_round >= 0
+    total = np.where(in_swiss, r.score - r.entry_score, 0.0).sum(axis=1)
+    np.testing.assert_allclose(total, 0.0, atol=1e-8)
+    for ev in range(3):
+        for m in range(1, 4):
+            tables = r.table_at_entry[ev][r.entry_round[ev] == m]
+            assert len(set(tables.tolist())) == len(tables)
+
+
+def test_ko_swiss_default_scale_and_bad_input():
+    """The default scale is EBU 2006's 11 % carried to 18 boards: 20-0 from 11 √(8/18) z₉."""
+    from bridgestats.sim.swiss import ebu_2006_scorer
+    from bridgestats.vpscale import gaussian_z
+
+    s = ebu_2006_scorer(18)
+    assert s.thresholds[-1] == pytest.approx(11 * math.sqrt(8 / 18) * gaussian_z(20)[-1])
+    with pytest.raises(BridgestatsError, match="scorer"):
+        simulate_ko_swiss(4, scorer="wbf")
+    with pytest.raises(BridgestatsError, match="entry"):
+        simulate_ko_swiss(4, entry=[0, 10])
+    with pytest.raises(BridgestatsError, match="n_sessions"):
+        simulate_ko_swiss(13)
+    with pytest.raises(BridgestatsError, match="rules"):
+        swiss.late_entry(rules=[])
+
+
+def test_ko_swiss_counterfactual_shares_the_knockout():
+    kw = dict(k=30.0, strength_sd=3.0, scorer="mp", n_events=3, rng=8)
+    a = simulate_ko_swiss(5, **kw)
+    b = simulate_ko_swiss(5, late_entry=False, **kw)
+    assert np.array_equal(a.strength, b.strength)
+    assert np.array_equal(a.entry_round, b.entry_round)
+    assert np.nanmax(b.entry_score) == 0
+    assert np.array_equal(a.rank, simulate_ko_swiss(5, **kw).rank)  # reproducible
+
+
+def test_late_entry_with_equal_pairs_and_no_head_start():
+    """Equal pairs entering late on 0 VPs have fewer rounds to collect VPs in: having missed
+    2 or 3 of 4 rounds they finish far below their counterfactual selves (> 20 points)."""
+    r = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scorer="ebu_2006", entry=[0, 0, 0, 0],
+                          n_events=20, rng=6)  # fmt: skip
+    cf = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scorer="ebu_2006", late_entry=False,
+                           n_events=20, rng=6)  # fmt: skip
+    late = r.entry_round >= 2
+    assert np.nanmean(r.percentile[late]) < np.nanmean(cf.percentile[late]) - 20
+
+
+def test_late_entry_frames():
+    by_entry, overall, finishes = swiss.late_entry(
+        n_sessions=[4, 5], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=6, rng=1
+    )
+    assert len(overall) == 4 and len(by_entry) == 2 * (3 + 4)
+    assert (overall.repeats == 0).all()
+    e5 = by_entry[(by_entry.n_sessions == 5) & (by_entry.rule == "2006")]
+    assert e5.entry_score.tolist() == entry_scores(3).tolist()
+    assert e5.pairs.tolist() == [16, 8, 4, 2]
+    np.testing.assert_allclose(e5.gap, e5.percentile - e5.counterfactual, atol=1e-9)
+    assert ((by_entry.p_wins >= 0) & (by_entry.p_wins <= 1)).all()
+    # per size the share of winners by rounds missed sums to 1
+    for _, g in by_entry.groupby(["n_sessions", "rule"]):
+        assert g.p_wins.sum() == pytest.approx(
+            1.0
+        ) and g.p_wins_counterfactual.sum() == pytest.approx(1.0)
+    assert set(finishes.rule) == {"2005", "2006", "counterfactual"}
+    assert (finishes.missed >= 1).all()
+    assert len(finishes[(finishes.n_sessions == 5) & (finishes.rule == "2006")]) == 6 * (8 + 4 + 2)
+
+
+def test_summary_and_conclusions(spread_sim):
+    _, by_half = swiss.twenty_zeros(spread_sim)
+    sig = swiss.equal_probability_sigma(spread_sim)
+    by_entry, overall, _ = swiss.late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
+    s = swiss.summary_figures(by_half, sig, overall)
+    first = s["brighton_sim_20_0_first_half"]
+    assert set(first) == {"mean", "se", "band_90", "observed"} and first["observed"] == 297
+    assert first["band_90"]["low"] <= first["mean"] <= first["band_90"]["high"]
+    assert s["brighton_verdict"] in {"explains", "explains part of", "does not explain"}
+    assert s["late_entry_scores"] == [0, 16, 33]
+    assert s["late_entry_verdict"].split(";")[0] in {
+        "over-rewards the rounds missed", "under-rewards the rounds missed",
+        "neither over- nor under-rewards the rounds missed",
+    }  # fmt: skip
+    text = swiss.conclusions(by_half, sig, by_entry, overall)
+    assert any("Verdict: pairing by score" in x for x in text)
+    assert any("4 sessions, rule 2006" in x for x in text)
+    assert any("§11's 225 20-0s per half assume equal pairs" in x for x in text)
+    assert s["brighton_article_predicted_per_half"] == 225
