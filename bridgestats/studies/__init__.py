@@ -16,7 +16,11 @@
   (:func:`simulated_sessions`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
-  strength spreads fitted to the shipped data (names stay under the module).
+  strength spreads fitted to the shipped data (names stay under the module);
+- :mod:`~bridgestats.studies.score_event`: an event file scored as its scorer would
+  (:func:`score_event`: per-board matchpoints, Butler or cross-IMPs, the ranking, team
+  matches and their VPs, and how it all agrees with the figures the file printed; the
+  parts under the module), the study behind ``bridgestats score``.
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.
@@ -47,8 +51,10 @@ from .ratings_real import (
     simulated_sessions,
     summary_figures,
 )
+from .score_event import EventScore, score_event
 
 __all__ = [
+    "EventScore",
     "GaussianModel",
     "HalfLife",
     "Wander",
@@ -64,6 +70,7 @@ __all__ = [
     "page_claims",
     "partnership_bonus",
     "ppi_bands",
+    "score_event",
     "session_predictions",
     "settling",
     "shock_response",
