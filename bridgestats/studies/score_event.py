@@ -691,7 +691,9 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     -----
     A computed value agrees when it is within half a unit of the printed figure's last
     digit (``"56.25"``: 0.005; ``"4"``: 0.5), plus 10⁻⁹ for floating-point sums: the
-    printed figure is the computed one rounded. For two-room teams (``method="teams"``)
+    printed figure is the computed one rounded. A result alone on its board in the file
+    is not compared (its field was scored elsewhere: a file holding one table of a
+    pairs event, such as the Cavendish pairs' per-table ``ScoreIMP``). For two-room teams (``method="teams"``)
     the per-table ``ScoreIMP`` is compared with the board's swing, plus for the first
     room's table and minus for the second's.
     """
@@ -705,7 +707,10 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
         pairs = []
         for printed, computed in _PRINTED[method]:
             if printed in frame and computed in scores:
-                pairs.append((printed, computed, frame[printed], scores[computed]))
+                calc = scores[computed]
+                if "n_results" in scores:  # a lone result: its field is not in the file
+                    calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
+                pairs.append((printed, computed, frame[printed], calc))
     for printed, computed, shown, calc in pairs:
         value, half = _printed_numbers(shown.reset_index(drop=True))
         calc = pd.to_numeric(calc.reset_index(drop=True), errors="coerce").to_numpy(float)
