@@ -190,7 +190,7 @@ def _silence_stdout() -> None:
 
 _SCORE_EPILOG = """examples:
   bridgestats score session.pbn                      the file's own method, as Markdown
-  bridgestats score travellers.csv --neuberg --table ranking --format csv
+  bridgestats score travellers.csv --neuberg --decimals 2 --table ranking --format csv
   bridgestats score pairs.pbn --method butler --datum rounded
   bridgestats score pairs.xml --method cross-imps --cross-sum
   bridgestats score match.pbn --scale wbf-discrete --out match.html --format html
@@ -235,6 +235,12 @@ def _add_score(sub) -> None:
         "--trim", type=float, default=0.1, help="butler trimmed datum: share dropped each end"
     )
     p.add_argument("--cross-sum", action="store_true", help="cross-imps: sums, not averages")
+    p.add_argument(
+        "--decimals",
+        type=int,
+        default=None,
+        help="pairs: round each board's score before totalling (ACBLscore: 2)",
+    )
     p.add_argument(
         "--scale",
         choices=["wbf", "wbf-discrete", "gaussian"],
@@ -297,6 +303,8 @@ def _score_conflicts(args, method: str) -> None:
         "--ascherman": args.ascherman,
         "--neuberg": args.neuberg,
     }
+    if method == "teams" and args.decimals is not None:
+        raise fail("--decimals", "given with a pairs method (the method here is teams)", True)
     teams_only = {
         "--scale": args.scale is not None,
         "--k": args.k is not None,
@@ -410,6 +418,7 @@ def _run_score(args) -> int:
         datum=args.datum,
         trim=args.trim,
         cross_sum=args.cross_sum,
+        decimals=args.decimals,
         scale=scale,
         k=args.k,
         scale_file=scale_file,

@@ -44,7 +44,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._validate import check_choice, check_flag, check_frame, check_number, fail
+from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
 from ..errors import BridgestatsError
 from ..io import team_board_swings
 from ..scoring import neuberg as _neuberg
@@ -85,7 +85,8 @@ def _declared_values(frame: pd.DataFrame) -> pd.Series:
     """The scoring the records declare, one text per row ("" where none does)."""
     names = {c.lower(): c for c in frame.columns}
     out = pd.Series("", index=frame.index, dtype=object)
-    for name in ("scoring_method", "event_type", "scoring"):  # USEBIO, then PBN
+    # USEBIO's EVENT_TYPE (CROSS_IMP, BUTLER_PAIRS) says more than its SCORING_METHOD (IMPS)
+    for name in ("event_type", "scoring", "scoring_method"):
         if name in names:
             col = frame[names[name]].astype("object")
             text = col.where(col.notna(), "").astype(str).str.strip()
@@ -327,13 +328,17 @@ def _separate_directions(side: pd.DataFrame) -> pd.Series:
     return same | ~overlap
 
 
-def pair_ranking(scores) -> pd.DataFrame:
+def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
     """The ranking of the pairs of each section, from :func:`board_scores`.
 
     Parameters
     ----------
     scores : pandas.DataFrame
         From :func:`board_scores` (rows with ``pair_ns`` and ``pair_ew``).
+    decimals : int or None, keyword-only
+        Round each board's score to this many decimals before adding them up, as a
+        scorer does that totals its printed figures (ACBLscore totals matchpoints printed
+        to two decimals); ``None`` adds the exact scores.
 
     Returns
     -------
@@ -362,6 +367,8 @@ def pair_ranking(scores) -> pd.DataFrame:
            EW    4    1.0 25.0          2
     """
     check_frame(scores, "scores", ("board",))
+    if decimals is not None:
+        decimals = check_int(decimals, "decimals", minimum=0, maximum=6)
     mp = "mp_ns" in scores
     if not mp and "imps_ns" not in scores:
         raise fail("scores", "a frame from board_scores (mp_ns or imps_ns)", list(scores.columns))
@@ -378,6 +385,8 @@ def pair_ranking(scores) -> pd.DataFrame:
         part["direction"] = side.upper()
         part["pair"] = s[f"pair_{side}"]
         part["value"] = s[f"{value}_{side}"].to_numpy(dtype=float)
+        if decimals is not None:
+            part["value"] = part["value"].round(decimals)
         part["top"] = s["top"].to_numpy(dtype=float) if mp else np.nan
         sides.append(part)
     long = pd.concat(sides, ignore_index=True)
@@ -693,9 +702,9 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     digit (``"56.25"``: 0.005; ``"4"``: 0.5), plus 10⁻⁹ for floating-point sums: the
     printed figure is the computed one rounded. A result alone on its board in the file
     is not compared (its field was scored elsewhere: a file holding one table of a
-    pairs event, such as the Cavendish pairs' per-table ``ScoreIMP``). For two-room teams (``method="teams"``)
-    the per-table ``ScoreIMP`` is compared with the board's swing, plus for the first
-    room's table and minus for the second's.
+    pairs event, such as the Cavendish pairs' per-table ``ScoreIMP``). For two-room teams
+    (``method="teams"``) the per-table ``ScoreIMP`` is compared with the board's swing,
+    plus for the first room's table and minus for the second's.
     """
     check_frame(frame, "frame")
     check_choice(method, "method", (*METHODS, "teams"))
@@ -848,6 +857,7 @@ def score_event(
     datum="trimmed",
     trim=0.1,
     cross_sum=False,
+    decimals=None,
     scale="wbf",
     k=None,
     scale_file=None,
@@ -865,6 +875,8 @@ def score_event(
         with more often (2 when none are printed).
     ascherman, neuberg, datum, trim, cross_sum : keyword-only
         See :func:`board_scores`.
+    decimals : int or None, keyword-only
+        Pairs: see :func:`pair_ranking`.
     scale, k, scale_file : keyword-only
         Teams: see :func:`team_matches`.
 
@@ -916,7 +928,7 @@ def score_event(
         **options,
     )
     notes.update(boards.attrs["summary"])
-    ranking = pair_ranking(boards)
+    ranking = pair_ranking(boards, decimals=decimals)
     notes.update(ranking.attrs["summary"])
     agree, bad = agreement(frame, boards, method=method)
     return EventScore(method, source, boards, ranking, None, agree, bad, notes)
