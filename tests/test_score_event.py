@@ -414,6 +414,43 @@ def test_acbl_pair_percentages_agree_with_the_printed_standings(club, shared_dat
 
 
 @pytest.mark.shared
+def test_acbl_imp_pairs_standings_are_averaged_cross_imps(club, shared_data):
+    # the two IMP-scored sessions print no per-board IMPs, only the pairs' totals: they
+    # are cross-IMPs averaged over the comparisons (not Butler), plus the printed
+    # adjustment (a procedural penalty)
+    standings = pd.read_csv(
+        shared_data / "club-matchpoints" / "pair_standings.csv",
+        dtype={"pair": str, "section": str},
+    )
+    standings = standings[standings.scoring == "IMP"]
+    sessions = standings.session.unique()
+    assert len(standings) == 38 and len(sessions) == 2
+    e = score_event(club[club.event.isin(sessions)], method="cross-imps")
+    ranking = e.ranking.assign(pair=e.ranking.pair.str.lstrip("B"))  # "B7": section B
+    both = standings.merge(
+        ranking,
+        left_on=["session", "section", "direction", "pair"],
+        right_on=["event", "segment", "direction", "pair"],
+    )
+    assert len(both) == 38
+    agree = (both.score - (both.total + both.adjust)).abs() <= 0.005 + 1e-9
+    assert agree.sum() == 38  # 35 without the adjustment (3 pairs were adjusted)
+    assert ((both.score - both.total).abs() <= 0.005 + 1e-9).sum() == 35
+    # the standings are printed in place order: the places agree as well
+    printed_place = both.groupby(["session", "direction"]).cumcount() + 1
+    assert (printed_place == both.place).all()
+    # Butler totals (whole IMPs on every datum rule) agree with none of the 38
+    for datum in ("trimmed", "mean", "rounded"):
+        r = score_event(club[club.event.isin(sessions)], method="butler", datum=datum).ranking
+        b = standings.merge(
+            r.assign(pair=r.pair.str.lstrip("B")),
+            left_on=["session", "section", "direction", "pair"],
+            right_on=["event", "segment", "direction", "pair"],
+        )
+        assert ((b.score - (b.total + b.adjust)).abs() <= 0.005 + 1e-9).sum() == 0, datum
+
+
+@pytest.mark.shared
 def test_the_online_team_qualifier_imps_agree_table_by_table(shared_data):
     path = shared_data / "endplay-pbn" / "example2.pbn"
     if not path.is_file():
