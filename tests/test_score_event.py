@@ -162,6 +162,28 @@ def test_a_howell_ranks_all_pairs_together_with_shared_places():
     assert places == {"2": "1=", "3": "1=", "1": "3=", "4": "3="}
 
 
+def test_without_pair_numbers_the_players_name_the_pairs():
+    # a team event's full field (VALET): Ann & Bob sit NS at one table, EW at the other
+    f = pd.concat(
+        [
+            _field([420, 450], board=1, north=["Ann", "Cy"], south=["Bob", "Di"],
+                   east=["Ed", "Bob"], west=["Flo", "Ann"]),
+            _field([-100, 50], board=2, north=["Bob", "Ed"], south=["Ann", "Flo"],
+                   east=["Cy", "Gus"], west=["Di", "Hal"]),
+        ],
+        ignore_index=True,
+    )  # fmt: skip
+    b = board_scores(f, method="butler", datum="mean")
+    assert b["pair_ns"].tolist() == ["Ann & Bob", "Cy & Di", "Ann & Bob", "Ed & Flo"]
+    r = pair_ranking(b)
+    # board 1: datum 435, -15 and +15 -> -1 and +1 (15 is past the 0-10 band); board 2:
+    # datum -25, -75 -> -2 and +75 -> +2. Ann & Bob: -1 (NS) - 1 (EW against Cy & Di's
+    # +1) - 2 (NS) = -4; Cy & Di 1 + 2; Ed & Flo 1 + 2; Gus & Hal -2
+    got = dict(zip(r["pair"], r["total"], strict=True))
+    assert got == {"Ann & Bob": -4, "Cy & Di": 3, "Ed & Flo": 3, "Gus & Hal": -2}
+    assert set(r["direction"]) == {""}  # they sat both ways: one ranking
+
+
 def test_neuberg_factors_a_board_played_fewer_times():
     # board 1 played 4 times, board 2 three times: E = 4. Board 2's 100, 50, -50 have
     # 4, 2, 0 MPs of 4; Neuberg: (M + 1) 4/3 - 1 = 17/3, 3, 1/3 of a top of 6.

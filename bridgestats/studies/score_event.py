@@ -216,7 +216,9 @@ def board_scores(
     -------
     pandas.DataFrame
         One row per row of ``frame``, in its order: ``source``, ``record``, ``event``,
-        ``segment``, ``board``, ``pair_ns``, ``pair_ew``, ``contract``, ``declarer``,
+        ``segment``, ``board``, ``pair_ns``, ``pair_ew`` (the printed pair numbers, else
+        the partnership's two players, ``"A & B"``, where both are named), ``contract``,
+        ``declarer``,
         ``tricks``, ``score_ns``, ``skip_reason``, ``n_results`` (the scorable results on
         the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``, ``top`` (the board's
         top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with ``neuberg``); ``"butler"``:
@@ -247,6 +249,11 @@ def board_scores(
     for col in ("source", "record", "event", "segment", "board", "pair_ns", "pair_ew",
                 "contract", "declarer", "tricks", "score_ns", "skip_reason"):  # fmt: skip
         out[col] = frame[col] if col in frame else None
+    # no pair numbers (a VALET or LIN table): the partnership's players, where named
+    for side, (a, b) in (("ns", ("north", "south")), ("ew", ("east", "west"))):
+        if a in frame and b in frame:
+            named = _partnership(frame[a], frame[b])
+            out[f"pair_{side}"] = out[f"pair_{side}"].where(out[f"pair_{side}"].notna(), named)
     keys = pd.DataFrame({k: _key_text(out[k]) for k in _KEYS}, index=frame.index)
     ok = out["score_ns"].notna() & out["board"].notna()
     if "skip_reason" in frame:
@@ -300,6 +307,14 @@ def board_scores(
 
 
 # --------------------------------------------------------------------------- ranking
+
+
+def _partnership(first: pd.Series, second: pd.Series) -> pd.Series:
+    """Two players' names as one pair id, ``"A & B"`` in alphabetical order (whoever sat
+    North); missing unless both are named."""
+    a, b = _key_text(first).str.strip(), _key_text(second).str.strip()
+    low, high = a.where(a <= b, b), b.where(a <= b, a)
+    return (low + " & " + high).where((a != "") & (b != ""), None)
 
 
 def _places(values: pd.Series, groups: list[pd.Series]) -> tuple[pd.Series, pd.Series]:
