@@ -90,6 +90,10 @@ def test_the_declared_method_is_read_from_the_file(mitchell):
     assert declared_method(f)[0] == "cross-imps"
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="BUTLER_PAIRS")
     assert declared_method(f)[0] == "butler"
+    f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="SWISS_PAIRS", SCORING_METHOD="IMPS")
+    assert declared_method(f) == ("butler", "declared: IMPS")  # "PAIRS" names no method
+    f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="MP_PAIRS")
+    assert declared_method(f) == ("mp", "declared: MP_PAIRS")
     # "IMP" on a pairs field (no rooms, no teams) is Butler
     assert declared_method(mitchell.assign(Scoring="IMP"))[0] == "butler"
     f = mitchell.drop(columns="Scoring")

@@ -81,17 +81,24 @@ _SECTION = ["source", "event", "segment"]
 # --------------------------------------------------------------------------- the method
 
 
-def _declared_values(frame: pd.DataFrame) -> pd.Series:
-    """The scoring the records declare, one text per row ("" where none does)."""
+def _declared(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per row: the declared scoring text that names a method, and that method.
+
+    The columns are tried in order, each row taking the first that names a method:
+    USEBIO's ``EVENT_TYPE`` (``CROSS_IMP``, ``BUTLER_PAIRS``) says more than its
+    ``SCORING_METHOD`` (``IMPS``), and a bare ``PAIRS`` says nothing of the method.
+    """
     names = {c.lower(): c for c in frame.columns}
-    out = pd.Series("", index=frame.index, dtype=object)
-    # USEBIO's EVENT_TYPE (CROSS_IMP, BUTLER_PAIRS) says more than its SCORING_METHOD (IMPS)
+    text = pd.Series("", index=frame.index, dtype=object)
+    method = pd.Series(None, index=frame.index, dtype=object)
     for name in ("event_type", "scoring", "scoring_method"):
         if name in names:
             col = frame[names[name]].astype("object")
-            text = col.where(col.notna(), "").astype(str).str.strip()
-            out = out.where(out != "", text)
-    return out
+            t = col.where(col.notna(), "").astype(str).str.strip()
+            m = t.map(_method_of_text)
+            take = method.isna() & m.notna()
+            text, method = text.where(~take, t), method.where(~take, m)
+    return text, method
 
 
 def _method_of_text(text: str) -> str | None:
@@ -104,7 +111,7 @@ def _method_of_text(text: str) -> str | None:
         return "teams"
     if "imp" in t:
         return "imps"  # teams when the file holds two-room matches, else Butler
-    if "mp" in t or "match" in t or "pairs" in t:
+    if "mp" in t or "match" in t:
         return "mp"
     return None
 
@@ -150,15 +157,13 @@ def declared_method(frame) -> tuple[str, str]:
     ('cross-imps', 'declared: IMP;Cross')
     """
     check_frame(frame, "frame")
-    values = _declared_values(frame)
-    methods = values.map(_method_of_text).dropna()
+    texts, methods = _declared(frame)
+    methods = methods.dropna()
     if len(methods):
         top = methods.value_counts().index[0]
-        text = values[methods.index][methods == top].value_counts().index[0]
+        text = texts[methods.index][methods == top].value_counts().index[0]
         if top == "imps":
             top = "teams" if _is_team_file(frame) else "butler"
-        elif top == "mp" and _is_team_file(frame):
-            top = "mp"  # a declared matchpoint scoring is kept, even on two-room files
         return top, f"declared: {text}"
     if _is_team_file(frame):
         return "teams", "two-room team matches"
