@@ -188,6 +188,22 @@ def test_without_pair_numbers_the_players_name_the_pairs():
     assert set(r["direction"]) == {""}  # they sat both ways: one ranking
 
 
+def test_a_pair_with_nothing_to_compare_has_no_place():
+    # board 1 was played once (a top of 0: no percentage), board 2 twice
+    f = pd.concat(
+        [
+            _field([420], board=1, pair_ns=["9"], pair_ew=["8"]),
+            _field([100, -100], board=2, pair_ns=["1", "2"], pair_ew=["3", "4"]),
+        ],
+        ignore_index=True,
+    )
+    r = pair_ranking(board_scores(f))
+    ns = r[r.direction == "NS"]
+    assert ns["pair"].tolist() == ["1", "2", "9"]
+    assert ns["place"].tolist()[:2] == [1, 2] and pd.isna(ns["place"].iat[2])
+    assert ns["place_text"].tolist() == ["1", "2", ""]
+
+
 def test_neuberg_factors_a_board_played_fewer_times():
     # board 1 played 4 times, board 2 three times: E = 4. Board 2's 100, 50, -50 have
     # 4, 2, 0 MPs of 4; Neuberg: (M + 1) 4/3 - 1 = 17/3, 3, 1/3 of a top of 6.

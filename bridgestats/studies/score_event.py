@@ -167,9 +167,17 @@ def declared_method(frame) -> tuple[str, str]:
         return top, f"declared: {text}"
     if _is_team_file(frame):
         return "teams", "two-room team matches"
-    if any(c in frame for c in ("mp_ns", "MP_NS", "NS_MATCH_POINTS", "ScoreMP")):
+    if any(_printed(frame, c) for c in ("mp_ns", "MP_NS", "NS_MATCH_POINTS", "ScoreMP")):
         return "mp", "printed matchpoints"
     return "mp", "nothing declared: matchpoints"
+
+
+def _printed(frame: pd.DataFrame, column: str) -> bool:
+    """Whether the file printed anything in ``column`` (readers add empty columns)."""
+    if column not in frame:
+        return False
+    values = frame[column]
+    return bool((values.notna() & (values.astype(str).str.strip() != "")).any())
 
 
 # --------------------------------------------------------------------------- per board
@@ -323,15 +331,24 @@ def _partnership(first: pd.Series, second: pd.Series) -> pd.Series:
 
 
 def _places(values: pd.Series, groups: list[pd.Series]) -> tuple[pd.Series, pd.Series]:
-    """Place (1 = best, ties share the better place) and its label (``"3="`` when tied)."""
-    frame = pd.DataFrame({"v": values.to_numpy()}, index=values.index)
+    """Place (1 = best, ties share the better place) and its label (``"3="`` when tied).
+
+    A missing value (a pair none of whose boards could be compared) has no place: ``<NA>``
+    and an empty label, after every placed one.
+    """
+    frame = pd.DataFrame({"v": values.to_numpy(dtype=float)}, index=values.index)
     for i, g in enumerate(groups):
         frame[f"g{i}"] = g.to_numpy()
     by = [f"g{i}" for i in range(len(groups))]
     ranked = frame.groupby(by, sort=False)["v"] if by else frame["v"]
-    place = ranked.rank(method="min", ascending=False).astype("Int64")
-    tied = frame.assign(p=place).groupby([*by, "p"])["p"].transform("size") > 1
-    label = place.astype(str) + np.where(tied, "=", "")
+    rank = ranked.rank(method="min", ascending=False)  # NaN stays NaN
+    placed = rank.notna().to_numpy()
+    key = frame[by].astype(str).agg("\x1f".join, axis=1) if by else pd.Series("", frame.index)
+    key = key + "\x1e" + rank.astype(str)
+    tied = (key.map(key.value_counts()) > 1).to_numpy() & placed
+    place = rank.astype("Int64")
+    text = np.where(placed, rank.fillna(0).astype(np.int64).astype(str), "")
+    label = pd.Series(np.char.add(text.astype(str), np.where(tied, "=", "")), index=frame.index)
     return place, label
 
 
@@ -854,7 +871,7 @@ def _bare(frame: pd.DataFrame) -> pd.DataFrame:
 def _best_per_beat(frame, **options) -> int:
     """1 or 2 matchpoints per result beaten: whichever more printed matchpoints agree with
     (2 when nothing is printed)."""
-    printed = [c for c, comp in _PRINTED["mp"] if comp == "mp_ns" and c in frame]
+    printed = [c for c, comp in _PRINTED["mp"] if comp == "mp_ns" and _printed(frame, c)]
     if not printed:
         return 2
     best, best_agree = 2, -1
