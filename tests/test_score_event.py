@@ -27,6 +27,7 @@ from bridgestats.studies.score_event import (
     board_scores,
     declared_method,
     pair_ranking,
+    ranking_agreement,
     read_scale_csv,
     score_event,
     team_matches,
@@ -202,6 +203,31 @@ def test_a_pair_with_nothing_to_compare_has_no_place():
     assert ns["pair"].tolist() == ["1", "2", "9"]
     assert ns["place"].tolist()[:2] == [1, 2] and pd.isna(ns["place"].iat[2])
     assert ns["place_text"].tolist() == ["1", "2", ""]
+
+
+def test_ranking_agreement_reads_printed_places_and_adjustments():
+    ranking = pd.DataFrame({"pair": ["1", "2", "3"], "total": [10.0, 7.0, 7.0], "place": [1, 2, 2]})
+    # pair 3 was fined 2.5 (printed 4.5 = 7 - 2.5) and printed third; pair 4 is not ranked
+    printed = pd.DataFrame(
+        {
+            "pair": ["1", "2", "3", "4"],
+            "total": ["10.0", "7", "4.5", "0"],
+            "place": ["1", "2=", "3", "4"],
+            "penalty": [0, 0, -2.5, 0],
+        }
+    )
+    plain = ranking_agreement(ranking, printed)
+    assert plain[["figure", "compared", "agree"]].values.tolist() == [
+        ["total", 3, 2],
+        ["place", 3, 2],
+    ]
+    assert plain.attrs["unmatched"] == 1  # pair 4 is not in the ranking
+    fined = ranking_agreement(ranking, printed, adjust="penalty")
+    assert fined.loc[fined.figure == "total", "agree"].tolist() == [3]
+    bad = fined.attrs["mismatches"]
+    assert bad[["pair", "figure", "printed_value", "computed_value"]].values.tolist() == [
+        ["3", "place", 3.0, 2.0]
+    ]
 
 
 def test_neuberg_factors_a_board_played_fewer_times():
@@ -481,6 +507,17 @@ def test_acbl_imp_pairs_standings_are_averaged_cross_imps(club, shared_data):
     # the standings are printed in place order: the places agree as well
     printed_place = both.groupby(["session", "direction"]).cumcount() + 1
     assert (printed_place == both.place).all()
+    # the same through ranking_agreement
+    printed = standings.drop(columns="event")  # the title line; the session is the event
+    printed = printed.rename(columns={"session": "event", "section": "segment"})
+    printed = printed.assign(total=printed.score, place=printed_place.to_numpy())
+    check = ranking_agreement(
+        ranking, printed, on=("event", "segment", "direction", "pair"), adjust="adjust"
+    )
+    assert check[["figure", "pairs", "agree"]].values.tolist() == [
+        ["total", 38, 38],
+        ["place", 38, 38],
+    ]
     # Butler totals (whole IMPs on every datum rule) agree with none of the 38
     for datum in ("trimmed", "mean", "rounded"):
         r = score_event(club[club.event.isin(sessions)], method="butler", datum=datum).ranking

@@ -60,6 +60,7 @@ __all__ = [
     "board_scores",
     "declared_method",
     "pair_ranking",
+    "ranking_agreement",
     "read_scale_csv",
     "score_event",
     "team_matches",
@@ -802,6 +803,83 @@ def _column(frame: pd.DataFrame, name: str) -> np.ndarray:
     if name in frame:
         return frame[name].to_numpy(dtype=object)
     return np.full(len(frame), None, dtype=object)
+
+
+def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.DataFrame:
+    """Compare a computed ranking with printed standings, pair by pair.
+
+    Parameters
+    ----------
+    ranking : pandas.DataFrame
+        From :func:`pair_ranking` (``total``, ``place``, and ``pct`` at matchpoints).
+    printed : pandas.DataFrame
+        The printed standings: the ``on`` columns, and any of ``total``, ``pct`` and
+        ``place`` as printed (numbers, or text such as ``"56.25"``; a place may read
+        ``"3="``).
+    on : sequence of str, keyword-only
+        The columns naming a pair in both frames (e.g. ``("event", "segment",
+        "direction", "pair")``).
+    adjust : str or None, keyword-only
+        A column of ``printed`` holding adjustments (procedural penalties) that the
+        printed ``total`` includes: they are added to the computed total first.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per figure compared: ``figure`` (``total``, ``pct``, ``place``),
+        ``pairs`` (pairs in both frames), ``compared``, ``agree``, ``disagree``;
+        ``attrs["mismatches"]`` holds the disagreeing pairs (the ``on`` columns, ``figure``,
+        ``printed_value``, ``computed_value``) and ``attrs["unmatched"]`` how many printed
+        pairs the ranking does not hold. Totals and percentages agree within half a unit
+        of their last printed digit (as :func:`agreement`), places exactly.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"pair": ["1", "2"], "total": [35.428571, -1.285714],
+    ...                   "place": [1, 2]})
+    >>> p = pd.DataFrame({"pair": ["1", "2"], "total": ["35.43", "-1.29"],
+    ...                   "place": ["1", "2"]})
+    >>> ranking_agreement(r, p)[["figure", "compared", "agree"]].values.tolist()
+    [['total', 2, 2], ['place', 2, 2]]
+    """
+    on = [on] if isinstance(on, str) else list(on)
+    check_frame(ranking, "ranking", (*on, "total", "place"))
+    check_frame(printed, "printed", on)
+    if adjust is not None:
+        check_frame(printed, "printed", (adjust,))
+    both = _bare(printed).merge(_bare(ranking), on=on, suffixes=("_printed", ""))
+    rows, bad = [], []
+    for figure in ("total", "pct", "place"):
+        if figure not in printed or figure not in ranking:
+            continue
+        shown = both[f"{figure}_printed"]
+        if figure == "place":
+            shown = shown.astype("object").where(shown.notna(), "").astype(str)
+            shown = shown.str.rstrip("=")
+        value, half = _printed_numbers(shown)
+        calc = pd.to_numeric(both[figure], errors="coerce").to_numpy(dtype=float)
+        if figure == "total" and adjust is not None:
+            calc = calc + pd.to_numeric(both[adjust], errors="coerce").fillna(0).to_numpy()
+        if figure == "place":
+            half = np.zeros_like(half)
+        ok_both = ~np.isnan(value) & ~np.isnan(calc)
+        ok = ok_both & (np.abs(value - calc) <= half + 1e-9)
+        rows.append(
+            {
+                "figure": figure,
+                "pairs": len(both),
+                "compared": int(ok_both.sum()),
+                "agree": int(ok.sum()),
+                "disagree": int((ok_both & ~ok).sum()),
+            }
+        )
+        idx = np.flatnonzero(ok_both & ~ok)
+        part = both.iloc[idx][on].reset_index(drop=True)
+        bad.append(part.assign(figure=figure, printed_value=value[idx], computed_value=calc[idx]))
+    out = pd.DataFrame(rows, columns=["figure", "pairs", "compared", "agree", "disagree"])
+    out.attrs["mismatches"] = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame()
+    out.attrs["unmatched"] = int(len(printed) - len(both))
+    return out
 
 
 def _team_printed(frame: pd.DataFrame):
