@@ -18,7 +18,8 @@ for pairs, :func:`bridgestats.io.team_board_swings` for two-room teams,
   chosen scale (WBF 2013 continuous or discrete, a Gaussian scale with a given K, or a
   scale read by :func:`read_scale_csv`);
 - :func:`agreement`: where the file printed its own scores, how many agree with the
-  computed ones, and which do not;
+  computed ones, and which do not; :func:`ranking_agreement` likewise for printed
+  standings (totals, percentages, places);
 - :func:`score_event`: all of them at once, in an :class:`EventScore`.
 
 References
