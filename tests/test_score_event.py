@@ -413,6 +413,18 @@ def test_bad_options_name_the_argument():
         team_matches(TEAMS, scale="file")
     with pytest.raises(BridgestatsError, match=r"^decimals: must be"):
         pair_ranking(board_scores(_field([1, 2])), decimals=-1)
+    with pytest.raises(BridgestatsError, match=r"^method: must be"):
+        score_event(_field([1, 2]), method="chicago")
+    with pytest.raises(BridgestatsError, match=r"^per_beat: must be"):
+        score_event(_field([1, 2]), per_beat=True)
+    with pytest.raises(BridgestatsError, match=r"^k: must be"):
+        team_matches(TEAMS, scale="gaussian", k=-1)
+    with pytest.raises(BridgestatsError, match=r"^frame: must be"):
+        score_event(None)
+    with pytest.raises(BridgestatsError, match=r"^trim: must be"):
+        board_scores(_field([1, 2, 3]), method="butler", trim=0.7)
+    with pytest.raises(BridgestatsError, match=r"^scores: must be"):
+        pair_ranking(pd.DataFrame({"board": [1]}))
 
 
 # --------------------------------------------------------------------------- real files
