@@ -268,6 +268,29 @@ def test_the_butler_datum_rules():
     assert (t["imps_ew"] == -t["imps_ns"]).all()
 
 
+def test_a_usebio_shaped_frame_is_scored_and_checked():
+    # the columns a USEBIO reader keeps under the standard's names (text, as in the XML);
+    # trimmed datum of 420, 400, -50, 170: drop 420 and -50, (400 + 170)/2 = 285 -> 290;
+    # +130 4, +110 3, -340 -8, -120 -3 (the scorer's 3 for the second is a deliberate slip)
+    f = _field(
+        [420, 400, -50, 170],
+        pair_ns=["1", "2", "3", "4"],
+        pair_ew=["5", "6", "7", "8"],
+        EVENT_TYPE="BUTLER_PAIRS",
+        SCORING_METHOD="IMPS",
+        BOARD_AVERAGE="290",
+        NS_BUTLER_POINTS=["4", "2", "-8", "-3"],
+    )
+    e = score_event(f)
+    assert (e.method, e.method_source) == ("butler", "declared: BUTLER_PAIRS")
+    got = e.agreement.set_index("printed")
+    assert got.loc["NS_BUTLER_POINTS", ["compared", "agree"]].tolist() == [4, 3]
+    assert got.loc["BOARD_AVERAGE", ["compared", "agree"]].tolist() == [4, 4]
+    assert e.mismatches[["record", "printed_value", "computed_value"]].values.tolist() == [
+        [1, 2.0, 3.0]
+    ]
+
+
 def test_cross_imps_average_and_sum():
     # scoring.cross_imps' worked example: 600, 630, -100 -> sums 11, 13, -24
     f = _field([600, 630, -100])
