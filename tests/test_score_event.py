@@ -446,6 +446,8 @@ def test_bad_options_name_the_argument():
         score_event(None)
     with pytest.raises(BridgestatsError, match=r"^trim: must be"):
         board_scores(_field([1, 2, 3]), method="butler", trim=0.7)
+    with pytest.raises(BridgestatsError, match=r"^frame: score_ns: must be numbers or missing"):
+        board_scores(_field([1, 2]).astype({"score_ns": object}).assign(score_ns=["1", "x"]))
     with pytest.raises(BridgestatsError, match=r"^scores: must be"):
         pair_ranking(pd.DataFrame({"board": [1]}))
 

@@ -233,11 +233,11 @@ def board_scores(
         One row per row of ``frame``, in its order: ``source``, ``record``, ``event``,
         ``segment``, ``board``, ``pair_ns``, ``pair_ew`` (the printed pair numbers, else
         the partnership's two players, ``"A & B"``, where both are named), ``contract``,
-        ``declarer``,
-        ``tricks``, ``score_ns``, ``skip_reason``, ``n_results`` (the scorable results on
-        the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``, ``top`` (the board's
-        top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with ``neuberg``); ``"butler"``:
-        ``datum``, ``imps_ns``, ``imps_ew``; ``"cross-imps"``: ``imps_ns``, ``imps_ew``.
+        ``declarer``, ``tricks``, ``score_ns``, ``skip_reason``, ``n_results`` (the
+        scorable results on the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``,
+        ``top`` (the board's top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with
+        ``neuberg``); ``"butler"``: ``datum``, ``imps_ns``, ``imps_ew``;
+        ``"cross-imps"``: ``imps_ns``, ``imps_ew``.
         A row that cannot be scored keeps its ``skip_reason`` and missing scores;
         ``attrs["summary"]`` counts ``results``, ``scored`` and ``not scored``.
 
@@ -273,7 +273,11 @@ def board_scores(
     ok = out["score_ns"].notna() & out["board"].notna()
     if "skip_reason" in frame:
         ok &= frame["skip_reason"].isna()
-    work = keys[ok].assign(score_ns=pd.to_numeric(out.loc[ok, "score_ns"]))
+    values = out.loc[ok, "score_ns"]
+    numbers = pd.to_numeric(values, errors="coerce")
+    if numbers.isna().any():  # text where a score should be
+        raise fail("frame: score_ns", "numbers or missing", values[numbers.isna()].iat[0])
+    work = keys[ok].assign(score_ns=numbers)
     kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
     if datum == "rounded":
         datum, trim = "trimmed", 0.0
