@@ -210,11 +210,13 @@ exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line 
 the file, the record and the reason)."""
 
 _TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards")
+# bridgestats.studies.score_event's METHODS (+ "teams") and DATUMS, written out so that
+# building the parser imports no study (tests/test_cli_score.py checks they agree)
+_METHODS = ("mp", "butler", "cross-imps", "teams")
+_DATUMS = ("mean", "trimmed", "rounded")
 
 
 def _add_score(sub) -> None:
-    from .studies.score_event import DATUMS, METHODS
-
     p = sub.add_parser(
         "score",
         help="score an event file: per board, the ranking, and the printed scores checked",
@@ -222,7 +224,7 @@ def _add_score(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="a PBN, LIN, USEBIO, VALET or ACBL traveller file (or folder)")
-    p.add_argument("--method", choices=[*METHODS, "teams"], help="scoring method (the file's own)")
+    p.add_argument("--method", choices=list(_METHODS), help="scoring method (the file's own)")
     p.add_argument(
         "--per-beat", type=int, choices=[1, 2], help="MPs per result beaten (as printed, else 2)"
     )
@@ -230,7 +232,7 @@ def _add_score(sub) -> None:
     p.add_argument(
         "--neuberg", action="store_true", help="mp: factor boards to the section's most results"
     )
-    p.add_argument("--datum", choices=list(DATUMS), default="trimmed", help="butler datum")
+    p.add_argument("--datum", choices=list(_DATUMS), default="trimmed", help="butler datum")
     p.add_argument(
         "--trim", type=float, default=0.1, help="butler trimmed datum: share dropped each end"
     )

@@ -58,6 +58,26 @@ def teams_pbn(tmp_path):
     return path
 
 
+def test_the_parser_offers_the_study_s_methods_and_datums():
+    from bridgestats import cli
+    from bridgestats.studies.score_event import DATUMS, METHODS
+
+    assert cli._METHODS == (*METHODS, "teams")
+    assert cli._DATUMS == DATUMS
+
+
+def test_building_the_parser_imports_no_study():
+    code = (
+        "import sys; from bridgestats import cli; cli._parser(); "
+        "print(any(m.startswith('bridgestats.studies') for m in sys.modules))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(project_root())}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "False"
+
+
 def test_score_prints_the_ranking_and_the_agreement(capsys, club_pbn):
     code, out, err = _run(capsys, "score", club_pbn)
     assert code == 0 and err == ""
