@@ -1,6 +1,8 @@
 """The ``bridgestats`` command.
 
 ``bridgestats scale ...``    print a VP scale for an event (see ``bridgestats scale -h``)
+``bridgestats score FILE``   score an event file: per board, the ranking, the printed scores
+``bridgestats read FILE``    write a result file's tidy frame as CSV
 ``bridgestats reports ...``  run the evidence notebooks into HTML reports
 
 Bad arguments get a one-line error and exit status 2, never a traceback.
@@ -228,6 +230,282 @@ def _silence_stdout() -> None:
         pass
 
 
+# --- bridgestats score / read ------------------------------------------------------------
+
+
+_SCORE_EPILOG = """examples:
+  bridgestats score session.pbn                      the file's own method, as Markdown
+  bridgestats score travellers.csv --neuberg --decimals 2 --table ranking --format csv
+  bridgestats score pairs.pbn --method butler --datum rounded
+  bridgestats score pairs.xml --method cross-imps --cross-sum
+  bridgestats score match.pbn --scale wbf-discrete --out match.html --format html
+  bridgestats score match.lin --scale gaussian --k 6.5
+  bridgestats score match.pbn --scale-file myscale.csv  (as `bridgestats scale --format csv`)
+
+The method is the file's own (PBN Scoring, USEBIO EVENT_TYPE/SCORING_METHOD, two rooms of
+a team match: IMPs and VPs; ACBL travellers: matchpoints) unless --method is given. Where
+the file prints its own scores (PBN ScoreTable MP_NS/IMP_NS/Percentage_NS, ScoreMP,
+ScoreIMP, ScorePercentage; ACBL mp_ns; USEBIO NS_MATCH_POINTS, NS_BUTLER_POINTS,
+NS_CROSS_IMP_POINTS, BOARD_AVERAGE) it says how many agree and lists those that do not.
+The summary (method, counts, agreement) heads Markdown and HTML output, and goes to
+standard error as one line with CSV or --out. With --format csv and --table all, the tables
+follow one another, each after a line "# <table>".
+
+exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line naming
+the file, the record and the reason)."""
+
+_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards")
+# bridgestats.studies.score_event's METHODS (+ "teams") and DATUMS, written out so that
+# building the parser imports no study (tests/test_cli_score.py checks they agree)
+_METHODS = ("mp", "butler", "cross-imps", "teams")
+_DATUMS = ("mean", "trimmed", "rounded")
+
+
+def _add_score(sub) -> None:
+    p = sub.add_parser(
+        "score",
+        help="score an event file: per board, the ranking, and the printed scores checked",
+        epilog=_SCORE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", help="a PBN, LIN, USEBIO, VALET or ACBL traveller file (or folder)")
+    p.add_argument("--method", choices=list(_METHODS), help="scoring method (the file's own)")
+    p.add_argument(
+        "--per-beat", type=int, choices=[1, 2], help="MPs per result beaten (as printed, else 2)"
+    )
+    p.add_argument("--ascherman", action="store_true", help="mp: Ascherman's matchpoints")
+    p.add_argument(
+        "--neuberg", action="store_true", help="mp: factor boards to the section's most results"
+    )
+    p.add_argument("--datum", choices=list(_DATUMS), default="trimmed", help="butler datum")
+    p.add_argument(
+        "--trim", type=float, default=0.1, help="butler trimmed datum: share dropped each end"
+    )
+    p.add_argument("--cross-sum", action="store_true", help="cross-imps: sums, not averages")
+    p.add_argument(
+        "--decimals",
+        type=int,
+        default=None,
+        help="pairs: round each board's score before totalling (ACBLscore: 2)",
+    )
+    p.add_argument(
+        "--scale",
+        choices=["wbf", "wbf-discrete", "gaussian"],
+        default=None,
+        help="teams: VP scale (wbf)",
+    )
+    p.add_argument("--k", type=float, default=None, help="teams, gaussian: per-board K")
+    p.add_argument("--scale-file", metavar="CSV", help="teams: a VP scale in CSV")
+    p.add_argument("--table", choices=_TABLES, default="all", help="what to print (all)")
+    p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
+    p.set_defaults(func=_run_score)
+
+
+def _add_read(sub) -> None:
+    p = sub.add_parser(
+        "read",
+        help="write a result file's tidy frame (one row per table result) as CSV",
+        description="Read a PBN, LIN, USEBIO, VALET or ACBL traveller file and write the "
+        "tidy frame of bridgestats.io: one row per table result, scores from North-South's "
+        "side, then what the file printed under its own names.",
+    )
+    p.add_argument("file", help="a result file or a folder of them")
+    p.add_argument("--to", choices=["csv"], default="csv", help="output format (csv)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
+    p.set_defaults(func=_run_read)
+
+
+def _read_file(path: str, *, strict: bool):
+    """The tidy frame of ``path``; a file that cannot be read raises one line naming it."""
+    from .io import read_results
+
+    try:
+        return read_results(path, strict=strict)
+    except BridgestatsError:
+        raise
+    except (OSError, ValueError, EOFError, LookupError) as exc:  # gzip, encoding, I/O
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise BridgestatsError(f"{path}: cannot be read ({reason})") from None
+
+
+def _emit(text: str, out: str | None, *, what: str) -> None:
+    """Write ``text`` to the file ``out``, or to standard output."""
+    if out is None:
+        _write_out(text, what=what)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise BridgestatsError(f"{out}: could not write {what} ({exc.strerror or exc})") from None
+
+
+def _score_conflicts(args, method: str) -> None:
+    """Options for another method than the one scored raise, rather than being ignored."""
+    pairs_only = {
+        "--per-beat": args.per_beat is not None,
+        "--ascherman": args.ascherman,
+        "--neuberg": args.neuberg,
+    }
+    if method == "teams" and args.decimals is not None:
+        raise fail("--decimals", "given with a pairs method (the method here is teams)", True)
+    teams_only = {
+        "--scale": args.scale is not None,
+        "--k": args.k is not None,
+        "--scale-file": args.scale_file is not None,
+    }
+    own = {
+        "--datum": (args.datum != "trimmed", "butler"),
+        "--trim": (args.trim != 0.1, "butler"),
+        "--cross-sum": (args.cross_sum, "cross-imps"),
+    }
+    if method != "mp":
+        given = [o for o, on in pairs_only.items() if on]
+        if given:
+            raise fail(given[0], f"given with matchpoints (the method here is {method})", True)
+    if method != "teams":
+        given = [o for o, on in teams_only.items() if on]
+        if given:
+            raise fail(given[0], f"given with teams (the method here is {method})", True)
+    for option, (on, needs) in own.items():
+        if on and method != needs:
+            raise fail(option, f"given with {needs} (the method here is {method})", True)
+    if args.k is not None and args.scale != "gaussian":
+        raise fail("--k", "given with --scale gaussian", args.k)
+    if args.scale_file is not None and args.scale is not None:
+        raise fail("--scale-file", "given without --scale", args.scale)
+
+
+def _shown_frame(frame):
+    """Floats to two decimals and missing values blank, for Markdown and HTML."""
+    import pandas as pd
+
+    out = frame.copy()
+    for col in out.columns:
+        if pd.api.types.is_float_dtype(out[col]):
+            out[col] = out[col].map(lambda v: "" if pd.isna(v) else f"{v:.2f}")
+        else:
+            out[col] = out[col].map(lambda v: "" if v is None or v is pd.NA or v != v else v)
+    return out
+
+
+def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
+    """The chosen tables as one text: Markdown sections, an HTML page, or CSV."""
+    import html
+
+    if fmt == "csv":
+        if len(tables) == 1:
+            return next(iter(tables.values())).to_csv(index=False)
+        return "\n".join(f"# {name}\n" + t.to_csv(index=False) for name, t in tables.items())
+    if fmt == "html":
+        parts = [f"<h1>{html.escape(title)}</h1>"]
+        parts += [f"<p>{html.escape(line)}</p>" for line in lines]
+        for name, t in tables.items():
+            parts.append(f"<h2>{html.escape(name)}</h2>")
+            parts.append(
+                _shown_frame(t).to_html(index=False, border=0) if len(t) else "<p>none</p>"
+            )
+        return "\n".join(parts) + "\n"
+    parts = [f"# {title}", "", *[f"- {line}" for line in lines]]
+    for name, t in tables.items():
+        parts += ["", f"## {name}", ""]
+        parts.append(_scale_markdown(_shown_frame(t)).rstrip("\n") if len(t) else "none")
+    return "\n".join(parts) + "\n"
+
+
+def _summary_lines(path: str, result) -> list[str]:
+    notes = result.notes
+    skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
+    lines = [f"method: {result.method} ({result.method_source})"]
+    read = f"{notes['results']} results read"
+    if result.method == "teams":
+        unpaired = {k: v for k, v in notes.get("unpaired", {}).items() if v}
+        read += f", {notes.get('paired_boards', 0)} boards paired into "
+        n = len(result.matches)
+        read += f"{n} match" + ("" if n == 1 else "es")
+        if unpaired:
+            read += "; unpaired records: " + ", ".join(f"{v} {k}" for k, v in unpaired.items())
+    else:
+        read += f", {notes.get('scored', 0)} scored"
+        if notes.get("per_beat"):
+            read += f" ({notes['per_beat']} MP per result beaten)"
+        if notes.get("no pair"):
+            read += f"; {notes['no pair']} without pair numbers (not ranked)"
+    if skipped:
+        read += f"; skipped: {skipped}"
+    lines.append(read)
+    if len(result.agreement) == 0:
+        lines.append("the file prints no scores of its own to check")
+    for row in result.agreement.itertuples(index=False):
+        line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
+        if row.not_compared:
+            line += f" ({row.not_compared} printed but not compared)"
+        lines.append(line)
+    return lines
+
+
+def _run_score(args) -> int:
+    from .studies.score_event import declared_method, read_scale_csv, score_event
+
+    frame = _read_file(args.file, strict=args.strict)
+    method = args.method or declared_method(frame)[0]
+    _score_conflicts(args, method)
+    scale, scale_file = args.scale or "wbf", None
+    if args.scale_file is not None:
+        scale, scale_file = "file", read_scale_csv(args.scale_file)
+    result = score_event(
+        frame,
+        method=args.method,
+        per_beat=args.per_beat,
+        ascherman=args.ascherman,
+        neuberg=args.neuberg,
+        datum=args.datum,
+        trim=args.trim,
+        cross_sum=args.cross_sum,
+        decimals=args.decimals,
+        scale=scale,
+        k=args.k,
+        scale_file=scale_file,
+    )
+    available = {
+        "ranking": result.ranking,
+        "matches": result.matches,
+        "agreement": result.agreement,
+        "mismatches": result.mismatches,
+        "boards": result.boards,
+    }
+    available = {name: t for name, t in available.items() if t is not None}
+    if args.table == "all":
+        tables = available
+    elif args.table in available:
+        tables = {args.table: available[args.table]}
+    else:
+        raise fail("--table", f"one of {', '.join(available)} for {result.method}", args.table)
+    lines = _summary_lines(args.file, result)
+    text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines)
+    _emit(text, args.out, what="the scores")
+    if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
+        print(f"bridgestats score: {args.file}: " + "; ".join(lines), file=sys.stderr)
+    return 0
+
+
+def _run_read(args) -> int:
+    frame = _read_file(args.file, strict=args.strict)
+    summary = frame.attrs.get("summary")
+    _emit(frame.to_csv(index=False), args.out, what="the frame")
+    if summary is not None:
+        skipped = ", ".join(f"{n} {reason}" for reason, n in summary.skipped.items())
+        print(
+            f"bridgestats read: {args.file}: {summary.files} file(s), {summary.records} "
+            f"records, {summary.scorable} scorable" + (f"; skipped: {skipped}" if skipped else ""),
+            file=sys.stderr,
+        )
+    return 0
+
+
 # --- bridgestats reports -----------------------------------------------------------------
 
 
@@ -325,6 +603,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bridgestats", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     _add_scale(sub)
+    _add_score(sub)
+    _add_read(sub)
     _add_reports(sub)
     return parser
 

@@ -32,6 +32,10 @@
 - :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
   by half simulated under a random draw and by score, the equal-probability σ of each half,
   and late entry into a Swiss after a knock-out (names stay under the module).
+- :mod:`~bridgestats.studies.score_event`: an event file scored as its scorer would
+  (:func:`score_event`: per-board matchpoints, Butler or cross-IMPs, the ranking, team
+  matches and their VPs, and how it all agrees with the figures the file printed; the
+  parts under the module), the study behind ``bridgestats score``.
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.
@@ -69,10 +73,12 @@ from .ratings_real import (
     summary_figures,
 )
 from .rescore import qualifier_changes, rescore_events
+from .score_event import EventScore, score_event
 
 __all__ = [
     "PAGE_ACTIVITY",
     "VERDICTS",
+    "EventScore",
     "GaussianModel",
     "HalfLife",
     "Wander",
@@ -94,6 +100,7 @@ __all__ = [
     "probst_items",
     "qualifier_changes",
     "rescore_events",
+    "score_event",
     "session_predictions",
     "settling",
     "shock_response",

@@ -1,0 +1,1054 @@
+"""Scoring an event file: each result's score, the ranking, team matches and their VPs, and
+how all of it agrees with the figures the file printed.
+
+The study behind ``bridgestats score FILE``. It takes a tidy frame from
+:func:`bridgestats.io.read_results` and scores it with the package's own formulas
+(:func:`bridgestats.scoring.score_board_results` and :func:`~bridgestats.scoring.neuberg`
+for pairs, :func:`bridgestats.io.team_board_swings` for two-room teams,
+:mod:`bridgestats.vpscale` for Victory Points); nothing is re-derived here.
+
+- :func:`declared_method`: the method the file declares (PBN ``Scoring``, USEBIO
+  ``EVENT_TYPE``/``SCORING_METHOD``, two rooms of a team match, ACBL matchpoints);
+- :func:`board_scores`: one row per table result with its matchpoints (Neuberg for
+  boards played fewer times, Ascherman's percentage) or Butler IMPs (datum: mean,
+  trimmed, rounded) or cross-IMPs;
+- :func:`pair_ranking`: the pairs' totals, percentages or IMPs and places (ties shared),
+  each direction of a Mitchell ranked apart;
+- :func:`team_matches` and :func:`team_ranking`: each two-room match's IMPs and VPs on a
+  chosen scale (WBF 2013 continuous or discrete, a Gaussian scale with a given K, or a
+  scale read by :func:`read_scale_csv`);
+- :func:`agreement`: where the file printed its own scores, how many agree with the
+  computed ones, and which do not; :func:`ranking_agreement` likewise for printed
+  standings (totals, percentages, places);
+- :func:`score_event`: all of them at once, in an :class:`EventScore`.
+
+References
+----------
+.. [1] "Portable Bridge Notation", version 2.1 (Tis Veugen et al.), §3.4 and §4.2 (the
+   ``Scoring`` tag, ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage``) and §5 (``ScoreTable``
+   columns ``MP_NS``, ``IMP_NS``, ``Percentage_NS``).
+.. [2] "USEBIO - Universal Standard for the Exchange of Bridge Information Online", EBU,
+   versions 1.2/1.3 (``EVENT_TYPE``, ``NS_MATCH_POINTS``, ``NS_BUTLER_POINTS``,
+   ``NS_CROSS_IMP_POINTS``, ``BOARD_AVERAGE``).
+.. [3] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
+   Scoring Panel", World Bridge Federation, 2013.
+.. [4] J. Probst, "On VP Scales" (c. 2006; reproduced on bridgeguys.com), §2-3 (Gaussian
+   scales, σ = K√n for teams), §11 (Ascherman).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
+from ..errors import BridgestatsError
+from ..io import team_board_swings
+from ..scoring import neuberg as _neuberg
+from ..scoring import score_board_results
+from ..vpscale import VPScale, event_scale, wbf_vp
+
+__all__ = [
+    "DATUMS",
+    "METHODS",
+    "SCALES",
+    "EventScore",
+    "agreement",
+    "board_scores",
+    "declared_method",
+    "pair_ranking",
+    "ranking_agreement",
+    "read_scale_csv",
+    "score_event",
+    "team_matches",
+    "team_ranking",
+]
+
+#: The pairs scoring methods (``"teams"`` is the two-room team method of :func:`score_event`).
+METHODS = ("mp", "butler", "cross-imps")
+#: Butler datum rules: ``"mean"``, ``"trimmed"`` (drop ``trim`` of each end, round to 10),
+#: ``"rounded"`` (the mean rounded to 10: ``"trimmed"`` with nothing dropped).
+DATUMS = ("mean", "trimmed", "rounded")
+#: VP scales for team matches (see :func:`team_matches`).
+SCALES = ("wbf", "wbf-discrete", "gaussian", "file")
+
+_KEYS = ["source", "event", "segment", "board"]
+_SECTION = ["source", "event", "segment"]
+
+
+# --------------------------------------------------------------------------- the method
+
+
+def _declared(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per row: the declared scoring text that names a method, and that method.
+
+    The columns are tried in order, each row taking the first that names a method:
+    USEBIO's ``EVENT_TYPE`` (``CROSS_IMP``, ``BUTLER_PAIRS``) says more than its
+    ``SCORING_METHOD`` (``IMPS``), and a bare ``PAIRS`` says nothing of the method.
+    """
+    names = {c.lower(): c for c in frame.columns}
+    text = pd.Series("", index=frame.index, dtype=object)
+    method = pd.Series(None, index=frame.index, dtype=object)
+    for name in ("event_type", "scoring", "scoring_method"):
+        if name in names:
+            col = frame[names[name]].astype("object")
+            t = col.where(col.notna(), "").astype(str).str.strip()
+            m = t.map(_method_of_text)
+            take = method.isna() & m.notna()
+            text, method = text.where(~take, t), method.where(~take, m)
+    return text, method
+
+
+def _method_of_text(text: str) -> str | None:
+    t = text.lower().replace("-", "_").replace(" ", "_")
+    if "cross" in t:
+        return "cross-imps"
+    if "butler" in t:
+        return "butler"
+    if "team" in t:
+        return "teams"
+    if "imp" in t:
+        return "imps"  # teams when the file holds two-room matches, else Butler
+    if "mp" in t or "match" in t:
+        return "mp"
+    return None
+
+
+def _is_team_file(frame: pd.DataFrame) -> bool:
+    """Most scorable records pair as the two rooms of team matches."""
+    need = ("source", "event", "segment", "board", "room", "home_team", "visit_team")
+    if any(c not in frame for c in need) or len(frame) == 0:
+        return False
+    if not (frame["room"].notna().any() or frame["home_team"].notna().any()):
+        return False
+    swings = team_board_swings(frame)
+    return 2 * len(swings) >= 0.5 * max(int(frame["score_ns"].notna().sum()), 1)
+
+
+def declared_method(frame) -> tuple[str, str]:
+    """The scoring method a file declares, and where that was read.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame from :func:`bridgestats.io.read_results`.
+
+    Returns
+    -------
+    tuple of (str, str)
+        The method (``"mp"``, ``"butler"``, ``"cross-imps"`` or ``"teams"``) and how it was
+        found: ``"declared: <text>"`` (the most common ``Scoring``, USEBIO
+        ``SCORING_METHOD``/``EVENT_TYPE`` value), ``"two-room team matches"``,
+        ``"printed matchpoints"`` or ``"nothing declared: matchpoints"``.
+
+    Notes
+    -----
+    A declared ``IMP`` is two-room teams when most scorable records pair as the two rooms
+    of a match (:func:`bridgestats.io.team_board_swings`), else Butler pairs. ``Chicago``,
+    ``Rubber`` and other values that are not a duplicate method count as undeclared.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"board": [1, 1], "score_ns": [420.0, 450.0],
+    ...                   "Scoring": ["IMP;Cross", "#"]})
+    >>> declared_method(f)
+    ('cross-imps', 'declared: IMP;Cross')
+    """
+    check_frame(frame, "frame")
+    texts, methods = _declared(frame)
+    methods = methods.dropna()
+    if len(methods):
+        top = methods.value_counts().index[0]
+        text = texts[methods.index][methods == top].value_counts().index[0]
+        if top == "imps":
+            top = "teams" if _is_team_file(frame) else "butler"
+        return top, f"declared: {text}"
+    if _is_team_file(frame):
+        return "teams", "two-room team matches"
+    if any(_printed(frame, c) for c in ("mp_ns", "MP_NS", "NS_MATCH_POINTS", "ScoreMP")):
+        return "mp", "printed matchpoints"
+    return "mp", "nothing declared: matchpoints"
+
+
+def _printed(frame: pd.DataFrame, column: str) -> bool:
+    """Whether the file printed anything in ``column`` (readers add empty columns)."""
+    if column not in frame:
+        return False
+    values = frame[column]
+    return bool((values.notna() & (values.astype(str).str.strip() != "")).any())
+
+
+# --------------------------------------------------------------------------- per board
+
+
+def _key_text(values: pd.Series) -> pd.Series:
+    """A key column as text for grouping; missing as ``""``."""
+    v = values.astype("object")
+    return v.where(v.notna(), "").astype(str)
+
+
+def board_scores(
+    frame,
+    *,
+    method="mp",
+    per_beat=2,
+    ascherman=False,
+    neuberg=False,
+    datum="trimmed",
+    trim=0.1,
+    cross_sum=False,
+) -> pd.DataFrame:
+    """Score every table result against the other results of its board.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame (:func:`bridgestats.io.read_results`): the results sharing ``source``,
+        ``event``, ``segment`` and ``board`` are one board's field.
+    method : {"mp", "butler", "cross-imps"}, keyword-only
+        Matchpoints, Butler IMPs against a datum, or cross-IMPs.
+    per_beat : float, keyword-only
+        Matchpoints per result beaten (2 in Europe, 1 in the ACBL).
+    ascherman : bool, keyword-only
+        Ascherman's matchpoints (each result also compared with itself; Probst §11).
+    neuberg : bool, keyword-only
+        Factor each board to the most results any board of its section (``source``,
+        ``event``, ``segment``) had, by Neuberg's formula
+        (:func:`bridgestats.scoring.neuberg`). Not with ``ascherman``.
+    datum : {"mean", "trimmed", "rounded"}, keyword-only
+        The Butler datum (:data:`DATUMS`; :func:`bridgestats.scoring.butler_datum`).
+    trim : float, keyword-only
+        For ``"trimmed"``: the fraction dropped at each end (at least one result when
+        there are 3 or more).
+    cross_sum : bool, keyword-only
+        Cross-IMPs summed over the comparisons, instead of averaged over them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per row of ``frame``, in its order: ``source``, ``record``, ``event``,
+        ``segment``, ``board``, ``pair_ns``, ``pair_ew`` (the printed pair numbers, else
+        the partnership's two players, ``"A & B"``, where both are named), ``contract``,
+        ``declarer``, ``tricks``, ``score_ns``, ``skip_reason``, ``n_results`` (the
+        scorable results on the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``,
+        ``top`` (the board's top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with
+        ``neuberg``); ``"butler"``: ``datum``, ``imps_ns``, ``imps_ew``;
+        ``"cross-imps"``: ``imps_ns``, ``imps_ew``.
+        A row that cannot be scored keeps its ``skip_reason`` and missing scores;
+        ``attrs["summary"]`` counts ``results``, ``scored`` and ``not scored``.
+
+    Examples
+    --------
+    Funbridge's nine results (1 per result beaten):
+
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": "", "board": 1,
+    ...                   "score_ns": [650, 620, 620, 620, 620, 170, 170, 140, 110.0]})
+    >>> board_scores(f, per_beat=1)["mp_ns"].tolist()
+    [8.0, 5.5, 5.5, 5.5, 5.5, 2.5, 2.5, 1.0, 0.0]
+    """
+    check_frame(frame, "frame", ("board", "score_ns"))
+    frame = _bare(frame)
+    check_choice(method, "method", METHODS)
+    check_choice(datum, "datum", DATUMS)
+    ascherman = check_flag(ascherman, "ascherman")
+    neuberg = check_flag(neuberg, "neuberg")
+    cross_sum = check_flag(cross_sum, "cross_sum")
+    per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
+    if neuberg and ascherman:
+        raise fail("neuberg", "False with ascherman=True (Ascherman needs no factoring)", True)
+    out = pd.DataFrame(index=frame.index)
+    for col in ("source", "record", "event", "segment", "board", "pair_ns", "pair_ew",
+                "contract", "declarer", "tricks", "score_ns", "skip_reason"):  # fmt: skip
+        out[col] = frame[col] if col in frame else None
+    # no pair numbers (a VALET or LIN table): the partnership's players, where named
+    for side, (a, b) in (("ns", ("north", "south")), ("ew", ("east", "west"))):
+        if a in frame and b in frame:
+            named = _partnership(frame[a], frame[b])
+            out[f"pair_{side}"] = out[f"pair_{side}"].where(out[f"pair_{side}"].notna(), named)
+    keys = pd.DataFrame({k: _key_text(out[k]) for k in _KEYS}, index=frame.index)
+    ok = out["score_ns"].notna() & out["board"].notna()
+    if "skip_reason" in frame:
+        ok &= frame["skip_reason"].isna()
+    values = out.loc[ok, "score_ns"]
+    numbers = pd.to_numeric(values, errors="coerce")
+    if numbers.isna().any():  # text where a score should be
+        raise fail("frame: score_ns", "numbers or missing", values[numbers.isna()].iat[0])
+    work = keys[ok].assign(score_ns=numbers)
+    kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
+    if datum == "rounded":
+        datum, trim = "trimmed", 0.0
+    scored = score_board_results(
+        work,
+        method=kind,
+        board=_KEYS,
+        per_beat=per_beat,
+        ascherman=ascherman,
+        datum=datum,
+        trim=trim,
+    )
+    n = scored["n_results"].to_numpy()
+    if method == "mp":
+        mp = scored["mp_ns"].to_numpy(dtype=float)
+        top = per_beat * (n if ascherman else np.maximum(n - 1, 0)).astype(float)
+        if neuberg:
+            expected = work.assign(n=n).groupby(_SECTION)["n"].transform("max").to_numpy()
+            mp = np.asarray(_neuberg(mp, n, expected, per_beat=per_beat), dtype=float)
+            top = per_beat * (expected - 1.0)
+            scored["n_expected"] = expected
+        with np.errstate(invalid="ignore", divide="ignore"):
+            pct = np.where(top > 0, 100.0 * mp / np.where(top > 0, top, 1), 50.0)
+        scored["mp_ns"], scored["mp_ew"], scored["top"] = mp, top - mp, top
+        scored["pct_ns"], scored["pct_ew"] = pct, 100.0 - pct
+        cols = ["mp_ns", "mp_ew", "top", "pct_ns", "pct_ew"]
+        cols += ["n_expected"] if neuberg else []
+    else:
+        if method == "cross-imps" and cross_sum:
+            comparisons = np.maximum(n - 1, 0)
+            scored["imps_ns"] = scored["imps_ns"] * comparisons
+            scored["imps_ew"] = scored["imps_ew"] * comparisons
+        cols = (["datum"] if method == "butler" else []) + ["imps_ns", "imps_ew"]
+    out["n_results"] = pd.array([pd.NA] * len(out), dtype="Int64")
+    out.loc[ok, "n_results"] = n
+    for col in cols:
+        out[col] = np.nan
+        out.loc[ok, col] = scored[col].to_numpy()
+    out = out.reset_index(drop=True)
+    out.attrs["summary"] = {
+        "results": len(out),
+        "scored": int(ok.sum()),
+        "not scored": int((~ok).sum()),
+    }
+    return out
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+def _partnership(first: pd.Series, second: pd.Series) -> pd.Series:
+    """Two players' names as one pair id, ``"A & B"`` in alphabetical order (whoever sat
+    North); missing unless both are named."""
+    a, b = _key_text(first).str.strip(), _key_text(second).str.strip()
+    low, high = a.where(a <= b, b), b.where(a <= b, a)
+    return (low + " & " + high).where((a != "") & (b != ""), None)
+
+
+def _places(values: pd.Series, groups: list[pd.Series]) -> tuple[pd.Series, pd.Series]:
+    """Place (1 = best, ties share the better place) and its label (``"3="`` when tied).
+
+    A missing value (a pair none of whose boards could be compared) has no place: ``<NA>``
+    and an empty label, after every placed one.
+    """
+    frame = pd.DataFrame({"v": values.to_numpy(dtype=float)}, index=values.index)
+    for i, g in enumerate(groups):
+        frame[f"g{i}"] = g.to_numpy()
+    by = [f"g{i}" for i in range(len(groups))]
+    ranked = frame.groupby(by, sort=False)["v"] if by else frame["v"]
+    rank = ranked.rank(method="min", ascending=False)  # NaN stays NaN
+    placed = rank.notna().to_numpy()
+    key = frame[by].astype(str).agg("\x1f".join, axis=1) if by else pd.Series("", frame.index)
+    key = key + "\x1e" + rank.astype(str)
+    tied = (key.map(key.value_counts()) > 1).to_numpy() & placed
+    place = rank.astype("Int64")
+    text = np.where(placed, rank.fillna(0).astype(np.int64).astype(str), "")
+    label = pd.Series(np.char.add(text.astype(str), np.where(tied, "=", "")), index=frame.index)
+    return place, label
+
+
+def _separate_directions(side: pd.DataFrame) -> pd.Series:
+    """Per section: True when North-South and East-West are ranked apart (a Mitchell).
+
+    A section is a Mitchell when some pair meets a pair of the same number (NS 5 v EW 5)
+    or the North-South and East-West numbers do not overlap at all; a Howell's pairs sit
+    both ways, so their numbers overlap and no pair meets itself.
+    """
+    g = side.groupby(_SECTION, sort=False)
+    same = g.apply(lambda s: bool((s["pair_ns"] == s["pair_ew"]).any()), include_groups=False)
+    overlap = g.apply(lambda s: bool(set(s["pair_ns"]) & set(s["pair_ew"])), include_groups=False)
+    return same | ~overlap
+
+
+def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
+    """The ranking of the pairs of each section, from :func:`board_scores`.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        From :func:`board_scores` (rows with ``pair_ns`` and ``pair_ew``).
+    decimals : int or None, keyword-only
+        Round each board's score to this many decimals before adding them up, as a
+        scorer does that totals its printed figures (ACBLscore totals matchpoints printed
+        to two decimals); ``None`` adds the exact scores.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair and section, best first: ``source``, ``event``, ``segment``,
+        ``direction`` (``"NS"``/``"EW"`` in a Mitchell, where each direction is ranked
+        apart, ``""`` in a Howell), ``pair``, ``n_boards`` (boards scored), then for
+        matchpoints ``total`` (Σ MP), ``top`` (Σ of the boards' tops) and ``pct``
+        (100 ``total``/``top``), for IMPs ``total`` (Σ IMPs) and ``average`` (per board);
+        ``place`` (1 = best; tied pairs share the better place) and ``place_text``
+        (``"3="`` for a shared place). Pairs rank by ``pct`` at matchpoints, by
+        ``total`` at IMPs. Rows without pair numbers are not ranked (counted in
+        ``attrs["summary"]["no pair"]``).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": "", "board": [1, 1, 2, 2],
+    ...                   "pair_ns": ["1", "2", "1", "2"], "pair_ew": ["3", "4", "4", "3"],
+    ...                   "score_ns": [420.0, 450.0, -100.0, -100.0]})
+    >>> r = pair_ranking(board_scores(f))
+    >>> print(r[["direction", "pair", "total", "pct", "place_text"]].to_string(index=False))
+    direction pair  total  pct place_text
+           NS    2    3.0 75.0          1
+           NS    1    1.0 25.0          2
+           EW    3    3.0 75.0          1
+           EW    4    1.0 25.0          2
+    """
+    check_frame(scores, "scores", ("board",))
+    if decimals is not None:
+        decimals = check_int(decimals, "decimals", minimum=0, maximum=6)
+    mp = "mp_ns" in scores
+    if not mp and "imps_ns" not in scores:
+        raise fail("scores", "a frame from board_scores (mp_ns or imps_ns)", list(scores.columns))
+    scored = scores[scores["n_results"].notna()] if "n_results" in scores else scores
+    has_pairs = scored["pair_ns"].notna() & scored["pair_ew"].notna()
+    s = scored[has_pairs].copy()
+    for k in _SECTION:
+        s[k] = _key_text(s[k])
+    s["pair_ns"], s["pair_ew"] = _key_text(s["pair_ns"]), _key_text(s["pair_ew"])
+    value = "mp" if mp else "imps"
+    sides = []
+    for side in ("ns", "ew"):
+        part = s[_SECTION].copy()
+        part["direction"] = side.upper()
+        part["pair"] = s[f"pair_{side}"]
+        part["value"] = s[f"{value}_{side}"].to_numpy(dtype=float)
+        if decimals is not None:
+            part["value"] = part["value"].round(decimals)
+        part["top"] = s["top"].to_numpy(dtype=float) if mp else np.nan
+        sides.append(part)
+    long = pd.concat(sides, ignore_index=True)
+    columns = [*_SECTION, "direction", "pair", "n_boards", "total"]
+    columns += ["top", "pct"] if mp else ["average"]
+    columns += ["place", "place_text"]
+    if long.empty:
+        out = pd.DataFrame(columns=columns)
+    else:
+        apart = _separate_directions(s)
+        sec = pd.MultiIndex.from_frame(long[_SECTION])
+        long.loc[~apart.reindex(sec).to_numpy(), "direction"] = ""
+        g = long.groupby([*_SECTION, "direction", "pair"], sort=False)
+        out = g.agg(n_boards=("value", "size"), total=("value", "sum"), top=("top", "sum"))
+        out = out.reset_index()
+        if mp:
+            out["pct"] = 100.0 * out["total"] / out["top"].where(out["top"] > 0)
+            rank_by = out["pct"]
+        else:
+            out = out.drop(columns="top")
+            out["average"] = out["total"] / out["n_boards"]
+            rank_by = out["total"]
+        groups = [out[k] for k in [*_SECTION, "direction"]]
+        out["place"], out["place_text"] = _places(rank_by.round(9), groups)
+        order = out[_SECTION].drop_duplicates()
+        order["sec"] = np.arange(len(order))
+        out = out.merge(order, on=_SECTION, how="left")
+        out["dir_order"] = out["direction"].map({"NS": 0, "": 0, "EW": 1})
+        out = out.sort_values(["sec", "dir_order", "place"], kind="stable")
+        out = out[columns].reset_index(drop=True)
+    out.attrs["summary"] = {"no pair": int((~has_pairs).sum())}
+    return out
+
+
+# --------------------------------------------------------------------------- teams
+
+
+def read_scale_csv(path) -> VPScale:
+    """Read a VP scale from a CSV file, as ``bridgestats scale --format csv`` writes one.
+
+    Parameters
+    ----------
+    path : str or Path
+        A CSV with the columns ``vp_winner``, ``vp_loser`` and ``margin_from``, one row per
+        outcome, the central outcome (a tie) first: an outcome is earned when the margin
+        reaches its ``margin_from``.
+
+    Returns
+    -------
+    VPScale
+        With the file's thresholds (the ``margin_from`` of every outcome after the
+        first), ``max_vp`` (winner plus loser of the tie) and ``negative`` (outcomes
+        whose loser gets below 0).
+
+    Raises
+    ------
+    BridgestatsError
+        Naming the file when it cannot be read or its table is not a scale.
+    """
+    p = Path(path)
+    try:
+        table = pd.read_csv(p)
+    except (OSError, ValueError, pd.errors.ParserError) as exc:
+        raise BridgestatsError(f"{p}: cannot read the scale ({exc})") from None
+    need = ("vp_winner", "vp_loser", "margin_from")
+    missing = [c for c in need if c not in table]
+    if missing or len(table) < 2:
+        raise BridgestatsError(
+            f"{p}: a scale needs the columns vp_winner, vp_loser, margin_from and two or more "
+            f"rows (as `bridgestats scale --format csv` writes); got {list(table.columns)}"
+        )
+    try:
+        win = table["vp_winner"].to_numpy(dtype=float)
+        lose = table["vp_loser"].to_numpy(dtype=float)
+        margins = table["margin_from"].to_numpy(dtype=float)
+        return VPScale(
+            tuple(margins[1:]),
+            max_vp=int(win[0] + lose[0]),
+            negative=int((lose < 0).sum()),
+            unit="IMPs",
+            name=p.name,
+        )
+    except (BridgestatsError, ValueError, TypeError) as exc:
+        raise BridgestatsError(f"{p}: not a VP scale: {exc}") from None
+
+
+def _vps(margin, n_boards, *, scale, k, scale_file):
+    """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
+    margin = np.asarray(margin, dtype=float)
+    n_boards = np.asarray(n_boards, dtype=np.int64)
+    if scale in ("wbf", "wbf-discrete"):
+        return np.asarray(wbf_vp(margin, n_boards, discrete=scale == "wbf-discrete"), float)
+    out = np.empty(margin.shape, dtype=float)
+    scales = {}
+    for i, (m, n) in enumerate(zip(margin, n_boards, strict=True)):
+        if scale == "file":
+            s = scale_file
+        else:
+            s = scales.setdefault(int(n), event_scale("teams", int(n), k=k))
+        out[i] = s.vp(m)
+    return out
+
+
+def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame:
+    """Each two-room match: the teams, the IMPs each won, the margin and the VPs.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
+        paired by :func:`bridgestats.io.team_board_swings`.
+    scale : {"wbf", "wbf-discrete", "gaussian", "file"}, keyword-only
+        The WBF 2013 scale (2 decimals, or whole VPs), a Gaussian 20-0 scale with
+        σ = K√n (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
+        :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.
+    k : float, keyword-only
+        The per-board K of the Gaussian scale (``None``: the model's default).
+    scale_file : VPScale, keyword-only
+        For ``scale="file"`` (e.g. from :func:`read_scale_csv`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per match in file order: ``source``, ``event``, ``segment``, ``team_a``,
+        ``team_b`` (in alphabetical order), ``n_boards``, ``imps_a``, ``imps_b`` (the IMPs
+        each side won), ``imp_margin`` (``imps_a - imps_b``), ``vp_a``, ``vp_b``. The
+        swings' own summary (boards paired, records unpaired by reason) is in
+        ``attrs["summary"]``, with ``"boards"`` (the swings, one per board: ``team_a``'s
+        IMPs on each board in ``imps_a``).
+
+    Notes
+    -----
+    On each paired board the team North-South in the first room (the open room where it
+    is named; its record's ``home_team``) gains the board's swing; the teams of a match
+    are the same whichever sat North-South first (some files name the table's
+    North-South team as the home team, so home and visit swap between the rooms).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": "1", "board": [1, 1, 2, 2],
+    ...                   "room": ["open", "closed"] * 2, "home_team": "A", "visit_team": "B",
+    ...                   "score_ns": [620.0, -100.0, -50.0, 110.0], "skip_reason": None,
+    ...                   "record": [1, 9, 17, 25]})
+    >>> team_matches(f)[["team_a", "team_b", "imps_a", "imps_b", "vp_a", "vp_b"]]
+      team_a team_b  imps_a  imps_b  vp_a  vp_b
+    0      A      B      12       4  15.5   4.5
+    """
+    check_frame(frame, "frame")
+    check_choice(scale, "scale", SCALES)
+    if k is not None:
+        k = check_number(k, "k", low=0, low_open=True)
+        if scale != "gaussian":
+            raise fail("k", "given only with scale='gaussian'", k)
+    if scale == "file" and not isinstance(scale_file, VPScale):
+        raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
+    swings = team_board_swings(frame)
+    home, visit = _key_text(swings["home_team"]), _key_text(swings["visit_team"])
+    a = np.where(home <= visit, home, visit)
+    b = np.where(home <= visit, visit, home)
+    sign = np.where(home == a, 1, -1)
+    repeat = swings["match"].str.extract(r" (#\d+)$")[0].fillna("")
+    sw = pd.DataFrame(
+        {
+            "source": _key_text(swings["source"]),
+            "event": _key_text(swings["event"]),
+            "segment": _key_text(swings["segment"]),
+            "repeat": repeat.to_numpy(),
+            "team_a": a,
+            "team_b": b,
+            "board": swings["board"].to_numpy(),
+            "imps_a": sign * swings["imps"].to_numpy(),
+        }
+    )
+    keys = ["source", "event", "segment", "repeat", "team_a", "team_b"]
+    g = sw.groupby(keys, sort=False)["imps_a"]
+    out = g.agg(
+        n_boards="size",
+        imps_a=lambda x: int(x.clip(lower=0).sum()),
+        imps_b=lambda x: int((-x).clip(lower=0).sum()),
+    ).reset_index()
+    out["segment"] = out["segment"] + np.where(out["repeat"] != "", " " + out["repeat"], "")
+    out = out.drop(columns="repeat")
+    out["imp_margin"] = out["imps_a"] - out["imps_b"]
+    margin, n = out["imp_margin"].to_numpy(), out["n_boards"].to_numpy()
+    if len(out):
+        out["vp_a"] = _vps(margin, n, scale=scale, k=k, scale_file=scale_file)
+        out["vp_b"] = _vps(-margin, n, scale=scale, k=k, scale_file=scale_file)
+    else:
+        out["vp_a"] = out["vp_b"] = pd.Series(dtype=float)
+    out.attrs["summary"] = {**swings.attrs["summary"], "boards": sw}
+    return out
+
+
+def team_ranking(matches) -> pd.DataFrame:
+    """The teams ranked by their VPs over the matches of each event.
+
+    Parameters
+    ----------
+    matches : pandas.DataFrame
+        From :func:`team_matches`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per team and ``source``/``event``, best first: ``source``, ``event``,
+        ``team``, ``n_matches``, ``imps_for``, ``imps_against``, ``vp`` (Σ VPs),
+        ``place`` and ``place_text`` (ties share the better place, ``"3="``).
+    """
+    check_frame(matches, "matches", ("team_a", "team_b", "vp_a", "vp_b"))
+    sides = []
+    for me, them in (("a", "b"), ("b", "a")):
+        sides.append(
+            pd.DataFrame(
+                {
+                    "source": matches["source"].to_numpy(),
+                    "event": matches["event"].to_numpy(),
+                    "team": matches[f"team_{me}"].to_numpy(),
+                    "imps_for": matches[f"imps_{me}"].to_numpy(),
+                    "imps_against": matches[f"imps_{them}"].to_numpy(),
+                    "vp": matches[f"vp_{me}"].to_numpy(),
+                }
+            )
+        )
+    long = pd.concat(sides, ignore_index=True)
+    g = long.groupby(["source", "event", "team"], sort=False)
+    out = g.agg(
+        n_matches=("vp", "size"),
+        imps_for=("imps_for", "sum"),
+        imps_against=("imps_against", "sum"),
+        vp=("vp", "sum"),
+    ).reset_index()
+    out["place"], out["place_text"] = _places(out["vp"].round(9), [out["source"], out["event"]])
+    out = out.sort_values(["source", "event", "place"], kind="stable").reset_index(drop=True)
+    return out
+
+
+# --------------------------------------------------------------------------- agreement
+
+_NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
+
+#: Printed per-result figures, by method: (printed column, computed column). ScoreTable
+#: columns first, then the per-table tags, ACBL and USEBIO names.
+_PRINTED = {
+    "mp": [
+        ("MP_NS", "mp_ns"),
+        ("ScoreMP", "mp_ns"),
+        ("mp_ns", "mp_ns"),
+        ("NS_MATCH_POINTS", "mp_ns"),
+        ("Percentage_NS", "pct_ns"),
+        ("ScorePercentage", "pct_ns"),
+    ],
+    "butler": [
+        ("IMP_NS", "imps_ns"),
+        ("ScoreIMP", "imps_ns"),
+        ("NS_BUTLER_POINTS", "imps_ns"),
+        ("BOARD_AVERAGE", "datum"),
+    ],
+    "cross-imps": [
+        ("IMP_NS", "imps_ns"),
+        ("ScoreIMP", "imps_ns"),
+        ("NS_CROSS_IMP_POINTS", "imps_ns"),
+    ],
+}
+
+
+def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Printed figures as North-South numbers, and half a unit of their last digit.
+
+    Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
+    is read; a number column counts as printed to two decimals (the ACBL recaps). What is
+    not a number is NaN (not compared).
+    """
+    if values.dtype.kind in "biuf":
+        return values.to_numpy(dtype=float), np.full(len(values), 0.005)
+    text = values.astype("object").where(values.notna(), "").astype(str)
+    parts = text.str.extract(_NUMBER)
+    digits = parts[1].str.replace(",", ".", regex=False)
+    number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
+    number = np.where(parts[0].to_numpy() == "EW", -number, number)
+    decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
+    return number, 0.5 * 10.0 ** (-decimals)
+
+
+def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """How the computed scores agree with the figures the file printed for each result.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The tidy frame as read (its printed columns: PBN ``ScoreTable`` ``MP_NS``,
+        ``IMP_NS``, ``Percentage_NS``, PBN ``ScoreMP``, ``ScoreIMP``,
+        ``ScorePercentage``, ACBL ``mp_ns``, USEBIO ``NS_MATCH_POINTS``,
+        ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``, ``BOARD_AVERAGE``).
+    scores : pandas.DataFrame
+        From :func:`board_scores` on ``frame`` (same rows, same order); for
+        ``method="teams"`` the ``attrs["summary"]["boards"]``-carrying frame of
+        :func:`team_matches` is not needed: the swings are recomputed.
+    method : {"mp", "butler", "cross-imps", "teams"}, keyword-only
+        What ``scores`` holds.
+
+    Returns
+    -------
+    (pandas.DataFrame, pandas.DataFrame)
+        ``summary``: one row per printed figure found: ``printed`` (its column),
+        ``computed`` (the column compared), ``compared`` (results with both), ``agree``,
+        ``disagree``, ``not_compared`` (printed but not scored here, or not a number).
+        ``mismatches``: one row per disagreeing result: ``printed`` (the column),
+        ``source``, ``record``, ``board``, ``printed_value``, ``computed_value``.
+
+    Notes
+    -----
+    A computed value agrees when it is within half a unit of the printed figure's last
+    digit (``"56.25"``: 0.005; ``"4"``: 0.5), plus 10⁻⁹ for floating-point sums: the
+    printed figure is the computed one rounded. A result alone on its board in the file
+    is not compared (its field was scored elsewhere: a file holding one table of a
+    pairs event, such as the Cavendish pairs' per-table ``ScoreIMP``). For two-room teams
+    (``method="teams"``) the per-table ``ScoreIMP`` is compared with the board's swing,
+    plus for the first room's table and minus for the second's.
+    """
+    check_frame(frame, "frame")
+    check_choice(method, "method", (*METHODS, "teams"))
+    frame = _bare(frame)
+    rows, bad = [], []
+    if method == "teams":
+        pairs = _team_printed(frame)
+    else:
+        pairs = []
+        for printed, computed in _PRINTED[method]:
+            if printed in frame and computed in scores:
+                calc = scores[computed]
+                if "n_results" in scores:  # a lone result: its field is not in the file
+                    calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
+                pairs.append((printed, computed, frame[printed], calc))
+    for printed, computed, shown, calc in pairs:
+        value, half = _printed_numbers(shown.reset_index(drop=True))
+        calc = pd.to_numeric(calc.reset_index(drop=True), errors="coerce").to_numpy(float)
+        present = (
+            shown.reset_index(drop=True).notna().to_numpy()
+            & (shown.reset_index(drop=True).astype(str).str.strip() != "").to_numpy()
+        )
+        both = ~np.isnan(value) & ~np.isnan(calc)
+        if not present.any():
+            continue
+        ok = both & (np.abs(value - calc) <= half + 1e-9)
+        rows.append(
+            {
+                "printed": printed,
+                "computed": computed,
+                "compared": int(both.sum()),
+                "agree": int(ok.sum()),
+                "disagree": int((both & ~ok).sum()),
+                "not_compared": int((present & ~both).sum()),
+            }
+        )
+        idx = np.flatnonzero(both & ~ok)
+        bad.append(
+            pd.DataFrame(
+                {
+                    "printed": printed,
+                    **{c: _column(frame, c)[idx] for c in ("source", "record", "board")},
+                    "printed_value": value[idx],
+                    "computed_value": calc[idx],
+                }
+            )
+        )
+    summary = pd.DataFrame(
+        rows, columns=["printed", "computed", "compared", "agree", "disagree", "not_compared"]
+    )
+    columns = ["printed", "source", "record", "board", "printed_value", "computed_value"]
+    mismatches = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame(columns=columns)
+    return summary, mismatches
+
+
+def _column(frame: pd.DataFrame, name: str) -> np.ndarray:
+    """``frame[name]`` as an object array (``None`` where the frame has no such column)."""
+    if name in frame:
+        return frame[name].to_numpy(dtype=object)
+    return np.full(len(frame), None, dtype=object)
+
+
+def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.DataFrame:
+    """Compare a computed ranking with printed standings, pair by pair.
+
+    Parameters
+    ----------
+    ranking : pandas.DataFrame
+        From :func:`pair_ranking` (``total``, ``place``, and ``pct`` at matchpoints).
+    printed : pandas.DataFrame
+        The printed standings: the ``on`` columns, and any of ``total``, ``pct`` and
+        ``place`` as printed (numbers, or text such as ``"56.25"``; a place may read
+        ``"3="``).
+    on : sequence of str, keyword-only
+        The columns naming a pair in both frames (e.g. ``("event", "segment",
+        "direction", "pair")``).
+    adjust : str or None, keyword-only
+        A column of ``printed`` holding adjustments (procedural penalties) that the
+        printed ``total`` includes: they are added to the computed total first.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per figure compared: ``figure`` (``total``, ``pct``, ``place``),
+        ``pairs`` (pairs in both frames), ``compared``, ``agree``, ``disagree``;
+        ``attrs["mismatches"]`` holds the disagreeing pairs (the ``on`` columns, ``figure``,
+        ``printed_value``, ``computed_value``) and ``attrs["unmatched"]`` how many printed
+        pairs the ranking does not hold. Totals and percentages agree within half a unit
+        of their last printed digit (as :func:`agreement`), places exactly.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"pair": ["1", "2"], "total": [35.428571, -1.285714],
+    ...                   "place": [1, 2]})
+    >>> p = pd.DataFrame({"pair": ["1", "2"], "total": ["35.43", "-1.29"],
+    ...                   "place": ["1", "2"]})
+    >>> ranking_agreement(r, p)[["figure", "compared", "agree"]].values.tolist()
+    [['total', 2, 2], ['place', 2, 2]]
+    """
+    on = [on] if isinstance(on, str) else list(on)
+    check_frame(ranking, "ranking", (*on, "total", "place"))
+    check_frame(printed, "printed", on)
+    if adjust is not None:
+        check_frame(printed, "printed", (adjust,))
+    both = _bare(printed).merge(_bare(ranking), on=on, suffixes=("_printed", ""))
+    rows, bad = [], []
+    for figure in ("total", "pct", "place"):
+        if figure not in printed or figure not in ranking:
+            continue
+        shown = both[f"{figure}_printed"]
+        if figure == "place":
+            shown = shown.astype("object").where(shown.notna(), "").astype(str)
+            shown = shown.str.rstrip("=")
+        value, half = _printed_numbers(shown)
+        calc = pd.to_numeric(both[figure], errors="coerce").to_numpy(dtype=float)
+        if figure == "total" and adjust is not None:
+            calc = calc + pd.to_numeric(both[adjust], errors="coerce").fillna(0).to_numpy()
+        if figure == "place":
+            half = np.zeros_like(half)
+        ok_both = ~np.isnan(value) & ~np.isnan(calc)
+        ok = ok_both & (np.abs(value - calc) <= half + 1e-9)
+        rows.append(
+            {
+                "figure": figure,
+                "pairs": len(both),
+                "compared": int(ok_both.sum()),
+                "agree": int(ok.sum()),
+                "disagree": int((ok_both & ~ok).sum()),
+            }
+        )
+        idx = np.flatnonzero(ok_both & ~ok)
+        part = both.iloc[idx][on].reset_index(drop=True)
+        bad.append(part.assign(figure=figure, printed_value=value[idx], computed_value=calc[idx]))
+    out = pd.DataFrame(rows, columns=["figure", "pairs", "compared", "agree", "disagree"])
+    out.attrs["mismatches"] = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame()
+    out.attrs["unmatched"] = int(len(printed) - len(both))
+    return out
+
+
+def _team_printed(frame: pd.DataFrame):
+    """(``ScoreIMP``, the table's swing) for the records of paired team boards."""
+    if "ScoreIMP" not in frame:
+        return []
+    swings = team_board_swings(frame)
+    table_imps = pd.Series(np.nan, index=range(len(frame)))
+    if "record" in frame and len(swings):
+        position = pd.Series(np.arange(len(frame)), index=_record_key(frame))
+        first = position.reindex(_record_key(swings, "record_open")).to_numpy()
+        second = position.reindex(_record_key(swings, "record_closed")).to_numpy()
+        imps = swings["imps"].to_numpy(dtype=float)
+        table_imps.iloc[first] = imps
+        table_imps.iloc[second] = -imps
+    return [("ScoreIMP", "board swing", frame["ScoreIMP"], table_imps)]
+
+
+def _record_key(frame: pd.DataFrame, column: str = "record") -> pd.Index:
+    return pd.Index(_key_text(frame["source"]) + "\x1e" + _key_text(frame[column]))
+
+
+# --------------------------------------------------------------------------- everything
+
+
+@dataclass(frozen=True)
+class EventScore:
+    """An event scored (see :func:`score_event`).
+
+    Attributes
+    ----------
+    method : str
+        ``"mp"``, ``"butler"``, ``"cross-imps"`` or ``"teams"``.
+    method_source : str
+        Where the method came from (``"declared: IMP;Cross"``, ``"chosen"``, ...).
+    boards : pandas.DataFrame
+        Per result (:func:`board_scores`); for teams, per board (the swings).
+    ranking : pandas.DataFrame
+        Pairs (:func:`pair_ranking`) or teams (:func:`team_ranking`).
+    matches : pandas.DataFrame or None
+        Teams: :func:`team_matches`.
+    agreement : pandas.DataFrame
+        :func:`agreement`'s summary (empty when the file printed no scores).
+    mismatches : pandas.DataFrame
+        :func:`agreement`'s disagreeing results.
+    notes : dict
+        Counts: results read, scored, skipped by reason, pairs unranked, boards unpaired.
+    """
+
+    method: str
+    method_source: str
+    boards: pd.DataFrame
+    ranking: pd.DataFrame
+    matches: pd.DataFrame | None
+    agreement: pd.DataFrame
+    mismatches: pd.DataFrame
+    notes: dict = field(default_factory=dict)
+
+
+def _bare(frame: pd.DataFrame) -> pd.DataFrame:
+    """A shallow copy without ``attrs`` (pandas deep-copies them onto every column taken)."""
+    out = frame.copy(deep=False)
+    out.attrs = {}
+    return out
+
+
+def _best_per_beat(frame, **options) -> int:
+    """1 or 2 matchpoints per result beaten: whichever more printed matchpoints agree with
+    (2 when nothing is printed)."""
+    printed = [c for c, comp in _PRINTED["mp"] if comp == "mp_ns" and _printed(frame, c)]
+    if not printed:
+        return 2
+    best, best_agree = 2, -1
+    for per_beat in (2, 1):
+        s = board_scores(frame, method="mp", per_beat=per_beat, **options)
+        summary, _ = agreement(frame, s, method="mp")
+        agree = int(summary.loc[summary["computed"] == "mp_ns", "agree"].sum())
+        if agree > best_agree:
+            best, best_agree = per_beat, agree
+    return best
+
+
+def score_event(
+    frame,
+    *,
+    method=None,
+    per_beat=None,
+    ascherman=False,
+    neuberg=False,
+    datum="trimmed",
+    trim=0.1,
+    cross_sum=False,
+    decimals=None,
+    scale="wbf",
+    k=None,
+    scale_file=None,
+) -> EventScore:
+    """Score an event read from a file: per board, the ranking, and the agreement check.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        From :func:`bridgestats.io.read_results`.
+    method : {"mp", "butler", "cross-imps", "teams"} or None, keyword-only
+        ``None``: the file's own (:func:`declared_method`).
+    per_beat : {1, 2} or None, keyword-only
+        Matchpoints per result beaten; ``None``: the one the printed matchpoints agree
+        with more often (2 when none are printed).
+    ascherman, neuberg, datum, trim, cross_sum : keyword-only
+        See :func:`board_scores`.
+    decimals : int or None, keyword-only
+        Pairs: see :func:`pair_ranking`.
+    scale, k, scale_file : keyword-only
+        Teams: see :func:`team_matches`.
+
+    Returns
+    -------
+    EventScore
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": "", "board": [1, 1],
+    ...                   "pair_ns": ["1", "2"], "pair_ew": ["3", "4"],
+    ...                   "score_ns": [420.0, 450.0], "Scoring": "MP"})
+    >>> e = score_event(f)
+    >>> e.method, e.ranking["place_text"].tolist()
+    ('mp', ['1', '2', '1', '2'])
+    """
+    check_frame(frame, "frame", ("board", "score_ns"))
+    frame = _bare(frame)
+    if method is None:
+        method, source = declared_method(frame)
+    else:
+        check_choice(method, "method", (*METHODS, "teams"))
+        source = "chosen"
+    if per_beat is not None:
+        per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
+    skipped = {}
+    if "skip_reason" in frame:
+        skipped = {str(k): int(v) for k, v in frame["skip_reason"].value_counts().items()}
+    notes = {"results": len(frame), "skipped": skipped}
+    if method == "teams":
+        matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
+        summary = dict(matches.attrs["summary"])
+        boards = summary.pop("boards")
+        notes.update(summary)
+        ranking = team_ranking(matches)
+        agree, bad = agreement(frame, None, method="teams")
+        return EventScore(method, source, boards, ranking, matches, agree, bad, notes)
+    options = {"ascherman": ascherman, "neuberg": neuberg}
+    if method == "mp" and per_beat is None:
+        per_beat = _best_per_beat(frame, **options)
+        notes["per_beat"] = per_beat
+    boards = board_scores(
+        frame,
+        method=method,
+        per_beat=2 if per_beat is None else per_beat,
+        datum=datum,
+        trim=trim,
+        cross_sum=cross_sum,
+        **options,
+    )
+    notes.update(boards.attrs["summary"])
+    ranking = pair_ranking(boards, decimals=decimals)
+    notes.update(ranking.attrs["summary"])
+    agree, bad = agreement(frame, boards, method=method)
+    return EventScore(method, source, boards, ranking, None, agree, bad, notes)
