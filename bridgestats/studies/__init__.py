@@ -14,6 +14,11 @@
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`);
+- :mod:`~bridgestats.studies.estimates`: one source for every estimate the reports use
+  (K per board, the K(n) model σ²(n) = nK² + n²δ² by series and by match length, the
+  Brighton σ by subset with its likelihood-ratio tests, the σ for a Swiss pairs scale's
+  conditions of use, Probst's printed figures), each naming its ``source`` (names stay
+  under the module);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
   strength spreads fitted to the shipped data (names stay under the module).
