@@ -240,3 +240,37 @@ def test_printed_figures_are_as_printed_and_the_derived_are_computed():
 def test_bad_input_names_the_argument(call, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: must be"):
         call()
+
+
+def test_k_match_is_the_one_match_k():
+    m = _margins()
+    r = estimates.k_match(n_boot=50, rng=1)
+    t = m[m.n_boards.between(8, 32)]
+    assert r.k == pytest.approx(np.sqrt((t.imp_margin**2).sum() / t.n_boards.sum()), abs=1e-9)
+    assert r.inflation == pytest.approx((t.imp_margin**2).sum() / t.sum_sq_imps.sum())
+    assert round(r.k, 3) == 6.612 and r.n_matches == len(t)
+    assert "8-32 boards" in r.source
+    with pytest.raises(BridgestatsError, match=r"^max_boards: must be"):
+        estimates.k_match(min_boards=10, max_boards=9)
+
+
+def test_given_margins_instead_of_the_shipped_ones():
+    g = np.random.default_rng(5)
+    n = np.repeat([8, 16, 32], 300)
+    swings = [g.normal(0, 6, k).round() for k in n]
+    frame = datasets.load("derived/match_margins").iloc[:0].reindex(range(n.size))
+    frame = frame.assign(
+        n_boards=n, imp_margin=[s.sum() for s in swings],
+        sum_sq_imps=[(s**2).sum() for s in swings], event=np.repeat(["a", "b", "c"], 300),
+    )  # fmt: skip
+    kb = estimates.k_per_board(margins=frame, n_boot=20, rng=1)
+    assert kb.value == pytest.approx(np.sqrt(frame.sum_sq_imps.sum() / n.sum()))
+    assert kb.source.startswith("the given margins")
+    by = estimates.k_per_board_by(by="event", margins=frame, n_boot=20, rng=1)
+    assert list(by.group) == ["a", "b", "c"]
+    model = estimates.k_model(margins=frame, n_boot=20, rng=1)
+    assert model.n_clusters == 3 and abs(model.k - 6) < 0.5  # simulated with K = 6, δ = 0
+    t = estimates.k_by_match_length(margins=frame, n_boot=20, rng=1, model=model)
+    assert list(t.band) == ["≤10", "15-16", "21+"] and t.attrs["empty_bands"] == ["11-14", "17-20"]
+    with pytest.raises(BridgestatsError, match=r"^margins: must"):
+        estimates.k_per_board(margins=frame.drop(columns="sum_sq_imps"))

@@ -8,6 +8,8 @@ Teams (``derived/match_margins``, 2,330 two-room matches of 37,099 boards):
 
 - :func:`k_per_board`: K = √(Σ swing²/boards), matches resampled;
 - :func:`k_per_board_by`: the same within each series (or series-decade);
+- :func:`k_match`: the match-level K, √(Σ margin²/Σ boards), and the variance inflation
+  (the one "match K" every report uses);
 - :func:`k_between_series`: a random-effects K whose interval carries the between-series
   spread that the pooled interval leaves out;
 - :func:`k_model`, :func:`k_model_table`: σ²(n) = nK² + n²δ², all and by series, with
@@ -54,6 +56,7 @@ from .._validate import (
     as_finite_array,
     check_choice,
     check_flag,
+    check_frame,
     check_int,
     check_number,
     check_rng,
@@ -80,12 +83,14 @@ __all__ = [
     "Estimate",
     "KBetween",
     "KModel",
+    "MatchLevelK",
     "brighton_counts",
     "brighton_sigma",
     "brighton_tests",
     "implied_scales",
     "k_between_series",
     "k_by_match_length",
+    "k_match",
     "k_model",
     "k_model_table",
     "k_per_board",
@@ -150,18 +155,32 @@ class Estimate:
 # --------------------------------------------------------------------------- teams: K
 
 
-def _matches() -> pd.DataFrame:
-    m = datasets.load(MATCHES)
-    m["file"] = m["match"].str.split("|").str[0]
-    m["decade"] = m["series"] + " " + (m["year"] // 10 * 10).astype(str) + "s"
-    return m
+def _matches(margins=None) -> tuple[pd.DataFrame, str]:
+    """The match frame and its name in a ``source``: the shipped margins, or ``margins``
+    (columns ``imp_margin``, ``n_boards``, ``sum_sq_imps``; files resampled by ``file``,
+    else by ``event``, else each match on its own)."""
+    if margins is None:
+        m, name = datasets.load(MATCHES), MATCHES
+        m["file"] = m["match"].str.split("|").str[0]
+    else:
+        cols = ("imp_margin", "n_boards", "sum_sq_imps")
+        m = check_frame(margins, "margins", cols, allow_empty=False).copy()
+        name = "the given margins"
+        if "file" not in m:
+            m["file"] = m["event"] if "event" in m else np.arange(len(m))
+    if "series" in m and "year" in m:
+        m["decade"] = m["series"] + " " + (m["year"] // 10 * 10).astype(str) + "s"
+    return m, name
 
 
-def k_per_board(*, confidence=0.90, n_boot=2000, rng=None):
+def k_per_board(*, margins=None, confidence=0.90, n_boot=2000, rng=None):
     """K per board over all shipped matches: √(Σ swing² / Σ boards), matches resampled.
 
     Parameters
     ----------
+    margins : pandas.DataFrame, optional
+        Matches to use instead of the shipped ones: columns ``imp_margin``, ``n_boards``,
+        ``sum_sq_imps`` (as :func:`bridgestats.io.match_margins` gives them).
     confidence, n_boot, rng
         As :func:`bridgestats.fit.estimate_k_from_matches`.
 
@@ -181,7 +200,7 @@ def k_per_board(*, confidence=0.90, n_boot=2000, rng=None):
     >>> print(f"{e.value:.2f} {e.unit} from {e.n:,} boards")
     6.13 IMPs per board from 37,099 boards
     """
-    m = _matches()
+    m, data = _matches(margins)
     r = estimate_k_from_matches(m.imp_margin, m.n_boards, sum_sq=m.sum_sq_imps,
                                 confidence=confidence, n_boot=n_boot, rng=rng)  # fmt: skip
     return Estimate(
@@ -192,23 +211,29 @@ def k_per_board(*, confidence=0.90, n_boot=2000, rng=None):
         n=r.n_boards,
         n_unit="boards",
         unit="IMPs per board",
-        source=f"{MATCHES}: √(Σ sum_sq_imps / Σ n_boards) over {r.n_matches:,} matches, "
+        source=f"{data}: √(Σ sum_sq_imps / Σ n_boards) over {r.n_matches:,} matches, "
         "percentile bootstrap resampling matches",
     )
 
 
-def _group_column(by) -> str:
-    return {"series": "series", "decade": "decade"}[check_choice(by, "by", ("series", "decade"))]
+def _group_column(by, m: pd.DataFrame) -> str:
+    return check_choice(by, "by", [c for c in ("series", "decade", "group", "event") if c in m])
 
 
-def k_per_board_by(*, by="series", confidence=0.90, n_boot=2000, rng=None):
+def k_per_board_by(*, by="series", margins=None, min_matches=1, confidence=0.90, n_boot=2000,
+                   rng=None):  # fmt: skip
     """K per board within each series (or series-decade) of the shipped matches.
 
     Parameters
     ----------
     by : {"series", "decade"}
         ``"series"``: the event series (``bb`` Bermuda Bowl, ``us`` US trials ...);
-        ``"decade"``: series and decade (``"bb 1950s"``).
+        ``"decade"``: series and decade (``"bb 1950s"``); with ``margins``, also
+        ``"group"`` or ``"event"`` where the frame has that column.
+    margins : pandas.DataFrame, optional
+        As :func:`k_per_board`.
+    min_matches : int, default 1
+        Groups with fewer matches are left out (their count is in ``attrs["dropped"]``).
     confidence, n_boot, rng
         As :func:`bridgestats.fit.estimate_k_from_matches` (one generator runs through
         the groups in order).
@@ -234,12 +259,17 @@ def k_per_board_by(*, by="series", confidence=0.90, n_boot=2000, rng=None):
        us        582 6.06
        vb        224 5.97
     """
-    col = _group_column(by)
+    m, data = _matches(margins)
+    col = _group_column(by, m)
+    min_matches = check_int(min_matches, "min_matches", minimum=1)
     g = check_rng(rng)
     z = stats.norm.ppf(0.5 + check_number(confidence, "confidence", low=0, high=1,
                                           low_open=True, high_open=True) / 2)  # fmt: skip
-    rows = []
-    for name, grp in _matches().groupby(col):
+    rows, dropped = [], 0
+    for name, grp in m.groupby(col):
+        if len(grp) < min_matches:
+            dropped += 1
+            continue
         r = estimate_k_from_matches(grp.imp_margin, grp.n_boards, sum_sq=grp.sum_sq_imps,
                                     confidence=confidence, n_boot=n_boot, rng=g)  # fmt: skip
         rows.append({
@@ -248,7 +278,8 @@ def k_per_board_by(*, by="series", confidence=0.90, n_boot=2000, rng=None):
             "ci_high": r.k_board_ci[1], "se": (r.k_board_ci[1] - r.k_board_ci[0]) / (2 * z),
         })  # fmt: skip
     out = pd.DataFrame(rows)
-    out["source"] = f"{MATCHES} by {col}: √(Σ sum_sq_imps / Σ n_boards), matches resampled"
+    out["source"] = f"{data} by {col}: √(Σ sum_sq_imps / Σ n_boards), matches resampled"
+    out.attrs["dropped"] = dropped
     return out
 
 
@@ -295,15 +326,14 @@ class KBetween:
     source: str
 
 
-def k_between_series(*, by="series", confidence=0.90, n_boot=2000, rng=None):
+def k_between_series(*, by="series", margins=None, min_matches=1, confidence=0.90,
+                     n_boot=2000, rng=None):  # fmt: skip
     """K per board with an interval that includes the spread between series.
 
     Parameters
     ----------
-    by : {"series", "decade"}
-        The groups (:func:`k_per_board_by`).
-    confidence, n_boot, rng
-        As :func:`k_per_board_by`.
+    by, margins, min_matches, confidence, n_boot, rng
+        As :func:`k_per_board_by` (the groups; three or more are needed).
 
     Returns
     -------
@@ -336,10 +366,14 @@ def k_between_series(*, by="series", confidence=0.90, n_boot=2000, rng=None):
     """
     conf = check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
     g = check_rng(rng)
-    groups = k_per_board_by(by=by, confidence=conf, n_boot=n_boot, rng=g)
-    pooled = k_per_board(confidence=conf, n_boot=n_boot, rng=g)
+    groups = k_per_board_by(by=by, margins=margins, min_matches=min_matches, confidence=conf,
+                            n_boot=n_boot, rng=g)  # fmt: skip
+    pooled = k_per_board(margins=margins, confidence=conf, n_boot=n_boot, rng=g)
     k_g, se_g = groups["k"].to_numpy(), groups["se"].to_numpy()
     n_g = k_g.size
+    if n_g < 3 or np.any(se_g <= 0):
+        raise fail("by", "groups of which three or more have a K with an interval",
+                   given=f"{n_g} group(s) {groups['group'].tolist()}")  # fmt: skip
     w = 1 / se_g**2
     k_fixed = np.sum(w * k_g) / w.sum()
     q = float(np.sum(w * (k_g - k_fixed) ** 2))
@@ -363,9 +397,93 @@ def k_between_series(*, by="series", confidence=0.90, n_boot=2000, rng=None):
         pooled_ci=pooled.ci,
         groups=groups,
         confidence=conf,
-        source=f"{MATCHES}: K per board of each {_group_column(by)} (matches resampled), "
-        "DerSimonian-Laird random-effects mean",
+        source=f"{groups['source'].iloc[0].split(' by ')[0]}: K per board of each {by} "
+        "(matches resampled), DerSimonian-Laird random-effects mean",
     )
+
+
+@dataclass(frozen=True)
+class MatchLevelK:
+    """Result of :func:`k_match`.
+
+    Attributes
+    ----------
+    k, ci : float, tuple of float
+        √(Σ margin²/Σ boards) and its interval (matches resampled).
+    k_board, k_board_ci : float, tuple of float
+        √(Σ swing²/Σ boards) on the same matches.
+    inflation, inflation_ci : float, tuple of float
+        k²/k_board²: 1 when the boards of a match are independent.
+    rho : float or None
+        The intra-match correlation of board swings that the inflation implies.
+    n_matches, n_boards, min_boards, max_boards : int
+        Matches and boards used, and the match lengths kept (inclusive).
+    confidence : float
+    source : str
+    """
+
+    k: float
+    ci: tuple[float, float]
+    k_board: float
+    k_board_ci: tuple[float, float]
+    inflation: float
+    inflation_ci: tuple[float, float]
+    rho: float | None
+    n_matches: int
+    n_boards: int
+    min_boards: int
+    max_boards: int
+    confidence: float
+    source: str
+
+
+def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boot=2000,
+            rng=None):  # fmt: skip
+    """The match-level K of matches of ``min_boards`` to ``max_boards`` boards.
+
+    Parameters
+    ----------
+    min_boards, max_boards : int, default 8 and 32
+        The match lengths kept (inclusive): the archive's shorter "matches" are boards
+        whose segment could not be rebuilt, its longer ones whole finals.
+    margins : pandas.DataFrame, optional
+        As :func:`k_per_board`.
+    confidence, n_boot, rng
+        As :func:`bridgestats.fit.estimate_k_from_matches`.
+
+    Returns
+    -------
+    MatchLevelK
+
+    Notes
+    -----
+    One pooled K over matches of many lengths: the K(n) model (:func:`k_model`) says the
+    K a scale needs grows with the length, so this is an average over the lengths the
+    archive holds (mostly 15-16 boards; :func:`k_by_match_length`).
+
+    Examples
+    --------
+    >>> r = k_match(n_boot=200, rng=1)
+    >>> print(f"{r.k:.3f} over {r.n_matches:,} matches of {r.min_boards}-{r.max_boards} boards")
+    6.612 over 2,227 matches of 8-32 boards
+    """
+    lo = check_int(min_boards, "min_boards", minimum=1)
+    hi = check_int(max_boards, "max_boards", minimum=lo)
+    m, data = _matches(margins)
+    m = m[m.n_boards.between(lo, hi)]
+    if m.empty:
+        raise fail("min_boards", f"a range of lengths that holds matches; none of {lo}-{hi}",
+                   lo)  # fmt: skip
+    r = estimate_k_from_matches(m.imp_margin, m.n_boards, sum_sq=m.sum_sq_imps,
+                                confidence=confidence, n_boot=n_boot, rng=rng)  # fmt: skip
+    return MatchLevelK(
+        k=r.k_match, ci=r.k_match_ci, k_board=r.k_board, k_board_ci=r.k_board_ci,
+        inflation=r.inflation, inflation_ci=r.inflation_ci, rho=r.rho,
+        n_matches=r.n_matches, n_boards=r.n_boards, min_boards=lo, max_boards=hi,
+        confidence=r.confidence,
+        source=f"{data}, matches of {lo}-{hi} boards: √(Σ imp_margin² / Σ n_boards), "
+        "percentile bootstrap resampling matches",
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- teams: K(n)
@@ -407,13 +525,15 @@ class KModel:
         return self.sigma(n_boards) / np.sqrt(np.asarray(n_boards, dtype=float))
 
 
-def k_model(*, series=None, confidence=0.90, n_boot=2000, rng=None):
+def k_model(*, series=None, margins=None, confidence=0.90, n_boot=2000, rng=None):
     """Fit σ²(n) = nK² + n²δ² to the shipped match margins (all, or one series).
 
     Parameters
     ----------
     series : str, optional
         One series (``"bb"``, ``"us"`` ...); None: every match.
+    margins : pandas.DataFrame, optional
+        As :func:`k_per_board`.
     confidence, n_boot, rng
         As :func:`bridgestats.fit.fit_strength_spread`.
 
@@ -428,9 +548,9 @@ def k_model(*, series=None, confidence=0.90, n_boot=2000, rng=None):
     >>> print(f"K {m.k:.2f}, delta {m.delta:.2f}; sigma(16) {m.sigma(16):.2f} IMPs")
     K 6.02, delta 0.67; sigma(16) 26.34 IMPs
     """
-    m = _matches()
+    m, data = _matches(margins)
     if series is not None:
-        check_choice(series, "series", sorted(m.series.unique()))
+        check_choice(series, "series", sorted(m.series.unique()) if "series" in m else [])
         m = m[m.series == series]
     r = fit_strength_spread(m.imp_margin, m.n_boards, cluster=m.file, confidence=confidence,
                             n_boot=n_boot, rng=rng)  # fmt: skip
@@ -438,7 +558,7 @@ def k_model(*, series=None, confidence=0.90, n_boot=2000, rng=None):
     return KModel(
         k=r.k, k_ci=r.k_ci, delta=r.delta, delta_ci=r.delta_ci, n_matches=r.n_matches,
         n_clusters=r.n_clusters, confidence=r.confidence,
-        source=f"{MATCHES} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on imp_margin, "
+        source=f"{data} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on imp_margin, "
         "percentile bootstrap resampling files",
     )  # fmt: skip
 
@@ -479,7 +599,7 @@ def k_model_table(*, confidence=0.90, n_boot=2000, rng=None, min_matches=100, mi
     min_length_ratio = check_number(min_length_ratio, "min_length_ratio", low=1)
     length_matches = check_int(length_matches, "length_matches", minimum=1)
     g = check_rng(rng)
-    m = _matches()
+    m, _ = _matches()
     rows = []
     for name in ["all", *sorted(m.series.unique())]:
         grp = m if name == "all" else m[m.series == name]
@@ -516,14 +636,17 @@ def _band_label(lo: int, hi: int | None) -> str:
     return f"{lo}-{hi}" if hi != lo else f"{lo}"
 
 
-def k_by_match_length(*, bands=BANDS, confidence=0.90, n_boot=2000, rng=None, model=None,
-                      min_matches=50):  # fmt: skip
+def k_by_match_length(*, bands=BANDS, margins=None, confidence=0.90, n_boot=2000, rng=None,
+                      model=None, min_matches=50):  # fmt: skip
     """The match-level K within bands of match length, against the K(n) model.
 
     Parameters
     ----------
     bands : sequence of (int, int or None)
         Inclusive board ranges; None as the upper end: no limit (default :data:`BANDS`).
+        A band that holds no match is left out (counted in ``attrs["empty_bands"]``).
+    margins : pandas.DataFrame, optional
+        As :func:`k_per_board`.
     confidence, n_boot, rng
         As :func:`bridgestats.fit.estimate_k_from_matches` (matches resampled; one
         generator runs through the bands in order).
@@ -564,15 +687,16 @@ def k_by_match_length(*, bands=BANDS, confidence=0.90, n_boot=2000, rng=None, mo
     if not bands or any(lo < 1 or (hi is not None and hi < lo) for lo, hi in bands):
         raise fail("bands", "pairs with 1 <= min_boards <= max_boards", bands)
     if model is None:
-        model = k_model(confidence=confidence, n_boot=n_boot, rng=g)
+        model = k_model(margins=margins, confidence=confidence, n_boot=n_boot, rng=g)
     elif not isinstance(model, KModel):
         raise fail("model", "a KModel (from k_model) or None", model)
-    m = _matches()
-    rows = []
+    m, data = _matches(margins)
+    rows, empty = [], []
     for lo, hi in bands:
         grp = m[(m.n_boards >= lo) & ((m.n_boards <= hi) if hi is not None else True)]
         if grp.empty:
-            raise fail("bands", "bands that hold matches", given=f"no match in {(lo, hi)}")
+            empty.append(_band_label(lo, hi))
+            continue
         r = estimate_k_from_matches(grp.imp_margin, grp.n_boards, sum_sq=grp.sum_sq_imps,
                                     confidence=confidence, n_boot=n_boot, rng=g)  # fmt: skip
         n = grp.n_boards.to_numpy(dtype=float)
@@ -585,9 +709,12 @@ def k_by_match_length(*, bands=BANDS, confidence=0.90, n_boot=2000, rng=None, mo
             "flag": f"{r.n_matches} matches < {min_matches}" if r.n_matches < min_matches
             else "",
         })  # fmt: skip
+    if not rows:
+        raise fail("bands", "bands of which one or more hold matches", bands)
     out = pd.DataFrame(rows)
-    out["source"] = (f"{MATCHES} by n_boards: √(Σ imp_margin² / Σ n_boards), matches "
+    out["source"] = (f"{data} by n_boards: √(Σ imp_margin² / Σ n_boards), matches "
                      f"resampled; k_model from {model.source.split(':')[0]}")  # fmt: skip
+    out.attrs["empty_bands"] = empty
     return out
 
 
