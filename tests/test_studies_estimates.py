@@ -274,3 +274,37 @@ def test_given_margins_instead_of_the_shipped_ones():
     assert list(t.band) == ["≤10", "15-16", "21+"] and t.attrs["empty_bands"] == ["11-14", "17-20"]
     with pytest.raises(BridgestatsError, match=r"^margins: must"):
         estimates.k_per_board(margins=frame.drop(columns="sum_sq_imps"))
+
+
+def test_outcome_frequencies_against_a_loop():
+    """Per outcome from scipy's normal cdf in a plain loop (1e-12); whole IMPs with the
+    continuity correction: the WBF 8-board band 1-3 → 11 holds margins in [0.5, 3.5)."""
+    w = vpscale.wbf_scale(8)
+    g = vpscale.gaussian_scale(sigma=18.0)
+    f = estimates.outcome_frequencies({"wbf": w, "gauss": g}, sigma=18.0)
+    p_wbf = f[f.scale == "wbf"].probability.to_numpy()
+    edges = np.r_[0.0, np.asarray(w.thresholds) - 0.5, np.inf]
+    for j in range(11):
+        lo, hi = edges[j], edges[j + 1]
+        expect = 2 * (stats.norm.cdf(hi / 18) - stats.norm.cdf(lo / 18))
+        assert p_wbf[j] == pytest.approx(expect, abs=1e-12)
+    gauss = f[f.scale == "gauss"]
+    np.testing.assert_allclose(gauss.ratio, 1.0, atol=1e-9)  # the design at its own σ
+    assert f.groupby("scale").probability.sum().to_numpy() == pytest.approx([1, 1])
+    neg = vpscale.gaussian_scale(sigma=18.0, negative=5)
+    assert estimates.outcome_frequencies({"n": neg}, sigma=18).equal_share.isna().all()
+    with pytest.raises(BridgestatsError, match=r"^scales: must"):
+        estimates.outcome_frequencies({"x": 3}, sigma=1)
+    with pytest.raises(BridgestatsError, match=r"^sigma: must"):
+        estimates.outcome_frequencies({"g": g}, sigma=0)
+
+
+def test_sensitivity():
+    g = vpscale.gaussian_scale(sigma=11.0)
+    t = estimates.sensitivity({"g": g}, sigmas=[9.0, 11.0, 13.0])
+    z = stats.norm.ppf(0.5 + 19 / 42)
+    np.testing.assert_allclose(t.p_top, 2 * stats.norm.sf(z * 11 / np.array([9.0, 11, 13])))
+    assert t.top_ratio.iloc[1] == pytest.approx(1.0)
+    assert t.worst_outcome.iloc[0] == t.worst_outcome.iloc[2] == "20-0"  # the tail moves most
+    with pytest.raises(BridgestatsError, match=r"^sigmas: must"):
+        estimates.sensitivity({"g": g}, sigmas=[0])
