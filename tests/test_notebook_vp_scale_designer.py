@@ -67,6 +67,25 @@ def test_swiss_pairs_default_is_the_whole_event_sigma(swiss_default):
         "seeds/swiss_pairs_scales",
     }
     assert (folder / "figures" / "outcome_frequencies.png").stat().st_size > 1000
+    assert (folder / "figures" / "sensitivity.png").stat().st_size > 1000
+
+
+def test_sensitivity_and_boards_on_one_table(swiss_default):
+    """The EBU 7-9 table over 7, 8, 9 boards at σ₈·√(8/n), and over 0.85-1.15 σ: 20-0 shares
+    from scipy (1e-9)."""
+    summary, _ = swiss_default
+    s8 = summary["sigma"]
+    rows = {r["n_boards"]: r for r in summary["boards_on_table"]}
+    for n in (7, 8, 9):
+        sig = s8 * np.sqrt(8 / n)
+        assert rows[n]["sigma"] == pytest.approx(sig, rel=1e-12)
+        assert rows[n]["p_top"] == pytest.approx(2 * stats.norm.sf(EBU[-1] / sig), rel=1e-9)
+    # Probst §11: "an enormous variance on 20-0's" between 7 and 9 boards
+    assert rows[7]["p_top"] > 1.3 * rows[9]["p_top"]
+    sens = [r for r in summary["sensitivity"] if r["scale"] == "seeds/ebu_swiss_pairs_7_9"]
+    assert [round(r["sigma"] / s8, 2) for r in sens] == [0.85, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15]
+    for r in sens:
+        assert r["p_top"] == pytest.approx(2 * stats.norm.sf(EBU[-1] / r["sigma"]), rel=1e-9)
 
 
 def test_swiss_pairs_random_draw_with_ascherman_and_12_boards(run_notebook):
