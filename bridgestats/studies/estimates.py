@@ -1118,6 +1118,18 @@ def printed_figures():
 def printed(figure):
     """One printed figure as an :class:`Estimate` (its range as ``ci`` where printed).
 
+    Parameters
+    ----------
+    figure : str
+        A name of the ``figure`` column of ``seeds/probst_printed_figures``
+        (``"cooke_random_draw_sigma"``, ``"k_manning"``, ``"sheffield_sigma"`` ...).
+
+    Returns
+    -------
+    Estimate
+        ``value`` as printed; ``ci`` the printed interval or range (None where there is
+        none), ``confidence`` its level where the article states one; ``n`` is 1.
+
     Examples
     --------
     >>> e = printed("cooke_random_draw_sigma")
