@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bridgestats import datasets
+from bridgestats import datasets, fit
 
 
 @pytest.fixture(scope="module")
@@ -19,6 +19,7 @@ def default_run(run_notebook, tmp_path_factory):
     summary = run_notebook("rederive_k", tmp_path, n_boot=50, seed=3)
     assert (tmp_path / "figures" / "k_by_group.png").is_file()
     assert (tmp_path / "figures" / "match_margins.png").is_file()
+    assert (tmp_path / "figures" / "k_by_length.png").is_file()
     return summary
 
 
@@ -53,13 +54,42 @@ def test_vp_link_and_published_values(default_run):
     assert default_run["top_margin_per_board_k"] == pytest.approx(expected, abs=1e-9)
     rows = {r["source"]: r for r in default_run["published"]}
     # Probst Table 4 (8 boards, K = 6.5, σ = 18.38): the 20-0 starts at 30.7 IMPs
-    assert rows["Manning (EBU)"]["top_margin"] == pytest.approx(30.7, abs=0.05)
-    assert rows["Manning (EBU)"]["sigma"] == pytest.approx(18.38, abs=0.005)
+    assert rows["k_manning"]["top_margin"] == pytest.approx(30.7, abs=0.05)
+    assert rows["k_manning"]["sigma"] == pytest.approx(18.38, abs=0.005)
+    assert rows["k_manning"]["label"] == "John Manning: 6.5"
     # Probst §3: "K=6.25 which gives a 20-0 of 29.5"
-    assert rows["White Book fit"]["top_margin"] == pytest.approx(29.5, abs=0.05)
+    assert rows["k_white_book_fit"]["top_margin"] == pytest.approx(29.5, abs=0.05)
     assert default_run["k_sheffield_points"] == pytest.approx(1790 / np.sqrt(24), abs=1e-9)
     groups = {g["group"] for g in default_run["k_by_group"]}
     assert {"bb 1950s", "us 2000s", "ec 2000s"} <= groups
+
+
+def test_k_model_and_bands(default_run):
+    """The K(n) keys against a direct fit_strength_spread call (files resampled; point
+    estimates exact) and the bands against numpy sums on the shipped CSV (1e-9)."""
+    m = datasets.load("derived/match_margins")
+    direct = fit.fit_strength_spread(m.imp_margin, m.n_boards, n_boot=10, rng=0)
+    assert default_run["k_model_k"] == pytest.approx(direct.k, abs=1e-9)
+    assert default_run["k_model_delta"] == pytest.approx(direct.delta, abs=1e-9)
+    lo, hi = default_run["k_model_k_ci"]
+    assert lo < default_run["k_model_k"] < hi
+    assert "derived/match_margins" in default_run["k_model_source"]
+    bands = default_run["k_by_match_length"]
+    assert set(bands) == {"≤10", "11-14", "15-16", "17-20", "21+"}  # JSON keys are sorted
+    t = m[m.n_boards.between(17, 20)]
+    assert bands["17-20"] == pytest.approx(np.sqrt((t.imp_margin**2).sum() / t.n_boards.sum()))
+    assert default_run["k_by_match_length_flags"] == {"21+": "39 matches < 50"}
+    # the between-series interval is wider than the pooled one (the series differ)
+    b_lo, b_hi = default_run["k_between_series_ci"]
+    p_lo, p_hi = default_run["k_per_board_ci"]
+    assert b_hi - b_lo > p_hi - p_lo and default_run["k_series_q_p"] < 0.1
+    series = {r["group"]: r for r in default_run["k_model_by_series"]}
+    assert series["all"]["flag"] == "" and series["ca"]["flag"] != ""
+    implied = {r["n_boards"]: r for r in default_run["implied_scales"]}
+    assert implied[8]["wbf_20_from"] == 43
+    assert implied[16]["sigma_model"] == pytest.approx(
+        np.sqrt(16 * direct.k**2 + 256 * direct.delta**2), rel=1e-9
+    )
 
 
 def _pbn_match(home, visit, tricks_open, tricks_closed):

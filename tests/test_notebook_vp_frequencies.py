@@ -37,7 +37,10 @@ def test_brighton_20_0s(run):
     assert s["brighton_expected_20_0_half"] == pytest.approx(225, abs=0.5)
     assert s["brighton_observed_20_0_first_half"] == 297
     assert s["brighton_observed_20_0_second_half"] == 215
-    assert s["brighton_sigma_model"] == pytest.approx(17.39 / 1.668, rel=1e-12)
+    # σ = (50 + 100·(61/124)/√8 − 50)/Φ⁻¹(1/2 + 19/42): computed, not typed (Probst's 67.39/1.668)
+    top = 100 * (61 / 124) / np.sqrt(8)
+    assert s["brighton_sigma_model"] == pytest.approx(top / stats.norm.ppf(0.5 + 19 / 42), rel=1e-9)
+    assert round(s["probst_top_pct"], 2) == 67.39 and round(s["probst_top_z"], 3) == 1.668
     assert sum(s["brighton_observed_20_0_by_round"]) == 512
     # the excess is the first half's: rejected there, not in the second half
     assert s["brighton_first_half_p"] < 0.001 < 0.05 < s["brighton_second_half_p"]
@@ -68,7 +71,7 @@ def test_team_matches(run):
     margins, on matches of at least MIN_BOARDS boards; counts must agree exactly."""
     s, _ = run
     m = datasets.load("derived/match_margins")
-    m = m[m.n_boards >= MIN_BOARDS]
+    m = m[m.n_boards.between(MIN_BOARDS, 32)]
     k = math.sqrt((m.imp_margin**2).sum() / m.n_boards.sum())
     assert s["teams_n_matches"] == len(m)
     assert s["teams_k_match"] == pytest.approx(k, rel=1e-12)
@@ -92,3 +95,33 @@ def test_team_matches(run):
     assert s["teams_gaussian_equal_p"] > 0.05
     assert s["teams_wbf_model_p"] > 0.05
     assert 6.0 < s["teams_k_board"] < s["teams_k_match"] < 7.0
+    assert "matches of 12-32 boards" in s["teams_k_source"]
+
+
+def test_one_match_k_with_rederive_k():
+    """The default team-match K is estimates.k_match(8, 32): rederive_k's k_match."""
+    from bridgestats.studies import estimates
+
+    m = datasets.load("derived/match_margins")
+    t = m[m.n_boards.between(8, 32)]
+    k = estimates.k_match(n_boot=10, rng=0).k
+    assert k == pytest.approx(math.sqrt((t.imp_margin**2).sum() / t.n_boards.sum()), rel=1e-12)
+
+
+def test_multiplicity(run):
+    """Holm over the 14 rounds and over all tests, checked against statsmodels (1e-12)."""
+    from statsmodels.stats.multitest import multipletests
+
+    s, _ = run
+    tests = s["tests"]
+    assert s["n_tests"] == len(tests) == 3 + 14 + 1 + 4
+    p = [t["p"] for t in tests]
+    np.testing.assert_allclose(
+        [t["p_holm_all"] for t in tests], multipletests(p, method="holm")[1], atol=1e-12
+    )
+    rounds = [t for t in tests if t["family"] == "Brighton rounds"]
+    np.testing.assert_allclose(
+        [t["p_holm_family"] for t in rounds],
+        multipletests([t["p"] for t in rounds], method="holm")[1],
+        atol=1e-12,
+    )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from scipy import optimize, stats
+from statsmodels.stats.multitest import multipletests
 
 from bridgestats import datasets
 from bridgestats.fit import fit_sigma_binned
@@ -51,7 +53,45 @@ def test_run_reproduces_the_article(summary):
     assert s["fitted_scale_rounds_1_2"][-1] == pytest.approx(
         50 + 1.668391 * s["sigma_rounds_1_2"], abs=1e-4
     )
-    assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales"}
+    assert set(s["_inputs"]) == {
+        "seeds/brighton_2005_vp_counts",
+        "seeds/swiss_pairs_scales",
+        "seeds/probst_printed_figures",
+    }
+    assert s["sigma_source"].startswith("seeds/brighton_2005_vp_counts")
+
+
+def _loglik(counts):
+    """max over σ of Σ n_k log p_k(σ), from scipy's normal cdf (independent of bridgestats)."""
+    edges = np.r_[0.0, THRESHOLDS_2004, np.inf]
+
+    def negll(log_s):
+        return -np.sum(counts * np.log(2 * np.diff(stats.norm.cdf(edges / np.exp(log_s)))))
+
+    return -optimize.minimize_scalar(negll, bounds=(0, 4), method="bounded",
+                                     options={"xatol": 1e-10}).fun  # fmt: skip
+
+
+def test_likelihood_ratio_tests(summary):
+    """Halves (rounds 1-4 against 5-14 in this run) and rounds: G² from a scipy likelihood,
+    p from scipy.stats.chi2 (tolerance 1e-4 on G²: the optimiser's); Holm against
+    statsmodels (1e-12)."""
+    s, _ = summary
+    table = _table().to_numpy()
+    first, second = table[:4].sum(axis=0), table[4:].sum(axis=0)
+    g2 = 2 * (_loglik(first) + _loglik(second) - _loglik(table.sum(axis=0)))
+    assert s["halves_lr_statistic"] == pytest.approx(g2, abs=1e-4)
+    assert s["halves_lr_p"] == pytest.approx(stats.chi2.sf(g2, 1), rel=1e-3)
+    g13 = 2 * (sum(_loglik(r) for r in table) - _loglik(table.sum(axis=0)))
+    assert s["rounds_heterogeneity_statistic"] == pytest.approx(g13, abs=1e-4)
+    assert s["rounds_heterogeneity_p"] == pytest.approx(stats.chi2.sf(g13, 13), rel=1e-3)
+    holm = multipletests(s["rounds_vs_rest_p"], method="holm")[1]
+    np.testing.assert_allclose(s["rounds_vs_rest_p_holm"], holm, atol=1e-12)
+    # the findings the conclusions state, with the default rounds: only round 8 stands out,
+    # and its σ is below the 9.59 the 2004 scale was built for
+    assert s["rounds_differing_holm"] == [8]
+    assert s["rounds_below_built_for"] == [8]
+    assert s["closest_published"] == "ebu_2006"
 
 
 def test_parameters_are_used(summary):

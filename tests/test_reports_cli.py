@@ -146,8 +146,8 @@ def test_list_shows_the_types_and_help_comments_of_the_parameters_cell(capsys, t
     assert main(["reports", "--list", "--only", "washington_sigma"]) == 0
     out = capsys.readouterr().out
     assert (
-        "    cooke_published: list[float] = [11.73, 11.04, 12.55]  # Cooke's σ and 90 % interval"
-        " (Probst §11)\n" in out
+        "    cooke_rounds: list[int] = [1, 2]  # the random-draw rounds Cooke fitted his σ on\n"
+        in out
     )
     # a cell without types or comments lists its names and values only
     nb = tmp_path / "bare.ipynb"

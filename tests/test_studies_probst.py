@@ -106,3 +106,26 @@ def test_table_1_cells_are_the_normal_upper_tail():
     tail = z.map(lambda v: 0.5 * math.erfc(v / math.sqrt(2)))
     assert (abs(tail - t1["printed"].astype(float)) < 1e-5).all()
     assert isinstance(t1, pd.DataFrame) and len(t1) == 110
+
+
+def test_the_two_seed_files_print_the_shared_figures_alike():
+    # probst_printed_figures.csv (the figures the estimates use) and probst_figures.csv (this
+    # ledger) both transcribe some figures: they must agree, value for value
+    ledger = datasets.load("seeds/probst_figures", dtype={"printed": str}).set_index("item")
+    inputs = datasets.load("seeds/probst_printed_figures").set_index("figure")
+    shared = {
+        "cooke_random_draw_sigma": ("value", "cooke_sigma"),
+        "random_draw_sigma_ascherman": ("value", "ascherman_sigma"),
+        "washington_2004_sigma": ("value", "sigma_2004"),
+        "k_white_book_fit": ("value", "k_white_book"),
+        "sheffield_n_matches": ("value", "table_6_observed"),
+        "ebu_2006_sigma": ("value", "sigma_ebu_2006"),
+    }
+    for figure, (column, item) in shared.items():
+        assert float(inputs.loc[figure, column]) == float(ledger.loc[item, "printed"]), figure
+    assert float(inputs.loc["cooke_random_draw_sigma", "range_low"]) == float(
+        ledger.loc["cooke_low", "printed"]
+    )
+    assert float(inputs.loc["cooke_random_draw_sigma", "range_high"]) == float(
+        ledger.loc["cooke_high", "printed"]
+    )

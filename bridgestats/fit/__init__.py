@@ -4,7 +4,8 @@ Statistics layer: every function takes arrays (or columns of a frame) and return
 frozen result dataclass with intervals; nothing reads files and nothing prints. The rooms:
 :mod:`.vp_counts` (σ from VP counts), :mod:`.gof` (goodness of fit), :mod:`.k` (K from
 swings and margins), :mod:`.strength` (the strength spread), :mod:`.butler` (the Butler
-factor), and :mod:`._common` (what they share); every name is re-exported here.
+factor), :mod:`.compare` (σ across groups) and :mod:`._common` (what they share); every
+name is re-exported here.
 
 - :func:`fit_sigma_binned`: maximum-likelihood σ of a zero-mean normal match margin from
   counts of VP outcomes (interval-censored margins), with a profile-likelihood interval
@@ -21,6 +22,8 @@ factor), and :mod:`._common` (what they share); every name is re-exported here.
 - :func:`butler_factor`: the ratio B of Butler IMPs (against a datum) to head-to-head IMPs
   on the same boards, in the sense of Probst's σ = B·K·√(n·C/(2R)), from per-board spreads
   (:func:`field_spreads` computes them from full-field score arrays).
+- :func:`sigma_lr_test` and :func:`sigma_one_vs_rest`: likelihood-ratio tests that groups
+  of VP counts (halves, rounds) share one σ; :func:`holm` adjusts many p-values.
 - :func:`outcome_index` and :func:`band_probabilities`: which VP band a margin falls in and
   how likely each band is under the normal model (one scale per match allowed).
 
@@ -33,6 +36,7 @@ References
 
 from ._common import MAX_N_BOOT, MAX_N_SIM, MAX_SWING
 from .butler import ButlerFactor, butler_factor, field_spreads
+from .compare import SigmaLRTest, holm, sigma_lr_test, sigma_one_vs_rest
 from .gof import FrequencyTest, frequency_test
 from .k import KEstimate, MatchK, estimate_k, estimate_k_from_counts, estimate_k_from_matches
 from .strength import StrengthSpread, fit_strength_spread
@@ -54,6 +58,7 @@ __all__ = [
     "KEstimate",
     "MatchK",
     "SigmaFit",
+    "SigmaLRTest",
     "StrengthSpread",
     "band_probabilities",
     "butler_factor",
@@ -66,5 +71,8 @@ __all__ = [
     "fit_sigma_tail",
     "fit_strength_spread",
     "frequency_test",
+    "holm",
     "outcome_index",
+    "sigma_lr_test",
+    "sigma_one_vs_rest",
 ]

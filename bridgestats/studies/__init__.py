@@ -20,6 +20,11 @@
 - :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
   Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
   (names stay under the module);
+- :mod:`~bridgestats.studies.estimates`: one source for every estimate the reports use
+  (K per board, the K(n) model σ²(n) = nK² + n²δ² by series and by match length, the
+  Brighton σ by subset with its likelihood-ratio tests, the σ for a Swiss pairs scale's
+  conditions of use, Probst's printed figures), each naming its ``source`` (names stay
+  under the module);
 - :mod:`~bridgestats.studies.probst`: every table and worked figure of Probst's article,
   printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and

@@ -1,0 +1,310 @@
+"""bridgestats.studies.estimates: every estimate against something computed another way.
+
+References: plain numpy sums on the shipped CSV (exact, 1e-9); a scipy maximum likelihood of
+σ²(n) = nK² + n²δ² written from the normal density (1e-3 IMPs: the optimiser's tolerance);
+statsmodels' DerSimonian-Laird ``combine_effects`` and ``multipletests`` (1e-9: the same
+arithmetic); Probst's printed figures (Table 4's 30.7, §3's 61 IMPs for 32 boards, §11's
+11.73, 11.04-12.55, 11.65, 67.39, 1.668, 10.598; DOMAIN's WBF 8-board 20.00 from 43) to
+the printed digits.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy import optimize, stats
+from statsmodels.stats.meta_analysis import combine_effects
+from statsmodels.stats.multitest import multipletests
+
+from bridgestats import datasets, fit, sigma, vpscale
+from bridgestats.errors import BridgestatsError
+from bridgestats.studies import estimates
+
+Z_TOP = stats.norm.ppf(0.5 + 19 / 42)
+
+
+def _margins():
+    m = datasets.load("derived/match_margins")
+    m["file"] = m.match.str.split("|").str[0]
+    return m
+
+
+def test_k_per_board():
+    m = _margins()
+    e = estimates.k_per_board(n_boot=100, rng=1)
+    assert e.value == pytest.approx(np.sqrt(m.sum_sq_imps.sum() / m.n_boards.sum()), abs=1e-9)
+    assert round(e.value, 2) == 6.13  # the archive's PROVENANCE: 6.13
+    assert e.ci[0] < e.value < e.ci[1] and e.n == 37_099 and e.n_unit == "boards"
+    assert e.source.startswith("derived/match_margins")
+
+
+def test_k_per_board_by_series_and_decade():
+    m = _margins()
+    t = estimates.k_per_board_by(n_boot=50, rng=1)
+    direct = (m.groupby("series").sum_sq_imps.sum() / m.groupby("series").n_boards.sum()) ** 0.5
+    np.testing.assert_allclose(t.set_index("group").k, direct, atol=1e-9)
+    assert t.n_matches.sum() == 2330 and t.n_files.sum() == m.file.nunique()
+    assert (t.ci_low < t.k).all() and (t.k < t.ci_high).all()
+    d = estimates.k_per_board_by(by="decade", n_boot=20, rng=1)
+    assert {"bb 1950s", "us 2000s", "ec 2000s"} <= set(d.group)
+
+
+def test_k_between_series_is_dersimonian_laird():
+    r = estimates.k_between_series(n_boot=200, rng=3)
+    g = r.groups
+    res = combine_effects(g.k.to_numpy(), g.se.to_numpy() ** 2, method_re="dl", alpha=0.10)
+    assert r.k == pytest.approx(res.mean_effect_re, abs=1e-9)
+    assert r.tau**2 == pytest.approx(res.tau2, abs=1e-9)
+    assert r.q == pytest.approx(res.q, abs=1e-9)
+    se_re = res.summary_frame().loc["random effect", "sd_eff"]
+    z = stats.norm.ppf(0.95)
+    assert r.ci == pytest.approx((r.k - z * se_re, r.k + z * se_re), abs=1e-9)
+    se = 1 / np.sqrt(np.sum(1 / (g.se**2 + r.tau**2)))
+    half = stats.t.ppf(0.95, r.n_groups - 2) * np.sqrt(r.tau**2 + se**2)
+    assert r.prediction == pytest.approx((r.k - half, r.k + half), abs=1e-9)
+    # the finding the reports state: the series differ by more than their sampling error,
+    # so the random-effects interval is wider than the pooled one
+    assert r.q_p < 0.05 and r.tau > 0
+    assert r.ci[1] - r.ci[0] > r.pooled_ci[1] - r.pooled_ci[0]
+    assert r.prediction[1] - r.prediction[0] > r.ci[1] - r.ci[0]
+
+
+def _spread_ml_scipy(m, n):
+    """ML (K, δ) from the Gaussian density directly (bounded quasi-Newton on K², δ²)."""
+
+    def negll(theta):
+        v = n * theta[0] + n**2 * theta[1]
+        return 0.5 * np.sum(np.log(v) + m**2 / v)
+
+    res = optimize.minimize(negll, x0=[36.0, 0.5], bounds=[(1e-6, None), (0.0, None)],
+                            method="L-BFGS-B", options={"ftol": 1e-15, "gtol": 1e-10})  # fmt: skip
+    return np.sqrt(res.x)
+
+
+def test_k_model_against_scipy():
+    m = _margins()
+    r = estimates.k_model(n_boot=100, rng=1)
+    k, delta = _spread_ml_scipy(m.imp_margin.to_numpy(float), m.n_boards.to_numpy(float))
+    assert r.k == pytest.approx(k, abs=1e-3)
+    assert r.delta == pytest.approx(delta, abs=1e-3)
+    assert r.n_matches == 2330 and r.n_clusters == m.file.nunique() == 99
+    assert r.k_ci[0] < r.k < r.k_ci[1] and r.delta_ci[0] <= r.delta < r.delta_ci[1]
+    assert r.sigma(16) == pytest.approx(np.sqrt(16 * r.k**2 + 256 * r.delta**2), rel=1e-12)
+    np.testing.assert_allclose(r.k_at([8, 32]), np.sqrt(r.k**2 + np.array([8, 32]) * r.delta**2))
+    bb = estimates.k_model(series="bb", n_boot=50, rng=1)
+    g = m[m.series == "bb"]
+    k_bb, _ = _spread_ml_scipy(g.imp_margin.to_numpy(float), g.n_boards.to_numpy(float))
+    assert bb.k == pytest.approx(k_bb, abs=1e-3)
+    assert "series bb" in bb.source
+
+
+def test_k_model_table_flags():
+    t = estimates.k_model_table(n_boot=50, rng=1).set_index("group")
+    assert list(t.index) == ["all", "bb", "ca", "dt", "ec", "ol", "sg", "us", "vb"]
+    assert t.loc["all", "flag"] == "" and t.loc["all", "n_matches"] == 2330
+    assert "41 matches < 100" in t.loc["ca", "flag"]
+    assert "3 files < 10" in t.loc["ol", "flag"]
+    assert "too alike" in t.loc["us", "flag"]  # 14 and 15 boards only
+    for name in ("bb", "dt"):  # point estimates do not depend on the bootstrap
+        assert t.loc[name, "k"] == pytest.approx(estimates.k_model(series=name, n_boot=10).k)
+
+
+def test_k_by_match_length():
+    m = _margins()
+    model = estimates.k_model(n_boot=50, rng=1)
+    t = estimates.k_by_match_length(n_boot=100, rng=1, model=model)
+    assert t.n_matches.sum() == 2330 and t.n_boards.sum() == 37_099  # the bands cover all
+    for row in t.itertuples():
+        hi = row.max_boards if row.max_boards == row.max_boards else 10_000  # NaN: open
+        g = m[m.n_boards.between(row.min_boards, hi)]
+        assert row.k_match == pytest.approx(np.sqrt((g.imp_margin**2).sum() / g.n_boards.sum()))
+        assert row.inflation == pytest.approx((g.imp_margin**2).sum() / g.sum_sq_imps.sum())
+        n = g.n_boards.to_numpy(float)
+        expect = np.sqrt(np.sum(n * model.k**2 + n**2 * model.delta**2) / n.sum())
+        assert row.k_model == pytest.approx(expect, rel=1e-12)
+    assert list(t.band) == ["≤10", "11-14", "15-16", "17-20", "21+"]
+    assert t.set_index("band").loc["21+", "flag"] == "39 matches < 50"
+    assert (t.set_index("band").drop(index="21+").flag == "").all()
+
+
+def test_implied_scales():
+    model = estimates.k_model(n_boot=50, rng=1)
+    kb = estimates.k_per_board(n_boot=50, rng=1)
+    t = estimates.implied_scales(model=model, k_board=kb).set_index("n_boards")
+    n = np.array([8, 12, 16, 32])
+    np.testing.assert_allclose(t.top_model, Z_TOP * np.sqrt(n * model.k**2 + n**2 * model.delta**2))
+    np.testing.assert_allclose(t.top_per_board, Z_TOP * kb.value * np.sqrt(n))
+    assert t.loc[8, "top_probst"] == pytest.approx(30.7, abs=0.05)  # Probst Table 4
+    assert round(t.loc[32, "top_probst"]) == 61  # Probst §3: 61 IMPs for 32 boards
+    assert t.loc[8, "wbf_20_from"] == 43  # the WBF 2013 8-board table
+    assert t.loc[16, "sigma_probst"] == pytest.approx(26.0, abs=1e-9)
+
+
+def _binned_ml_scipy(counts, t):
+    edges = np.r_[0.0, t, np.inf]
+
+    def negll(log_s):
+        s = np.exp(log_s)
+        return -np.sum(counts * np.log(2 * np.diff(stats.norm.cdf(edges / s))))
+
+    return np.exp(optimize.minimize_scalar(negll, bounds=(0, 4), method="bounded",
+                                           options={"xatol": 1e-10}).x)  # fmt: skip
+
+
+def test_brighton_sigma():
+    table, t = estimates.brighton_counts()
+    s = estimates.brighton_sigma()
+    assert s.loc["all", "n"] == 3598 and len(s) == 4 + 14
+    for subset, rows in (("all", slice(None)), ("random_draw", [1, 2]), ("round_8", [8]),
+                         ("first_half", slice(1, 7)), ("second_half", slice(8, 14))):  # fmt: skip
+        counts = table.loc[rows].to_numpy().reshape(-1, 11).sum(axis=0)
+        assert s.loc[subset, "sigma"] == pytest.approx(_binned_ml_scipy(counts, t), abs=1e-5)
+    # as the washington_sigma report and tests/test_fit.py print them
+    assert s.loc["all", "sigma"] == pytest.approx(10.97, abs=0.005)
+    assert s.loc["random_draw", "sigma"] == pytest.approx(11.66, abs=0.005)
+    assert s.loc["round_8", "sigma"] == pytest.approx(9.38, abs=0.005)
+    # Cooke's printed interval, from the 20-0 count of the random-draw rounds
+    cooke = estimates.printed("cooke_random_draw_sigma")
+    tail = fit.fit_sigma_tail(int(table.loc[[1, 2], 20].sum()), 514, t[-1])
+    assert tail.ci == pytest.approx(cooke.ci, abs=0.005) and cooke.confidence == 0.9
+    other = estimates.brighton_sigma(first_half_last_round=4, random_draw_rounds=[1])
+    assert other.loc["random_draw", "sigma"] == pytest.approx(s.loc["round_1", "sigma"])
+    assert other.loc["first_half", "rounds"] == "1-4"
+
+
+def test_brighton_tests():
+    tests, rounds = estimates.brighton_tests()
+    assert tests.loc["halves", "df"] == 1 and tests.loc["rounds", "df"] == 13
+    for name in ("halves", "rounds"):
+        row = tests.loc[name]
+        assert row.p_value == pytest.approx(stats.chi2.sf(row.statistic, row.df), rel=1e-12)
+    np.testing.assert_allclose(rounds.p_holm, multipletests(rounds.p_value, method="holm")[1],
+                               atol=1e-12)  # fmt: skip
+    assert list(rounds.index) == list(range(1, 15))
+    assert tests.loc["halves", "p_value"] < 0.01  # the halves differ
+    assert rounds.p_holm.idxmin() == 8  # round 8 is the one round apart from the rest
+
+
+def test_swiss_pairs_sigma_and_ascherman():
+    s = estimates.brighton_sigma()
+    e = estimates.swiss_pairs_sigma()
+    assert e.value == s.loc["all", "sigma"] and e.name == "sigma_whole_event"
+    assert "rounds 1-14" in e.source
+    late = estimates.swiss_pairs_sigma("swiss_rounds")
+    assert late.value == s.loc["second_half", "sigma"]
+    ratio = (100 * (41 / 84) / np.sqrt(8)) / (100 * (61 / 124) / np.sqrt(8))  # Probst §11
+    a = estimates.swiss_pairs_sigma("random_draw", ascherman=True)
+    assert a.value == pytest.approx(s.loc["random_draw", "sigma"] * ratio, rel=1e-12)
+    # Cooke's 11.73 with the same correction gives Probst's "about 11.65%"
+    cooke = estimates.printed("cooke_random_draw_sigma").value
+    assert cooke * ratio == pytest.approx(estimates.printed("random_draw_sigma_ascherman").value,
+                                          abs=0.015)  # fmt: skip
+
+
+def test_printed_figures_are_as_printed_and_the_derived_are_computed():
+    t = estimates.printed_figures()
+    for figure, row in t.iterrows():
+        assert row.value == pytest.approx(float(Fraction(row.printed)), abs=1e-12), figure
+    assert t.loc["cooke_random_draw_sigma", ["range_low", "range_high"]].tolist() == [11.04, 12.55]
+    # derived numbers of §4 and §11: computed, to the printed digits
+    assert round(float(sigma.swiss_pairs_top_percent(8, results=63)), 2) == 67.39
+    assert 50 + 100 * (61 / 124) / np.sqrt(8) == pytest.approx(67.39, abs=0.005)
+    assert round(float(vpscale.gaussian_z(20)[-1]), 3) == 1.668
+    assert round(50 / (1.668 * np.sqrt(8)), 3) == 10.598
+    assert round(float(sigma.k_from_sigma(11.65, 8, percent=True)), 2) == 32.95
+    assert estimates.printed("k_bavin").ci is None
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: estimates.k_per_board_by(by="year"), "by"),
+        (lambda: estimates.k_model(series="zz"), "series"),
+        (lambda: estimates.k_model(rng="x"), "rng"),
+        (lambda: estimates.k_by_match_length(bands=[(5, 2)]), "bands"),
+        (lambda: estimates.k_by_match_length(bands="ab"), "bands"),
+        (lambda: estimates.k_by_match_length(bands=[(400, 500)], model=None), "bands"),
+        (lambda: estimates.k_by_match_length(model=3), "model"),
+        (lambda: estimates.k_model_table(min_files=0), "min_files"),
+        (lambda: estimates.implied_scales(n_boards=[0]), "n_boards"),
+        (lambda: estimates.brighton_sigma(first_half_last_round=14), "first_half_last_round"),
+        (lambda: estimates.brighton_sigma(random_draw_rounds=[0]), "random_draw_rounds"),
+        (lambda: estimates.swiss_pairs_sigma("late"), "conditions"),
+        (lambda: estimates.swiss_pairs_sigma(ascherman="yes"), "ascherman"),
+        (lambda: estimates.swiss_pairs_sigma(ascherman=True, field_size=5), "field_size"),
+        (lambda: estimates.printed("nope"), "figure"),
+    ],
+)
+def test_bad_input_names_the_argument(call, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: must be"):
+        call()
+
+
+def test_k_match_is_the_one_match_k():
+    m = _margins()
+    r = estimates.k_match(n_boot=50, rng=1)
+    t = m[m.n_boards.between(8, 32)]
+    assert r.k == pytest.approx(np.sqrt((t.imp_margin**2).sum() / t.n_boards.sum()), abs=1e-9)
+    assert r.inflation == pytest.approx((t.imp_margin**2).sum() / t.sum_sq_imps.sum())
+    assert round(r.k, 3) == 6.612 and r.n_matches == len(t)
+    assert "8-32 boards" in r.source
+    with pytest.raises(BridgestatsError, match=r"^max_boards: must be"):
+        estimates.k_match(min_boards=10, max_boards=9)
+
+
+def test_given_margins_instead_of_the_shipped_ones():
+    g = np.random.default_rng(5)
+    n = np.repeat([8, 16, 32], 300)
+    swings = [g.normal(0, 6, k).round() for k in n]
+    frame = datasets.load("derived/match_margins").iloc[:0].reindex(range(n.size))
+    frame = frame.assign(
+        n_boards=n, imp_margin=[s.sum() for s in swings],
+        sum_sq_imps=[(s**2).sum() for s in swings], event=np.repeat(["a", "b", "c"], 300),
+    )  # fmt: skip
+    kb = estimates.k_per_board(margins=frame, n_boot=20, rng=1)
+    assert kb.value == pytest.approx(np.sqrt(frame.sum_sq_imps.sum() / n.sum()))
+    assert kb.source.startswith("the given margins")
+    by = estimates.k_per_board_by(by="event", margins=frame, n_boot=20, rng=1)
+    assert list(by.group) == ["a", "b", "c"]
+    model = estimates.k_model(margins=frame, n_boot=20, rng=1)
+    assert model.n_clusters == 3 and abs(model.k - 6) < 0.5  # simulated with K = 6, δ = 0
+    t = estimates.k_by_match_length(margins=frame, n_boot=20, rng=1, model=model)
+    assert list(t.band) == ["≤10", "15-16", "21+"] and t.attrs["empty_bands"] == ["11-14", "17-20"]
+    with pytest.raises(BridgestatsError, match=r"^margins: must"):
+        estimates.k_per_board(margins=frame.drop(columns="sum_sq_imps"))
+
+
+def test_outcome_frequencies_against_a_loop():
+    """Per outcome from scipy's normal cdf in a plain loop (1e-12); whole IMPs with the
+    continuity correction: the WBF 8-board band 1-3 → 11 holds margins in [0.5, 3.5)."""
+    w = vpscale.wbf_scale(8)
+    g = vpscale.gaussian_scale(sigma=18.0)
+    f = estimates.outcome_frequencies({"wbf": w, "gauss": g}, sigma=18.0)
+    p_wbf = f[f.scale == "wbf"].probability.to_numpy()
+    edges = np.r_[0.0, np.asarray(w.thresholds) - 0.5, np.inf]
+    for j in range(11):
+        lo, hi = edges[j], edges[j + 1]
+        expect = 2 * (stats.norm.cdf(hi / 18) - stats.norm.cdf(lo / 18))
+        assert p_wbf[j] == pytest.approx(expect, abs=1e-12)
+    gauss = f[f.scale == "gauss"]
+    np.testing.assert_allclose(gauss.ratio, 1.0, atol=1e-9)  # the design at its own σ
+    assert f.groupby("scale").probability.sum().to_numpy() == pytest.approx([1, 1])
+    neg = vpscale.gaussian_scale(sigma=18.0, negative=5)
+    assert estimates.outcome_frequencies({"n": neg}, sigma=18).equal_share.isna().all()
+    with pytest.raises(BridgestatsError, match=r"^scales: must"):
+        estimates.outcome_frequencies({"x": 3}, sigma=1)
+    with pytest.raises(BridgestatsError, match=r"^sigma: must"):
+        estimates.outcome_frequencies({"g": g}, sigma=0)
+
+
+def test_sensitivity():
+    g = vpscale.gaussian_scale(sigma=11.0)
+    t = estimates.sensitivity({"g": g}, sigmas=[9.0, 11.0, 13.0])
+    z = stats.norm.ppf(0.5 + 19 / 42)
+    np.testing.assert_allclose(t.p_top, 2 * stats.norm.sf(z * 11 / np.array([9.0, 11, 13])))
+    assert t.top_ratio.iloc[1] == pytest.approx(1.0)
+    assert t.worst_outcome.iloc[0] == t.worst_outcome.iloc[2] == "20-0"  # the tail moves most
+    with pytest.raises(BridgestatsError, match=r"^sigmas: must"):
+        estimates.sensitivity({"g": g}, sigmas=[0])
