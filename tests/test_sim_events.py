@@ -563,6 +563,48 @@ def test_huge_spread_round_robin_recovers_the_order():
     assert set(m.pairing) == {"round-robin"}
 
 
+@pytest.mark.parametrize("n", [2, 3, 7, 64, 1000])
+def test_kendall_tau_b_is_scipys_with_ties(n):
+    # scipy.stats.kendalltau is the independent implementation; small integer values give
+    # ties in x, in y and in both. Tolerance 1e-12: both compute the same exact integer
+    # counts and the same float operations, so only the last bit could differ.
+    rng = np.random.default_rng(n)
+    rows = 40 if n < 1000 else 3
+    x = rng.integers(0, max(2, n // 3), size=(rows, n)).astype(float)
+    y = np.where(rng.random((rows, n)) < 0.5, rng.integers(0, 4, size=(rows, n)),
+                 rng.standard_normal((rows, n)))  # fmt: skip
+    x[0] = rng.standard_normal(n)  # a row with no ties at all
+    got = measures.kendall_tau_b(x, y)
+    want = [stats.kendalltau(a, b).statistic for a, b in zip(x, y, strict=True)]
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+
+
+def test_kendall_tau_b_edge_cases():
+    # a constant row has no τ (scipy: NaN); perfect agreement and reversal are ±1
+    got = measures.kendall_tau_b([[1, 1, 1], [1, 2, 3], [1, 2, 3]], [[1, 2, 3], [5, 6, 7],
+                                                                    [3, 2, 1]])  # fmt: skip
+    assert np.isnan(got[0]) and got[1:].tolist() == [1.0, -1.0]
+    assert np.isnan(stats.kendalltau([1, 1, 1], [1, 2, 3]).statistic)
+    x = np.random.default_rng(5).standard_normal((2, 3, 9))
+    assert measures.kendall_tau_b(x, -x).shape == (2, 3)
+    assert measures.kendall_tau_b([0.0, 1.0], [2.0, 3.0]) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "name"),
+    [
+        ([1, 2, 3], [1, 2], "y"),
+        (1.0, 1.0, "y"),
+        ([1.0], [2.0], "x"),
+        ([1, np.nan], [1, 2], "x"),
+        ([1, 2], ["a", "b"], "y"),
+    ],
+)
+def test_kendall_tau_b_rejects_bad_arguments(x, y, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        measures.kendall_tau_b(x, y)
+
+
 @pytest.mark.parametrize(
     ("call", "name"),
     [
