@@ -311,6 +311,8 @@ _CASES = [
     dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
     dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
     dict(n_entrants=7, event_format="round-robin", scorer="wbf"),
+    # past 128 entrants the standings are merge-sorted, not counted; W/D/L ties many
+    dict(n_entrants=131, n_rounds=3, pairing="score", scorer="wdl"),
     dict(
         n_entrants=10,
         event_format="round-robin",
@@ -319,6 +321,29 @@ _CASES = [
         scorer=gaussian_scale(sigma=18.38, negative=5),
     ),
 ]
+
+
+@pytest.mark.parametrize("n", [2, 7, 64, 128, 129, 300])
+def test_standings_sort_is_a_stable_sort_on_the_ranking(n):
+    # both paths (counting up to 128, merge sort beyond) against Python's sorted, with
+    # many level scores and full ties (equal lots), which go to the lower index
+    rng = np.random.default_rng(n)
+    buf = np.empty(2 * n + 2, dtype=np.int64)
+    for trial in range(10):
+        key1 = rng.integers(0, 6, n) * 1e6
+        key2 = rng.integers(-3, 3, n) * 1e6
+        lot = rng.random(n)
+        if trial % 3 == 0:
+            lot[: n // 2] = 0.5
+        order = rng.permutation(n)
+        ev._sort_standings_into(order, key1, key2, lot, buf[: 2 * n])
+        want = sorted(range(n), key=lambda i: (-key1[i], -key2[i], lot[i]))
+        assert order.tolist() == want
+        key = rng.random(n + 1)
+        key[: min(3, n)] = key[n]
+        out = np.empty(n + 1, dtype=np.int64)
+        ev._key_order(key, np.empty(n + 1), np.zeros(n + 1), np.arange(n + 1.0), out, buf)
+        assert out.tolist() == np.argsort(key, kind="stable").tolist()
 
 
 def _reference(case, rng, n_events):
