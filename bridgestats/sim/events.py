@@ -927,29 +927,29 @@ def simulate_events(
     gen = np.random.default_rng(rng)
     n, rounds = plan.n_entrants, plan.n_rounds
     chunk = max(1, min(e_total, 2**21 // (rounds * (n + 1))))
-    parts = []
+    strength = np.empty((e_total, n))
+    out = (
+        np.empty((e_total, n)),
+        np.empty((e_total, n)),
+        np.empty((e_total, n), dtype=np.int64),
+        np.zeros((e_total if keep else 0, rounds, n), dtype=np.int64),
+        np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
+        np.empty(e_total, dtype=np.int64),
+    )
     for start in range(0, e_total, chunk):
-        e = min(chunk, e_total - start)
-        drawn = _draw(plan, gen, e)
-        out = (
-            np.empty((e, n)),
-            np.empty((e, n)),
-            np.empty((e, n), dtype=np.int64),
-            np.zeros((e if keep else 0, rounds, n), dtype=np.int64),
-            np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64),
-            np.empty(e, dtype=np.int64),
-        )
-        _simulate_kernel(*drawn, *plan.kernel_args.values(), *out)
-        parts.append((drawn[0], *out))
-    cols = [np.concatenate([p[i] for p in parts]) for i in range(7)]
+        rows = slice(start, min(start + chunk, e_total))
+        drawn = _draw(plan, gen, rows.stop - start)
+        strength[rows] = drawn[0]
+        _simulate_kernel(*drawn, *plan.kernel_args.values(),
+                         *(o[rows] if o.shape[0] else o for o in out))  # fmt: skip
     return EventResults(
-        strength=cols[0],
-        score=cols[1],
-        margin=cols[2],
-        rank=cols[3],
-        outcome_counts=cols[5],
-        opponents=cols[4] if keep else None,
-        repeats=cols[6],
+        strength=strength,
+        score=out[0],
+        margin=out[1],
+        rank=out[2],
+        outcome_counts=out[4],
+        opponents=out[3] if keep else None,
+        repeats=out[5],
         scorer=plan.scorer,
     )
 
