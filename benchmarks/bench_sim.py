@@ -16,11 +16,17 @@ Each is timed as the best of 3 runs, by the wall clock and by the process's CPU 
 a shared machine the CPU-time ratio is the steadier one); the kernel runs on one thread.
 
 Goal: at least 1,000,000 matches/s and at least 50x the plain-Python version.
+
+Then the sweep (:func:`bridgestats.sim.sweep.run_sweep`): cells per second of a small grid
+run here, one after another, and on a local Dask cluster of two worker processes (started
+and warmed first: each process compiles the kernels once), with the two frames checked
+equal. Skipped, saying so, without dask.distributed (the notebooks extra).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import time
 
 import numpy as np
@@ -99,6 +105,51 @@ def run(quick=False):
         f"plain-Python reference (same simulation, {n_ref} events, results equal, best of 3): "
         f"{ref_rate:,.0f} matches/s, by CPU time {ref_cpu:,.0f}; speed-up {rate / ref_rate:,.0f}x,"
         f" by CPU time {rate_cpu / ref_cpu:,.0f}x (goal >= 50x)"
+    )
+    _sweep(quick)
+
+
+_SWEEP = {"n_entrants": 32, "n_rounds": 6, "pairing": ["random", "score"],
+          "strength_sd": [0.25, 0.5], "scorer": ["wbf", "wdl"]}  # fmt: skip
+
+
+def _warm():
+    ev.simulate_events(8, n_rounds=2, n_events=2, rng=0)
+    return True
+
+
+def _sweep(quick):
+    from bridgestats.sim.sweep import run_sweep
+
+    grid = {**_SWEEP, "n_events": 100 if quick else 1000}
+    n_cells = 8
+    run_sweep({**grid, "n_events": 2}, seed=0, progress=False)  # compile here
+    start = time.perf_counter()
+    here = run_sweep(grid, seed=1, progress=False)
+    local = time.perf_counter() - start
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("sweep: dask.distributed not installed (the notebooks extra); cluster skipped")
+        return
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                     dashboard_address=":0") as cluster,
+        Client(cluster) as client,
+    ):  # fmt: skip
+        client.run(_warm)  # every worker compiles the kernels before the clock starts
+        run_sweep({**grid, "n_events": 2}, seed=0, scheduler=client, progress=False)
+        start = time.perf_counter()
+        there = run_sweep(grid, seed=1, scheduler=client, progress=False)
+        remote = time.perf_counter() - start
+    import pandas as pd
+
+    pd.testing.assert_frame_equal(here, there)
+    print(
+        f"sweep: {n_cells} cells ({grid['n_entrants']}-entrant Swiss, {grid['n_rounds']} rounds, "
+        f"{grid['n_events']:,} events each): here {n_cells / local:.2f} cells/s, "
+        f"LocalCluster of 2 processes {n_cells / remote:.2f} cells/s (frames equal; "
+        f"the machine's {os.cpu_count()} cores are shared)"
     )
 
 
