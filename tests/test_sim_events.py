@@ -311,6 +311,8 @@ _CASES = [
     dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
     dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
     dict(n_entrants=7, event_format="round-robin", scorer="wbf"),
+    # past 128 entrants the standings are merge-sorted, not counted; W/D/L ties many
+    dict(n_entrants=131, n_rounds=3, pairing="score", scorer="wdl"),
     dict(
         n_entrants=10,
         event_format="round-robin",
@@ -319,6 +321,29 @@ _CASES = [
         scorer=gaussian_scale(sigma=18.38, negative=5),
     ),
 ]
+
+
+@pytest.mark.parametrize("n", [2, 7, 64, 128, 129, 300])
+def test_standings_sort_is_a_stable_sort_on_the_ranking(n):
+    # both paths (counting up to 128, merge sort beyond) against Python's sorted, with
+    # many level scores and full ties (equal lots), which go to the lower index
+    rng = np.random.default_rng(n)
+    buf = np.empty(2 * n + 2, dtype=np.int64)
+    for trial in range(10):
+        key1 = rng.integers(0, 6, n) * 1e6
+        key2 = rng.integers(-3, 3, n) * 1e6
+        lot = rng.random(n)
+        if trial % 3 == 0:
+            lot[: n // 2] = 0.5
+        order = rng.permutation(n)
+        ev._sort_standings_into(order, key1, key2, lot, buf[: 2 * n])
+        want = sorted(range(n), key=lambda i: (-key1[i], -key2[i], lot[i]))
+        assert order.tolist() == want
+        key = rng.random(n + 1)
+        key[: min(3, n)] = key[n]
+        out = np.empty(n + 1, dtype=np.int64)
+        ev._key_order(key, np.empty(n + 1), np.zeros(n + 1), np.arange(n + 1.0), out, buf)
+        assert out.tolist() == np.argsort(key, kind="stable").tolist()
 
 
 def _reference(case, rng, n_events):
@@ -561,6 +586,48 @@ def test_huge_spread_round_robin_recovers_the_order():
     assert m.loc["p_top_k", "value"] > 0.9
     assert m.loc["kendall_tau", "value"] > 0.9
     assert set(m.pairing) == {"round-robin"}
+
+
+@pytest.mark.parametrize("n", [2, 3, 7, 64, 1000])
+def test_kendall_tau_b_is_scipys_with_ties(n):
+    # scipy.stats.kendalltau is the independent implementation; small integer values give
+    # ties in x, in y and in both. Tolerance 1e-12: both compute the same exact integer
+    # counts and the same float operations, so only the last bit could differ.
+    rng = np.random.default_rng(n)
+    rows = 40 if n < 1000 else 3
+    x = rng.integers(0, max(2, n // 3), size=(rows, n)).astype(float)
+    y = np.where(rng.random((rows, n)) < 0.5, rng.integers(0, 4, size=(rows, n)),
+                 rng.standard_normal((rows, n)))  # fmt: skip
+    x[0] = rng.standard_normal(n)  # a row with no ties at all
+    got = measures.kendall_tau_b(x, y)
+    want = [stats.kendalltau(a, b).statistic for a, b in zip(x, y, strict=True)]
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+
+
+def test_kendall_tau_b_edge_cases():
+    # a constant row has no τ (scipy: NaN); perfect agreement and reversal are ±1
+    got = measures.kendall_tau_b([[1, 1, 1], [1, 2, 3], [1, 2, 3]], [[1, 2, 3], [5, 6, 7],
+                                                                    [3, 2, 1]])  # fmt: skip
+    assert np.isnan(got[0]) and got[1:].tolist() == [1.0, -1.0]
+    assert np.isnan(stats.kendalltau([1, 1, 1], [1, 2, 3]).statistic)
+    x = np.random.default_rng(5).standard_normal((2, 3, 9))
+    assert measures.kendall_tau_b(x, -x).shape == (2, 3)
+    assert measures.kendall_tau_b([0.0, 1.0], [2.0, 3.0]) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "name"),
+    [
+        ([1, 2, 3], [1, 2], "y"),
+        (1.0, 1.0, "y"),
+        ([1.0], [2.0], "x"),
+        ([1, np.nan], [1, 2], "x"),
+        ([1, 2], ["a", "b"], "y"),
+    ],
+)
+def test_kendall_tau_b_rejects_bad_arguments(x, y, name):
+    with pytest.raises(BridgestatsError, match=rf"^{name}: "):
+        measures.kendall_tau_b(x, y)
 
 
 @pytest.mark.parametrize(

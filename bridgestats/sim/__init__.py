@@ -10,7 +10,11 @@
   (top-down pairing with backtracking);
 - :mod:`~bridgestats.sim.measures`: what a committee asks of a scale, with Monte Carlo
   standard errors (who wins, qualification, Kendall's τ, outcome shares by round) and the
-  exact breakage and shooting incentive.
+  exact breakage and shooting incentive;
+- :mod:`~bridgestats.sim.sweep`: those measures over a grid of settings (scales x pairing
+  rules x strength spreads x rounds x boards x formats), one task per cell seeded from one
+  root seed by the cell's place (:func:`~bridgestats.sim.sweep.run_sweep`), run here or on
+  a ``dask.distributed`` client with the same results.
 
 The event simulator's names stay under their modules (``from bridgestats.sim.events import
 simulate_events``), so that importing the club simulator does not compile the event kernels.

@@ -70,7 +70,7 @@ from bridgestats._validate import (
     check_number,
     fail,
 )
-from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered
+from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered_into
 from bridgestats.vpscale import VPScale, scale_from_thresholds, wbf_vp
 
 __all__ = [
@@ -491,26 +491,116 @@ def _round_keys(vp, mg, key1, key2):
 
 @numba.njit(cache=False)
 def _sort_standings(order, key1, key2, lot):
-    """Binary insertion sort of ``order`` in place (the ranking is a strict total order).
+    """Sort ``order`` in place into the standings (the ranking is a strict total order)."""
+    _sort_standings_into(order, key1, key2, lot, np.empty(2 * order.shape[0], np.int64))
 
-    n log n comparisons; the moves are integer copies, few when last round's order is
-    nearly right.
+
+_RUN = 8  # the merge sort's first runs, sorted by insertion
+_RANK_MAX = 128  # fields up to this size are sorted by counting (see _sort_standings_into)
+
+
+@numba.njit(cache=False)
+def _count_standings(order, key1, key2, lot, buf):
+    """``order`` as the standings: places by counting on ``key1``, then ties sorted.
+
+    An entrant's block starts at #{j : key1[j] > key1[i]}, n² comparisons without a branch
+    (which the compiler vectorises, and for a field up to about a hundred is faster than
+    any sort: the comparisons of shuffled standings are what a processor cannot predict);
+    entrants level on ``key1`` fill their block in index order and are then sorted by
+    insertion on :func:`_before` (blocks are small: a few level scores).
     """
-    for p in range(1, order.shape[0]):
-        x = order[p]
-        if not _before(x, order[p - 1], key1, key2, lot):
-            continue
-        lo = 0
-        hi = p - 1
-        while lo < hi:  # the first place q < p whose entrant x ranks above
-            mid = (lo + hi) // 2
-            if _before(x, order[mid], key1, key2, lot):
-                hi = mid
-            else:
-                lo = mid + 1
-        for q in range(p, lo, -1):
-            order[q] = order[q - 1]
-        order[lo] = x
+    n = key1.shape[0]
+    start = buf[:n]
+    filled = buf[n : 2 * n]
+    for i in range(n):
+        a = key1[i]
+        above = 0
+        for j in range(n):
+            above += key1[j] > a
+        start[i] = above
+        filled[i] = 0
+    for i in range(n):
+        s0 = start[i]
+        order[s0 + filled[s0]] = i
+        filled[s0] += 1
+    for s0 in range(n):
+        for p in range(s0 + 1, s0 + filled[s0]):
+            x = order[p]
+            q = p
+            while q > s0 and _before(x, order[q - 1], key1, key2, lot):
+                order[q] = order[q - 1]
+                q -= 1
+            order[q] = x
+
+
+@numba.njit(cache=False)
+def _sort_standings_into(order, key1, key2, lot, buf):
+    """Sort ``order`` (a permutation of 0..n-1) in place by :func:`_before`.
+
+    ``buf``: int64 scratch of length 2n. Up to 128 entrants, :func:`_count_standings`;
+    beyond, a merge sort: runs of 8 sorted by insertion, then merged pairwise (a merge of
+    two runs already in order is a copy). The ranking being a strict total order, both
+    give the same standings (a full tie, which lots make all but impossible, goes to the
+    lower index, as in a stable sort from 0..n-1).
+    """
+    if order.shape[0] <= _RANK_MAX:
+        _count_standings(order, key1, key2, lot, buf)
+        return
+    for i in range(order.shape[0]):
+        order[i] = i
+    n = order.shape[0]
+    for lo in range(0, n, _RUN):
+        hi = min(lo + _RUN, n)
+        for p in range(lo + 1, hi):
+            x = order[p]
+            q = p
+            while q > lo and _before(x, order[q - 1], key1, key2, lot):
+                order[q] = order[q - 1]
+                q -= 1
+            order[q] = x
+    src = order
+    dst = buf[: order.shape[0]]
+    swapped = False
+    width = _RUN
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            if mid == hi or not _before(src[mid], src[mid - 1], key1, key2, lot):
+                dst[lo:hi] = src[lo:hi]  # already in order
+                continue
+            i = lo
+            j = mid
+            k = lo
+            while i < mid and j < hi:
+                if _before(src[j], src[i], key1, key2, lot):
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+        src, dst = dst, src
+        swapped = not swapped
+        width *= 2
+    if swapped:
+        order[:] = src
+
+
+@numba.njit(cache=False)
+def _key_order(key, neg_key, no_key, place, out, buf):
+    """``out[:] = argsort(key)``, stable (a tie goes to the lower place)."""
+    for i in range(key.shape[0]):
+        neg_key[i] = -key[i]
+    _sort_standings_into(out, neg_key, no_key, place, buf)
 
 
 @numba.njit(cache=False)
@@ -547,15 +637,22 @@ def _simulate_kernel(
     half = m // 2
     keep_opp = opp_out.shape[0] == n_events
     # a guide table for the inverse-CDF draw: guide[g] = #{k : cdf[k] <= g / n_guide}, so
-    # the search for u starts at most a few places short (equal to searchsorted "right")
-    n_guide = cdf.shape[0]
+    # the search for u starts a place or so from the answer (searchsorted "right"); four
+    # cells per support point, so that the search seldom moves (a move the processor
+    # cannot predict costs more than the table)
+    n_guide = 4 * cdf.shape[0]
     top = cdf.shape[0] - 1
     guide = np.searchsorted(cdf, np.arange(n_guide) / n_guide, side="right")
-    # and one for the scale: cells of width step over [0, t_max), each holding the
-    # outcome at its left end; a margin's outcome is then a step or two from its cell's
+    # and one for the scale: cells of width step over [0, t_max), 16 per outcome, each
+    # holding the outcome at its left end; a margin's outcome is then at most a step or
+    # two from its cell's
     n_t = thresholds.shape[0]
-    step = thresholds[n_t - 1] / (4 * n_t) if n_t else 1.0
-    cells = np.searchsorted(thresholds, np.arange(4 * n_t + 1) * step, side="right")
+    n_cells = 16 * n_t
+    step = thresholds[n_t - 1] / n_cells if n_t else 1.0
+    cells = np.searchsorted(thresholds, np.arange(n_cells + 1) * step, side="right")
+    # the loser's scores then the winner's: a side's score is picked without a branch
+    scores = np.concatenate((lose, win))
+    n_out = n_t + 1
     vp = np.zeros(n)
     mg = np.zeros(n)
     vp_lag = np.zeros(n)
@@ -564,11 +661,20 @@ def _simulate_kernel(
     key1 = np.empty(n)
     key2 = np.empty(n)
     met = np.zeros((m, m), dtype=np.bool_)
-    order = np.empty(n, dtype=np.int64)
+    order = np.arange(n)  # any order: the standings are a strict total order
     listed = np.empty(m, dtype=np.int64)
     slots = np.empty(m, dtype=np.int64)
     pa = np.empty(half, dtype=np.int64)
     pb = np.empty(half, dtype=np.int64)
+    # scratch: the sorts' buffer, the random draw's keys (a place's key, negated: lower
+    # key first, then lower place, as a stable argsort) and the pairing search's
+    buf = np.empty(2 * m, dtype=np.int64)
+    neg_key = np.empty(m)
+    no_key = np.zeros(m)
+    place = np.arange(m).astype(np.float64)
+    paired = np.empty(m, dtype=np.bool_)
+    pos_a = np.empty(half, dtype=np.int64)
+    pos_b = np.empty(half, dtype=np.int64)
     for e in range(n_events):
         s = strength[e]
         lt = lot[e]
@@ -577,15 +683,14 @@ def _simulate_kernel(
         vp_lag[:] = 0.0
         mg_lag[:] = 0.0
         met[:, :] = False
-        order[:] = np.argsort(lt)
         repeats = 0
         for r in range(n_rounds):
             if round_robin:
                 if r == 0:
-                    slots[:] = np.argsort(keys[e, 0])
+                    _key_order(keys[e, 0], neg_key, no_key, place, slots, buf)
                 _circle_pairs(slots, r, pa, pb)
             elif r == 0 and first_seeded:
-                _sort_standings(order, s, zeros, lt)
+                _sort_standings_into(order, s, zeros, lt, buf[: 2 * n])
                 h = n // 2
                 for t in range(h):
                     pa[t] = order[t]
@@ -595,19 +700,22 @@ def _simulate_kernel(
                     pb[h] = n
             else:
                 if r == 0 or not later_score:
-                    listed[:] = np.argsort(keys[e, r if keys.shape[1] > 1 else 0])
+                    kr = keys[e, r if keys.shape[1] > 1 else 0]
+                    _key_order(kr, neg_key, no_key, place, listed, buf)
                 else:
                     if lag:
                         _round_keys(vp_lag, mg_lag, key1, key2)
                     else:
                         _round_keys(vp, mg, key1, key2)
-                    _sort_standings(order, key1, key2, lt)
+                    _sort_standings_into(order, key1, key2, lt, buf[: 2 * n])
                     listed[:n] = order
                     if n % 2:
                         listed[n] = n
-                repeats += _pair_ordered(listed, met, max_steps, pa, pb)
-            vp_lag[:] = vp
-            mg_lag[:] = mg
+                repeats += _pair_ordered_into(listed, met, max_steps, pa, pb, paired,
+                                              pos_a, pos_b)  # fmt: skip
+            if lag:
+                vp_lag[:] = vp
+                mg_lag[:] = mg
             for t in range(half):
                 a = pa[t]
                 b = pb[t]
@@ -624,6 +732,8 @@ def _simulate_kernel(
                     k = guide[int(u * n_guide)]  # then the first k with cdf[k] > u
                     while k < top and cdf[k] <= u:
                         k += 1
+                    while k > 0 and cdf[k - 1] > u:  # (were u * n_guide rounded up)
+                        k -= 1
                     swing = support[k]
                 else:
                     swing = sd * noise[e, r, t]
@@ -636,18 +746,15 @@ def _simulate_kernel(
                     if n_t == 0 or x >= thresholds[n_t - 1]:
                         j = n_t
                     else:  # #{k : t_k <= x}, from the cell's count, corrected both ways
-                        j = cells[min(int(x / step), 4 * n_t)]
+                        j = cells[min(int(x / step), n_cells)]
                         while j < n_t and thresholds[j] <= x:
                             j += 1
                         while j > 0 and thresholds[j - 1] > x:
                             j -= 1
                     counts_out[e, r, j] += 1
-                    if margin >= 0:
-                        va = win[j]
-                        vb = lose[j] if margin > 0 else win[j]
-                    else:
-                        va = lose[j]
-                        vb = win[j]
+                    # the side ahead (or level) scores win[j], the side behind lose[j]
+                    va = scores[j + n_out * np.int64(margin >= 0)]
+                    vb = scores[j + n_out * np.int64(margin <= 0)]
                 vp[a] += va
                 vp[b] += vb
                 mg[a] += margin
@@ -658,7 +765,7 @@ def _simulate_kernel(
                     opp_out[e, r, a] = b
                     opp_out[e, r, b] = a
         _round_keys(vp, mg, key1, key2)
-        _sort_standings(order, key1, key2, lt)
+        _sort_standings_into(order, key1, key2, lt, buf[: 2 * n])
         for p in range(n):
             rank_out[e, order[p]] = p + 1
         vp_out[e] = vp
@@ -820,29 +927,29 @@ def simulate_events(
     gen = np.random.default_rng(rng)
     n, rounds = plan.n_entrants, plan.n_rounds
     chunk = max(1, min(e_total, 2**21 // (rounds * (n + 1))))
-    parts = []
+    strength = np.empty((e_total, n))
+    out = (
+        np.empty((e_total, n)),
+        np.empty((e_total, n)),
+        np.empty((e_total, n), dtype=np.int64),
+        np.zeros((e_total if keep else 0, rounds, n), dtype=np.int64),
+        np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
+        np.empty(e_total, dtype=np.int64),
+    )
     for start in range(0, e_total, chunk):
-        e = min(chunk, e_total - start)
-        drawn = _draw(plan, gen, e)
-        out = (
-            np.empty((e, n)),
-            np.empty((e, n)),
-            np.empty((e, n), dtype=np.int64),
-            np.zeros((e if keep else 0, rounds, n), dtype=np.int64),
-            np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64),
-            np.empty(e, dtype=np.int64),
-        )
-        _simulate_kernel(*drawn, *plan.kernel_args.values(), *out)
-        parts.append((drawn[0], *out))
-    cols = [np.concatenate([p[i] for p in parts]) for i in range(7)]
+        rows = slice(start, min(start + chunk, e_total))
+        drawn = _draw(plan, gen, rows.stop - start)
+        strength[rows] = drawn[0]
+        _simulate_kernel(*drawn, *plan.kernel_args.values(),
+                         *(o[rows] if o.shape[0] else o for o in out))  # fmt: skip
     return EventResults(
-        strength=cols[0],
-        score=cols[1],
-        margin=cols[2],
-        rank=cols[3],
-        outcome_counts=cols[5],
-        opponents=cols[4] if keep else None,
-        repeats=cols[6],
+        strength=strength,
+        score=out[0],
+        margin=out[1],
+        rank=out[2],
+        outcome_counts=out[4],
+        opponents=out[3] if keep else None,
+        repeats=out[5],
         scorer=plan.scorer,
     )
 

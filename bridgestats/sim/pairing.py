@@ -50,9 +50,19 @@ def _pair_ordered(order, met, max_steps, out_a, out_b):
     """
     m = order.shape[0]
     half = m // 2
-    paired = np.zeros(m, dtype=np.bool_)
+    paired = np.empty(m, dtype=np.bool_)
     pos_a = np.empty(half, dtype=np.int64)
     pos_b = np.empty(half, dtype=np.int64)
+    return _pair_ordered_into(order, met, max_steps, out_a, out_b, paired, pos_a, pos_b)
+
+
+@numba.njit(cache=False)
+def _pair_ordered_into(order, met, max_steps, out_a, out_b, paired, pos_a, pos_b):
+    """:func:`_pair_ordered` with its scratch arrays given (``paired``: m, ``pos_a``,
+    ``pos_b``: m // 2), so that a simulation's loop allocates nothing."""
+    m = order.shape[0]
+    half = m // 2
+    paired[:m] = False
     depth = 0
     a = 0
     start = 1
