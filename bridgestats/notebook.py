@@ -19,7 +19,7 @@ from . import datasets
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
 
-__all__ = ["finding", "input_hashes", "jsonable", "save_figure", "save_summary"]
+__all__ = ["finding", "input_hashes", "jsonable", "run_sweep", "save_figure", "save_summary"]
 
 
 def jsonable(value):
@@ -159,3 +159,26 @@ def save_figure(fig, name: str, *, folder: str | Path = "figures", dpi: int = 11
     path = folder / f"{name}.png"
     fig.savefig(path, dpi=dpi, bbox_inches="tight")
     return path
+
+
+def run_sweep(grid, *, seed, scheduler=None, progress=True):
+    """:func:`bridgestats.sim.sweep.run_sweep`, with a scheduler given by its address too.
+
+    ``scheduler`` may be a scheduler address (``"tcp://host:8786"``): a
+    ``distributed.Client`` is connected to it for the sweep and closed after (the notebooks
+    extra provides ``dask.distributed``); a connected client is used as given and left
+    open; None runs the cells here. Same seed, same frame, wherever it runs.
+    """
+    from .sim import sweep
+
+    if isinstance(scheduler, str):
+        try:
+            from distributed import Client
+        except ImportError:  # pragma: no cover - the notebooks extra is installed in tests
+            raise BridgestatsError(
+                "scheduler: an address needs dask.distributed "
+                "(pip install 'bridgestats[notebooks]')"
+            ) from None
+        with Client(scheduler) as client:
+            return sweep.run_sweep(grid, seed=seed, scheduler=client, progress=progress)
+    return sweep.run_sweep(grid, seed=seed, scheduler=scheduler, progress=progress)

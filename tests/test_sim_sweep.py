@@ -147,3 +147,18 @@ def test_a_scheduler_that_is_not_a_client_is_refused(scheduler, match):
     with pytest.raises(BridgestatsError, match=rf"^scheduler: must be {match}"):
         run_sweep({"n_entrants": 4, "n_rounds": 2, "n_events": 5}, seed=1,
                   scheduler=scheduler, progress=False)  # fmt: skip
+
+
+def test_a_scheduler_address_connects_a_client_for_the_sweep():
+    # bridgestats.notebook.run_sweep (top layer) takes the address as the issue asks: the
+    # frame is the local one, and the client it opened is closed again
+    distributed = pytest.importorskip("distributed")
+    from bridgestats.notebook import run_sweep as run_sweep_at
+
+    local = run_sweep(_GRID, seed=3, progress=False)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0") as cluster:  # fmt: skip
+        remote = run_sweep_at(_GRID, seed=3, scheduler=cluster.scheduler_address,
+                              progress=False)  # fmt: skip
+        assert len(cluster.scheduler.clients) <= 1  # ours is gone again (the cluster's own)
+    pd.testing.assert_frame_equal(remote, local)
