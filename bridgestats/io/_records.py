@@ -8,6 +8,7 @@ the :class:`LoadSummary` and applies ``strict``.
 
 from __future__ import annotations
 
+import fnmatch
 import gzip
 import os
 import re
@@ -96,6 +97,9 @@ _VUL_CYCLE = np.array(
 _DEALER_CYCLE = np.array(["N", "E", "S", "W"], dtype=object)
 
 _REDOUBLE_R = re.compile(r"^([1-7]\s*(?:NT|[CDHSN]))\s*R$", re.IGNORECASE)
+# A passed-out board as exports spell it besides PBN's "Pass" (PBN 2.1 §3.4.14): "PAS"
+# (Dutch, Polish and Scandinavian scoring programs), "Passe" (French), "Passed".
+_PASS_SPELLINGS = re.compile(r"^(?:pas|passe|passed)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,10 @@ class LoadSummary:
     notes : dict
         Counts of repairs made while reading (e.g. vulnerability taken from the board
         number because the file left it empty): nothing is changed silently.
+    files_found : int
+        Files the path named or its folders held (searched recursively, hidden files left
+        out), read or not: ``files_found - files`` of them were passed over because their
+        names are not of the reader's formats (suffixes match whatever their case).
     """
 
     files: int
@@ -128,6 +136,7 @@ class LoadSummary:
     printed_scores: int = 0
     score_mismatches: int = 0
     notes: dict = field(default_factory=dict)
+    files_found: int = 0
 
     def as_dict(self) -> dict:
         """The summary as plain JSON-able types."""
@@ -139,6 +148,7 @@ class LoadSummary:
             "printed_scores": self.printed_scores,
             "score_mismatches": self.score_mismatches,
             "notes": dict(self.notes),
+            "files_found": self.files_found,
         }
 
 
@@ -167,8 +177,31 @@ class _File:
 def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     """A path, a list of paths, or a directory (searched recursively for ``patterns``).
 
-    A file found in a directory is named by its path relative to that directory
-    (``bb/bb-2009.pbn.gz``); a file given directly by its file name.
+    The files of :func:`_expand_counted`, without the count of files found.
+    """
+    return _expand_counted(path, patterns)[0]
+
+
+def _matches(name: str, patterns: tuple[str, ...]) -> bool:
+    """Whether a file name matches one of ``patterns``, whatever the case of either.
+
+    >>> _matches("R1.PBN.gz", ("*.pbn", "*.pbn.gz")), _matches("r1.txt", ("*.pbn",))
+    (True, False)
+    """
+    low = name.lower()
+    return any(fnmatch.fnmatchcase(low, pat.lower()) for pat in patterns)
+
+
+def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
+    """The files to read of a path, a list of paths, or directories, and the files found.
+
+    A directory is searched recursively for files whose names match ``patterns`` whatever
+    the case (``*.pbn`` finds ``R1.PBN``, ``r2.Pbn`` and ``r3.PBN.GZ``; exporters on
+    Windows write upper-case suffixes). A file found in a directory is named by its path
+    relative to that directory (``bb/bb-2009.pbn.gz``); a file given directly by its file
+    name. The count is of every file given or found below the directories (hidden files,
+    whose name or folder starts with ``.``, left out), read or not: with the files read it
+    tells how many were passed over as not of the reader's formats.
     """
     allowed = "a file, a folder or a list of them (str or os.PathLike)"
     if isinstance(path, str | os.PathLike | _File):
@@ -180,23 +213,36 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     if not items:
         raise fail("path", allowed, path)
     files: list[_File] = []
+    found = 0
     for item in items:
         if isinstance(item, _File):
             files.append(item)
+            found += 1
             continue
         if not isinstance(item, str | os.PathLike):
             raise fail("path", allowed, item)
         p = Path(item)
         if p.is_dir():
-            found = sorted({f for pat in patterns for f in p.rglob(pat) if f.is_file()})
-            if not found:
-                raise fail("path", f"a folder holding {' or '.join(patterns)} files", given=str(p))
-            files.extend(_File(f, f.relative_to(p).as_posix()) for f in found)
+            every = sorted(
+                f
+                for f in p.rglob("*")
+                if not any(part.startswith(".") for part in f.relative_to(p).parts) and f.is_file()
+            )
+            chosen = [f for f in every if _matches(f.name, patterns)]
+            if not chosen:
+                raise fail(
+                    "path",
+                    f"a folder holding {' or '.join(patterns)} files (any case)",
+                    given=f"{p} ({len(every)} other files)",
+                )
+            found += len(every)
+            files.extend(_File(f, f.relative_to(p).as_posix()) for f in chosen)
         elif p.is_file():
             files.append(_File(p, p.name))
+            found += 1
         else:
             raise fail("path", "an existing file or folder", given=str(p))
-    return files
+    return files, found
 
 
 _WIDE_BOMS = {
@@ -290,16 +336,19 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
 
     Each distinct text is parsed once by :func:`bridgestats.scoring.parse_contract`; a
     trailing ``R`` (redoubled, as some exports write it) is read as ``XX``. Texts that are
-    not contracts give missing values.
+    not contracts give missing values. ``PAS``, ``Passe`` and ``Passed`` (any case) are a
+    passed-out board, as exports write it.
 
-    >>> _parse_texts(pd.Series(["3NT", "4 SX", "2dr", "pass", "8S", None]))["contract"].tolist()
-    ['3N', '4SX', '2DXX', 'Pass', None, None]
+    >>> texts = pd.Series(["3NT", "4 SX", "2dr", "pass", "PAS", "8S", None])
+    >>> _parse_texts(texts)["contract"].tolist()
+    ['3N', '4SX', '2DXX', 'Pass', 'Pass', None, None]
     """
     values = texts.astype("object").where(texts.notna(), None)
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     rows = []
     for u in uniques:  # one parse per distinct contract text, not per record
         t = _REDOUBLE_R.sub(r"\1XX", str(u).strip())
+        t = _PASS_SPELLINGS.sub("Pass", t)
         try:
             c = parse_contract(t)
         except BridgestatsError:
@@ -344,13 +393,20 @@ def _finish(
     printed_score: pd.Series | None = None,
     notes: dict | None = None,
     preset_reason: pd.Series | None = None,
+    given_score: pd.Series | None = None,
+    files_found: int | None = None,
 ) -> pd.DataFrame:
     """Normalise, score and check a frame of raw columns; attach the summary.
 
     ``raw`` holds the schema's identifying columns plus ``contract_text``, ``declarer``,
     ``tricks`` (numbers or text) and ``vulnerable`` (any spelling). ``printed_score`` is the
     file's own NS score (float, NaN when not printed). ``preset_reason`` gives a skip
-    reason decided by the reader (e.g. "not played"), NA elsewhere.
+    reason decided by the reader (e.g. "not played"), NA elsewhere. ``given_score`` is a
+    North-South score the file gives for a result it prints without a contract (a PBN
+    ``ScoreTable`` without a ``Contract`` column): where it is a number (and no preset
+    reason), the row is scorable with that score, the contract columns stay missing, and
+    it is not counted among the printed scores compared with computed ones.
+    ``files_found`` (default ``files``) goes to the summary.
     """
     n = len(raw)
     out = pd.DataFrame(index=pd.RangeIndex(n))
@@ -379,6 +435,12 @@ def _finish(
         reason = reason.where(preset_reason.isna(), preset_reason.to_numpy())
     is_pass = cleaned == "Pass"
 
+    given = np.zeros(n, dtype=bool)
+    if given_score is not None:
+        given_values = given_score.to_numpy(dtype=float)
+        given = ~np.isnan(given_values) & reason.isna().to_numpy()
+        reason = reason.where(~given, "\x00given")  # held back from the checks below
+
     def _set(mask, why):
         nonlocal reason
         reason = reason.where(~(reason.isna() & mask.to_numpy()), why)
@@ -391,10 +453,13 @@ def _finish(
     bad_tricks = (~is_pass & tricks.notna() & ((tricks < 0) | (tricks > 13))).fillna(False)
     _set(bad_tricks, "impossible result")
     _set(~is_pass & vul.isna(), "no vulnerability")
+    if given.any():  # a given score needs a board, nothing else
+        reason = reason.where(~given, None)
+        _set(pd.Series(given) & out["board"].isna(), "no board")
 
     ok = reason.isna().to_numpy()
     score = np.full(n, np.nan)
-    play = ok & ~is_pass.to_numpy()
+    play = ok & ~is_pass.to_numpy() & ~given
     if play.any():
         decl = declarer.to_numpy()[play]
         v = vul.to_numpy()[play]
@@ -408,7 +473,9 @@ def _finish(
             decl_vul,
         )
         score[play] = np.where(decl_ns, pts, -np.asarray(pts))
-    score[ok & is_pass.to_numpy()] = 0.0
+    score[ok & is_pass.to_numpy() & ~given] = 0.0
+    if given.any():
+        score[ok & given] = given_values[ok & given]
 
     out["contract"] = cleaned.to_numpy()
     out["level"] = pd.array(level.to_numpy(), dtype="Int64")
@@ -432,7 +499,7 @@ def _finish(
     if printed_score is not None:
         ps = printed_score.to_numpy(dtype=float)
         out["score_ns_printed"] = ps
-        both = ok & ~np.isnan(ps)
+        both = ok & ~given & ~np.isnan(ps)
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())
 
@@ -445,6 +512,7 @@ def _finish(
         printed_scores=printed,
         score_mismatches=mismatches,
         notes=dict(notes or {}),
+        files_found=files if files_found is None else int(files_found),
     )
     out.attrs["summary"] = summary
     if strict and not ok.all():
