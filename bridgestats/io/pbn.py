@@ -17,6 +17,7 @@ from .._validate import check_flag
 from ._records import (
     ParseError,
     _expand,
+    _expand_counted,
     _finish,
     _line_numbers,
     _read_text,
@@ -103,9 +104,13 @@ _CONTEXT = {
 }
 # Tags of the deal itself: inherited only from a record of the same board.
 _BOARD_SCOPED = ("deal", "dealer", "vulnerable")
+# Tags for which PBN 2.1 §4.8 forbids "#" and "##" (their values are the game's own): a
+# "##" prefix is dropped but makes no header value that later games inherit.
+_NO_HEADER = {"dealer", "vulnerable", "deal", "declarer", "contract", "result"}
 # Tags present in a record that make it a table result (else it is a header record).
 _RESULT_TAGS = ("contract", "result", "declarer", "deal", "board")
 _EXTRA = (
+    "irregular",
     "Site",
     "Date",
     "Stage",
@@ -130,10 +135,31 @@ _TABLE_COLUMNS = {
     "declarer": "declarer",
     "result": "tricks",
 }
+# Columns of a board's record that its ScoreTable lines (other tables' results) share.
+_SHARED_BY_TABLE = {
+    "source",
+    "event",
+    "segment",
+    "board",
+    "vulnerable",
+    "Dealer",
+    "Deal",
+    "Site",
+    "Date",
+    "Stage",
+    "Round",
+    "Section",
+    "Scoring",
+}
+# A ScoreTable line stands for at most this many tables (no field is larger; a bigger
+# Multiplicity is a misprint, not a field to repeat).
+_MAX_MULTIPLICITY = 10_000
+# A Result given with the side that took the tricks (PBN 2.1 §3.4.15).
+_SIDE_RESULT = re.compile(r"^(NS|EW)\s*(\d{1,2})(?:\s+(NS|EW)\s*(\d{1,2}))?$", re.IGNORECASE)
 _MISSING = "\x00"  # stands for "tag absent" while forward filling
-_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN")
+_PATTERNS = ("*.pbn", "*.pbn.gz")  # matched whatever the case (R1.PBN, r2.Pbn.GZ)
 
-# TotalScoreTable (PBN 2.1 §5.8): the predefined columns that hold numbers (lower case);
+# TotalScoreTable (PBN 2.1 §5.10): the predefined columns that hold numbers (lower case);
 # PairId and Names are text; a column the file adds is numeric when all its cells are.
 _TOTAL_NUMERIC = {
     "rank",
@@ -170,11 +196,13 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     ----------
     path : str, Path, list of paths, or directory
         File(s) to read; a directory is searched recursively for ``*.pbn`` and
-        ``*.pbn.gz``.
+        ``*.pbn.gz`` whatever the case (``R1.PBN``, ``r2.Pbn.gz``); the summary's
+        ``files_found`` counts every file it holds, read or not.
     strict : bool, optional
         Raise :class:`~bridgestats.io.ParseError` on the first record that cannot be
-        scored (a malformed tag line, two games run together) instead of counting it in the
-        summary.
+        scored (a malformed tag line, two games run together, an adjusted score, a
+        ``Multiplicity`` that is not a whole number) instead of counting it in the
+        summary. Irregular records (``^``) are scored and do not raise.
 
     Returns
     -------
@@ -182,15 +210,19 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         The schema of :mod:`bridgestats.io`, plus the printed tags ``Site``, ``Date``,
         ``Stage``, ``Round``, ``Section``, ``Dealer``, ``Deal``, ``Scoring``, ``Score``,
         ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage`` (as printed),
-        ``score_ns_printed`` (the printed score from North-South's side) and, for rows
-        expanded from a ``ScoreTable``, its columns under their own names (``MP_NS``,
-        ``Percentage_NS``, ``IMP_NS``, ...). ``frame.attrs["summary"]`` is the
-        :class:`~bridgestats.io.LoadSummary`.
+        ``score_ns_printed`` (the printed score from North-South's side), ``irregular``
+        (bool: ``^`` before the declarer, contract or result) and, for rows expanded from
+        a ``ScoreTable``, its columns under their own names (``MP_NS``,
+        ``Percentage_NS``, ``IMP_NS``, ``Multiplicity``, ...).
+        ``frame.attrs["summary"]`` is the :class:`~bridgestats.io.LoadSummary`.
 
     Notes
     -----
-    * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §3.5); it is
-      resolved for every tag.
+    * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §4.8); it is
+      resolved for every tag. ``##text`` means ``text``, to be used in all subsequent
+      games: from there on, a game of the same file that omits the tag takes the value in
+      force (the last one given; a header value can be redefined midway). The deal's and
+      the result's own tags (§4.8 forbids ``#`` for them) only lose the prefix.
     * A tag pair starts a line or follows another tag pair on its line (the import
       format allows several on a line). A tag given twice in one record keeps its first
       value (PBN 2.1 §3.3); records where the values differ are counted in ``notes``.
@@ -205,7 +237,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       tag and counted in ``notes``; with ``strict`` they raise.
     * A UTF-16 or UTF-32 file (byte-order mark or NUL bytes) raises, naming the encoding;
       ``path`` must be a path (``str`` or ``os.PathLike``) or a list of them: ``None``
-      or a number raises. A ``ScoreTable`` without a row is counted in ``notes``.
+      or a number raises. A ``ScoreTable`` without a row is counted in ``notes``; its
+      record keeps its own result, if it printed one.
     * A record that omits a match tag (``Event``, ``Stage``, ``Round``, ``Board``,
       ``HomeTeam``, ``VisitTeam`` ...) inherits it from the previous record
       (rpbridge.net exports print only the tags that changed); ``Deal``, ``Dealer`` and
@@ -214,22 +247,40 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       ``Result``, ``Score``) never inherit.
     * A ``Vulnerable`` that is still empty or absent is taken from the board number
       (standard cycle) and counted in ``notes``.
-    * ``Result`` is the number of tricks taken by declarer. The printed ``Score`` is read
+    * ``Result`` is the number of tricks taken by declarer, or given with the side that
+      took them (§3.4.15: ``"NS 7"``, ``"EW 10"``, ``"EW 3 NS 10"``), turned into
+      declarer's tricks (the other side's k is 13 - k). The irregularity marker ``^``
+      (§3.4.13 ``"^S"``: declarer and dummy swapped; §3.4.15 ``"^9"``: a result that
+      differs from the tricks won) is dropped, the value read and scored, and the record
+      marked ``irregular`` (counted in ``notes``). The printed ``Score`` is read
       as ``"NS 420"``/``"EW 420"``; a bare number is declarer's score (all 828 bare
       scores of the archive agree with that reading).
+    * ``Contract`` is read by :func:`bridgestats.scoring.parse_contract` (``3NT``, ``4Sx``,
+      ``2DR``, ``Pass``, ``AP``...), and ``PAS``, ``Passe``, ``Passed`` as exports
+      write a passed-out board.
     * ``TotalScoreTable`` (session totals per pair, not table results) is not part of
       this frame: :func:`read_pbn_totals` reads it.
-    * A ``ScoreTable`` (PBN 2.1 §5.7) is expanded into one row per table: its column
+    * A ``ScoreTable`` (PBN 2.1 §5.9) is expanded into one row per table: its column
       specification ``Name\\widthAlign;...`` gives the column names, cells are separated by
-      blanks (quoted strings may contain blanks), ``-`` is an empty cell. ``Result`` in
-      the table may be tricks (``10``) or relative to the contract (``=``, ``+1``,
-      ``-2``). A row with a score but no contract (``A60``, ``40%``, ...) is an
-      adjusted score. ``Score_NS``/``Score_EW`` give ``score_ns_printed``.
+      blanks (quoted strings may contain blanks), ``-`` and ``?`` are empty cells.
+      Its lines are other tables' results: they keep the board's and the event's tags
+      (``Event``, ``Site``, ``Date``, ``Stage``, ``Round``, ``Section``, ``Board``,
+      ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``), none of the record's own
+      (players, room, teams, table, result, ``Score``, ``ScoreIMP``...). A line with
+      ``Multiplicity`` k stands for k tables and becomes k rows (counted in ``notes``),
+      so matchpoints, Butler and cross-IMPs see the whole field. ``Result`` in the
+      table may be tricks (``10``) or relative to the contract (``=``, ``+1``, ``-2``).
+      ``^`` before a number (§5.2, an artificial score such as ``^50``) makes the line an
+      adjusted score; so does a score without a contract (``A60``, ``40%``) in a table
+      with a ``Contract`` column. A table without one gives results by their score
+      alone: a numeric ``Score_NS`` (or ``Score_EW``) is the line's ``score_ns`` (counted
+      in ``notes``). ``Score_NS``/``Score_EW`` give ``score_ns_printed``.
 
     References
     ----------
-    .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``),
-       5.2 (tables) and 5.7 (``ScoreTable``).
+    .. [1] Portable Bridge Notation, version 2.1 (Tis Veugen et al., 2007), sections 3
+       (tags; 3.4.13 ``Declarer``, 3.4.15 ``Result``), 4.8 (``#`` and ``##``), 5.2
+       (tables) and 5.9 (``ScoreTable``).
     .. [2] Funbridge, "Frequently asked questions" (funbridge.com): 3NT vulnerable, 10
        tricks, +630.
 
@@ -247,8 +298,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     1      1      4SX        E       9     200.0
     """
     strict = check_flag(strict, "strict")
-    files = _expand(path, _PATTERNS)
+    files, found = _expand_counted(path, _PATTERNS)
     raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
+    raw["irregular"] = raw["irregular"].astype(bool)
     extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
     return _finish(
         raw,
@@ -258,6 +310,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         printed_score=raw["score_ns_printed"].astype(float),
         notes=notes,
         preset_reason=raw["preset_reason"],
+        given_score=raw["score_given"].astype(float),
+        files_found=found,
     )
 
 
@@ -306,7 +360,7 @@ def read_pbn_totals(path, *, strict: bool = False) -> pd.DataFrame:
     -----
     * Of the tables of PBN 2.1 §5 (``ActionTable``, ``AuctionTimeTable``,
       ``InstantScoreTable``, ``PlayTimeTable``, ``ScoreTable``, ``TotalScoreTable``),
-      only ``TotalScoreTable`` (§5.8) holds totals. ``ScoreTable`` rows are table
+      only ``TotalScoreTable`` (§5.10) holds totals. ``ScoreTable`` rows are table
       results (:func:`read_pbn`); ``InstantScoreTable`` maps score ranges to IMPs and
       percentages (a lookup table, not results); ``OptimumResultTable`` is a
       double-dummy table, not a score table. None of these is read here.
@@ -326,7 +380,7 @@ def read_pbn_totals(path, *, strict: bool = False) -> pd.DataFrame:
     References
     ----------
     .. [1] Portable Bridge Notation, version 2.1 (2007), sections 5.1 (section data),
-       5.2 (tables), 5.7 (``ScoreTable``) and 5.8 (``TotalScoreTable``, its predefined
+       5.2 (tables), 5.9 (``ScoreTable``) and 5.10 (``TotalScoreTable``, its predefined
        columns ``Rank``, ``PairId``, ``Names``, ``TotalScore``, ``TotalIMP``,
        ``TotalMP``, ``TotalPercentage``, ``MeanScore``, ``MeanIMP``, ``MeanMP``,
        ``MeanPercentage``, ``NrBoards``, ``Multiplicity``).
@@ -561,6 +615,8 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
             arr[record[idx]] = values[idx]
             conflicting[record[idx][values[idx] != arr[record[idx]]]] = True
         present[tag] = arr != None  # noqa: E711
+        if hit.size:
+            arr = _header_values(arr, tag, file_id)
         cols[col] = _resolve(arr, inherit=tag in _CONTEXT, within=file_id)
     # a deal's own tags inherit only within the same board (a record of another board
     # that omits Deal has no deal, not the previous board's)
@@ -605,6 +661,13 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
 
     frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
     frame["room"] = _room(frame["room"])
+    irregular = np.zeros(n_rec, dtype=bool)
+    for col in ("declarer", "tricks", "contract_text"):  # "^S", "^9" (PBN 2.1 §3.4)
+        frame[col], caret = _irregular(frame[col])
+        irregular |= caret
+    frame["irregular"] = irregular
+    frame["tricks"] = _side_tricks(frame["tricks"], frame["declarer"])
+    frame["score_given"] = np.nan
     frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
@@ -629,13 +692,20 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     expanded = []
     empty_tables = 0
     has_table = np.zeros(n_rec, dtype=bool)
+    own_result = present["contract"] | present["result"] | present["declarer"]
     for s, o in zip(scans, offset, strict=True):
         for spec, body, line in _tables(s["text"], _SCORE_TABLE):  # one per board
             rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
-            has_table[rec] = True
             names, rows, lines = _table_cells(s["file"], "ScoreTable", spec, body, line)
-            empty_tables += not rows
-            expanded.append(_expand_table(names, rows, lines, frame.iloc[rec]))
+            if not rows:  # an empty table: the record keeps its own result, if it has one
+                empty_tables += 1
+                has_table[rec] = not own_result[rec]
+                continue
+            has_table[rec] = True  # the table lists the record's own result among the rest
+            part = _expand_table(s["file"], names, rows, lines, frame.iloc[rec], strict=strict)
+            for key, count in part.attrs["notes"].items():
+                notes[key] = notes.get(key, 0) + count
+            expanded.append(part)
     if empty_tables:
         notes["ScoreTables without a row (no table results for their board)"] = empty_tables
     header = ~is_result & ~has_table
@@ -644,6 +714,9 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     if inherited[is_result].any():
         notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
     frame = frame[is_result & ~has_table]
+    if frame["irregular"].any():
+        key = "records marked irregular (^ before the declarer or the result), value kept"
+        notes[key] = int(frame["irregular"].sum())
     if expanded:
         order = {s["file"].name: i for i, s in enumerate(scans)}
         frame = pd.concat([frame, *expanded], ignore_index=True)
@@ -668,6 +741,34 @@ def _check_strict(scans: list[dict]) -> None:
         else:
             reason = "a game begins without the blank line before it (a second Board or Event)"
         raise ParseError(s["file"], line, reason)
+
+
+def _header_values(arr: np.ndarray, tag: str, file_id: np.ndarray) -> np.ndarray:
+    """Resolve the ``##`` prefix of one tag's values (PBN 2.1 §4.8).
+
+    ``"##text"`` gives the value ``text`` and says "use this text in all subsequent games":
+    from that game on, a game of the same file that omits the tag takes the value in force
+    (the last one given, with ``##`` or without: a header value may be redefined midway).
+    Absent values to inherit are returned as ``"#"``, which :func:`_resolve` copies from
+    the previous game. The tags for which the standard forbids ``#`` and ``##`` (the deal's
+    and the result's own tags, :data:`_NO_HEADER`) only lose the prefix.
+
+    >>> arr = np.array(["##OKbridge", None, "Club", None, None], dtype=object)
+    >>> _header_values(arr, "event", np.array([0, 0, 0, 0, 1])).tolist()
+    ['OKbridge', '#', 'Club', '#', None]
+    """
+    text = pd.Series(arr, dtype=object)
+    header = text.str.startswith("##", na=False).to_numpy()
+    if not header.any():
+        return arr
+    arr = arr.copy()
+    arr[header] = text[header].str[2:].to_numpy()
+    if tag in _NO_HEADER:
+        return arr
+    # games at or after a ## of their own file inherit the tag when they omit it
+    after = pd.Series(header).groupby(file_id).cummax().to_numpy()
+    arr[after & (arr == None)] = "#"  # noqa: E711
+    return arr
 
 
 def _resolve(arr: np.ndarray, *, inherit: bool, within):
@@ -807,15 +908,38 @@ def _split_cells(text: str) -> list[str]:
     return list(lexer)
 
 
-def _expand_table(names, rows, lines, board_row) -> pd.DataFrame:
-    """The rows of one ``ScoreTable``: the board's tags plus one row per table."""
-    table = pd.DataFrame(rows, columns=names)
-    out = pd.DataFrame({c: [board_row[c]] * len(table) for c in board_row.index})
+def _expand_table(file, names, rows, lines, board_row, *, strict: bool) -> pd.DataFrame:
+    """The rows of one ``ScoreTable`` (PBN 2.1 §5.9): one row per table of the field.
+
+    The lines are other tables' results: they share the board's and the event's tags
+    (:data:`_SHARED_BY_TABLE`) and take none of the record's own (players, room, teams,
+    table, its contract and result, its printed ``Score``/``ScoreIMP``/... tags). A line
+    with ``Multiplicity`` k stands for k tables with that result and becomes k rows, so
+    every scoring function sees the whole field. ``^`` before a ``Contract``, ``Declarer``
+    or ``Result`` cell marks an irregularity (the value is kept, ``irregular`` set); ``^``
+    before a number in any other column marks an artificial score (the row is an
+    ``"adjusted score"``, the number kept in its column). Without a ``Contract`` column the
+    lines are results known by their printed ``Score_NS``/``Score_EW``, which becomes
+    their score (``score_given``). ``out.attrs`` holds ``printed_columns`` and ``notes``.
+    """
+    table = pd.DataFrame(rows, columns=names, dtype=object)
+    n = len(table)
+    out = pd.DataFrame(
+        {c: [board_row[c] if c in _SHARED_BY_TABLE else None] * n for c in board_row.index}
+    )
     out["record"] = lines
-    out["contract_text"] = None
-    out["declarer"] = None
-    out["tricks"] = None
     out["preset_reason"] = None
+    irregular = np.zeros(n, dtype=bool)
+    artificial = np.zeros(n, dtype=bool)
+    for name in names:
+        cells = table[name].where(table[name] != "?", None)  # "?": an unknown element
+        if name.lower() in ("contract", "declarer", "result"):
+            cells, caret = _irregular(cells)
+            irregular |= caret
+        else:
+            cells, caret = _artificial(cells)
+            artificial |= caret
+        table[name] = cells
     printed = []
     for name in names:
         key = name.lower()
@@ -826,19 +950,135 @@ def _expand_table(names, rows, lines, board_row) -> pd.DataFrame:
             printed.append(name)
     if "Round" in out and out["segment"].isna().all():
         out["segment"] = out["Round"]
-    out["tricks"] = _table_tricks(out["tricks"], out["contract_text"])
+    tricks = _side_tricks(out["tricks"], out["declarer"])
+    out["tricks"] = _table_tricks(tricks, out["contract_text"])
+    out["irregular"] = irregular
     ns = _column(table, "score_ns")
     ew = _column(table, "score_ew")
     ns_num = pd.to_numeric(ns, errors="coerce")
     ew_num = pd.to_numeric(ew, errors="coerce")
-    out["score_ns_printed"] = ns_num.where(ns_num.notna(), -ew_num).to_numpy()
-    contract = out["contract_text"].astype("object")
-    no_contract = contract.isna() | (contract.astype(str).str.strip() == "")
-    adjusted = no_contract & (ns.notna() | ew.notna()).to_numpy()
+    score = ns_num.where(ns_num.notna(), -ew_num).to_numpy()
+    has_score = (ns.notna() | ew.notna()).to_numpy()
+    notes = {}
+    if any(name.lower() == "contract" for name in names):
+        contract = out["contract_text"].astype("object")
+        no_contract = (contract.isna() | (contract.astype(str).str.strip() == "")).to_numpy()
+        adjusted = (no_contract & has_score) | artificial
+        given = np.zeros(n, dtype=bool)
+    else:  # results known by their score alone; a score that is no number (A60) is adjusted
+        adjusted = artificial | (has_score & np.isnan(score))
+        given = ~adjusted & ~np.isnan(score)
+        if given.any():
+            key = "ScoreTable lines without a Contract column, scored by their printed score"
+            notes[key] = int(given.sum())
+    out["score_given"] = np.where(given, score, np.nan)
+    out["score_ns_printed"] = np.where(adjusted, np.nan, score)
     out.loc[adjusted, "preset_reason"] = "adjusted score"
-    out.loc[adjusted, "score_ns_printed"] = np.nan
+    times = _multiplicity(file, table, lines, strict=strict, notes=notes)
+    if times is not None:
+        out = out.loc[out.index.repeat(times)].reset_index(drop=True)
     out.attrs["printed_columns"] = printed
+    out.attrs["notes"] = notes
     return out
+
+
+def _multiplicity(file, table: pd.DataFrame, lines, *, strict: bool, notes: dict):
+    """How many tables each ScoreTable line stands for (its ``Multiplicity``), or None.
+
+    A missing cell is one table. A cell that is not a whole number from 1 to
+    :data:`_MAX_MULTIPLICITY` raises :class:`ParseError` under ``strict``; else the line
+    counts once and the cell is counted in ``notes``, as are the rows added.
+    """
+    cells = _column(table, "multiplicity")
+    if cells.isna().all():
+        return None
+    times = _to_int(cells)
+    bad = cells.notna() & (times.isna() | (times < 1) | (times > _MAX_MULTIPLICITY))
+    bad = bad.fillna(True).to_numpy()
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        reason = (
+            f"ScoreTable Multiplicity {cells.iat[i]!r} is not a whole number "
+            f"1-{_MAX_MULTIPLICITY} (the number of tables with this result)"
+        )
+        if strict:
+            raise ParseError(file, lines[i], reason)
+        key = f"ScoreTable Multiplicity cells not a whole number 1-{_MAX_MULTIPLICITY}, read as 1"
+        notes[key] = int(bad.sum())
+    times = times.where(~bad & times.notna(), 1).to_numpy(dtype=np.int64)
+    if (times > 1).any():
+        key = "ScoreTable lines standing for several tables (Multiplicity): rows added"
+        notes[key] = int((times - 1).sum())
+    return times
+
+
+def _irregular(values: pd.Series) -> tuple[pd.Series, np.ndarray]:
+    """Values with the irregularity marker ``^`` removed, and where it was (PBN 2.1 §3.4).
+
+    ``"^S"`` is a declarer who swapped with dummy (§3.4.13), ``"^9"`` a result that
+    differs from the tricks actually won (§3.4.15): the value after the caret is kept.
+
+    >>> v, marked = _irregular(pd.Series(["^S", "N", None, " ^9"], dtype=object))
+    >>> v.tolist(), marked.tolist()
+    (['S', 'N', None, '9'], [True, False, False, True])
+    """
+    text = values.astype("object")
+    stripped = text.str.strip()
+    caret = stripped.str.startswith("^", na=False).to_numpy()
+    if not caret.any():
+        return values, caret
+    out = text.to_numpy(dtype=object, copy=True)
+    out[caret] = stripped[caret].str[1:].str.strip().to_numpy()
+    return pd.Series(out, index=values.index, dtype=object), caret
+
+
+def _artificial(values: pd.Series) -> tuple[pd.Series, np.ndarray]:
+    """Table cells with the artificial-score marker ``^`` before a number removed, and
+    where it was (PBN 2.1 §5.2); a caret before text is left as printed.
+
+    >>> v, marked = _artificial(pd.Series(["^50", "62.5", "^x", None], dtype=object))
+    >>> v.tolist(), marked.tolist()
+    (['50', '62.5', '^x', None], [True, False, False, False])
+    """
+    text = values.astype("object")
+    caret = text.str.startswith("^", na=False)
+    caret &= pd.to_numeric(text.str[1:].where(caret), errors="coerce").notna()
+    caret = caret.to_numpy()
+    if not caret.any():
+        return values, caret
+    out = text.to_numpy(dtype=object, copy=True)
+    out[caret] = text[caret].str[1:].to_numpy()
+    return pd.Series(out, index=values.index, dtype=object), caret
+
+
+def _side_tricks(result: pd.Series, declarer: pd.Series) -> pd.Series:
+    """Declarer's tricks from a ``Result`` given with the side that took them (§3.4.15).
+
+    ``"NS 7"`` or ``"EW 10"`` name the side; ``"EW 3 NS 10"`` gives both. Declarer's side
+    keeps its count, the other side's count k becomes 13 - k. A bare number (declarer's
+    tricks) and anything else are returned as they are; without a declarer N/E/S/W a
+    side-stated result stays missing.
+
+    >>> _side_tricks(pd.Series(["NS 7", "EW 10", "EW 3 NS 10", "9", "NS 8"]),
+    ...              pd.Series(["N", "N", "S", "E", None])).tolist()
+    [7, 3, 10, '9', None]
+    """
+    text = result.astype("object").where(result.notna(), "").astype(str).str.strip()
+    parts = text.str.extract(_SIDE_RESULT)
+    stated = parts[0].notna().to_numpy()
+    if not stated.any():
+        return result
+    decl = declarer.astype("object").where(declarer.notna(), "").astype(str).str.strip()
+    decl = decl.str.upper().to_numpy()
+    side = np.where(np.isin(decl, ["N", "S"]), "NS", np.where(np.isin(decl, ["E", "W"]), "EW", ""))
+    s1, s2 = parts[0].str.upper().to_numpy(), parts[2].str.upper().to_numpy()
+    n1 = pd.to_numeric(parts[1]).to_numpy(dtype=float)
+    n2 = pd.to_numeric(parts[3]).to_numpy(dtype=float)
+    tricks = np.where(s1 == side, n1, np.where(s2 == side, n2, 13 - n1))
+    tricks[side == ""] = np.nan
+    out = result.astype("object").to_numpy(copy=True)
+    out[stated] = [None if np.isnan(t) else int(t) for t in tricks[stated]]
+    return pd.Series(out, index=result.index, dtype=object)
 
 
 def _column(table: pd.DataFrame, lower: str) -> pd.Series:
