@@ -305,10 +305,36 @@ def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- normalising
 
 
+def _factorized(values) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and distinct values of ``values`` (missing ones coded -1), for work done once
+    per distinct value: a loader's columns hold few (4 declarers, 14 trick counts)."""
+    arr = values.to_numpy(dtype=object) if isinstance(values, pd.Series) else values
+    return pd.factorize(np.asarray(arr, dtype=object), use_na_sentinel=True)
+
+
+def _by_value(values, fn, missing=None) -> np.ndarray:
+    """``fn`` of each value, called once per distinct value; ``missing`` where NA.
+
+    >>> _by_value(pd.Series(["a", "b", "a", None]), str.upper, missing="-").tolist()
+    ['A', 'B', 'A', '-']
+    """
+    codes, uniques = _factorized(values)
+    mapped = np.empty(len(uniques) + 1, dtype=object)
+    mapped[:-1] = [fn(u) for u in uniques]
+    mapped[-1] = missing  # code -1
+    return mapped[codes]
+
+
 def _normalise_vulnerable(values: pd.Series) -> pd.Series:
     """Map the spellings of vulnerability to None/NS/EW/All; unknown spellings become NA."""
-    key = values.astype("object").where(values.notna(), "").astype(str).str.strip().str.lower()
-    return key.map(_VUL_NORMAL).astype("object")
+    spelled = _by_value(values, lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
+    return pd.Series(spelled, index=values.index, dtype=object)
+
+
+def _seat(value) -> str | None:
+    """A declarer's seat ``N``/``E``/``S``/``W`` (any case, blanks around), else None."""
+    seat = str(value).strip().upper()
+    return seat if seat in ("N", "E", "S", "W") else None
 
 
 def _vulnerable_from_board(board) -> np.ndarray:
@@ -376,9 +402,13 @@ def _to_int(values: pd.Series) -> pd.Series:
     >>> _to_int(pd.Series(["10", "10.5", "x", None, 7, "1e400", "-inf"])).tolist()
     [10, <NA>, <NA>, <NA>, 7, <NA>, <NA>]
     """
-    num = pd.to_numeric(values.astype("object"), errors="coerce").astype("Float64")
-    ok = (num == num.round(0)) & (num.abs() <= _MAX_WHOLE)
-    return num.where(ok).astype("Int64")
+    codes, uniques = _factorized(values)  # pandas' number rules, once per distinct value
+    num = pd.to_numeric(pd.Series(uniques, dtype=object), errors="coerce").to_numpy(float)
+    with np.errstate(invalid="ignore"):
+        ok = (num == np.round(num)) & (np.abs(num) <= _MAX_WHOLE)
+    whole = np.append(np.where(ok, num, 0.0), 0.0).astype(np.int64)[codes]
+    bad = np.append(~ok, True)[codes]
+    return pd.Series(pd.arrays.IntegerArray(whole, bad), index=values.index)
 
 
 # --------------------------------------------------------------------------- finishing
@@ -409,90 +439,89 @@ def _finish(
     ``files_found`` (default ``files``) goes to the summary.
     """
     n = len(raw)
-    out = pd.DataFrame(index=pd.RangeIndex(n))
+    cols: dict = {}
     for col in COLUMNS:
         if col in raw.columns:
-            out[col] = raw[col].to_numpy()
-    out["board"] = _to_int(raw["board"]) if "board" in raw else pd.array([pd.NA] * n, "Int64")
-    out["board"] = out["board"].where(out["board"] >= 1)  # boards are numbered from 1
+            cols[col] = raw[col].to_numpy()
+    board = _to_int(raw["board"]) if "board" in raw else pd.Series(pd.array([pd.NA] * n, "Int64"))
+    board = board.where(board >= 1)  # boards are numbered from 1
+    no_board = board.isna().to_numpy()
 
-    text = raw["contract_text"].astype("object")
-    has_text = text.notna() & ~text.astype(str).str.strip().isin(["", "?"])
+    text = raw["contract_text"]
+    has_text = _by_value(text, lambda v: str(v).strip() not in ("", "?"), missing=False)
+    has_text = has_text.astype(bool)
     parsed = _parse_texts(text)
     cleaned, level, strain, doubled = (
-        parsed[c] for c in ["contract", "level", "strain", "doubled"]
+        parsed[c].to_numpy() for c in ["contract", "level", "strain", "doubled"]
     )
-
-    declarer = raw["declarer"].astype("object").where(raw["declarer"].notna(), "")
-    declarer = declarer.astype(str).str.strip().str.upper()
-    declarer = declarer.where(declarer.isin(["N", "E", "S", "W"]), None)
-
+    declarer = _by_value(raw["declarer"], _seat)
     tricks = _to_int(raw["tricks"])
-    vul = _normalise_vulnerable(raw["vulnerable"])
+    tricks_na = tricks.isna().to_numpy()
+    vul = _normalise_vulnerable(raw["vulnerable"]).to_numpy()
 
-    reason = pd.Series(pd.NA, index=out.index, dtype="object")
+    reason = np.full(n, None, dtype=object)
     if preset_reason is not None:
-        reason = reason.where(preset_reason.isna(), preset_reason.to_numpy())
+        preset = preset_reason.to_numpy(dtype=object)
+        has_preset = ~pd.isna(preset)
+        reason[has_preset] = preset[has_preset]
     is_pass = cleaned == "Pass"
 
     given = np.zeros(n, dtype=bool)
     if given_score is not None:
         given_values = given_score.to_numpy(dtype=float)
-        given = ~np.isnan(given_values) & reason.isna().to_numpy()
-        reason = reason.where(~given, "\x00given")  # held back from the checks below
+        given = ~np.isnan(given_values) & (reason == None)  # noqa: E711
 
     def _set(mask, why):
-        nonlocal reason
-        reason = reason.where(~(reason.isna() & mask.to_numpy()), why)
+        reason[(reason == None) & mask & ~given] = why  # noqa: E711
 
-    _set(out["board"].isna(), "no board")
+    _set(no_board, "no board")
     _set(~has_text, "no contract")
-    _set(cleaned.isna(), "unknown contract")
-    _set(~is_pass & declarer.isna(), "no declarer")
-    _set(~is_pass & tricks.isna(), "no result")
-    bad_tricks = (~is_pass & tricks.notna() & ((tricks < 0) | (tricks > 13))).fillna(False)
-    _set(bad_tricks, "impossible result")
-    _set(~is_pass & vul.isna(), "no vulnerability")
-    if given.any():  # a given score needs a board, nothing else
-        reason = reason.where(~given, None)
-        _set(pd.Series(given) & out["board"].isna(), "no board")
+    _set(pd.isna(cleaned), "unknown contract")
+    _set(~is_pass & (declarer == None), "no declarer")  # noqa: E711
+    _set(~is_pass & tricks_na, "no result")
+    t = tricks.to_numpy(dtype=float, na_value=np.nan)
+    with np.errstate(invalid="ignore"):
+        _set(~is_pass & ~tricks_na & ((t < 0) | (t > 13)), "impossible result")
+    _set(~is_pass & pd.isna(vul), "no vulnerability")
+    reason[given & no_board] = "no board"  # a given score needs a board, nothing else
 
-    ok = reason.isna().to_numpy()
+    ok = reason == None  # noqa: E711
     score = np.full(n, np.nan)
-    play = ok & ~is_pass.to_numpy() & ~given
+    play = ok & ~is_pass & ~given
     if play.any():
-        decl = declarer.to_numpy()[play]
-        v = vul.to_numpy()[play]
+        decl = declarer[play]
+        v = vul[play]
         decl_ns = np.isin(decl, ["N", "S"])
         decl_vul = np.where(decl_ns, np.isin(v, ["NS", "All"]), np.isin(v, ["EW", "All"]))
         pts = contract_score(
-            level.to_numpy()[play].astype(np.int64),
-            strain.to_numpy()[play].astype(str),
-            doubled.to_numpy()[play].astype(np.int64),
-            tricks.to_numpy()[play].astype(np.int64),
+            level[play].astype(np.int64),
+            strain[play].astype(str),
+            doubled[play].astype(np.int64),
+            t[play].astype(np.int64),
             decl_vul,
         )
         score[play] = np.where(decl_ns, pts, -np.asarray(pts))
-    score[ok & is_pass.to_numpy() & ~given] = 0.0
+    score[ok & is_pass & ~given] = 0.0
     if given.any():
         score[ok & given] = given_values[ok & given]
 
-    out["contract"] = cleaned.to_numpy()
-    out["level"] = pd.array(level.to_numpy(), dtype="Int64")
-    out["strain"] = strain.to_numpy()
-    out["doubled"] = pd.array(doubled.to_numpy(), dtype="Int64")
-    out["declarer"] = declarer.where(~is_pass, None).to_numpy()
-    out["tricks"] = tricks.where(~is_pass, pd.NA).to_numpy()
-    out["tricks"] = out["tricks"].astype("Int64")
-    out["vulnerable"] = vul.to_numpy()
-    out["score_ns"] = score
-    out["skip_reason"] = reason.to_numpy()
-    for col in COLUMNS:
-        if col not in out.columns:
-            out[col] = None
-    out = out[list(COLUMNS)]
+    cols["board"] = board.array
+    cols["contract"] = cleaned
+    cols["level"] = pd.array(level, dtype="Int64")
+    cols["strain"] = strain
+    cols["doubled"] = pd.array(doubled, dtype="Int64")
+    cols["declarer"] = np.where(is_pass, None, declarer)
+    cols["tricks"] = tricks.where(~is_pass, pd.NA).astype("Int64").array
+    cols["vulnerable"] = vul
+    cols["score_ns"] = score
+    cols["skip_reason"] = reason
     for col in extra_columns:
-        out[col] = raw[col].to_numpy()
+        cols[col] = raw[col].to_numpy()
+    out = pd.DataFrame(
+        {c: cols[c] if c in cols else np.full(n, None, dtype=object) for c in COLUMNS}
+        | {c: cols[c] for c in extra_columns},
+        index=pd.RangeIndex(n),
+    )
 
     printed = 0
     mismatches = 0
@@ -503,7 +532,7 @@ def _finish(
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())
 
-    skipped = reason[~ok].value_counts().sort_index()
+    skipped = pd.Series(reason[~ok], dtype=object).value_counts().sort_index()
     summary = LoadSummary(
         files=files,
         records=n,
@@ -517,5 +546,5 @@ def _finish(
     out.attrs["summary"] = summary
     if strict and not ok.all():
         first = int(np.flatnonzero(~ok)[0])
-        raise ParseError(out["source"].iat[first], out["record"].iat[first], reason.iat[first])
+        raise ParseError(out["source"].iat[first], out["record"].iat[first], reason[first])
     return out

@@ -16,6 +16,7 @@ import pandas as pd
 from .._validate import check_flag
 from ._records import (
     ParseError,
+    _by_value,
     _expand,
     _expand_counted,
     _finish,
@@ -156,7 +157,12 @@ _SHARED_BY_TABLE = {
 _MAX_MULTIPLICITY = 10_000
 # A Result given with the side that took the tricks (PBN 2.1 §3.4.15).
 _SIDE_RESULT = re.compile(r"^(NS|EW)\s*(\d{1,2})(?:\s+(NS|EW)\s*(\d{1,2}))?$", re.IGNORECASE)
+_PRINTED_SCORE = re.compile(r"^(NS|EW)?\s*([+-]?\d+)(?:\s+(?:NS|EW)\s*[+-]?\d+)?$", re.IGNORECASE)
+# A Result tag given with the side that took the tricks somewhere in a file.
+_SIDED = re.compile(r'\[Result\s+"\s*\^?\s*(?:NS|EW)', re.IGNORECASE)
+_RELATIVE = re.compile(r"^(=|[+-]\d+)$")  # a ScoreTable Result against the contract's level
 _MISSING = "\x00"  # stands for "tag absent" while forward filling
+_ABSENT = "\x00absent"  # a ScoreTable cell of a column its table does not have
 _PATTERNS = ("*.pbn", "*.pbn.gz")  # matched whatever the case (R1.PBN, r2.Pbn.GZ)
 
 # TotalScoreTable (PBN 2.1 §5.10): the predefined columns that hold numbers (lower case);
@@ -542,6 +548,9 @@ def _scan(file) -> dict:
         split_lines = np.zeros(0, dtype=np.int64)
     has_table = "scoretable" in text.lower()
     return {
+        "caret": "^" in text,
+        "sided": _SIDED.search(text) is not None,
+        "header": '"##' in text,
         "file": file,
         "names": names,
         "values": values,
@@ -604,6 +613,7 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     file_id = np.repeat(np.arange(len(scans)), sizes)
     codes, uniques = pd.factorize(names)
     uniques = np.asarray([u.lower() for u in uniques], dtype=object)
+    header = any(s["header"] for s in scans)  # "##" values (PBN 2.1 §4.8) somewhere
 
     present, cols = {}, {}
     conflicting = np.zeros(n_rec, dtype=bool)  # a tag given twice with different values
@@ -615,7 +625,7 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
             arr[record[idx]] = values[idx]
             conflicting[record[idx][values[idx] != arr[record[idx]]]] = True
         present[tag] = arr != None  # noqa: E711
-        if hit.size:
+        if hit.size and header:
             arr = _header_values(arr, tag, file_id)
         cols[col] = _resolve(arr, inherit=tag in _CONTEXT, within=file_id)
     # a deal's own tags inherit only within the same board (a record of another board
@@ -655,18 +665,20 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     inherited = np.zeros(n_rec, dtype=bool)
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
         inherited |= ~present[tag] & (frame[_TAGS[tag]].to_numpy() != None)  # noqa: E711
-        # a malformed record inherits nothing: its own tag may be the malformed one
-        frame.loc[malformed & ~present[tag], _TAGS[tag]] = None
+        if malformed.any():  # a malformed record inherits nothing: its tag may be the bad one
+            frame.loc[malformed & ~present[tag], _TAGS[tag]] = None
     inherited &= ~malformed
 
     frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
     frame["room"] = _room(frame["room"])
     irregular = np.zeros(n_rec, dtype=bool)
-    for col in ("declarer", "tricks", "contract_text"):  # "^S", "^9" (PBN 2.1 §3.4)
-        frame[col], caret = _irregular(frame[col])
-        irregular |= caret
+    caret = any(s["caret"] for s in scans)  # a file without "^" needs no search for one
+    for col in ("declarer", "tricks", "contract_text") if caret else ():  # "^S", "^9" (§3.4)
+        frame[col], marked = _irregular(frame[col])
+        irregular |= marked
     frame["irregular"] = irregular
-    frame["tricks"] = _side_tricks(frame["tricks"], frame["declarer"])
+    if caret or any(s["sided"] for s in scans):
+        frame["tricks"] = _side_tricks(frame["tricks"], frame["declarer"])
     frame["score_given"] = np.nan
     frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
@@ -689,7 +701,7 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
         notes["vulnerable taken from the board number"] = int(fix.sum())
 
-    expanded = []
+    tables = []
     empty_tables = 0
     has_table = np.zeros(n_rec, dtype=bool)
     own_result = present["contract"] | present["result"] | present["declarer"]
@@ -702,10 +714,10 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
                 has_table[rec] = not own_result[rec]
                 continue
             has_table[rec] = True  # the table lists the record's own result among the rest
-            part = _expand_table(s["file"], names, rows, lines, frame.iloc[rec], strict=strict)
-            for key, count in part.attrs["notes"].items():
-                notes[key] = notes.get(key, 0) + count
-            expanded.append(part)
+            tables.append((s["file"], names, rows, lines, rec))
+    expanded = None
+    if tables:
+        expanded = _expand_tables(tables, frame, strict=strict, notes=notes, caret=caret)
     if empty_tables:
         notes["ScoreTables without a row (no table results for their board)"] = empty_tables
     header = ~is_result & ~has_table
@@ -717,13 +729,14 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     if frame["irregular"].any():
         key = "records marked irregular (^ before the declarer or the result), value kept"
         notes[key] = int(frame["irregular"].sum())
-    if expanded:
+    table_columns = []
+    if expanded is not None:
+        table_columns = expanded.attrs["printed_columns"]
         order = {s["file"].name: i for i, s in enumerate(scans)}
-        frame = pd.concat([frame, *expanded], ignore_index=True)
+        frame = pd.concat([frame, expanded], ignore_index=True)
         frame["_file"] = frame["source"].map(order)
         frame = frame.sort_values(["_file", "record"], kind="stable").drop(columns="_file")
-    table_columns = [c for part in expanded for c in part.attrs["printed_columns"]]
-    return frame.reset_index(drop=True), notes, list(dict.fromkeys(table_columns))
+    return frame.reset_index(drop=True), notes, table_columns
 
 
 def _check_strict(scans: list[dict]) -> None:
@@ -783,20 +796,23 @@ def _resolve(arr: np.ndarray, *, inherit: bool, within):
         return arr
     if not inherit:  # an absent tag must stay absent, and a later "#" copies that absence
         arr = np.where(absent, _MISSING, arr)
-    masked = pd.Series(arr, dtype=object).mask(carry)
-    filled = masked.groupby(within).ffill()
-    filled = filled.to_numpy(dtype=object, copy=True)
-    filled[pd.isna(filled) | (filled == _MISSING)] = None
+    # forward fill within runs of equal labels (runs are contiguous: files, boards): each
+    # record takes the last record before it that carries a value, if in its own run
+    within = np.asarray(within)
+    idx = np.arange(arr.size)
+    last = np.maximum.accumulate(np.where(carry, -1, idx))
+    same = (last >= 0) & (within[np.maximum(last, 0)] == within)
+    filled = np.where(same, arr[np.maximum(last, 0)], None)
+    filled[filled == _MISSING] = None
     return filled
 
 
 def _room(values: pd.Series) -> pd.Series:
-    low = values.astype("object").where(values.notna(), "").astype(str).str.strip().str.lower()
-    return pd.Series(
-        np.select([low.str.startswith("o"), low.str.startswith("c")], ["open", "closed"], None),
-        index=values.index,
-        dtype=object,
-    )
+    def room(value):
+        low = str(value).strip().lower()
+        return "open" if low.startswith("o") else "closed" if low.startswith("c") else None
+
+    return pd.Series(_by_value(values, room), index=values.index, dtype=object)
 
 
 def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
@@ -807,17 +823,23 @@ def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
     out: of its 828 bare scores, all 828 agree with the contract's score read from
     declarer's side, only 406 when read from North-South's.
 
-    >>> _printed_score(pd.Series(["NS 420", "EW 420", "+110", None, "NS -50"]),
-    ...                pd.Series(["N", "W", "E", "S", "N"])).tolist()
-    [420.0, -420.0, -110.0, nan, -50.0]
+    Both sides may be given (PBN 2.1 §4.2.1, ``"NS 420 EW -420"``): the first is read.
+
+    >>> _printed_score(pd.Series(["NS 420", "EW 420", "+110", None, "NS -50", "EW 50 NS -50"]),
+    ...                pd.Series(["N", "W", "E", "S", "N", "N"])).tolist()
+    [420.0, -420.0, -110.0, nan, -50.0, -50.0]
     """
-    text = values.astype("object").where(values.notna(), "").astype(str).str.strip()
-    parts = text.str.extract(r"^(NS|EW)?\s*([+-]?\d+)$", flags=re.IGNORECASE)
-    num = pd.to_numeric(parts[1], errors="coerce")
-    side = parts[0].fillna("").str.upper()
+
+    def parse(value):  # (side, points): side "NS", "EW" or "" (declarer's)
+        m = _PRINTED_SCORE.match(str(value).strip())
+        return ("", np.nan) if m is None else ((m.group(1) or "").upper(), float(m.group(2)))
+
+    parsed = _by_value(values, parse, missing=("", np.nan))
+    side = np.array([p[0] for p in parsed], dtype=object)
+    num = np.array([p[1] for p in parsed], dtype=float)
     decl_ew = declarer.astype("object").isin(["E", "W", "e", "w"]).to_numpy()
-    ew = (side == "EW").to_numpy() | ((side == "").to_numpy() & decl_ew)
-    return num * np.where(ew, -1.0, 1.0)
+    ew = (side == "EW") | ((side == "") & decl_ew)
+    return pd.Series(num * np.where(ew, -1.0, 1.0), index=values.index)
 
 
 def _tables(text: str | None, pattern: re.Pattern) -> list[tuple[str, str, int]]:
@@ -879,28 +901,35 @@ def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()
     """
     names = _table_columns(file, tag, spec, line, reserved=reserved)
     rows, lines = [], []
+    width = len(names)
     for k, text in enumerate(body.split("\n")[1:], start=1):
-        if not text.strip():
+        cells = text.split() if '"' not in text else None
+        if cells == [] or (cells is None and not text.strip()):
             break
-        if text.lstrip().startswith(("%", ";")):
+        if text.lstrip()[:1] in ("%", ";"):
             continue
-        try:
-            cells = _split_cells(text)
-        except ValueError as exc:
-            raise ParseError(file, line + k, f"{tag} row: {exc}") from exc
-        if len(cells) != len(names):
+        if cells is None:
+            try:
+                cells = _split_cells(text)
+            except ValueError as exc:
+                raise ParseError(file, line + k, f"{tag} row: {exc}") from exc
+        if len(cells) != width:
             raise ParseError(
                 file,
                 line + k,
-                f"{tag} row has {len(cells)} cells, the column spec names {len(names)}",
+                f"{tag} row has {len(cells)} cells, the column spec names {width}",
             )
-        rows.append([None if c == "-" else c for c in cells])
+        rows.append(cells)
         lines.append(line + k)
+    if "-" in body:  # "-" is an irrelevant element: an empty cell
+        rows = [[None if c == "-" else c for c in cells] for cells in rows]
     return names, rows, lines
 
 
 def _split_cells(text: str) -> list[str]:
     """The cells of one table row: blank-separated tokens, ``"..."`` strings kept whole."""
+    if '"' not in text:  # most rows: no string token, so the blanks alone separate cells
+        return text.split()
     lexer = shlex.shlex(text, posix=True)
     lexer.whitespace_split = True
     lexer.quotes = '"'  # PBN strings are double-quoted only
@@ -908,8 +937,13 @@ def _split_cells(text: str) -> list[str]:
     return list(lexer)
 
 
-def _expand_table(file, names, rows, lines, board_row, *, strict: bool) -> pd.DataFrame:
-    """The rows of one ``ScoreTable`` (PBN 2.1 §5.9): one row per table of the field.
+def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: dict, caret=True):
+    """The rows of every ``ScoreTable`` (PBN 2.1 §5.9), one row per table of the field.
+
+    ``tables`` holds ``(file, names, rows, lines, record)`` for each table with rows;
+    ``frame`` is the frame of records, indexed by ``record``. All tables are read as one
+    block of cells (a column a table lacks is absent on its rows), so the work is done once
+    per column, not once per table.
 
     The lines are other tables' results: they share the board's and the event's tags
     (:data:`_SHARED_BY_TABLE`) and take none of the record's own (players, room, teams,
@@ -918,78 +952,136 @@ def _expand_table(file, names, rows, lines, board_row, *, strict: bool) -> pd.Da
     every scoring function sees the whole field. ``^`` before a ``Contract``, ``Declarer``
     or ``Result`` cell marks an irregularity (the value is kept, ``irregular`` set); ``^``
     before a number in any other column marks an artificial score (the row is an
-    ``"adjusted score"``, the number kept in its column). Without a ``Contract`` column the
-    lines are results known by their printed ``Score_NS``/``Score_EW``, which becomes
-    their score (``score_given``). ``out.attrs`` holds ``printed_columns`` and ``notes``.
+    ``"adjusted score"``, the number kept in its column). A table without a ``Contract``
+    column gives results known by their printed ``Score_NS``/``Score_EW``, which becomes
+    their score (``score_given``). Counts go to ``notes``; the frame's
+    ``attrs["printed_columns"]`` lists the table's own columns kept under their names.
+    ``caret=False`` says that no file read holds a ``^`` (the search is skipped).
     """
-    table = pd.DataFrame(rows, columns=names, dtype=object)
-    n = len(table)
+    columns: dict[str, list] = {}  # frame column or printed name -> cells of each table
+    printed: dict[str, None] = {}
+    sizes, recs, lines, files, with_contract = [], [], [], [], []
+    for k, (_, names, rows, row_lines, rec) in enumerate(tables):
+        n = len(rows)
+        cells = np.array(rows, dtype=object).reshape(n, len(names))
+        for j, name in enumerate(names):
+            key = _TABLE_COLUMNS.get(name.lower())
+            if key is None:
+                key = name
+                printed[name] = None
+            columns.setdefault(key, [None] * k)  # absent from the tables before this one
+            if len(columns[key]) == k:
+                columns[key].append(cells[:, j])
+        for parts in columns.values():
+            if len(parts) == k:  # a column this table does not have
+                parts.append(None)
+        sizes.append(n)
+        recs.append(np.full(n, rec, dtype=np.int64))
+        lines.append(np.asarray(row_lines, dtype=np.int64))
+        files.append(np.full(n, k, dtype=np.int64))
+        with_contract.append(
+            np.full(n, "contract_text" in columns and columns["contract_text"][k] is not None)
+        )
+    n_rows = sum(sizes)
+    rec = np.concatenate(recs)
+    table_of = np.concatenate(files)
+
+    def block(parts):  # one column's cells over all tables, _ABSENT where a table lacks it
+        return np.concatenate(
+            [
+                p if p is not None else np.full(m, _ABSENT, dtype=object)
+                for p, m in zip(parts, sizes, strict=True)
+            ]
+        )
+
+    shared = frame.iloc[rec]
     out = pd.DataFrame(
-        {c: [board_row[c] if c in _SHARED_BY_TABLE else None] * n for c in board_row.index}
+        {
+            c: shared[c].to_numpy()
+            if c in _SHARED_BY_TABLE
+            else np.full(n_rows, None, dtype=object)
+            for c in frame.columns
+        }
     )
-    out["record"] = lines
+    out["record"] = np.concatenate(lines)
     out["preset_reason"] = None
-    irregular = np.zeros(n, dtype=bool)
-    artificial = np.zeros(n, dtype=bool)
-    for name in names:
-        cells = table[name].where(table[name] != "?", None)  # "?": an unknown element
-        if name.lower() in ("contract", "declarer", "result"):
-            cells, caret = _irregular(cells)
-            irregular |= caret
+    irregular = np.zeros(n_rows, dtype=bool)
+    artificial = np.zeros(n_rows, dtype=bool)
+    raw = {}  # the printed columns' cells as text, before they become numbers
+    for key, parts in columns.items():
+        cells = block(parts)
+        absent = cells == _ABSENT
+        cells[absent] = None
+        cells[cells == "?"] = None  # "?": an unknown element
+        cells = pd.Series(cells, dtype=object)
+        if not caret:
+            pass
+        elif key in ("contract_text", "declarer", "tricks"):
+            cells, marked = _irregular(cells)
+            irregular |= marked
         else:
-            cells, caret = _artificial(cells)
-            artificial |= caret
-        table[name] = cells
-    printed = []
-    for name in names:
-        key = name.lower()
-        if key in _TABLE_COLUMNS:
-            out[_TABLE_COLUMNS[key]] = table[name].to_numpy()
+            cells, marked = _artificial(cells)
+            artificial |= marked
+        values = cells.to_numpy(dtype=object)
+        if key in printed:
+            raw[key] = cells
+            out[key] = _maybe_numeric(cells).to_numpy()
+        elif key in _SHARED_BY_TABLE:  # Round, Section: the table's value where it has one
+            out[key] = np.where(absent, out[key].to_numpy(), values)
         else:
-            out[name] = _maybe_numeric(table[name]).to_numpy()
-            printed.append(name)
-    if "Round" in out and out["segment"].isna().all():
-        out["segment"] = out["Round"]
+            out[key] = values
+    if "Round" in columns:
+        out["segment"] = out["segment"].where(out["segment"].notna(), out["Round"])
     tricks = _side_tricks(out["tricks"], out["declarer"])
     out["tricks"] = _table_tricks(tricks, out["contract_text"])
     out["irregular"] = irregular
-    ns = _column(table, "score_ns")
-    ew = _column(table, "score_ew")
+    ns = _printed_cells(raw, n_rows, "score_ns")
+    ew = _printed_cells(raw, n_rows, "score_ew")
     ns_num = pd.to_numeric(ns, errors="coerce")
     ew_num = pd.to_numeric(ew, errors="coerce")
-    score = ns_num.where(ns_num.notna(), -ew_num).to_numpy()
+    score = ns_num.where(ns_num.notna(), -ew_num).to_numpy(dtype=float)
     has_score = (ns.notna() | ew.notna()).to_numpy()
-    notes = {}
-    if any(name.lower() == "contract" for name in names):
-        contract = out["contract_text"].astype("object")
-        no_contract = (contract.isna() | (contract.astype(str).str.strip() == "")).to_numpy()
-        adjusted = (no_contract & has_score) | artificial
-        given = np.zeros(n, dtype=bool)
-    else:  # results known by their score alone; a score that is no number (A60) is adjusted
-        adjusted = artificial | (has_score & np.isnan(score))
-        given = ~adjusted & ~np.isnan(score)
-        if given.any():
-            key = "ScoreTable lines without a Contract column, scored by their printed score"
-            notes[key] = int(given.sum())
+    with_contract = np.concatenate(with_contract)
+    contract = out["contract_text"].astype("object")
+    no_contract = (contract.isna() | (contract.astype(str).str.strip() == "")).to_numpy()
+    # with a Contract column, a score without a contract is adjusted; without one, a score
+    # that is no number (A60) is adjusted and a number is the result's score
+    adjusted = artificial | np.where(
+        with_contract, no_contract & has_score, has_score & np.isnan(score)
+    )
+    given = ~with_contract & ~adjusted & ~np.isnan(score)
+    if given.any():
+        key = "ScoreTable lines without a Contract column, scored by their printed score"
+        notes[key] = notes.get(key, 0) + int(given.sum())
     out["score_given"] = np.where(given, score, np.nan)
     out["score_ns_printed"] = np.where(adjusted, np.nan, score)
     out.loc[adjusted, "preset_reason"] = "adjusted score"
-    times = _multiplicity(file, table, lines, strict=strict, notes=notes)
+    mult = _printed_cells(raw, n_rows, "multiplicity")
+    times = _multiplicity(mult, out["record"], table_of, tables, strict=strict, notes=notes)
     if times is not None:
         out = out.loc[out.index.repeat(times)].reset_index(drop=True)
-    out.attrs["printed_columns"] = printed
-    out.attrs["notes"] = notes
+    out.attrs["printed_columns"] = list(printed)
     return out
 
 
-def _multiplicity(file, table: pd.DataFrame, lines, *, strict: bool, notes: dict):
+def _printed_cells(raw: dict, n: int, lower: str) -> pd.Series:
+    """The cells (text) of the printed columns named ``lower`` in any case: one table may
+    write ``Score_NS``, another ``SCORE_NS``."""
+    cells = pd.Series(np.full(n, None, dtype=object), dtype=object)
+    for name, values in raw.items():
+        if name.lower() == lower:
+            cells = cells.where(cells.notna(), values)
+    return cells
+
+
+def _multiplicity(cells: pd.Series, lines, table_of, tables, *, strict: bool, notes: dict):
     """How many tables each ScoreTable line stands for (its ``Multiplicity``), or None.
 
     A missing cell is one table. A cell that is not a whole number from 1 to
-    :data:`_MAX_MULTIPLICITY` raises :class:`ParseError` under ``strict``; else the line
-    counts once and the cell is counted in ``notes``, as are the rows added.
+    :data:`_MAX_MULTIPLICITY` raises :class:`ParseError` under ``strict`` (naming the
+    file and the line); else the line counts once and the cell is counted in ``notes``,
+    as are the rows added.
     """
-    cells = _column(table, "multiplicity")
     if cells.isna().all():
         return None
     times = _to_int(cells)
@@ -1002,13 +1094,13 @@ def _multiplicity(file, table: pd.DataFrame, lines, *, strict: bool, notes: dict
             f"1-{_MAX_MULTIPLICITY} (the number of tables with this result)"
         )
         if strict:
-            raise ParseError(file, lines[i], reason)
+            raise ParseError(tables[int(table_of[i])][0], int(lines.iat[i]), reason)
         key = f"ScoreTable Multiplicity cells not a whole number 1-{_MAX_MULTIPLICITY}, read as 1"
-        notes[key] = int(bad.sum())
+        notes[key] = notes.get(key, 0) + int(bad.sum())
     times = times.where(~bad & times.notna(), 1).to_numpy(dtype=np.int64)
     if (times > 1).any():
         key = "ScoreTable lines standing for several tables (Multiplicity): rows added"
-        notes[key] = int((times - 1).sum())
+        notes[key] = notes.get(key, 0) + int((times - 1).sum())
     return times
 
 
@@ -1081,13 +1173,6 @@ def _side_tricks(result: pd.Series, declarer: pd.Series) -> pd.Series:
     return pd.Series(out, index=result.index, dtype=object)
 
 
-def _column(table: pd.DataFrame, lower: str) -> pd.Series:
-    for name in table.columns:
-        if name.lower() == lower:
-            return table[name]
-    return pd.Series([None] * len(table), dtype=object)
-
-
 def _maybe_numeric(values: pd.Series) -> pd.Series:
     num = pd.to_numeric(values, errors="coerce")
     return num if num.notna().sum() == values.notna().sum() else values
@@ -1100,13 +1185,24 @@ def _table_tricks(result: pd.Series, contract: pd.Series) -> pd.Series:
     ...               pd.Series(["4S", "3NT", "2H", "4SX", "Pass"])).tolist()
     [10, 9, 9, 8, None]
     """
-    res = result.astype("object").where(result.notna(), "").astype(str).str.strip()
-    level = pd.to_numeric(contract.astype("object").astype(str).str[:1], errors="coerce")
-    relative = res.str.match(r"^(=|[+-]\d+)$")
-    offset = pd.to_numeric(res.where(res != "=", "0").where(relative), errors="coerce")
-    rel = level + 6 + offset
-    absolute = pd.to_numeric(res.where(~relative), errors="coerce")
-    tricks = absolute.where(~relative, rel)
-    return pd.Series(
-        [None if np.isnan(t) else int(t) for t in tricks.to_numpy(dtype=float)], dtype=object
-    )
+
+    def parse(value):  # (tricks, relative offset): one of them, or neither
+        text = str(value).strip()
+        if _RELATIVE.match(text):
+            return (np.nan, 0.0 if text == "=" else float(text))
+        num = pd.to_numeric(text, errors="coerce")
+        return (float(num), np.nan)
+
+    def level(value):
+        head = str(value).strip()[:1]
+        return float(head) if head.isdigit() else np.nan
+
+    parsed = _by_value(result, parse, missing=(np.nan, np.nan))
+    absolute = np.array([p[0] for p in parsed], dtype=float)
+    offset = np.array([p[1] for p in parsed], dtype=float)
+    levels = _by_value(contract, level, missing=np.nan).astype(float)
+    tricks = np.where(np.isnan(offset), absolute, levels + 6 + offset)
+    out = np.full(tricks.size, None, dtype=object)
+    ok = ~np.isnan(tricks)
+    out[ok] = tricks[ok].astype(np.int64)
+    return pd.Series(out, index=result.index, dtype=object)
