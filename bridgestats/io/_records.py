@@ -12,6 +12,7 @@ import fnmatch
 import gzip
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -369,8 +370,13 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
     >>> _parse_texts(texts)["contract"].tolist()
     ['3N', '4SX', '2DXX', 'Pass', 'Pass', None, None]
     """
-    values = texts.astype("object").where(texts.notna(), None)
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    names = ["contract", "level", "strain", "doubled"]
+    return pd.DataFrame(dict(zip(names, _parsed_columns(texts), strict=True)), dtype=object)
+
+
+def _parsed_columns(texts) -> tuple[np.ndarray, ...]:
+    """The four columns of :func:`_parse_texts` as object arrays."""
+    codes, uniques = _factorized(texts)
     rows = []
     for u in uniques:  # one parse per distinct contract text, not per record
         t = _REDOUBLE_R.sub(r"\1XX", str(u).strip())
@@ -386,8 +392,9 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
             name = f"{c.level}{c.strain}{'X' * c.doubled}"
             rows.append((name, c.level, c.strain, c.doubled))
     rows.append((None, None, None, None))  # the NA code -1 picks this row
-    table = pd.DataFrame(rows, columns=["contract", "level", "strain", "doubled"], dtype=object)
-    return table.iloc[codes].reset_index(drop=True)
+    table = np.empty((len(rows), 4), dtype=object)
+    table[:] = rows
+    return tuple(table[codes, k] for k in range(4))
 
 
 #: Largest whole number a loader reads from a file (2⁵³, exact in a float): a board number,
@@ -402,13 +409,30 @@ def _to_int(values: pd.Series) -> pd.Series:
     >>> _to_int(pd.Series(["10", "10.5", "x", None, 7, "1e400", "-inf"])).tolist()
     [10, <NA>, <NA>, <NA>, 7, <NA>, <NA>]
     """
-    codes, uniques = _factorized(values)  # pandas' number rules, once per distinct value
-    num = pd.to_numeric(pd.Series(uniques, dtype=object), errors="coerce").to_numpy(float)
-    with np.errstate(invalid="ignore"):
-        ok = (num == np.round(num)) & (np.abs(num) <= _MAX_WHOLE)
-    whole = np.append(np.where(ok, num, 0.0), 0.0).astype(np.int64)[codes]
-    bad = np.append(~ok, True)[codes]
-    return pd.Series(pd.arrays.IntegerArray(whole, bad), index=values.index)
+    codes, uniques = _factorized(values)  # once per distinct value
+    whole = np.zeros(len(uniques) + 1, dtype=np.int64)
+    bad = np.ones(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
+    for k, u in enumerate(uniques):
+        w = _whole(u)
+        if w is not None:
+            whole[k], bad[k] = w, False
+    return pd.Series(pd.arrays.IntegerArray(whole[codes], bad[codes]), index=values.index)
+
+
+_DIGITS = re.compile(r"[+-]?\d{1,16}")
+
+
+def _whole(value) -> int | None:
+    """A whole number of at most 2⁵³ in size, else None; text other than plain digits is
+    read by pandas' number rules (``"10.0"`` is 10, ``"1e400"`` and ``"-inf"`` none)."""
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        w = int(value)
+    else:
+        num = pd.to_numeric(value, errors="coerce")
+        if isinstance(num, bool | np.bool_) or not np.isfinite(num) or num != round(num):
+            return None
+        w = int(num)
+    return w if abs(w) <= _MAX_WHOLE else None
 
 
 # --------------------------------------------------------------------------- finishing
@@ -450,10 +474,7 @@ def _finish(
     text = raw["contract_text"]
     has_text = _by_value(text, lambda v: str(v).strip() not in ("", "?"), missing=False)
     has_text = has_text.astype(bool)
-    parsed = _parse_texts(text)
-    cleaned, level, strain, doubled = (
-        parsed[c].to_numpy() for c in ["contract", "level", "strain", "doubled"]
-    )
+    cleaned, level, strain, doubled = _parsed_columns(text)
     declarer = _by_value(raw["declarer"], _seat)
     tricks = _to_int(raw["tricks"])
     tricks_na = tricks.isna().to_numpy()
@@ -532,12 +553,12 @@ def _finish(
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())
 
-    skipped = pd.Series(reason[~ok], dtype=object).value_counts().sort_index()
+    skipped = Counter(reason[~ok].tolist())
     summary = LoadSummary(
         files=files,
         records=n,
         scorable=int(ok.sum()),
-        skipped={str(k): int(v) for k, v in skipped.items()},
+        skipped={str(k): int(v) for k, v in sorted(skipped.items())},
         printed_scores=printed,
         score_mismatches=mismatches,
         notes=dict(notes or {}),

@@ -604,6 +604,15 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     Returns the frame (``source``, ``record`` and the columns of :data:`_TAGS`), which
     tags each record printed itself, and the index of each file's first record.
     """
+    cols, present, offset, _, _ = _tag_columns(scans)
+    return pd.DataFrame(cols, dtype=object), present, offset
+
+
+def _tag_columns(scans: list[dict]):
+    """The columns of :func:`_tag_frame` as a dict of object arrays, which tags each
+    record printed itself, the index of each file's first record, the records giving a
+    tag twice with different values, and each record's first malformed tag line (None
+    where it has none)."""
     sizes = np.array([len(s["lines"]) for s in scans], dtype=np.int64)
     offset = np.r_[0, np.cumsum(sizes)[:-1]]
     n_rec = int(sizes.sum())
@@ -639,12 +648,11 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     malformed = np.full(n_rec, None, dtype=object)
     idx = np.flatnonzero(names == _BAD)[::-1]  # reversed: a record's first one wins
     malformed[record[idx]] = values[idx]
-    frame = pd.DataFrame(cols, dtype=object)
-    frame.attrs["conflicting"] = conflicting
-    frame.attrs["malformed"] = malformed
-    frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
-    frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
-    return frame, present, offset
+    head = {
+        "source": np.array([s["file"].name for s in scans], dtype=object)[file_id],
+        "record": np.concatenate([s["lines"] for s in scans]),
+    }
+    return head | cols, present, offset, conflicting, malformed
 
 
 def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, dict, list]:
@@ -656,31 +664,36 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     """
     if strict:
         _check_strict(scans)
-    frame, present, offset = _tag_frame(scans)
-    n_rec = len(frame)
-    malformed = frame.attrs.pop("malformed") != None  # noqa: E711
+    frame, present, offset, conflicting, malformed = _tag_columns(scans)
+    n_rec = frame["record"].size
+    malformed = malformed != None  # noqa: E711
     is_result = malformed.copy()
     for tag in _RESULT_TAGS:
         is_result |= present[tag]
     inherited = np.zeros(n_rec, dtype=bool)
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
-        inherited |= ~present[tag] & (frame[_TAGS[tag]].to_numpy() != None)  # noqa: E711
+        inherited |= ~present[tag] & (frame[_TAGS[tag]] != None)  # noqa: E711
         if malformed.any():  # a malformed record inherits nothing: its tag may be the bad one
-            frame.loc[malformed & ~present[tag], _TAGS[tag]] = None
+            frame[_TAGS[tag]] = np.where(malformed & ~present[tag], None, frame[_TAGS[tag]])
     inherited &= ~malformed
 
-    frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
-    frame["room"] = _room(frame["room"])
+    stage = frame["Stage"]
+    frame["segment"] = np.where(stage != None, stage, frame["Round"])  # noqa: E711
+    frame["room"] = _room(pd.Series(frame["room"], dtype=object)).to_numpy()
     irregular = np.zeros(n_rec, dtype=bool)
     caret = any(s["caret"] for s in scans)  # a file without "^" needs no search for one
     for col in ("declarer", "tricks", "contract_text") if caret else ():  # "^S", "^9" (§3.4)
-        frame[col], marked = _irregular(frame[col])
+        values, marked = _irregular(pd.Series(frame[col], dtype=object))
+        frame[col] = values.to_numpy()
         irregular |= marked
     frame["irregular"] = irregular
+    declarer = pd.Series(frame["declarer"], dtype=object)
     if caret or any(s["sided"] for s in scans):
-        frame["tricks"] = _side_tricks(frame["tricks"], frame["declarer"])
-    frame["score_given"] = np.nan
-    frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
+        tricks = pd.Series(frame["tricks"], dtype=object)
+        frame["tricks"] = _side_tricks(tricks, declarer).to_numpy()
+    frame["score_given"] = np.full(n_rec, np.nan)
+    score = pd.Series(frame["Score"], dtype=object)
+    frame["score_ns_printed"] = _printed_score(score, declarer).to_numpy()
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
     notes = {}
@@ -690,15 +703,16 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     splits = sum(len(s["split_lines"]) for s in scans)
     if splits:
         notes["games begun without a blank line before them, split at their first tag"] = splits
-    conflicting = frame.attrs.pop("conflicting")
     if conflicting.any():  # PBN 2.1 §3.3: a tag that already occurred is ignored
         key = "records giving a tag twice with different values: first kept (blank line missing?)"
         notes[key] = int(conflicting.sum())
-    vul_empty = frame["vulnerable"].isna() | (frame["vulnerable"].astype(str).str.strip() == "")
-    board_num = _to_int(frame["board"])
-    fix = (vul_empty & (board_num >= 1)).fillna(False).to_numpy()
+    vul_empty = _by_value(frame["vulnerable"], lambda v: not str(v).strip(), missing=True)
+    board_num = _to_int(pd.Series(frame["board"], dtype=object))
+    fix = vul_empty.astype(bool) & (board_num >= 1).fillna(False).to_numpy()
     if fix.any():
-        frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
+        vul = frame["vulnerable"].copy()
+        vul[fix] = _vulnerable_from_board(board_num[fix].astype(np.int64))
+        frame["vulnerable"] = vul
         notes["vulnerable taken from the board number"] = int(fix.sum())
 
     tables = []
@@ -725,7 +739,8 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         notes["records without board or result (headers), not table results"] = int(header.sum())
     if inherited[is_result].any():
         notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
-    frame = frame[is_result & ~has_table]
+    keep = is_result & ~has_table
+    frame = pd.DataFrame({c: v[keep] for c, v in frame.items()})
     if frame["irregular"].any():
         key = "records marked irregular (^ before the declarer or the result), value kept"
         notes[key] = int(frame["irregular"].sum())
@@ -941,9 +956,9 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
     """The rows of every ``ScoreTable`` (PBN 2.1 §5.9), one row per table of the field.
 
     ``tables`` holds ``(file, names, rows, lines, record)`` for each table with rows;
-    ``frame`` is the frame of records, indexed by ``record``. All tables are read as one
-    block of cells (a column a table lacks is absent on its rows), so the work is done once
-    per column, not once per table.
+    ``frame`` the columns of the records (a dict of arrays), indexed by ``record``. All
+    tables are read as one block of cells (a column a table lacks is absent on its rows),
+    so the work is done once per column, not once per table.
 
     The lines are other tables' results: they share the board's and the event's tags
     (:data:`_SHARED_BY_TABLE`) and take none of the record's own (players, room, teams,
@@ -994,13 +1009,10 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
             ]
         )
 
-    shared = frame.iloc[rec]
     out = pd.DataFrame(
         {
-            c: shared[c].to_numpy()
-            if c in _SHARED_BY_TABLE
-            else np.full(n_rows, None, dtype=object)
-            for c in frame.columns
+            c: v[rec] if c in _SHARED_BY_TABLE else np.full(n_rows, None, dtype=object)
+            for c, v in frame.items()
         }
     )
     out["record"] = np.concatenate(lines)
