@@ -13,7 +13,9 @@ calls, best of five), score-table lines per second (a generated file of 61,000
 ``ScoreTable`` lines over 1,220 boards, 6,100 with ``quick``: the archive has no score
 tables), and a loop of one ``read_pbn`` call per file against the same loop of endplay's
 ``pbn.loads`` over the files endplay reads. Goals: under 2 ms a call, 200,000 lines/s, 3x
-endplay; the figures are printed as measured, met or not.
+endplay; the figures are printed as measured, met or not. On a shared machine the wall
+clock counts the time spent waiting for a processor, so these three figures are also given
+in this process's CPU time (``time.process_time``), the better measure there.
 """
 
 from __future__ import annotations
@@ -82,17 +84,24 @@ def run(quick: bool = False) -> dict:
     )
     t_loop, _ = _best(lambda: [read_pbn(f) for f in ok], repeat)
     loop_ratio = t_end / t_loop
+    c_loop = _best_cpu(lambda: [read_pbn(f) for f in ok], repeat)
+    c_end = _best_cpu(lambda: _endplay(ok), repeat)
     print(
         f"   one call per file, {len(ok)} files: bridgestats {t_loop:.2f} s "
         f"({t_loop / len(ok) * 1e3:.1f} ms a file), endplay {t_end:.2f} s: "
-        f"{loop_ratio:.2f}x endplay (goal 3x)"
+        f"{loop_ratio:.2f}x endplay (goal 3x); CPU {c_loop:.2f} s vs {c_end:.2f} s: "
+        f"{c_end / c_loop:.2f}x"
     )
-    per_call = _per_call()
-    print(f"   per-call overhead (one-board file): {per_call * 1e3:.2f} ms (goal < 2 ms)")
-    lines, t_table, frame = _score_tables(quick, repeat)
+    per_call, per_call_cpu = _per_call()
+    print(
+        f"   per-call overhead (one-board file): {per_call * 1e3:.2f} ms, CPU "
+        f"{per_call_cpu * 1e3:.2f} ms (goal < 2 ms)"
+    )
+    lines, t_table, c_table, frame = _score_tables(quick, repeat)
     rate = lines / t_table
     print(
-        f"   ScoreTable lines: {lines:,} in {t_table:.2f} s, {rate:,.0f} lines/s "
+        f"   ScoreTable lines: {lines:,} in {t_table:.2f} s, {rate:,.0f} lines/s; CPU "
+        f"{c_table:.2f} s, {lines / c_table:,.0f} lines/s "
         f"(goal 200,000/s; {summary_of(frame).records:,} rows)"
     )
     return {
@@ -100,13 +109,27 @@ def run(quick: bool = False) -> dict:
         "records_per_s": n / t_all,
         "ratio_vs_endplay": ratio,
         "loop_ratio_vs_endplay": loop_ratio,
+        "loop_ratio_vs_endplay_cpu": c_end / c_loop,
         "per_call_ms": per_call * 1e3,
+        "per_call_cpu_ms": per_call_cpu * 1e3,
         "score_table_lines_per_s": rate,
+        "score_table_lines_per_cpu_s": lines / c_table,
     }
 
 
-def _per_call() -> float:
-    """Seconds per ``read_pbn`` call on a one-board file (mean of 20 calls, best of 5)."""
+def _best_cpu(fn, repeat: int) -> float:
+    """The shortest of ``repeat`` CPU times (this process) of ``fn()``, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def _per_call() -> tuple[float, float]:
+    """Seconds per ``read_pbn`` call on a one-board file (mean of 20 calls, best of 5),
+    wall clock and CPU."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "one.pbn"
         path.write_text(
@@ -114,7 +137,8 @@ def _per_call() -> float:
         )
         read_pbn(path)  # warm: imports and compiled patterns
         t, _ = _best(lambda: [read_pbn(path) for _ in range(20)], 5)
-    return t / 20
+        c = _best_cpu(lambda: [read_pbn(path) for _ in range(20)], 5)
+    return t / 20, c / 20
 
 
 def _score_table_text(n_boards: int, per_board: int, seed: int = 14) -> str:
@@ -142,7 +166,8 @@ def _score_tables(quick: bool, repeat: int):
         path = Path(folder) / "tables.pbn"
         path.write_text(text)
         t, frame = _best(lambda: read_pbn(path), repeat)
-    return n_boards * 50, t, frame
+        c = _best_cpu(lambda: read_pbn(path), repeat)
+    return n_boards * 50, t, c, frame
 
 
 if __name__ == "__main__":

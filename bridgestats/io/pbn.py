@@ -19,6 +19,7 @@ from ._records import (
     _by_value,
     _expand,
     _expand_counted,
+    _factorized,
     _finish,
     _line_numbers,
     _read_text,
@@ -1054,8 +1055,8 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
     score = ns_num.where(ns_num.notna(), -ew_num).to_numpy(dtype=float)
     has_score = (ns.notna() | ew.notna()).to_numpy()
     with_contract = np.concatenate(with_contract)
-    contract = out["contract_text"].astype("object")
-    no_contract = (contract.isna() | (contract.astype(str).str.strip() == "")).to_numpy()
+    no_contract = _by_value(out["contract_text"], lambda v: not str(v).strip(), missing=True)
+    no_contract = no_contract.astype(bool)
     # with a Contract column, a score without a contract is adjusted; without one, a score
     # that is no number (A60) is adjusted and a number is the result's score
     adjusted = artificial | np.where(
@@ -1167,6 +1168,9 @@ def _side_tricks(result: pd.Series, declarer: pd.Series) -> pd.Series:
     ...              pd.Series(["N", "N", "S", "E", None])).tolist()
     [7, 3, 10, '9', None]
     """
+    _, uniques = _factorized(result)
+    if not any(_SIDE_RESULT.match(str(u).strip()) for u in uniques):
+        return result  # no side stated: the common case, decided once per distinct value
     text = result.astype("object").where(result.notna(), "").astype(str).str.strip()
     parts = text.str.extract(_SIDE_RESULT)
     stated = parts[0].notna().to_numpy()
