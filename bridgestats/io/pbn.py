@@ -724,7 +724,7 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         for spec, body, line in _tables(s["text"], _SCORE_TABLE):  # one per board
             rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
             names, rows, lines = _table_cells(s["file"], "ScoreTable", spec, body, line)
-            if not rows:  # an empty table: the record keeps its own result, if it has one
+            if len(rows) == 0:  # an empty table: the record keeps its own result, if any
                 empty_tables += 1
                 has_table[rec] = not own_result[rec]
                 continue
@@ -909,16 +909,28 @@ def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()
     double quotes may hold blanks (``"Ann Bee"``; a single quote is an ordinary
     character); ``-`` (an irrelevant element) is an empty cell, returned as ``None``. A
     row whose cell count differs from the column spec raises :class:`ParseError` naming
-    the file and the row's line.
+    the file and the row's line. The rows come as a 2-D object array (row by column).
 
-    >>> _table_cells("f.pbn", "TotalScoreTable", "Rank;Names\\12L;TotalMP",
-    ...              '\n 1 "Ann O\'Hara"  61.5\n 2 -  -', 7)
+    >>> names, rows, lines = _table_cells("f.pbn", "TotalScoreTable", "Rank;Names\\12L;TotalMP",
+    ...                                   '\n 1 "Ann O\'Hara"  61.5\n 2 -  -', 7)
+    >>> names, rows.tolist(), lines
     (['Rank', 'Names', 'TotalMP'], [['1', "Ann O'Hara", '61.5'], ['2', None, None]], [8, 9])
     """
     names = _table_columns(file, tag, spec, line, reserved=reserved)
-    rows, lines = [], []
     width = len(names)
-    for k, text in enumerate(body.split("\n")[1:], start=1):
+    texts = body.split("\n")[1:]
+    if not any(c in body for c in '"%;'):  # no strings, no comments: most tables
+        try:
+            texts = texts[: texts.index("")]  # the table ends at a blank line
+        except ValueError:
+            pass
+        rows = [t.split() for t in texts]
+        ends = next((k for k, r in enumerate(rows) if not r), len(rows))  # or a blank one
+        rows = rows[:ends]
+        if all(len(r) == width for r in rows):
+            return names, _cell_array(rows, width), list(range(line + 1, line + 1 + ends))
+    rows, lines = [], []
+    for k, text in enumerate(texts, start=1):
         cells = text.split() if '"' not in text else None
         if cells == [] or (cells is None and not text.strip()):
             break
@@ -937,9 +949,16 @@ def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()
             )
         rows.append(cells)
         lines.append(line + k)
-    if "-" in body:  # "-" is an irrelevant element: an empty cell
-        rows = [[None if c == "-" else c for c in cells] for cells in rows]
-    return names, rows, lines
+    return names, _cell_array(rows, width), lines
+
+
+def _cell_array(rows: list, width: int) -> np.ndarray:
+    """Rows of table cells as a 2-D object array, ``-`` (an irrelevant element) as None."""
+    cells = np.empty((len(rows), width), dtype=object)
+    if rows:
+        cells[:] = rows
+        cells[cells == "-"] = None
+    return cells
 
 
 def _split_cells(text: str) -> list[str]:
@@ -979,7 +998,7 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
     sizes, recs, lines, files, with_contract = [], [], [], [], []
     for k, (_, names, rows, row_lines, rec) in enumerate(tables):
         n = len(rows)
-        cells = np.array(rows, dtype=object).reshape(n, len(names))
+        cells = rows  # a 2-D object array (row by column)
         for j, name in enumerate(names):
             key = _TABLE_COLUMNS.get(name.lower())
             if key is None:
