@@ -70,7 +70,10 @@ SKIP_REASONS = {
     "impossible result": "tricks outside 0..13",
     "no vulnerability": "vulnerability missing and not derivable",
     "not played": "the traveller marks the board not played (NP) or late play (LP)",
-    "adjusted score": "an artificial adjusted score (Ave, Ave+, Ave-): no contract result",
+    "adjusted score": (
+        "an artificial adjusted score (Ave, Ave+, Ave-; a PBN table element marked ^): "
+        "no contract result"
+    ),
     "malformed tag": "a tag line of the record is not a tag pair (a missing closing quote?)",
 }
 
