@@ -44,7 +44,10 @@ from **North-South's side**, in file order, with at least these columns
 ``score_ns``      North-South's score in points, **computed** by
                   :func:`bridgestats.scoring.contract_score` from contract, declarer,
                   tricks and vulnerability (0 when passed out); NaN when the record
-                  cannot be scored, and then ``skip_reason`` says why
+                  cannot be scored, and then ``skip_reason`` says why. The one
+                  exception: a PBN ``ScoreTable`` without a ``Contract`` column
+                  gives only scores, and its ``Score_NS`` (or −``Score_EW``) is taken
+                  as printed (the contract columns stay missing)
 ``skip_reason``   missing when scorable, else one of :data:`SKIP_REASONS`
 ================  ======================================================================
 
@@ -52,20 +55,25 @@ followed by what the file itself printed, under its own names, so that it can be
 with what bridgestats computes: ``score_ns_printed`` (the printed score turned to
 North-South's side), PBN ``Score``, ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage``,
 ``Deal``, ``Dealer``, ``Date``, ``Site``, ``Stage``, ``Round``, ``Section``, ``Scoring``
-and every ``ScoreTable`` column (``MP_NS``, ``Percentage_NS``, ``IMP_NS`` ...); LIN
-``rs``; ACBL ``mp_ns``, ``mp_ew``, ``made``, ``score_flag``; VALET ``lead``.
+and every ``ScoreTable`` column (``MP_NS``, ``Percentage_NS``, ``IMP_NS``,
+``Multiplicity`` ...: a line standing for k tables becomes k rows, so a board's rows are
+its whole field), and ``irregular`` (True where PBN's irregularity marker ``^`` stood
+before the declarer, contract or result, ``"^S"``, ``"^9"``: the value after it is read
+and scored); LIN ``rs``; ACBL ``mp_ns``, ``mp_ew``, ``made``, ``score_flag``; VALET ``lead``.
 
 Nothing is dropped: a record that cannot be scored keeps its row, with ``score_ns`` NaN
 and its ``skip_reason``. Passed-out boards are scorable (0). No file format here marks a
 fouled board; two rooms whose printed deals differ are not paired by
-:func:`team_board_swings`, which counts them as ``"different deals"``. ``score_ns`` is always the
-computed score, so every score in a frame follows one rule; a printed score that differs
-is counted, not used.
+:func:`team_board_swings`, which counts them as ``"different deals"``. ``score_ns`` is the
+computed score wherever the file gives a contract, so those scores follow one rule; a
+printed score that differs is counted, not used.
 
 The load summary
 ----------------
 Every reader attaches a :class:`LoadSummary` as ``frame.attrs["summary"]`` (also returned
-by :func:`summary_of`): ``files``, ``records``, ``scorable``, ``skipped`` (by reason),
+by :func:`summary_of`): ``files`` (read) and ``files_found`` (given or found in the
+folders searched, read or not; suffixes match whatever their case, so ``R1.PBN`` is read),
+``records``, ``scorable``, ``skipped`` (by reason),
 ``printed_scores`` and ``score_mismatches`` (printed score vs computed) and ``notes``
 (repairs made while reading, such as vulnerability taken from the board number). The
 summary describes the frame as loaded; pandas may carry it onto slices, where it no

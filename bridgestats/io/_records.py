@@ -8,9 +8,11 @@ the :class:`LoadSummary` and applies ``strict``.
 
 from __future__ import annotations
 
+import fnmatch
 import gzip
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,7 +70,10 @@ SKIP_REASONS = {
     "impossible result": "tricks outside 0..13",
     "no vulnerability": "vulnerability missing and not derivable",
     "not played": "the traveller marks the board not played (NP) or late play (LP)",
-    "adjusted score": "an artificial adjusted score (Ave, Ave+, Ave-): no contract result",
+    "adjusted score": (
+        "an artificial adjusted score (Ave, Ave+, Ave-; a PBN table element marked ^): "
+        "no contract result"
+    ),
     "malformed tag": "a tag line of the record is not a tag pair (a missing closing quote?)",
 }
 
@@ -96,6 +101,9 @@ _VUL_CYCLE = np.array(
 _DEALER_CYCLE = np.array(["N", "E", "S", "W"], dtype=object)
 
 _REDOUBLE_R = re.compile(r"^([1-7]\s*(?:NT|[CDHSN]))\s*R$", re.IGNORECASE)
+# A passed-out board as exports spell it besides PBN's "Pass" (PBN 2.1 §3.4.14): "PAS"
+# (Dutch, Polish and Scandinavian scoring programs), "Passe" (French), "Passed".
+_PASS_SPELLINGS = re.compile(r"^(?:pas|passe|passed)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,10 @@ class LoadSummary:
     notes : dict
         Counts of repairs made while reading (e.g. vulnerability taken from the board
         number because the file left it empty): nothing is changed silently.
+    files_found : int
+        Files the path named or its folders held (searched recursively, hidden files left
+        out), read or not: ``files_found - files`` of them were passed over because their
+        names are not of the reader's formats (suffixes match whatever their case).
     """
 
     files: int
@@ -128,6 +140,7 @@ class LoadSummary:
     printed_scores: int = 0
     score_mismatches: int = 0
     notes: dict = field(default_factory=dict)
+    files_found: int = 0
 
     def as_dict(self) -> dict:
         """The summary as plain JSON-able types."""
@@ -139,6 +152,7 @@ class LoadSummary:
             "printed_scores": self.printed_scores,
             "score_mismatches": self.score_mismatches,
             "notes": dict(self.notes),
+            "files_found": self.files_found,
         }
 
 
@@ -167,8 +181,31 @@ class _File:
 def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     """A path, a list of paths, or a directory (searched recursively for ``patterns``).
 
-    A file found in a directory is named by its path relative to that directory
-    (``bb/bb-2009.pbn.gz``); a file given directly by its file name.
+    The files of :func:`_expand_counted`, without the count of files found.
+    """
+    return _expand_counted(path, patterns)[0]
+
+
+def _matches(name: str, patterns: tuple[str, ...]) -> bool:
+    """Whether a file name matches one of ``patterns``, whatever the case of either.
+
+    >>> _matches("R1.PBN.gz", ("*.pbn", "*.pbn.gz")), _matches("r1.txt", ("*.pbn",))
+    (True, False)
+    """
+    low = name.lower()
+    return any(fnmatch.fnmatchcase(low, pat.lower()) for pat in patterns)
+
+
+def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
+    """The files to read of a path, a list of paths, or directories, and the files found.
+
+    A directory is searched recursively for files whose names match ``patterns`` whatever
+    the case (``*.pbn`` finds ``R1.PBN``, ``r2.Pbn`` and ``r3.PBN.GZ``; exporters on
+    Windows write upper-case suffixes). A file found in a directory is named by its path
+    relative to that directory (``bb/bb-2009.pbn.gz``); a file given directly by its file
+    name. The count is of every file given or found below the directories (hidden files,
+    whose name or folder starts with ``.``, left out), read or not: with the files read it
+    tells how many were passed over as not of the reader's formats.
     """
     allowed = "a file, a folder or a list of them (str or os.PathLike)"
     if isinstance(path, str | os.PathLike | _File):
@@ -180,23 +217,36 @@ def _expand(path, patterns: tuple[str, ...]) -> list[_File]:
     if not items:
         raise fail("path", allowed, path)
     files: list[_File] = []
+    found = 0
     for item in items:
         if isinstance(item, _File):
             files.append(item)
+            found += 1
             continue
         if not isinstance(item, str | os.PathLike):
             raise fail("path", allowed, item)
         p = Path(item)
         if p.is_dir():
-            found = sorted({f for pat in patterns for f in p.rglob(pat) if f.is_file()})
-            if not found:
-                raise fail("path", f"a folder holding {' or '.join(patterns)} files", given=str(p))
-            files.extend(_File(f, f.relative_to(p).as_posix()) for f in found)
+            every = sorted(
+                f
+                for f in p.rglob("*")
+                if not any(part.startswith(".") for part in f.relative_to(p).parts) and f.is_file()
+            )
+            chosen = [f for f in every if _matches(f.name, patterns)]
+            if not chosen:
+                raise fail(
+                    "path",
+                    f"a folder holding {' or '.join(patterns)} files (any case)",
+                    given=f"{p} ({len(every)} other files)",
+                )
+            found += len(every)
+            files.extend(_File(f, f.relative_to(p).as_posix()) for f in chosen)
         elif p.is_file():
             files.append(_File(p, p.name))
+            found += 1
         else:
             raise fail("path", "an existing file or folder", given=str(p))
-    return files
+    return files, found
 
 
 _WIDE_BOMS = {
@@ -259,10 +309,36 @@ def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- normalising
 
 
+def _factorized(values) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and distinct values of ``values`` (missing ones coded -1), for work done once
+    per distinct value: a loader's columns hold few (4 declarers, 14 trick counts)."""
+    arr = values.to_numpy(dtype=object) if isinstance(values, pd.Series) else values
+    return pd.factorize(np.asarray(arr, dtype=object), use_na_sentinel=True)
+
+
+def _by_value(values, fn, missing=None) -> np.ndarray:
+    """``fn`` of each value, called once per distinct value; ``missing`` where NA.
+
+    >>> _by_value(pd.Series(["a", "b", "a", None]), str.upper, missing="-").tolist()
+    ['A', 'B', 'A', '-']
+    """
+    codes, uniques = _factorized(values)
+    mapped = np.empty(len(uniques) + 1, dtype=object)
+    mapped[:-1] = [fn(u) for u in uniques]
+    mapped[-1] = missing  # code -1
+    return mapped[codes]
+
+
 def _normalise_vulnerable(values: pd.Series) -> pd.Series:
     """Map the spellings of vulnerability to None/NS/EW/All; unknown spellings become NA."""
-    key = values.astype("object").where(values.notna(), "").astype(str).str.strip().str.lower()
-    return key.map(_VUL_NORMAL).astype("object")
+    spelled = _by_value(values, lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
+    return pd.Series(spelled, index=values.index, dtype=object)
+
+
+def _seat(value) -> str | None:
+    """A declarer's seat ``N``/``E``/``S``/``W`` (any case, blanks around), else None."""
+    seat = str(value).strip().upper()
+    return seat if seat in ("N", "E", "S", "W") else None
 
 
 def _vulnerable_from_board(board) -> np.ndarray:
@@ -290,16 +366,24 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
 
     Each distinct text is parsed once by :func:`bridgestats.scoring.parse_contract`; a
     trailing ``R`` (redoubled, as some exports write it) is read as ``XX``. Texts that are
-    not contracts give missing values.
+    not contracts give missing values. ``PAS``, ``Passe`` and ``Passed`` (any case) are a
+    passed-out board, as exports write it.
 
-    >>> _parse_texts(pd.Series(["3NT", "4 SX", "2dr", "pass", "8S", None]))["contract"].tolist()
-    ['3N', '4SX', '2DXX', 'Pass', None, None]
+    >>> texts = pd.Series(["3NT", "4 SX", "2dr", "pass", "PAS", "8S", None])
+    >>> _parse_texts(texts)["contract"].tolist()
+    ['3N', '4SX', '2DXX', 'Pass', 'Pass', None, None]
     """
-    values = texts.astype("object").where(texts.notna(), None)
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    names = ["contract", "level", "strain", "doubled"]
+    return pd.DataFrame(dict(zip(names, _parsed_columns(texts), strict=True)), dtype=object)
+
+
+def _parsed_columns(texts) -> tuple[np.ndarray, ...]:
+    """The four columns of :func:`_parse_texts` as object arrays."""
+    codes, uniques = _factorized(texts)
     rows = []
     for u in uniques:  # one parse per distinct contract text, not per record
         t = _REDOUBLE_R.sub(r"\1XX", str(u).strip())
+        t = _PASS_SPELLINGS.sub("Pass", t)
         try:
             c = parse_contract(t)
         except BridgestatsError:
@@ -311,8 +395,9 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
             name = f"{c.level}{c.strain}{'X' * c.doubled}"
             rows.append((name, c.level, c.strain, c.doubled))
     rows.append((None, None, None, None))  # the NA code -1 picks this row
-    table = pd.DataFrame(rows, columns=["contract", "level", "strain", "doubled"], dtype=object)
-    return table.iloc[codes].reset_index(drop=True)
+    table = np.empty((len(rows), 4), dtype=object)
+    table[:] = rows
+    return tuple(table[codes, k] for k in range(4))
 
 
 #: Largest whole number a loader reads from a file (2⁵³, exact in a float): a board number,
@@ -327,9 +412,30 @@ def _to_int(values: pd.Series) -> pd.Series:
     >>> _to_int(pd.Series(["10", "10.5", "x", None, 7, "1e400", "-inf"])).tolist()
     [10, <NA>, <NA>, <NA>, 7, <NA>, <NA>]
     """
-    num = pd.to_numeric(values.astype("object"), errors="coerce").astype("Float64")
-    ok = (num == num.round(0)) & (num.abs() <= _MAX_WHOLE)
-    return num.where(ok).astype("Int64")
+    codes, uniques = _factorized(values)  # once per distinct value
+    whole = np.zeros(len(uniques) + 1, dtype=np.int64)
+    bad = np.ones(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
+    for k, u in enumerate(uniques):
+        w = _whole(u)
+        if w is not None:
+            whole[k], bad[k] = w, False
+    return pd.Series(pd.arrays.IntegerArray(whole[codes], bad[codes]), index=values.index)
+
+
+_DIGITS = re.compile(r"[+-]?\d{1,16}")
+
+
+def _whole(value) -> int | None:
+    """A whole number of at most 2⁵³ in size, else None; text other than plain digits is
+    read by pandas' number rules (``"10.0"`` is 10, ``"1e400"`` and ``"-inf"`` none)."""
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        w = int(value)
+    else:
+        num = pd.to_numeric(value, errors="coerce")
+        if isinstance(num, bool | np.bool_) or not np.isfinite(num) or num != round(num):
+            return None
+        w = int(num)
+    return w if abs(w) <= _MAX_WHOLE else None
 
 
 # --------------------------------------------------------------------------- finishing
@@ -344,110 +450,125 @@ def _finish(
     printed_score: pd.Series | None = None,
     notes: dict | None = None,
     preset_reason: pd.Series | None = None,
+    given_score: pd.Series | None = None,
+    files_found: int | None = None,
 ) -> pd.DataFrame:
     """Normalise, score and check a frame of raw columns; attach the summary.
 
     ``raw`` holds the schema's identifying columns plus ``contract_text``, ``declarer``,
     ``tricks`` (numbers or text) and ``vulnerable`` (any spelling). ``printed_score`` is the
     file's own NS score (float, NaN when not printed). ``preset_reason`` gives a skip
-    reason decided by the reader (e.g. "not played"), NA elsewhere.
+    reason decided by the reader (e.g. "not played"), NA elsewhere. ``given_score`` is a
+    North-South score the file gives for a result it prints without a contract (a PBN
+    ``ScoreTable`` without a ``Contract`` column): where it is a number (and no preset
+    reason), the row is scorable with that score, the contract columns stay missing, and
+    it is not counted among the printed scores compared with computed ones.
+    ``files_found`` (default ``files``) goes to the summary.
     """
     n = len(raw)
-    out = pd.DataFrame(index=pd.RangeIndex(n))
+    cols: dict = {}
     for col in COLUMNS:
         if col in raw.columns:
-            out[col] = raw[col].to_numpy()
-    out["board"] = _to_int(raw["board"]) if "board" in raw else pd.array([pd.NA] * n, "Int64")
-    out["board"] = out["board"].where(out["board"] >= 1)  # boards are numbered from 1
+            cols[col] = raw[col].to_numpy()
+    board = _to_int(raw["board"]) if "board" in raw else pd.Series(pd.array([pd.NA] * n, "Int64"))
+    board = board.where(board >= 1)  # boards are numbered from 1
+    no_board = board.isna().to_numpy()
 
-    text = raw["contract_text"].astype("object")
-    has_text = text.notna() & ~text.astype(str).str.strip().isin(["", "?"])
-    parsed = _parse_texts(text)
-    cleaned, level, strain, doubled = (
-        parsed[c] for c in ["contract", "level", "strain", "doubled"]
-    )
-
-    declarer = raw["declarer"].astype("object").where(raw["declarer"].notna(), "")
-    declarer = declarer.astype(str).str.strip().str.upper()
-    declarer = declarer.where(declarer.isin(["N", "E", "S", "W"]), None)
-
+    text = raw["contract_text"]
+    has_text = _by_value(text, lambda v: str(v).strip() not in ("", "?"), missing=False)
+    has_text = has_text.astype(bool)
+    cleaned, level, strain, doubled = _parsed_columns(text)
+    declarer = _by_value(raw["declarer"], _seat)
     tricks = _to_int(raw["tricks"])
-    vul = _normalise_vulnerable(raw["vulnerable"])
+    tricks_na = tricks.isna().to_numpy()
+    vul = _normalise_vulnerable(raw["vulnerable"]).to_numpy()
 
-    reason = pd.Series(pd.NA, index=out.index, dtype="object")
+    reason = np.full(n, None, dtype=object)
     if preset_reason is not None:
-        reason = reason.where(preset_reason.isna(), preset_reason.to_numpy())
+        preset = preset_reason.to_numpy(dtype=object)
+        has_preset = ~pd.isna(preset)
+        reason[has_preset] = preset[has_preset]
     is_pass = cleaned == "Pass"
 
+    given = np.zeros(n, dtype=bool)
+    if given_score is not None:
+        given_values = given_score.to_numpy(dtype=float)
+        given = ~np.isnan(given_values) & (reason == None)  # noqa: E711
+
     def _set(mask, why):
-        nonlocal reason
-        reason = reason.where(~(reason.isna() & mask.to_numpy()), why)
+        reason[(reason == None) & mask & ~given] = why  # noqa: E711
 
-    _set(out["board"].isna(), "no board")
+    _set(no_board, "no board")
     _set(~has_text, "no contract")
-    _set(cleaned.isna(), "unknown contract")
-    _set(~is_pass & declarer.isna(), "no declarer")
-    _set(~is_pass & tricks.isna(), "no result")
-    bad_tricks = (~is_pass & tricks.notna() & ((tricks < 0) | (tricks > 13))).fillna(False)
-    _set(bad_tricks, "impossible result")
-    _set(~is_pass & vul.isna(), "no vulnerability")
+    _set(pd.isna(cleaned), "unknown contract")
+    _set(~is_pass & (declarer == None), "no declarer")  # noqa: E711
+    _set(~is_pass & tricks_na, "no result")
+    t = tricks.to_numpy(dtype=float, na_value=np.nan)
+    with np.errstate(invalid="ignore"):
+        _set(~is_pass & ~tricks_na & ((t < 0) | (t > 13)), "impossible result")
+    _set(~is_pass & pd.isna(vul), "no vulnerability")
+    reason[given & no_board] = "no board"  # a given score needs a board, nothing else
 
-    ok = reason.isna().to_numpy()
+    ok = reason == None  # noqa: E711
     score = np.full(n, np.nan)
-    play = ok & ~is_pass.to_numpy()
+    play = ok & ~is_pass & ~given
     if play.any():
-        decl = declarer.to_numpy()[play]
-        v = vul.to_numpy()[play]
+        decl = declarer[play]
+        v = vul[play]
         decl_ns = np.isin(decl, ["N", "S"])
         decl_vul = np.where(decl_ns, np.isin(v, ["NS", "All"]), np.isin(v, ["EW", "All"]))
         pts = contract_score(
-            level.to_numpy()[play].astype(np.int64),
-            strain.to_numpy()[play].astype(str),
-            doubled.to_numpy()[play].astype(np.int64),
-            tricks.to_numpy()[play].astype(np.int64),
+            level[play].astype(np.int64),
+            strain[play].astype(str),
+            doubled[play].astype(np.int64),
+            t[play].astype(np.int64),
             decl_vul,
         )
         score[play] = np.where(decl_ns, pts, -np.asarray(pts))
-    score[ok & is_pass.to_numpy()] = 0.0
+    score[ok & is_pass & ~given] = 0.0
+    if given.any():
+        score[ok & given] = given_values[ok & given]
 
-    out["contract"] = cleaned.to_numpy()
-    out["level"] = pd.array(level.to_numpy(), dtype="Int64")
-    out["strain"] = strain.to_numpy()
-    out["doubled"] = pd.array(doubled.to_numpy(), dtype="Int64")
-    out["declarer"] = declarer.where(~is_pass, None).to_numpy()
-    out["tricks"] = tricks.where(~is_pass, pd.NA).to_numpy()
-    out["tricks"] = out["tricks"].astype("Int64")
-    out["vulnerable"] = vul.to_numpy()
-    out["score_ns"] = score
-    out["skip_reason"] = reason.to_numpy()
-    for col in COLUMNS:
-        if col not in out.columns:
-            out[col] = None
-    out = out[list(COLUMNS)]
+    cols["board"] = board.array
+    cols["contract"] = cleaned
+    cols["level"] = pd.array(level, dtype="Int64")
+    cols["strain"] = strain
+    cols["doubled"] = pd.array(doubled, dtype="Int64")
+    cols["declarer"] = np.where(is_pass, None, declarer)
+    cols["tricks"] = tricks.where(~is_pass, pd.NA).astype("Int64").array
+    cols["vulnerable"] = vul
+    cols["score_ns"] = score
+    cols["skip_reason"] = reason
     for col in extra_columns:
-        out[col] = raw[col].to_numpy()
+        cols[col] = raw[col].to_numpy()
+    out = pd.DataFrame(
+        {c: cols[c] if c in cols else np.full(n, None, dtype=object) for c in COLUMNS}
+        | {c: cols[c] for c in extra_columns},
+        index=pd.RangeIndex(n),
+    )
 
     printed = 0
     mismatches = 0
     if printed_score is not None:
         ps = printed_score.to_numpy(dtype=float)
         out["score_ns_printed"] = ps
-        both = ok & ~np.isnan(ps)
+        both = ok & ~given & ~np.isnan(ps)
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())
 
-    skipped = reason[~ok].value_counts().sort_index()
+    skipped = Counter(reason[~ok].tolist())
     summary = LoadSummary(
         files=files,
         records=n,
         scorable=int(ok.sum()),
-        skipped={str(k): int(v) for k, v in skipped.items()},
+        skipped={str(k): int(v) for k, v in sorted(skipped.items())},
         printed_scores=printed,
         score_mismatches=mismatches,
         notes=dict(notes or {}),
+        files_found=files if files_found is None else int(files_found),
     )
     out.attrs["summary"] = summary
     if strict and not ok.all():
         first = int(np.flatnonzero(~ok)[0])
-        raise ParseError(out["source"].iat[first], out["record"].iat[first], reason.iat[first])
+        raise ParseError(out["source"].iat[first], out["record"].iat[first], reason[first])
     return out

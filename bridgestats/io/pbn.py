@@ -16,7 +16,10 @@ import pandas as pd
 from .._validate import check_flag
 from ._records import (
     ParseError,
+    _by_value,
     _expand,
+    _expand_counted,
+    _factorized,
     _finish,
     _line_numbers,
     _read_text,
@@ -103,9 +106,13 @@ _CONTEXT = {
 }
 # Tags of the deal itself: inherited only from a record of the same board.
 _BOARD_SCOPED = ("deal", "dealer", "vulnerable")
+# Tags for which PBN 2.1 §4.8 forbids "#" and "##" (their values are the game's own): a
+# "##" prefix is dropped but makes no header value that later games inherit.
+_NO_HEADER = {"dealer", "vulnerable", "deal", "declarer", "contract", "result"}
 # Tags present in a record that make it a table result (else it is a header record).
 _RESULT_TAGS = ("contract", "result", "declarer", "deal", "board")
 _EXTRA = (
+    "irregular",
     "Site",
     "Date",
     "Stage",
@@ -130,10 +137,36 @@ _TABLE_COLUMNS = {
     "declarer": "declarer",
     "result": "tricks",
 }
+# Columns of a board's record that its ScoreTable lines (other tables' results) share.
+_SHARED_BY_TABLE = {
+    "source",
+    "event",
+    "segment",
+    "board",
+    "vulnerable",
+    "Dealer",
+    "Deal",
+    "Site",
+    "Date",
+    "Stage",
+    "Round",
+    "Section",
+    "Scoring",
+}
+# A ScoreTable line stands for at most this many tables (no field is larger; a bigger
+# Multiplicity is a misprint, not a field to repeat).
+_MAX_MULTIPLICITY = 10_000
+# A Result given with the side that took the tricks (PBN 2.1 §3.4.15).
+_SIDE_RESULT = re.compile(r"^(NS|EW)\s*(\d{1,2})(?:\s+(NS|EW)\s*(\d{1,2}))?$", re.IGNORECASE)
+_PRINTED_SCORE = re.compile(r"^(NS|EW)?\s*([+-]?\d+)(?:\s+(?:NS|EW)\s*[+-]?\d+)?$", re.IGNORECASE)
+# A Result tag given with the side that took the tricks somewhere in a file.
+_SIDED = re.compile(r'\[Result\s+"\s*\^?\s*(?:NS|EW)', re.IGNORECASE)
+_RELATIVE = re.compile(r"^(=|[+-]\d+)$")  # a ScoreTable Result against the contract's level
 _MISSING = "\x00"  # stands for "tag absent" while forward filling
-_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN")
+_ABSENT = "\x00absent"  # a ScoreTable cell of a column its table does not have
+_PATTERNS = ("*.pbn", "*.pbn.gz")  # matched whatever the case (R1.PBN, r2.Pbn.GZ)
 
-# TotalScoreTable (PBN 2.1 §5.8): the predefined columns that hold numbers (lower case);
+# TotalScoreTable (PBN 2.1 §5.10): the predefined columns that hold numbers (lower case);
 # PairId and Names are text; a column the file adds is numeric when all its cells are.
 _TOTAL_NUMERIC = {
     "rank",
@@ -170,11 +203,13 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     ----------
     path : str, Path, list of paths, or directory
         File(s) to read; a directory is searched recursively for ``*.pbn`` and
-        ``*.pbn.gz``.
+        ``*.pbn.gz`` whatever the case (``R1.PBN``, ``r2.Pbn.gz``); the summary's
+        ``files_found`` counts every file it holds, read or not.
     strict : bool, optional
         Raise :class:`~bridgestats.io.ParseError` on the first record that cannot be
-        scored (a malformed tag line, two games run together) instead of counting it in the
-        summary.
+        scored (a malformed tag line, two games run together, an adjusted score, a
+        ``Multiplicity`` that is not a whole number) instead of counting it in the
+        summary. Irregular records (``^``) are scored and do not raise.
 
     Returns
     -------
@@ -182,15 +217,19 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         The schema of :mod:`bridgestats.io`, plus the printed tags ``Site``, ``Date``,
         ``Stage``, ``Round``, ``Section``, ``Dealer``, ``Deal``, ``Scoring``, ``Score``,
         ``ScoreIMP``, ``ScoreMP``, ``ScorePercentage`` (as printed),
-        ``score_ns_printed`` (the printed score from North-South's side) and, for rows
-        expanded from a ``ScoreTable``, its columns under their own names (``MP_NS``,
-        ``Percentage_NS``, ``IMP_NS``, ...). ``frame.attrs["summary"]`` is the
-        :class:`~bridgestats.io.LoadSummary`.
+        ``score_ns_printed`` (the printed score from North-South's side), ``irregular``
+        (bool: ``^`` before the declarer, contract or result) and, for rows expanded from
+        a ``ScoreTable``, its columns under their own names (``MP_NS``,
+        ``Percentage_NS``, ``IMP_NS``, ``Multiplicity``, ...).
+        ``frame.attrs["summary"]`` is the :class:`~bridgestats.io.LoadSummary`.
 
     Notes
     -----
-    * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §3.5); it is
-      resolved for every tag.
+    * ``#`` as a tag value means "same as the previous game" (PBN 2.1 §4.8); it is
+      resolved for every tag. ``##text`` means ``text``, to be used in all subsequent
+      games: from there on, a game of the same file that omits the tag takes the value in
+      force (the last one given; a header value can be redefined midway). The deal's and
+      the result's own tags (§4.8 forbids ``#`` for them) only lose the prefix.
     * A tag pair starts a line or follows another tag pair on its line (the import
       format allows several on a line). A tag given twice in one record keeps its first
       value (PBN 2.1 §3.3); records where the values differ are counted in ``notes``.
@@ -205,7 +244,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       tag and counted in ``notes``; with ``strict`` they raise.
     * A UTF-16 or UTF-32 file (byte-order mark or NUL bytes) raises, naming the encoding;
       ``path`` must be a path (``str`` or ``os.PathLike``) or a list of them: ``None``
-      or a number raises. A ``ScoreTable`` without a row is counted in ``notes``.
+      or a number raises. A ``ScoreTable`` without a row is counted in ``notes``; its
+      record keeps its own result, if it printed one.
     * A record that omits a match tag (``Event``, ``Stage``, ``Round``, ``Board``,
       ``HomeTeam``, ``VisitTeam`` ...) inherits it from the previous record
       (rpbridge.net exports print only the tags that changed); ``Deal``, ``Dealer`` and
@@ -214,22 +254,40 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       ``Result``, ``Score``) never inherit.
     * A ``Vulnerable`` that is still empty or absent is taken from the board number
       (standard cycle) and counted in ``notes``.
-    * ``Result`` is the number of tricks taken by declarer. The printed ``Score`` is read
+    * ``Result`` is the number of tricks taken by declarer, or given with the side that
+      took them (§3.4.15: ``"NS 7"``, ``"EW 10"``, ``"EW 3 NS 10"``), turned into
+      declarer's tricks (the other side's k is 13 - k). The irregularity marker ``^``
+      (§3.4.13 ``"^S"``: declarer and dummy swapped; §3.4.15 ``"^9"``: a result that
+      differs from the tricks won) is dropped, the value read and scored, and the record
+      marked ``irregular`` (counted in ``notes``). The printed ``Score`` is read
       as ``"NS 420"``/``"EW 420"``; a bare number is declarer's score (all 828 bare
       scores of the archive agree with that reading).
+    * ``Contract`` is read by :func:`bridgestats.scoring.parse_contract` (``3NT``, ``4Sx``,
+      ``2DR``, ``Pass``, ``AP``...), and ``PAS``, ``Passe``, ``Passed`` as exports
+      write a passed-out board.
     * ``TotalScoreTable`` (session totals per pair, not table results) is not part of
       this frame: :func:`read_pbn_totals` reads it.
-    * A ``ScoreTable`` (PBN 2.1 §5.7) is expanded into one row per table: its column
+    * A ``ScoreTable`` (PBN 2.1 §5.9) is expanded into one row per table: its column
       specification ``Name\\widthAlign;...`` gives the column names, cells are separated by
-      blanks (quoted strings may contain blanks), ``-`` is an empty cell. ``Result`` in
-      the table may be tricks (``10``) or relative to the contract (``=``, ``+1``,
-      ``-2``). A row with a score but no contract (``A60``, ``40%``, ...) is an
-      adjusted score. ``Score_NS``/``Score_EW`` give ``score_ns_printed``.
+      blanks (quoted strings may contain blanks), ``-`` and ``?`` are empty cells.
+      Its lines are other tables' results: they keep the board's and the event's tags
+      (``Event``, ``Site``, ``Date``, ``Stage``, ``Round``, ``Section``, ``Board``,
+      ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``), none of the record's own
+      (players, room, teams, table, result, ``Score``, ``ScoreIMP``...). A line with
+      ``Multiplicity`` k stands for k tables and becomes k rows (counted in ``notes``),
+      so matchpoints, Butler and cross-IMPs see the whole field. ``Result`` in the
+      table may be tricks (``10``) or relative to the contract (``=``, ``+1``, ``-2``).
+      ``^`` before a number (§5.2, an artificial score such as ``^50``) makes the line an
+      adjusted score; so does a score without a contract (``A60``, ``40%``) in a table
+      with a ``Contract`` column. A table without one gives results by their score
+      alone: a numeric ``Score_NS`` (or ``Score_EW``) is the line's ``score_ns`` (counted
+      in ``notes``). ``Score_NS``/``Score_EW`` give ``score_ns_printed``.
 
     References
     ----------
-    .. [1] Portable Bridge Notation, version 2.1 (2007), sections 3 (tags), 3.5 (``#``),
-       5.2 (tables) and 5.7 (``ScoreTable``).
+    .. [1] Portable Bridge Notation, version 2.1 (Tis Veugen et al., 2007), sections 3
+       (tags; 3.4.13 ``Declarer``, 3.4.15 ``Result``), 4.8 (``#`` and ``##``), 5.2
+       (tables) and 5.9 (``ScoreTable``).
     .. [2] Funbridge, "Frequently asked questions" (funbridge.com): 3NT vulnerable, 10
        tricks, +630.
 
@@ -247,8 +305,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     1      1      4SX        E       9     200.0
     """
     strict = check_flag(strict, "strict")
-    files = _expand(path, _PATTERNS)
+    files, found = _expand_counted(path, _PATTERNS)
     raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
+    raw["irregular"] = raw["irregular"].astype(bool)
     extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
     return _finish(
         raw,
@@ -258,6 +317,8 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         printed_score=raw["score_ns_printed"].astype(float),
         notes=notes,
         preset_reason=raw["preset_reason"],
+        given_score=raw["score_given"].astype(float),
+        files_found=found,
     )
 
 
@@ -306,7 +367,7 @@ def read_pbn_totals(path, *, strict: bool = False) -> pd.DataFrame:
     -----
     * Of the tables of PBN 2.1 §5 (``ActionTable``, ``AuctionTimeTable``,
       ``InstantScoreTable``, ``PlayTimeTable``, ``ScoreTable``, ``TotalScoreTable``),
-      only ``TotalScoreTable`` (§5.8) holds totals. ``ScoreTable`` rows are table
+      only ``TotalScoreTable`` (§5.10) holds totals. ``ScoreTable`` rows are table
       results (:func:`read_pbn`); ``InstantScoreTable`` maps score ranges to IMPs and
       percentages (a lookup table, not results); ``OptimumResultTable`` is a
       double-dummy table, not a score table. None of these is read here.
@@ -326,7 +387,7 @@ def read_pbn_totals(path, *, strict: bool = False) -> pd.DataFrame:
     References
     ----------
     .. [1] Portable Bridge Notation, version 2.1 (2007), sections 5.1 (section data),
-       5.2 (tables), 5.7 (``ScoreTable``) and 5.8 (``TotalScoreTable``, its predefined
+       5.2 (tables), 5.9 (``ScoreTable``) and 5.10 (``TotalScoreTable``, its predefined
        columns ``Rank``, ``PairId``, ``Names``, ``TotalScore``, ``TotalIMP``,
        ``TotalMP``, ``TotalPercentage``, ``MeanScore``, ``MeanIMP``, ``MeanMP``,
        ``MeanPercentage``, ``NrBoards``, ``Multiplicity``).
@@ -488,6 +549,9 @@ def _scan(file) -> dict:
         split_lines = np.zeros(0, dtype=np.int64)
     has_table = "scoretable" in text.lower()
     return {
+        "caret": "^" in text,
+        "sided": _SIDED.search(text) is not None,
+        "header": '"##' in text,
         "file": file,
         "names": names,
         "values": values,
@@ -541,6 +605,15 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     Returns the frame (``source``, ``record`` and the columns of :data:`_TAGS`), which
     tags each record printed itself, and the index of each file's first record.
     """
+    cols, present, offset, _, _ = _tag_columns(scans)
+    return pd.DataFrame(cols, dtype=object), present, offset
+
+
+def _tag_columns(scans: list[dict]):
+    """The columns of :func:`_tag_frame` as a dict of object arrays, which tags each
+    record printed itself, the index of each file's first record, the records giving a
+    tag twice with different values, and each record's first malformed tag line (None
+    where it has none)."""
     sizes = np.array([len(s["lines"]) for s in scans], dtype=np.int64)
     offset = np.r_[0, np.cumsum(sizes)[:-1]]
     n_rec = int(sizes.sum())
@@ -550,6 +623,7 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     file_id = np.repeat(np.arange(len(scans)), sizes)
     codes, uniques = pd.factorize(names)
     uniques = np.asarray([u.lower() for u in uniques], dtype=object)
+    header = any(s["header"] for s in scans)  # "##" values (PBN 2.1 §4.8) somewhere
 
     present, cols = {}, {}
     conflicting = np.zeros(n_rec, dtype=bool)  # a tag given twice with different values
@@ -561,6 +635,8 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
             arr[record[idx]] = values[idx]
             conflicting[record[idx][values[idx] != arr[record[idx]]]] = True
         present[tag] = arr != None  # noqa: E711
+        if hit.size and header:
+            arr = _header_values(arr, tag, file_id)
         cols[col] = _resolve(arr, inherit=tag in _CONTEXT, within=file_id)
     # a deal's own tags inherit only within the same board (a record of another board
     # that omits Deal has no deal, not the previous board's)
@@ -573,12 +649,11 @@ def _tag_frame(scans: list[dict]) -> tuple[pd.DataFrame, dict, np.ndarray]:
     malformed = np.full(n_rec, None, dtype=object)
     idx = np.flatnonzero(names == _BAD)[::-1]  # reversed: a record's first one wins
     malformed[record[idx]] = values[idx]
-    frame = pd.DataFrame(cols, dtype=object)
-    frame.attrs["conflicting"] = conflicting
-    frame.attrs["malformed"] = malformed
-    frame.insert(0, "record", np.concatenate([s["lines"] for s in scans]))
-    frame.insert(0, "source", np.array([s["file"].name for s in scans], dtype=object)[file_id])
-    return frame, present, offset
+    head = {
+        "source": np.array([s["file"].name for s in scans], dtype=object)[file_id],
+        "record": np.concatenate([s["lines"] for s in scans]),
+    }
+    return head | cols, present, offset, conflicting, malformed
 
 
 def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, dict, list]:
@@ -590,22 +665,36 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     """
     if strict:
         _check_strict(scans)
-    frame, present, offset = _tag_frame(scans)
-    n_rec = len(frame)
-    malformed = frame.attrs.pop("malformed") != None  # noqa: E711
+    frame, present, offset, conflicting, malformed = _tag_columns(scans)
+    n_rec = frame["record"].size
+    malformed = malformed != None  # noqa: E711
     is_result = malformed.copy()
     for tag in _RESULT_TAGS:
         is_result |= present[tag]
     inherited = np.zeros(n_rec, dtype=bool)
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
-        inherited |= ~present[tag] & (frame[_TAGS[tag]].to_numpy() != None)  # noqa: E711
-        # a malformed record inherits nothing: its own tag may be the malformed one
-        frame.loc[malformed & ~present[tag], _TAGS[tag]] = None
+        inherited |= ~present[tag] & (frame[_TAGS[tag]] != None)  # noqa: E711
+        if malformed.any():  # a malformed record inherits nothing: its tag may be the bad one
+            frame[_TAGS[tag]] = np.where(malformed & ~present[tag], None, frame[_TAGS[tag]])
     inherited &= ~malformed
 
-    frame["segment"] = frame["Stage"].where(frame["Stage"].notna(), frame["Round"])
-    frame["room"] = _room(frame["room"])
-    frame["score_ns_printed"] = _printed_score(frame["Score"], frame["declarer"])
+    stage = frame["Stage"]
+    frame["segment"] = np.where(stage != None, stage, frame["Round"])  # noqa: E711
+    frame["room"] = _room(pd.Series(frame["room"], dtype=object)).to_numpy()
+    irregular = np.zeros(n_rec, dtype=bool)
+    caret = any(s["caret"] for s in scans)  # a file without "^" needs no search for one
+    for col in ("declarer", "tricks", "contract_text") if caret else ():  # "^S", "^9" (§3.4)
+        values, marked = _irregular(pd.Series(frame[col], dtype=object))
+        frame[col] = values.to_numpy()
+        irregular |= marked
+    frame["irregular"] = irregular
+    declarer = pd.Series(frame["declarer"], dtype=object)
+    if caret or any(s["sided"] for s in scans):
+        tricks = pd.Series(frame["tricks"], dtype=object)
+        frame["tricks"] = _side_tricks(tricks, declarer).to_numpy()
+    frame["score_given"] = np.full(n_rec, np.nan)
+    score = pd.Series(frame["Score"], dtype=object)
+    frame["score_ns_printed"] = _printed_score(score, declarer).to_numpy()
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
     notes = {}
@@ -615,27 +704,35 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     splits = sum(len(s["split_lines"]) for s in scans)
     if splits:
         notes["games begun without a blank line before them, split at their first tag"] = splits
-    conflicting = frame.attrs.pop("conflicting")
     if conflicting.any():  # PBN 2.1 §3.3: a tag that already occurred is ignored
         key = "records giving a tag twice with different values: first kept (blank line missing?)"
         notes[key] = int(conflicting.sum())
-    vul_empty = frame["vulnerable"].isna() | (frame["vulnerable"].astype(str).str.strip() == "")
-    board_num = _to_int(frame["board"])
-    fix = (vul_empty & (board_num >= 1)).fillna(False).to_numpy()
+    vul_empty = _by_value(frame["vulnerable"], lambda v: not str(v).strip(), missing=True)
+    board_num = _to_int(pd.Series(frame["board"], dtype=object))
+    fix = vul_empty.astype(bool) & (board_num >= 1).fillna(False).to_numpy()
     if fix.any():
-        frame.loc[fix, "vulnerable"] = _vulnerable_from_board(board_num[fix].astype(np.int64))
+        vul = frame["vulnerable"].copy()
+        vul[fix] = _vulnerable_from_board(board_num[fix].astype(np.int64))
+        frame["vulnerable"] = vul
         notes["vulnerable taken from the board number"] = int(fix.sum())
 
-    expanded = []
+    tables = []
     empty_tables = 0
     has_table = np.zeros(n_rec, dtype=bool)
+    own_result = present["contract"] | present["result"] | present["declarer"]
     for s, o in zip(scans, offset, strict=True):
         for spec, body, line in _tables(s["text"], _SCORE_TABLE):  # one per board
             rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
-            has_table[rec] = True
             names, rows, lines = _table_cells(s["file"], "ScoreTable", spec, body, line)
-            empty_tables += not rows
-            expanded.append(_expand_table(names, rows, lines, frame.iloc[rec]))
+            if len(rows) == 0:  # an empty table: the record keeps its own result, if any
+                empty_tables += 1
+                has_table[rec] = not own_result[rec]
+                continue
+            has_table[rec] = True  # the table lists the record's own result among the rest
+            tables.append((s["file"], names, rows, lines, rec))
+    expanded = None
+    if tables:
+        expanded = _expand_tables(tables, frame, strict=strict, notes=notes, caret=caret)
     if empty_tables:
         notes["ScoreTables without a row (no table results for their board)"] = empty_tables
     header = ~is_result & ~has_table
@@ -643,14 +740,19 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         notes["records without board or result (headers), not table results"] = int(header.sum())
     if inherited[is_result].any():
         notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
-    frame = frame[is_result & ~has_table]
-    if expanded:
+    keep = is_result & ~has_table
+    frame = pd.DataFrame({c: v[keep] for c, v in frame.items()})
+    if frame["irregular"].any():
+        key = "records marked irregular (^ before the declarer or the result), value kept"
+        notes[key] = int(frame["irregular"].sum())
+    table_columns = []
+    if expanded is not None:
+        table_columns = expanded.attrs["printed_columns"]
         order = {s["file"].name: i for i, s in enumerate(scans)}
-        frame = pd.concat([frame, *expanded], ignore_index=True)
+        frame = pd.concat([frame, expanded], ignore_index=True)
         frame["_file"] = frame["source"].map(order)
         frame = frame.sort_values(["_file", "record"], kind="stable").drop(columns="_file")
-    table_columns = [c for part in expanded for c in part.attrs["printed_columns"]]
-    return frame.reset_index(drop=True), notes, list(dict.fromkeys(table_columns))
+    return frame.reset_index(drop=True), notes, table_columns
 
 
 def _check_strict(scans: list[dict]) -> None:
@@ -670,6 +772,34 @@ def _check_strict(scans: list[dict]) -> None:
         raise ParseError(s["file"], line, reason)
 
 
+def _header_values(arr: np.ndarray, tag: str, file_id: np.ndarray) -> np.ndarray:
+    """Resolve the ``##`` prefix of one tag's values (PBN 2.1 §4.8).
+
+    ``"##text"`` gives the value ``text`` and says "use this text in all subsequent games":
+    from that game on, a game of the same file that omits the tag takes the value in force
+    (the last one given, with ``##`` or without: a header value may be redefined midway).
+    Absent values to inherit are returned as ``"#"``, which :func:`_resolve` copies from
+    the previous game. The tags for which the standard forbids ``#`` and ``##`` (the deal's
+    and the result's own tags, :data:`_NO_HEADER`) only lose the prefix.
+
+    >>> arr = np.array(["##OKbridge", None, "Club", None, None], dtype=object)
+    >>> _header_values(arr, "event", np.array([0, 0, 0, 0, 1])).tolist()
+    ['OKbridge', '#', 'Club', '#', None]
+    """
+    text = pd.Series(arr, dtype=object)
+    header = text.str.startswith("##", na=False).to_numpy()
+    if not header.any():
+        return arr
+    arr = arr.copy()
+    arr[header] = text[header].str[2:].to_numpy()
+    if tag in _NO_HEADER:
+        return arr
+    # games at or after a ## of their own file inherit the tag when they omit it
+    after = pd.Series(header).groupby(file_id).cummax().to_numpy()
+    arr[after & (arr == None)] = "#"  # noqa: E711
+    return arr
+
+
 def _resolve(arr: np.ndarray, *, inherit: bool, within):
     """Resolve "#" (and, when ``inherit``, an absent tag) from the previous record.
 
@@ -682,20 +812,23 @@ def _resolve(arr: np.ndarray, *, inherit: bool, within):
         return arr
     if not inherit:  # an absent tag must stay absent, and a later "#" copies that absence
         arr = np.where(absent, _MISSING, arr)
-    masked = pd.Series(arr, dtype=object).mask(carry)
-    filled = masked.groupby(within).ffill()
-    filled = filled.to_numpy(dtype=object, copy=True)
-    filled[pd.isna(filled) | (filled == _MISSING)] = None
+    # forward fill within runs of equal labels (runs are contiguous: files, boards): each
+    # record takes the last record before it that carries a value, if in its own run
+    within = np.asarray(within)
+    idx = np.arange(arr.size)
+    last = np.maximum.accumulate(np.where(carry, -1, idx))
+    same = (last >= 0) & (within[np.maximum(last, 0)] == within)
+    filled = np.where(same, arr[np.maximum(last, 0)], None)
+    filled[filled == _MISSING] = None
     return filled
 
 
 def _room(values: pd.Series) -> pd.Series:
-    low = values.astype("object").where(values.notna(), "").astype(str).str.strip().str.lower()
-    return pd.Series(
-        np.select([low.str.startswith("o"), low.str.startswith("c")], ["open", "closed"], None),
-        index=values.index,
-        dtype=object,
-    )
+    def room(value):
+        low = str(value).strip().lower()
+        return "open" if low.startswith("o") else "closed" if low.startswith("c") else None
+
+    return pd.Series(_by_value(values, room), index=values.index, dtype=object)
 
 
 def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
@@ -706,17 +839,23 @@ def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
     out: of its 828 bare scores, all 828 agree with the contract's score read from
     declarer's side, only 406 when read from North-South's.
 
-    >>> _printed_score(pd.Series(["NS 420", "EW 420", "+110", None, "NS -50"]),
-    ...                pd.Series(["N", "W", "E", "S", "N"])).tolist()
-    [420.0, -420.0, -110.0, nan, -50.0]
+    Both sides may be given (PBN 2.1 §4.2.1, ``"NS 420 EW -420"``): the first is read.
+
+    >>> _printed_score(pd.Series(["NS 420", "EW 420", "+110", None, "NS -50", "EW 50 NS -50"]),
+    ...                pd.Series(["N", "W", "E", "S", "N", "N"])).tolist()
+    [420.0, -420.0, -110.0, nan, -50.0, -50.0]
     """
-    text = values.astype("object").where(values.notna(), "").astype(str).str.strip()
-    parts = text.str.extract(r"^(NS|EW)?\s*([+-]?\d+)$", flags=re.IGNORECASE)
-    num = pd.to_numeric(parts[1], errors="coerce")
-    side = parts[0].fillna("").str.upper()
+
+    def parse(value):  # (side, points): side "NS", "EW" or "" (declarer's)
+        m = _PRINTED_SCORE.match(str(value).strip())
+        return ("", np.nan) if m is None else ((m.group(1) or "").upper(), float(m.group(2)))
+
+    parsed = _by_value(values, parse, missing=("", np.nan))
+    side = np.array([p[0] for p in parsed], dtype=object)
+    num = np.array([p[1] for p in parsed], dtype=float)
     decl_ew = declarer.astype("object").isin(["E", "W", "e", "w"]).to_numpy()
-    ew = (side == "EW").to_numpy() | ((side == "").to_numpy() & decl_ew)
-    return num * np.where(ew, -1.0, 1.0)
+    ew = (side == "EW") | ((side == "") & decl_ew)
+    return pd.Series(num * np.where(ew, -1.0, 1.0), index=values.index)
 
 
 def _tables(text: str | None, pattern: re.Pattern) -> list[tuple[str, str, int]]:
@@ -770,36 +909,62 @@ def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()
     double quotes may hold blanks (``"Ann Bee"``; a single quote is an ordinary
     character); ``-`` (an irrelevant element) is an empty cell, returned as ``None``. A
     row whose cell count differs from the column spec raises :class:`ParseError` naming
-    the file and the row's line.
+    the file and the row's line. The rows come as a 2-D object array (row by column).
 
-    >>> _table_cells("f.pbn", "TotalScoreTable", "Rank;Names\\12L;TotalMP",
-    ...              '\n 1 "Ann O\'Hara"  61.5\n 2 -  -', 7)
+    >>> names, rows, lines = _table_cells("f.pbn", "TotalScoreTable", "Rank;Names\\12L;TotalMP",
+    ...                                   '\n 1 "Ann O\'Hara"  61.5\n 2 -  -', 7)
+    >>> names, rows.tolist(), lines
     (['Rank', 'Names', 'TotalMP'], [['1', "Ann O'Hara", '61.5'], ['2', None, None]], [8, 9])
     """
     names = _table_columns(file, tag, spec, line, reserved=reserved)
-    rows, lines = [], []
-    for k, text in enumerate(body.split("\n")[1:], start=1):
-        if not text.strip():
-            break
-        if text.lstrip().startswith(("%", ";")):
-            continue
+    width = len(names)
+    texts = body.split("\n")[1:]
+    if not any(c in body for c in '"%;'):  # no strings, no comments: most tables
         try:
-            cells = _split_cells(text)
-        except ValueError as exc:
-            raise ParseError(file, line + k, f"{tag} row: {exc}") from exc
-        if len(cells) != len(names):
+            texts = texts[: texts.index("")]  # the table ends at a blank line
+        except ValueError:
+            pass
+        rows = [t.split() for t in texts]
+        ends = next((k for k, r in enumerate(rows) if not r), len(rows))  # or a blank one
+        rows = rows[:ends]
+        if all(len(r) == width for r in rows):
+            return names, _cell_array(rows, width), list(range(line + 1, line + 1 + ends))
+    rows, lines = [], []
+    for k, text in enumerate(texts, start=1):
+        cells = text.split() if '"' not in text else None
+        if cells == [] or (cells is None and not text.strip()):
+            break
+        if text.lstrip()[:1] in ("%", ";"):
+            continue
+        if cells is None:
+            try:
+                cells = _split_cells(text)
+            except ValueError as exc:
+                raise ParseError(file, line + k, f"{tag} row: {exc}") from exc
+        if len(cells) != width:
             raise ParseError(
                 file,
                 line + k,
-                f"{tag} row has {len(cells)} cells, the column spec names {len(names)}",
+                f"{tag} row has {len(cells)} cells, the column spec names {width}",
             )
-        rows.append([None if c == "-" else c for c in cells])
+        rows.append(cells)
         lines.append(line + k)
-    return names, rows, lines
+    return names, _cell_array(rows, width), lines
+
+
+def _cell_array(rows: list, width: int) -> np.ndarray:
+    """Rows of table cells as a 2-D object array, ``-`` (an irrelevant element) as None."""
+    cells = np.empty((len(rows), width), dtype=object)
+    if rows:
+        cells[:] = rows
+        cells[cells == "-"] = None
+    return cells
 
 
 def _split_cells(text: str) -> list[str]:
     """The cells of one table row: blank-separated tokens, ``"..."`` strings kept whole."""
+    if '"' not in text:  # most rows: no string token, so the blanks alone separate cells
+        return text.split()
     lexer = shlex.shlex(text, posix=True)
     lexer.whitespace_split = True
     lexer.quotes = '"'  # PBN strings are double-quoted only
@@ -807,45 +972,240 @@ def _split_cells(text: str) -> list[str]:
     return list(lexer)
 
 
-def _expand_table(names, rows, lines, board_row) -> pd.DataFrame:
-    """The rows of one ``ScoreTable``: the board's tags plus one row per table."""
-    table = pd.DataFrame(rows, columns=names)
-    out = pd.DataFrame({c: [board_row[c]] * len(table) for c in board_row.index})
-    out["record"] = lines
-    out["contract_text"] = None
-    out["declarer"] = None
-    out["tricks"] = None
+def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: dict, caret=True):
+    """The rows of every ``ScoreTable`` (PBN 2.1 §5.9), one row per table of the field.
+
+    ``tables`` holds ``(file, names, rows, lines, record)`` for each table with rows;
+    ``frame`` the columns of the records (a dict of arrays), indexed by ``record``. All
+    tables are read as one block of cells (a column a table lacks is absent on its rows),
+    so the work is done once per column, not once per table.
+
+    The lines are other tables' results: they share the board's and the event's tags
+    (:data:`_SHARED_BY_TABLE`) and take none of the record's own (players, room, teams,
+    table, its contract and result, its printed ``Score``/``ScoreIMP``/... tags). A line
+    with ``Multiplicity`` k stands for k tables with that result and becomes k rows, so
+    every scoring function sees the whole field. ``^`` before a ``Contract``, ``Declarer``
+    or ``Result`` cell marks an irregularity (the value is kept, ``irregular`` set); ``^``
+    before a number in any other column marks an artificial score (the row is an
+    ``"adjusted score"``, the number kept in its column). A table without a ``Contract``
+    column gives results known by their printed ``Score_NS``/``Score_EW``, which becomes
+    their score (``score_given``). Counts go to ``notes``; the frame's
+    ``attrs["printed_columns"]`` lists the table's own columns kept under their names.
+    ``caret=False`` says that no file read holds a ``^`` (the search is skipped).
+    """
+    columns: dict[str, list] = {}  # frame column or printed name -> cells of each table
+    printed: dict[str, None] = {}
+    sizes, recs, lines, files, with_contract = [], [], [], [], []
+    for k, (_, names, rows, row_lines, rec) in enumerate(tables):
+        n = len(rows)
+        cells = rows  # a 2-D object array (row by column)
+        for j, name in enumerate(names):
+            key = _TABLE_COLUMNS.get(name.lower())
+            if key is None:
+                key = name
+                printed[name] = None
+            columns.setdefault(key, [None] * k)  # absent from the tables before this one
+            if len(columns[key]) == k:
+                columns[key].append(cells[:, j])
+        for parts in columns.values():
+            if len(parts) == k:  # a column this table does not have
+                parts.append(None)
+        sizes.append(n)
+        recs.append(np.full(n, rec, dtype=np.int64))
+        lines.append(np.asarray(row_lines, dtype=np.int64))
+        files.append(np.full(n, k, dtype=np.int64))
+        with_contract.append(
+            np.full(n, "contract_text" in columns and columns["contract_text"][k] is not None)
+        )
+    n_rows = sum(sizes)
+    rec = np.concatenate(recs)
+    table_of = np.concatenate(files)
+
+    def block(parts):  # one column's cells over all tables, _ABSENT where a table lacks it
+        return np.concatenate(
+            [
+                p if p is not None else np.full(m, _ABSENT, dtype=object)
+                for p, m in zip(parts, sizes, strict=True)
+            ]
+        )
+
+    out = pd.DataFrame(
+        {
+            c: v[rec] if c in _SHARED_BY_TABLE else np.full(n_rows, None, dtype=object)
+            for c, v in frame.items()
+        }
+    )
+    out["record"] = np.concatenate(lines)
     out["preset_reason"] = None
-    printed = []
-    for name in names:
-        key = name.lower()
-        if key in _TABLE_COLUMNS:
-            out[_TABLE_COLUMNS[key]] = table[name].to_numpy()
+    irregular = np.zeros(n_rows, dtype=bool)
+    artificial = np.zeros(n_rows, dtype=bool)
+    raw = {}  # the printed columns' cells as text, before they become numbers
+    for key, parts in columns.items():
+        cells = block(parts)
+        absent = cells == _ABSENT
+        cells[absent] = None
+        cells[cells == "?"] = None  # "?": an unknown element
+        cells = pd.Series(cells, dtype=object)
+        if not caret:
+            pass
+        elif key in ("contract_text", "declarer", "tricks"):
+            cells, marked = _irregular(cells)
+            irregular |= marked
         else:
-            out[name] = _maybe_numeric(table[name]).to_numpy()
-            printed.append(name)
-    if "Round" in out and out["segment"].isna().all():
-        out["segment"] = out["Round"]
-    out["tricks"] = _table_tricks(out["tricks"], out["contract_text"])
-    ns = _column(table, "score_ns")
-    ew = _column(table, "score_ew")
+            cells, marked = _artificial(cells)
+            artificial |= marked
+        values = cells.to_numpy(dtype=object)
+        if key in printed:
+            raw[key] = cells
+            out[key] = _maybe_numeric(cells).to_numpy()
+        elif key in _SHARED_BY_TABLE:  # Round, Section: the table's value where it has one
+            out[key] = np.where(absent, out[key].to_numpy(), values)
+        else:
+            out[key] = values
+    if "Round" in columns:
+        out["segment"] = out["segment"].where(out["segment"].notna(), out["Round"])
+    tricks = _side_tricks(out["tricks"], out["declarer"])
+    out["tricks"] = _table_tricks(tricks, out["contract_text"])
+    out["irregular"] = irregular
+    ns = _printed_cells(raw, n_rows, "score_ns")
+    ew = _printed_cells(raw, n_rows, "score_ew")
     ns_num = pd.to_numeric(ns, errors="coerce")
     ew_num = pd.to_numeric(ew, errors="coerce")
-    out["score_ns_printed"] = ns_num.where(ns_num.notna(), -ew_num).to_numpy()
-    contract = out["contract_text"].astype("object")
-    no_contract = contract.isna() | (contract.astype(str).str.strip() == "")
-    adjusted = no_contract & (ns.notna() | ew.notna()).to_numpy()
+    score = ns_num.where(ns_num.notna(), -ew_num).to_numpy(dtype=float)
+    has_score = (ns.notna() | ew.notna()).to_numpy()
+    with_contract = np.concatenate(with_contract)
+    no_contract = _by_value(out["contract_text"], lambda v: not str(v).strip(), missing=True)
+    no_contract = no_contract.astype(bool)
+    # with a Contract column, a score without a contract is adjusted; without one, a score
+    # that is no number (A60) is adjusted and a number is the result's score
+    adjusted = artificial | np.where(
+        with_contract, no_contract & has_score, has_score & np.isnan(score)
+    )
+    given = ~with_contract & ~adjusted & ~np.isnan(score)
+    if given.any():
+        key = "ScoreTable lines without a Contract column, scored by their printed score"
+        notes[key] = notes.get(key, 0) + int(given.sum())
+    out["score_given"] = np.where(given, score, np.nan)
+    out["score_ns_printed"] = np.where(adjusted, np.nan, score)
     out.loc[adjusted, "preset_reason"] = "adjusted score"
-    out.loc[adjusted, "score_ns_printed"] = np.nan
-    out.attrs["printed_columns"] = printed
+    mult = _printed_cells(raw, n_rows, "multiplicity")
+    times = _multiplicity(mult, out["record"], table_of, tables, strict=strict, notes=notes)
+    if times is not None:
+        out = out.loc[out.index.repeat(times)].reset_index(drop=True)
+    out.attrs["printed_columns"] = list(printed)
     return out
 
 
-def _column(table: pd.DataFrame, lower: str) -> pd.Series:
-    for name in table.columns:
+def _printed_cells(raw: dict, n: int, lower: str) -> pd.Series:
+    """The cells (text) of the printed columns named ``lower`` in any case: one table may
+    write ``Score_NS``, another ``SCORE_NS``."""
+    cells = pd.Series(np.full(n, None, dtype=object), dtype=object)
+    for name, values in raw.items():
         if name.lower() == lower:
-            return table[name]
-    return pd.Series([None] * len(table), dtype=object)
+            cells = cells.where(cells.notna(), values)
+    return cells
+
+
+def _multiplicity(cells: pd.Series, lines, table_of, tables, *, strict: bool, notes: dict):
+    """How many tables each ScoreTable line stands for (its ``Multiplicity``), or None.
+
+    A missing cell is one table. A cell that is not a whole number from 1 to
+    :data:`_MAX_MULTIPLICITY` raises :class:`ParseError` under ``strict`` (naming the
+    file and the line); else the line counts once and the cell is counted in ``notes``,
+    as are the rows added.
+    """
+    if cells.isna().all():
+        return None
+    times = _to_int(cells)
+    bad = cells.notna() & (times.isna() | (times < 1) | (times > _MAX_MULTIPLICITY))
+    bad = bad.fillna(True).to_numpy()
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        reason = (
+            f"ScoreTable Multiplicity {cells.iat[i]!r} is not a whole number "
+            f"1-{_MAX_MULTIPLICITY} (the number of tables with this result)"
+        )
+        if strict:
+            raise ParseError(tables[int(table_of[i])][0], int(lines.iat[i]), reason)
+        key = f"ScoreTable Multiplicity cells not a whole number 1-{_MAX_MULTIPLICITY}, read as 1"
+        notes[key] = notes.get(key, 0) + int(bad.sum())
+    times = times.where(~bad & times.notna(), 1).to_numpy(dtype=np.int64)
+    if (times > 1).any():
+        key = "ScoreTable lines standing for several tables (Multiplicity): rows added"
+        notes[key] = notes.get(key, 0) + int((times - 1).sum())
+    return times
+
+
+def _irregular(values: pd.Series) -> tuple[pd.Series, np.ndarray]:
+    """Values with the irregularity marker ``^`` removed, and where it was (PBN 2.1 §3.4).
+
+    ``"^S"`` is a declarer who swapped with dummy (§3.4.13), ``"^9"`` a result that
+    differs from the tricks actually won (§3.4.15): the value after the caret is kept.
+
+    >>> v, marked = _irregular(pd.Series(["^S", "N", None, " ^9"], dtype=object))
+    >>> v.tolist(), marked.tolist()
+    (['S', 'N', None, '9'], [True, False, False, True])
+    """
+    text = values.astype("object")
+    stripped = text.str.strip()
+    caret = stripped.str.startswith("^", na=False).to_numpy()
+    if not caret.any():
+        return values, caret
+    out = text.to_numpy(dtype=object, copy=True)
+    out[caret] = stripped[caret].str[1:].str.strip().to_numpy()
+    return pd.Series(out, index=values.index, dtype=object), caret
+
+
+def _artificial(values: pd.Series) -> tuple[pd.Series, np.ndarray]:
+    """Table cells with the artificial-score marker ``^`` before a number removed, and
+    where it was (PBN 2.1 §5.2); a caret before text is left as printed.
+
+    >>> v, marked = _artificial(pd.Series(["^50", "62.5", "^x", None], dtype=object))
+    >>> v.tolist(), marked.tolist()
+    (['50', '62.5', '^x', None], [True, False, False, False])
+    """
+    text = values.astype("object")
+    caret = text.str.startswith("^", na=False)
+    caret &= pd.to_numeric(text.str[1:].where(caret), errors="coerce").notna()
+    caret = caret.to_numpy()
+    if not caret.any():
+        return values, caret
+    out = text.to_numpy(dtype=object, copy=True)
+    out[caret] = text[caret].str[1:].to_numpy()
+    return pd.Series(out, index=values.index, dtype=object), caret
+
+
+def _side_tricks(result: pd.Series, declarer: pd.Series) -> pd.Series:
+    """Declarer's tricks from a ``Result`` given with the side that took them (§3.4.15).
+
+    ``"NS 7"`` or ``"EW 10"`` name the side; ``"EW 3 NS 10"`` gives both. Declarer's side
+    keeps its count, the other side's count k becomes 13 - k. A bare number (declarer's
+    tricks) and anything else are returned as they are; without a declarer N/E/S/W a
+    side-stated result stays missing.
+
+    >>> _side_tricks(pd.Series(["NS 7", "EW 10", "EW 3 NS 10", "9", "NS 8"]),
+    ...              pd.Series(["N", "N", "S", "E", None])).tolist()
+    [7, 3, 10, '9', None]
+    """
+    _, uniques = _factorized(result)
+    if not any(_SIDE_RESULT.match(str(u).strip()) for u in uniques):
+        return result  # no side stated: the common case, decided once per distinct value
+    text = result.astype("object").where(result.notna(), "").astype(str).str.strip()
+    parts = text.str.extract(_SIDE_RESULT)
+    stated = parts[0].notna().to_numpy()
+    if not stated.any():
+        return result
+    decl = declarer.astype("object").where(declarer.notna(), "").astype(str).str.strip()
+    decl = decl.str.upper().to_numpy()
+    side = np.where(np.isin(decl, ["N", "S"]), "NS", np.where(np.isin(decl, ["E", "W"]), "EW", ""))
+    s1, s2 = parts[0].str.upper().to_numpy(), parts[2].str.upper().to_numpy()
+    n1 = pd.to_numeric(parts[1]).to_numpy(dtype=float)
+    n2 = pd.to_numeric(parts[3]).to_numpy(dtype=float)
+    tricks = np.where(s1 == side, n1, np.where(s2 == side, n2, 13 - n1))
+    tricks[side == ""] = np.nan
+    out = result.astype("object").to_numpy(copy=True)
+    out[stated] = [None if np.isnan(t) else int(t) for t in tricks[stated]]
+    return pd.Series(out, index=result.index, dtype=object)
 
 
 def _maybe_numeric(values: pd.Series) -> pd.Series:
@@ -860,13 +1220,24 @@ def _table_tricks(result: pd.Series, contract: pd.Series) -> pd.Series:
     ...               pd.Series(["4S", "3NT", "2H", "4SX", "Pass"])).tolist()
     [10, 9, 9, 8, None]
     """
-    res = result.astype("object").where(result.notna(), "").astype(str).str.strip()
-    level = pd.to_numeric(contract.astype("object").astype(str).str[:1], errors="coerce")
-    relative = res.str.match(r"^(=|[+-]\d+)$")
-    offset = pd.to_numeric(res.where(res != "=", "0").where(relative), errors="coerce")
-    rel = level + 6 + offset
-    absolute = pd.to_numeric(res.where(~relative), errors="coerce")
-    tricks = absolute.where(~relative, rel)
-    return pd.Series(
-        [None if np.isnan(t) else int(t) for t in tricks.to_numpy(dtype=float)], dtype=object
-    )
+
+    def parse(value):  # (tricks, relative offset): one of them, or neither
+        text = str(value).strip()
+        if _RELATIVE.match(text):
+            return (np.nan, 0.0 if text == "=" else float(text))
+        num = pd.to_numeric(text, errors="coerce")
+        return (float(num), np.nan)
+
+    def level(value):
+        head = str(value).strip()[:1]
+        return float(head) if head.isdigit() else np.nan
+
+    parsed = _by_value(result, parse, missing=(np.nan, np.nan))
+    absolute = np.array([p[0] for p in parsed], dtype=float)
+    offset = np.array([p[1] for p in parsed], dtype=float)
+    levels = _by_value(contract, level, missing=np.nan).astype(float)
+    tricks = np.where(np.isnan(offset), absolute, levels + 6 + offset)
+    out = np.full(tricks.size, None, dtype=object)
+    ok = ~np.isnan(tricks)
+    out[ok] = tricks[ok].astype(np.int64)
+    return pd.Series(out, index=result.index, dtype=object)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 
 from .._validate import check_flag, fail
-from ._records import LoadSummary, _expand
+from ._records import LoadSummary, _expand_counted
 from .acbl import read_acbl_travellers
 from .lin import read_lin
 from .pbn import read_pbn
@@ -16,7 +16,8 @@ from .valet import read_valet
 
 __all__ = ["read_results"]
 
-_PATTERNS = ("*.pbn", "*.pbn.gz", "*.PBN", "*.lin", "scores*.txt", "scores*.txt.gz")
+# Matched whatever the case of the name (R1.PBN, R2.Pbn.gz, SCORES1.TXT).
+_PATTERNS = ("*.pbn", "*.pbn.gz", "*.lin", "scores*.txt", "scores*.txt.gz")
 _PATTERNS += ("*.xml", "*.xml.gz")  # USEBIO (read_usebio), when the root is <USEBIO>
 
 
@@ -51,10 +52,11 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     Parameters
     ----------
     path : str, Path, list of paths, or directory
-        Files (the format comes from the name: ``*.pbn``/``*.pbn.gz`` PBN, ``*.lin`` LIN,
-        ``scores*.txt[.gz]`` VALET, ``*.csv`` ACBL travellers, ``*.xml``/``*.xml.gz``
-        USEBIO when the root element is ``<USEBIO>``); a directory is searched recursively
-        for PBN, LIN, VALET and ``*.xml`` files.
+        Files (the format comes from the name, whatever its case: ``*.pbn``/``*.pbn.gz``
+        PBN, ``*.lin`` LIN, ``scores*.txt[.gz]`` VALET, ``*.csv`` ACBL travellers,
+        ``*.xml``/``*.xml.gz`` USEBIO when the root element is ``<USEBIO>``); a directory is
+        searched recursively for PBN, LIN, VALET and ``*.xml`` files (``R1.PBN`` and
+        ``r2.Pbn.gz`` too).
     strict : bool, keyword-only
         Passed to every reader.
 
@@ -63,7 +65,9 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     pandas.DataFrame
         The rows of every reader's frame in the order the files were given (the columns
         of :mod:`bridgestats.io`, plus each format's printed columns), with the summed
-        :class:`~bridgestats.io.LoadSummary` in ``attrs["summary"]``.
+        :class:`~bridgestats.io.LoadSummary` in ``attrs["summary"]``; its ``files_found``
+        counts every file given or found in the folders, so ``files_found - files`` were
+        passed over as not of a supported format.
 
     Examples
     --------
@@ -73,7 +77,7 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     bridgestats.errors.BridgestatsError: path: must be an existing file or folder; got results.xls
     """
     strict = check_flag(strict, "strict")
-    files = _expand(path, _PATTERNS)
+    files, found = _expand_counted(path, _PATTERNS)
     readers = {"pbn": read_pbn, "lin": read_lin, "valet": read_valet, "acbl": read_acbl_travellers}
     readers["usebio"] = read_usebio
     groups: dict[str, list] = {}
@@ -82,11 +86,11 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     frames = [readers[fmt](group, strict=strict) for fmt, group in groups.items()]
     summaries = [f.attrs["summary"] for f in frames]
     out = pd.concat(frames, ignore_index=True)
-    out.attrs["summary"] = _add(summaries)
+    out.attrs["summary"] = _add(summaries, files_found=found)
     return out
 
 
-def _add(summaries: list[LoadSummary]) -> LoadSummary:
+def _add(summaries: list[LoadSummary], *, files_found: int) -> LoadSummary:
     skipped: dict[str, int] = {}
     notes: dict[str, int] = {}
     for s in summaries:
@@ -102,4 +106,5 @@ def _add(summaries: list[LoadSummary]) -> LoadSummary:
         printed_scores=sum(s.printed_scores for s in summaries),
         score_mismatches=sum(s.score_mismatches for s in summaries),
         notes=notes,
+        files_found=files_found,
     )
