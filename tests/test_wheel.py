@@ -298,7 +298,10 @@ def test_installed_bridgestats_reports_runs_on_its_own_kernel_into_the_working_f
     notebook = (notebooks_dir() / f"{REPORT}.ipynb").read_bytes()
     assert record["notebook_sha256"] == _sha256(notebook)
     summary = json.loads((out / REPORT / "summary.json").read_text())
-    published = "seeds/ebu_swiss_pairs_7_9"  # the notebook's default table, read in the wheel
-    assert summary["_inputs"] == {published: datasets.sha256(published)}
+    # the inputs the notebook read in the wheel (its default published table and the
+    # evidence behind its σ) are the checkout's shipped files, byte for byte
+    inputs = summary["_inputs"]
+    assert "seeds/ebu_swiss_pairs_7_9" in inputs
+    assert inputs == {name: datasets.sha256(name) for name in inputs}
     # nothing written into the installation (caches aside)
     assert _files(site_packages) == before
