@@ -90,8 +90,8 @@ def test_forecast(summary):
         assert result["brier"] == pytest.approx(result["mse"] / 1e4)
         # about 2,000 boards: the skill's standard error is sd(influence)/√2000, of the
         # order of 0.01 for the ratings and smaller for the truth (its errors are the board
-        # noise alone): positive and below 0.05, above 0.001
-        assert 0.001 < result["skill_se"] < 0.05
+        # noise alone): positive, and below 0.05
+        assert 0 < result["skill_se"] < 0.05
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

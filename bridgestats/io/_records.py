@@ -257,12 +257,10 @@ _WIDE_BOMS = {
 }
 
 
-def _read_text(file: _File) -> str:
-    """The text of a plain or gzip file (sniffed by its magic bytes), UTF-8 or else cp1252.
+def _read_bytes(file) -> bytes:
+    """The bytes of a plain or gzip file (sniffed by its magic bytes), gunzipped.
 
-    A file in UTF-16 or UTF-32 (a byte-order mark, or NUL bytes, which no text in the
-    supported formats holds) raises :class:`ParseError` naming the likely encoding, rather
-    than being read as cp1252 mojibake that holds no records.
+    Unreadable files and corrupt gzip data raise :class:`ParseError` naming the file.
     """
     path = file.path if isinstance(file, _File) else Path(file)
     try:
@@ -274,6 +272,17 @@ def _read_text(file: _File) -> str:
             raw = gzip.decompress(raw)
         except (OSError, EOFError) as exc:
             raise ParseError(file, None, f"corrupt gzip data ({exc})") from exc
+    return raw
+
+
+def _read_text(file: _File) -> str:
+    """The text of a plain or gzip file (sniffed by its magic bytes), UTF-8 or else cp1252.
+
+    A file in UTF-16 or UTF-32 (a byte-order mark, or NUL bytes, which no text in the
+    supported formats holds) raises :class:`ParseError` naming the likely encoding, rather
+    than being read as cp1252 mojibake that holds no records.
+    """
+    raw = _read_bytes(file)
     for bom, name in _WIDE_BOMS.items():  # the UTF-32 marks first: they start like UTF-16's
         if raw.startswith(bom):
             raise ParseError(

@@ -14,14 +14,13 @@ from __future__ import annotations
 import gzip
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from xml.parsers import expat
 
 import numpy as np
 import pandas as pd
 
 from .._validate import check_flag
-from ._records import ParseError, _expand, _finish, _to_int, _vulnerable_from_board
+from ._records import ParseError, _expand, _finish, _read_bytes, _to_int, _vulnerable_from_board
 
 __all__ = ["EVENT_TYPES", "read_usebio", "read_usebio_participants"]
 
@@ -274,20 +273,6 @@ class _Doc:
 
     def line(self, element: ET.Element) -> int | None:
         return self._lines.get(id(element))
-
-
-def _read_bytes(file) -> bytes:
-    path = file.path if hasattr(file, "path") else Path(file)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ParseError(file, None, f"cannot be read ({exc.strerror or exc})") from exc
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise ParseError(file, None, f"corrupt gzip data ({exc})") from exc
-    return raw
 
 
 def _parse(file) -> _Doc:
