@@ -456,7 +456,15 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     )
     if np.any((code < 0) & (lvl > 0)):
         raise fail("strain", "one of C, D, H, S, N, NT for level 1-7", "")
+    out = _contract_points(lvl, code, dbl, trk, vul)
+    return out[()] if out.ndim == 0 else out
 
+
+def _contract_points(lvl, code, dbl, trk, vul) -> np.ndarray:
+    """The Law 77 arithmetic of :func:`contract_score` on checked arrays (int64 level
+    0-7, strain codes 0-4 of :data:`STRAINS`, doubled 0-2, tricks 0-13, bool
+    vulnerability, one shape): the loaders call it with values they have already checked.
+    """
     minor = code <= 1
     trick_value = np.where(minor, 20, 30)
     factor = 1 << dbl  # 1, 2, 4
@@ -477,8 +485,7 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
     doubled_v = 200 * (u > 0) + 300 * np.maximum(u - 1, 0)
     penalty = np.where(dbl == 0, undoubled, (factor // 2) * np.where(vul, doubled_v, doubled_nv))
 
-    out = np.where(lvl == 0, 0, np.where(over >= 0, made, -penalty)).astype(np.int64)
-    return out[()] if out.ndim == 0 else out
+    return np.where(lvl == 0, 0, np.where(over >= 0, made, -penalty)).astype(np.int64)
 
 
 # --------------------------------------------------------------------------- one board

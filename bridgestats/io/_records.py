@@ -22,7 +22,7 @@ import pandas as pd
 
 from .._validate import fail
 from ..errors import BridgestatsError, ParseError
-from ..scoring import contract_score, parse_contract
+from ..scoring import _contract_points, _strain_codes, parse_contract
 
 __all__ = [
     "COLUMNS",
@@ -310,6 +310,9 @@ def _read_text(file: _File) -> str:
 
 def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
     """1-based line number of each character offset in ``text``."""
+    offsets = np.asarray(offsets, dtype=np.int64)
+    if offsets.size <= _SMALL:  # a few offsets: count the newlines before each in C
+        return np.array([text.count("\n", 0, o) + 1 for o in offsets.tolist()], dtype=np.int64)
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
     newlines = np.flatnonzero(codes == 10)
     return np.searchsorted(newlines, offsets, side="left") + 1
@@ -322,7 +325,36 @@ def _factorized(values) -> tuple[np.ndarray, np.ndarray]:
     """Codes and distinct values of ``values`` (missing ones coded -1), for work done once
     per distinct value: a loader's columns hold few (4 declarers, 14 trick counts)."""
     arr = values.to_numpy(dtype=object) if isinstance(values, pd.Series) else values
-    return pd.factorize(np.asarray(arr, dtype=object), use_na_sentinel=True)
+    arr = np.asarray(arr, dtype=object)
+    if arr.ndim == 1 and arr.size <= _SMALL:  # a small file: a dict costs less than pandas
+        return _factorized_small(arr)
+    return pd.factorize(arr, use_na_sentinel=True)
+
+
+# Below this many values, _factorized uses a dict rather than pd.factorize (whose fixed
+# cost, some 15 µs a call, is most of the time of reading a one-board file).
+_SMALL = 64
+
+
+def _factorized_small(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`pandas.factorize` of a short 1-D object array, by a dict: the same codes
+    (first-seen order, -1 for None, NaN, ``pd.NA`` and ``NaT``) and distinct values.
+
+    >>> codes, uniques = _factorized_small(np.array(["b", None, "a", "b", float("nan")],
+    ...                                            dtype=object))
+    >>> codes.tolist(), uniques.tolist()
+    ([0, -1, 1, 0, -1], ['b', 'a'])
+    """
+    seen: dict = {}
+    codes = np.empty(arr.size, dtype=np.int64)
+    for i, v in enumerate(arr.tolist()):
+        if v is None or v is pd.NA or v is pd.NaT or (isinstance(v, float) and v != v):
+            codes[i] = -1
+        else:
+            codes[i] = seen.setdefault(v, len(seen))
+    uniques = np.empty(len(seen), dtype=object)
+    uniques[:] = list(seen)
+    return codes, uniques
 
 
 def _by_value(values, fn, missing=None) -> np.ndarray:
@@ -409,6 +441,16 @@ def _parsed_columns(texts) -> tuple[np.ndarray, ...]:
     return tuple(table[codes, k] for k in range(4))
 
 
+def _parsed_arrays(texts):
+    """The columns of :func:`_parsed_columns`, ``level`` and ``doubled`` as int64 with the
+    mask of the texts that are not contracts: ``(contract, level, strain, doubled, na)``."""
+    cleaned, level, strain, doubled = _parsed_columns(texts)
+    na = cleaned == None  # noqa: E711  (None exactly where the text is not a contract)
+    level = np.where(na, 0, level).astype(np.int64)
+    doubled = np.where(na, 0, doubled).astype(np.int64)
+    return cleaned, level, strain, doubled, na
+
+
 #: Largest whole number a loader reads from a file (2⁵³, exact in a float): a board number,
 #: a trick count or a round beyond it ("1e400", twenty nines) is not a number, not an int64
 #: wrapped around to −2⁶³.
@@ -421,6 +463,13 @@ def _to_int(values: pd.Series) -> pd.Series:
     >>> _to_int(pd.Series(["10", "10.5", "x", None, 7, "1e400", "-inf"])).tolist()
     [10, <NA>, <NA>, <NA>, 7, <NA>, <NA>]
     """
+    whole, bad = _whole_parts(values)
+    return pd.Series(pd.arrays.IntegerArray(whole, bad), index=values.index)
+
+
+def _whole_parts(values) -> tuple[np.ndarray, np.ndarray]:
+    """The values and the mask of :func:`_to_int` (int64, and True where not a whole
+    number), for a Series or an array."""
     codes, uniques = _factorized(values)  # once per distinct value
     whole = np.zeros(len(uniques) + 1, dtype=np.int64)
     bad = np.ones(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
@@ -428,7 +477,7 @@ def _to_int(values: pd.Series) -> pd.Series:
         w = _whole(u)
         if w is not None:
             whole[k], bad[k] = w, False
-    return pd.Series(pd.arrays.IntegerArray(whole[codes], bad[codes]), index=values.index)
+    return whole[codes], bad[codes]
 
 
 _DIGITS = re.compile(r"[+-]?\d{1,16}")
@@ -451,57 +500,61 @@ def _whole(value) -> int | None:
 
 
 def _finish(
-    raw: pd.DataFrame,
+    raw,
     *,
     files: int,
     strict: bool,
     extra_columns: Iterable[str] = (),
-    printed_score: pd.Series | None = None,
+    printed_score=None,
     notes: dict | None = None,
-    preset_reason: pd.Series | None = None,
-    given_score: pd.Series | None = None,
+    preset_reason=None,
+    given_score=None,
     files_found: int | None = None,
 ) -> pd.DataFrame:
     """Normalise, score and check a frame of raw columns; attach the summary.
 
-    ``raw`` holds the schema's identifying columns plus ``contract_text``, ``declarer``,
-    ``tricks`` (numbers or text) and ``vulnerable`` (any spelling). ``printed_score`` is the
-    file's own NS score (float, NaN when not printed). ``preset_reason`` gives a skip
-    reason decided by the reader (e.g. "not played"), NA elsewhere. ``given_score`` is a
-    North-South score the file gives for a result it prints without a contract (a PBN
-    ``ScoreTable`` without a ``Contract`` column): where it is a number (and no preset
-    reason), the row is scorable with that score, the contract columns stay missing, and
-    it is not counted among the printed scores compared with computed ones.
-    ``files_found`` (default ``files``) goes to the summary.
+    ``raw`` (a frame, or a dict of equal-length arrays) holds the schema's identifying
+    columns plus ``contract_text``, ``declarer``, ``tricks`` (numbers or text) and
+    ``vulnerable`` (any spelling). ``printed_score`` is the file's own NS score (float,
+    NaN when not printed). ``preset_reason`` gives a skip reason decided by the reader
+    (e.g. "not played"), NA elsewhere. ``given_score`` is a North-South score the file
+    gives for a result it prints without a contract (a PBN ``ScoreTable`` without a
+    ``Contract`` column): where it is a number (and no preset reason), the row is
+    scorable with that score, the contract columns stay missing, and it is not counted
+    among the printed scores compared with computed ones. ``files_found`` (default
+    ``files``) goes to the summary. The work is done on numpy arrays and the frame built
+    once, so that reading a small file costs little more than building its frame.
     """
-    n = len(raw)
-    cols: dict = {}
-    for col in COLUMNS:
-        if col in raw.columns:
-            cols[col] = raw[col].to_numpy()
-    board = _to_int(raw["board"]) if "board" in raw else pd.Series(pd.array([pd.NA] * n, "Int64"))
-    board = board.where(board >= 1)  # boards are numbered from 1
-    no_board = board.isna().to_numpy()
+    if isinstance(raw, pd.DataFrame):
+        n = len(raw)
+        raw = {c: raw[c].to_numpy() for c in raw.columns}
+    else:
+        n = len(raw["source"])
+    cols: dict = {c: raw[c] for c in COLUMNS if c in raw}
+    if "board" in raw:
+        board, no_board = _whole_parts(raw["board"])
+        no_board = no_board | (board < 1)  # boards are numbered from 1
+    else:
+        board, no_board = np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool)
 
     text = raw["contract_text"]
     has_text = _by_value(text, lambda v: str(v).strip() not in ("", "?"), missing=False)
     has_text = has_text.astype(bool)
-    cleaned, level, strain, doubled = _parsed_columns(text)
+    cleaned, level, strain, doubled, not_contract = _parsed_arrays(text)
     declarer = _by_value(raw["declarer"], _seat)
-    tricks = _to_int(raw["tricks"])
-    tricks_na = tricks.isna().to_numpy()
-    vul = _normalise_vulnerable(raw["vulnerable"]).to_numpy()
+    tricks, tricks_na = _whole_parts(raw["tricks"])
+    vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
 
     reason = np.full(n, None, dtype=object)
     if preset_reason is not None:
-        preset = preset_reason.to_numpy(dtype=object)
+        preset = np.asarray(preset_reason, dtype=object)
         has_preset = ~pd.isna(preset)
         reason[has_preset] = preset[has_preset]
     is_pass = cleaned == "Pass"
 
     given = np.zeros(n, dtype=bool)
     if given_score is not None:
-        given_values = given_score.to_numpy(dtype=float)
+        given_values = np.asarray(given_score, dtype=float)
         given = ~np.isnan(given_values) & (reason == None)  # noqa: E711
 
     def _set(mask, why):
@@ -509,13 +562,11 @@ def _finish(
 
     _set(no_board, "no board")
     _set(~has_text, "no contract")
-    _set(pd.isna(cleaned), "unknown contract")
+    _set(not_contract, "unknown contract")
     _set(~is_pass & (declarer == None), "no declarer")  # noqa: E711
     _set(~is_pass & tricks_na, "no result")
-    t = tricks.to_numpy(dtype=float, na_value=np.nan)
-    with np.errstate(invalid="ignore"):
-        _set(~is_pass & ~tricks_na & ((t < 0) | (t > 13)), "impossible result")
-    _set(~is_pass & pd.isna(vul), "no vulnerability")
+    _set(~is_pass & ~tricks_na & ((tricks < 0) | (tricks > 13)), "impossible result")
+    _set(~is_pass & (vul == None), "no vulnerability")  # noqa: E711
     reason[given & no_board] = "no board"  # a given score needs a board, nothing else
 
     ok = reason == None  # noqa: E711
@@ -524,43 +575,41 @@ def _finish(
     if play.any():
         decl = declarer[play]
         v = vul[play]
-        decl_ns = np.isin(decl, ["N", "S"])
-        decl_vul = np.where(decl_ns, np.isin(v, ["NS", "All"]), np.isin(v, ["EW", "All"]))
-        pts = contract_score(
-            level[play].astype(np.int64),
-            strain[play].astype(str),
-            doubled[play].astype(np.int64),
-            t[play].astype(np.int64),
+        decl_ns = (decl == "N") | (decl == "S")
+        decl_vul = np.where(decl_ns, (v == "NS") | (v == "All"), (v == "EW") | (v == "All"))
+        pts = _contract_points(
+            level[play],
+            _strain_codes(strain[play].astype(str)),
+            doubled[play],
+            tricks[play],
             decl_vul,
         )
-        score[play] = np.where(decl_ns, pts, -np.asarray(pts))
+        score[play] = np.where(decl_ns, pts, -pts)
     score[ok & is_pass & ~given] = 0.0
     if given.any():
         score[ok & given] = given_values[ok & given]
 
-    cols["board"] = board.array
+    cols["board"] = pd.arrays.IntegerArray(board, no_board)
     cols["contract"] = cleaned
-    cols["level"] = pd.array(level, dtype="Int64")
+    cols["level"] = pd.arrays.IntegerArray(level, not_contract)
     cols["strain"] = strain
-    cols["doubled"] = pd.array(doubled, dtype="Int64")
+    cols["doubled"] = pd.arrays.IntegerArray(doubled, not_contract.copy())
     cols["declarer"] = np.where(is_pass, None, declarer)
-    cols["tricks"] = tricks.where(~is_pass, pd.NA).astype("Int64").array
+    cols["tricks"] = pd.arrays.IntegerArray(tricks, tricks_na | is_pass)
     cols["vulnerable"] = vul
     cols["score_ns"] = score
     cols["skip_reason"] = reason
+    data = {c: cols[c] if c in cols else np.full(n, None, dtype=object) for c in COLUMNS}
     for col in extra_columns:
-        cols[col] = raw[col].to_numpy()
-    out = pd.DataFrame(
-        {c: cols[c] if c in cols else np.full(n, None, dtype=object) for c in COLUMNS}
-        | {c: cols[c] for c in extra_columns},
-        index=pd.RangeIndex(n),
-    )
+        data[col] = raw[col]
+    if printed_score is not None:
+        ps = np.asarray(printed_score, dtype=float)
+        data["score_ns_printed"] = ps
+    out = pd.DataFrame(data, index=pd.RangeIndex(n))
 
     printed = 0
     mismatches = 0
     if printed_score is not None:
-        ps = printed_score.to_numpy(dtype=float)
-        out["score_ns_printed"] = ps
         both = ok & ~given & ~np.isnan(ps)
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())

@@ -25,6 +25,7 @@ from ._records import (
     _read_text,
     _to_int,
     _vulnerable_from_board,
+    _whole_parts,
 )
 
 __all__ = ["read_pbn", "read_pbn_totals"]
@@ -308,7 +309,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     files, found = _expand_counted(path, _PATTERNS)
     raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
     raw["irregular"] = raw["irregular"].astype(bool)
-    extra = [c for c in raw.columns if c in _EXTRA or c in table_columns]
+    extra = [c for c in raw if c in _EXTRA or c in table_columns]
     return _finish(
         raw,
         files=len(files),
@@ -539,7 +540,10 @@ def _scan(file) -> dict:
         lines = _line_numbers(text, ends[starts]) - 1
         split_lines = _line_numbers(text, ends[split]) - 1
     else:
-        blocks, record = np.unique(block, return_inverse=True)
+        change = np.empty(block.size, dtype=bool)  # block is non-decreasing
+        change[:1] = True
+        np.not_equal(block[1:], block[:-1], out=change[1:])
+        blocks, record = block[change], np.cumsum(change) - 1
         seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
         begin = np.where(blocks > 0, seps[np.maximum(blocks - 1, 0)] if seps.size else 0, 0)
         first = np.fromiter(
@@ -580,12 +584,18 @@ def _game_starts(block: np.ndarray, names: np.ndarray, values: np.ndarray) -> np
     [False, False, False, False, True, False, False]
     """
     split = np.zeros(block.size, dtype=bool)
-    low = pd.Series(names, dtype=object).str.lower().to_numpy()
-    opening = np.isin(low, _OPENING)
+    codes, uniques = _factorized(names)
+    lowered = [u.lower() for u in uniques]
+    opening = np.zeros(block.size, dtype=bool)
+    for k, u in enumerate(lowered):
+        if u in _OPENING:
+            opening |= codes == k
     if not opening.any():
         return split
-    keys = pd.DataFrame({"block": block[opening], "name": low[opening]})
-    repeated = np.unique(keys["block"].to_numpy()[keys.duplicated().to_numpy()])
+    low = np.array(lowered, dtype=object)[codes]
+    # a block's opening tags, keyed (block, which tag): a key met twice is a repeated tag
+    keys = np.sort(block[opening] * 2 + (low[opening] == "board"))
+    repeated = np.unique(keys[1:][keys[1:] == keys[:-1]] // 2)
     for b in repeated:
         seen: set = set()
         previous = None
@@ -615,33 +625,47 @@ def _tag_columns(scans: list[dict]):
     tag twice with different values, and each record's first malformed tag line (None
     where it has none)."""
     sizes = np.array([len(s["lines"]) for s in scans], dtype=np.int64)
-    offset = np.r_[0, np.cumsum(sizes)[:-1]]
+    offset = np.cumsum(sizes) - sizes
     n_rec = int(sizes.sum())
     names = np.concatenate([s["names"] for s in scans])
     values = np.concatenate([s["values"] for s in scans])
     record = np.concatenate([s["record"] + o for s, o in zip(scans, offset, strict=True)])
     file_id = np.repeat(np.arange(len(scans)), sizes)
-    codes, uniques = pd.factorize(names)
-    uniques = np.asarray([u.lower() for u in uniques], dtype=object)
+    codes, uniques = _factorized(names)
+    by_tag: dict[str, list[int]] = {}  # tag (lower case) -> its codes (Board, BOARD, ...)
+    for k, u in enumerate(uniques):
+        by_tag.setdefault(u.lower(), []).append(k)
     header = any(s["header"] for s in scans)  # "##" values (PBN 2.1 §4.8) somewhere
 
     present, cols = {}, {}
     conflicting = np.zeros(n_rec, dtype=bool)  # a tag given twice with different values
-    for tag, col in _TAGS.items():
-        arr = np.full(n_rec, None, dtype=object)
-        hit = np.flatnonzero(uniques == tag)
-        if hit.size:
-            idx = np.flatnonzero(np.isin(codes, hit))[::-1]  # reversed: the first repeat wins
-            arr[record[idx]] = values[idx]
-            conflicting[record[idx][values[idx] != arr[record[idx]]]] = True
+    blank = np.full((len(_TAGS), n_rec), None, dtype=object)  # one allocation, a row a tag
+    nowhere = np.zeros(n_rec, dtype=bool)
+    for k, (tag, col) in enumerate(_TAGS.items()):
+        arr = blank[k]
+        hit = by_tag.get(tag)
+        if hit is None:  # a tag no record gives: absent everywhere, nothing to resolve
+            present[tag] = nowhere
+            cols[col] = arr
+            continue
+        sel = codes == hit[0] if len(hit) == 1 else np.isin(codes, hit)
+        idx = np.flatnonzero(sel)[::-1]  # reversed: the first repeat wins
+        arr[record[idx]] = values[idx]
+        conflicting[record[idx][values[idx] != arr[record[idx]]]] = True
         present[tag] = arr != None  # noqa: E711
-        if hit.size and header:
+        if header:
             arr = _header_values(arr, tag, file_id)
         cols[col] = _resolve(arr, inherit=tag in _CONTEXT, within=file_id)
     # a deal's own tags inherit only within the same board (a record of another board
     # that omits Deal has no deal, not the previous board's)
-    board = pd.Series(cols["board"], dtype=object)
-    run = ((board != board.shift()) | (file_id != np.r_[-1, file_id[:-1]])).cumsum().to_numpy()
+    board = cols["board"]
+    missing = board == None  # noqa: E711  (tag values are text or None)
+    # a new run where the board differs from the previous record's (a missing one differs
+    # from everything, as in pandas' comparisons) or a new file begins
+    new_board = np.ones(n_rec, dtype=bool)
+    new_board[1:] = (board[1:] != board[:-1]) | missing[1:] | missing[:-1]
+    new_board[1:] |= file_id[1:] != file_id[:-1]
+    run = np.cumsum(new_board)
     for tag in _BOARD_SCOPED:
         col = _TAGS[tag]
         first = _resolve(np.where(present[tag], cols[col], None), inherit=False, within=file_id)
@@ -656,8 +680,9 @@ def _tag_columns(scans: list[dict]):
     return head | cols, present, offset, conflicting, malformed
 
 
-def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, dict, list]:
-    """One frame of raw columns for all scanned files (one pass over all their tags).
+def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFrame, dict, list]:
+    """Raw columns for all scanned files (one pass over all their tags): a dict of arrays,
+    or a frame when score-table rows were added.
 
     A record holding a malformed tag line is a table result skipped as "malformed tag"
     (whatever else it holds); under ``strict`` the first malformed line, or the first game
@@ -680,7 +705,7 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
 
     stage = frame["Stage"]
     frame["segment"] = np.where(stage != None, stage, frame["Round"])  # noqa: E711
-    frame["room"] = _room(pd.Series(frame["room"], dtype=object)).to_numpy()
+    frame["room"] = _by_value(frame["room"], _room_name)
     irregular = np.zeros(n_rec, dtype=bool)
     caret = any(s["caret"] for s in scans)  # a file without "^" needs no search for one
     for col in ("declarer", "tricks", "contract_text") if caret else ():  # "^S", "^9" (§3.4)
@@ -688,13 +713,12 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         frame[col] = values.to_numpy()
         irregular |= marked
     frame["irregular"] = irregular
-    declarer = pd.Series(frame["declarer"], dtype=object)
+    declarer = frame["declarer"]
     if caret or any(s["sided"] for s in scans):
         tricks = pd.Series(frame["tricks"], dtype=object)
-        frame["tricks"] = _side_tricks(tricks, declarer).to_numpy()
+        frame["tricks"] = _side_tricks(tricks, pd.Series(declarer, dtype=object)).to_numpy()
     frame["score_given"] = np.full(n_rec, np.nan)
-    score = pd.Series(frame["Score"], dtype=object)
-    frame["score_ns_printed"] = _printed_score(score, declarer).to_numpy()
+    frame["score_ns_printed"] = _printed_score(frame["Score"], declarer)
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
     notes = {}
@@ -708,11 +732,11 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
         key = "records giving a tag twice with different values: first kept (blank line missing?)"
         notes[key] = int(conflicting.sum())
     vul_empty = _by_value(frame["vulnerable"], lambda v: not str(v).strip(), missing=True)
-    board_num = _to_int(pd.Series(frame["board"], dtype=object))
-    fix = vul_empty.astype(bool) & (board_num >= 1).fillna(False).to_numpy()
+    board_num, no_num = _whole_parts(frame["board"])
+    fix = vul_empty.astype(bool) & ~no_num & (board_num >= 1)
     if fix.any():
         vul = frame["vulnerable"].copy()
-        vul[fix] = _vulnerable_from_board(board_num[fix].astype(np.int64))
+        vul[fix] = _vulnerable_from_board(board_num[fix])
         frame["vulnerable"] = vul
         notes["vulnerable taken from the board number"] = int(fix.sum())
 
@@ -741,7 +765,7 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     if inherited[is_result].any():
         notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
     keep = is_result & ~has_table
-    frame = pd.DataFrame({c: v[keep] for c, v in frame.items()})
+    frame = {c: v[keep] for c, v in frame.items()}
     if frame["irregular"].any():
         key = "records marked irregular (^ before the declarer or the result), value kept"
         notes[key] = int(frame["irregular"].sum())
@@ -749,10 +773,11 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[pd.DataFrame, di
     if expanded is not None:
         table_columns = expanded.attrs["printed_columns"]
         order = {s["file"].name: i for i, s in enumerate(scans)}
-        frame = pd.concat([frame, expanded], ignore_index=True)
+        frame = pd.concat([pd.DataFrame(frame), expanded], ignore_index=True)
         frame["_file"] = frame["source"].map(order)
         frame = frame.sort_values(["_file", "record"], kind="stable").drop(columns="_file")
-    return frame.reset_index(drop=True), notes, table_columns
+        frame = frame.reset_index(drop=True)
+    return frame, notes, table_columns
 
 
 def _check_strict(scans: list[dict]) -> None:
@@ -823,15 +848,13 @@ def _resolve(arr: np.ndarray, *, inherit: bool, within):
     return filled
 
 
-def _room(values: pd.Series) -> pd.Series:
-    def room(value):
-        low = str(value).strip().lower()
-        return "open" if low.startswith("o") else "closed" if low.startswith("c") else None
-
-    return pd.Series(_by_value(values, room), index=values.index, dtype=object)
+def _room_name(value) -> str | None:
+    """``open`` or ``closed`` from a printed ``Room`` (``Open``, ``c``, ...), else None."""
+    low = str(value).strip().lower()
+    return "open" if low.startswith("o") else "closed" if low.startswith("c") else None
 
 
-def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
+def _printed_score(values, declarer) -> np.ndarray:
     """The printed ``Score`` tag as a North-South score.
 
     ``"NS 420"`` is 420 and ``"EW 420"`` is -420; a bare number is declarer's score
@@ -850,12 +873,15 @@ def _printed_score(values: pd.Series, declarer: pd.Series) -> pd.Series:
         m = _PRINTED_SCORE.match(str(value).strip())
         return ("", np.nan) if m is None else ((m.group(1) or "").upper(), float(m.group(2)))
 
-    parsed = _by_value(values, parse, missing=("", np.nan))
-    side = np.array([p[0] for p in parsed], dtype=object)
-    num = np.array([p[1] for p in parsed], dtype=float)
-    decl_ew = declarer.astype("object").isin(["E", "W", "e", "w"]).to_numpy()
-    ew = (side == "EW") | ((side == "") & decl_ew)
-    return pd.Series(num * np.where(ew, -1.0, 1.0), index=values.index)
+    codes, uniques = _factorized(values)
+    if not len(uniques):  # no record prints a Score
+        return np.full(len(codes), np.nan)
+    parsed = [parse(u) for u in uniques] + [("", np.nan)]  # the last: code -1, missing
+    side = np.array([p[0] for p in parsed], dtype=object)[codes]
+    num = np.array([p[1] for p in parsed], dtype=float)[codes]
+    decl_ew = _by_value(declarer, lambda d: d in ("E", "W", "e", "w"), missing=False)
+    ew = (side == "EW") | ((side == "") & decl_ew.astype(bool))
+    return num * np.where(ew, -1.0, 1.0)
 
 
 def _tables(text: str | None, pattern: re.Pattern) -> list[tuple[str, str, int]]:
