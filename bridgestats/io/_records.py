@@ -8,7 +8,9 @@ the :class:`LoadSummary` and applies ``strict``.
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
+import gc
 import gzip
 import os
 import re
@@ -162,6 +164,25 @@ def summary_of(frame: pd.DataFrame) -> LoadSummary:
     if not isinstance(summary, LoadSummary):
         raise fail("frame", "a frame made by a bridgestats.io loader", given="no load summary")
     return summary
+
+
+@contextlib.contextmanager
+def _without_gc():
+    """Pause Python's cyclic garbage collector while a reader builds its frame.
+
+    A reader allocates a container per table row (a list of cells) and a string per
+    cell: hundreds of thousands of objects, none in a reference cycle. The collector,
+    triggered every 700 allocations, would walk the growing heap again and again (on a
+    file of 61,000 ScoreTable lines, a quarter of the time). Nothing the readers build
+    needs it; it is switched back on afterwards (if it was on), whatever happens.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 # --------------------------------------------------------------------------- files
@@ -323,7 +344,10 @@ def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
 
 def _factorized(values) -> tuple[np.ndarray, np.ndarray]:
     """Codes and distinct values of ``values`` (missing ones coded -1), for work done once
-    per distinct value: a loader's columns hold few (4 declarers, 14 trick counts)."""
+    per distinct value: a loader's columns hold few (4 declarers, 14 trick counts).
+    ``values`` may be such a pair already (a column factorized once for several uses)."""
+    if isinstance(values, tuple):  # factorized already: (codes, uniques)
+        return values
     arr = values.to_numpy(dtype=object) if isinstance(values, pd.Series) else values
     arr = np.asarray(arr, dtype=object)
     if arr.ndim == 1 and arr.size <= _SMALL:  # a small file: a dict costs less than pandas
@@ -419,7 +443,8 @@ def _parse_texts(texts: pd.Series) -> pd.DataFrame:
 
 
 def _parsed_columns(texts) -> tuple[np.ndarray, ...]:
-    """The four columns of :func:`_parse_texts` as object arrays."""
+    """The four columns of :func:`_parse_texts` as object arrays (``texts`` may also be
+    the ``(codes, uniques)`` of :func:`_factorized`)."""
     codes, uniques = _factorized(texts)
     rows = []
     for u in uniques:  # one parse per distinct contract text, not per record
@@ -469,7 +494,16 @@ def _to_int(values: pd.Series) -> pd.Series:
 
 def _whole_parts(values) -> tuple[np.ndarray, np.ndarray]:
     """The values and the mask of :func:`_to_int` (int64, and True where not a whole
-    number), for a Series or an array."""
+    number), for a Series or an array.
+
+    >>> _whole_parts(np.array([10.0, 10.5, np.nan, -3.0]))[1].tolist()
+    [False, True, True, False]
+    """
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":  # numbers already
+        num = values.astype(float)
+        with np.errstate(invalid="ignore"):
+            bad = ~np.isfinite(num) | (num != np.round(num)) | (np.abs(num) > _MAX_WHOLE)
+        return np.where(bad, 0, num).astype(np.int64), bad
     codes, uniques = _factorized(values)  # once per distinct value
     whole = np.zeros(len(uniques) + 1, dtype=np.int64)
     bad = np.ones(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
@@ -538,9 +572,10 @@ def _finish(
         board, no_board = np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool)
 
     text = raw["contract_text"]
-    has_text = _by_value(text, lambda v: str(v).strip() not in ("", "?"), missing=False)
-    has_text = has_text.astype(bool)
-    cleaned, level, strain, doubled, not_contract = _parsed_arrays(text)
+    codes, uniques = _factorized(text)  # once, for both uses
+    given_text = [str(u).strip() not in ("", "?") for u in uniques]
+    has_text = np.array([*given_text, False], dtype=bool)[codes]
+    cleaned, level, strain, doubled, not_contract = _parsed_arrays((codes, uniques))
     declarer = _by_value(raw["declarer"], _seat)
     tricks, tricks_na = _whole_parts(raw["tricks"])
     vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
@@ -579,7 +614,7 @@ def _finish(
         decl_vul = np.where(decl_ns, (v == "NS") | (v == "All"), (v == "EW") | (v == "All"))
         pts = _contract_points(
             level[play],
-            _strain_codes(strain[play].astype(str)),
+            _strain_codes(strain[play].astype("U1")),
             doubled[play],
             tricks[play],
             decl_vul,

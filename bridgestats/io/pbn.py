@@ -7,6 +7,7 @@ derived for the whole frame at once (see :mod:`bridgestats.io._records`).
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 
@@ -23,9 +24,9 @@ from ._records import (
     _finish,
     _line_numbers,
     _read_text,
-    _to_int,
     _vulnerable_from_board,
     _whole_parts,
+    _without_gc,
 )
 
 __all__ = ["read_pbn", "read_pbn_totals"]
@@ -47,6 +48,11 @@ _TOKEN = re.compile(
     rf'|(?<="\])[ \t]*\[(\w+)\s+{_VALUE}\s*\]'
 )
 _N_GROUPS = 6
+# The line-start part of _TOKEN alone (groups 1-4): where no tag pair follows another on
+# its line (no `"]` then blanks and `[` anywhere: nearly every file), it finds the same
+# tokens, several times faster (the regex engine then looks only at newlines).
+_LINE_TOKEN = re.compile(rf"\n(?:[ \t]*(?=(\n))|\[(\w+)\s+{_VALUE}\s*\]|(\[[^\n]*))")
+_AFTER_TAG = re.compile(r'"\][ \t]*\[')
 # A complete tag line whose value holds unescaped quotes (`[Note "1:"cards""]`, seen in
 # archive exports): read as the tag, its value running from the first quote to the last.
 _INNER_QUOTES = re.compile(r'^\[(\w+)\s+"(.*)"\s*\][ \t]*$')
@@ -307,6 +313,12 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     """
     strict = check_flag(strict, "strict")
     files, found = _expand_counted(path, _PATTERNS)
+    with _without_gc():
+        return _read(files, found, strict=strict)
+
+
+def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
+    """:func:`read_pbn` of the files found."""
     raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
     raw["irregular"] = raw["irregular"].astype(bool)
     extra = [c for c in raw if c in _EXTRA or c in table_columns]
@@ -511,8 +523,12 @@ def _scan(file) -> dict:
     text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
     if "{" in text:
         text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
-    tokens = _TOKEN.findall(text)
-    table = np.array(tokens, dtype=object).reshape(-1, _N_GROUPS)
+    if _AFTER_TAG.search(text):  # a tag pair may follow another on its line
+        table = np.array(_TOKEN.findall(text), dtype=object).reshape(-1, _N_GROUPS)
+    else:
+        tokens = _LINE_TOKEN.findall(text)
+        table = np.full((len(tokens), _N_GROUPS), "", dtype=object)
+        table[:, :4] = np.array(tokens, dtype=object).reshape(-1, 4)
     sep = table[:, 0] != ""
     if sep.all():
         raise ParseError(file, None, "no PBN tag pairs found")
@@ -709,14 +725,12 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     irregular = np.zeros(n_rec, dtype=bool)
     caret = any(s["caret"] for s in scans)  # a file without "^" needs no search for one
     for col in ("declarer", "tricks", "contract_text") if caret else ():  # "^S", "^9" (§3.4)
-        values, marked = _irregular(pd.Series(frame[col], dtype=object))
-        frame[col] = values.to_numpy()
+        frame[col], marked = _irregular(frame[col])
         irregular |= marked
     frame["irregular"] = irregular
     declarer = frame["declarer"]
     if caret or any(s["sided"] for s in scans):
-        tricks = pd.Series(frame["tricks"], dtype=object)
-        frame["tricks"] = _side_tricks(tricks, pd.Series(declarer, dtype=object)).to_numpy()
+        frame["tricks"] = _side_tricks(frame["tricks"], declarer)
     frame["score_given"] = np.full(n_rec, np.nan)
     frame["score_ns_printed"] = _printed_score(frame["Score"], declarer)
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
@@ -744,19 +758,39 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     empty_tables = 0
     has_table = np.zeros(n_rec, dtype=bool)
     own_result = present["contract"] | present["result"] | present["declarer"]
+    specs: dict[str, list[str]] = {}  # a column spec is parsed once (most boards share one)
+    unknown = False  # a "?" (an unknown element) in some table
     for s, o in zip(scans, offset, strict=True):
-        for spec, body, line in _tables(s["text"], _SCORE_TABLE):  # one per board
-            rec = int(o + np.searchsorted(s["lines"], line, side="right") - 1)
-            names, rows, lines = _table_cells(s["file"], "ScoreTable", spec, body, line)
+        found = _tables(s["text"], _SCORE_TABLE)  # one per board
+        at = np.searchsorted(s["lines"], [line for _, _, line in found], side="right")
+        for (spec, body, line), k in zip(found, at.tolist(), strict=True):
+            rec = int(o + k - 1)
+            names = specs.get(spec)
+            if names is None:
+                names = specs[spec] = _table_columns(s["file"], "ScoreTable", spec, line)
+            rows, lines = _table_rows(s["file"], "ScoreTable", len(names), body, line)
+            unknown = unknown or "?" in body
             if len(rows) == 0:  # an empty table: the record keeps its own result, if any
                 empty_tables += 1
                 has_table[rec] = not own_result[rec]
                 continue
             has_table[rec] = True  # the table lists the record's own result among the rest
-            tables.append((s["file"], names, rows, lines, rec))
-    expanded = None
+            if tables and tables[-1][0] is s["file"] and tables[-1][1] is names:
+                group = tables[-1]  # the same file and columns as the table before: one block
+                group[2].extend(rows)
+                group[3].extend(lines)
+                group[4].extend([rec] * len(rows))
+            else:
+                tables.append([s["file"], names, rows, lines, [rec] * len(rows)])
+    tables = [
+        (file, names, _cell_array(rows, len(names)), lines, np.array(recs, dtype=np.int64))
+        for file, names, rows, lines, recs in tables
+    ]
+    expanded, table_columns = None, []
     if tables:
-        expanded = _expand_tables(tables, frame, strict=strict, notes=notes, caret=caret)
+        expanded, table_columns = _expand_tables(
+            tables, frame, strict=strict, notes=notes, caret=caret, unknown=unknown
+        )
     if empty_tables:
         notes["ScoreTables without a row (no table results for their board)"] = empty_tables
     header = ~is_result & ~has_table
@@ -769,15 +803,36 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     if frame["irregular"].any():
         key = "records marked irregular (^ before the declarer or the result), value kept"
         notes[key] = int(frame["irregular"].sum())
-    table_columns = []
     if expanded is not None:
-        table_columns = expanded.attrs["printed_columns"]
         order = {s["file"].name: i for i, s in enumerate(scans)}
-        frame = pd.concat([pd.DataFrame(frame), expanded], ignore_index=True)
-        frame["_file"] = frame["source"].map(order)
-        frame = frame.sort_values(["_file", "record"], kind="stable").drop(columns="_file")
-        frame = frame.reset_index(drop=True)
+        frame = _in_file_order(frame, expanded, order)
     return frame, notes, table_columns
+
+
+def _in_file_order(frame: dict, expanded: dict, order: dict) -> dict:
+    """The records' columns and the score-table rows' columns as one set of columns, rows
+    in file order (by file, then line). A column only the table rows have (a table's own
+    ``MP_NS``...) is missing (NaN) on the records' rows, as :func:`pandas.concat` makes
+    it: a number column stays a float column.
+    """
+    n = len(frame["source"])
+    # "tricks" is the readers' own (the records' text, the tables' numbers), not output
+    if n == 0 and all(frame[c].dtype == expanded[c].dtype for c in frame if c != "tricks"):
+        out = expanded  # every record was a score table's: its rows are the frame
+    else:
+        out = {}
+        for c in dict.fromkeys([*frame, *expanded]):
+            b = expanded[c]
+            a = frame.get(c)
+            if a is None:  # NaN, as pandas.concat fills a column one part lacks
+                a = np.full(n, np.nan, dtype=float if b.dtype.kind in "iuf" else object)
+            out[c] = np.concatenate([a, b])
+    by_file = _by_value(out["source"], order.get).astype(np.int64)
+    key = by_file * (int(out["record"].max(initial=0)) + 1) + out["record"]
+    if (key[1:] >= key[:-1]).all():  # in order already (tables in file order, no records)
+        return out
+    rows = np.lexsort((out["record"], by_file))  # stable: ties keep records before tables
+    return {c: v[rows] for c, v in out.items()}
 
 
 def _check_strict(scans: list[dict]) -> None:
@@ -943,18 +998,26 @@ def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()
     (['Rank', 'Names', 'TotalMP'], [['1', "Ann O'Hara", '61.5'], ['2', None, None]], [8, 9])
     """
     names = _table_columns(file, tag, spec, line, reserved=reserved)
-    width = len(names)
+    rows, lines = _table_rows(file, tag, len(names), body, line)
+    return names, _cell_array(rows, len(names)), lines
+
+
+def _table_rows(file, tag: str, width: int, body: str, line: int) -> tuple[list, list]:
+    """The rows of one table (lists of cells, ``-`` not yet replaced) and their lines:
+    the reading of :func:`_table_cells` for a table of ``width`` columns."""
     texts = body.split("\n")[1:]
     if not any(c in body for c in '"%;'):  # no strings, no comments: most tables
         try:
             texts = texts[: texts.index("")]  # the table ends at a blank line
         except ValueError:
             pass
-        rows = [t.split() for t in texts]
+        rows = list(map(str.split, texts))
+        if set(map(len, rows)) <= {width}:  # every row whole (none blank): the common case
+            return rows, list(range(line + 1, line + 1 + len(rows)))
         ends = next((k for k, r in enumerate(rows) if not r), len(rows))  # or a blank one
         rows = rows[:ends]
         if all(len(r) == width for r in rows):
-            return names, _cell_array(rows, width), list(range(line + 1, line + 1 + ends))
+            return rows, list(range(line + 1, line + 1 + ends))
     rows, lines = [], []
     for k, text in enumerate(texts, start=1):
         cells = text.split() if '"' not in text else None
@@ -975,16 +1038,15 @@ def _table_cells(file, tag: str, spec: str, body: str, line: int, *, reserved=()
             )
         rows.append(cells)
         lines.append(line + k)
-    return names, _cell_array(rows, width), lines
+    return rows, lines
 
 
 def _cell_array(rows: list, width: int) -> np.ndarray:
     """Rows of table cells as a 2-D object array, ``-`` (an irrelevant element) as None."""
-    cells = np.empty((len(rows), width), dtype=object)
-    if rows:
-        cells[:] = rows
-        cells[cells == "-"] = None
-    return cells
+    count = len(rows) * width
+    cells = np.fromiter(itertools.chain.from_iterable(rows), dtype=object, count=count)
+    cells[cells == "-"] = None
+    return cells.reshape(len(rows), width)
 
 
 def _split_cells(text: str) -> list[str]:
@@ -998,7 +1060,9 @@ def _split_cells(text: str) -> list[str]:
     return list(lexer)
 
 
-def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: dict, caret=True):
+def _expand_tables(
+    tables: list, frame: dict, *, strict: bool, notes: dict, caret=True, unknown=True
+):
     """The rows of every ``ScoreTable`` (PBN 2.1 §5.9), one row per table of the field.
 
     ``tables`` holds ``(file, names, rows, lines, record)`` for each table with rows;
@@ -1015,9 +1079,10 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
     before a number in any other column marks an artificial score (the row is an
     ``"adjusted score"``, the number kept in its column). A table without a ``Contract``
     column gives results known by their printed ``Score_NS``/``Score_EW``, which becomes
-    their score (``score_given``). Counts go to ``notes``; the frame's
-    ``attrs["printed_columns"]`` lists the table's own columns kept under their names.
-    ``caret=False`` says that no file read holds a ``^`` (the search is skipped).
+    their score (``score_given``). Counts go to ``notes``. Returns the rows' columns (a
+    dict of arrays) and the table's own columns kept under their names.
+    ``caret=False`` says that no file read holds a ``^`` (the search is skipped),
+    ``unknown=False`` that no table holds a ``?`` (an unknown element).
     """
     columns: dict[str, list] = {}  # frame column or printed name -> cells of each table
     printed: dict[str, None] = {}
@@ -1037,7 +1102,7 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
             if len(parts) == k:  # a column this table does not have
                 parts.append(None)
         sizes.append(n)
-        recs.append(np.full(n, rec, dtype=np.int64))
+        recs.append(rec)  # each row's record (a block of tables holds several)
         lines.append(np.asarray(row_lines, dtype=np.int64))
         files.append(np.full(n, k, dtype=np.int64))
         with_contract.append(
@@ -1047,31 +1112,31 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
     rec = np.concatenate(recs)
     table_of = np.concatenate(files)
 
-    def block(parts):  # one column's cells over all tables, _ABSENT where a table lacks it
-        return np.concatenate(
+    def block(parts):  # one column's cells over all tables, and where a table lacks it
+        if all(p is not None for p in parts):  # every table has the column: most files
+            return np.concatenate(parts), np.zeros(n_rows, dtype=bool)
+        cells = np.concatenate(
             [
-                p if p is not None else np.full(m, _ABSENT, dtype=object)
+                p if p is not None else np.full(m, None, dtype=object)
                 for p, m in zip(parts, sizes, strict=True)
             ]
         )
+        lacking = [p is None for p in parts]
+        return cells, np.repeat(np.array(lacking, dtype=bool), sizes)
 
-    out = pd.DataFrame(
-        {
-            c: v[rec] if c in _SHARED_BY_TABLE else np.full(n_rows, None, dtype=object)
-            for c, v in frame.items()
-        }
-    )
+    out = {
+        c: v[rec] if c in _SHARED_BY_TABLE else np.full(n_rows, None, dtype=object)
+        for c, v in frame.items()
+    }
     out["record"] = np.concatenate(lines)
-    out["preset_reason"] = None
+    out["preset_reason"] = np.full(n_rows, None, dtype=object)
     irregular = np.zeros(n_rows, dtype=bool)
     artificial = np.zeros(n_rows, dtype=bool)
     raw = {}  # the printed columns' cells as text, before they become numbers
     for key, parts in columns.items():
-        cells = block(parts)
-        absent = cells == _ABSENT
-        cells[absent] = None
-        cells[cells == "?"] = None  # "?": an unknown element
-        cells = pd.Series(cells, dtype=object)
+        cells, absent = block(parts)
+        if unknown:
+            cells[cells == "?"] = None  # "?": an unknown element
         if not caret:
             pass
         elif key in ("contract_text", "declarer", "tricks"):
@@ -1080,27 +1145,30 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
         else:
             cells, marked = _artificial(cells)
             artificial |= marked
-        values = cells.to_numpy(dtype=object)
         if key in printed:
             raw[key] = cells
-            out[key] = _maybe_numeric(cells).to_numpy()
+            out[key] = _maybe_numeric(cells)
         elif key in _SHARED_BY_TABLE:  # Round, Section: the table's value where it has one
-            out[key] = np.where(absent, out[key].to_numpy(), values)
+            out[key] = np.where(absent, out[key], cells)
         else:
-            out[key] = values
+            out[key] = cells
     if "Round" in columns:
-        out["segment"] = out["segment"].where(out["segment"].notna(), out["Round"])
-    tricks = _side_tricks(out["tricks"], out["declarer"])
-    out["tricks"] = _table_tricks(tricks, out["contract_text"])
+        segment = out["segment"]
+        out["segment"] = np.where(segment == None, out["Round"], segment)  # noqa: E711
+    printed_tricks = out["tricks"]
+    by_tricks = _factorized(printed_tricks)  # each column factorized once for its uses
+    by_contract = _factorized(out["contract_text"])
+    tricks = _side_tricks(by_tricks, out["declarer"], printed_tricks)
+    out["tricks"] = _table_tricks(by_tricks if tricks is printed_tricks else tricks, by_contract)
     out["irregular"] = irregular
     ns = _printed_cells(raw, n_rows, "score_ns")
     ew = _printed_cells(raw, n_rows, "score_ew")
-    ns_num = pd.to_numeric(ns, errors="coerce")
-    ew_num = pd.to_numeric(ew, errors="coerce")
-    score = ns_num.where(ns_num.notna(), -ew_num).to_numpy(dtype=float)
-    has_score = (ns.notna() | ew.notna()).to_numpy()
+    ns_num = _numbers(ns)
+    ew_num = _numbers(ew)
+    score = np.where(np.isnan(ns_num), -ew_num, ns_num)
+    has_score = (ns != None) | (ew != None)  # noqa: E711
     with_contract = np.concatenate(with_contract)
-    no_contract = _by_value(out["contract_text"], lambda v: not str(v).strip(), missing=True)
+    no_contract = _by_value(by_contract, lambda v: not str(v).strip(), missing=True)
     no_contract = no_contract.astype(bool)
     # with a Contract column, a score without a contract is adjusted; without one, a score
     # that is no number (A60) is adjusted and a number is the result's score
@@ -1113,26 +1181,26 @@ def _expand_tables(tables: list, frame: pd.DataFrame, *, strict: bool, notes: di
         notes[key] = notes.get(key, 0) + int(given.sum())
     out["score_given"] = np.where(given, score, np.nan)
     out["score_ns_printed"] = np.where(adjusted, np.nan, score)
-    out.loc[adjusted, "preset_reason"] = "adjusted score"
+    out["preset_reason"][adjusted] = "adjusted score"
     mult = _printed_cells(raw, n_rows, "multiplicity")
     times = _multiplicity(mult, out["record"], table_of, tables, strict=strict, notes=notes)
     if times is not None:
-        out = out.loc[out.index.repeat(times)].reset_index(drop=True)
-    out.attrs["printed_columns"] = list(printed)
-    return out
+        repeat = np.repeat(np.arange(n_rows), times)
+        out = {c: v[repeat] for c, v in out.items()}
+    return out, list(printed)
 
 
-def _printed_cells(raw: dict, n: int, lower: str) -> pd.Series:
+def _printed_cells(raw: dict, n: int, lower: str) -> np.ndarray:
     """The cells (text) of the printed columns named ``lower`` in any case: one table may
     write ``Score_NS``, another ``SCORE_NS``."""
-    cells = pd.Series(np.full(n, None, dtype=object), dtype=object)
+    cells = np.full(n, None, dtype=object)
     for name, values in raw.items():
         if name.lower() == lower:
-            cells = cells.where(cells.notna(), values)
+            cells = np.where(pd.isna(cells), values, cells)
     return cells
 
 
-def _multiplicity(cells: pd.Series, lines, table_of, tables, *, strict: bool, notes: dict):
+def _multiplicity(cells: np.ndarray, lines, table_of, tables, *, strict: bool, notes: dict):
     """How many tables each ScoreTable line stands for (its ``Multiplicity``), or None.
 
     A missing cell is one table. A cell that is not a whole number from 1 to
@@ -1140,88 +1208,107 @@ def _multiplicity(cells: pd.Series, lines, table_of, tables, *, strict: bool, no
     file and the line); else the line counts once and the cell is counted in ``notes``,
     as are the rows added.
     """
-    if cells.isna().all():
+    given = ~pd.isna(cells)
+    if not given.any():
         return None
-    times = _to_int(cells)
-    bad = cells.notna() & (times.isna() | (times < 1) | (times > _MAX_MULTIPLICITY))
-    bad = bad.fillna(True).to_numpy()
+    times, not_whole = _whole_parts(cells)
+    bad = given & (not_whole | (times < 1) | (times > _MAX_MULTIPLICITY))
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         reason = (
-            f"ScoreTable Multiplicity {cells.iat[i]!r} is not a whole number "
+            f"ScoreTable Multiplicity {cells[i]!r} is not a whole number "
             f"1-{_MAX_MULTIPLICITY} (the number of tables with this result)"
         )
         if strict:
-            raise ParseError(tables[int(table_of[i])][0], int(lines.iat[i]), reason)
+            raise ParseError(tables[int(table_of[i])][0], int(lines[i]), reason)
         key = f"ScoreTable Multiplicity cells not a whole number 1-{_MAX_MULTIPLICITY}, read as 1"
         notes[key] = notes.get(key, 0) + int(bad.sum())
-    times = times.where(~bad & times.notna(), 1).to_numpy(dtype=np.int64)
+    times = np.where(bad | not_whole, 1, times)
     if (times > 1).any():
         key = "ScoreTable lines standing for several tables (Multiplicity): rows added"
         notes[key] = notes.get(key, 0) + int((times - 1).sum())
     return times
 
 
-def _irregular(values: pd.Series) -> tuple[pd.Series, np.ndarray]:
+def _irregular(values) -> tuple[np.ndarray, np.ndarray]:
     """Values with the irregularity marker ``^`` removed, and where it was (PBN 2.1 §3.4).
 
     ``"^S"`` is a declarer who swapped with dummy (§3.4.13), ``"^9"`` a result that
     differs from the tricks actually won (§3.4.15): the value after the caret is kept.
+    Decided once per distinct value.
 
-    >>> v, marked = _irregular(pd.Series(["^S", "N", None, " ^9"], dtype=object))
+    >>> v, marked = _irregular(np.array(["^S", "N", None, " ^9"], dtype=object))
     >>> v.tolist(), marked.tolist()
     (['S', 'N', None, '9'], [True, False, False, True])
     """
-    text = values.astype("object")
-    stripped = text.str.strip()
-    caret = stripped.str.startswith("^", na=False).to_numpy()
+    arr = np.asarray(values, dtype=object)
+    codes, uniques = _factorized(arr)
+    kept = [
+        u.strip()[1:].strip() if isinstance(u, str) and u.strip()[:1] == "^" else None
+        for u in uniques
+    ]
+    marks = np.array([k is not None for k in kept] + [False], dtype=bool)
+    caret = marks[codes]
     if not caret.any():
-        return values, caret
-    out = text.to_numpy(dtype=object, copy=True)
-    out[caret] = stripped[caret].str[1:].str.strip().to_numpy()
-    return pd.Series(out, index=values.index, dtype=object), caret
+        return arr, caret
+    out = arr.copy()
+    out[caret] = np.array([*kept, None], dtype=object)[codes][caret]
+    return out, caret
 
 
-def _artificial(values: pd.Series) -> tuple[pd.Series, np.ndarray]:
+def _artificial(values) -> tuple[np.ndarray, np.ndarray]:
     """Table cells with the artificial-score marker ``^`` before a number removed, and
-    where it was (PBN 2.1 §5.2); a caret before text is left as printed.
+    where it was (PBN 2.1 §5.2); a caret before text is left as printed. Decided once per
+    distinct value.
 
-    >>> v, marked = _artificial(pd.Series(["^50", "62.5", "^x", None], dtype=object))
+    >>> v, marked = _artificial(np.array(["^50", "62.5", "^x", None], dtype=object))
     >>> v.tolist(), marked.tolist()
     (['50', '62.5', '^x', None], [True, False, False, False])
     """
-    text = values.astype("object")
-    caret = text.str.startswith("^", na=False)
-    caret &= pd.to_numeric(text.str[1:].where(caret), errors="coerce").notna()
-    caret = caret.to_numpy()
+    arr = np.asarray(values, dtype=object)
+    codes, uniques = _factorized(arr)
+    marked = [isinstance(u, str) and u.startswith("^") for u in uniques]
+    if not any(marked):
+        return arr, np.zeros(arr.size, dtype=bool)
+    after = np.array(
+        [u[1:] if m else None for u, m in zip(uniques, marked, strict=True)], dtype=object
+    )
+    number = ~pd.isna(pd.to_numeric(after, errors="coerce"))  # "^" before a number
+    caret = np.append(number, False)[codes]
     if not caret.any():
-        return values, caret
-    out = text.to_numpy(dtype=object, copy=True)
-    out[caret] = text[caret].str[1:].to_numpy()
-    return pd.Series(out, index=values.index, dtype=object), caret
+        return arr, caret
+    out = arr.copy()
+    out[caret] = np.append(after, None)[codes][caret]
+    return out, caret
 
 
-def _side_tricks(result: pd.Series, declarer: pd.Series) -> pd.Series:
+def _side_tricks(result, declarer, values=None) -> np.ndarray:
     """Declarer's tricks from a ``Result`` given with the side that took them (§3.4.15).
 
     ``"NS 7"`` or ``"EW 10"`` name the side; ``"EW 3 NS 10"`` gives both. Declarer's side
     keeps its count, the other side's count k becomes 13 - k. A bare number (declarer's
     tricks) and anything else are returned as they are; without a declarer N/E/S/W a
-    side-stated result stays missing.
+    side-stated result stays missing. ``result`` may be given factorized, with its
+    ``values`` (returned as they are when no side is stated).
 
-    >>> _side_tricks(pd.Series(["NS 7", "EW 10", "EW 3 NS 10", "9", "NS 8"]),
-    ...              pd.Series(["N", "N", "S", "E", None])).tolist()
+    >>> _side_tricks(np.array(["NS 7", "EW 10", "EW 3 NS 10", "9", "NS 8"], dtype=object),
+    ...              np.array(["N", "N", "S", "E", None], dtype=object)).tolist()
     [7, 3, 10, '9', None]
     """
     _, uniques = _factorized(result)
+    if values is None:
+        values = result
+    arr = np.asarray(values, dtype=object)
     if not any(_SIDE_RESULT.match(str(u).strip()) for u in uniques):
-        return result  # no side stated: the common case, decided once per distinct value
-    text = result.astype("object").where(result.notna(), "").astype(str).str.strip()
+        return values  # no side stated: the common case, decided once per distinct value
+    series = pd.Series(arr, dtype=object)
+    text = series.where(series.notna(), "").astype(str).str.strip()
     parts = text.str.extract(_SIDE_RESULT)
     stated = parts[0].notna().to_numpy()
     if not stated.any():
-        return result
-    decl = declarer.astype("object").where(declarer.notna(), "").astype(str).str.strip()
+        return arr
+    decl = pd.Series(np.asarray(declarer, dtype=object), dtype=object)
+    decl = decl.where(decl.notna(), "").astype(str).str.strip()
     decl = decl.str.upper().to_numpy()
     side = np.where(np.isin(decl, ["N", "S"]), "NS", np.where(np.isin(decl, ["E", "W"]), "EW", ""))
     s1, s2 = parts[0].str.upper().to_numpy(), parts[2].str.upper().to_numpy()
@@ -1229,22 +1316,52 @@ def _side_tricks(result: pd.Series, declarer: pd.Series) -> pd.Series:
     n2 = pd.to_numeric(parts[3]).to_numpy(dtype=float)
     tricks = np.where(s1 == side, n1, np.where(s2 == side, n2, 13 - n1))
     tricks[side == ""] = np.nan
-    out = result.astype("object").to_numpy(copy=True)
+    out = arr.copy()
     out[stated] = [None if np.isnan(t) else int(t) for t in tricks[stated]]
-    return pd.Series(out, index=result.index, dtype=object)
+    return out
 
 
-def _maybe_numeric(values: pd.Series) -> pd.Series:
-    num = pd.to_numeric(values, errors="coerce")
-    return num if num.notna().sum() == values.notna().sum() else values
+def _numbers(values) -> np.ndarray:
+    """Each value as a float where it is a number (pandas' rules), NaN elsewhere; decided
+    once per distinct value.
+
+    >>> _numbers(np.array(["12", "x", None, "-3.5", "12"], dtype=object)).tolist()
+    [12.0, nan, nan, -3.5, 12.0]
+    """
+    codes, uniques = _factorized(values)
+    num = pd.to_numeric(uniques, errors="coerce").astype(float)
+    return np.append(num, np.nan)[codes]
 
 
-def _table_tricks(result: pd.Series, contract: pd.Series) -> pd.Series:
-    """Tricks from a ScoreTable ``Result``: a count, or ``=``/``+n``/``-n`` against the level.
+def _maybe_numeric(values) -> np.ndarray:
+    """A column of cells as numbers when every cell given is one (int64 when all are whole
+    and none is missing, else float64, as :func:`pandas.to_numeric`), else as they are.
 
-    >>> _table_tricks(pd.Series(["10", "=", "+1", "-2", None]),
-    ...               pd.Series(["4S", "3NT", "2H", "4SX", "Pass"])).tolist()
-    [10, 9, 9, 8, None]
+    >>> _maybe_numeric(np.array(["1", "2"], dtype=object)).dtype.name
+    'int64'
+    >>> _maybe_numeric(np.array(["1", None], dtype=object)).tolist()
+    [1.0, nan]
+    >>> _maybe_numeric(np.array(["1", "A60"], dtype=object)).tolist()
+    ['1', 'A60']
+    """
+    arr = np.asarray(values, dtype=object)
+    codes, uniques = _factorized(arr)
+    num = pd.to_numeric(uniques, errors="coerce")
+    if pd.isna(num).any():  # a cell that is not a number: the column stays text
+        return arr
+    missing = codes < 0
+    if num.dtype.kind in "iu" and not missing.any():
+        return num[codes]
+    return np.append(num.astype(float), np.nan)[codes]
+
+
+def _table_tricks(result, contract) -> np.ndarray:
+    """Tricks from a ScoreTable ``Result``: a count, or ``=``/``+n``/``-n`` against the level
+    (float, NaN where there is none).
+
+    >>> _table_tricks(np.array(["10", "=", "+1", "-2", None], dtype=object),
+    ...               np.array(["4S", "3NT", "2H", "4SX", "Pass"], dtype=object)).tolist()
+    [10.0, 9.0, 9.0, 8.0, nan]
     """
 
     def parse(value):  # (tricks, relative offset): one of them, or neither
@@ -1258,12 +1375,9 @@ def _table_tricks(result: pd.Series, contract: pd.Series) -> pd.Series:
         head = str(value).strip()[:1]
         return float(head) if head.isdigit() else np.nan
 
-    parsed = _by_value(result, parse, missing=(np.nan, np.nan))
-    absolute = np.array([p[0] for p in parsed], dtype=float)
-    offset = np.array([p[1] for p in parsed], dtype=float)
+    codes, uniques = _factorized(result)
+    parsed = [parse(u) for u in uniques] + [(np.nan, np.nan)]  # the last: code -1, missing
+    absolute = np.array([p[0] for p in parsed], dtype=float)[codes]
+    offset = np.array([p[1] for p in parsed], dtype=float)[codes]
     levels = _by_value(contract, level, missing=np.nan).astype(float)
-    tricks = np.where(np.isnan(offset), absolute, levels + 6 + offset)
-    out = np.full(tricks.size, None, dtype=object)
-    ok = ~np.isnan(tricks)
-    out[ok] = tricks[ok].astype(np.int64)
-    return pd.Series(out, index=result.index, dtype=object)
+    return np.where(np.isnan(offset), absolute, levels + 6 + offset)
