@@ -640,7 +640,7 @@ def _finish(
     if printed_score is not None:
         ps = np.asarray(printed_score, dtype=float)
         data["score_ns_printed"] = ps
-    out = pd.DataFrame(data, index=pd.RangeIndex(n))
+    out = pd.DataFrame(data, index=pd.RangeIndex(n), copy=False)  # the arrays are its own
 
     printed = 0
     mismatches = 0

@@ -545,7 +545,8 @@ def _scan(file) -> dict:
     table[later, 1], table[later, 2] = table[later, 4], table[later, 5]
     names, values = table[~sep, 1], table[~sep, 2]
     block = np.cumsum(sep)[~sep]
-    split = _game_starts(block, names, values)
+    by_name = _factorized(names)  # the tag names' codes, for _game_starts and _tag_columns
+    split = _game_starts(block, by_name, values)
     bad_lines = np.zeros(0, dtype=np.int64)
     if split.any() or bad.any():  # rare: the tags' own lines are needed
         ends = np.array([m.end() - 1 for m in _TOKEN.finditer(text)], dtype=np.int64)[~sep]
@@ -574,6 +575,7 @@ def _scan(file) -> dict:
         "header": '"##' in text,
         "file": file,
         "names": names,
+        "by_name": by_name,
         "values": values,
         "record": record,
         "lines": lines,
@@ -584,7 +586,7 @@ def _scan(file) -> dict:
     }
 
 
-def _game_starts(block: np.ndarray, names: np.ndarray, values: np.ndarray) -> np.ndarray:
+def _game_starts(block: np.ndarray, names, values: np.ndarray) -> np.ndarray:
     """Which tags open a new game inside a blank-line block (see :func:`_scan`).
 
     A tag of :data:`_OPENING` met when the current game already holds that tag starts the
@@ -592,7 +594,7 @@ def _game_starts(block: np.ndarray, names: np.ndarray, values: np.ndarray) -> np
     doubled line, which PBN 2.1 §3.3 ignores). The next game's Event may well repeat the
     first game's value, so the value alone does not decide. Files with a blank line between
     games (nearly all) are checked with one vectorised pass; only blocks holding a repeated
-    opening tag are walked tag by tag.
+    opening tag are walked tag by tag. ``names`` may be given factorized.
 
     >>> _game_starts(np.array([0, 0, 0, 0, 0, 0, 1]),
     ...              np.array(["Event", "Board", "Board", "Contract", "Event", "Board", "Board"]),
@@ -647,7 +649,16 @@ def _tag_columns(scans: list[dict]):
     values = np.concatenate([s["values"] for s in scans])
     record = np.concatenate([s["record"] + o for s, o in zip(scans, offset, strict=True)])
     file_id = np.repeat(np.arange(len(scans)), sizes)
-    codes, uniques = _factorized(names)
+    if len(scans) == 1:
+        codes, uniques = scans[0]["by_name"]
+    else:  # one code per tag name over all files, from each file's own
+        seen: dict[str, int] = {}
+        parts = []
+        for s in scans:
+            file_codes, file_uniques = s["by_name"]
+            remap = np.array([seen.setdefault(u, len(seen)) for u in file_uniques], dtype=np.int64)
+            parts.append(remap[file_codes])
+        codes, uniques = np.concatenate(parts), list(seen)
     by_tag: dict[str, list[int]] = {}  # tag (lower case) -> its codes (Board, BOARD, ...)
     for k, u in enumerate(uniques):
         by_tag.setdefault(u.lower(), []).append(k)
@@ -684,6 +695,8 @@ def _tag_columns(scans: list[dict]):
     run = np.cumsum(new_board)
     for tag in _BOARD_SCOPED:
         col = _TAGS[tag]
+        if present[tag] is nowhere:  # no record gives it: nothing to inherit
+            continue
         first = _resolve(np.where(present[tag], cols[col], None), inherit=False, within=file_id)
         cols[col] = _resolve(first, inherit=True, within=run)
     malformed = np.full(n_rec, None, dtype=object)
@@ -713,9 +726,12 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     for tag in _RESULT_TAGS:
         is_result |= present[tag]
     inherited = np.zeros(n_rec, dtype=bool)
+    any_malformed = malformed.any()
     for tag in (*_CONTEXT, *_BOARD_SCOPED):
+        if not present[tag].any():  # no record gives it: absent everywhere, none inherit
+            continue
         inherited |= ~present[tag] & (frame[_TAGS[tag]] != None)  # noqa: E711
-        if malformed.any():  # a malformed record inherits nothing: its tag may be the bad one
+        if any_malformed:  # a malformed record inherits nothing: its tag may be the bad one
             frame[_TAGS[tag]] = np.where(malformed & ~present[tag], None, frame[_TAGS[tag]])
     inherited &= ~malformed
 
@@ -799,7 +815,8 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     if inherited[is_result].any():
         notes["records that inherited board or match tags"] = int(inherited[is_result].sum())
     keep = is_result & ~has_table
-    frame = {c: v[keep] for c, v in frame.items()}
+    if not keep.all():
+        frame = {c: v[keep] for c, v in frame.items()}
     if frame["irregular"].any():
         key = "records marked irregular (^ before the declarer or the result), value kept"
         notes[key] = int(frame["irregular"].sum())
