@@ -461,10 +461,18 @@ def contract_score(level, strain, doubled, tricks, vulnerable):
 
 
 def _contract_points(lvl, code, dbl, trk, vul) -> np.ndarray:
-    """The Law 77 arithmetic of :func:`contract_score` on checked arrays (int64 level
-    0-7, strain codes 0-4 of :data:`STRAINS`, doubled 0-2, tricks 0-13, bool
-    vulnerability, one shape): the loaders call it with values they have already checked.
+    """:func:`contract_score` on checked arrays (int64 level 0-7, strain codes 0-4 of
+    :data:`STRAINS` or -1 for a passed-out board, doubled 0-2, tricks 0-13, bool
+    vulnerability; broadcastable): the loaders call it with values they have checked.
+
+    One look-up in :data:`_POINTS`, the table of every case that :func:`_law77_points`
+    computes once, in place of some forty array operations per call.
     """
+    return _POINTS[lvl, code, dbl, trk, np.asarray(vul, dtype=np.intp)]
+
+
+def _law77_points(lvl, code, dbl, trk, vul) -> np.ndarray:
+    """The Law 77 arithmetic of :func:`contract_score` on checked, broadcast arrays."""
     minor = code <= 1
     trick_value = np.where(minor, 20, 30)
     factor = 1 << dbl  # 1, 2, 4
@@ -486,6 +494,13 @@ def _contract_points(lvl, code, dbl, trk, vul) -> np.ndarray:
     penalty = np.where(dbl == 0, undoubled, (factor // 2) * np.where(vul, doubled_v, doubled_nv))
 
     return np.where(lvl == 0, 0, np.where(over >= 0, made, -penalty)).astype(np.int64)
+
+
+#: Declarer's score for every (level 0-7, strain code 0-4, doubled 0-2, tricks 0-13,
+#: vulnerable 0-1), by :func:`_law77_points`: 3,360 cases, read-only. A passed-out board
+#: (level 0) scores 0 whatever the strain code, so code -1 may index the last strain.
+_POINTS = _law77_points(*np.ix_(range(8), range(5), range(3), range(14), range(2)))
+_POINTS.setflags(write=False)
 
 
 # --------------------------------------------------------------------------- one board

@@ -362,7 +362,8 @@ _SMALL = 64
 
 def _factorized_small(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`pandas.factorize` of a short 1-D object array, by a dict: the same codes
-    (first-seen order, -1 for None, NaN, ``pd.NA`` and ``NaT``) and distinct values.
+    (first-seen order, -1 for what :func:`pandas.isna` calls missing: None, any NaN,
+    ``pd.NA``, ``NaT``) and distinct values.
 
     >>> codes, uniques = _factorized_small(np.array(["b", None, "a", "b", float("nan")],
     ...                                            dtype=object))
@@ -371,11 +372,15 @@ def _factorized_small(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     seen: dict = {}
     codes = np.empty(arr.size, dtype=np.int64)
-    for i, v in enumerate(arr.tolist()):
-        if v is None or v is pd.NA or v is pd.NaT or (isinstance(v, float) and v != v):
-            codes[i] = -1
-        else:
-            codes[i] = seen.setdefault(v, len(seen))
+    for i, v in enumerate(arr):
+        if type(v) is not str:  # text is never missing; anything else is asked (NaN, NaT)
+            missing = pd.isna(v)
+            if not isinstance(missing, bool | np.bool_):  # not a scalar: pandas decides
+                return pd.factorize(arr, use_na_sentinel=True)
+            if missing:
+                codes[i] = -1
+                continue
+        codes[i] = seen.setdefault(v, len(seen))
     uniques = np.empty(len(seen), dtype=object)
     uniques[:] = list(seen)
     return codes, uniques
@@ -499,7 +504,10 @@ def _whole_parts(values) -> tuple[np.ndarray, np.ndarray]:
     >>> _whole_parts(np.array([10.0, 10.5, np.nan, -3.0]))[1].tolist()
     [False, True, True, False]
     """
-    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":  # numbers already
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iu":  # whole numbers already
+        bad = (values > _MAX_WHOLE) | (values < -_MAX_WHOLE)
+        return np.where(bad, 0, values).astype(np.int64), bad
+    if isinstance(values, np.ndarray) and values.dtype.kind == "f":  # numbers already
         num = values.astype(float)
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(num) | (num != np.round(num)) | (np.abs(num) > _MAX_WHOLE)

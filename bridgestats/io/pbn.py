@@ -835,7 +835,12 @@ def _in_file_order(frame: dict, expanded: dict, order: dict) -> dict:
     n = len(frame["source"])
     # "tricks" is the readers' own (the records' text, the tables' numbers), not output
     if n == 0 and all(frame[c].dtype == expanded[c].dtype for c in frame if c != "tricks"):
-        out = expanded  # every record was a score table's: its rows are the frame
+        # every record was a score table's: its rows are the frame, and a whole-number
+        # column only the tables have is a float column, as beside records' rows
+        out = {
+            c: v.astype(float) if c not in frame and v.dtype.kind in "iu" else v
+            for c, v in expanded.items()
+        }
     else:
         out = {}
         for c in dict.fromkeys([*frame, *expanded]):
