@@ -588,31 +588,36 @@ def _finish(
     tricks, tricks_na = _whole_parts(raw["tricks"])
     vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
 
-    reason = np.full(n, None, dtype=object)
+    has_preset = np.zeros(n, dtype=bool)
     if preset_reason is not None:
         preset = np.asarray(preset_reason, dtype=object)
         has_preset = ~pd.isna(preset)
-        reason[has_preset] = preset[has_preset]
     is_pass = cleaned == "Pass"
 
     given = np.zeros(n, dtype=bool)
     if given_score is not None:
         given_values = np.asarray(given_score, dtype=float)
-        given = ~np.isnan(given_values) & (reason == None)  # noqa: E711
+        given = ~np.isnan(given_values) & ~has_preset
 
-    def _set(mask, why):
-        reason[(reason == None) & mask & ~given] = why  # noqa: E711
+    # the first reason that applies, as a code into `why` (0: none), then as text
+    why = [None, "no board"]
+    code = np.where(no_board & ~has_preset, 1, 0).astype(np.int8)
+    free = ~has_preset & ~given  # a given score needs a board, nothing else
 
-    _set(no_board, "no board")
+    def _set(mask, reason):
+        why.append(reason)
+        code[(code == 0) & mask & free] = len(why) - 1
+
     _set(~has_text, "no contract")
     _set(not_contract, "unknown contract")
     _set(~is_pass & (declarer == None), "no declarer")  # noqa: E711
     _set(~is_pass & tricks_na, "no result")
     _set(~is_pass & ~tricks_na & ((tricks < 0) | (tricks > 13)), "impossible result")
     _set(~is_pass & (vul == None), "no vulnerability")  # noqa: E711
-    reason[given & no_board] = "no board"  # a given score needs a board, nothing else
-
-    ok = reason == None  # noqa: E711
+    reason = np.array(why, dtype=object)[code]
+    if has_preset.any():
+        reason[has_preset] = preset[has_preset]
+    ok = (code == 0) & ~has_preset
     score = np.full(n, np.nan)
     play = ok & ~is_pass & ~given
     if play.any():

@@ -1146,8 +1146,16 @@ def _expand_tables(
         lacking = [p is None for p in parts]
         return cells, np.repeat(np.array(lacking, dtype=bool), sizes)
 
+    # the records' columns in their order: the shared ones taken from each row's record,
+    # the rest missing; columns given a value below are only placed here (not filled)
+    later = {"record", "preset_reason", "irregular", "score_given", "score_ns_printed"}
+    later |= set(columns) - _SHARED_BY_TABLE
     out = {
-        c: v[rec] if c in _SHARED_BY_TABLE else np.full(n_rows, None, dtype=object)
+        c: v[rec]
+        if c in _SHARED_BY_TABLE
+        else None
+        if c in later
+        else np.full(n_rows, None, dtype=object)
         for c, v in frame.items()
     }
     out["record"] = np.concatenate(lines)
