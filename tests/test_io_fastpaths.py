@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bridgestats.io import pbn, read_pbn, summary_of
+from bridgestats.io import _pbn_tables, pbn, read_pbn, summary_of
 from bridgestats.io._records import (
     _SMALL,
     _factorized,
@@ -374,7 +374,7 @@ _CELLS = st.one_of(
 
 
 def _assert_numeric_like_old(arr: np.ndarray) -> None:
-    got, want = pbn._maybe_numeric(arr), _old_maybe_numeric(arr)
+    got, want = _pbn_tables._maybe_numeric(arr), _old_maybe_numeric(arr)
     assert got.dtype == want.dtype
     if want.dtype == object:
         assert got.tolist() == arr.tolist()
@@ -409,7 +409,7 @@ def test_maybe_numeric_of_whole_numbers_with_and_without_gaps(cells):
 )
 def test_maybe_numeric_by_hand(cells, dtype):
     arr = _objects(cells)
-    assert pbn._maybe_numeric(arr).dtype.name == dtype
+    assert _pbn_tables._maybe_numeric(arr).dtype.name == dtype
     _assert_numeric_like_old(arr)
 
 
@@ -418,7 +418,7 @@ def test_maybe_numeric_by_hand(cells, dtype):
 
 def _number(text: str) -> bool:
     """Whether ``text`` alone is a number by pandas' rules, the readers' one rule for a
-    number (see ``pbn._numbers``): ``" 5"`` is one, ``"nan"`` and ``" inf"`` are not (where
+    number (see ``_pbn_tables._numbers``): ``" 5"`` is one, ``"nan"`` and ``" inf"`` are not (where
     Python's ``float`` would differ)."""
     return not pd.isna(pd.to_numeric(text, errors="coerce"))
 
@@ -461,7 +461,7 @@ _MARKED = st.one_of(
 @_SETTINGS
 @given(cells=st.lists(_MARKED, max_size=3 * _SMALL))
 def test_artificial_is_its_per_cell_rule(cells):
-    got, marked = pbn._artificial(_objects(cells))
+    got, marked = _pbn_tables._artificial(_objects(cells))
     want, want_marked = _artificial_oracle(cells)
     assert got.tolist() == want
     assert marked.dtype == bool and marked.tolist() == want_marked
@@ -470,7 +470,7 @@ def test_artificial_is_its_per_cell_rule(cells):
 @_SETTINGS
 @given(cells=st.lists(_MARKED, max_size=3 * _SMALL))
 def test_irregular_is_its_per_cell_rule(cells):
-    got, marked = pbn._irregular(_objects(cells))
+    got, marked = _pbn_tables._irregular(_objects(cells))
     want, want_marked = _irregular_oracle(cells)
     assert got.tolist() == want
     assert marked.dtype == bool and marked.tolist() == want_marked
@@ -478,10 +478,11 @@ def test_irregular_is_its_per_cell_rule(cells):
 
 def test_markers_by_hand():
     cells = _objects(["^50", "^x", " ^9", "^S", "62.5", None, "^-3"])
-    assert pbn._artificial(cells)[0].tolist() == ["50", "^x", " ^9", "^S", "62.5", None, "-3"]
-    assert pbn._artificial(cells)[1].tolist() == [True, False, False, False, False, False, True]
-    assert pbn._irregular(cells)[0].tolist() == ["50", "x", "9", "S", "62.5", None, "-3"]
-    assert pbn._irregular(cells)[1].tolist() == [True, True, True, True, False, False, True]
+    artificial, irregular = _pbn_tables._artificial(cells), _pbn_tables._irregular(cells)
+    assert artificial[0].tolist() == ["50", "^x", " ^9", "^S", "62.5", None, "-3"]
+    assert artificial[1].tolist() == [True, False, False, False, False, False, True]
+    assert irregular[0].tolist() == ["50", "x", "9", "S", "62.5", None, "-3"]
+    assert irregular[1].tolist() == [True, True, True, True, False, False, True]
 
 
 # --------------------------------------------------------------------------- 7. file order
@@ -543,7 +544,7 @@ def _concat_sorted(frame: dict, expanded: dict, order: dict) -> pd.DataFrame:
 
 
 def _assert_in_file_order(frame, expanded, order) -> dict:
-    got = pbn._in_file_order(frame, expanded, order)
+    got = _pbn_tables._in_file_order(frame, expanded, order)
     want = _concat_sorted(frame, expanded, order)
     assert list(got) == list(want.columns)
     for c in want.columns:
@@ -587,7 +588,7 @@ def test_in_file_order_without_records_keeps_pandas_concat_dtypes():
         "tricks": np.array([10.0, 9.0]),
         "MP_NS": np.array([2, 0], dtype=np.int64),
     }
-    got = pbn._in_file_order(frame, expanded, {"a.pbn": 0})
+    got = _pbn_tables._in_file_order(frame, expanded, {"a.pbn": 0})
     want = _concat_sorted(frame, expanded, {"a.pbn": 0})
     # "tricks" is the readers' own raw column (the records' text, the tables' numbers),
     # never output: _finish reads either, so only its values must agree
@@ -604,7 +605,7 @@ def test_in_file_order_by_hand():
         "record": np.array([9, 1, 2]),
         "MP_NS": np.array([1.0, 2.0, 3.0]),
     }
-    got = pbn._in_file_order(frame, expanded, {"a.pbn": 0, "b.pbn": 1})
+    got = _pbn_tables._in_file_order(frame, expanded, {"a.pbn": 0, "b.pbn": 1})
     assert got["source"].tolist() == ["a.pbn", "a.pbn", "a.pbn", "b.pbn", "b.pbn"]
     assert got["record"].tolist() == [2, 9, 9, 1, 3]
     # the record's row before the table row of the same line (the stable sort's tie)

@@ -24,7 +24,7 @@ import pandas as pd
 
 from .._validate import fail
 from ..errors import BridgestatsError, ParseError
-from ..scoring import _contract_points, _strain_codes, parse_contract
+from ..scoring import STRAINS, _contract_points, parse_contract
 
 __all__ = [
     "COLUMNS",
@@ -329,11 +329,25 @@ def _read_text(file: _File) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+# Up to this many offsets, _line_numbers counts newlines between them (one pass over the
+# text, a Python step per offset); beyond, it finds every newline with numpy (the text
+# copied as UTF-32, four bytes a character).
+_FEW_OFFSETS = 20_000
+
+
 def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
     """1-based line number of each character offset in ``text``."""
     offsets = np.asarray(offsets, dtype=np.int64)
-    if offsets.size <= _SMALL:  # a few offsets: count the newlines before each in C
-        return np.array([text.count("\n", 0, o) + 1 for o in offsets.tolist()], dtype=np.int64)
+    if offsets.size <= _FEW_OFFSETS:  # count the newlines between offsets in order, in C
+        order = np.argsort(offsets, kind="stable")
+        lines = np.empty(offsets.size, dtype=np.int64)
+        at, line = 0, 1
+        for i, o in zip(order.tolist(), offsets[order].tolist(), strict=True):
+            if o > at:
+                line += text.count("\n", at, o)
+                at = o
+            lines[i] = line
+        return lines
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
     newlines = np.flatnonzero(codes == 10)
     return np.searchsorted(newlines, offsets, side="left") + 1
@@ -472,13 +486,25 @@ def _parsed_columns(texts) -> tuple[np.ndarray, ...]:
 
 
 def _parsed_arrays(texts):
-    """The columns of :func:`_parsed_columns`, ``level`` and ``doubled`` as int64 with the
-    mask of the texts that are not contracts: ``(contract, level, strain, doubled, na)``."""
-    cleaned, level, strain, doubled = _parsed_columns(texts)
-    na = cleaned == None  # noqa: E711  (None exactly where the text is not a contract)
-    level = np.where(na, 0, level).astype(np.int64)
-    doubled = np.where(na, 0, doubled).astype(np.int64)
-    return cleaned, level, strain, doubled, na
+    """The columns of :func:`_parsed_columns`, ``level`` and ``doubled`` as int64, the mask
+    of the texts that are not contracts and the strain codes of
+    :func:`bridgestats.scoring._strain_codes` (-1 without a strain), each worked out once
+    per distinct text: ``(contract, level, strain, doubled, na, strain_code)``."""
+    codes, uniques = _factorized(texts)
+    every = np.append(np.arange(len(uniques)), -1)  # each distinct text, then "missing"
+    u_cleaned, u_level, u_strain, u_doubled = _parsed_columns((every, uniques))
+    na = u_cleaned == None  # noqa: E711  (None exactly where the text is not a contract)
+    level = np.where(na, 0, u_level).astype(np.int64)
+    doubled = np.where(na, 0, u_doubled).astype(np.int64)
+    strain_code = np.array([STRAINS.index(x) if x else -1 for x in u_strain], dtype=np.int64)
+    return (
+        u_cleaned[codes],
+        level[codes],
+        u_strain[codes],
+        doubled[codes],
+        na[codes],
+        strain_code[codes],
+    )
 
 
 #: Largest whole number a loader reads from a file (2⁵³, exact in a float): a board number,
@@ -583,7 +609,7 @@ def _finish(
     codes, uniques = _factorized(text)  # once, for both uses
     given_text = [str(u).strip() not in ("", "?") for u in uniques]
     has_text = np.array([*given_text, False], dtype=bool)[codes]
-    cleaned, level, strain, doubled, not_contract = _parsed_arrays((codes, uniques))
+    cleaned, level, strain, doubled, not_contract, strain_code = _parsed_arrays((codes, uniques))
     declarer = _by_value(raw["declarer"], _seat)
     tricks, tricks_na = _whole_parts(raw["tricks"])
     vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
@@ -627,7 +653,7 @@ def _finish(
         decl_vul = np.where(decl_ns, (v == "NS") | (v == "All"), (v == "EW") | (v == "All"))
         pts = _contract_points(
             level[play],
-            _strain_codes(strain[play].astype("U1")),
+            strain_code[play],
             doubled[play],
             tricks[play],
             decl_vul,
