@@ -458,20 +458,15 @@ _MARKED = st.one_of(
 )  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("marker", "oracle"),
+    [("_artificial", _artificial_oracle), ("_irregular", _irregular_oracle)],
+)
 @_SETTINGS
 @given(cells=st.lists(_MARKED, max_size=3 * _SMALL))
-def test_artificial_is_its_per_cell_rule(cells):
-    got, marked = _pbn_tables._artificial(_objects(cells))
-    want, want_marked = _artificial_oracle(cells)
-    assert got.tolist() == want
-    assert marked.dtype == bool and marked.tolist() == want_marked
-
-
-@_SETTINGS
-@given(cells=st.lists(_MARKED, max_size=3 * _SMALL))
-def test_irregular_is_its_per_cell_rule(cells):
-    got, marked = _pbn_tables._irregular(_objects(cells))
-    want, want_marked = _irregular_oracle(cells)
+def test_caret_markers_follow_their_per_cell_rule(marker, oracle, cells):
+    got, marked = getattr(_pbn_tables, marker)(_objects(cells))
+    want, want_marked = oracle(cells)
     assert got.tolist() == want
     assert marked.dtype == bool and marked.tolist() == want_marked
 
