@@ -418,8 +418,8 @@ def test_maybe_numeric_by_hand(cells, dtype):
 
 def _number(text: str) -> bool:
     """Whether ``text`` alone is a number by pandas' rules, the readers' one rule for a
-    number (see ``_pbn_tables._numbers``): ``" 5"`` is one, ``"nan"`` and ``" inf"`` are not (where
-    Python's ``float`` would differ)."""
+    number (see ``_pbn_tables._numeric_column``): ``" 5"`` is one, ``"nan"`` and
+    ``" inf"`` are not (where Python's ``float`` would differ)."""
     return not pd.isna(pd.to_numeric(text, errors="coerce"))
 
 

@@ -291,6 +291,7 @@ def _expand_tables(
     irregular = np.zeros(n_rows, dtype=bool)
     artificial = np.zeros(n_rows, dtype=bool)
     raw = {}  # the printed columns' cells as text, before they become numbers
+    numbers = {}  # the printed columns' cells as numbers: (missing, float)
     for key, parts in columns.items():
         cells, absent = block(parts)
         if unknown:
@@ -305,7 +306,7 @@ def _expand_tables(
             artificial |= marked
         if key in printed:
             raw[key] = cells
-            out[key] = _maybe_numeric(cells)
+            out[key], numbers[key] = _numeric_column(cells)
         elif key in _SHARED_BY_TABLE:  # Round, Section: the table's value where it has one
             out[key] = np.where(absent, out[key], cells)
         else:
@@ -319,12 +320,10 @@ def _expand_tables(
     tricks = _side_tricks(by_tricks, out["declarer"], printed_tricks)
     out["tricks"] = _table_tricks(by_tricks if tricks is printed_tricks else tricks, by_contract)
     out["irregular"] = irregular
-    ns = _printed_cells(raw, n_rows, "score_ns")
-    ew = _printed_cells(raw, n_rows, "score_ew")
-    ns_num = _numbers(ns)
-    ew_num = _numbers(ew)
+    ns_missing, ns_num = _printed_numbers(numbers, n_rows, "score_ns")
+    ew_missing, ew_num = _printed_numbers(numbers, n_rows, "score_ew")
     score = np.where(np.isnan(ns_num), -ew_num, ns_num)
-    has_score = (ns != None) | (ew != None)  # noqa: E711
+    has_score = ~ns_missing | ~ew_missing
     with_contract = np.concatenate(with_contract)
     no_contract = _by_value(by_contract, lambda v: not str(v).strip(), missing=True)
     no_contract = no_contract.astype(bool)
@@ -479,16 +478,20 @@ def _side_tricks(result, declarer, values=None) -> np.ndarray:
     return out
 
 
-def _numbers(values) -> np.ndarray:
-    """Each value as a float where it is a number (pandas' rules), NaN elsewhere; decided
-    once per distinct value.
-
-    >>> _numbers(np.array(["12", "x", None, "-3.5", "12"], dtype=object)).tolist()
-    [12.0, nan, nan, -3.5, 12.0]
-    """
-    codes, uniques = _factorized(values)
-    num = pd.to_numeric(uniques, errors="coerce").astype(float)
-    return np.append(num, np.nan)[codes]
+def _numeric_column(values) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """A printed column as :func:`_maybe_numeric` gives it, and its cells as numbers:
+    ``(missing, float)`` (NaN where a cell is missing or not a number), from one
+    factorization."""
+    arr = np.asarray(values, dtype=object)
+    codes, uniques = _factorized(arr)
+    num = pd.to_numeric(uniques, errors="coerce")
+    floats = np.append(np.asarray(num, dtype=float), np.nan)[codes]
+    missing = codes < 0
+    if pd.isna(num).any():  # a cell that is not a number: the column stays text
+        return arr, (missing, floats)
+    if num.dtype.kind in "iu" and not missing.any():
+        return num[codes], (missing, floats)
+    return floats, (missing, floats)
 
 
 def _maybe_numeric(values) -> np.ndarray:
@@ -502,15 +505,26 @@ def _maybe_numeric(values) -> np.ndarray:
     >>> _maybe_numeric(np.array(["1", "A60"], dtype=object)).tolist()
     ['1', 'A60']
     """
-    arr = np.asarray(values, dtype=object)
-    codes, uniques = _factorized(arr)
-    num = pd.to_numeric(uniques, errors="coerce")
-    if pd.isna(num).any():  # a cell that is not a number: the column stays text
-        return arr
-    missing = codes < 0
-    if num.dtype.kind in "iu" and not missing.any():
-        return num[codes]
-    return np.append(num.astype(float), np.nan)[codes]
+    return _numeric_column(values)[0]
+
+
+def _printed_numbers(numbers: dict, n: int, lower: str) -> tuple[np.ndarray, np.ndarray]:
+    """Where the printed columns named ``lower`` in any case give no cell, and the number
+    of the first cell given (NaN if it is not a number): one table may write ``Score_NS``,
+    another ``SCORE_NS``, as :func:`_printed_cells` reads their text.
+
+    >>> cells = np.array(["110", None, "A60"], dtype=object)
+    >>> _printed_numbers({"Score_NS": _numeric_column(cells)[1]}, 3, "score_ns")
+    (array([False,  True, False]), array([110.,  nan,  nan]))
+    """
+    missing = np.ones(n, dtype=bool)
+    value = np.full(n, np.nan)
+    for name, (absent, floats) in numbers.items():
+        if name.lower() == lower:
+            take = missing & ~absent
+            value[take] = floats[take]
+            missing &= absent
+    return missing, value
 
 
 def _table_tricks(result, contract) -> np.ndarray:
