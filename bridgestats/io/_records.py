@@ -578,6 +578,7 @@ def _finish(
     preset_reason=None,
     given_score=None,
     files_found: int | None = None,
+    factorized: dict | None = None,
 ) -> pd.DataFrame:
     """Normalise, score and check a frame of raw columns; attach the summary.
 
@@ -590,8 +591,11 @@ def _finish(
     ``Contract`` column): where it is a number (and no preset reason), the row is
     scorable with that score, the contract columns stay missing, and it is not counted
     among the printed scores compared with computed ones. ``files_found`` (default
-    ``files``) goes to the summary. The work is done on numpy arrays and the frame built
-    once, so that reading a small file costs little more than building its frame.
+    ``files``) goes to the summary. ``factorized`` may give a column's
+    :func:`_factorized` codes a reader knows already, ``{name: (array, (codes,
+    uniques))}``, used while ``raw[name]`` is that very array. The work is done on numpy
+    arrays and the frame built once, so that reading a small file costs little more than
+    building its frame.
     """
     if isinstance(raw, pd.DataFrame):
         n = len(raw)
@@ -599,20 +603,25 @@ def _finish(
     else:
         n = len(raw["source"])
     cols: dict = {c: raw[c] for c in COLUMNS if c in raw}
+    known = factorized or {}
+
+    def coded(name):  # the column, or its codes where the reader gave them for it
+        pair = known.get(name)
+        return pair[1] if pair is not None and pair[0] is raw[name] else raw[name]
+
     if "board" in raw:
-        board, no_board = _whole_parts(raw["board"])
+        board, no_board = _whole_parts(coded("board"))
         no_board = no_board | (board < 1)  # boards are numbered from 1
     else:
         board, no_board = np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool)
 
-    text = raw["contract_text"]
-    codes, uniques = _factorized(text)  # once, for both uses
+    codes, uniques = _factorized(coded("contract_text"))  # once, for both uses
     given_text = [str(u).strip() not in ("", "?") for u in uniques]
     has_text = np.array([*given_text, False], dtype=bool)[codes]
     cleaned, level, strain, doubled, not_contract, strain_code = _parsed_arrays((codes, uniques))
     declarer = _by_value(raw["declarer"], _seat)
     tricks, tricks_na = _whole_parts(raw["tricks"])
-    vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
+    vul = _by_value(coded("vulnerable"), lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
 
     has_preset = np.zeros(n, dtype=bool)
     if preset_reason is not None:

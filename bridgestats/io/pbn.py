@@ -293,7 +293,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
 
 def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
     """:func:`read_pbn` of the files found."""
-    raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
+    raw, notes, table_columns, known = _build([_scan(f) for f in files], strict=strict)
     raw["irregular"] = raw["irregular"].astype(bool)
     extra = [c for c in raw if c in _EXTRA or c in table_columns]
     return _finish(
@@ -306,6 +306,7 @@ def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
         preset_reason=raw["preset_reason"],
         given_score=raw["score_given"].astype(float),
         files_found=found,
+        factorized=known,
     )
 
 
@@ -776,9 +777,9 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
         (file, names, _cell_array(rows, len(names)), lines, np.array(recs, dtype=np.int64))
         for file, names, rows, lines, recs in tables
     ]
-    expanded, table_columns = None, []
+    expanded, table_columns, known = None, [], {}
     if tables:
-        expanded, table_columns = _expand_tables(
+        expanded, table_columns, known = _expand_tables(
             tables, frame, strict=strict, notes=notes, caret=caret, unknown=unknown
         )
     if empty_tables:
@@ -797,7 +798,8 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     if expanded is not None:
         order = {s["file"].name: i for i, s in enumerate(scans)}
         frame = _in_file_order(frame, expanded, order)
-    return frame, notes, table_columns
+        known = {c: (a, codes) for c, (a, codes) in known.items() if frame.get(c) is a}
+    return frame, notes, table_columns, known
 
 
 def _check_strict(scans: list[dict]) -> None:
