@@ -48,6 +48,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,6 +67,7 @@ from .._validate import (
     fail,
 )
 from ..fit import (
+    StrengthSpread,
     estimate_k_from_matches,
     fit_sigma_groups,
     fit_strength_spread,
@@ -495,8 +497,9 @@ def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boo
 
 
 @dataclass(frozen=True)
-class KModel:
-    """The K(n) model σ²(n) = nK² + n²δ² fitted to match margins.
+class KModel(StrengthSpread):
+    """The K(n) model σ²(n) = nK² + n²δ² fitted to match margins: the fit of
+    :func:`~bridgestats.fit.fit_strength_spread` and the data it was fitted to.
 
     Attributes
     ----------
@@ -508,13 +511,6 @@ class KModel:
     source : str
     """
 
-    k: float
-    k_ci: tuple[float, float]
-    delta: float
-    delta_ci: tuple[float, float]
-    n_matches: int
-    n_clusters: int
-    confidence: float
     source: str
 
     def sigma(self, n_boards):
@@ -561,11 +557,10 @@ def k_model(*, series=None, margins=None, confidence=0.90, n_boot=2000, rng=None
                             n_boot=n_boot, rng=rng)  # fmt: skip
     which = "every match" if series is None else f"series {series}"
     return KModel(
-        k=r.k, k_ci=r.k_ci, delta=r.delta, delta_ci=r.delta_ci, n_matches=r.n_matches,
-        n_clusters=r.n_clusters, confidence=r.confidence,
+        **dataclasses.asdict(r),
         source=f"{data} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on imp_margin, "
         "percentile bootstrap resampling files",
-    )  # fmt: skip
+    )
 
 
 def k_model_table(*, confidence=0.90, n_boot=2000, rng=None, min_matches=100, min_files=10,
