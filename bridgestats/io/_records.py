@@ -413,12 +413,6 @@ def _by_value(values, fn, missing=None) -> np.ndarray:
     return mapped[codes]
 
 
-def _normalise_vulnerable(values: pd.Series) -> pd.Series:
-    """Map the spellings of vulnerability to None/NS/EW/All; unknown spellings become NA."""
-    spelled = _by_value(values, lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
-    return pd.Series(spelled, index=values.index, dtype=object)
-
-
 def _seat(value) -> str | None:
     """A declarer's seat ``N``/``E``/``S``/``W`` (any case, blanks around), else None."""
     seat = str(value).strip().upper()
