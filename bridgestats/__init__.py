@@ -17,7 +17,9 @@ The package is layered; each layer imports only the layers above it in this list
    play).
 5. **studies**: :mod:`~bridgestats.studies` (the analyses the reports show, as functions
    returning tidy frames: the PPI page's claims, how well ratings predict).
-6. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
+6. **applications**: :mod:`~bridgestats.apps` (what a scorer or a committee runs:
+   scoring an event, the booklet of VP scales).
+7. **top**: :mod:`~bridgestats.reports` (the papermill batch runner),
    :mod:`~bridgestats.notebook` (what a notebook calls to save its summary and figures)
    and :mod:`~bridgestats.cli` (the ``bridgestats`` command).
 
@@ -87,7 +89,7 @@ _EXPORTS = {
 }  # fmt: skip
 _MODULES = (
     "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ratings",
-    "sim", "studies", "notebook", "reports", "cli",
+    "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 

@@ -124,7 +124,7 @@ def _scale_markdown(frame) -> str:
 def _run_booklet(args) -> int:
     import dataclasses
 
-    from .studies import booklet as bk
+    from .apps import booklet as bk
 
     others = {
         "--boards": args.boards is not None, "--form": args.form is not None,
@@ -255,7 +255,7 @@ exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line 
 the file, the record and the reason)."""
 
 _TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards")
-# bridgestats.studies.score_event's METHODS (+ "teams") and DATUMS, written out so that
+# bridgestats.apps.score_event's METHODS (+ "teams") and DATUMS, written out so that
 # building the parser imports no study (tests/test_cli_score.py checks they agree)
 _METHODS = ("mp", "butler", "cross-imps", "teams")
 _DATUMS = ("mean", "trimmed", "rounded")
@@ -448,7 +448,7 @@ def _summary_lines(path: str, result) -> list[str]:
 
 
 def _run_score(args) -> int:
-    from .studies.score_event import declared_method, read_scale_csv, score_event
+    from .apps.score_event import declared_method, read_scale_csv, score_event
 
     frame = _read_file(args.file, strict=args.strict)
     method = args.method or declared_method(frame)[0]

@@ -1,4 +1,4 @@
-"""studies.booklet and `bridgestats scale --booklet`: the printable booklet of VP scales."""
+"""apps.booklet and `bridgestats scale --booklet`: the printable booklet of VP scales."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 
 from bridgestats import datasets
+from bridgestats.apps import booklet as bk
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
-from bridgestats.studies import booklet as bk
 
 PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", tables=15)
 

@@ -60,7 +60,7 @@ def teams_pbn(tmp_path):
 
 def test_the_parser_offers_the_study_s_methods_and_datums():
     from bridgestats import cli
-    from bridgestats.studies.score_event import DATUMS, METHODS
+    from bridgestats.apps.score_event import DATUMS, METHODS
 
     assert cli._METHODS == (*METHODS, "teams")
     assert cli._DATUMS == DATUMS

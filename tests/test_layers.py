@@ -12,7 +12,8 @@ PKG = project_root() / "bridgestats"
 
 # module (or subpackage) -> layer number; a module may import from its own layer or lower.
 # The order is the package's: shared services, formulas, data, statistics, ratings and
-# simulation, studies, and the report runner and command line at the top.
+# simulation, studies, applications (scoring an event, print products), and the report
+# runner and command line at the top.
 LAYERS = {
     "errors": 0,
     "paths": 0,
@@ -26,9 +27,11 @@ LAYERS = {
     "ratings": 4,
     "sim": 4,
     "studies": 5,
-    "notebook": 6,
-    "reports": 6,
-    "cli": 6,
+    "apps": 6,
+    "notebook": 7,
+    "reports": 7,
+    "cli": 7,
+    "bridgestats": 7,  # `import bridgestats` reaches every layer: only the top may
 }
 # ratings stand alone: besides layer 0 they may import nothing of the package.
 STANDALONE = {"ratings"}
@@ -51,12 +54,16 @@ def _package_imports(path):
                     yield node.module.split(".")[0]
                 else:
                     yield from (a.name for a in node.names)
+            elif node.module == "bridgestats":
+                yield from (a.name for a in node.names)  # from bridgestats import io
             elif node.module and node.module.startswith("bridgestats."):
                 yield node.module.split(".")[1]
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("bridgestats."):
                     yield alias.name.split(".")[1]
+                elif alias.name == "bridgestats":
+                    yield "bridgestats"  # the whole package: only the top may
 
 
 MODULES = sorted(p for p in PKG.rglob("*.py") if p.name != "__init__.py" or p.parent != PKG)

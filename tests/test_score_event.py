@@ -1,4 +1,4 @@
-"""bridgestats.studies.score_event: an event file scored, checked two ways.
+"""bridgestats.apps.score_event: an event file scored, checked two ways.
 
 1. Small files written here whose every figure is worked by hand in the comments (so the
    tests run without the archive): matchpoints 2 per result beaten, Neuberg, Ascherman,
@@ -21,8 +21,7 @@ import pandas as pd
 import pytest
 
 import bridgestats.io as bio
-from bridgestats.errors import BridgestatsError
-from bridgestats.studies.score_event import (
+from bridgestats.apps.score_event import (
     agreement,
     board_scores,
     declared_method,
@@ -33,6 +32,7 @@ from bridgestats.studies.score_event import (
     team_matches,
     team_ranking,
 )
+from bridgestats.errors import BridgestatsError
 from bridgestats.vpscale import event_scale, wbf_vp
 
 # --------------------------------------------------------------------------- inline files

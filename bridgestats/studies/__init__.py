@@ -15,8 +15,6 @@
   LPR's limiting tests (:func:`lpr_periods`), the report's figures
   (:func:`summary_figures`) and a simulated log whose truth is known
   (:func:`simulated_sessions`);
-- :mod:`~bridgestats.studies.booklet`: the printable booklet of VP scales, every form and
-  board count 4-32, from the measured K, σ and B (names stay under the module);
 - :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
   Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
   (names stay under the module);
@@ -37,10 +35,9 @@
 - :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
   by half simulated under a random draw and by score, the equal-probability σ of each half,
   and late entry into a Swiss after a knock-out (names stay under the module).
-- :mod:`~bridgestats.studies.score_event`: an event file scored as its scorer would
-  (:func:`score_event`: per-board matchpoints, Butler or cross-IMPs, the ranking, team
-  matches and their VPs, and how it all agrees with the figures the file printed; the
-  parts under the module), the study behind ``bridgestats score``.
+
+The applications built on them (scoring an event, the booklet) are in
+:mod:`bridgestats.apps`.
 
 Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 (:mod:`bridgestats.sim`); every Monte Carlo figure they return carries its standard error.
@@ -78,12 +75,10 @@ from .ratings_real import (
     summary_figures,
 )
 from .rescore import qualifier_changes, rescore_events
-from .score_event import EventScore, score_event
 
 __all__ = [
     "PAGE_ACTIVITY",
     "VERDICTS",
-    "EventScore",
     "GaussianModel",
     "HalfLife",
     "Wander",
@@ -105,7 +100,6 @@ __all__ = [
     "probst_items",
     "qualifier_changes",
     "rescore_events",
-    "score_event",
     "session_predictions",
     "settling",
     "shock_response",

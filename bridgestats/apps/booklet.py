@@ -75,7 +75,7 @@ def default_sources(*, tables=15) -> BookletSources:
     (6.13, 11.66, 1.158)
     """
     from ..fit import estimate_k_from_counts, fit_sigma_binned
-    from .butler import butler_factors
+    from ..studies.butler import butler_factors
 
     swings = datasets.load("derived/swing_counts").groupby("imps")["count"].sum()
     k = estimate_k_from_counts(swings.index.to_numpy(), swings.to_numpy())
