@@ -70,6 +70,31 @@ def test_summary_keys_and_counts(run):
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
 
 
+def test_scale_differences(run):
+    """Every scale against one reference, paired by simulated event: for P(strongest wins)
+    the paired mean difference is the difference of the two shares (the same events: the
+    strongest side is unique in every one), to 1e-12; Holm over the 5 other scales."""
+    s, _ = run
+    assert s["n_events_per_format"] == {
+        "round robin": TINY["n_events"], "Swiss teams": TINY["n_events"],
+        "Swiss pairs": TINY["n_events"],
+    }  # fmt: skip
+    rows = pd.DataFrame(s["scale_differences"])
+    assert len(rows) == 3 * 3 * (N_SCALES - 1)
+    refs = rows.groupby("format")["reference"].unique().map(list).to_dict()
+    assert refs == {"round robin": ["WBF 2013 continuous, 16 boards"],
+                    "Swiss teams": ["WBF 2013 continuous, 8 boards"],
+                    "Swiss pairs": ["Swiss pairs ebu_2006"]}  # fmt: skip
+    p = s["p_strongest_wins"]
+    for r in rows[rows["measure"] == "p_strongest_wins"].itertuples():
+        want = p[f"{r.format}: {r.scale}"] - p[f"{r.format}: {r.reference}"]
+        assert r.diff == pytest.approx(want, abs=1e-12)
+        assert r.se_paired >= 0 and 0 <= r.p_holm <= 1
+    assert set(rows["verdict"]) <= {"differs", "not distinguishable", "unresolved"}
+    for _, fam in rows.groupby(["format", "measure"]):
+        assert len(fam) == N_SCALES - 1 and (fam["p_holm"] >= 0).all()
+
+
 def test_real_events_rescored(run):
     """The CSV next to the report and the summary's qualifier_changes, recomputed from the
     package with the notebook's spread (the Gaussian scales' sigma uses its point estimates
