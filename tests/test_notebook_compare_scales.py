@@ -101,7 +101,8 @@ def test_real_events_rescored(run):
     only, which the bootstrap does not change)."""
     s, folder = run
     csv = pd.read_csv(folder / "rescored_events.csv")
-    assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified"]
+    assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified",
+                                 "tied_at_cut", "tied_for_first"]  # fmt: skip
     matches = datasets.load("derived/rescored_matches")
     teams = pd.concat([matches[["event", "team_a"]].set_axis(["e", "t"], axis=1),
                        matches[["event", "team_b"]].set_axis(["e", "t"], axis=1)])  # fmt: skip
@@ -117,6 +118,16 @@ def test_real_events_rescored(run):
         want.loc[want["scale"] == "win/draw/loss", "count"].sum()
     )
     assert (csv.groupby(["event", "scale"])["qualified"].sum() == 8).all()
+    # the range of events changed over every order of the teams tied at the cut
+    w = want[want["scale"] == "win/draw/loss"]
+    assert (
+        s["qualifier_changes_range"]["win/draw/loss"]
+        == [int((w["count_low"] > 0).sum()), int((w["count_high"] > 0).sum())]
+        == [26, 40]
+    )
+    assert s["qualifier_changes_range"]["WBF 2013 continuous"] == [0, 0]
+    wdl = csv[csv["scale"] == "win/draw/loss"]
+    assert wdl.groupby("event")["tied_at_cut"].any().sum() == 22
 
 
 def test_strength_spreads(run):
