@@ -18,6 +18,7 @@ from bridgestats.studies import rescore, scales
 TINY = {
     "seed": 7,
     "n_events": 30,
+    "n_events_swiss": 40,
     "n_events_other_rules": 20,
     "n_boot": 50,
     "rr_teams": 8,
@@ -51,15 +52,16 @@ def test_notebook_is_committed_clean(check_notebook_clean):
 
 def test_summary_keys_and_counts(run):
     s, folder = run
-    # round robin: 6 scales x n_events; each Swiss: 6 x n_events + 6 x 3 other rules x 20
-    per_swiss = N_SCALES * (TINY["n_events"] + 3 * TINY["n_events_other_rules"])
+    # round robin: 6 scales x n_events; each Swiss: 6 x n_events_swiss + 6 x 3 other rules x 20
+    per_swiss = N_SCALES * (TINY["n_events_swiss"] + 3 * TINY["n_events_other_rules"])
     assert s["n_events_simulated"] == N_SCALES * TINY["n_events"] + 2 * per_swiss
     for key in ("p_strongest_wins", "p_strongest_wins_se", "kendall_tau"):
         assert len(s[key]) == 3 * N_SCALES
         assert {k.split(": ")[0] for k in s[key]} == {"round robin", "Swiss teams", "Swiss pairs"}
     for key, p in s["p_strongest_wins"].items():
         assert 0 <= p <= 1
-        n = TINY["n_events"]  # strengths drawn from a normal: the strongest is unique
+        # strengths drawn from a normal: the strongest is unique
+        n = TINY["n_events"] if key.startswith("round robin") else TINY["n_events_swiss"]
         assert s["p_strongest_wins_se"][key] == pytest.approx(math.sqrt(p * (1 - p) / n))
         assert -1 <= s["kendall_tau"][key] <= 1
     assert any(
@@ -76,8 +78,8 @@ def test_scale_differences(run):
     strongest side is unique in every one), to 1e-12; Holm over the 5 other scales."""
     s, _ = run
     assert s["n_events_per_format"] == {
-        "round robin": TINY["n_events"], "Swiss teams": TINY["n_events"],
-        "Swiss pairs": TINY["n_events"],
+        "round robin": TINY["n_events"], "Swiss teams": TINY["n_events_swiss"],
+        "Swiss pairs": TINY["n_events_swiss"],
     }  # fmt: skip
     rows = pd.DataFrame(s["scale_differences"])
     assert len(rows) == 3 * 3 * (N_SCALES - 1)
