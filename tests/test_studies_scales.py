@@ -67,6 +67,11 @@ def test_candidate_scales_teams(spread):
         (lambda: scales.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
         (lambda: scales.pairs_strength_spread(rng="x"), "rng"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
+        (lambda: scales.compare_scales("Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5,
+                                       reference="ebu_2006"), "reference"),
+        (lambda: scales.compare_scales("Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5,
+                                       reference="nonsense"), "reference"),
+        (lambda: scales.scale_verdicts(pd.DataFrame({"event": []}), alpha=1.5), "alpha"),
     ],
 )  # fmt: skip
 def test_bad_input(call, name):
@@ -175,6 +180,18 @@ def test_conclusions_are_computed(swiss):
     line = scales.conclusions(pd.concat([fake, plain], ignore_index=True))[0]
     assert "b 51.0 % ± 2.0 %; ref 50.0 % ± 2.0 %; a 45.6 % ± 2.0 %" in line
     assert "a -4.4 ± 2.0 percentage points (p_holm 0.056: unresolved (within 1 SE" in line
+
+
+def test_reference_by_name_or_shorthand():
+    kw = dict(scorers=["wdl", "wbf"], pairings=["score"], strength_sd=0.5, n_events=30,
+              rng=1, **SMALL)  # fmt: skip
+    default = scales.compare_scales("Swiss teams", **kw)
+    named = scales.compare_scales("Swiss teams", reference="wdl", **kw)
+    assert set(default.reference.dropna()) == {"WBF 2013 continuous, 8 boards"}
+    assert set(named.reference.dropna()) == {"win/draw/loss"}
+    d = default[default.measure == "kendall_tau_vs_reference"].value.item()
+    n = named[named.measure == "kendall_tau_vs_reference"].value.item()
+    assert d == pytest.approx(-n, abs=1e-12)  # the same events, the sign reversed
 
 
 def test_headline_verdict_does_not_flip_between_seeds():

@@ -8,7 +8,10 @@ candidate scale (:func:`candidate_scales`) and, for the Swiss events, every pair
 (:data:`bridgestats.sim.events.PAIRINGS`), and measured by
 :mod:`bridgestats.sim.measures` (:func:`compare_scales`): P(strongest wins), P(the
 strongest k qualify), Kendall's τ, each outcome's share by round, each with its Monte
-Carlo standard error; then the exact breakage and shooting incentive
+Carlo standard error, and every scale against one reference scale (WBF 2013 continuous
+for teams, ``ebu_2006`` for pairs) paired by simulated event, Holm-adjusted, with a verdict
+that says when one standard error would change it (:func:`scale_verdicts`); then the exact
+breakage and shooting incentive
 (:func:`scale_breakage`, :func:`scale_shooting`), the summary a report saves
 (:func:`headline`) and conclusions computed from the numbers (:func:`conclusions`).
 
