@@ -18,6 +18,7 @@ from bridgestats.studies import rescore, scales
 TINY = {
     "seed": 7,
     "n_events": 30,
+    "n_events_swiss": 40,
     "n_events_other_rules": 20,
     "n_boot": 50,
     "rr_teams": 8,
@@ -51,15 +52,16 @@ def test_notebook_is_committed_clean(check_notebook_clean):
 
 def test_summary_keys_and_counts(run):
     s, folder = run
-    # round robin: 6 scales x n_events; each Swiss: 6 x n_events + 6 x 3 other rules x 20
-    per_swiss = N_SCALES * (TINY["n_events"] + 3 * TINY["n_events_other_rules"])
+    # round robin: 6 scales x n_events; each Swiss: 6 x n_events_swiss + 6 x 3 other rules x 20
+    per_swiss = N_SCALES * (TINY["n_events_swiss"] + 3 * TINY["n_events_other_rules"])
     assert s["n_events_simulated"] == N_SCALES * TINY["n_events"] + 2 * per_swiss
     for key in ("p_strongest_wins", "p_strongest_wins_se", "kendall_tau"):
         assert len(s[key]) == 3 * N_SCALES
         assert {k.split(": ")[0] for k in s[key]} == {"round robin", "Swiss teams", "Swiss pairs"}
     for key, p in s["p_strongest_wins"].items():
         assert 0 <= p <= 1
-        n = TINY["n_events"]  # strengths drawn from a normal: the strongest is unique
+        # strengths drawn from a normal: the strongest is unique
+        n = TINY["n_events"] if key.startswith("round robin") else TINY["n_events_swiss"]
         assert s["p_strongest_wins_se"][key] == pytest.approx(math.sqrt(p * (1 - p) / n))
         assert -1 <= s["kendall_tau"][key] <= 1
     assert any(
@@ -70,13 +72,39 @@ def test_summary_keys_and_counts(run):
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
 
 
+def test_scale_differences(run):
+    """Every scale against one reference, paired by simulated event: for P(strongest wins)
+    the paired mean difference is the difference of the two shares (the same events: the
+    strongest side is unique in every one), to 1e-12; Holm over the 5 other scales."""
+    s, _ = run
+    assert s["n_events_per_format"] == {
+        "round robin": TINY["n_events"], "Swiss teams": TINY["n_events_swiss"],
+        "Swiss pairs": TINY["n_events_swiss"],
+    }  # fmt: skip
+    rows = pd.DataFrame(s["scale_differences"])
+    assert len(rows) == 3 * 3 * (N_SCALES - 1)
+    refs = rows.groupby("format")["reference"].unique().map(list).to_dict()
+    assert refs == {"round robin": ["WBF 2013 continuous, 16 boards"],
+                    "Swiss teams": ["WBF 2013 continuous, 8 boards"],
+                    "Swiss pairs": ["Swiss pairs ebu_2006"]}  # fmt: skip
+    p = s["p_strongest_wins"]
+    for r in rows[rows["measure"] == "p_strongest_wins"].itertuples():
+        want = p[f"{r.format}: {r.scale}"] - p[f"{r.format}: {r.reference}"]
+        assert r.diff == pytest.approx(want, abs=1e-12)
+        assert r.se_paired >= 0 and 0 <= r.p_holm <= 1
+    assert set(rows["verdict"]) <= {"differs", "not distinguishable", "unresolved"}
+    for _, fam in rows.groupby(["format", "measure"]):
+        assert len(fam) == N_SCALES - 1 and (fam["p_holm"] >= 0).all()
+
+
 def test_real_events_rescored(run):
     """The CSV next to the report and the summary's qualifier_changes, recomputed from the
     package with the notebook's spread (the Gaussian scales' sigma uses its point estimates
     only, which the bootstrap does not change)."""
     s, folder = run
     csv = pd.read_csv(folder / "rescored_events.csv")
-    assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified"]
+    assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified",
+                                 "tied_at_cut", "tied_for_first"]  # fmt: skip
     matches = datasets.load("derived/rescored_matches")
     teams = pd.concat([matches[["event", "team_a"]].set_axis(["e", "t"], axis=1),
                        matches[["event", "team_b"]].set_axis(["e", "t"], axis=1)])  # fmt: skip
@@ -92,6 +120,16 @@ def test_real_events_rescored(run):
         want.loc[want["scale"] == "win/draw/loss", "count"].sum()
     )
     assert (csv.groupby(["event", "scale"])["qualified"].sum() == 8).all()
+    # the range of events changed over every order of the teams tied at the cut
+    w = want[want["scale"] == "win/draw/loss"]
+    assert (
+        s["qualifier_changes_range"]["win/draw/loss"]
+        == [int((w["count_low"] > 0).sum()), int((w["count_high"] > 0).sum())]
+        == [26, 40]
+    )
+    assert s["qualifier_changes_range"]["WBF 2013 continuous"] == [0, 0]
+    wdl = csv[csv["scale"] == "win/draw/loss"]
+    assert wdl.groupby("event")["tied_at_cut"].any().sum() == 22
 
 
 def test_strength_spreads(run):

@@ -115,7 +115,7 @@ def test_on_files(run_notebook, tmp_path):
     path.write_text("\n".join(records))
     s = run_notebook(
         "rederive_k", tmp_path, files=[str(path)], n_boot=50, min_group_matches=1,
-        min_match_boards=4,
+        min_match_boards=4, delta_min_boards=4,
     )  # fmt: skip
     swings = np.array([10, 1, -11, 0, 11, -10, 0, -10])
     assert s["n_boards"] == 8 and s["n_matches"] == 2
@@ -123,7 +123,31 @@ def test_on_files(run_notebook, tmp_path):
     margins = np.array([0, -9])  # 10 + 1 - 11 + 0 and 11 - 10 + 0 - 10
     assert s["k_match"] == pytest.approx(np.sqrt((margins**2).sum() / 8), abs=1e-9)
     assert str(path) in s["_inputs"]
+    # within matches: δ² = Σ(m² − Σx²)/Σn(n − 1) = ((0 − 222) + (81 − 321)) / 24 < 0
+    assert s["delta_within_match"] == 0.0 and s["delta_by_series"] == {}
+    assert s["k_within_match"] == pytest.approx(np.sqrt(np.mean(swings**2)), abs=1e-9)
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("rederive_k")
+
+
+def test_delta_within_match(default_run):
+    """δ² = Σ(m² − Σx²)/Σn(n − 1) and K² = Σx²/Σn − δ² over the matches of 12-32 boards,
+    by numpy on the shipped CSV (1e-9); the series and the figure the scales use."""
+    m = datasets.load("derived/match_margins")
+    t = m[m.n_boards.between(12, 32)]
+    d2 = ((t.imp_margin**2 - t.sum_sq_imps).sum()) / (t.n_boards * (t.n_boards - 1)).sum()
+    assert default_run["delta_within_match"] == pytest.approx(np.sqrt(d2), abs=1e-9)
+    k = np.sqrt(t.sum_sq_imps.sum() / t.n_boards.sum() - d2)
+    assert default_run["k_within_match"] == pytest.approx(k, abs=1e-9)
+    assert round(default_run["delta_within_match"], 2) == 0.63
+    lo, hi = default_run["delta_within_match_ci"]
+    assert lo < default_run["delta_within_match"] < hi
+    assert set(default_run["delta_by_series"]) == set(t.series)
+    us = t[t.series == "us"]
+    d2_us = ((us.imp_margin**2 - us.sum_sq_imps).sum()) / (us.n_boards * (us.n_boards - 1)).sum()
+    assert default_run["delta_by_series"]["us"][0] == pytest.approx(np.sqrt(d2_us), abs=1e-9)
+    assert default_run["delta_used_by_scales"] == "k_model"
+    rows = default_run["k_by_length_within_series"]
+    assert {(r["series"], r["band"]) for r in rows} >= {("us", "15-16"), ("ec", "17-20")}

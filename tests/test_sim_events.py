@@ -579,6 +579,45 @@ def test_event_measures_use_common_random_numbers():
     assert list(m.columns) == ["scorer", "pairing", *measures.COLUMNS[1:]]
 
 
+def test_paired_se_is_the_se_of_the_per_event_difference():
+    """The oracle: the same events simulated here scorer by scorer (the seed event_measures
+    draws), each event's outcome computed by hand from strengths and ranks (Kendall's τ by
+    scipy), the difference d_e against the reference and its SE sd(d)/√E (ddof 1).
+    Tolerance 1e-12: the same numbers summed in another order."""
+    kw = dict(n_rounds=5, n_boards=8, strength_sd=0.5, n_events=300)
+    m = measures.event_measures(12, scorers=["wbf", "wdl", "imps"], reference=0, top_k=2,
+                                rng=11, **kw)  # fmt: skip
+    seed = int(np.random.default_rng(11).integers(2**63))
+    per = {}
+    for name in ("wbf", "wdl", "imps"):
+        res = ev.simulate_events(12, scorer=name, rng=seed, **kw)
+        e = np.arange(kw["n_events"])
+        won = (res.rank[e, res.strength.argmax(axis=1)] == 1).astype(float)
+        strongest = [set(np.argsort(-s)[:2]) for s in res.strength]
+        first_two = [set(np.argsort(r)[:2]) for r in res.rank]
+        top = np.array([a == b for a, b in zip(strongest, first_two, strict=True)], float)
+        tau = np.array([stats.kendalltau(s, -r).statistic
+                        for s, r in zip(res.strength, res.rank, strict=True)])  # fmt: skip
+        per[ev.as_scorer(name, n_boards=8).name] = (won, top, tau)
+    ref = per["WBF 2013 continuous, 8 boards"]
+    d = m[m.measure.str.endswith("_vs_reference")]
+    assert len(d) == 6 and set(d.reference) == {"WBF 2013 continuous, 8 boards"}
+    for r in d.itertuples():
+        j = measures.PAIRED_MEASURES.index(r.measure.removesuffix("_vs_reference"))
+        diff = per[r.scorer][j] - ref[j]
+        assert r.n_events == kw["n_events"]
+        np.testing.assert_allclose(r.value, diff.mean(), rtol=0, atol=1e-12)
+        np.testing.assert_allclose(r.se, diff.std(ddof=1) / np.sqrt(diff.size), rtol=1e-12)
+        # paired, not independent: the SE is below √(se₁² + se₂²) on common random numbers
+        se = m[(m.measure == r.measure.removesuffix("_vs_reference"))].set_index("scorer").se
+        assert r.se < np.hypot(se[r.scorer], se["WBF 2013 continuous, 8 boards"])
+    for _, fam in d.groupby("measure"):  # Holm over the two scorers of one measure
+        lo, hi = sorted(fam.p_value)
+        want = {lo: min(1, 2 * lo), hi: min(1, max(2 * lo, hi))}
+        np.testing.assert_allclose(fam.p_holm, fam.p_value.map(want), rtol=1e-12)
+        np.testing.assert_allclose(fam.p_value, 2 * stats.norm.sf(np.abs(fam.value / fam.se)))
+
+
 def test_huge_spread_round_robin_recovers_the_order():
     m = measures.event_measures(10, event_format="round-robin", strength=5.0 * np.arange(10),
                                 n_events=200, top_k=3, rng=4).set_index("measure")  # fmt: skip

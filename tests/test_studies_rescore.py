@@ -8,6 +8,8 @@ simulator's Scorer; the totals of every scale are checked against what a match h
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -93,7 +95,9 @@ def test_ties_broken_by_imp_difference_then_name():
 def test_qualifier_changes(rescored):
     q = rescore.qualifier_changes(rescored)
     assert list(q.columns) == [
-        "event", "scale", "count", "winner_changed", "baseline", "baseline_played"]  # fmt: skip
+        "event", "scale", "count", "winner_changed", "baseline", "baseline_played",
+        "count_low", "count_high", "tied_at_cut"]  # fmt: skip
+    assert (q["count_low"] <= q["count"]).all() and (q["count"] <= q["count_high"]).all()
     played = set(q.loc[q["baseline_played"], "event"])
     assert played == {"2013-World/Men", "2013-World/Women", "2015-World/Men", "2015-World/Women"}
     assert len(q) == rescored["event"].nunique() * len(SCALES)
@@ -110,6 +114,53 @@ def test_qualifier_changes(rescored):
     assert q.loc[q["event"].str.startswith("2005"), "baseline"].str.startswith("not").all()
     world15 = q.loc[q["event"].str.startswith("2015-World"), "baseline"]
     assert world15.str.startswith("the scale").all()
+
+
+def _brute_force_range(g_s, g_b):
+    """Fewest and most qualifiers changed over every order of the tied teams: each
+    standings' tied block (score equal to the cut's) is permuted in every way."""
+
+    def choices(g):
+        k = int(g["qualified"].sum())
+        sure = set(g.loc[g["qualified"] & ~g["tied_at_cut"], "team"])
+        tied = sorted(g.loc[g["tied_at_cut"], "team"])
+        return [sure | set(c) for c in itertools.combinations(tied, k - len(sure))]
+
+    k = int(g_s["qualified"].sum())
+    counts = [k - len(a & b) for a in choices(g_s) for b in choices(g_b)]
+    return min(counts), max(counts)
+
+
+def test_tie_range_against_brute_force(rescored):
+    """count_low and count_high against every combination of tied qualifiers, for every
+    event and scale with a tie at the cut (under the scale or the baseline)."""
+    q = rescore.qualifier_changes(rescored).set_index(["event", "scale"])
+    checked = 0
+    for (event, scale), g in rescored.groupby(["event", "scale"]):
+        base = rescored[(rescored["event"] == event)
+                        & (rescored["scale"] == "WBF 2013 continuous")]  # fmt: skip
+        if not (g["tied_at_cut"].any() or base["tied_at_cut"].any()):
+            continue
+        lo, hi = _brute_force_range(g, base)
+        assert (q.loc[(event, scale), "count_low"], q.loc[(event, scale), "count_high"]) == (
+            lo, hi), (event, scale)  # fmt: skip
+        checked += 1
+    assert checked == 32
+
+
+def test_ties_against_the_issue(rescored):
+    """Issue 21's independent re-derivation: under win/draw/loss 22 of the 51 events are
+    tied across the 8th/9th line and 11 for first, and W/D/L changes the qualifiers of 26
+    to 40 events by the tie-break (27 under the IMP-difference order)."""
+    wdl = rescored[rescored["scale"] == "win/draw/loss"]
+    by_event = wdl.groupby("event")[["tied_at_cut", "tied_for_first"]].any().sum()
+    assert by_event.to_dict() == {"tied_at_cut": 22, "tied_for_first": 11}
+    q = rescore.qualifier_changes(rescored)
+    w = q[q["scale"] == "win/draw/loss"]
+    assert [int((w[c] > 0).sum()) for c in ("count_low", "count", "count_high")] == [26, 27, 40]
+    # a tied team's score is the cut's, and both sides of the line hold one
+    for _, g in wdl[wdl["tied_at_cut"]].groupby("event"):
+        assert g["score"].nunique() == 1 and g["qualified"].any() and not g["qualified"].all()
 
 
 def test_qualifiers_and_baseline_rules():

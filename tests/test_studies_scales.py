@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 from bridgestats import datasets, fit
 from bridgestats.errors import BridgestatsError
@@ -66,6 +67,11 @@ def test_candidate_scales_teams(spread):
         (lambda: scales.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
         (lambda: scales.pairs_strength_spread(rng="x"), "rng"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
+        (lambda: scales.compare_scales("Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5,
+                                       reference="ebu_2006"), "reference"),
+        (lambda: scales.compare_scales("Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5,
+                                       reference="nonsense"), "reference"),
+        (lambda: scales.scale_verdicts(pd.DataFrame({"event": []}), alpha=1.5), "alpha"),
     ],
 )  # fmt: skip
 def test_bad_input(call, name):
@@ -83,13 +89,18 @@ def swiss():
 def test_compare_scales_frame(swiss):
     assert list(swiss.columns) == [
         "event", "scorer", "pairing", "measure", "round", "k", "outcome", "value", "se",
-        "n_events",
+        "n_events", "reference", "p_value", "p_holm",
     ]  # fmt: skip
     assert set(swiss.pairing) == set(PAIRINGS) and set(swiss.event) == {"Swiss teams"}
     p = swiss[swiss.measure == "p_strongest_wins"]
     assert len(p) == 2 * len(PAIRINGS) and (p.n_events == 150).all()
     # every Monte Carlo figure has its SE, the binomial one for a share
     assert swiss.se.notna().all()
+    # one paired row per rule and measure: win/draw/loss against the WBF reference
+    d = swiss[swiss.measure.str.endswith("_vs_reference")]
+    assert len(d) == 3 * len(PAIRINGS) and set(d.scorer) == {"win/draw/loss"}
+    assert set(d.reference) == {"WBF 2013 continuous, 8 boards"}
+    assert swiss.loc[~swiss.index.isin(d.index), "reference"].isna().all()
     np.testing.assert_allclose(p.se, np.sqrt(p.value * (1 - p.value) / 150))
     top = swiss[swiss.measure == "p_top_k"]
     assert (top.k == 2).all()
@@ -123,26 +134,84 @@ def test_headline(swiss):
     assert h["p_strongest_wins"][f"Swiss teams: {row.scorer}"] == row.value
     assert h["p_strongest_wins_se"][f"Swiss teams: {row.scorer}"] == row.se
     assert h["n_events_simulated"] == 150 * 2 * len(PAIRINGS)
+    assert h["n_events_per_format"] == {"Swiss teams": 150}
+    (row,) = [r for r in h["scale_differences"] if r["measure"] == "p_strongest_wins"]
+    d = swiss.query("measure == 'p_strongest_wins_vs_reference' and pairing == 'score'")
+    assert row["diff"] == d.value.iloc[0] and row["se_paired"] == d.se.iloc[0]
+    assert {k for k in row} == {"format", "measure", "scale", "reference", "diff",
+                                "se_paired", "p_holm", "verdict"}  # fmt: skip
 
 
 def test_conclusions_are_computed(swiss):
     lines = scales.conclusions(swiss)
     p = swiss.query("measure == 'p_strongest_wins' and pairing == 'score'")
-    best = p.sort_values("value").iloc[-1]
-    assert f"{100 * best.value:.1f} % ± {100 * best.se:.1f} % ({best.scorer})" in lines[0]
+    for r in p.itertuples():
+        assert f"{r.scorer} {100 * r.value:.1f} % ± {100 * r.se:.1f} %" in lines[0]
+    d = swiss.query("measure == 'p_strongest_wins_vs_reference' and pairing == 'score'")
+    row = d.iloc[0]
+    assert (
+        f"win/draw/loss {100 * row.value:+.1f} ± {100 * row.se:.1f} percentage points "
+        f"(p_holm {row.p_holm:.2g}" in lines[0]
+    )
+    assert "against WBF 2013 continuous, 8 boards, paired by simulated event" in lines[0]
     assert any("by pairing rule" in s for s in lines)
-    # the verdict follows the numbers: a gap of 3 SE is real, of 1 SE is not
+    # the verdict follows the numbers: one scale z = 4 from the reference differs, z = 0.5
+    # does not, z = 2.2 (within 1 of Holm's 2.24 for the smaller of two p-values) is open
     fake = pd.DataFrame({
-        "event": "Swiss teams", "scorer": ["a", "b"], "pairing": "score",
-        "measure": "p_strongest_wins", "round": pd.NA, "k": pd.NA, "outcome": None,
-        "value": [0.5, 0.5 - 3 * math.sqrt(2) * 0.02], "se": 0.02, "n_events": 100,
+        "event": "Swiss teams", "scorer": ["ref", "a", "b"], "pairing": "score",
+        "measure": ["p_strongest_wins"] + ["p_strongest_wins_vs_reference"] * 2,
+        "round": pd.NA, "k": pd.NA, "outcome": None, "value": [0.5, -0.08, 0.01],
+        "se": 0.02, "n_events": 1000, "reference": [None, "ref", "ref"],
     })  # fmt: skip
-    assert "a real difference" in scales.conclusions(fake)[0]
-    fake.loc[1, "value"] = 0.5 - math.sqrt(2) * 0.02
-    assert "not distinguishable" in scales.conclusions(fake)[0]
-    fake["value"] = 0.0
-    fake["se"] = 0.0
-    assert "a gap of 0.00 SE" in scales.conclusions(fake)[0]
+    z = fake.value / fake.se
+    fake["p_value"] = 2 * stats.norm.sf(z.abs())
+    fake.loc[0, "p_value"] = np.nan
+    fake.loc[1:, "p_holm"] = fit.holm(fake.p_value[1:])
+    v = scales.scale_verdicts(fake).set_index("scorer")
+    assert v.verdict.to_dict() == {"a": "differs", "b": "not distinguishable"}
+    holm_z = [stats.norm.isf(0.05 / 4), stats.norm.isf(0.05 / 2)]
+    np.testing.assert_allclose(v.z_critical, holm_z)
+    fake.loc[1, "value"] = -2.2 * 0.02
+    fake["p_value"] = 2 * stats.norm.sf((fake.value / fake.se).abs())
+    fake.loc[1:, "p_holm"] = fit.holm(fake.p_value[1:])
+    v = scales.scale_verdicts(fake).set_index("scorer")
+    assert v.loc["a", "verdict"] == "unresolved" and bool(v.loc["a", "close_call"])
+    plain = fake.iloc[[0, 0]].assign(scorer=["a", "b"], value=[0.456, 0.51])
+    line = scales.conclusions(pd.concat([fake, plain], ignore_index=True))[0]
+    assert "b 51.0 % ± 2.0 %; ref 50.0 % ± 2.0 %; a 45.6 % ± 2.0 %" in line
+    assert "a -4.4 ± 2.0 percentage points (p_holm 0.056: unresolved (within 1 SE" in line
+
+
+def test_reference_by_name_or_shorthand():
+    kw = dict(scorers=["wdl", "wbf"], pairings=["score"], strength_sd=0.5, n_events=30,
+              rng=1, **SMALL)  # fmt: skip
+    default = scales.compare_scales("Swiss teams", **kw)
+    named = scales.compare_scales("Swiss teams", reference="wdl", **kw)
+    assert set(default.reference.dropna()) == {"WBF 2013 continuous, 8 boards"}
+    assert set(named.reference.dropna()) == {"win/draw/loss"}
+    d = default[default.measure == "kendall_tau_vs_reference"].value.item()
+    n = named[named.measure == "kendall_tau_vs_reference"].value.item()
+    assert d == pytest.approx(-n, abs=1e-12)  # the same events, the sign reversed
+
+
+def test_headline_verdict_does_not_flip_between_seeds():
+    """Two seeds, 2,000 events each: every verdict against the WBF reference is the same
+    or open ("unresolved") under one of them; win/draw/loss's worse Kendall τ (about 10
+    paired SEs) is found under both."""
+    runs = [
+        scales.headline(scales.compare_scales(
+            "round robin", scorers=["wbf", "wdl", "imps"], strength_sd=0.5, n_events=2000,
+            n_entrants=10, n_boards=8, rng=seed))
+        for seed in (1, 2)
+    ]  # fmt: skip
+    for h in runs:
+        assert h["n_events_per_format"] == {"round robin": 2000}
+        assert len(h["scale_differences"]) == 2 * 3
+    a, b = ({(r["measure"], r["scale"]): r["verdict"] for r in h["scale_differences"]}
+            for h in runs)  # fmt: skip
+    flips = {k for k in a if {a[k], b[k]} == {"differs", "not distinguishable"}}
+    assert not flips
+    assert a["kendall_tau", "win/draw/loss"] == b["kendall_tau", "win/draw/loss"] == "differs"
 
 
 def test_shooting_and_breakage(spread):

@@ -29,6 +29,17 @@ The measures (``measure`` column)
     and over all rounds (``round`` missing). SE: the standard deviation over events of
     the event's share / √E, so that matches of one event are not taken as independent.
     Not given for a raw-margin scorer.
+
+Paired differences (:func:`event_outcomes`, :func:`paired_differences`)
+-----------------------------------------------------------------------
+Every scorer is scored on the same simulated events (common random numbers), so a
+difference between two scorers is measured event by event: d_e = x_e(scale) −
+x_e(reference) for the per-event outcome x (1 or 0 for the two shares, τ-b for Kendall's
+τ), its mean over the events where both are defined, and the paired SE sd(d)/√E. The
+correlation between the two scorers' outcomes makes it smaller than the SE of two
+independent estimates, √(se₁² + se₂²). :func:`event_measures` with ``reference=`` adds
+these rows (``measure`` ``"<measure>_vs_reference"``) with the two-sided normal p-value of
+d̄/SE and its Holm adjustment over the scorers compared with the reference.
 """
 
 from __future__ import annotations
@@ -41,6 +52,7 @@ import pandas as pd
 from scipy.special import ndtr
 
 from bridgestats._validate import as_finite_array, check_choice, check_int, check_number, fail
+from bridgestats.fit import holm
 from bridgestats.sim.events import (
     _DEFAULT_K,
     EventResults,
@@ -52,16 +64,27 @@ from bridgestats.sim.pairing import MAX_STEPS
 
 __all__ = [
     "COLUMNS",
+    "DIFFERENCE_COLUMNS",
+    "PAIRED_MEASURES",
     "breakage",
     "event_measures",
+    "event_outcomes",
     "expected_score",
     "kendall_tau_b",
+    "paired_differences",
     "shooting_incentive",
     "summarise_events",
 ]
 
 #: The columns of the measures frame.
 COLUMNS = ["scorer", "measure", "round", "k", "outcome", "value", "se", "n_events"]
+#: The per-event measures of :func:`event_outcomes`, compared by :func:`paired_differences`.
+PAIRED_MEASURES = ("p_strongest_wins", "p_top_k", "kendall_tau")
+#: The columns of :func:`paired_differences`.
+DIFFERENCE_COLUMNS = [
+    "measure", "scorer", "reference", "k", "diff", "se_paired", "z", "p_value", "p_holm",
+    "n_events",
+]  # fmt: skip
 
 
 def _share(hits: np.ndarray) -> tuple[float, float]:
@@ -216,6 +239,65 @@ def _means_ses(x: np.ndarray):
     return x.mean(axis=0), se
 
 
+def _top_k(results, top_k) -> int:
+    if not isinstance(results, EventResults):
+        raise fail("results", "an EventResults", type(results).__name__)
+    n = results.rank.shape[1]
+    return max(1, n // 4) if top_k is None else check_int(top_k, "top_k", minimum=1, maximum=n - 1)
+
+
+def event_outcomes(results, *, top_k=None):
+    """Each simulated event's own outcome on the per-event measures.
+
+    Parameters
+    ----------
+    results : EventResults
+        From :func:`~bridgestats.sim.events.simulate_events`.
+    top_k : int, optional
+        Qualifiers for ``p_top_k``, as :func:`summarise_events`.
+
+    Returns
+    -------
+    DataFrame
+        One row per simulated event, in the order simulated: ``sim`` (0, 1, ...),
+        ``p_strongest_wins`` (1.0 if the strongest entrant won, 0.0 if not, NaN when the
+        strongest is not unique), ``p_top_k`` (1.0 if the top ``k`` finishers are the ``k``
+        strongest, NaN when the k-th and (k+1)-th strengths tie) and ``kendall_tau`` (τ-b
+        between strength and standing, NaN when all strengths are equal); the means of
+        these columns are :func:`summarise_events`' values. Attribute ``attrs["k"]``: k.
+
+    Examples
+    --------
+    >>> from bridgestats.sim.events import simulate_events
+    >>> res = simulate_events(8, event_format="round-robin", strength=np.arange(8.0),
+    ...                       n_events=3, rng=1)
+    >>> event_outcomes(res, top_k=2).p_strongest_wins.tolist()
+    [0.0, 1.0, 1.0]
+    """
+    k = _top_k(results, top_k)
+    s = results.strength
+    n_events = s.shape[0]
+    ranked = np.sort(s, axis=1)[:, ::-1]
+    won = np.full(n_events, np.nan)
+    unique_best = ranked[:, 0] > ranked[:, 1]
+    best = s.argmax(axis=1)
+    won[unique_best] = results.rank[np.arange(n_events), best][unique_best] == 1
+    top = np.full(n_events, np.nan)
+    separated = ranked[:, k - 1] > ranked[:, k]
+    if separated.any():
+        strongest = np.sort(np.argsort(-s, axis=1, kind="stable")[:, :k], axis=1)
+        finishers = np.sort(np.argsort(results.rank, axis=1)[:, :k], axis=1)
+        top[separated] = (strongest == finishers).all(axis=1)[separated]
+    tau = np.full(n_events, np.nan)
+    varied = ranked[:, 0] > ranked[:, -1]
+    if varied.any():
+        tau[varied] = kendall_tau_b(s[varied], -results.rank[varied])
+    out = pd.DataFrame({"sim": np.arange(n_events), "p_strongest_wins": won, "p_top_k": top,
+                        "kendall_tau": tau})  # fmt: skip
+    out.attrs["k"] = k
+    return out
+
+
 def summarise_events(results, *, top_k=None):
     """The measures of simulated events, with their Monte Carlo standard errors.
 
@@ -247,33 +329,19 @@ def summarise_events(results, *, top_k=None):
     >>> m.loc["p_strongest_wins", ["value", "se"]].astype(float).round(3).tolist()
     [0.71, 0.045]
     """
-    if not isinstance(results, EventResults):
-        raise fail("results", "an EventResults", type(results).__name__)
-    n_events, n = results.rank.shape
-    k = max(1, n // 4) if top_k is None else check_int(top_k, "top_k", minimum=1, maximum=n - 1)
-    s = results.strength
+    per_event = event_outcomes(results, top_k=top_k)
+    n_events = len(per_event)
     rows = []
 
     def add(measure, value, se, used, *, rnd=pd.NA, kk=pd.NA, outcome=None):
         rows.append((results.scorer.name, measure, rnd, kk, outcome, value, se, used))
 
-    ranked = np.sort(s, axis=1)[:, ::-1]
-    unique_best = ranked[:, 0] > ranked[:, 1]
-    if unique_best.any():
-        best = s.argmax(axis=1)
-        won = results.rank[np.arange(n_events), best] == 1
-        add("p_strongest_wins", *_share(won[unique_best]), int(unique_best.sum()))
-    separated = ranked[:, k - 1] > ranked[:, k]
-    if separated.any():
-        strongest = np.argsort(-s, axis=1, kind="stable")[:, :k]
-        top = np.argsort(results.rank, axis=1)[:, :k]
-        same = np.sort(strongest, axis=1) == np.sort(top, axis=1)
-        hits = same.all(axis=1)
-        add("p_top_k", *_share(hits[separated]), int(separated.sum()), kk=k)
-    varied = ranked[:, 0] > ranked[:, -1]
-    if varied.any():
-        taus = kendall_tau_b(s[varied], -results.rank[varied])
-        add("kendall_tau", *_mean_se(taus), int(varied.sum()))
+    for measure in PAIRED_MEASURES:
+        x = per_event[measure].dropna().to_numpy()
+        if x.size:
+            stat = _mean_se(x) if measure == "kendall_tau" else _share(x)
+            kk = per_event.attrs["k"] if measure == "p_top_k" else pd.NA
+            add(measure, *stat, int(x.size), kk=kk)
     if not results.scorer.raw:
         counts = results.outcome_counts.astype(float)  # (events, rounds, outcomes)
         per_round = counts.sum(axis=2, keepdims=True)
@@ -289,6 +357,86 @@ def summarise_events(results, *, top_k=None):
             add("outcome_share", overall[0][j], overall[1][j], n_events, outcome=label)
     frame = pd.DataFrame(rows, columns=COLUMNS)
     return frame.astype({"round": "Int64", "k": "Int64", "outcome": "string", "n_events": "int64"})
+
+
+def paired_differences(outcomes, *, names, reference=0):
+    """Each scorer against one reference scorer, paired by simulated event.
+
+    Parameters
+    ----------
+    outcomes : sequence of DataFrame
+        One :func:`event_outcomes` frame per scorer, all of the same simulated events
+        (one seed: common random numbers).
+    names : sequence of str
+        The scorers' names, one per frame.
+    reference : int, optional
+        The position of the reference scorer in ``outcomes``.
+
+    Returns
+    -------
+    DataFrame
+        One row per measure of :data:`PAIRED_MEASURES` and scorer other than the reference
+        (columns :data:`DIFFERENCE_COLUMNS`): ``diff`` the mean over the events of
+        x_e(scorer) − x_e(reference), on the events where both are defined
+        (``n_events``); ``se_paired`` sd(d_e)/√E (ddof 1); ``z`` = diff/se_paired;
+        ``p_value`` two-sided normal; ``p_holm`` Holm's adjustment over the scorers of one
+        measure (:func:`bridgestats.fit.holm`). Where d_e is the same in every event
+        (se 0), z is 0 with p 1 if d is 0, ±inf with p 0 otherwise.
+
+    Notes
+    -----
+    With E independent events and d_e their paired differences, d̄ is asymptotically
+    normal with variance Var(d)/E, estimated by the sample variance; the p-values are those
+    of a z test of E[d] = 0, fine at the thousands of events a report simulates.
+
+    Examples
+    --------
+    >>> a = pd.DataFrame({"sim": [0, 1, 2, 3], "p_strongest_wins": [1.0, 1, 0, 1],
+    ...                   "p_top_k": np.nan, "kendall_tau": [0.5, 0.4, 0.3, 0.6]})
+    >>> b = a.assign(p_strongest_wins=[1.0, 0, 0, 0], kendall_tau=[0.4, 0.4, 0.1, 0.5])
+    >>> d = paired_differences([a, b], names=["A", "B"])
+    >>> print(d[["measure", "scorer", "diff", "se_paired"]].round(3).to_string(index=False))
+             measure scorer  diff  se_paired
+    p_strongest_wins      B  -0.5      0.289
+         kendall_tau      B  -0.1      0.041
+    """
+    frames = list(outcomes)
+    labels = list(names)
+    if len(frames) < 2 or len(labels) != len(frames):
+        raise fail("names", f"one name per outcomes frame, 2 or more ({len(frames)} frames)",
+                   labels)  # fmt: skip
+    ref = check_int(reference, "reference", minimum=0, maximum=len(frames) - 1)
+    n = len(frames[ref])
+    for f in frames:
+        if not isinstance(f, pd.DataFrame) or len(f) != n or not set(PAIRED_MEASURES) <= set(f):
+            raise fail("outcomes", f"event_outcomes frames of the same {n} events", type(f))
+    rows = []
+    for measure in PAIRED_MEASURES:
+        base = frames[ref][measure].to_numpy(float)
+        family = []
+        for i, f in enumerate(frames):
+            if i == ref:
+                continue
+            d = f[measure].to_numpy(float) - base
+            d = d[~np.isnan(d)]
+            if d.size < 2:
+                continue
+            diff = float(d.mean())
+            se = float(d.std(ddof=1) / math.sqrt(d.size))
+            if se > 0:
+                z = diff / se
+            else:
+                z = 0.0 if diff == 0 else math.copysign(math.inf, diff)
+            p = float(2 * ndtr(-abs(z)))
+            kk = f.attrs.get("k", pd.NA) if measure == "p_top_k" else pd.NA
+            family.append([measure, labels[i], labels[ref], kk, diff, se, z, p, np.nan, d.size])
+        if family:
+            adjusted = holm([r[7] for r in family])
+            for r, q in zip(family, adjusted, strict=True):
+                r[8] = float(q)
+            rows.extend(family)
+    out = pd.DataFrame(rows, columns=DIFFERENCE_COLUMNS)
+    return out.astype({"k": "Int64", "n_events": "int64"})
 
 
 def event_measures(
@@ -307,6 +455,7 @@ def event_measures(
     top_k=None,
     bye_score=None,
     max_steps=MAX_STEPS,
+    reference=None,
     rng=None,
 ):
     """Simulate the same events under each scorer and measure them.
@@ -322,6 +471,10 @@ bye_score, max_steps
         As :func:`~bridgestats.sim.events.simulate_events`.
     top_k : int, optional
         Qualifiers, as :func:`summarise_events`.
+    reference : int, optional
+        The position in ``scorers`` of a reference scorer: every other scorer's
+        per-event measures are then compared with it, event by event
+        (:func:`paired_differences`).
     rng : int or numpy.random.Generator, optional
         One seed is drawn from it and every scorer's events use that seed: the scorers
         are compared on common random numbers (the same strengths, lots and board draws).
@@ -330,7 +483,12 @@ bye_score, max_steps
     -------
     DataFrame
         The frames of :func:`summarise_events`, one per scorer, stacked, with the
-        pairing rule added as a column ``pairing``.
+        pairing rule added as a column ``pairing``. With ``reference``, also one row per
+        measure of :data:`PAIRED_MEASURES` and other scorer, ``measure``
+        ``"<measure>_vs_reference"``: ``value`` the paired difference (scorer − reference),
+        ``se`` its paired SE, ``n_events`` the events both define, and three more
+        columns (missing on the other rows): ``reference`` (its name), ``p_value`` and
+        ``p_holm``.
 
     Examples
     --------
@@ -347,8 +505,10 @@ bye_score, max_steps
     """
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     chosen = _scorers(scorers, nb)
+    ref = None if reference is None else check_int(
+        reference, "reference", minimum=0, maximum=len(chosen) - 1)  # fmt: skip
     seed = int(np.random.default_rng(rng).integers(2**63))
-    frames = []
+    frames, per_event = [], []
     for sc in chosen:
         res = simulate_events(
             n_entrants, n_rounds=n_rounds, n_boards=nb, event_format=event_format,
@@ -357,6 +517,16 @@ bye_score, max_steps
             max_steps=max_steps, rng=seed,
         )  # fmt: skip
         frames.append(summarise_events(res, top_k=top_k))
+        if ref is not None:
+            per_event.append(event_outcomes(res, top_k=top_k))
+    if ref is not None and len(chosen) > 1:
+        d = paired_differences(per_event, names=[sc.name for sc in chosen], reference=ref)
+        frames.append(pd.DataFrame({
+            "scorer": d.scorer, "measure": d.measure + "_vs_reference", "round": pd.NA,
+            "k": d.k, "outcome": None, "value": d["diff"], "se": d.se_paired,
+            "n_events": d.n_events, "reference": d.reference, "p_value": d.p_value,
+            "p_holm": d.p_holm,
+        }).astype({"round": "Int64", "outcome": "string"}))  # fmt: skip
     out = pd.concat(frames, ignore_index=True)
     out.insert(1, "pairing", pairing if event_format == "swiss" else "round-robin")
     return out

@@ -29,10 +29,17 @@ and :func:`n_qualifiers` says so event by event.
 Ties
 ----
 Standings are by score, then by IMP differential over the event, then by team name (a
-fixed order that stands for the lot); events' own tie-breaks (head-to-head results) are not
-modelled. Matches the files hold no table of (three, between the teams of Israel and
-Lebanon in round 1 of the 2008, 2010 and 2014 European Women's championships) score for
-neither team under every scale.
+fixed order that stands for the lot); events' own tie-breaks (head-to-head results, then
+a quotient) are not modelled. Ties on score
+matter most under win/draw/loss (scores in whole points), so each row says whether its
+team is tied on score across the qualifying line (``tied_at_cut``) or for first
+(``tied_for_first``), and :func:`qualifier_changes` gives, besides the count under the
+IMP-differential order, its range over every order of the tied teams (``count_low``,
+``count_high``), under the scale and under the baseline alike.
+
+Matches the files hold no table of (three, between the teams of Israel and Lebanon in
+round 1 of the 2008, 2010 and 2014 European Women's championships) score for neither team
+under every scale.
 
 References
 ----------
@@ -71,7 +78,11 @@ NEW_SCALE_FROM = 2013
 #: Qualifiers where the files do not say (as the World championships' quarter-finals).
 DEFAULT_QUALIFIERS = 8
 #: Columns of :func:`rescore_events`.
-RESCORED_COLUMNS = ("event", "scale", "team", "rank", "score", "qualified")
+RESCORED_COLUMNS = (
+    "event", "scale", "team", "rank", "score", "qualified", "tied_at_cut", "tied_for_first",
+)  # fmt: skip
+#: The columns :func:`qualifier_changes` needs.
+_NEEDED = ("event", "scale", "team", "rank", "score", "qualified")
 _BASELINE = "WBF 2013 continuous"
 
 
@@ -164,8 +175,11 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         One row per event, scale and team (:data:`RESCORED_COLUMNS`): ``event``, ``scale``
         (:func:`scale_label` of the candidate scale for the event's boards per match),
         ``team``, ``rank`` (1 = first, ties broken by IMP differential, then team name),
-        ``score`` (VPs, or points for win/draw/loss, or the IMP differential), and
-        ``qualified`` (rank <= the event's qualifiers).
+        ``score`` (VPs, or points for win/draw/loss, or the IMP differential),
+        ``qualified`` (rank <= the event's qualifiers), ``tied_at_cut`` (the team's score
+        is that of the last qualifier and of the first team out: the tie-break decides
+        whether it qualifies) and ``tied_for_first`` (its score is the top score, which
+        two or more teams share).
 
     Notes
     -----
@@ -184,11 +198,11 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
     C +19, A +10, B -29. On the WBF scale (16 boards) C leads too: a 20-IMP win and a 1-IMP
     loss are worth more than A's 30-IMP win and 20-IMP loss:
 
-    >>> r[r.scale == "win/draw/loss"][["team", "rank", "score", "qualified"]]
-       team  rank  score  qualified
-    12    C     1    2.0       True
-    13    A     2    2.0      False
-    14    B     3    2.0      False
+    >>> r[r.scale == "win/draw/loss"][["team", "rank", "score", "qualified", "tied_at_cut"]]
+       team  rank  score  qualified  tied_at_cut
+    12    C     1    2.0       True         True
+    13    A     2    2.0      False         True
+    14    B     3    2.0      False         True
     >>> r[r.scale == "WBF 2013 continuous"][["team", "rank", "score"]]
       team  rank  score
     6    C     1  24.69
@@ -216,6 +230,8 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
             order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
             rank = np.empty(n, dtype=np.int64)
             rank[order] = np.arange(1, n + 1)
+            ranked = score[order]
+            at_cut = k < n and ranked[k - 1] == ranked[k]
             out.append(
                 pd.DataFrame(
                     {
@@ -223,14 +239,49 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
                         "scale": scale_label(scorer.name),
                         "team": np.asarray(names, dtype=object)[order],
                         "rank": rank[order],
-                        "score": score[order],
+                        "score": ranked,
                         "qualified": rank[order] <= k,
+                        "tied_at_cut": at_cut & (ranked == ranked[k - 1]),
+                        "tied_for_first": (n > 1 and ranked[0] == ranked[1])
+                        & (ranked == ranked[0]),
                     }
                 )
             )
     if not out:
         raise fail("matches", "at least one match", given="an empty frame")
     return pd.concat(out, ignore_index=True)
+
+
+def _overlap_range(qual_s, tied_s, qual_b, tied_b) -> tuple[int, int]:
+    """The fewest and most teams that qualify under both of two standings, over every
+    order of each standings' teams tied at the cut.
+
+    Each standings' qualifiers are its sure ones (qualified, not tied) and r of its g tied
+    teams, any r; the teams fall in nine classes by (sure, tied, out) under each, and the
+    overlap is counted over every split of the two choices among the classes.
+    """
+    s_sure, s_tied = qual_s & ~tied_s, tied_s
+    b_sure, b_tied = qual_b & ~tied_b, tied_b
+    r_s, r_b = int((qual_s & tied_s).sum()), int((qual_b & tied_b).sum())
+    fixed = int((s_sure & b_sure).sum())
+    ts_bs, ts_bt = int((s_tied & b_sure).sum()), int((s_tied & b_tied).sum())
+    ts_bo = int((s_tied & ~qual_b & ~b_tied).sum())
+    tb_ss = int((b_tied & s_sure).sum())
+    tb_so = int((b_tied & ~qual_s & ~s_tied).sum())
+    lo, hi = None, None
+    for a1 in range(min(ts_bs, r_s) + 1):  # tied under the scale, sure under the baseline
+        for a2 in range(min(ts_bt, r_s - a1) + 1):  # tied under both
+            if r_s - a1 - a2 > ts_bo:
+                continue
+            for b1 in range(min(tb_ss, r_b) + 1):  # tied under the baseline, sure under scale
+                for b2 in range(min(ts_bt, r_b - b1) + 1):
+                    if r_b - b1 - b2 > tb_so:
+                        continue
+                    both = range(max(0, a2 + b2 - ts_bt), min(a2, b2) + 1)
+                    for v in (fixed + a1 + b1 + both.start, fixed + a1 + b1 + both.stop - 1):
+                        lo = v if lo is None else min(lo, v)
+                        hi = v if hi is None else max(hi, v)
+    return lo, hi
 
 
 def qualifier_changes(rescored) -> pd.DataFrame:
@@ -248,7 +299,12 @@ def qualifier_changes(rescored) -> pd.DataFrame:
         under the scale and not under the baseline: as many drop out), ``winner_changed``
         (the first place differs), ``baseline`` (:func:`baseline_scale`'s note) and
         ``baseline_played`` (the event is known to have played the baseline scale: the
-        World championships from 2013).
+        World championships from 2013), ``count_low`` and ``count_high`` (the fewest and
+        most qualifiers changed over every order of the teams tied on score at the cut,
+        under the scale and under the baseline: ``count`` is one of them, under the
+        IMP-differential order) and ``tied_at_cut`` (teams tied across the line under the
+        scale). Without the ``tied_at_cut`` column (a frame of an older
+        :func:`rescore_events`), the range is the count.
 
     Examples
     --------
@@ -259,8 +315,16 @@ def qualifier_changes(rescored) -> pd.DataFrame:
                      scale  count  winner_changed
     0  WBF 2013 continuous      0           False
     1                    w      1            True
+
+    Under ``w`` A and B tie for the one place: the change is 0 or 1 by the tie-break.
+
+    >>> r["tied_at_cut"] = [False] * 3 + [True, True, False]
+    >>> qualifier_changes(r)[["scale", "count", "count_low", "count_high"]]
+                     scale  count  count_low  count_high
+    0  WBF 2013 continuous      0          0           0
+    1                    w      1          0           1
     """
-    check_frame(rescored, "rescored", RESCORED_COLUMNS)
+    check_frame(rescored, "rescored", _NEEDED)
     events = pd.unique(rescored["event"])
     base = {e: baseline_scale(e) for e in events}
     want = rescored["event"].map({e: b[0] for e, b in base.items()})
@@ -282,7 +346,26 @@ def qualifier_changes(rescored) -> pd.DataFrame:
     out["winner_changed"] = out["winner_changed"].astype(bool)
     out["baseline"] = out["event"].map({e: v[1] for e, v in base.items()})
     out["baseline_played"] = out["event"].map({e: v[2] for e, v in base.items()})
-    return out[["event", "scale", "count", "winner_changed", "baseline", "baseline_played"]]
+    tied = r["tied_at_cut"].astype(bool) if "tied_at_cut" in r else pd.Series(False, r.index)
+    r = r.assign(tied=tied)
+    tied_base = r.loc[r["scale"] == r["event"].map({e: b[0] for e, b in base.items()})]
+    tied_base = tied_base.set_index(["event", "team"])["tied"]
+    r["tied_base"] = tied_base.reindex(pd.MultiIndex.from_frame(r[["event", "team"]])).to_numpy()
+    lows, highs, n_tied = [], [], []
+    for (_, _), g in r.groupby(["event", "scale"], sort=True):
+        k = int(g["qualified"].sum())
+        lo, hi = _overlap_range(
+            g["qualified"].to_numpy(bool), g["tied"].to_numpy(bool),
+            g["qualified_base"].to_numpy(bool), g["tied_base"].to_numpy(bool),
+        )  # fmt: skip
+        lows.append(k - hi)
+        highs.append(k - lo)
+        n_tied.append(int(g["tied"].sum()))
+    out["count_low"] = np.asarray(lows, dtype=np.int64)
+    out["count_high"] = np.asarray(highs, dtype=np.int64)
+    out["tied_at_cut"] = np.asarray(n_tied, dtype=np.int64)
+    return out[["event", "scale", "count", "winner_changed", "baseline", "baseline_played",
+                "count_low", "count_high", "tied_at_cut"]]  # fmt: skip
 
 
 def conclusions(changes) -> list[str]:
@@ -297,8 +380,10 @@ def conclusions(changes) -> list[str]:
     -------
     list of str
         One sentence per scale other than the baseline (events with a qualifier changed,
-        qualifiers changed in all, winners changed, most in one event), then one on the
-        events known to have been played under the baseline scale (``baseline_played``).
+        qualifiers changed in all, winners changed, most in one event; with
+        ``count_low`` and ``count_high``, the range of events changed over every order of
+        the teams tied on score at the cut), then one on the events known to have been
+        played under the baseline scale (``baseline_played``).
 
     Examples
     --------
@@ -324,8 +409,18 @@ def conclusions(changes) -> list[str]:
         hit = c[c["count"] > 0]
         top = c.loc[c["count"].idxmax()]
         most = f", at most {int(top['count'])} in one event: {top['event']}" if len(hit) else ""
+        tie = ""
+        if {"count_low", "count_high"} <= set(c):
+            lo, hi = int((c["count_low"] > 0).sum()), int((c["count_high"] > 0).sum())
+            if (lo, hi) != (len(hit), len(hit)):
+                n_tied = int((c["tied_at_cut"] > 0).sum()) if "tied_at_cut" in c else 0
+                tie = (
+                    f" by the IMP-difference tie-break; {lo} to {hi} events over every order "
+                    f"of the teams tied on score at the cut ({n_tied} events have a tie "
+                    f"across the line)"
+                )
         out.append(
-            f"{scale}: changes the qualifiers of {len(hit)} of {n_events} events "
+            f"{scale}: changes the qualifiers of {len(hit)} of {n_events} events{tie} "
             f"({int(c['count'].sum())} qualifiers in all{most}) and the winner of "
             f"{int(c['winner_changed'].sum())}."
         )

@@ -8,7 +8,10 @@ candidate scale (:func:`candidate_scales`) and, for the Swiss events, every pair
 (:data:`bridgestats.sim.events.PAIRINGS`), and measured by
 :mod:`bridgestats.sim.measures` (:func:`compare_scales`): P(strongest wins), P(the
 strongest k qualify), Kendall's τ, each outcome's share by round, each with its Monte
-Carlo standard error; then the exact breakage and shooting incentive
+Carlo standard error, and every scale against one reference scale (WBF 2013 continuous
+for teams, ``ebu_2006`` for pairs) paired by simulated event, Holm-adjusted, with a verdict
+that says when one standard error would change it (:func:`scale_verdicts`); then the exact
+breakage and shooting incentive
 (:func:`scale_breakage`, :func:`scale_shooting`), the summary a report saves
 (:func:`headline`) and conclusions computed from the numbers (:func:`conclusions`).
 
@@ -46,9 +49,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy.special import ndtri as norm_ppf
 
 from .. import datasets
 from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
+from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
 from ..sim.events import PAIRINGS, as_scorer, scale_scorer, simulate_events, swiss_pairs_scorer
 from ..sim.measures import breakage, event_measures, shooting_incentive
@@ -64,6 +69,7 @@ __all__ = [
     "pairs_strength_spread",
     "scale_breakage",
     "scale_shooting",
+    "scale_verdicts",
     "team_strength_spread",
 ]
 
@@ -319,8 +325,9 @@ def compare_scales(
     scorers=None,
     pairings=None,
     strength_sd,
-    n_events=500,
+    n_events=2000,
     top_k=None,
+    reference=None,
     rng=None,
     **overrides,
 ):
@@ -341,6 +348,11 @@ def compare_scales(
         Events simulated per scale and rule.
     top_k : int, optional
         Qualifiers for ``p_top_k`` (the event's ``top_k`` by default).
+    reference : Scorer, VPScale or str, optional
+        The one scale every other is compared with, event by event: one of ``scorers``
+        (or its name). By default the WBF 2013 continuous scale for teams (the scale the
+        World championships play) and ``ebu_2006`` for Swiss pairs (the EBU's Gaussian
+        scale at σ = 11 %, Probst §11), if among the scorers; the first scorer otherwise.
     rng : int or numpy.random.Generator, optional
         One seed is drawn and used for every scale and rule: they meet the same strengths,
         lots and boards (common random numbers).
@@ -353,7 +365,10 @@ def compare_scales(
     DataFrame
         The frames of :func:`~bridgestats.sim.measures.event_measures` stacked, with
         ``event`` first; columns ``event``, ``scorer``, ``pairing``, ``measure``,
-        ``round``, ``k``, ``outcome``, ``value``, ``se``, ``n_events``.
+        ``round``, ``k``, ``outcome``, ``value``, ``se``, ``n_events``, ``reference``,
+        ``p_value``, ``p_holm``. The rows of measure ``"<measure>_vs_reference"`` are the
+        paired differences scale − reference (``value``, paired ``se``), their p-values
+        Holm-adjusted over the scales of one event, rule and measure.
 
     Examples
     --------
@@ -376,6 +391,7 @@ def compare_scales(
     top_k = min(default_k, spec["n_entrants"] - 1) if top_k is None else top_k
     sd = check_number(strength_sd, "strength_sd", low=0)
     chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scorers is None else scorers
+    ref = _reference_index(chosen, reference, spec["n_boards"])
     if spec["event_format"] == "round-robin":
         rules = ["score"]  # unused by a round robin
     else:
@@ -390,6 +406,7 @@ def compare_scales(
             strength_sd=sd,
             n_events=n_events,
             top_k=top_k,
+            reference=ref,
             rng=seed,
             **spec,
         )
@@ -398,6 +415,27 @@ def compare_scales(
     out = pd.concat(frames, ignore_index=True)
     out.insert(0, "event", event)
     return out
+
+
+#: The scales a comparison is made against by default, by the start of their names.
+_REFERENCES = ("WBF 2013 continuous", "Swiss pairs ebu_2006")
+
+
+def _reference_index(scorers, reference, n_boards: int) -> int:
+    """The position of ``reference`` among ``scorers`` (see :func:`compare_scales`)."""
+    if isinstance(scorers, str) or not hasattr(scorers, "__iter__"):
+        raise fail("scorers", "a sequence of scorers, scales or names", scorers)
+    names = [as_scorer(sc, n_boards=n_boards).name for sc in scorers]
+    if reference is None:
+        hits = [i for i, n in enumerate(names) if n.startswith(_REFERENCES)]
+        return hits[0] if hits else 0
+    try:
+        want = reference if reference in names else as_scorer(reference, n_boards=n_boards).name
+    except BridgestatsError:
+        want = None
+    if want not in names:
+        raise fail("reference", f"one of the scorers ({', '.join(names)})", want)
+    return names.index(want)
 
 
 def scale_breakage(event, *, scorers=None, n_boards=None):
@@ -472,7 +510,71 @@ def _headline_rows(measures: pd.DataFrame, measure: str) -> pd.DataFrame:
     return rows.assign(key=rows.event + ": " + rows.scorer)
 
 
-def headline(measures):
+def _check_measures(measures) -> None:
+    if not isinstance(measures, pd.DataFrame) or "event" not in measures:
+        raise fail("measures", "a compare_scales frame", type(measures).__name__)
+
+
+def scale_verdicts(measures, *, alpha=0.05):
+    """Each scale against the reference, paired by simulated event, and the verdict.
+
+    Parameters
+    ----------
+    measures : DataFrame
+        :func:`compare_scales` frames, concatenated.
+    alpha : float, optional
+        The family-wise error rate of the verdicts (Holm, over the scales compared with the
+        reference on one event, rule and measure).
+
+    Returns
+    -------
+    DataFrame
+        One row per event, pairing rule, measure and scale other than the reference:
+        ``event``, ``pairing``, ``measure`` (``p_strongest_wins``, ``p_top_k``,
+        ``kendall_tau``), ``scorer``, ``reference``, ``diff`` (scale − reference), ``se_paired``,
+        ``z``, ``p_holm``, ``differs`` (``p_holm < alpha``), ``z_critical`` and
+        ``close_call``. ``z_critical`` is the |z| at which the comparison's own Holm step
+        rejects, Φ⁻¹(1 − α / (2(m − j + 1))) for the j-th smallest of m p-values;
+        ``close_call`` is True when |z| is within 1 of it (one standard error of the
+        difference moves the verdict).
+
+    Examples
+    --------
+    >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
+    ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
+    >>> v = scale_verdicts(m)
+    >>> v[["measure", "scorer", "reference"]].iloc[0].tolist()
+    ['p_strongest_wins', 'IMPs differential', 'WBF 2013 continuous, 8 boards']
+    """
+    _check_measures(measures)
+    a = check_number(alpha, "alpha", low=0, high=1, low_open=True, high_open=True)
+    cols = ["event", "pairing", "measure", "scorer", "reference", "diff", "se_paired", "z",
+            "p_holm", "differs", "z_critical", "close_call", "verdict"]  # fmt: skip
+    if "reference" not in measures:
+        return pd.DataFrame(columns=cols)
+    rows = measures[measures.measure.str.endswith("_vs_reference")]
+    out = rows.assign(
+        measure=rows.measure.str.removesuffix("_vs_reference"),
+        diff=rows.value.astype(float),
+        se_paired=rows.se.astype(float),
+    )
+    z = np.where(out.se_paired > 0, out["diff"] / out.se_paired.where(out.se_paired > 0),
+                 np.where(out["diff"] == 0, 0.0, np.sign(out["diff"]) * np.inf))  # fmt: skip
+    out = out.assign(z=z, differs=out.p_holm.astype(float) < a)
+    # the step of each comparison in its Holm family (m - j + 1 for the j-th smallest p)
+    family = out.groupby(["event", "pairing", "measure"], sort=False).p_value
+    step = family.rank(method="first", ascending=False)
+    out = out.assign(z_critical=norm_ppf(1 - a / (2 * step.to_numpy())))
+    out = out.assign(close_call=(out.z.abs() - out.z_critical).abs() < 1)
+    out = out.assign(
+        verdict=np.where(
+            out.close_call, "unresolved", np.where(out.differs, "differs", "not distinguishable")
+        )
+    )
+    return out[cols].reset_index(drop=True)
+
+
+def headline(measures, *, alpha=0.05):
     """The summary of :func:`compare_scales` frames: the round robin and the Swiss events
     paired by score, keyed ``"<event>: <scale>"``.
 
@@ -480,31 +582,55 @@ def headline(measures):
     ----------
     measures : DataFrame
         One or more :func:`compare_scales` frames, concatenated.
+    alpha : float, optional
+        As :func:`scale_verdicts`.
 
     Returns
     -------
     dict
-        ``p_strongest_wins``, ``p_strongest_wins_se`` and ``kendall_tau`` (key -> value)
-        and ``n_events_simulated`` (every event simulated: per scale, rule and event).
+        ``p_strongest_wins``, ``p_strongest_wins_se`` and ``kendall_tau`` (key -> value),
+        ``n_events_simulated`` (every event simulated: per scale, rule and event),
+        ``n_events_per_format`` (events simulated per scale, by event) and
+        ``scale_differences``: one row per event, measure and scale other than the
+        reference, {format, measure, scale, reference, diff, se_paired, p_holm} (paired by
+        simulated event, Holm over the scales of one event and measure), with the
+        ``verdict`` of :func:`scale_verdicts`.
 
     Examples
     --------
     >>> m = compare_scales("Swiss teams", scorers=["wbf"], pairings=["score", "random"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> h = headline(m)
-    >>> list(h["p_strongest_wins"]), h["n_events_simulated"]
-    (['Swiss teams: WBF 2013 continuous, 8 boards'], 80)
+    >>> list(h["p_strongest_wins"]), h["n_events_simulated"], h["n_events_per_format"]
+    (['Swiss teams: WBF 2013 continuous, 8 boards'], 80, {'Swiss teams': 40})
     """
-    if not isinstance(measures, pd.DataFrame) or "event" not in measures:
-        raise fail("measures", "a compare_scales frame", type(measures).__name__)
+    _check_measures(measures)
     p = _headline_rows(measures, "p_strongest_wins")
     tau = _headline_rows(measures, "kendall_tau")
     runs = measures[measures.measure == "kendall_tau"]
+    main = measures[measures.pairing.isin(["round-robin", "score"])]
+    v = scale_verdicts(main, alpha=alpha)
     return {
         "n_events_simulated": int(runs.n_events.sum()),
+        "n_events_per_format": {
+            str(e): int(n) for e, n in main.groupby("event", sort=False).n_events.max().items()
+        },
         "p_strongest_wins": dict(zip(p.key, p.value.astype(float), strict=True)),
         "p_strongest_wins_se": dict(zip(p.key, p.se.astype(float), strict=True)),
         "kendall_tau": dict(zip(tau.key, tau.value.astype(float), strict=True)),
+        "scale_differences": [
+            {
+                "format": r.event,
+                "measure": r.measure,
+                "scale": r.scorer,
+                "reference": r.reference,
+                "diff": float(r.diff),
+                "se_paired": float(r.se_paired),
+                "p_holm": float(r.p_holm),
+                "verdict": r.verdict,
+            }
+            for r in v.itertuples()
+        ],
     }
 
 
@@ -532,7 +658,28 @@ def _range_sentence(rows: pd.DataFrame, by: str) -> str:
     )
 
 
-def conclusions(measures, *, shooting=None):
+def _values_sentence(rows: pd.DataFrame) -> str:
+    rows = rows.sort_values("value", ascending=False)
+    return "; ".join(f"{r.scorer} {_pct(r.value)} ± {_pct(r.se)}" for r in rows.itertuples())
+
+
+def _paired_sentence(v: pd.DataFrame, alpha: float) -> str:
+    """Each scale against the reference: the paired difference, p_holm and the verdict."""
+    ref = v.reference.iloc[0]
+    parts = []
+    for r in v.sort_values("diff", ascending=False).itertuples():
+        edge = " (within 1 SE of the threshold: more events needed)" if r.close_call else ""
+        parts.append(
+            f"{r.scorer} {100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points "
+            f"(p_holm {r.p_holm:.2g}: {r.verdict}{edge})"
+        )
+    return (
+        f"against {ref}, paired by simulated event (Holm over the {len(v)} other scales, "
+        f"family-wise {alpha:g}): " + "; ".join(parts) + "."
+    )
+
+
+def conclusions(measures, *, shooting=None, alpha=0.05):
     """Sentences computed from the figures of :func:`compare_scales` (and
     :func:`scale_shooting`), so that a change of parameters cannot leave them false.
 
@@ -542,6 +689,9 @@ def conclusions(measures, *, shooting=None):
         :func:`compare_scales` frames, concatenated.
     shooting : DataFrame, optional
         :func:`scale_shooting` frames.
+    alpha : float, optional
+        As :func:`scale_verdicts`: a scale "differs" from the reference when its
+        Holm-adjusted p-value, paired by simulated event, is below ``alpha``.
 
     Returns
     -------
@@ -551,11 +701,13 @@ def conclusions(measures, *, shooting=None):
     --------
     >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
-    >>> print(conclusions(m)[0][:62])
-    Swiss teams, paired by score: P(strongest wins) ranges from 20
+    >>> print(conclusions(m)[0][:74])
+    Swiss teams, paired by score: P(strongest wins) IMPs differential 20.0 % ±
+    >>> "IMPs differential +2.5 ± 7.6 percentage points" in conclusions(m)[0]
+    True
     """
-    if not isinstance(measures, pd.DataFrame) or "event" not in measures:
-        raise fail("measures", "a compare_scales frame", type(measures).__name__)
+    _check_measures(measures)
+    verdicts = scale_verdicts(measures, alpha=alpha)
     out = []
     for event, rows in measures.groupby("event", sort=False):
         rr = (rows.pairing == "round-robin").all()
@@ -566,9 +718,12 @@ def conclusions(measures, *, shooting=None):
             ("p_top_k", "P(the strongest k qualify)"),
         ):
             sel = base[base.measure == measure]
+            v = verdicts[(verdicts.event == event) & (verdicts.measure == measure)
+                         & (verdicts.pairing == ("round-robin" if rr else "score"))]  # fmt: skip
             if len(sel) > 1:
                 k = "" if measure == "p_strongest_wins" else f" (k = {int(sel.k.iloc[0])})"
-                out.append(f"{label}: {what}{k} {_range_sentence(sel, 'scorer')}")
+                paired = f"; {_paired_sentence(v, alpha)}" if len(v) else "."
+                out.append(f"{label}: {what}{k} {_values_sentence(sel)}{paired}")
         wins = rows[rows.measure == "p_strongest_wins"]
         if not rr and wins.pairing.nunique() > 1:  # one scale shows the rules' effect
             ref = wins.scorer[wins.scorer.str.contains("WBF 2013 continuous|ebu_2006")]
