@@ -64,6 +64,35 @@ def test_brighton_figures(run):
     }  # fmt: skip
 
 
+def test_brighton_stated_as_evidence_allows(run):
+    s, folder = run
+    assert (folder / "figures" / "twenty_zeros_step.png").stat().st_size > 10_000
+    assert "brighton_share_explained" not in s  # 82 is one event's difference, not fixed
+    d = s["brighton_difference_single_event"]
+    assert set(d) == {"low", "fit", "high"}
+    lo, hi = s["brighton_fit_strength_sd_ci"]
+    assert [d[p]["strength_sd"] for p in ("low", "fit", "high")] == [
+        lo, s["brighton_fit_strength_sd"], hi
+    ]  # fmt: skip
+    for row in d.values():
+        assert row["observed"] == 82
+        assert row["z"] == pytest.approx((82 - row["mean"]) / row["sd"], rel=1e-12)
+        assert 0 <= row["p_at_least"] <= 1 and row["sd"] > 0
+    t = s["brighton_step_test"]
+    # the step model's X² is Table 7's own: computed here from the article's counts
+    by_round = [40, 50, 36, 39, 42, 46, 44, 20, 34, 34, 29, 32, 32, 34]
+    halves = (by_round[:7], by_round[7:])
+    x2 = sum((o - sum(h) / 7) ** 2 / (sum(h) / 7) for h in halves for o in h)
+    assert t["x2_step"] == pytest.approx(x2, rel=1e-12) and round(x2, 2) == 8.1
+    assert t["df"] == 12 and t["n_events"] == TINY["n_events"]
+    assert t["gain"] == pytest.approx(t["x2_smooth"] - t["x2_step"], rel=1e-12)
+    assert s["brighton_step_causes"][0].startswith("a change of movement")
+    assert len(s["brighton_step_causes"]) == 5
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "is one event's difference, not a fixed quantity" in text
+    assert "a step at round 8" in text and "accounts for" not in text
+
+
 def test_late_entry_figures(run):
     s, _ = run
     assert s["late_entry_n_sessions"] == 5 and s["late_entry_rule"] == "2006"
