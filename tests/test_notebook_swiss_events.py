@@ -2,7 +2,7 @@
 
 Checked against what the notebook does not compute itself: Probst's Table 7 (297 and 215
 20-0s), round 1's σ refitted here by bridgestats.fit.fit_sigma_binned, σ₁² = σ₀² + 2τ² (the
-fit's model), and §12's entry scores (rule 2006 for 5 sessions: 15, 16, 17 added).
+fit's model), and §12's entry scores (rule 2006 for 6 sessions: 14, 29, 45, 62).
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ TINY = {
     "n_events": 3,
     "fit_grid": [2.0, 4.0, 6.0],
     "fit_events": 1,
-    "late_sessions": [4, 5],
+    "late_sessions": [5, 6],
     "late_events": 5,
-    "late_headline_sessions": 5,
 }
 THRESHOLDS_2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
 
@@ -95,13 +94,26 @@ def test_brighton_stated_as_evidence_allows(run):
 
 def test_late_entry_figures(run):
     s, _ = run
-    assert s["late_entry_n_sessions"] == 5 and s["late_entry_rule"] == "2006"
-    assert s["late_entry_scores"] == [0, 15, 31, 48]
+    # the headline is Probst's case, 6 sessions (the notebook's default), rule 2006: §12's
+    # 14, 29, 45, 62; rule 2005 on the 2004 scale enters on 12, 25, 39, 54
+    assert s["late_entry_n_sessions"] == 6 and s["late_entry_rule"] == "2006"
+    assert s["late_entry_scores"] == [0, 14, 29, 45, 62]
+    assert s["late_entry_scale"] == "EBU 2006 for 18 boards, Gaussian 20-0 sigma 7.33 %"
+    by_rule = s["late_entry_by_rule"]
+    assert set(by_rule) == {"2005", "2006"}
+    assert by_rule["2005"]["entry_scores"] == [0, 12, 25, 39, 54]
+    assert by_rule["2006"]["entry_scores"] == [0, 14, 29, 45, 62]
+    assert by_rule["2005"]["scale"] == (
+        "Swiss pairs washington_2004 for 18 boards (thresholds x sqrt(8/18))"
+    )
+    assert by_rule["2006"]["scale"] == s["late_entry_scale"]
+    assert by_rule["2006"]["percentile_gap"] == s["late_entry_percentile_gap"]
+    assert by_rule["2006"]["verdict"] == s["late_entry_verdict"]
     assert set(s["late_entry_gap_by_size"]) == {
-        "4 sessions, rule 2005", "4 sessions, rule 2006",
         "5 sessions, rule 2005", "5 sessions, rule 2006",
+        "6 sessions, rule 2005", "6 sessions, rule 2006",
     }  # fmt: skip
     assert 0 <= s["late_entry_p_late_wins"]["mean"] <= 1
-    assert 1 <= s["late_entry_last_table_at_entry"] <= 7  # 14 pairs: 7 tables
+    assert 1 <= s["late_entry_last_table_at_entry"] <= 31  # 62 pairs: 31 tables
     assert ";" in s["late_entry_verdict"]
     assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales"}

@@ -326,3 +326,46 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
     assert "is one event's difference, not a fixed quantity" in text[0]
     assert "accounts for" not in text[0]
     assert any("step at round 8" in x and "a change of field" in x for x in text)
+
+
+def test_each_entry_rule_on_the_scale_of_its_year():
+    from bridgestats.sim.swiss import RULE_SCALES, rule_scorer
+
+    assert RULE_SCALES == {"2005": "washington_2004", "2006": "ebu_2006"}
+    # Probst's Table 8, W'ton 2004 column (typed from the article): 11-9 ... 20-0 from
+    table_8_2004 = [50.57, 51.73, 52.90, 54.13, 55.43, 56.83, 58.40, 60.23, 62.55, 65.99]
+    s8 = rule_scorer("2005", 8)
+    np.testing.assert_allclose(s8.thresholds, np.array(table_8_2004) - 50, atol=1e-9)
+    s18 = rule_scorer("2005", 18)
+    np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
+    assert s18.win == s8.win and s18.score([10.7]).tolist() == [20.0]
+    assert rule_scorer("2006", 18).thresholds[-1] == pytest.approx(11 * 2 / 3 * 1.66839, abs=1e-4)
+    with pytest.raises(BridgestatsError, match="rule"):
+        rule_scorer("2004", 8)
+
+
+def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
+    _, overall, finishes = swiss.late_entry(
+        n_sessions=[6, 8], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=3, rng=1
+    )
+    scales = dict(zip(overall.rule, overall.scale, strict=False))
+    assert scales["2005"].startswith("Swiss pairs washington_2004 for 18 boards")
+    assert scales["2006"].startswith("EBU 2006 for 18 boards")
+    # one counterfactual per scale, on the same knock-outs
+    cf = finishes[finishes.rule == "counterfactual"]
+    assert set(cf.scale) == set(scales.values())
+    s = swiss.summary_figures(*_brighton_frames(), overall)
+    assert s["late_entry_n_sessions"] == 6  # Probst's case, not the largest simulated (8)
+    assert s["late_entry_scores"] == [0, 14, 29, 45, 62]
+    assert s["late_entry_by_rule"]["2005"]["entry_scores"] == [0, 12, 25, 39, 54]
+    # at 8 sessions the two rules enter on the same scores
+    o8 = overall[overall.n_sessions == 8].set_index("rule")
+    assert o8.loc["2005", "entry_scores"] == o8.loc["2006", "entry_scores"]
+    one = swiss.late_entry(n_sessions=[4], rules=["2005", "2006"], scale_sigma_8=11.0,
+                           n_events=2, rng=1)[1]  # fmt: skip
+    assert one.scale.nunique() == 1  # a number puts every rule on one Gaussian scale
+
+
+def _brighton_frames():
+    sim = swiss.brighton_simulation(strength_sd=4.0, k=28.0, n_events=3, rng=5)
+    return swiss.twenty_zeros(sim)[1], swiss.equal_probability_sigma(sim)

@@ -59,12 +59,13 @@ from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
 from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
-from ..sim.swiss import ENTRY_RULES, refined_scorer, simulate_ko_swiss
+from ..sim.swiss import ENTRY_RULES, refined_scorer, rule_scorer, simulate_ko_swiss
 from ..vpscale import gaussian_scale, gaussian_z
 
 __all__ = [
     "ARTICLE",
     "BRIGHTON",
+    "PROBST_SESSIONS",
     "STEP_CAUSES",
     "BrightonSimulation",
     "brighton_difference",
@@ -80,6 +81,8 @@ __all__ = [
     "twenty_zeros",
 ]
 
+#: Probst's late-entry case (§12, "assume 6" sessions: entries 14, 29, 45, 62), the headline.
+PROBST_SESSIONS = 6
 #: Brighton 2005 as §11 describes it (the Swiss pairs simulated by :func:`brighton_simulation`).
 BRIGHTON = {
     "n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004",
@@ -535,7 +538,7 @@ def late_entry(
     n_boards=18,
     k=32.95,
     strength_sd=4.0,
-    scale_sigma_8=11.0,
+    scale_sigma_8=None,
     n_events=200,
     rng=None,
 ):
@@ -552,9 +555,11 @@ def late_entry(
     k, strength_sd : float, optional
         Per-board σ (%) and the pairs' strength sd (MP %).
     scale_sigma_8 : float, optional
-        The Swiss's scale: the Gaussian 20-0 scale at σ = ``scale_sigma_8`` √(8/n_boards)
-        (the EBU 2006 scale's 11 % for 8 boards, "the new VP scale" §12 says BCL used,
-        carried to n_boards by σ ∝ 1/√n).
+        None (the default): each rule on the scale it was played on
+        (:func:`bridgestats.sim.swiss.rule_scorer`): rule 2005 on the 2004 White Book
+        table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
+        for 8 boards), each carried to n_boards by σ ∝ 1/√n. A number: every rule on the
+        Gaussian 20-0 scale at σ = ``scale_sigma_8`` √(8/n_boards).
     n_events : int, optional
         Events per size and rule (1-100000).
     rng : int or numpy.random.Generator, optional
@@ -574,7 +579,8 @@ def late_entry(
         ``p_wins`` (share of events the Swiss is won by a pair that missed that many rounds)
         and ``p_wins_counterfactual``.
     overall : DataFrame
-        One row per size and rule: ``n_sessions``, ``rule``, ``n_swiss``, ``entry_scores``
+        One row per size and rule: ``n_sessions``, ``rule``, ``scale`` (the Swiss's
+        scale, by name), ``n_swiss``, ``entry_scores``
         (a tuple), ``gap`` and ``gap_se`` (over all late entrants, missed >= 1, each event's
         mean), ``p_late_wins`` and ``p_late_wins_counterfactual`` (the Swiss won by a late
         entrant) with their binomial SEs, ``last_table_at_entry`` and
@@ -584,12 +590,13 @@ def late_entry(
     finishes : DataFrame
         Every late entrant's finish (missed >= 1): ``n_sessions``, ``rule`` (an entry
         rule, or ``counterfactual`` for the same pair in the Swiss everyone plays from 0),
-        ``event``, ``missed``, ``percentile``.
+        ``scale``, ``event``, ``missed``, ``percentile``.
 
     Notes
     -----
     All SEs are over events (the pairs of one event are not independent): a figure's SE
-    is the sd over events of its per-event value / √E.
+    is the sd over events of its per-event value / √E. The counterfactual of a rule is
+    played on that rule's scale, on the same knock-outs.
 
     Examples
     --------
@@ -608,25 +615,37 @@ def late_entry(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True, high=200)
     tau = check_number(strength_sd, "strength_sd", low=0, high=30)
-    s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
+    if scale_sigma_8 is None:
+        scorers = {rule: rule_scorer(rule, nb) for rule in rule_list}
+    else:
+        s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
+        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8))
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
-    scorer = _scale_for(nb, s8)
-    common = dict(n_boards=nb, k=kk, strength_sd=tau, scorer=scorer, n_events=e, rng=seed)
+    common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
     rows_e, rows_o, fin = [], [], []
     for s in sizes:
-        cf = simulate_ko_swiss(s, late_entry=False, **common)
-        cf_pct = cf.percentile
-        cf_winner = cf.entry_round[cf.rank == 1].reshape(e)
-        ev, who = np.nonzero(cf.entry_round >= 1)
-        fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual", "event": ev,
-                                 "missed": cf.entry_round[ev, who],
-                                 "percentile": cf_pct[ev, who]}))  # fmt: skip
+        cfs = {}  # the counterfactual on each scale (the same knock-outs: one seed)
         for rule in rule_list:
-            r = simulate_ko_swiss(s, entry=rule, **common)
+            name = scorers[rule].name
+            if name not in cfs:
+                cf = simulate_ko_swiss(s, late_entry=False, scorer=scorers[rule], **common)
+                ev, who = np.nonzero(cf.entry_round >= 1)
+                fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual",
+                                         "scale": name, "event": ev,
+                                         "missed": cf.entry_round[ev, who],
+                                         "percentile": cf.percentile[ev, who]}))  # fmt: skip
+                cfs[name] = cf
+        for rule in rule_list:
+            cf = cfs[scorers[rule].name]
+            cf_pct = cf.percentile
+            cf_winner = cf.entry_round[cf.rank == 1].reshape(e)
+            ev, who = np.nonzero(cf.entry_round >= 1)
+            r = simulate_ko_swiss(s, entry=rule, scorer=scorers[rule], **common)
             pct = r.percentile
             winner = r.entry_round[r.rank == 1].reshape(e)
-            fin.append(pd.DataFrame({"n_sessions": s, "rule": rule, "event": ev,
+            fin.append(pd.DataFrame({"n_sessions": s, "rule": rule,
+                                     "scale": scorers[rule].name, "event": ev,
                                      "missed": r.entry_round[ev, who],
                                      "percentile": pct[ev, who]}))  # fmt: skip
             for m in range(s - 1):
@@ -653,7 +672,8 @@ def late_entry(
             tab_last = np.where(last, r.table_at_entry, 0)
             pw, pwc = float(np.mean(winner >= 1)), float(np.mean(cf_winner >= 1))
             rows_o.append({
-                "n_sessions": s, "rule": rule, "n_swiss": r.n_swiss,
+                "n_sessions": s, "rule": rule, "scale": scorers[rule].name,
+                "n_swiss": r.n_swiss,
                 "entry_scores": tuple(int(x) for x in r.entry),
                 "gap": g_all.mean(), "gap_se": _se(g_all),
                 "p_late_wins": pw, "p_late_wins_se": math.sqrt(pw * (1 - pw) / e),
@@ -698,7 +718,9 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     pairing : str, optional
         The rule whose figures are the headline (Brighton's: ``"score"``).
     n_sessions : int, optional
-        The late-entry size of the headline (by default the largest simulated).
+        The late-entry size of the headline: by default Probst's case, 6 sessions (§12:
+        "assume 6"; entries 14, 29, 45, 62), where the 2005 and 2006 rules differ; the
+        largest simulated if 6 was not. (At 8 sessions the two rules coincide.)
     rule : str, optional
         The entry rule of the headline.
     difference : DataFrame, optional
@@ -759,11 +781,17 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     out["brighton_article_predicted_per_half"] = ARTICLE["predicted_per_half"]
     o = overall[overall["rule"] == rule]
     if len(o):
-        size = int(o["n_sessions"].max()) if n_sessions is None else int(n_sessions)
+        if n_sessions is not None:
+            size = int(n_sessions)
+        elif (o["n_sessions"] == PROBST_SESSIONS).any():
+            size = PROBST_SESSIONS
+        else:
+            size = int(o["n_sessions"].max())
         row = o[o["n_sessions"] == size].iloc[0]
         out.update({
             "late_entry_n_sessions": size,
             "late_entry_rule": rule,
+            "late_entry_scale": row["scale"],
             "late_entry_scores": list(row["entry_scores"]),
             "late_entry_percentile_gap": {"mean": float(row["gap"]), "se": float(row["gap_se"])},
             "late_entry_p_late_wins": {"mean": row["p_late_wins"], "se": row["p_late_wins_se"]},
@@ -775,6 +803,19 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
             "late_entry_last_p_top_two_tables": float(row["last_p_top_two_tables"]),
             "late_entry_verdict": late_entry_verdict(row),
         })  # fmt: skip
+        out["late_entry_by_rule"] = {
+            r.rule: {
+                "scale": r.scale, "entry_scores": list(r.entry_scores),
+                "percentile_gap": {"mean": float(r.gap), "se": float(r.gap_se)},
+                "p_late_wins": {"mean": float(r.p_late_wins), "se": float(r.p_late_wins_se)},
+                "p_late_wins_counterfactual": {
+                    "mean": float(r.p_late_wins_counterfactual),
+                    "se": float(r.p_late_wins_counterfactual_se),
+                },
+                "verdict": late_entry_verdict(pd.Series(r._asdict())),
+            }
+            for r in overall[overall["n_sessions"] == size].itertuples()
+        }  # fmt: skip
         out["late_entry_gap_by_size"] = {
             f"{int(r.n_sessions)} sessions, rule {r.rule}": {"mean": r.gap, "se": r.gap_se}
             for r in overall.itertuples()
@@ -950,7 +991,7 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         verdict = late_entry_verdict(row)
         row = pd.Series(row)
         out.append(
-            f"{row.n_sessions} sessions, rule {row.rule} (entry on "
+            f"{row.n_sessions} sessions, rule {row.rule} ({row.scale}; entry on "
             f"{', '.join(str(x) for x in row.entry_scores[1:])}): late entrants finish "
             f"{row.gap:+.1f} ± {row.gap_se:.1f} percentile points from where the same pairs "
             f"finish playing every round; a late "
