@@ -26,5 +26,33 @@ def test_summary(summary):
     assert sum(f["headline"] for f in summary["_findings"]) == 3
 
 
+def test_it_says_first_what_its_data_can_and_cannot_test(summary, check_notebook_clean):
+    first = check_notebook_clean("butler_scales").cells[0].source
+    text = first.split("\n\n")[1]
+    assert text.startswith(
+        "This report tests Probst's model for *online* Butler with *face-to-face* World and "
+        "European championship full fields re-scored as Butler IMPs"
+    )
+    assert "not shown to be differences in strength" in text.split(". ")[0]
+    assert summary["data_scope"] == {
+        "tests": "Probst's online-Butler model with face-to-face championship full fields "
+        "re-scored as Butler IMPs: B and the spread of Butler totals",
+        "cannot_test": "the online terms (K = 7, the shooting IMP, incomplete barometers); "
+        "that the excess over the equal-pairs model is strength",
+    }
+    # the excess share: about a fifth of the variance, and called an excess, not strength
+    share, (lo, hi) = (
+        summary["totals_excess_variance_share"],
+        summary["totals_excess_variance_share_ci"],
+    )
+    assert lo < share < hi and round(share, 2) == 0.22
+    spread = next(f["text"] for f in summary["_findings"] if f["key"] == "totals_ratio")
+    assert (
+        f"{100 * share:.0f} % of their variance is an excess over the equal-pairs model, "
+        "not shown to be differences in strength" in spread
+    )
+    assert "is the field's differences in strength" not in spread
+
+
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("butler_scales")

@@ -16,24 +16,50 @@ def summary(run_notebook, tmp_path_factory):
 def test_items_are_listed_with_their_status(summary):
     items = summary["items"]
     assert len(items) == summary["n_items"] > 60
-    assert set(items[0]) == {"item", "section", "printed", "computed", "status"}
-    counts = {s: sum(i["status"] == s for i in items) for s in
-              ("reproduced", "refuted", "error in the seed", "not reproducible")}  # fmt: skip
-    assert counts["reproduced"] == summary["n_reproduced"]
-    assert counts["refuted"] == summary["n_refuted"]
-    assert counts["error in the seed"] == summary["n_seed_errors"]
+    assert set(items[0]) == {"item", "section", "printed", "computed", "exact", "status"}
+    statuses = ("reproduced", "rounding slip", "refuted", "error in the seed",
+                "not reproducible")  # fmt: skip
+    counts = {s: sum(i["status"] == s for i in items) for s in statuses}
+    # the counts follow from the statuses, and are these
+    assert summary["counts"] == counts == {
+        "reproduced": 60, "rounding slip": 1, "refuted": 0, "error in the seed": 3,
+        "not reproducible": 2,
+    }  # fmt: skip
+    assert summary["n_items"] == 66
+    assert counts["reproduced"] == summary["n_reproduced"] == 60
+    assert counts["rounding slip"] == summary["n_rounding_slips"] == 1
+    assert counts["refuted"] == summary["n_refuted"] == 0
+    assert counts["error in the seed"] == summary["n_seed_errors"] == 3
+    assert counts["not reproducible"] == summary["n_not_reproducible"] == 2
     assert sum(counts.values()) == len(items)
     by_item = {i["item"]: i for i in items}
     assert by_item["top_ascherman"]["printed"] == "67.27"
-    assert by_item["top_ascherman"]["status"] == "refuted"
+    assert by_item["top_ascherman"]["status"] == "rounding slip"
+    assert by_item["cooke_sigma"]["status"] == "not reproducible"
+
+
+def test_figures_from_printed_inputs_are_shown_both_ways(summary):
+    rows = {r["item"]: r for r in summary["from_printed_inputs"]}
+    assert set(rows) == {"teams_of_8_20_0", "swiss_pairs_sigma_8", "butler_online_20_0",
+                         "ascherman_sigma"}  # fmt: skip
+    both = {item: (round(r["computed"], 3), round(r["exact"], 3)) for item, r in rows.items()}
+    assert both == {
+        "teams_of_8_20_0": (84.853, 86.756),  # 30 × 2√2, and 1.66839 × 6.5 × √64
+        "swiss_pairs_sigma_8": (10.598, 10.596),
+        "butler_online_20_0": (38.731, 38.747),  # 1.668 × 23.22, and unrounded
+        "ascherman_sigma": (11.649, 11.638),  # 11.73 × 17.27/17.39, and from 67.257/67.393
+    }
 
 
 def test_findings_in_words(summary):
     findings = summary["_findings"]
     assert findings[0]["headline"]
     assert f"{summary['n_reproduced']} reproduce" in findings[0]["text"]
+    assert "1 is a rounding slip, 0 are refuted, 3 are errors" in findings[0]["text"]
+    assert "2 cannot be reproduced" in findings[0]["text"]
     not_reproduced = summary["n_items"] - summary["n_reproduced"]
-    assert len(findings) == 1 + not_reproduced
+    assert len(findings) == 1 + len(summary["from_printed_inputs"]) + not_reproduced
+    assert any("86.76 from unrounded inputs" in f["text"] for f in findings)
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

@@ -2,7 +2,7 @@
 
 Checked against what the notebook does not compute itself: Probst's Table 7 (297 and 215
 20-0s), round 1's σ refitted here by bridgestats.fit.fit_sigma_binned, σ₁² = σ₀² + 2τ² (the
-fit's model), and §12's entry scores (rule 2006 for 5 sessions: 15, 16, 17 added).
+fit's model), and §12's entry scores (rule 2006 for 6 sessions: 14, 29, 45, 62).
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ TINY = {
     "n_events": 3,
     "fit_grid": [2.0, 4.0, 6.0],
     "fit_events": 1,
-    "late_sessions": [4, 5],
+    "late_sessions": [5, 6],
     "late_events": 5,
-    "late_headline_sessions": 5,
 }
 THRESHOLDS_2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
 
@@ -64,15 +63,57 @@ def test_brighton_figures(run):
     }  # fmt: skip
 
 
+def test_brighton_stated_as_evidence_allows(run):
+    s, folder = run
+    assert (folder / "figures" / "twenty_zeros_step.png").stat().st_size > 10_000
+    assert "brighton_share_explained" not in s  # 82 is one event's difference, not fixed
+    d = s["brighton_difference_single_event"]
+    assert set(d) == {"low", "fit", "high"}
+    lo, hi = s["brighton_fit_strength_sd_ci"]
+    assert [d[p]["strength_sd"] for p in ("low", "fit", "high")] == [
+        lo, s["brighton_fit_strength_sd"], hi
+    ]  # fmt: skip
+    for row in d.values():
+        assert row["observed"] == 82
+        assert row["z"] == pytest.approx((82 - row["mean"]) / row["sd"], rel=1e-12)
+        assert 0 <= row["p_at_least"] <= 1 and row["sd"] > 0
+    t = s["brighton_step_test"]
+    # the step model's X² is Table 7's own: computed here from the article's counts
+    by_round = [40, 50, 36, 39, 42, 46, 44, 20, 34, 34, 29, 32, 32, 34]
+    halves = (by_round[:7], by_round[7:])
+    x2 = sum((o - sum(h) / 7) ** 2 / (sum(h) / 7) for h in halves for o in h)
+    assert t["x2_step"] == pytest.approx(x2, rel=1e-12) and round(x2, 2) == 8.1
+    assert t["df"] == 12 and t["n_events"] == TINY["n_events"]
+    assert t["gain"] == pytest.approx(t["x2_smooth"] - t["x2_step"], rel=1e-12)
+    assert s["brighton_step_causes"][0].startswith("a change of movement")
+    assert len(s["brighton_step_causes"]) == 5
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "is one event's difference, not a fixed quantity" in text
+    assert "a step at round 8" in text and "accounts for" not in text
+
+
 def test_late_entry_figures(run):
     s, _ = run
-    assert s["late_entry_n_sessions"] == 5 and s["late_entry_rule"] == "2006"
-    assert s["late_entry_scores"] == [0, 15, 31, 48]
+    # the headline is Probst's case, 6 sessions (the notebook's default), rule 2006: §12's
+    # 14, 29, 45, 62; rule 2005 on the 2004 scale enters on 12, 25, 39, 54
+    assert s["late_entry_n_sessions"] == 6 and s["late_entry_rule"] == "2006"
+    assert s["late_entry_scores"] == [0, 14, 29, 45, 62]
+    assert s["late_entry_scale"] == "EBU 2006 for 18 boards, Gaussian 20-0 sigma 7.33 %"
+    by_rule = s["late_entry_by_rule"]
+    assert set(by_rule) == {"2005", "2006"}
+    assert by_rule["2005"]["entry_scores"] == [0, 12, 25, 39, 54]
+    assert by_rule["2006"]["entry_scores"] == [0, 14, 29, 45, 62]
+    assert by_rule["2005"]["scale"] == (
+        "Swiss pairs washington_2004 for 18 boards (thresholds x sqrt(8/18))"
+    )
+    assert by_rule["2006"]["scale"] == s["late_entry_scale"]
+    assert by_rule["2006"]["percentile_gap"] == s["late_entry_percentile_gap"]
+    assert by_rule["2006"]["verdict"] == s["late_entry_verdict"]
     assert set(s["late_entry_gap_by_size"]) == {
-        "4 sessions, rule 2005", "4 sessions, rule 2006",
         "5 sessions, rule 2005", "5 sessions, rule 2006",
+        "6 sessions, rule 2005", "6 sessions, rule 2006",
     }  # fmt: skip
     assert 0 <= s["late_entry_p_late_wins"]["mean"] <= 1
-    assert 1 <= s["late_entry_last_table_at_entry"] <= 7  # 14 pairs: 7 tables
+    assert 1 <= s["late_entry_last_table_at_entry"] <= 31  # 62 pairs: 31 tables
     assert ";" in s["late_entry_verdict"]
     assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales"}

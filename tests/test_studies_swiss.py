@@ -247,3 +247,125 @@ def test_summary_and_conclusions(spread_sim):
     assert any("4 sessions, rule 2006" in x for x in text)
     assert any("§11's 225 20-0s per half assume equal pairs" in x for x in text)
     assert s["brighton_article_predicted_per_half"] == 225
+
+
+# Table 7's 20-0s by round (Probst §11), typed here from the article, not from the seed file
+TABLE_7_20_0 = [40, 50, 36, 39, 42, 46, 44, 20, 34, 34, 29, 32, 32, 34]
+
+
+def test_step_test_against_independent_arithmetic(spread_sim):
+    t = swiss.brighton_step_test(spread_sim)
+    halves = (TABLE_7_20_0[:7], TABLE_7_20_0[7:])
+    x2_step = sum((o - sum(h) / 7) ** 2 / (sum(h) / 7) for h in halves for o in h)
+    assert t["x2_step"] == pytest.approx(x2_step, rel=1e-12)
+    assert round(t["x2_step"], 2) == 8.1  # flat within each half
+    mean = spread_sim.counts[1, :, :, -1].mean(axis=0)
+    x2_smooth = sum((o - m) ** 2 / m for o, m in zip(TABLE_7_20_0, mean, strict=True))
+    assert t["x2_smooth"] == pytest.approx(x2_smooth, rel=1e-12)
+    assert t["df"] == 12 and t["gain"] == pytest.approx(t["x2_smooth"] - t["x2_step"])
+    from scipy.stats import chi2
+
+    assert t["p_step"] == pytest.approx(chi2.sf(x2_step, 12))
+    assert [t["by_round"][r]["observed"] for r in range(1, 15)] == TABLE_7_20_0
+    assert 0 <= t["p_gain"] <= 1 and t["n_events"] == 8
+    with pytest.raises(BridgestatsError, match="pairing"):
+        swiss.brighton_step_test(spread_sim, pairing="swiss count-back")
+
+
+def test_step_test_calibration_follows_the_smooth_model():
+    # events simulated under the model: the observed gain of a step is rare among them, and
+    # a simulated event's own gain is not (its p is about uniform: not below 0.05 for most)
+    sim = swiss.brighton_simulation(strength_sd=4.0, k=27.6, pairings=("score",), n_events=60,
+                                    rng=8)  # fmt: skip
+    t = swiss.brighton_step_test(sim)
+    assert t["p_gain"] < 0.05  # Brighton's step: beyond the smooth model's own steps
+    tz = sim.counts[0, :, :, -1].astype(float)
+    m = tz.mean(axis=0)
+    gains = ((tz - m) ** 2 / m).sum(1) - np.array(
+        [sum(((h - h.mean()) ** 2 / h.mean()).sum() for h in (e[:7], e[7:])) for e in tz]
+    )
+    assert np.mean([np.mean(gains >= g) < 0.05 for g in gains]) < 0.15
+
+
+def test_brighton_difference_over_tau_interval():
+    from types import SimpleNamespace
+
+    fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3)
+    d = swiss.brighton_difference(fit, n_events=40, rng=4).set_index("point")
+    assert d["observed"].tolist() == [82, 82, 82] and d.loc["fit", "strength_sd"] == 4.0
+    # each τ with its own σ₀: σ₁² = σ₀² + 2τ², round 1's σ fixed
+    for point, tau in (("low", 3.2), ("fit", 4.0), ("high", 4.4)):
+        assert d.loc[point, "k"] ** 2 / 8 + 2 * tau**2 == pytest.approx(11.3**2)
+    np.testing.assert_allclose(d["z"], (82 - d["mean"]) / d["sd"])
+    # one event's difference spreads widely (sd about 20), far more than the mean's SE
+    assert (d["sd"] > 12).all() and (d["se"] < d["sd"] / 5).all()
+    # common random numbers: more strength spread, more sorting, a larger fall
+    assert d.loc["low", "mean"] < d.loc["fit", "mean"] < d.loc["high", "mean"]
+    bad = SimpleNamespace(strength_sd=9.0, strength_sd_ci=(8.0, 9.0), round1_sigma=11.3)
+    with pytest.raises(BridgestatsError, match="fit"):
+        swiss.brighton_difference(bad, n_events=2, rng=1)
+
+
+def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
+    from types import SimpleNamespace
+
+    _, by_half = swiss.twenty_zeros(spread_sim)
+    sig = swiss.equal_probability_sigma(spread_sim)
+    _, overall, _ = swiss.late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
+    fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3)
+    diff = swiss.brighton_difference(fit, n_events=10, rng=4)
+    step = swiss.brighton_step_test(spread_sim)
+    s = swiss.summary_figures(by_half, sig, overall, difference=diff, step=step)
+    assert "brighton_share_explained" not in s  # the observed 82 is not a fixed quantity
+    assert set(s["brighton_difference_single_event"]) == {"low", "fit", "high"}
+    assert s["brighton_difference_single_event"]["fit"]["observed"] == 82
+    assert s["brighton_step_test"]["x2_step"] == step["x2_step"]
+    assert "by_round" not in s["brighton_step_test"]
+    assert s["brighton_step_causes"] == list(swiss.STEP_CAUSES)
+    text = swiss.conclusions(by_half, sig, None, overall, difference=diff, step=step)
+    assert "is one event's difference, not a fixed quantity" in text[0]
+    assert "accounts for" not in text[0]
+    assert any("step at round 8" in x and "a change of field" in x for x in text)
+
+
+def test_each_entry_rule_on_the_scale_of_its_year():
+    from bridgestats.sim.swiss import RULE_SCALES, rule_scorer
+
+    assert RULE_SCALES == {"2005": "washington_2004", "2006": "ebu_2006"}
+    # Probst's Table 8, W'ton 2004 column (typed from the article): 11-9 ... 20-0 from
+    table_8_2004 = [50.57, 51.73, 52.90, 54.13, 55.43, 56.83, 58.40, 60.23, 62.55, 65.99]
+    s8 = rule_scorer("2005", 8)
+    np.testing.assert_allclose(s8.thresholds, np.array(table_8_2004) - 50, atol=1e-9)
+    s18 = rule_scorer("2005", 18)
+    np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
+    assert s18.win == s8.win and s18.score([10.7]).tolist() == [20.0]
+    assert rule_scorer("2006", 18).thresholds[-1] == pytest.approx(11 * 2 / 3 * 1.66839, abs=1e-4)
+    with pytest.raises(BridgestatsError, match="rule"):
+        rule_scorer("2004", 8)
+
+
+def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
+    _, overall, finishes = swiss.late_entry(
+        n_sessions=[6, 8], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=3, rng=1
+    )
+    scales = dict(zip(overall.rule, overall.scale, strict=False))
+    assert scales["2005"].startswith("Swiss pairs washington_2004 for 18 boards")
+    assert scales["2006"].startswith("EBU 2006 for 18 boards")
+    # one counterfactual per scale, on the same knock-outs
+    cf = finishes[finishes.rule == "counterfactual"]
+    assert set(cf.scale) == set(scales.values())
+    s = swiss.summary_figures(*_brighton_frames(), overall)
+    assert s["late_entry_n_sessions"] == 6  # Probst's case, not the largest simulated (8)
+    assert s["late_entry_scores"] == [0, 14, 29, 45, 62]
+    assert s["late_entry_by_rule"]["2005"]["entry_scores"] == [0, 12, 25, 39, 54]
+    # at 8 sessions the two rules enter on the same scores
+    o8 = overall[overall.n_sessions == 8].set_index("rule")
+    assert o8.loc["2005", "entry_scores"] == o8.loc["2006", "entry_scores"]
+    one = swiss.late_entry(n_sessions=[4], rules=["2005", "2006"], scale_sigma_8=11.0,
+                           n_events=2, rng=1)[1]  # fmt: skip
+    assert one.scale.nunique() == 1  # a number puts every rule on one Gaussian scale
+
+
+def _brighton_frames():
+    sim = swiss.brighton_simulation(strength_sd=4.0, k=28.0, n_events=3, rng=5)
+    return swiss.twenty_zeros(sim)[1], swiss.equal_probability_sigma(sim)

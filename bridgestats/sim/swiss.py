@@ -45,7 +45,7 @@ References
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -58,23 +58,29 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
-from bridgestats.sim.events import Scorer, as_scorer, scale_scorer
+from bridgestats.sim.events import Scorer, as_scorer, scale_scorer, swiss_pairs_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vpscale import gaussian_scale
 
 __all__ = [
     "EBU_2006_SIGMA_8",
     "ENTRY_RULES",
+    "RULE_SCALES",
     "KOSwissResults",
     "ebu_2006_scorer",
     "entry_scores",
     "refined_scorer",
+    "rule_scorer",
     "simulate_ko_swiss",
 ]
 
 #: The late-entry rules of Probst §12: "2005" adds 12, 13, 14, ... (the first missed round
 #: worth 12); "2006" adds ..., 15, 16, 17 (the last missed round worth 17, "work backwards").
 ENTRY_RULES = ("2005", "2006")
+#: The Swiss pairs scale each entry rule was played on (§12): the 2005 rule in 2005, on the
+#: 2004 White Book scale ("published in 2004 and used inter alia at Brighton 2005", §11);
+#: the 2006 rule on "the new VP scale" (the EBU 2006 scale, σ = 11 % for 8 boards).
+RULE_SCALES = {"2005": "washington_2004", "2006": "ebu_2006"}
 #: Most sessions :func:`simulate_ko_swiss` plays (2^12 = 4096 pairs).
 MAX_SESSIONS = 12
 #: σ (MP %) of the EBU 2006 Swiss pairs scale for 8 boards (Probst §11, "Max settled on
@@ -98,6 +104,35 @@ def ebu_2006_scorer(n_boards):
     sigma = EBU_2006_SIGMA_8 * np.sqrt(8.0 / n)
     name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
     return scale_scorer(gaussian_scale(sigma=float(sigma), unit="MP %", name=name))
+
+
+def rule_scorer(rule, n_boards):
+    """The Swiss pairs scale entry rule ``rule`` was played on, carried to ``n_boards``.
+
+    ``"2006"``: :func:`ebu_2006_scorer`; ``"2005"``: the 2004 White Book table
+    (``seeds/swiss_pairs_scales``, Probst Table 8's W'ton 2004 column, for 7-9 boards) with
+    its thresholds multiplied by √(8/n), as a match's MP % margin has σ ∝ 1/√n
+    (:data:`RULE_SCALES`).
+
+    Examples
+    --------
+    >>> s = rule_scorer("2005", 8)
+    >>> [round(t, 2) for t in s.thresholds[:2]], round(s.thresholds[-1], 2)
+    ([0.57, 1.73], 15.99)
+    >>> round(rule_scorer("2005", 18).thresholds[-1], 3)   # 15.99 × 2/3
+    10.66
+    """
+    check_choice(rule, "rule", ENTRY_RULES)
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    if RULE_SCALES[rule] == "ebu_2006":
+        return ebu_2006_scorer(n)
+    base = swiss_pairs_scorer(RULE_SCALES[rule])
+    factor = float(np.sqrt(8.0 / n))
+    return replace(
+        base,
+        thresholds=tuple(float(t) * factor for t in base.thresholds),
+        name=f"{base.name} for {n} boards (thresholds x sqrt(8/{n}))",
+    )
 
 
 # --- margin histograms --------------------------------------------------------------------

@@ -1,5 +1,15 @@
 """Butler and cross-IMP scales: the Butler factor, the spread of Butler totals, the scale.
 
+What the data can and cannot test: this module tests Probst's model for *online* Butler
+with *face-to-face* championship full fields re-scored as Butler IMPs. It can measure the
+Butler factor B and set the equal-pairs σ against the real spread of face-to-face Butler
+totals; it cannot test what the model adds for online play (the K of 7, the shooting IMP,
+the incomplete barometer). The excess of the totals' variance over the equal-pairs model
+(:attr:`ButlerSpread.excess_variance_share`, about 22 %) is what that model leaves
+unexplained, not shown to be differences in strength: boards correlated within a round, the
+trimmed datum or the IMP scale's curvature could contribute, and these data do not separate
+them.
+
 Probst's §5-6 (J. Probst, "On VP Scales", c. 2006, reproduced on bridgeguys.com) builds a
 VP scale for Butler IMPs from the teams model σ = K√n: Butler IMPs overstate head-to-head
 IMPs by a factor B ("between 1.18 and 1.2, let's call it 6/5"), a result is compared with
@@ -99,8 +109,10 @@ class ButlerSpread:
         events resampled: the rounds of one event share its field).
     excess_variance_share, excess_variance_share_ci : float, tuple
         Share of the observed variance the equal-pairs model does not explain,
-        1 − Σ model²/Σ observed², and its interval: what the differences in strength
-        between pairs (and between-board correlation) add.
+        1 − Σ model²/Σ observed², and its interval: an excess over that model, which
+        differences in strength between pairs would give but which is not shown to be
+        strength (between-board correlation, the datum, the IMP scale's curvature could
+        add to it; these data do not separate them).
     n_groups, n_sessions, n_events : int
         Rounds, table results and events used.
     confidence : float
@@ -141,9 +153,11 @@ def butler_session_spread(*, min_tables=8, confidence=0.90, n_boot=2000, rng=Non
     Butler total over its n boards is a session (``rating_sessions.csv``). Under Probst's
     model, pairs of equal strength and independent boards, the totals' SD is
     B·K·√(n(T − 1)/(2T)) with this round's own K (from ``fullfield_board_spreads.csv``)
-    and the trimmed-datum B measured on all boards. Real pairs differ in strength, so the
-    observed SD exceeds the model's; the ratio says by how much a Butler scale built on the
-    equal-pairs σ is too narrow for a real field.
+    and the trimmed-datum B measured on all boards. The observed SD exceeds the model's;
+    the ratio says by how much a Butler scale built on the equal-pairs σ is too narrow for a
+    face-to-face championship field. Differences in strength would give such an excess, but
+    so could boards correlated within a round: the excess is not shown to be strength. The
+    fields are face to face, so nothing here tests the online terms of Probst's model.
 
     Examples
     --------

@@ -13,12 +13,22 @@ value, how it was rounded, and how a disagreement is classified) and
 cell). Nothing printed is typed into the code below; only the article's own inputs where a
 statement names them (its 1.668, its 11.73, its flight scores).
 
+Where a statement computes from figures the article printed rounded (its 1.668, its 23.22,
+its 67.27, the White Book's 30), ``computed`` follows the article's own arithmetic from
+those printed inputs, read from the seed files (the policy of ``swiss_pairs_sigma_8``,
+"50/(1.668 x sqrt(8)) = 10.598"), and ``exact`` is the same figure from the unrounded inputs
+of the package's formulas: both are shown, and a reader can see where they part. For every
+other item ``exact`` is ``computed``.
+
 The status of an item is computed, never set:
 
 - ``"reproduced"``: the computed figure, rounded (or truncated) as the article rounds it,
   is the printed one; for an approximate statement ("about", "between 1.18 and 1.2"), it
   lies within the tolerance stated in the seed file with its reason; for a table, every
   cell agrees within the table's stated tolerance;
+- ``"rounding slip"``: rounded (or truncated) as the article rounds it, the computed figure
+  is one unit of the printed last decimal from the printed one (67.257 printed 67.27, not
+  67.26): a slip in the last digit, not a wrong figure;
 - otherwise the seed file's ``if_differs`` says what a disagreement is: ``"refuted"`` (the
   article's figure is wrong; ``computed`` is the correct one), ``"error in the seed"`` (the
   article contradicts itself: a misprint, a column at odds with its own other column), or
@@ -53,7 +63,7 @@ from ..vpscale import fit_scale_sigma, gaussian_z
 __all__ = ["STATUSES", "probst_items"]
 
 #: The statuses of :func:`probst_items`, in the order the report lists them.
-STATUSES = ("reproduced", "refuted", "error in the seed", "not reproducible")
+STATUSES = ("reproduced", "rounding slip", "refuted", "error in the seed", "not reproducible")
 
 _IF_DIFFERS = {
     "refuted": "refuted",
@@ -62,8 +72,8 @@ _IF_DIFFERS = {
 }
 
 _COLUMNS = (
-    "item", "section", "table", "statement", "printed", "computed", "status", "cells_off",
-    "note",
+    "item", "section", "table", "statement", "printed", "computed", "exact", "status",
+    "cells_off", "note",
 )  # fmt: skip
 
 
@@ -131,8 +141,45 @@ def _flights():
     return six, loss
 
 
+def _printed(item: str) -> float:
+    """A figure as the article printed it (``data/seeds/probst_figures.csv``)."""
+    figures = datasets.load("seeds/probst_figures", dtype={"printed": str})
+    return float(figures.loc[figures["item"] == item, "printed"].iloc[0])
+
+
+def _white_book_20_0_8() -> float:
+    """The White Book's 20-0 for 8-board teams, where its 20-0 band starts (Table 4: 30+)."""
+    cells = datasets.load("seeds/probst_table_cells", dtype={"printed": str})
+    wb = cells[(cells["item"] == "k_white_book") & (cells["cell"] == "start 20-0")]
+    return float(wb["printed"].iloc[0])
+
+
+def _from_printed(item: str) -> float | None:
+    """The figure by the statement's own arithmetic on the article's printed inputs.
+
+    None where the statement does not compute from rounded printed figures (its computed
+    figure is then the exact one).
+    """
+    table = {
+        # "50/(1.668 x sqrt(8)) = 10.598": the statement's own formula with its 1.668
+        "swiss_pairs_sigma_8": lambda: 50.0 / (_printed("z_20_0") * math.sqrt(8)),
+        # "1.668 ... Std Dev of ... 23.22 and a 20-0 score of 38.73": the printed z times the
+        # printed σ (1.668 × 23.22 = 38.731)
+        "butler_online_20_0": lambda: _printed("z_20_0") * _printed("butler_online_sigma"),
+        # "multiply the Teams-of-4 imps by 2 x sqrt(2) and you get 85": the procedure stated,
+        # applied to the White Book's 8-board 20-0 of 30 IMPs (Table 4)
+        "teams_of_8_20_0": lambda: _white_book_20_0_8() * 2.0 * math.sqrt(2.0),
+        # "11.73 ... reduces the STD to about 11.65": 11.73 scaled by the printed Ascherman
+        # 20-0 over the printed 63-result one, 11.73 × 17.27/17.39 = 11.649
+        "ascherman_sigma": lambda: (
+            11.73 * (_printed("top_ascherman") - 50) / (_printed("top_63_results") - 50)
+        ),
+    }
+    return float(table[item]()) if item in table else None
+
+
 def _scalar(item: str, rng) -> float:
-    """The computed figure of a scalar item (NaN where the article gives too little)."""
+    """The exact figure of a scalar item (NaN where the article gives too little)."""
     top = _top()
     six, loss = _flights()
     cooke = None
@@ -146,8 +193,7 @@ def _scalar(item: str, rng) -> float:
         "twenty_0_32_boards": lambda: top * float(sigma_teams(32)),
         "teams_of_8_20_0": lambda: top * float(sigma_cross_imps(8, comparisons=4, results=4)),
         "swiss_pairs_4_boards": lambda: float(swiss_pairs_top_percent(4)),
-        # the statement gives its formula with its rounded 1.668: computed as printed
-        "swiss_pairs_sigma_8": lambda: 50.0 / (1.668 * math.sqrt(8)),
+        "swiss_pairs_sigma_8": lambda: 50.0 / (top * math.sqrt(8)),
         "swiss_pairs_20_0_21": lambda: float(swiss_pairs_top_percent(8)),
         "white_book_2004_top": lambda: float(_scale("washington_2004")["threshold_pct"].iloc[-1]),
         "teams_15_sigma": lambda: float(sigma_teams(15)),
@@ -244,6 +290,18 @@ def _decimals(text: str) -> int:
     return len(text.split(".")[1]) if "." in text else 0
 
 
+def _one_unit_off(computed: float, printed: str, rounding: str) -> bool:
+    """Whether ``computed``, rounded as printed, is one unit of the last decimal away."""
+    if rounding not in ("round", "truncate") or not math.isfinite(computed):
+        return False
+    unit = 10.0 ** -_decimals(printed)
+    if rounding == "truncate":
+        shown = math.floor(computed / unit + 1e-9)
+    else:
+        shown = math.floor(computed / unit + 0.5)
+    return abs(shown - round(float(printed) / unit)) == 1
+
+
 def _agrees(computed: float, printed: str, rounding: str, tolerance) -> bool:
     value = float(printed)
     if not math.isfinite(computed):
@@ -289,8 +347,10 @@ def probst_items(*, rng=None) -> pd.DataFrame:
         One row per item of ``data/seeds/probst_figures.csv``, in the article's order:
         ``item`` (a short id), ``section`` (§), ``table`` (its number, or ""),
         ``statement`` (the article's words), ``printed`` (the figure as printed; for a
-        table, its number of cells checked), ``computed`` (the figure recomputed; for a
-        table, the number of cells that agree), ``status`` (:data:`STATUSES`, see the
+        table, its number of cells checked), ``computed`` (the figure recomputed, by the
+        statement's own arithmetic where it computes from printed inputs; for a table, the
+        number of cells that agree), ``exact`` (the figure from unrounded inputs; see the
+        module), ``status`` (:data:`STATUSES`, see the
         module), ``cells_off`` (for a table, the cells that disagree, printed against
         computed) and ``note`` (how it was computed, and why a tolerance is what it is).
 
@@ -301,7 +361,9 @@ def probst_items(*, rng=None) -> pd.DataFrame:
     ['67.39', 'reproduced']
     >>> items.loc["top_ascherman", ["printed", "status"]].tolist(), float(round(
     ...     items.loc["top_ascherman", "computed"], 3))
-    (['67.27', 'refuted'], 67.257)
+    (['67.27', 'rounding slip'], 67.257)
+    >>> items.loc["teams_of_8_20_0", ["computed", "exact"]].astype(float).round(2).tolist()
+    [84.85, 86.76]
     >>> items.loc["table_3_cum", "status"], int(items.loc["table_3_cum", "computed"])
     ('error in the seed', 2)
     """
@@ -338,9 +400,18 @@ def probst_items(*, rng=None) -> pd.DataFrame:
             computed = _white_book_k(starts.to_numpy())
             agrees = _agrees(computed, fig.printed, "approx", fig.tolerance)
         else:
-            computed = _scalar(fig.item, gen)
+            exact = _scalar(fig.item, gen)
+            printed_inputs = _from_printed(fig.item)
+            computed = exact if printed_inputs is None else printed_inputs
             agrees = _agrees(computed, fig.printed, fig.rounding, fig.tolerance)
-        status = "reproduced" if agrees else _IF_DIFFERS[fig.if_differs]
+        if fig.rounding == "cells" or fig.item == "k_white_book":
+            exact = computed
+        if agrees:
+            status = "reproduced"
+        elif _one_unit_off(computed, fig.printed, fig.rounding):
+            status = "rounding slip"
+        else:
+            status = _IF_DIFFERS[fig.if_differs]
         rows.append((fig.item, int(fig.section), table, fig.statement, fig.printed, computed,
-                     status, "; ".join(off), note))  # fmt: skip
+                     exact, status, "; ".join(off), note))  # fmt: skip
     return pd.DataFrame(rows, columns=list(_COLUMNS))

@@ -53,20 +53,25 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy.stats import chi2
 
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
 from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
-from ..sim.swiss import ENTRY_RULES, refined_scorer, simulate_ko_swiss
+from ..sim.swiss import ENTRY_RULES, refined_scorer, rule_scorer, simulate_ko_swiss
 from ..vpscale import gaussian_scale, gaussian_z
 
 __all__ = [
     "ARTICLE",
     "BRIGHTON",
+    "PROBST_SESSIONS",
+    "STEP_CAUSES",
     "BrightonSimulation",
+    "brighton_difference",
     "brighton_observed",
     "brighton_simulation",
+    "brighton_step_test",
     "brighton_verdict",
     "conclusions",
     "equal_probability_sigma",
@@ -76,6 +81,8 @@ __all__ = [
     "twenty_zeros",
 ]
 
+#: Probst's late-entry case (§12, "assume 6" sessions: entries 14, 29, 45, 62), the headline.
+PROBST_SESSIONS = 6
 #: Brighton 2005 as §11 describes it (the Swiss pairs simulated by :func:`brighton_simulation`).
 BRIGHTON = {
     "n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004",
@@ -282,6 +289,162 @@ def twenty_zeros(sim, *, confidence=0.90):
     return pd.DataFrame(rows_r), pd.DataFrame(rows_h)
 
 
+def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, rng=None):
+    """Brighton's observed fall in 20-0s against one simulated event's, over τ's interval.
+
+    The observed first-minus-second-half difference (297 − 215 = 82) is one event's: under
+    the fitted model a single event's difference varies (sd about 21), so the share of it
+    "explained" by pairing is not known to better than that spread. This simulates the
+    event paired by ``pairing`` at the fitted τ and at the ends of its interval, each end
+    with its own σ₀ = √(σ₁² − 2τ²) (round 1's σ held fixed, as the fit does), all on one
+    seed (common random numbers: the same strengths and boards).
+
+    Parameters
+    ----------
+    fit : PairsStrength
+        :func:`bridgestats.studies.scales.pairs_strength_spread` (τ, its interval, σ₁).
+    n_events : int, optional
+        Events per τ (2-100000).
+    pairing : str, optional
+        The pairing rule (Brighton's: ``"score"``).
+    confidence : float, optional
+        Coverage of the band of single events.
+    rng : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    DataFrame
+        One row per τ (``point``: ``"low"``, ``"fit"``, ``"high"``): ``strength_sd``,
+        ``k``, ``mean`` (expected difference), ``se`` (its Monte Carlo SE), ``sd`` (a single
+        event's), ``band_low``, ``band_high``, ``observed`` (82), ``z`` ((observed − mean)
+        / sd) and ``p_at_least`` (share of single events with a difference at least the
+        observed).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3)
+    >>> d = brighton_difference(fit, n_events=20, rng=1)
+    >>> d["point"].tolist(), d["observed"].tolist()
+    (['low', 'fit', 'high'], [82, 82, 82])
+    """
+    e = check_int(n_events, "n_events", minimum=2, maximum=100_000)
+    check_choice(pairing, "pairing", tuple(PAIRINGS))
+    conf = check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
+    seed = int(check_rng(rng).integers(2**63))
+    s1 = check_number(fit.round1_sigma, "fit.round1_sigma", low=0, low_open=True, high=100)
+    lo, hi = (float(x) for x in fit.strength_sd_ci)
+    _, obs_half = brighton_observed()
+    obs = obs_half.set_index("half")["n_20_0"]
+    observed = int(obs["first_half"] - obs["second_half"])
+    n_half = BRIGHTON["first_half"][1]
+    rows = []
+    for point, tau in (("low", lo), ("fit", float(fit.strength_sd)), ("high", hi)):
+        tau = check_number(tau, "fit.strength_sd", low=0, high=30)
+        if 2 * tau**2 >= s1**2:
+            raise fail("fit", f"τ below σ₁/√2 = {s1 / math.sqrt(2):.2f} (σ₀² > 0)", tau)
+        k = math.sqrt(s1**2 - 2 * tau**2) * math.sqrt(BRIGHTON["n_boards"])
+        sim = brighton_simulation(strength_sd=tau, k=k, pairings=(pairing,), n_events=e,
+                                  rng=seed)  # fmt: skip
+        tz = sim.counts[0, :, :, -1]
+        d = (tz[:, :n_half].sum(axis=1) - tz[:, n_half:].sum(axis=1)).astype(float)
+        row = _summary_row(d, conf)
+        sd = float(d.std(ddof=1))
+        rows.append({
+            "point": point, "strength_sd": tau, "k": k, **row, "sd": sd,
+            "observed": observed, "z": (observed - row["mean"]) / sd,
+            "p_at_least": float(np.mean(d >= observed)),
+        })  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _x2_step(counts: np.ndarray, n_half: int) -> np.ndarray:
+    """Pearson's X² of per-round counts (rows: events) against their own two half means."""
+    first, second = counts[:, :n_half], counts[:, n_half:]
+    out = np.zeros(counts.shape[0])
+    for part in (first, second):
+        level = part.mean(axis=1, keepdims=True)
+        out += ((part - level) ** 2 / level).sum(axis=1)
+    return out
+
+
+def brighton_step_test(sim, *, pairing="score"):
+    """A step at round 8 against the smooth sorting model, on Brighton's 20-0s by round.
+
+    Two models of the 14 rounds' 20-0 counts, each with two parameters: the *smooth*
+    sorting model (the simulated mean by round under ``pairing``, with τ and σ₀ fitted)
+    and a *step* (one level for rounds 1-7 and one for 8-14, the observed half means).
+    Pearson's X² of the observed counts against each, on 14 − 2 = 12 df, and the gain
+    X²_smooth − X²_step calibrated by simulation: the same gain computed on every
+    simulated event (which follows the smooth model by construction) gives its
+    distribution when the smooth model is true.
+
+    Parameters
+    ----------
+    sim : BrightonSimulation
+    pairing : str, optional
+        The rule whose mean is the smooth model (Brighton's: ``"score"``).
+
+    Returns
+    -------
+    dict
+        ``x2_smooth``, ``x2_step`` (observed), ``df`` (12), ``p_smooth``, ``p_step``
+        (χ²₁₂ upper tails), ``gain`` (x2_smooth − x2_step), ``p_gain`` (share of simulated
+        events whose gain is at least the observed) and ``p_gain_se`` (its binomial SE),
+        ``x2_smooth_sim_p`` (share of simulated events whose X² against the model's mean
+        is at least the observed, a check of the χ² approximation), ``n_events``,
+        ``by_round`` (round -> {observed, smooth, step}).
+
+    Examples
+    --------
+    >>> sim = brighton_simulation(strength_sd=4.0, k=27.6, n_events=20, rng=1)
+    >>> t = brighton_step_test(sim)
+    >>> t["df"], t["x2_step"] < t["x2_smooth"]
+    (12, True)
+    """
+    if not isinstance(sim, BrightonSimulation):
+        raise fail("sim", "a BrightonSimulation", type(sim).__name__)
+    check_choice(pairing, "pairing", sim.pairings)
+    obs_round, _ = brighton_observed()
+    observed = obs_round["n_20_0"].to_numpy(dtype=float)
+    n_half = BRIGHTON["first_half"][1]
+    tz = sim.counts[sim.pairings.index(pairing), :, :, -1].astype(float)
+    smooth = tz.mean(axis=0)
+    df = observed.size - 2
+    x2_smooth = float(((observed - smooth) ** 2 / smooth).sum())
+    x2_step = float(_x2_step(observed[None, :], n_half)[0])
+    sim_smooth = ((tz - smooth) ** 2 / smooth).sum(axis=1)
+    sim_gain = sim_smooth - _x2_step(tz, n_half)
+    gain = x2_smooth - x2_step
+    p_gain = float(np.mean(sim_gain >= gain))
+    step = np.where(np.arange(observed.size) < n_half, observed[:n_half].mean(),
+                    observed[n_half:].mean())  # fmt: skip
+    return {
+        "x2_smooth": x2_smooth, "x2_step": x2_step, "df": int(df),
+        "p_smooth": float(chi2.sf(x2_smooth, df)), "p_step": float(chi2.sf(x2_step, df)),
+        "gain": gain, "p_gain": p_gain,
+        "p_gain_se": math.sqrt(max(p_gain * (1 - p_gain), 1 / tz.shape[0]) / tz.shape[0]),
+        "x2_smooth_sim_p": float(np.mean(sim_smooth >= x2_smooth)),
+        "n_events": int(tz.shape[0]),
+        "by_round": {int(r + 1): {"observed": int(observed[r]), "smooth": float(smooth[r]),
+                                  "step": float(step[r])} for r in range(observed.size)},
+    }  # fmt: skip
+
+
+#: What besides sorting by score could make a step at the half (the event's second day):
+#: the report says these in words; Table 7 cannot tell them apart.
+STEP_CAUSES = (
+    "a change of movement or pairing at the half (a re-seeding, or a different draw "
+    "for the second day)",
+    "a change of field (pairs withdrawing or entering between days, though every round "
+    "has 257 matches)",
+    "a change of scale or scoring at the half (a different VP table, or Ascherman or "
+    "another matchpoint rule, in the scoring program)",
+    "a change of boards (a different dealing or set of boards for the second day)",
+    "the transcription (Table 7 counted from a fan-fold listing, one half at a time)",
+)
+
+
 def _chi2(sigmas: np.ndarray, knots: np.ndarray, cdf: np.ndarray) -> np.ndarray:
     """Pearson's distance of the outcome shares of Gaussian 20-0 scales at ``sigmas`` from
     the design shares, for margins whose |m| has the (piecewise linear) ``cdf``."""
@@ -375,7 +538,7 @@ def late_entry(
     n_boards=18,
     k=32.95,
     strength_sd=4.0,
-    scale_sigma_8=11.0,
+    scale_sigma_8=None,
     n_events=200,
     rng=None,
 ):
@@ -392,9 +555,11 @@ def late_entry(
     k, strength_sd : float, optional
         Per-board σ (%) and the pairs' strength sd (MP %).
     scale_sigma_8 : float, optional
-        The Swiss's scale: the Gaussian 20-0 scale at σ = ``scale_sigma_8`` √(8/n_boards)
-        (the EBU 2006 scale's 11 % for 8 boards, "the new VP scale" §12 says BCL used,
-        carried to n_boards by σ ∝ 1/√n).
+        None (the default): each rule on the scale it was played on
+        (:func:`bridgestats.sim.swiss.rule_scorer`): rule 2005 on the 2004 White Book
+        table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
+        for 8 boards), each carried to n_boards by σ ∝ 1/√n. A number: every rule on the
+        Gaussian 20-0 scale at σ = ``scale_sigma_8`` √(8/n_boards).
     n_events : int, optional
         Events per size and rule (1-100000).
     rng : int or numpy.random.Generator, optional
@@ -414,7 +579,8 @@ def late_entry(
         ``p_wins`` (share of events the Swiss is won by a pair that missed that many rounds)
         and ``p_wins_counterfactual``.
     overall : DataFrame
-        One row per size and rule: ``n_sessions``, ``rule``, ``n_swiss``, ``entry_scores``
+        One row per size and rule: ``n_sessions``, ``rule``, ``scale`` (the Swiss's
+        scale, by name), ``n_swiss``, ``entry_scores``
         (a tuple), ``gap`` and ``gap_se`` (over all late entrants, missed >= 1, each event's
         mean), ``p_late_wins`` and ``p_late_wins_counterfactual`` (the Swiss won by a late
         entrant) with their binomial SEs, ``last_table_at_entry`` and
@@ -424,12 +590,13 @@ def late_entry(
     finishes : DataFrame
         Every late entrant's finish (missed >= 1): ``n_sessions``, ``rule`` (an entry
         rule, or ``counterfactual`` for the same pair in the Swiss everyone plays from 0),
-        ``event``, ``missed``, ``percentile``.
+        ``scale``, ``event``, ``missed``, ``percentile``.
 
     Notes
     -----
     All SEs are over events (the pairs of one event are not independent): a figure's SE
-    is the sd over events of its per-event value / √E.
+    is the sd over events of its per-event value / √E. The counterfactual of a rule is
+    played on that rule's scale, on the same knock-outs.
 
     Examples
     --------
@@ -448,25 +615,37 @@ def late_entry(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True, high=200)
     tau = check_number(strength_sd, "strength_sd", low=0, high=30)
-    s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
+    if scale_sigma_8 is None:
+        scorers = {rule: rule_scorer(rule, nb) for rule in rule_list}
+    else:
+        s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
+        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8))
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
-    scorer = _scale_for(nb, s8)
-    common = dict(n_boards=nb, k=kk, strength_sd=tau, scorer=scorer, n_events=e, rng=seed)
+    common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
     rows_e, rows_o, fin = [], [], []
     for s in sizes:
-        cf = simulate_ko_swiss(s, late_entry=False, **common)
-        cf_pct = cf.percentile
-        cf_winner = cf.entry_round[cf.rank == 1].reshape(e)
-        ev, who = np.nonzero(cf.entry_round >= 1)
-        fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual", "event": ev,
-                                 "missed": cf.entry_round[ev, who],
-                                 "percentile": cf_pct[ev, who]}))  # fmt: skip
+        cfs = {}  # the counterfactual on each scale (the same knock-outs: one seed)
         for rule in rule_list:
-            r = simulate_ko_swiss(s, entry=rule, **common)
+            name = scorers[rule].name
+            if name not in cfs:
+                cf = simulate_ko_swiss(s, late_entry=False, scorer=scorers[rule], **common)
+                ev, who = np.nonzero(cf.entry_round >= 1)
+                fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual",
+                                         "scale": name, "event": ev,
+                                         "missed": cf.entry_round[ev, who],
+                                         "percentile": cf.percentile[ev, who]}))  # fmt: skip
+                cfs[name] = cf
+        for rule in rule_list:
+            cf = cfs[scorers[rule].name]
+            cf_pct = cf.percentile
+            cf_winner = cf.entry_round[cf.rank == 1].reshape(e)
+            ev, who = np.nonzero(cf.entry_round >= 1)
+            r = simulate_ko_swiss(s, entry=rule, scorer=scorers[rule], **common)
             pct = r.percentile
             winner = r.entry_round[r.rank == 1].reshape(e)
-            fin.append(pd.DataFrame({"n_sessions": s, "rule": rule, "event": ev,
+            fin.append(pd.DataFrame({"n_sessions": s, "rule": rule,
+                                     "scale": scorers[rule].name, "event": ev,
                                      "missed": r.entry_round[ev, who],
                                      "percentile": pct[ev, who]}))  # fmt: skip
             for m in range(s - 1):
@@ -493,7 +672,8 @@ def late_entry(
             tab_last = np.where(last, r.table_at_entry, 0)
             pw, pwc = float(np.mean(winner >= 1)), float(np.mean(cf_winner >= 1))
             rows_o.append({
-                "n_sessions": s, "rule": rule, "n_swiss": r.n_swiss,
+                "n_sessions": s, "rule": rule, "scale": scorers[rule].name,
+                "n_swiss": r.n_swiss,
                 "entry_scores": tuple(int(x) for x in r.entry),
                 "gap": g_all.mean(), "gap_se": _se(g_all),
                 "p_late_wins": pw, "p_late_wins_se": math.sqrt(pw * (1 - pw) / e),
@@ -522,7 +702,7 @@ def _band(row) -> dict:
 
 
 def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_sessions=None,
-                    rule="2006"):  # fmt: skip
+                    rule="2006", difference=None, step=None):  # fmt: skip
     """The report's summary: the Brighton 20-0s, the σ's and the late-entry headline figures.
 
     Parameters
@@ -538,9 +718,15 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     pairing : str, optional
         The rule whose figures are the headline (Brighton's: ``"score"``).
     n_sessions : int, optional
-        The late-entry size of the headline (by default the largest simulated).
+        The late-entry size of the headline: by default Probst's case, 6 sessions (§12:
+        "assume 6"; entries 14, 29, 45, 62), where the 2005 and 2006 rules differ; the
+        largest simulated if 6 was not. (At 8 sessions the two rules coincide.)
     rule : str, optional
         The entry rule of the headline.
+    difference : DataFrame, optional
+        :func:`brighton_difference`.
+    step : dict, optional
+        :func:`brighton_step_test`.
 
     Returns
     -------
@@ -550,16 +736,14 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
         ``brighton_random_draw_20_0_...``, ``brighton_fit_sigma_equal_pairs``,
         ``brighton_fit_strength_sd``, ``brighton_equal_probability_sigma`` (half ->
         criterion -> σ, observed and simulated by score), and the ``late_entry_...``
-        figures of the headline size and rule.
+        figures of the headline size and rule; with ``difference``,
+        ``brighton_difference_single_event`` (point -> {strength_sd, mean, se, sd,
+        band_90, observed, z, p_at_least}); with ``step``, ``brighton_step_test`` (its
+        figures, without ``by_round``) and ``brighton_step_causes`` (:data:`STEP_CAUSES`).
     """
     h = by_half.set_index(["pairing", "half"])
     out = {}
     if (pairing, "difference") in h.index:
-        d = h.loc[(pairing, "difference")]
-        out["brighton_share_explained"] = {
-            "mean": float(d["mean"] / d["observed"]),
-            "se": float(d["se"] / d["observed"]),
-        }
         out["brighton_verdict"] = brighton_verdict(by_half, pairing=pairing)
     for half in (*_HALVES, "difference"):
         if (pairing, half) in h.index:
@@ -571,6 +755,19 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
         out["brighton_fit_strength_sd"] = float(fit.strength_sd)
         out["brighton_fit_strength_sd_ci"] = [float(x) for x in fit.strength_sd_ci]
         out["brighton_fit_k"] = float(fit.k)
+    if difference is not None:
+        out["brighton_difference_single_event"] = {
+            r.point: {
+                "strength_sd": float(r.strength_sd), "mean": float(r.mean), "se": float(r.se),
+                "sd": float(r.sd), "band_90": {"low": float(r.band_low),
+                                               "high": float(r.band_high)},
+                "observed": int(r.observed), "z": float(r.z), "p_at_least": float(r.p_at_least),
+            }
+            for r in difference.itertuples()
+        }  # fmt: skip
+    if step is not None:
+        out["brighton_step_test"] = {k: v for k, v in step.items() if k != "by_round"}
+        out["brighton_step_causes"] = list(STEP_CAUSES)
     eq = {}
     for _, row in sigmas.iterrows():
         if row["source"] == "observed":
@@ -584,11 +781,17 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     out["brighton_article_predicted_per_half"] = ARTICLE["predicted_per_half"]
     o = overall[overall["rule"] == rule]
     if len(o):
-        size = int(o["n_sessions"].max()) if n_sessions is None else int(n_sessions)
+        if n_sessions is not None:
+            size = int(n_sessions)
+        elif (o["n_sessions"] == PROBST_SESSIONS).any():
+            size = PROBST_SESSIONS
+        else:
+            size = int(o["n_sessions"].max())
         row = o[o["n_sessions"] == size].iloc[0]
         out.update({
             "late_entry_n_sessions": size,
             "late_entry_rule": rule,
+            "late_entry_scale": row["scale"],
             "late_entry_scores": list(row["entry_scores"]),
             "late_entry_percentile_gap": {"mean": float(row["gap"]), "se": float(row["gap_se"])},
             "late_entry_p_late_wins": {"mean": row["p_late_wins"], "se": row["p_late_wins_se"]},
@@ -600,6 +803,19 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
             "late_entry_last_p_top_two_tables": float(row["last_p_top_two_tables"]),
             "late_entry_verdict": late_entry_verdict(row),
         })  # fmt: skip
+        out["late_entry_by_rule"] = {
+            r.rule: {
+                "scale": r.scale, "entry_scores": list(r.entry_scores),
+                "percentile_gap": {"mean": float(r.gap), "se": float(r.gap_se)},
+                "p_late_wins": {"mean": float(r.p_late_wins), "se": float(r.p_late_wins_se)},
+                "p_late_wins_counterfactual": {
+                    "mean": float(r.p_late_wins_counterfactual),
+                    "se": float(r.p_late_wins_counterfactual_se),
+                },
+                "verdict": late_entry_verdict(pd.Series(r._asdict())),
+            }
+            for r in overall[overall["n_sessions"] == size].itertuples()
+        }  # fmt: skip
         out["late_entry_gap_by_size"] = {
             f"{int(r.n_sessions)} sessions, rule {r.rule}": {"mean": r.gap, "se": r.gap_se}
             for r in overall.itertuples()
@@ -663,7 +879,8 @@ def late_entry_verdict(row):
     return f"{first} the rounds missed; late entrants win {second} often"
 
 
-def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score"):
+def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", difference=None,
+                step=None):  # fmt: skip
     """Sentences computed from the figures (a gap is called real beyond 2 SE).
 
     Parameters
@@ -672,6 +889,11 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score"):
         From :func:`twenty_zeros`, :func:`equal_probability_sigma` and :func:`late_entry`.
     pairing : str, optional
         Brighton's rule (``"score"``).
+    difference : DataFrame, optional
+        :func:`brighton_difference`: the observed difference is then set against one
+        event's spread and τ's interval, not read as a fixed share.
+    step : dict, optional
+        :func:`brighton_step_test`.
 
     Returns
     -------
@@ -687,9 +909,22 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score"):
         f"rounds 1-7 and {s2['mean']:.0f} ± {s2['se']:.0f} in rounds 8-14 (observed "
         f"{f['observed']:.0f} and {s2['observed']:.0f}): a difference of {d['mean']:.0f} ± "
         f"{d['se']:.1f} (90 % of events {d['band_low']:.0f} to {d['band_high']:.0f}) against "
-        f"the observed {obs:.0f}, so pairing by score accounts for {d['mean'] / obs:.0%} of it; "
-        f"the observed difference is {where} the band of single events."
+        f"the observed {obs:.0f}; the observed difference is {where} the band of single "
+        "events."
     )
+    if difference is not None:
+        dd = difference.set_index("point")
+        fitp, low, high = dd.loc["fit"], dd.loc["low"], dd.loc["high"]
+        sentence += (
+            f" The observed {obs:.0f} is one event's difference, not a fixed quantity: under "
+            f"the fitted model one event's difference has an sd of {fitp['sd']:.0f} about its "
+            f"expectation of {fitp['mean']:.0f} ± {fitp['se']:.1f} (the observed is "
+            f"{fitp['z']:.1f} sd above it; {fitp['p_at_least']:.1%} of simulated events reach "
+            f"it), and τ's interval ({low['strength_sd']:.2f}-{high['strength_sd']:.2f} %) moves "
+            f"the expectation from {low['mean']:.0f} to {high['mean']:.0f}. Pairing by score "
+            f"makes a fall of that size; what share of Brighton's {obs:.0f} it is cannot be "
+            "stated more precisely than one event allows."
+        )
     if ("random", "difference") in h.index:
         verdict = brighton_verdict(by_half, pairing=pairing)
         sentence += f" Verdict: pairing by score {verdict} the difference."
@@ -718,6 +953,20 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score"):
             f"band ({first_obs['band_low']:.0f}-{first_obs['band_high']:.0f}): the model fitted to "
             "round 1 and rounds 8-14 has too few 20-0s in rounds 2-7."
         )
+    if step is not None:
+        out.append(
+            f"Brighton's 20-0s are flat within each half with a step at round 8: by round, "
+            f"a step (two levels) leaves X² = {step['x2_step']:.1f} on {step['df']} df "
+            f"(p = {step['p_step']:.2f}) and the smooth sorting model paired by score "
+            f"X² = {step['x2_smooth']:.1f} (p = {step['p_smooth']:.2f}); a gain of "
+            f"{step['gain']:.1f} that {step['p_gain']:.1%} ± {step['p_gain_se']:.1%} of "
+            f"{step['n_events']} events simulated under the smooth model reach. "
+            + ("The step fits beyond what sorting by score gives"
+               if step["p_gain"] + 2 * step["p_gain_se"] < 0.05
+               else "The data do not separate a step from the smooth sorting")
+            + ", and a step at the half could come from other things than the pairing: "
+            + "; ".join(STEP_CAUSES) + "."
+        )  # fmt: skip
     s = sigmas.set_index(["source", "half", "criterion"])
     obs_f, obs_s = (
         s.loc[("observed", "first_half", "ML normal")],
@@ -742,7 +991,7 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score"):
         verdict = late_entry_verdict(row)
         row = pd.Series(row)
         out.append(
-            f"{row.n_sessions} sessions, rule {row.rule} (entry on "
+            f"{row.n_sessions} sessions, rule {row.rule} ({row.scale}; entry on "
             f"{', '.join(str(x) for x in row.entry_scores[1:])}): late entrants finish "
             f"{row.gap:+.1f} ± {row.gap_se:.1f} percentile points from where the same pairs "
             f"finish playing every round; a late "
