@@ -162,18 +162,24 @@ def test_after_kill_9_the_next_batch_removes_the_leftovers_and_says_which(good, 
 
 
 def test_an_old_folder_caught_between_two_renames_is_put_back(tmp_path):
-    (tmp_path / ".tiny.old-x1").mkdir()
-    (tmp_path / ".tiny.old-x1" / "run.json").write_text("{}")
-    (tmp_path / ".other.old-x2").mkdir()  # other/ exists: the old copy is stale
+    (tmp_path / ".tiny.old-x1abcdef").mkdir()
+    (tmp_path / ".tiny.old-x1abcdef" / "run.json").write_text("{}")
+    (tmp_path / ".other.old-x2_bcdef").mkdir()  # other/ exists: the old copy is stale
     (tmp_path / "other").mkdir()
-    (tmp_path / ".tiny.tmp-x3").mkdir()
+    (tmp_path / ".tiny.tmp-x3bcdefg").mkdir()
     (tmp_path / ".hidden").mkdir()  # not the runner's: kept
+    (tmp_path / ".vim.old-bak").mkdir()  # not a name mkdtemp makes: kept
     assert clean_leftovers(tmp_path) == [
-        ".other.old-x2",
-        ".tiny.old-x1 (restored as tiny)",
-        ".tiny.tmp-x3",
+        ".other.old-x2_bcdef",
+        ".tiny.old-x1abcdef (restored as tiny)",
+        ".tiny.tmp-x3bcdefg",
     ]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".hidden", "other", "tiny"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".hidden",
+        ".vim.old-bak",
+        "other",
+        "tiny",
+    ]
     assert (tmp_path / "tiny" / "run.json").is_file()
 
 
@@ -222,3 +228,117 @@ def test_list_into_a_closed_pipe_or_a_full_disk_is_one_line_and_nonzero(tmp_path
             " (No space left on device)\n"
         )
     assert not (tmp_path / "out").exists()  # --list runs nothing
+
+
+# --------------------------------------------------------------------------- ownership (issue 26)
+
+
+def _tree(root: Path) -> dict:
+    """Every entry below ``root`` with its bytes (folders as None)."""
+    return {
+        p.relative_to(root).as_posix(): None if p.is_dir() else p.read_bytes()
+        for p in sorted(root.rglob("*"))
+    }
+
+
+def _cli(*argv) -> tuple[int, str]:
+    import contextlib
+    import io
+
+    from bridgestats.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main([str(a) for a in argv])
+    return code, err.getvalue()
+
+
+def _home_like(root: Path) -> Path:
+    """A user's folder: things the old runner removed or replaced as its own."""
+    (root / ".vim.old-bak").mkdir(parents=True)
+    (root / ".vim.old-bak" / "session.vim").write_text("set nu\n")
+    (root / ".kernels").mkdir()
+    (root / ".kernels" / "notes.txt").write_text("mine\n")
+    (root / "index.html").write_text("<h1>my home page</h1>\n")
+    (root / "findings.html").write_text("<p>my findings</p>\n")
+    (root / ".cfg.tmp-x").mkdir()
+    return root
+
+
+@pytest.mark.parametrize("how", ["--reports-dir", "BRIDGESTATS_REPORTS"])
+def test_a_users_folder_is_refused_and_left_as_it_was(tmp_path, monkeypatch, how):
+    home = _home_like(tmp_path / "home")
+    before = _tree(home)
+    config = _config(tmp_path, 0)
+    if how == "BRIDGESTATS_REPORTS":
+        monkeypatch.setenv("BRIDGESTATS_REPORTS", str(home))
+        code, err = _cli("reports", "--config", config)
+    else:
+        code, err = _cli("reports", "--config", config, "--reports-dir", home)
+    assert code == 2
+    assert err == (
+        f"bridgestats reports: error: reports_dir: {str(home)!r} is not a reports folder: it"
+        " holds 5 entries the runner did not write ('.cfg.tmp-x', '.kernels', '.vim.old-bak',"
+        " ...); give a new or empty folder, or one a batch wrote (it has .bridgestats-reports)\n"
+    )
+    assert _tree(home) == before  # no marker, no lock, nothing removed
+
+
+def test_clean_leftovers_removes_only_names_the_runner_makes(tmp_path):
+    home = _home_like(tmp_path / "home")
+    kernel = home / KERNELS_DIR / "kernel-0f0e0d0c-1b2a-4c3d-8e9f-a0b1c2d3e4f5.json"
+    kernel.write_text("{}")
+    assert clean_leftovers(home) == [f"{KERNELS_DIR}/{kernel.name}"]
+    assert (home / ".vim.old-bak" / "session.vim").is_file()
+    assert (home / ".kernels" / "notes.txt").is_file() and (home / ".cfg.tmp-x").is_dir()
+
+
+def test_an_earlier_batchs_folder_is_adopted_and_marked(tmp_path):
+    from bridgestats.reports.folder import MARKER_NAME, claim, page_is_ours
+
+    old = tmp_path / "reports"
+    (old / "tiny").mkdir(parents=True)
+    (old / "tiny" / "run.json").write_text("{}")
+    (old / "tiny.failed").mkdir()
+    (old / "tiny.failed" / "run.json").write_text("{}")
+    (old / "index.html").write_text("<html><title>bridgestats reports</title></html>")
+    (old / ".tiny.tmp-abcd1234").mkdir()
+    (old / KERNELS_DIR).mkdir()
+    (old / KERNELS_DIR / "kernel-0f0e0d0c-1b2a-4c3d-8e9f-a0b1c2d3e4f5.json").write_text("{}")
+    assert claim(old) == "adopted"
+    marker = json.loads((old / MARKER_NAME).read_text())
+    assert set(marker["pages"]) == {"index.html"} and page_is_ours(old, "index.html")
+    assert claim(old) is None  # marked: nothing to do
+    (old / "index.html").write_text("<p>edited by hand</p>")
+    assert not page_is_ours(old, "index.html")  # the runner will not replace it
+    new = tmp_path / "new"
+    new.mkdir()
+    assert claim(new) == "marked" and (new / MARKER_NAME).is_file()
+
+
+def test_a_page_or_run_folder_the_runner_did_not_write_is_refused_before_running(tmp_path):
+    from bridgestats.reports.folder import claim
+
+    out = tmp_path / "out"
+    out.mkdir()
+    claim(out)
+    (out / "index.html").write_text("<h1>someone's page</h1>\n")
+    config = _config(tmp_path, 0)
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{str(out / 'index.html')!r} was not written by the runner" in err
+    (out / "index.html").unlink()
+    (out / "tiny").mkdir()
+    (out / "tiny" / "thesis.tex").write_text("years of work\n")
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and f"{str(out / 'tiny')!r} is not a run folder the runner wrote" in err
+    assert (out / "tiny" / "thesis.tex").read_text() == "years of work\n"
+
+
+def test_a_run_named_findings_html_is_refused(tmp_path):
+    from bridgestats.reports import load_config
+
+    path = tmp_path / "reports.toml"
+    path.write_text('[[report]]\nname = "Findings.html"\nnotebook = "x.ipynb"\n')
+    with pytest.raises(BridgestatsError, match=r"'name' 'Findings\.html' is reserved"):
+        load_config(path)

@@ -5,6 +5,9 @@ under the reports folder and moved into place only when it succeeded; a failed r
 partial output (the executed notebook shows the error) goes to ``<run>.failed/`` and the
 previous good ``<run>/`` stays.
 
+The reports folder must be the runner's (:func:`~bridgestats.reports.folder.claim`: new,
+empty, marked, or holding only what an earlier batch wrote); anything else is refused
+before a run starts, and so is a run whose folder or an index page is not the runner's.
 One batch at a time: the batch holds the reports folder's lock
 (:func:`~bridgestats.reports.folder.locked`), so the temporary folders and kernel
 connection files it finds there were left by a killed batch; it removes them and says so.
@@ -29,7 +32,16 @@ from .._validate import check_flag, check_int
 from ..errors import BridgestatsError
 from .config import ReportConfig, RunSpec, expand_runs, load_config
 from .dispatch import dispatch, log
-from .folder import KERNELS_DIR, clean_leftovers, locked
+from .folder import (
+    MARKER_NAME,
+    PAGES,
+    check_run_folders,
+    claim,
+    clean_leftovers,
+    locked,
+    page_is_ours,
+    remove_kernel_files,
+)
 from .index import write_index
 from .jobs import Job, Outcome, RunResult
 from .parameters import check_parameters, notebook_title
@@ -86,6 +98,16 @@ def run_reports(
         raise BridgestatsError(
             f"reports_dir: cannot create the folder {str(root)!r} ({exc.strerror or exc})"
         ) from exc
+    how = claim(root)  # refuses a folder that holds what the runner did not write
+    if how == "adopted":
+        log(f"adopted {root} (written by an earlier batch): marked with {MARKER_NAME}")
+    check_run_folders(root, merged)
+    for page in PAGES:
+        if not page_is_ours(root, page):
+            raise BridgestatsError(
+                f"reports_dir: {str(root / page)!r} was not written by the runner (or was"
+                " changed since); move it away, the batch would replace it"
+            )
     with locked(root) as have_lock:
         if have_lock:
             removed = clean_leftovers(root)
@@ -158,13 +180,7 @@ def _cleanup(jobs_by_name, root: Path) -> None:
     """Remove the batch's temporary folders and its kernels' connection files."""
     for job in jobs_by_name.values():
         shutil.rmtree(job.folder, ignore_errors=True)
-    kernels = root / KERNELS_DIR
-    if kernels.is_dir():  # a stopped run's kernel leaves its file (the kernel ends by itself)
-        for path in kernels.iterdir():
-            with contextlib.suppress(OSError):
-                path.unlink()
-        with contextlib.suppress(OSError):
-            kernels.rmdir()
+    remove_kernel_files(root)  # a stopped run's kernel leaves its file (it ends by itself)
 
 
 @contextlib.contextmanager

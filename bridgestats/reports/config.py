@@ -33,7 +33,7 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 # what the runner writes at the top of the reports folder besides <run>/ and <run>.failed/
 # (its lock, temporary folders and kernel files are dot-names, which _NAME_RE refuses);
 # compared without case, for file systems that ignore it
-RESERVED_NAMES = ("index.html",)
+RESERVED_NAMES = ("index.html", "findings.html")
 _TOP_KEYS = ("allow_missing", "timeout", "report")
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
 

@@ -17,8 +17,11 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
+from .._output import write_text_atomic
+from ..errors import BridgestatsError
 from .config import ReportConfig, expand_runs
 from .execute import KERNEL_LOG
+from .folder import page_is_ours, record_page
 from .provenance import git_state, now, package_version, read_json
 from .render import render
 
@@ -83,10 +86,21 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
         tally=", ".join(f"{n} {s}" for s, n in counts.items() if n),
         n_findings=sum(len(r.findings) for r in rows.values()),
     )
-    (root / "findings.html").write_text(render("findings.html.j2", **context), encoding="utf-8")
-    out = root / "index.html"
-    out.write_text(render("index.html.j2", **context), encoding="utf-8")
-    return out
+    for page in ("findings.html", "index.html"):
+        _write_page(root, page, render(f"{page}.j2", **context))
+    return root / "index.html"
+
+
+def _write_page(root: Path, name: str, text: str) -> None:
+    """Write the page atomically, only over a page the runner wrote (see
+    :func:`~bridgestats.reports.folder.page_is_ours`), and record it in the marker."""
+    if not page_is_ours(root, name):
+        raise BridgestatsError(
+            f"reports_dir: {str(root / name)!r} was not written by the runner (or was"
+            " changed since); move it away, the batch would replace it"
+        )
+    write_text_atomic(root / name, text, what=f"the {name.removesuffix('.html')} page")
+    record_page(root, name)
 
 
 def section_anchor(heading: str) -> str:
