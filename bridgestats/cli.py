@@ -520,7 +520,8 @@ _REPORTS_EPILOG = """examples:
 
 exit status: 0 all runs ok (missing notebooks only reported), 1 some run failed,
 2 bad arguments or configuration, or another batch is running in the folder (nothing was
-run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept)."""
+run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept),
+143 stopped by SIGTERM (handled as Ctrl-C)."""
 
 
 def _add_reports(sub) -> None:
@@ -624,7 +625,11 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         print(f"bridgestats {args.command}: error: standard output closed early", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C: the batch said what it stopped; no traceback
+    except KeyboardInterrupt as exc:  # Ctrl-C: the batch said what it stopped; no traceback
+        signum = getattr(exc, "signum", None)  # reports.batch.Stopped: SIGTERM
+        if signum is not None:
+            print(f"bridgestats {args.command}: stopped ({exc})", file=sys.stderr)
+            return 128 + signum
         print(f"bridgestats {args.command}: interrupted", file=sys.stderr)
         return 130
 

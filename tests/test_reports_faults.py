@@ -342,3 +342,26 @@ def test_a_run_named_findings_html_is_refused(tmp_path):
     path.write_text('[[report]]\nname = "Findings.html"\nnotebook = "x.ipynb"\n')
     with pytest.raises(BridgestatsError, match=r"'name' 'Findings\.html' is reserved"):
         load_config(path)
+
+
+def test_sigterm_is_handled_like_ctrl_c_and_the_index_says_the_run_was_stopped(good, tmp_path):
+    before = (good / "tiny" / "run.json").read_text()
+    proc = _start(_config(tmp_path, 60), good)
+    kernel_file = _wait_for_kernel(good, proc)
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert time.monotonic() - t0 < 20  # the 60 s cell is not waited for
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert "Traceback" not in stderr
+    assert stderr.endswith(
+        "[reports] stopped by SIGTERM: stopped tiny (0 of 1 finished; previous reports kept)\n"
+        "bridgestats reports: stopped (SIGTERM)\n"
+    ), stderr
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert _leftovers(good) == [] and not kernel_file.exists()  # its key is gone too
+    assert not (good / LOCK_NAME).exists()
+    page = (good / "index.html").read_text()
+    assert 'class="status stopped"' in page
+    assert "stopped by SIGTERM before it finished" in page
+    assert 'href="tiny/tiny.html"' in page  # the previous good report is still linked

@@ -27,7 +27,7 @@ from .render import render
 
 __all__ = ["IndexRow", "section_anchor", "write_index"]
 
-_STATUSES = ("ok", "failed", "missing", "not run")
+_STATUSES = ("ok", "failed", "stopped", "missing", "not run")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,6 +71,10 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
         rows[result.name] = _row(
             root, result.name, report=result.report, missing=result.status == "missing"
         )
+        if result.status == "stopped":  # the batch was stopped: the links stay the last ones
+            rows[result.name] = dataclasses.replace(
+                rows[result.name], status="stopped", error=result.error or "stopped"
+            )
     for run_json in sorted(root.glob("*/run.json")):
         name = run_json.parent.name.removesuffix(".failed")
         if name not in rows and not name.startswith("."):
