@@ -365,3 +365,138 @@ def test_sigterm_is_handled_like_ctrl_c_and_the_index_says_the_run_was_stopped(g
     assert 'class="status stopped"' in page
     assert "stopped by SIGTERM before it finished" in page
     assert 'href="tiny/tiny.html"' in page  # the previous good report is still linked
+
+
+# --------------------------------------------------------------------------- one line, exit 2
+
+
+def _typed_notebook(folder: Path) -> Path:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x: float = 1.0  # a finite number\nn: int = 2")
+    cell.metadata["tags"] = ["parameters"]
+    nb.cells = [cell, nbformat.v4.new_code_cell("print(x * n)")]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = folder / "typed.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("NaN", "parameter x of notebook typed.ipynb: must be float; got 'NaN'"),
+        ("1e999", "parameter x of notebook typed.ipynb: must be float; got inf"),
+        ("-Infinity", "parameter x of notebook typed.ipynb: must be float; got '-Infinity'"),
+        ("[" * 3000 + "]" * 3000, "param: x: the value is nested too deeply"),
+    ],
+)
+def test_absurd_parameter_values_are_one_line(tmp_path, value, message):
+    nb = _typed_notebook(tmp_path)
+    config = tmp_path / "typed.toml"
+    config.write_text(f'[[report]]\nname = "typed"\nnotebook = "{nb.as_posix()}"\n')
+    code, err = _cli("reports", "--config", config, "-p", f"x={value}", "--list")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert message in err
+
+
+@pytest.mark.parametrize("timeout", ["0.5", "0", "1e9", "true", '"60"'])
+def test_a_timeout_nbclient_cannot_take_is_refused_at_check_time(tmp_path, timeout):
+    from bridgestats.reports import load_config
+
+    path = tmp_path / "reports.toml"
+    path.write_text(f'timeout = {timeout}\n[[report]]\nname = "x"\nnotebook = "x.ipynb"\n')
+    with pytest.raises(BridgestatsError, match="timeout must be a whole number of seconds"):
+        load_config(path)
+
+
+def test_a_grid_of_100000_runs_is_refused_at_once(tmp_path):
+    from bridgestats.reports import expand_runs, load_config
+
+    path = tmp_path / "reports.toml"
+    axes = ", ".join(f"p{i} = [{', '.join(str(v) for v in range(10))}]" for i in range(5))
+    path.write_text(
+        'allow_missing = true\n[[report]]\nname = "big"\nnotebook = "x.ipynb"\n'
+        f"grid = {{ {axes} }}\n"
+    )
+    assert path.stat().st_size < 4096
+    t0 = time.perf_counter()
+    with pytest.raises(BridgestatsError, match=r"expand to more than 5,000 runs .* gives 100,000"):
+        expand_runs(load_config(path))
+    assert time.perf_counter() - t0 < 1
+    # a grid just under the limit lists, its notebook inspected once
+    nb = _typed_notebook(tmp_path)
+    path.write_text(
+        f'[[report]]\nname = "mid"\nnotebook = "{nb.as_posix()}"\n'
+        "grid = { n = [" + ", ".join(str(v) for v in range(2000)) + "] }\n"
+    )
+    from bridgestats.reports import parameters
+
+    parameters._inspect_cached.cache_clear()
+    t0 = time.perf_counter()
+    code, err = _cli("reports", "--config", path, "--list")
+    assert code == 0, err
+    assert parameters._inspect_cached.cache_info().misses == 1
+    assert time.perf_counter() - t0 < 30
+
+
+def test_hand_edited_run_files_do_not_break_the_index(tmp_path):
+    from bridgestats.reports import write_index
+
+    for name, ended in (("a", "yesterday"), ("b", 12)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "run.json").write_text(json.dumps({"ended": ended}))
+        (tmp_path / name / "summary.json").write_text("[1, 2, 3]")  # a list, not an object
+    (tmp_path / "b.failed").mkdir()
+    (tmp_path / "b.failed" / "run.json").write_text(json.dumps({"ended": "2026-01-01T00:00:00"}))
+    page = write_index(tmp_path).read_text()
+    assert "yesterday (not a time)" in page and 'class="status failed"' in page
+
+
+def test_a_symlink_loop_or_an_index_folder_as_reports_dir_is_one_line(tmp_path):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    config = _config(tmp_path, 0)
+    code, err = _cli("reports", "--config", config, "--reports-dir", loop / "reports")
+    assert code == 2 and err.count("\n") == 1 and "reports_dir: cannot create the folder" in err
+    out = tmp_path / "out"
+    (out / "index.html").mkdir(parents=True)
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and err.count("\n") == 1
+    assert "is not a reports folder" in err and "'index.html'" in err
+    (out / "index.html").rmdir()
+    from bridgestats.reports.folder import claim
+
+    claim(out)
+    (out / "index.html").mkdir()
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and "index.html' was not written by the runner" in err
+
+
+def test_a_full_disk_during_the_batch_is_one_line_and_the_good_report_kept(
+    good, tmp_path, monkeypatch
+):
+    import errno
+
+    from bridgestats.reports import batch
+
+    before = (good / "tiny" / "run.json").read_text()
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(batch, "_replace_dir", full)
+    code, err = _cli("reports", "--config", _config(tmp_path, 0), "--reports-dir", good)
+    assert code == 2 and "Traceback" not in err
+    assert err.endswith(
+        f"bridgestats reports: error: reports_dir: could not write in {str(good)!r} (No space"
+        " left on device); the batch stopped (runs put in place: none; the others' previous"
+        " reports kept)\n"
+    ), err
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert _leftovers(good) == [] and not (good / LOCK_NAME).exists()

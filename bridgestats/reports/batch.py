@@ -92,12 +92,14 @@ def run_reports(
         for s in specs
         if not s.missing
     }
-    root = Path(paths.reports_dir() if reports_dir is None else reports_dir).resolve()
+    root = Path(paths.reports_dir() if reports_dir is None else reports_dir)
     try:
+        root = root.resolve()
         root.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
         raise BridgestatsError(
-            f"reports_dir: cannot create the folder {str(root)!r} ({exc.strerror or exc})"
+            f"reports_dir: cannot create the folder {str(root)!r}"
+            f" ({getattr(exc, 'strerror', None) or exc})"
         ) from exc
     how = claim(root)  # refuses a folder that holds what the runner did not write
     if how == "adopted":
@@ -170,6 +172,12 @@ def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -
             _cleanup(jobs_by_name, root)
             write_index(root, config=cfg, results=[*results.values(), *marks])
         raise
+    except OSError as exc:  # a full disk, the folder removed or made read-only mid-batch
+        done = ", ".join(results) or "none"
+        raise BridgestatsError(
+            f"reports_dir: could not write in {str(root)!r} ({exc.strerror or exc}); the batch"
+            f" stopped (runs put in place: {done}; the others' previous reports kept)"
+        ) from None
     finally:  # interrupted: leave no temporary folders behind
         if runs is not None:
             runs.close()

@@ -123,7 +123,9 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
     good = read_json(good_json) if good_json.is_file() else None
     failed = read_json(failed_json) if failed_json.is_file() else None
     previous = None
-    if failed is not None and (good is None or failed.get("ended", "") >= good.get("ended", "")):
+    if failed is not None and (
+        good is None or str(failed.get("ended", "")) >= str(good.get("ended", ""))
+    ):
         status, record, folder = "failed", failed, root / f"{name}.failed"
         previous = root / name if good is not None else None
     elif good is not None:
@@ -230,5 +232,8 @@ def _when(stamp: str | None) -> str:
     """An ISO time as ``YYYY-MM-DD HH:MM:SS UTC`` ("" when absent)."""
     if not stamp:
         return ""
-    when = _dt.datetime.fromisoformat(stamp).astimezone(_dt.UTC)
+    try:
+        when = _dt.datetime.fromisoformat(str(stamp)).astimezone(_dt.UTC)
+    except (ValueError, OverflowError, OSError):  # a hand-edited run.json ("yesterday")
+        return f"{str(stamp)[:40]} (not a time)"
     return when.strftime("%Y-%m-%d %H:%M:%S UTC")
