@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 
+from ._output import check_not_input, csv_safe_frame, write_text_atomic
 from ._validate import fail
 from .errors import BridgestatsError
 
@@ -332,15 +333,12 @@ def _read_file(path: str, *, strict: bool):
 
 
 def _emit(text: str, out: str | None, *, what: str) -> None:
-    """Write ``text`` to the file ``out``, or to standard output."""
+    """Write ``text`` to the file ``out`` (atomically: see :mod:`bridgestats._output`), or
+    to standard output."""
     if out is None:
         _write_out(text, what=what)
         return
-    try:
-        with open(out, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-    except OSError as exc:
-        raise BridgestatsError(f"{out}: could not write {what} ({exc.strerror or exc})") from None
+    write_text_atomic(out, text, what=what)  # all or nothing: the previous file survives
 
 
 def _score_conflicts(args, method: str) -> None:
@@ -396,10 +394,12 @@ def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
     """The chosen tables as one text: Markdown sections, an HTML page, or CSV."""
     import html
 
-    if fmt == "csv":
+    if fmt == "csv":  # text cells that a spreadsheet would run as formulas are quoted
         if len(tables) == 1:
-            return next(iter(tables.values())).to_csv(index=False)
-        return "\n".join(f"# {name}\n" + t.to_csv(index=False) for name, t in tables.items())
+            return csv_safe_frame(next(iter(tables.values()))).to_csv(index=False)
+        return "\n".join(
+            f"# {name}\n" + csv_safe_frame(t).to_csv(index=False) for name, t in tables.items()
+        )
     if fmt == "html":
         parts = [f"<h1>{html.escape(title)}</h1>"]
         parts += [f"<p>{html.escape(line)}</p>" for line in lines]
@@ -450,6 +450,7 @@ def _summary_lines(path: str, result) -> list[str]:
 def _run_score(args) -> int:
     from .apps.score_event import declared_method, read_scale_csv, score_event
 
+    check_not_input(args.out, [args.file, args.scale_file])
     frame = _read_file(args.file, strict=args.strict)
     method = args.method or declared_method(frame)[0]
     _score_conflicts(args, method)
@@ -493,9 +494,10 @@ def _run_score(args) -> int:
 
 
 def _run_read(args) -> int:
+    check_not_input(args.out, [args.file])
     frame = _read_file(args.file, strict=args.strict)
     summary = frame.attrs.get("summary")
-    _emit(frame.to_csv(index=False), args.out, what="the frame")
+    _emit(csv_safe_frame(frame).to_csv(index=False), args.out, what="the frame")
     if summary is not None:
         skipped = ", ".join(f"{n} {reason}" for reason, n in summary.skipped.items())
         print(
@@ -518,7 +520,8 @@ _REPORTS_EPILOG = """examples:
 
 exit status: 0 all runs ok (missing notebooks only reported), 1 some run failed,
 2 bad arguments or configuration, or another batch is running in the folder (nothing was
-run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept)."""
+run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept),
+143 stopped by SIGTERM (handled as Ctrl-C)."""
 
 
 def _add_reports(sub) -> None:
@@ -622,7 +625,11 @@ def main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         print(f"bridgestats {args.command}: error: standard output closed early", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C: the batch said what it stopped; no traceback
+    except KeyboardInterrupt as exc:  # Ctrl-C: the batch said what it stopped; no traceback
+        signum = getattr(exc, "signum", None)  # reports.batch.Stopped: SIGTERM
+        if signum is not None:
+            print(f"bridgestats {args.command}: stopped ({exc})", file=sys.stderr)
+            return 128 + signum
         print(f"bridgestats {args.command}: interrupted", file=sys.stderr)
         return 130
 

@@ -390,7 +390,8 @@ def test_run_folder_holds_notebook_html_summary_figures_and_run_json(batch):
         assert (folder / name).is_file(), name
     assert (folder / "figures/draws.png").read_bytes()[:4] == b"\x89PNG"
     # no temporary folders left behind
-    assert not [p.name for p in batch["out"].iterdir() if p.name.startswith(".")]
+    hidden = [p.name for p in batch["out"].iterdir() if p.name.startswith(".")]
+    assert hidden == [".bridgestats-reports"]  # the folder's marker only
 
 
 def test_parameters_reach_the_notebook_and_the_summary(batch):
@@ -556,7 +557,8 @@ def test_a_failed_rerun_keeps_the_good_report_and_a_good_rerun_replaces_it(tmp_p
     assert third.status == "ok"
     assert json.loads((out / "x" / "summary.json").read_text())["n"] == 6  # replaced
     assert not (out / "x.failed").exists()  # the stale failure is gone
-    assert sorted(p.name for p in out.iterdir()) == ["findings.html", "index.html", "x"]
+    listed = sorted(p.name for p in out.iterdir())
+    assert listed == [".bridgestats-reports", "findings.html", "index.html", "x"]
 
 
 def test_a_cell_over_the_timeout_fails_the_run(tmp_path):

@@ -123,22 +123,25 @@ def test_an_unreachable_scheduler_is_a_one_line_error_and_leaves_no_folders(
     assert "bridgestats reports: error: scheduler: cannot connect to 'tcp://127.0.0.1:1'" in err
     assert main([*argv, "--scheduler", "nosuch://x"]) == 2
     assert "unknown address scheme" in capsys.readouterr().err
-    assert list(out.iterdir()) == []  # the temporary run folders are removed
+    # the temporary run folders are removed; the folder is marked as the runner's
+    assert [p.name for p in out.iterdir()] == [".bridgestats-reports"]
 
 
 def test_folders_left_by_a_killed_batch_are_removed_and_reported(config, tmp_path, capsys):
     out = tmp_path / "out"
-    (out / ".tiny.tmp-k1ll3d").mkdir(parents=True)  # what a killed batch leaves behind
+    (out / ".tiny.tmp-k1ll3d_a").mkdir(parents=True)  # what a killed batch leaves behind
     (out / ".kernels").mkdir()
-    (out / ".kernels" / "kernel-dead.json").write_text("{}")
+    dead = "kernel-0f0e0d0c-1b2a-4c3d-8e9f-a0b1c2d3e4f5.json"
+    (out / ".kernels" / dead).write_text("{}")
     argv = ["reports", "--config", str(config), "--reports-dir", str(out)]
     assert main([*argv, "--only", "grid__seed-1"]) == 0
     err = capsys.readouterr().err
     assert (
         f"[reports] removed 2 leftover(s) of a killed batch in {out}:"
-        " .tiny.tmp-k1ll3d, .kernels/kernel-dead.json\n"
+        f" .tiny.tmp-k1ll3d_a, .kernels/{dead}\n"
     ) in err
-    assert sorted(p.name for p in out.iterdir()) == ["findings.html", "grid__seed-1", "index.html"]
+    listed = sorted(p.name for p in out.iterdir())
+    assert listed == [".bridgestats-reports", "findings.html", "grid__seed-1", "index.html"]
     assert ".tiny" not in (out / "index.html").read_text()
 
 

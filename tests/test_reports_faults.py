@@ -162,18 +162,24 @@ def test_after_kill_9_the_next_batch_removes_the_leftovers_and_says_which(good, 
 
 
 def test_an_old_folder_caught_between_two_renames_is_put_back(tmp_path):
-    (tmp_path / ".tiny.old-x1").mkdir()
-    (tmp_path / ".tiny.old-x1" / "run.json").write_text("{}")
-    (tmp_path / ".other.old-x2").mkdir()  # other/ exists: the old copy is stale
+    (tmp_path / ".tiny.old-x1abcdef").mkdir()
+    (tmp_path / ".tiny.old-x1abcdef" / "run.json").write_text("{}")
+    (tmp_path / ".other.old-x2_bcdef").mkdir()  # other/ exists: the old copy is stale
     (tmp_path / "other").mkdir()
-    (tmp_path / ".tiny.tmp-x3").mkdir()
+    (tmp_path / ".tiny.tmp-x3bcdefg").mkdir()
     (tmp_path / ".hidden").mkdir()  # not the runner's: kept
+    (tmp_path / ".vim.old-bak").mkdir()  # not a name mkdtemp makes: kept
     assert clean_leftovers(tmp_path) == [
-        ".other.old-x2",
-        ".tiny.old-x1 (restored as tiny)",
-        ".tiny.tmp-x3",
+        ".other.old-x2_bcdef",
+        ".tiny.old-x1abcdef (restored as tiny)",
+        ".tiny.tmp-x3bcdefg",
     ]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".hidden", "other", "tiny"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".hidden",
+        ".vim.old-bak",
+        "other",
+        "tiny",
+    ]
     assert (tmp_path / "tiny" / "run.json").is_file()
 
 
@@ -222,3 +228,275 @@ def test_list_into_a_closed_pipe_or_a_full_disk_is_one_line_and_nonzero(tmp_path
             " (No space left on device)\n"
         )
     assert not (tmp_path / "out").exists()  # --list runs nothing
+
+
+# --------------------------------------------------------------------------- ownership (issue 26)
+
+
+def _tree(root: Path) -> dict:
+    """Every entry below ``root`` with its bytes (folders as None)."""
+    return {
+        p.relative_to(root).as_posix(): None if p.is_dir() else p.read_bytes()
+        for p in sorted(root.rglob("*"))
+    }
+
+
+def _cli(*argv) -> tuple[int, str]:
+    import contextlib
+    import io
+
+    from bridgestats.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main([str(a) for a in argv])
+    return code, err.getvalue()
+
+
+def _home_like(root: Path) -> Path:
+    """A user's folder: things the old runner removed or replaced as its own."""
+    (root / ".vim.old-bak").mkdir(parents=True)
+    (root / ".vim.old-bak" / "session.vim").write_text("set nu\n")
+    (root / ".kernels").mkdir()
+    (root / ".kernels" / "notes.txt").write_text("mine\n")
+    (root / "index.html").write_text("<h1>my home page</h1>\n")
+    (root / "findings.html").write_text("<p>my findings</p>\n")
+    (root / ".cfg.tmp-x").mkdir()
+    return root
+
+
+@pytest.mark.parametrize("how", ["--reports-dir", "BRIDGESTATS_REPORTS"])
+def test_a_users_folder_is_refused_and_left_as_it_was(tmp_path, monkeypatch, how):
+    home = _home_like(tmp_path / "home")
+    before = _tree(home)
+    config = _config(tmp_path, 0)
+    if how == "BRIDGESTATS_REPORTS":
+        monkeypatch.setenv("BRIDGESTATS_REPORTS", str(home))
+        code, err = _cli("reports", "--config", config)
+    else:
+        code, err = _cli("reports", "--config", config, "--reports-dir", home)
+    assert code == 2
+    assert err == (
+        f"bridgestats reports: error: reports_dir: {str(home)!r} is not a reports folder: it"
+        " holds 5 entries the runner did not write ('.cfg.tmp-x', '.kernels', '.vim.old-bak',"
+        " ...); give a new or empty folder, or one a batch wrote (it has .bridgestats-reports)\n"
+    )
+    assert _tree(home) == before  # no marker, no lock, nothing removed
+
+
+def test_clean_leftovers_removes_only_names_the_runner_makes(tmp_path):
+    home = _home_like(tmp_path / "home")
+    kernel = home / KERNELS_DIR / "kernel-0f0e0d0c-1b2a-4c3d-8e9f-a0b1c2d3e4f5.json"
+    kernel.write_text("{}")
+    assert clean_leftovers(home) == [f"{KERNELS_DIR}/{kernel.name}"]
+    assert (home / ".vim.old-bak" / "session.vim").is_file()
+    assert (home / ".kernels" / "notes.txt").is_file() and (home / ".cfg.tmp-x").is_dir()
+
+
+def test_an_earlier_batchs_folder_is_adopted_and_marked(tmp_path):
+    from bridgestats.reports.folder import MARKER_NAME, claim, page_is_ours
+
+    old = tmp_path / "reports"
+    (old / "tiny").mkdir(parents=True)
+    (old / "tiny" / "run.json").write_text("{}")
+    (old / "tiny.failed").mkdir()
+    (old / "tiny.failed" / "run.json").write_text("{}")
+    (old / "index.html").write_text("<html><title>bridgestats reports</title></html>")
+    (old / ".tiny.tmp-abcd1234").mkdir()
+    (old / KERNELS_DIR).mkdir()
+    (old / KERNELS_DIR / "kernel-0f0e0d0c-1b2a-4c3d-8e9f-a0b1c2d3e4f5.json").write_text("{}")
+    assert claim(old) == "adopted"
+    marker = json.loads((old / MARKER_NAME).read_text())
+    assert set(marker["pages"]) == {"index.html"} and page_is_ours(old, "index.html")
+    assert claim(old) is None  # marked: nothing to do
+    (old / "index.html").write_text("<p>edited by hand</p>")
+    assert not page_is_ours(old, "index.html")  # the runner will not replace it
+    new = tmp_path / "new"
+    new.mkdir()
+    assert claim(new) == "marked" and (new / MARKER_NAME).is_file()
+
+
+def test_a_page_or_run_folder_the_runner_did_not_write_is_refused_before_running(tmp_path):
+    from bridgestats.reports.folder import claim
+
+    out = tmp_path / "out"
+    out.mkdir()
+    claim(out)
+    (out / "index.html").write_text("<h1>someone's page</h1>\n")
+    config = _config(tmp_path, 0)
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{str(out / 'index.html')!r} was not written by the runner" in err
+    (out / "index.html").unlink()
+    (out / "tiny").mkdir()
+    (out / "tiny" / "thesis.tex").write_text("years of work\n")
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and f"{str(out / 'tiny')!r} is not a run folder the runner wrote" in err
+    assert (out / "tiny" / "thesis.tex").read_text() == "years of work\n"
+
+
+def test_a_run_named_findings_html_is_refused(tmp_path):
+    from bridgestats.reports import load_config
+
+    path = tmp_path / "reports.toml"
+    path.write_text('[[report]]\nname = "Findings.html"\nnotebook = "x.ipynb"\n')
+    with pytest.raises(BridgestatsError, match=r"'name' 'Findings\.html' is reserved"):
+        load_config(path)
+
+
+def test_sigterm_is_handled_like_ctrl_c_and_the_index_says_the_run_was_stopped(good, tmp_path):
+    before = (good / "tiny" / "run.json").read_text()
+    proc = _start(_config(tmp_path, 60), good)
+    kernel_file = _wait_for_kernel(good, proc)
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert time.monotonic() - t0 < 20  # the 60 s cell is not waited for
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert "Traceback" not in stderr
+    assert stderr.endswith(
+        "[reports] stopped by SIGTERM: stopped tiny (0 of 1 finished; previous reports kept)\n"
+        "bridgestats reports: stopped (SIGTERM)\n"
+    ), stderr
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert _leftovers(good) == [] and not kernel_file.exists()  # its key is gone too
+    assert not (good / LOCK_NAME).exists()
+    page = (good / "index.html").read_text()
+    assert 'class="status stopped"' in page
+    assert "stopped by SIGTERM before it finished" in page
+    assert 'href="tiny/tiny.html"' in page  # the previous good report is still linked
+
+
+# --------------------------------------------------------------------------- one line, exit 2
+
+
+def _typed_notebook(folder: Path) -> Path:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x: float = 1.0  # a finite number\nn: int = 2")
+    cell.metadata["tags"] = ["parameters"]
+    nb.cells = [cell, nbformat.v4.new_code_cell("print(x * n)")]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path = folder / "typed.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("NaN", "parameter x of notebook typed.ipynb: must be float; got 'NaN'"),
+        ("1e999", "parameter x of notebook typed.ipynb: must be float; got inf"),
+        ("-Infinity", "parameter x of notebook typed.ipynb: must be float; got '-Infinity'"),
+        ("[" * 3000 + "]" * 3000, "param: x: the value is nested too deeply"),
+    ],
+)
+def test_absurd_parameter_values_are_one_line(tmp_path, value, message):
+    nb = _typed_notebook(tmp_path)
+    config = tmp_path / "typed.toml"
+    config.write_text(f'[[report]]\nname = "typed"\nnotebook = "{nb.as_posix()}"\n')
+    code, err = _cli("reports", "--config", config, "-p", f"x={value}", "--list")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert message in err
+
+
+@pytest.mark.parametrize("timeout", ["0.5", "0", "1e9", "true", '"60"'])
+def test_a_timeout_nbclient_cannot_take_is_refused_at_check_time(tmp_path, timeout):
+    from bridgestats.reports import load_config
+
+    path = tmp_path / "reports.toml"
+    path.write_text(f'timeout = {timeout}\n[[report]]\nname = "x"\nnotebook = "x.ipynb"\n')
+    with pytest.raises(BridgestatsError, match="timeout must be a whole number of seconds"):
+        load_config(path)
+
+
+def test_a_grid_of_100000_runs_is_refused_at_once(tmp_path):
+    from bridgestats.reports import expand_runs, load_config
+
+    path = tmp_path / "reports.toml"
+    axes = ", ".join(f"p{i} = [{', '.join(str(v) for v in range(10))}]" for i in range(5))
+    path.write_text(
+        'allow_missing = true\n[[report]]\nname = "big"\nnotebook = "x.ipynb"\n'
+        f"grid = {{ {axes} }}\n"
+    )
+    assert path.stat().st_size < 4096
+    t0 = time.perf_counter()
+    with pytest.raises(BridgestatsError, match=r"expand to more than 5,000 runs .* gives 100,000"):
+        expand_runs(load_config(path))
+    assert time.perf_counter() - t0 < 1
+    # a grid just under the limit lists, its notebook inspected once
+    nb = _typed_notebook(tmp_path)
+    path.write_text(
+        f'[[report]]\nname = "mid"\nnotebook = "{nb.as_posix()}"\n'
+        "grid = { n = [" + ", ".join(str(v) for v in range(2000)) + "] }\n"
+    )
+    from bridgestats.reports import parameters
+
+    parameters._inspect_cached.cache_clear()
+    t0 = time.perf_counter()
+    code, err = _cli("reports", "--config", path, "--list")
+    assert code == 0, err
+    assert parameters._inspect_cached.cache_info().misses == 1
+    assert time.perf_counter() - t0 < 30
+
+
+def test_hand_edited_run_files_do_not_break_the_index(tmp_path):
+    from bridgestats.reports import write_index
+
+    for name, ended in (("a", "yesterday"), ("b", 12)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "run.json").write_text(json.dumps({"ended": ended}))
+        (tmp_path / name / "summary.json").write_text("[1, 2, 3]")  # a list, not an object
+    (tmp_path / "b.failed").mkdir()
+    (tmp_path / "b.failed" / "run.json").write_text(json.dumps({"ended": "2026-01-01T00:00:00"}))
+    page = write_index(tmp_path).read_text()
+    assert "yesterday (not a time)" in page and 'class="status failed"' in page
+
+
+def test_a_symlink_loop_or_an_index_folder_as_reports_dir_is_one_line(tmp_path):
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    config = _config(tmp_path, 0)
+    code, err = _cli("reports", "--config", config, "--reports-dir", loop / "reports")
+    assert code == 2 and err.count("\n") == 1 and "reports_dir: cannot create the folder" in err
+    out = tmp_path / "out"
+    (out / "index.html").mkdir(parents=True)
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and err.count("\n") == 1
+    assert "is not a reports folder" in err and "'index.html'" in err
+    (out / "index.html").rmdir()
+    from bridgestats.reports.folder import claim
+
+    claim(out)
+    (out / "index.html").mkdir()
+    code, err = _cli("reports", "--config", config, "--reports-dir", out)
+    assert code == 2 and "index.html' was not written by the runner" in err
+
+
+def test_a_full_disk_during_the_batch_is_one_line_and_the_good_report_kept(
+    good, tmp_path, monkeypatch
+):
+    import errno
+
+    from bridgestats.reports import batch
+
+    before = (good / "tiny" / "run.json").read_text()
+
+    def full(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(batch, "_replace_dir", full)
+    code, err = _cli("reports", "--config", _config(tmp_path, 0), "--reports-dir", good)
+    assert code == 2 and "Traceback" not in err
+    assert err.endswith(
+        f"bridgestats reports: error: reports_dir: could not write in {str(good)!r} (No space"
+        " left on device); the batch stopped (runs put in place: none; the others' previous"
+        " reports kept)\n"
+    ), err
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert _leftovers(good) == [] and not (good / LOCK_NAME).exists()

@@ -5,12 +5,16 @@ under the reports folder and moved into place only when it succeeded; a failed r
 partial output (the executed notebook shows the error) goes to ``<run>.failed/`` and the
 previous good ``<run>/`` stays.
 
+The reports folder must be the runner's (:func:`~bridgestats.reports.folder.claim`: new,
+empty, marked, or holding only what an earlier batch wrote); anything else is refused
+before a run starts, and so is a run whose folder or an index page is not the runner's.
 One batch at a time: the batch holds the reports folder's lock
 (:func:`~bridgestats.reports.folder.locked`), so the temporary folders and kernel
 connection files it finds there were left by a killed batch; it removes them and says so.
 Ctrl-C stops the batch: the running notebooks are stopped, their temporary folders
-removed, the previous good reports kept, the index rewritten, and a line says which runs
-were stopped; then :class:`KeyboardInterrupt` goes on to the caller.
+removed, the previous good reports kept, the index rewritten (the stopped runs marked
+"stopped"), and a line says which runs were stopped; then :class:`KeyboardInterrupt` goes
+on to the caller. SIGTERM is handled the same way, raising :class:`Stopped`.
 """
 
 from __future__ import annotations
@@ -29,13 +33,22 @@ from .._validate import check_flag, check_int
 from ..errors import BridgestatsError
 from .config import ReportConfig, RunSpec, expand_runs, load_config
 from .dispatch import dispatch, log
-from .folder import KERNELS_DIR, clean_leftovers, locked
+from .folder import (
+    MARKER_NAME,
+    PAGES,
+    check_run_folders,
+    claim,
+    clean_leftovers,
+    locked,
+    page_is_ours,
+    remove_kernel_files,
+)
 from .index import write_index
 from .jobs import Job, Outcome, RunResult
 from .parameters import check_parameters, notebook_title
 from .provenance import git_state, package_version, read_json, run_record, sha256
 
-__all__ = ["run_reports"]
+__all__ = ["Stopped", "run_reports"]
 
 
 def run_reports(
@@ -79,14 +92,26 @@ def run_reports(
         for s in specs
         if not s.missing
     }
-    root = Path(paths.reports_dir() if reports_dir is None else reports_dir).resolve()
+    root = Path(paths.reports_dir() if reports_dir is None else reports_dir)
     try:
+        root = root.resolve()
         root.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python < 3.13)
         raise BridgestatsError(
-            f"reports_dir: cannot create the folder {str(root)!r} ({exc.strerror or exc})"
+            f"reports_dir: cannot create the folder {str(root)!r}"
+            f" ({getattr(exc, 'strerror', None) or exc})"
         ) from exc
-    with locked(root) as have_lock:
+    how = claim(root)  # refuses a folder that holds what the runner did not write
+    if how == "adopted":
+        log(f"adopted {root} (written by an earlier batch): marked with {MARKER_NAME}")
+    check_run_folders(root, merged)
+    for page in PAGES:
+        if not page_is_ours(root, page):
+            raise BridgestatsError(
+                f"reports_dir: {str(root / page)!r} was not written by the runner (or was"
+                " changed since); move it away, the batch would replace it"
+            )
+    with _terminate_as_interrupt(), locked(root) as have_lock:
         if have_lock:
             removed = clean_leftovers(root)
             if removed:  # provably stale: no other batch holds the lock
@@ -108,6 +133,7 @@ def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -
     context.update(version=package_version(), git=git_state())
     jobs_by_name: dict[str, Job] = {}
     results: dict[str, RunResult] = {}
+    by_name = {s.name: s for s in specs}
     runs = None
     try:
         for s in runnable:
@@ -121,7 +147,6 @@ def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -
             if spec.missing:
                 log(f"missing {spec.name}: {spec.notebook} does not exist yet")
                 results[spec.name] = RunResult(spec.name, spec.report, "missing", None)
-        by_name = {s.name: s for s in specs}
         runs = dispatch(jobs_by_name, jobs=jobs, scheduler=scheduler)
         for name, outcome in runs:
             with _interrupt_deferred():  # a run's folder is moved into place whole, or not
@@ -131,19 +156,28 @@ def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -
             tail = f": {result.error}" if result.error else ""
             done = sum(r.status != "missing" for r in results.values())
             log(f"{result.status:6s} {name} ({took:.1f} s) [{done}/{len(runnable)}]{tail}")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if runs is not None:
             runs.close()  # stops the running notebooks (their processes are ended)
         stopped = [n for n in jobs_by_name if n not in results]
         finished = sum(r.status != "missing" for r in results.values())
+        how = f"stopped by {exc}" if isinstance(exc, Stopped) else "interrupted"
         log(
-            f"interrupted: stopped {', '.join(stopped) or 'no run'}"
+            f"{how}: stopped {', '.join(stopped) or 'no run'}"
             f" ({finished} of {len(runnable)} finished; previous reports kept)"
         )
+        said = f"{how} before it finished (the previous report, if any, is kept)"
+        marks = [RunResult(n, by_name[n].report, "stopped", None, said) for n in stopped]
         with _interrupt_deferred():
             _cleanup(jobs_by_name, root)
-            write_index(root, config=cfg, results=list(results.values()))
+            write_index(root, config=cfg, results=[*results.values(), *marks])
         raise
+    except OSError as exc:  # a full disk, the folder removed or made read-only mid-batch
+        done = ", ".join(results) or "none"
+        raise BridgestatsError(
+            f"reports_dir: could not write in {str(root)!r} ({exc.strerror or exc}); the batch"
+            f" stopped (runs put in place: {done}; the others' previous reports kept)"
+        ) from None
     finally:  # interrupted: leave no temporary folders behind
         if runs is not None:
             runs.close()
@@ -158,28 +192,59 @@ def _cleanup(jobs_by_name, root: Path) -> None:
     """Remove the batch's temporary folders and its kernels' connection files."""
     for job in jobs_by_name.values():
         shutil.rmtree(job.folder, ignore_errors=True)
-    kernels = root / KERNELS_DIR
-    if kernels.is_dir():  # a stopped run's kernel leaves its file (the kernel ends by itself)
-        for path in kernels.iterdir():
-            with contextlib.suppress(OSError):
-                path.unlink()
-        with contextlib.suppress(OSError):
-            kernels.rmdir()
+    remove_kernel_files(root)  # a stopped run's kernel leaves its file (it ends by itself)
+
+
+class Stopped(KeyboardInterrupt):
+    """The batch was stopped by a signal other than Ctrl-C (``SIGTERM``: ``timeout``,
+    ``systemctl stop``, a cancelled CI job), handled as Ctrl-C is; ``signum`` is the
+    signal's number (the command line exits with 128 + it)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _raise_stopped(signum, _frame):
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """While the batch runs, SIGTERM raises :class:`Stopped` (a KeyboardInterrupt), so the
+    batch stops as on Ctrl-C: notebooks stopped, temporary folders, kernel files and the
+    lock removed, the index rewritten. The previous handler is put back after."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    except ValueError:  # not the main thread: the caller's process keeps its handling
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextlib.contextmanager
 def _interrupt_deferred():
-    """Hold Ctrl-C (SIGINT) until the block is done, then raise :class:`KeyboardInterrupt`."""
+    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then raise
+    :class:`KeyboardInterrupt` (:class:`Stopped` for SIGTERM)."""
     caught = []
     try:
-        previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+        previous = {
+            sig: signal.signal(sig, lambda signum, _: caught.append(signum))
+            for sig in (signal.SIGINT, signal.SIGTERM)
+        }
     except ValueError:  # not the main thread: signals go to the main thread anyway
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if signal.SIGTERM in caught:
+        raise Stopped(signal.SIGTERM)
     if caught:
         raise KeyboardInterrupt
 

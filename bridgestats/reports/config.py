@@ -8,6 +8,7 @@ naming the file and the entry.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import difflib
 import itertools
@@ -33,8 +34,11 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 # what the runner writes at the top of the reports folder besides <run>/ and <run>.failed/
 # (its lock, temporary folders and kernel files are dot-names, which _NAME_RE refuses);
 # compared without case, for file systems that ignore it
-RESERVED_NAMES = ("index.html",)
+RESERVED_NAMES = ("index.html", "findings.html")
 _TOP_KEYS = ("allow_missing", "timeout", "report")
+#: The most runs one configuration may expand to: a batch of a few thousand notebooks takes
+#: days on one machine, and a grid past that is almost always a mistake in the file.
+MAX_RUNS = 5000
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
 
 
@@ -132,9 +136,11 @@ def load_config(path=None) -> ReportConfig:
         seen.add(entry.name)
     timeout = data.get("timeout")
     if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0
-    ):
-        raise BridgestatsError(f"{path}: timeout must be a number of seconds > 0, got {timeout!r}")
+        isinstance(timeout, bool) or not isinstance(timeout, int) or not 1 <= timeout <= 10**7
+    ):  # nbclient's timeout is a whole number of seconds (an Integer trait): 0.5 fails there
+        raise BridgestatsError(
+            f"{path}: timeout must be a whole number of seconds from 1 to 10000000, got {timeout!r}"
+        )
     return ReportConfig(path=path, entries=entries, allow_missing=allow_missing, timeout=timeout)
 
 
@@ -208,6 +214,17 @@ def expand_runs(config: ReportConfig, *, only=(), params=None) -> list[RunSpec]:
     [('e__a-1_b-x', {'a': 1, 'b': 'x'}), ('e__a-2_b-x', {'a': 2, 'b': 'x'})]
     """
     params = dict(params or {})
+    total = 0
+    for entry in config.entries:  # counted before any run is made (a grid multiplies)
+        n = 1
+        for key, values in entry.grid.items():
+            n *= 1 if key in params else len(values)
+        total += n
+        if total > MAX_RUNS:
+            raise BridgestatsError(
+                f"{config.path}: the grids expand to more than {MAX_RUNS:,} runs (report"
+                f" {entry.name!r} alone gives {n:,}); split the batch or narrow its grids"
+            )
     runs = []
     for entry in config.entries:
         axes = {k: v for k, v in entry.grid.items() if k not in params}
@@ -220,7 +237,7 @@ def expand_runs(config: ReportConfig, *, only=(), params=None) -> list[RunSpec]:
             overrides = {**entry.parameters, **chosen, **params}
             runs.append(RunSpec(name, entry.name, entry.notebook, overrides, entry.description))
     names = [r.name for r in runs]
-    dupes = sorted({n for n in names if names.count(n) > 1})
+    dupes = sorted(n for n, count in collections.Counter(names).items() if count > 1)
     if dupes:
         raise BridgestatsError(f"{config.path}: two runs would be named {dupes[0]!r}")
     only = [only] if isinstance(only, str) else list(only)

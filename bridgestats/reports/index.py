@@ -17,14 +17,17 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
+from .._output import write_text_atomic
+from ..errors import BridgestatsError
 from .config import ReportConfig, expand_runs
 from .execute import KERNEL_LOG
+from .folder import page_is_ours, record_page
 from .provenance import git_state, now, package_version, read_json
 from .render import render
 
 __all__ = ["IndexRow", "section_anchor", "write_index"]
 
-_STATUSES = ("ok", "failed", "missing", "not run")
+_STATUSES = ("ok", "failed", "stopped", "missing", "not run")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,6 +71,10 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
         rows[result.name] = _row(
             root, result.name, report=result.report, missing=result.status == "missing"
         )
+        if result.status == "stopped":  # the batch was stopped: the links stay the last ones
+            rows[result.name] = dataclasses.replace(
+                rows[result.name], status="stopped", error=result.error or "stopped"
+            )
     for run_json in sorted(root.glob("*/run.json")):
         name = run_json.parent.name.removesuffix(".failed")
         if name not in rows and not name.startswith("."):
@@ -83,10 +90,21 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
         tally=", ".join(f"{n} {s}" for s, n in counts.items() if n),
         n_findings=sum(len(r.findings) for r in rows.values()),
     )
-    (root / "findings.html").write_text(render("findings.html.j2", **context), encoding="utf-8")
-    out = root / "index.html"
-    out.write_text(render("index.html.j2", **context), encoding="utf-8")
-    return out
+    for page in ("findings.html", "index.html"):
+        _write_page(root, page, render(f"{page}.j2", **context))
+    return root / "index.html"
+
+
+def _write_page(root: Path, name: str, text: str) -> None:
+    """Write the page atomically, only over a page the runner wrote (see
+    :func:`~bridgestats.reports.folder.page_is_ours`), and record it in the marker."""
+    if not page_is_ours(root, name):
+        raise BridgestatsError(
+            f"reports_dir: {str(root / name)!r} was not written by the runner (or was"
+            " changed since); move it away, the batch would replace it"
+        )
+    write_text_atomic(root / name, text, what=f"the {name.removesuffix('.html')} page")
+    record_page(root, name)
 
 
 def section_anchor(heading: str) -> str:
@@ -105,7 +123,9 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
     good = read_json(good_json) if good_json.is_file() else None
     failed = read_json(failed_json) if failed_json.is_file() else None
     previous = None
-    if failed is not None and (good is None or failed.get("ended", "") >= good.get("ended", "")):
+    if failed is not None and (
+        good is None or str(failed.get("ended", "")) >= str(good.get("ended", ""))
+    ):
         status, record, folder = "failed", failed, root / f"{name}.failed"
         previous = root / name if good is not None else None
     elif good is not None:
@@ -212,5 +232,8 @@ def _when(stamp: str | None) -> str:
     """An ISO time as ``YYYY-MM-DD HH:MM:SS UTC`` ("" when absent)."""
     if not stamp:
         return ""
-    when = _dt.datetime.fromisoformat(stamp).astimezone(_dt.UTC)
+    try:
+        when = _dt.datetime.fromisoformat(str(stamp)).astimezone(_dt.UTC)
+    except (ValueError, OverflowError, OSError):  # a hand-edited run.json ("yesterday")
+        return f"{str(stamp)[:40]} (not a time)"
     return when.strftime("%Y-%m-%d %H:%M:%S UTC")

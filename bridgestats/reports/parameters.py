@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import json
+import math
+import os
 from pathlib import Path
 
 from ..errors import BridgestatsError
@@ -81,9 +84,25 @@ def inspect_parameters(notebook) -> dict[str, Parameter]:
     """The notebook's parameters by name (none without a ``parameters`` cell).
 
     In the cell's order, except that an assignment papermill's reader skipped comes last.
+    A notebook is inspected once while its file is unchanged (a grid of thousands of runs
+    of one notebook reads it once).
 
     A cell that is not valid Python raises :class:`~bridgestats.errors.BridgestatsError`.
     """
+    try:
+        info = os.stat(notebook)
+    except (OSError, TypeError, ValueError):
+        return _inspect(notebook)  # which says what is wrong with it
+    key = (os.path.abspath(notebook), info.st_mtime_ns, info.st_size, info.st_ino)
+    return dict(_inspect_cached(key))
+
+
+@functools.lru_cache(maxsize=64)
+def _inspect_cached(key: tuple) -> dict[str, Parameter]:
+    return _inspect(key[0])
+
+
+def _inspect(notebook) -> dict[str, Parameter]:
     nb = _read_notebook(notebook)
     cell = next(
         (
@@ -235,8 +254,10 @@ def value_matches(value, spec: tuple) -> bool:
         return isinstance(value, bool)
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "float":
-        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "float":  # a finite number: NaN and 1e999 (inf) pass no float check here
+        return (
+            isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        )
     if kind == "str":
         return isinstance(value, str)
     if kind == "list":
@@ -258,11 +279,21 @@ def parse_param(text: str) -> tuple[str, object]:
     name = name.strip()
     if not sep or not name.isidentifier():
         raise BridgestatsError(f"param: expected NAME=VALUE with NAME an identifier, got {text!r}")
+    if len(value) > 100_000:
+        raise BridgestatsError(f"param: {name}: the value is longer than 100,000 characters")
     try:
         return name, ast.literal_eval(value)
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         pass
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
+    try:  # NaN and Infinity are no JSON literals: they stay text (and fail a float check)
+        return name, json.loads(value, parse_constant=_no_constant)
+    except (json.JSONDecodeError, ValueError):
         return name, value
+    except RecursionError:
+        raise BridgestatsError(
+            f"param: {name}: the value is nested too deeply (brackets within brackets)"
+        ) from None
+
+
+def _no_constant(text: str):
+    raise ValueError(f"{text} is not a number here")

@@ -46,11 +46,13 @@ def sha256(path) -> str:
 
 
 def read_json(path) -> dict:
-    """The JSON object in ``path``, or ``{}`` when it is absent or not JSON."""
+    """The JSON object in ``path``, or ``{}`` when it is absent, not JSON, or JSON that is
+    not an object (a ``summary.json`` holding a list: the index shows no figures for it)."""
     try:
-        return json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError):
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):  # JSONDecodeError, bad UTF-8, deep nesting
         return {}
+    return data if isinstance(data, dict) else {}
 
 
 def git_state() -> dict:

@@ -1,0 +1,179 @@
+"""Writing an output file safely: never over an input, never half-written.
+
+:func:`check_not_input` refuses an output path that is the same file as one of the inputs
+(compared by device and inode, so a symlink, a hard link or another spelling of the path is
+caught; a folder input is checked file by file). :func:`write_text_atomic` writes to a
+temporary file in the output's own folder, flushes and ``fsync``s it, then renames it over
+the output (``os.replace``, atomic on POSIX): a failed write (a full disk, a file-size
+limit, a kill) leaves the previous file as it was and no partial file behind.
+:func:`csv_safe_text` neutralises spreadsheet formulas in text cells (OWASP's rule).
+
+Layer 0: no other part of the package is imported but the errors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Iterable
+
+from .errors import BridgestatsError
+
+__all__ = [
+    "FORMULA_STARTS",
+    "check_not_input",
+    "csv_safe_frame",
+    "csv_safe_text",
+    "write_text_atomic",
+]
+
+#: A text cell starting with one of these is read by a spreadsheet as a formula (OWASP,
+#: "CSV Injection", https://owasp.org/www-community/attacks/CSV_Injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _identity(path) -> tuple[int, int] | None:
+    """``(st_dev, st_ino)`` of ``path`` (symlinks followed), None when it does not exist."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _files_of(path) -> Iterable[str]:
+    """``path`` itself, or every file below it when it is a folder (symlinks to folders
+    are not followed, as the readers do not follow them)."""
+    if not os.path.isdir(path):
+        yield os.fspath(path)
+        return
+    for folder, _dirs, names in os.walk(path):
+        for name in names:
+            yield os.path.join(folder, name)
+
+
+def check_not_input(out, inputs: Iterable, *, option: str = "--out") -> None:
+    """Refuse ``out`` when it is the same file as any of ``inputs`` (or a file in one of
+    them, for a folder), or when it is a folder itself.
+
+    Raises :class:`~bridgestats.errors.BridgestatsError` naming ``option``, the output and
+    the input it would overwrite. Inputs that are None are skipped.
+    """
+    if out is None:
+        return
+    if os.path.isdir(out):
+        raise BridgestatsError(f"{option}: must be a file, not a folder (given {str(out)!r})")
+    target = _identity(out)
+    if target is None:  # a new file cannot be an input
+        return
+    for given in inputs:
+        if given is None:
+            continue
+        for path in _files_of(given):
+            if _identity(path) == target:
+                where = "" if os.fspath(path) == os.fspath(given) else f" (in {str(given)!r})"
+                raise BridgestatsError(
+                    f"{option}: must not be an input file; {str(out)!r} is {str(path)!r}"
+                    f"{where}, which would be overwritten"
+                )
+
+
+def _umask_mode() -> int:
+    """The mode a new file gets here (0o666 less the process's umask), read without
+    changing the umask (Linux's /proc/self/status; 0o644 elsewhere)."""
+    with contextlib.suppress(OSError, ValueError):
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    return 0o644
+
+
+def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
+    """Write ``text`` (UTF-8, newlines as given) to ``path`` all at once, or not at all.
+
+    The text goes to a temporary file ``.<name>.XXXX.tmp`` beside ``path``, is flushed and
+    ``fsync``-ed, and the file is renamed over ``path``; on any failure the temporary file
+    is removed and ``path`` keeps its previous content. A symlink is written through (its
+    target replaced); an existing file keeps its permissions. A path that is not a regular
+    file (``/dev/null``, a named pipe) is written in place, as renaming over it would
+    replace the device. Raises :class:`~bridgestats.errors.BridgestatsError` naming
+    ``path``, ``what`` and the system's reason.
+    """
+    path = os.fspath(path)
+    real = os.path.realpath(path)
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise BridgestatsError(f"{path}: could not write {what} ({exc.strerror or exc})") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if stat.S_ISDIR(info.st_mode):
+            raise BridgestatsError(f"{path}: could not write {what} (a folder)")
+        try:
+            with open(real, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as exc:
+            raise BridgestatsError(
+                f"{path}: could not write {what} ({exc.strerror or exc})"
+            ) from None
+        return
+    folder, name = os.path.split(real)
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+        with open(fd, "w", encoding="utf-8", newline="") as handle:
+            os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode) if info else _umask_mode())
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, real)
+        tmp = None
+    except OSError as exc:
+        raise BridgestatsError(f"{path}: could not write {what} ({exc.strerror or exc})") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def csv_safe_text(value):
+    """``value`` with a leading single quote when it is text a spreadsheet would run as a
+    formula (it starts with one of :data:`FORMULA_STARTS`); anything else unchanged.
+
+    Numbers are never changed, nor text that is a plain number (``"-450"`` cannot run: a
+    spreadsheet reads it as the number it is).
+
+    >>> csv_safe_text("=cmd|' /C calc'!A0"), csv_safe_text("-1+cmd"), csv_safe_text(-450)
+    ("'=cmd|' /C calc'!A0", "'-1+cmd", -450)
+    >>> csv_safe_text("Smith"), csv_safe_text(""), csv_safe_text("-450"), csv_safe_text("@x")
+    ('Smith', '', '-450', "'@x")
+    """
+    if (
+        isinstance(value, str)
+        and value.startswith(FORMULA_STARTS)
+        and _PLAIN_NUMBER.fullmatch(value) is None
+    ):
+        return "'" + value
+    return value
+
+
+def csv_safe_frame(frame):
+    """A copy of the pandas ``frame`` with :func:`csv_safe_text` applied to its column
+    names and to every text cell of its columns that are not numeric; numeric and boolean
+    columns are left as they are (a negative score stays a number)."""
+    from pandas.api.types import is_bool_dtype, is_numeric_dtype
+
+    out = frame.copy()
+    for i, kind in enumerate(out.dtypes):
+        if not (is_numeric_dtype(kind) or is_bool_dtype(kind)):  # text, or mixed objects
+            out.isetitem(i, out.iloc[:, i].map(csv_safe_text))
+    out.columns = [csv_safe_text(c) for c in out.columns]
+    return out
