@@ -8,12 +8,14 @@ DOCTYPE, duplicated or impossible results, ``Multiplicity`` on a line naming its
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgestats.errors import ParseError
-from bridgestats.io import read_pbn, summary_of
+from bridgestats.errors import BridgestatsError, ParseError
+from bridgestats.io import read_pbn, read_results, read_usebio, summary_of
 
 _SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -115,3 +117,113 @@ def test_property_signed_result_matches_the_trick_count(tmp_path, level, offset,
     )
     assert relative["tricks"].tolist() == [tricks]
     assert relative["score_ns"].tolist() == absolute["score_ns"].tolist()
+
+
+# --------------------------------------------------------------------------- USEBIO entities
+
+_LINE = (
+    '<EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>'
+    "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+    "<CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+    "</TRAVELLER_LINE></BOARD></EVENT>"
+)
+_DOCTYPE = '<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM "usebio.dtd">\n'
+
+
+def _usebio(tmp_path, body, *, head=_DOCTYPE, name="u.xml"):
+    path = tmp_path / name
+    path.write_text(f'{head}<USEBIO Version="1.2">{body}</USEBIO>', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("head", [_DOCTYPE, '<?xml version="1.0"?>\n'])
+@pytest.mark.parametrize("entity", ["&x;", "&uuml;"])
+def test_undefined_entity_is_refused_with_or_without_a_doctype(tmp_path, head, entity):
+    path = _usebio(tmp_path, _LINE.format(tricks=f"1{entity}0"), head=head)
+    with pytest.raises(ParseError, match=r"u\.xml, line \d+: .*(undefined entity)"):
+        read_usebio(path)
+    with pytest.raises(ParseError, match="undefined entity"):
+        read_results(path)
+
+
+def test_xml_own_entities_are_still_read(tmp_path):
+    body = (
+        _LINE.format(tricks="10")
+        .replace("MP_PAIRS", "MP_PAIRS")
+        .replace(
+            "<BOARD_NUMBER>", "<BOARD_NUMBER>&#49;</BOARD_NUMBER><X>&amp;&lt;</X><BOARD_NUMBER>"
+        )
+    )
+    frame = read_usebio(_usebio(tmp_path, body))
+    assert frame["score_ns"].tolist() == [420.0]
+
+
+@_SETTINGS
+@given(name=st.from_regex(r"[a-z]{1,8}", fullmatch=True))
+def test_property_no_entity_vanishes_behind_a_doctype(tmp_path, name):
+    if name in ("amp", "lt", "gt", "quot", "apos"):
+        return
+    path = _usebio(tmp_path, _LINE.format(tricks=f"1&{name};0"))
+    with pytest.raises(ParseError, match=f"&{name};"):
+        read_usebio(path)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def test_usebio_nested_deeply_is_one_parse_error(tmp_path):
+    body = "<EVENT>" + "<SESSION>" * 5000 + "</SESSION>" * 5000 + "</EVENT>"
+    with pytest.raises(ParseError, match="nested deeper than"):
+        read_usebio(_usebio(tmp_path, body, head=""))
+
+
+def test_usebio_unknown_encoding_is_one_parse_error(tmp_path):
+    head = '<?xml version="1.0" encoding="klingon"?>\n'
+    path = _usebio(tmp_path, _LINE.format(tricks="10"), head=head)
+    for reader in (read_usebio, read_results):
+        with pytest.raises(ParseError, match="encoding Python does not know"):
+            reader(path)
+
+
+def test_usebio_with_more_than_64_kb_before_its_root_is_read(tmp_path):
+    head = '<?xml version="1.0"?>\n<!--' + "x" * 100_000 + "-->\n"
+    frame = read_results(_usebio(tmp_path, _LINE.format(tricks="10"), head=head))
+    assert frame["score_ns"].tolist() == [420.0]
+
+
+def test_truncated_gzip_says_truncated(tmp_path):
+    whole = _usebio(tmp_path, _LINE.format(tricks="10")).read_bytes()
+    for name in ("t.xml.gz", "t.pbn.gz"):
+        path = tmp_path / name
+        path.write_bytes(gzip.compress(whole)[:60])
+        with pytest.raises(ParseError, match="truncated"):
+            read_results(path)
+
+
+def test_inflated_file_beyond_the_limit_is_refused(tmp_path, monkeypatch):
+    path = tmp_path / "big.pbn.gz"
+    path.write_bytes(gzip.compress((_record(1) + "\n" + " " * (3 << 20)).encode()))
+    monkeypatch.setenv("BRIDGESTATS_MAX_FILE_MB", "2")
+    with pytest.raises(ParseError, match="gunzipped, larger than the limit of 2 MB"):
+        read_pbn(path)
+    monkeypatch.setenv("BRIDGESTATS_MAX_FILE_MB", "4")
+    assert len(read_pbn(path)) == 1
+    monkeypatch.setenv("BRIDGESTATS_MAX_FILE_MB", "lots")
+    with pytest.raises(BridgestatsError, match="BRIDGESTATS_MAX_FILE_MB"):
+        read_pbn(path)
+
+
+def test_plain_file_beyond_the_limit_is_refused(tmp_path, monkeypatch):
+    path = _write(tmp_path, _record(1) + "\n" + " " * (2 << 20))
+    monkeypatch.setenv("BRIDGESTATS_MAX_FILE_MB", "1")
+    with pytest.raises(ParseError, match="larger than the limit of 1 MB"):
+        read_pbn(path)
+
+
+@pytest.mark.parametrize("path", ["", "x" * 5000, "/dev/zero"])
+def test_empty_long_or_device_path_is_refused(tmp_path, monkeypatch, path):
+    _write(tmp_path, _record(1))  # an empty path must not read the working folder
+    monkeypatch.chdir(tmp_path)
+    for reader in (read_pbn, read_results):
+        with pytest.raises(BridgestatsError, match="path"):
+            reader(path)

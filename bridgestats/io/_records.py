@@ -12,8 +12,10 @@ import contextlib
 import fnmatch
 import gc
 import gzip
+import io
 import os
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -246,8 +248,16 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
             continue
         if not isinstance(item, str | os.PathLike):
             raise fail("path", allowed, item)
+        if not os.fspath(item):  # Path("") is the working folder: never read it unasked
+            raise fail("path", allowed + ", not an empty path", given="''")
         p = Path(item)
-        if p.is_dir():
+        try:
+            is_dir, is_file = p.is_dir(), p.is_file()
+        except OSError as exc:  # a name too long, a permission refused on the way
+            shown = str(p) if len(str(p)) <= 80 else str(p)[:77] + "..."
+            given = f"{shown} ({exc.strerror})"
+            raise fail("path", "an existing file or folder", given=given) from None
+        if is_dir:
             every = sorted(
                 f
                 for f in p.rglob("*")
@@ -262,7 +272,7 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
                 )
             found += len(every)
             files.extend(_File(f, f.relative_to(p).as_posix()) for f in chosen)
-        elif p.is_file():
+        elif is_file:
             files.append(_File(p, p.name))
             found += 1
         else:
@@ -278,21 +288,58 @@ _WIDE_BOMS = {
 }
 
 
+#: The most bytes a reader takes from one file, after gunzipping (1 GiB): the largest file
+#: of the development archive is some 6 MB, a million-board PBN some 250 MB. Set the
+#: environment variable ``BRIDGESTATS_MAX_FILE_MB`` (a whole number of megabytes) to
+#: change it; a file above it is refused, never read into memory whole.
+MAX_FILE_BYTES = 1 << 30
+
+
+def _max_file_bytes() -> int:
+    """:data:`MAX_FILE_BYTES`, or ``BRIDGESTATS_MAX_FILE_MB`` megabytes when that is set."""
+    value = os.environ.get("BRIDGESTATS_MAX_FILE_MB", "").strip()
+    if not value:
+        return MAX_FILE_BYTES
+    if not value.isdigit() or int(value) < 1:
+        raise fail("BRIDGESTATS_MAX_FILE_MB", "a whole number of megabytes >= 1", value)
+    return int(value) << 20
+
+
 def _read_bytes(file) -> bytes:
     """The bytes of a plain or gzip file (sniffed by its magic bytes), gunzipped.
 
-    Unreadable files and corrupt gzip data raise :class:`ParseError` naming the file.
+    Unreadable files, anything but a regular file, corrupt or truncated gzip data, and a
+    file larger than :data:`MAX_FILE_BYTES` (before or after gunzipping, decompressed in
+    chunks up to that cap) raise :class:`ParseError` naming the file.
     """
     path = file.path if isinstance(file, _File) else Path(file)
+    limit = _max_file_bytes()
+    too_big = f"larger than the limit of {limit >> 20} MB (BRIDGESTATS_MAX_FILE_MB sets another)"
     try:
+        if not path.is_file():
+            raise ParseError(file, None, "not a regular file (a device, a pipe or a folder)")
+        if path.stat().st_size > limit:
+            raise ParseError(file, None, too_big)
         raw = path.read_bytes()
     except OSError as exc:
         raise ParseError(file, None, f"cannot be read ({exc.strerror or exc})") from exc
     if raw[:2] == b"\x1f\x8b":
         try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
+            chunks, size = [], 0
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as gz:
+                while size <= limit:  # in chunks of 16 MB, never far past the cap
+                    chunk = gz.read(16 << 20)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+            raw = b"".join(chunks)
+        except EOFError as exc:
+            raise ParseError(file, None, "truncated gzip file (it ends before its data)") from exc
+        except (OSError, zlib.error) as exc:
             raise ParseError(file, None, f"corrupt gzip data ({exc})") from exc
+        if size > limit:
+            raise ParseError(file, None, f"gunzipped, {too_big}")
     return raw
 
 
