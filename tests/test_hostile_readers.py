@@ -227,3 +227,104 @@ def test_empty_long_or_device_path_is_refused(tmp_path, monkeypatch, path):
     for reader in (read_pbn, read_results):
         with pytest.raises(BridgestatsError, match="path"):
             reader(path)
+
+
+# --------------------------------------------------------------------------- duplicates
+
+
+def _usebio_lines(lines, boards=(1,)):
+    """USEBIO boards, each holding the traveller lines ``(ns, ew)`` (4S by S, 10 tricks)."""
+    out = '<EVENT EVENT_TYPE="MP_PAIRS">'
+    for b in boards:
+        out += f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>"
+        for ns, ew in lines:
+            out += (
+                f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER>"
+                f"<EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT>"
+                "<PLAYED_BY>S</PLAYED_BY><TRICKS>10</TRICKS></TRAVELLER_LINE>"
+            )
+        out += "</BOARD>"
+    return out + "</EVENT>"
+
+
+def test_two_board_elements_with_one_number_are_counted_or_refused(tmp_path):
+    path = _usebio(tmp_path, _usebio_lines([(1, 2)], boards=(1, 1)))
+    frame = read_usebio(path)
+    assert (
+        summary_of(frame).notes[
+            "BOARD elements repeating a board number of their section (lines kept)"
+        ]
+        == 1
+    )
+    with pytest.raises(ParseError, match="repeating a board number"):
+        read_usebio(path, strict=True)
+
+
+def test_pair_listed_twice_on_a_board_is_counted_or_refused(tmp_path):
+    path = _usebio(tmp_path, _usebio_lines([(1, 2), (1, 4), (3, 4)]))
+    notes = summary_of(read_usebio(path)).notes
+    assert notes["table results listing a pair twice on one board (duplicated lines?)"] == 3
+    with pytest.raises(ParseError, match="a pair twice"):
+        read_usebio(path, strict=True)
+
+
+def test_pair_against_itself_in_a_howell_is_counted_or_refused(tmp_path):
+    howell = _usebio(tmp_path, _usebio_lines([(1, 1), (3, 4)]), name="h.xml")
+    notes = summary_of(read_usebio(howell)).notes
+    assert notes["table results where a pair plays itself (NS x v EW x in a Howell)"] == 1
+    with pytest.raises(ParseError, match="plays itself"):
+        read_usebio(howell, strict=True)
+    # a Mitchell: NS 2 v EW 1 and NS 1 v EW 2 on one board, numbers by direction
+    mitchell = _usebio(tmp_path, _usebio_lines([(1, 1), (2, 3), (3, 2)]), name="m.xml")
+    frame = read_usebio(mitchell, strict=True)
+    assert (
+        summary_of(frame).notes.get(
+            "table results where a pair plays itself (NS x v EW x in a Howell)"
+        )
+        is None
+    )
+
+
+@_SETTINGS
+@given(pairs=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=6))
+def test_property_every_pair_twice_on_a_board_is_counted(tmp_path, pairs):
+    path = _usebio(tmp_path, _usebio_lines(pairs))
+    notes = summary_of(read_usebio(path)).notes
+    ns = [p[0] for p in pairs]
+    ew = [p[1] for p in pairs]
+    expected = sum(ns.count(a) > 1 or ew.count(b) > 1 for a, b in pairs)
+    assert notes.get("table results listing a pair twice on one board (duplicated lines?)", 0) == (
+        expected
+    )
+
+
+# --------------------------------------------------------------------------- Multiplicity
+
+_SPEC = "PairId_NS;PairId_EW;Contract;Declarer;Result;Multiplicity"
+
+
+def _table(lines):
+    return (
+        '[Event "E"]\n[Board "1"]\n[Vulnerable "None"]\n'
+        f'[ScoreTable "{_SPEC}"]\n' + "\n".join(lines) + "\n"
+    )
+
+
+@_SETTINGS
+@given(k=st.integers(1, 40))
+def test_property_multiplicity_never_copies_pair_ids(tmp_path, k):
+    path = _write(tmp_path, _table([f"1 2 4S S 10 {k}", "3 4 4S S 9 1"]))
+    frame = read_pbn(path)
+    assert len(frame) == k + 1  # the field is whole: k tables and one
+    assert frame["pair_ns"].tolist().count("1") == 1
+    assert frame["pair_ew"].tolist().count("2") == 1
+    key = "ScoreTable lines with a Multiplicity that name their pairs: names kept on one row, "
+    assert summary_of(frame).notes.get(key + "not on the copies", 0) == (k > 1)
+
+
+def test_multiplicity_naming_pairs_is_refused_under_strict(tmp_path):
+    path = _write(tmp_path, _table(["1 2 4S S 10 3", "3 4 4S S 9 1"]))
+    with pytest.raises(ParseError, match=r"t\.pbn, line 5: .*Multiplicity names its pairs"):
+        read_pbn(path, strict=True)
+    unnamed = _write(tmp_path, _table(["- - 4S S 10 3", "3 4 4S S 9 1"]), name="u.pbn")
+    assert len(read_pbn(unnamed, strict=True)) == 4

@@ -130,7 +130,10 @@ class LoadSummary:
         Of those, rows where the printed score differs from the computed one.
     notes : dict
         Counts of repairs made while reading (e.g. vulnerability taken from the board
-        number because the file left it empty): nothing is changed silently.
+        number because the file left it empty): nothing is changed silently. Every
+        reader also counts here impossible pairings, kept and scored: a pair listed twice
+        on one board, and a pair playing itself (``NS x v EW x`` in a Howell); the
+        readers' ``strict`` refuses them.
     files_found : int
         Files the path named or its folders held (searched recursively, hidden files left
         out), read or not: ``files_found - files`` of them were passed over because their
@@ -738,6 +741,8 @@ def _finish(
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())
 
+    notes = dict(notes or {})
+    _pair_checks(out, notes, strict=strict)
     skipped = Counter(reason[~ok].tolist())
     summary = LoadSummary(
         files=files,
@@ -746,7 +751,7 @@ def _finish(
         skipped={str(k): int(v) for k, v in sorted(skipped.items())},
         printed_scores=printed,
         score_mismatches=mismatches,
-        notes=dict(notes or {}),
+        notes=notes,
         files_found=files if files_found is None else int(files_found),
     )
     out.attrs["summary"] = summary
@@ -754,3 +759,52 @@ def _finish(
         first = int(np.flatnonzero(~ok)[0])
         raise ParseError(out["source"].iat[first], out["record"].iat[first], reason[first])
     return out
+
+
+_TWICE = "table results listing a pair twice on one board (duplicated lines?)"
+_ITSELF = "table results where a pair plays itself (NS x v EW x in a Howell)"
+
+
+def _pair_checks(out: pd.DataFrame, notes: dict, *, strict: bool) -> None:
+    """Count (or under ``strict`` refuse) impossible pairings of a frame's table results.
+
+    On one board of one section (``source``, ``event``, ``segment``), a pair plays once:
+    a pair number met twice in one direction is a duplicated line (it would be credited
+    with an extra board). A line ``NS x v EW x`` is a pair playing itself unless the
+    section is a Mitchell (numbered by direction), which shows as some board where a
+    number sits North-South on one line and East-West on another; in a Howell it cannot
+    be. Rows are kept and scored; the counts go to ``notes`` (:data:`_TWICE`,
+    :data:`_ITSELF`); under ``strict`` the first such row raises :class:`ParseError`.
+    """
+    ns, ew = out["pair_ns"].to_numpy(dtype=object), out["pair_ew"].to_numpy(dtype=object)
+    has = ~pd.isna(ns) & ~pd.isna(ew) & out["board"].notna().to_numpy()
+    if not has.any():
+        return
+    rows = np.flatnonzero(has)
+    keys = ["source", "event", "segment", "board"]
+    sub = pd.DataFrame(
+        {k: out[k].to_numpy(dtype=object)[rows] for k in keys}
+        | {"ns": [str(v).strip() for v in ns[rows]], "ew": [str(v).strip() for v in ew[rows]]}
+    )
+    sub[keys[:3]] = sub[keys[:3]].fillna("\x00")
+    twice = np.array(
+        sub.duplicated([*keys, "ns"], keep=False) | sub.duplicated([*keys, "ew"], keep=False),
+        dtype=bool,
+    )
+    itself = np.array(sub["ns"] == sub["ew"], dtype=bool)
+    if itself.any():  # a Mitchell's sections put a number on both sides on other lines
+        sub["line"] = np.arange(len(sub))
+        cross = sub[["line", *keys, "ns"]].merge(
+            sub[["line", *keys, "ew"]], left_on=[*keys, "ns"], right_on=[*keys, "ew"]
+        )
+        cross = cross[cross["line_x"] != cross["line_y"]]
+        mitchell = set(map(tuple, cross[keys[:3]].drop_duplicates().to_numpy().tolist()))
+        section = list(map(tuple, sub[keys[:3]].to_numpy().tolist()))
+        itself &= np.array([s not in mitchell for s in section], dtype=bool)
+    for mask, key in ((twice, _TWICE), (itself, _ITSELF)):
+        if not mask.any():
+            continue
+        if strict:
+            first = int(rows[np.flatnonzero(mask)[0]])
+            raise ParseError(out["source"].iat[first], out["record"].iat[first], key)
+        notes[key] = notes.get(key, 0) + int(mask.sum())

@@ -266,7 +266,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``), none of the record's own
       (players, room, teams, table, result, ``Score``, ``ScoreIMP``...). A line with
       ``Multiplicity`` k stands for k tables and becomes k rows (counted in ``notes``),
-      so matchpoints, Butler and cross-IMPs see the whole field. ``Result`` in the
+      so matchpoints, Butler and cross-IMPs see the whole field; when it names its pairs
+      (``PairId_NS``, ``Table``, names), those are one table's: the k - 1 copies keep the
+      result without them (counted in ``notes``; ``strict`` raises). ``Result`` in the
       table may be tricks (``10``) or relative to the contract (``=``, ``+1``, ``-2``).
       ``^`` before a number (§5.2, an artificial score such as ``^50``) makes the line an
       adjusted score; so does a score without a contract (``A60``, ``40%``) in a table

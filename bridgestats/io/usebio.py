@@ -177,7 +177,7 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
     parts: list[pd.DataFrame] = []
     notes: dict[str, int] = {}
     for f in files:
-        frame, file_notes = _read_one(f)
+        frame, file_notes = _read_one(f, strict=strict)
         parts.append(frame)
         for k, v in file_notes.items():
             notes[k] = notes.get(k, 0) + v
@@ -571,7 +571,10 @@ def _deals(doc: _Doc) -> tuple[dict[int, str], dict[int, str]]:
     return deals, vul
 
 
-def _read_one(file) -> tuple[pd.DataFrame, dict[str, int]]:
+_BOARD_TWICE = "BOARD elements repeating a board number of their section (lines kept)"
+
+
+def _read_one(file, *, strict: bool = False) -> tuple[pd.DataFrame, dict[str, int]]:
     doc = _parse(file)
     notes: dict[str, int] = {}
     version = (doc.root.get("Version") or "").strip()
@@ -586,8 +589,15 @@ def _read_one(file) -> tuple[pd.DataFrame, dict[str, int]]:
             key = f"event type {etype or '(none)'} not known to the reader (travellers read)"
             notes[key] = notes.get(key, 0) + 1
         pairs, players = _roster(event)
+        seen: set = set()  # (segment, match, number) of the boards read so far
         for board, segment, match in _blocks(event):
             number = _text(board, "BOARD_NUMBER")
+            where = (segment, id(match), (number or "").strip())
+            if where in seen:  # one traveller written twice, or two boards misnumbered
+                if strict:
+                    raise ParseError(file, doc.line(board), _BOARD_TWICE)
+                notes[_BOARD_TWICE] = notes.get(_BOARD_TWICE, 0) + 1
+            seen.add(where)
             board_cols = {}
             for tag, value in _leaf_items(board):
                 if tag not in ("BOARD_NUMBER",):
