@@ -328,3 +328,77 @@ def test_multiplicity_naming_pairs_is_refused_under_strict(tmp_path):
         read_pbn(path, strict=True)
     unnamed = _write(tmp_path, _table(["- - 4S S 10 3", "3 4 4S S 9 1"]), name="u.pbn")
     assert len(read_pbn(unnamed, strict=True)) == 4
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def _cli(capsys, *argv):
+    from bridgestats.cli import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_shows_the_readers_notes_and_printed_score_mismatches(capsys, tmp_path):
+    text = _record(1).replace('[Result "10"]', '[Result "10"]\n[Score "-99999999"]')
+    text += '\n[Board "2"]\n[Vulnerable ""]\n[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n'
+    path = _write(tmp_path, text)
+    mismatch = "scores printed in the file: 1 of 1 differ from the score of their contract"
+    code, out, err = _cli(capsys, "score", path)
+    assert code == 0 and mismatch in out and "vulnerable taken from the board number" in out
+    assert "prints no scores of its own" not in out
+    code, out, err = _cli(capsys, "score", path, "--format", "csv")
+    assert code == 0 and mismatch in err and err.count("\n") == 1
+    code, out, err = _cli(capsys, "read", path)
+    assert code == 0 and mismatch in err and "vulnerable taken from the board number" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["score", ""], "not an empty path"),
+        (["read", ""], "not an empty path"),
+        (["score", "x" * 5000], "File name too long"),
+        (["score", "{pbn}", "--method", "teams"], "two-room team matches"),
+        (["score", "{pbn}", "--scale-file", "/dev/zero"], "regular CSV file"),
+        (["score", "{pbn}", "--k", "1e-300"], "--k: must be a number in [1, 50]"),
+        (["scale", "--boards", "8", "--k", "1e-300"], "--k: must be a number in [1, 50]"),
+        (["scale", "--booklet", "--tables", "nan", "--format", "csv"], "--tables"),
+        (["scale", "--booklet", "--tables", "inf", "--format", "csv"], "--tables"),
+    ],
+)
+def test_cli_refuses_in_one_line_exit_2(capsys, tmp_path, monkeypatch, argv, message):
+    pbn = _write(tmp_path, _record(1))
+    monkeypatch.chdir(tmp_path)  # an empty path must not read this folder
+    code, out, err = _cli(capsys, *[a.replace("{pbn}", str(pbn)) for a in argv])
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_cli_boundary_turns_a_bug_into_one_line(capsys, monkeypatch):
+    import bridgestats.cli as cli
+
+    def broken(args):
+        raise KeyError("k")
+
+    parser = cli._parser()
+    monkeypatch.setattr(cli, "_parser", lambda: parser)
+    parser._subparsers._group_actions[0].choices["read"].set_defaults(func=broken)
+    monkeypatch.delenv("BRIDGESTATS_DEBUG", raising=False)
+    code, _, err = _cli(capsys, "read", "x.pbn")
+    assert code == 2 and err.count("\n") == 1 and "internal error: KeyError" in err
+    monkeypatch.setenv("BRIDGESTATS_DEBUG", "1")
+    with pytest.raises(KeyError):
+        cli.main(["read", "x.pbn"])
+
+
+def test_cli_with_closed_standard_output_is_exit_2(monkeypatch, capsys):
+    import bridgestats.cli as cli
+
+    monkeypatch.setattr(cli.sys, "stdout", None)
+    assert cli.main(["scale", "--boards", "8"]) == 2
+    assert "standard output is closed" in capsys.readouterr().err
+    monkeypatch.setattr(cli.sys, "stderr", None)
+    assert cli.main(["scale", "--boards", "8"]) == 2
