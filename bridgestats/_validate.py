@@ -32,6 +32,7 @@ __all__ = [
     "check_flag",
     "check_frame",
     "check_int",
+    "check_k",
     "check_number",
     "check_positive",
     "check_rng",
@@ -139,6 +140,24 @@ def check_number(
     if too_low or too_high:
         raise fail(name, allowed, value)
     return number
+
+
+#: The per-board sigma K a user may give (IMPs or MP per board, as the booklet allows): a
+#: K below 1 makes one IMP win 20-0; above 50 no form of the seeds comes near.
+K_RANGE = (1.0, 50.0)
+
+
+def check_k(value, name: str = "k") -> float:
+    """A per-board sigma ``K`` as a ``float`` in :data:`K_RANGE`, one rule everywhere.
+
+    >>> check_k(6.5)
+    6.5
+    >>> check_k(1e-300, "--k")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: --k: must be a number in [1, 50]; got 1e-300
+    """
+    return check_number(value, name, low=K_RANGE[0], high=K_RANGE[1])
 
 
 def _interval_text(low, high, low_open, high_open) -> str:

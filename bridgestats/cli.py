@@ -15,7 +15,7 @@ import os
 import sys
 
 from ._output import check_not_input, csv_safe_frame, write_text_atomic
-from ._validate import fail
+from ._validate import check_int, check_k, fail
 from .errors import BridgestatsError
 
 __all__ = ["main"]
@@ -416,6 +416,23 @@ def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _load_lines(frame) -> list[str]:
+    """What the reader noticed (its load summary's notes and printed-score check), as lines
+    for the summary: never left unsaid (issue 26)."""
+    summary = frame.attrs.get("summary")
+    if summary is None:
+        return []
+    lines = []
+    if summary.printed_scores:
+        lines.append(
+            f"scores printed in the file: {summary.score_mismatches} of "
+            f"{summary.printed_scores} differ from the score of their contract and result"
+        )
+    if summary.notes:
+        lines.append("read: " + ", ".join(f"{n} {what}" for what, n in summary.notes.items()))
+    return lines
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
@@ -454,6 +471,10 @@ def _run_score(args) -> int:
     frame = _read_file(args.file, strict=args.strict)
     method = args.method or declared_method(frame)[0]
     _score_conflicts(args, method)
+    if method == "teams" and not (frame["room"].notna().any() or frame["home_team"].notna().any()):
+        raise fail(
+            "--method", "teams only for two-room team matches (no Room nor HomeTeam here)", method
+        )
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
         scale, scale_file = "file", read_scale_csv(args.scale_file)
@@ -485,7 +506,11 @@ def _run_score(args) -> int:
         tables = {args.table: available[args.table]}
     else:
         raise fail("--table", f"one of {', '.join(available)} for {result.method}", args.table)
+    load = _load_lines(frame)
     lines = _summary_lines(args.file, result)
+    if load and load[0].startswith("scores printed"):  # the reader compared them itself
+        lines = [line for line in lines if line != "the file prints no scores of its own to check"]
+    lines += load
     text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines)
     _emit(text, args.out, what="the scores")
     if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
@@ -502,7 +527,9 @@ def _run_read(args) -> int:
         skipped = ", ".join(f"{n} {reason}" for reason, n in summary.skipped.items())
         print(
             f"bridgestats read: {args.file}: {summary.files} file(s), {summary.records} "
-            f"records, {summary.scorable} scorable" + (f"; skipped: {skipped}" if skipped else ""),
+            f"records, {summary.scorable} scorable"
+            + (f"; skipped: {skipped}" if skipped else "")
+            + "".join(f"; {line}" for line in _load_lines(frame)),
             file=sys.stderr,
         )
     return 0
@@ -612,11 +639,49 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_options(args) -> None:
+    """The numeric options' values, checked once for every command (one rule each):
+    ``--k`` in :data:`~bridgestats._validate.K_RANGE`, ``--tables`` a whole number >= 1
+    (the model checks the rest), a file option a regular, non-empty path."""
+    if getattr(args, "k", None) is not None:
+        args.k = check_k(args.k, "--k")
+    if getattr(args, "tables", None) is not None:  # 2.7 is no number of tables (nor nan)
+        check_int(args.tables, "--tables", minimum=1)
+    if getattr(args, "file", None) is not None and not str(args.file):
+        raise fail("FILE", "a result file or folder, not an empty path", args.file)
+    scale_file = getattr(args, "scale_file", None)
+    if scale_file is not None:
+        try:
+            regular = os.path.isfile(scale_file) and os.stat(scale_file).st_size <= 1 << 20
+        except (OSError, ValueError):
+            regular = False
+        if not regular:
+            allowed = "an existing regular CSV file of at most 1 MB"
+            raise fail("--scale-file", allowed, scale_file[:80] or "''")
+
+
+def _standard_streams() -> bool:
+    """Whether standard output and standard error exist (``>&-`` closes them: Python then
+    sets them to None). Without standard error nothing can be said; without standard
+    output, the error goes to standard error."""
+    return sys.stdout is not None and sys.stderr is not None
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status.
+
+    Errors are one line on standard error and exit status 2, never a traceback: a
+    :class:`BridgestatsError` says what to change; anything else is a bug, reported in one
+    line naming it (set ``BRIDGESTATS_DEBUG=1`` to see the traceback).
+    """
+    if not _standard_streams():
+        if sys.stderr is not None:
+            print("bridgestats: error: standard output is closed", file=sys.stderr)
+        return 2
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        _check_options(args)
         return int(args.func(args) or 0)
     except BridgestatsError as exc:
         print(f"bridgestats {args.command}: error: {exc}", file=sys.stderr)
@@ -632,6 +697,20 @@ def main(argv: list[str] | None = None) -> int:
             return 128 + signum
         print(f"bridgestats {args.command}: interrupted", file=sys.stderr)
         return 130
+    except (RecursionError, MemoryError) as exc:  # a hostile input the checks missed
+        print(f"bridgestats {args.command}: error: input too large or too deeply nested "
+              f"({type(exc).__name__})", file=sys.stderr)  # fmt: skip
+        return 2
+    except Exception as exc:  # the boundary: a bug, said in one line (the traceback on demand)
+        if os.environ.get("BRIDGESTATS_DEBUG"):
+            raise
+        text = str(exc).splitlines()[0][:200] if str(exc) else ""
+        print(
+            f"bridgestats {args.command}: internal error: {type(exc).__name__}: {text} "
+            "(a bug: please report it; BRIDGESTATS_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

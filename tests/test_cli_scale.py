@@ -144,7 +144,16 @@ def test_html(capsys):
     [
         (["--boards", "0"], "n_boards: must be a number in (0, 500]; got 0\n"),
         (["--boards", "8", "--sigma", "-1"], "sigma: must be a number in (0, 1e+06]; got -1.0\n"),
-        (["--boards", "8", "--k", "0"], "k: must be > 0; got 0"),
+        # K in [1, 50] everywhere, as the booklet has (issue 26): 1e-300 made 1 IMP win 20-0
+        (["--boards", "8", "--k", "0"], "--k: must be a number in [1, 50]; got 0.0\n"),
+        (["--boards", "8", "--k", "1e-300"], "--k: must be a number in [1, 50]; got 1e-300\n"),
+        (["--booklet", "--k", "51"], "--k: must be a number in [1, 50]; got 51.0\n"),
+        (["--booklet", "--tables", "nan"], "--tables: must be an integer >= 1; got nan\n"),
+        (["--booklet", "--tables", "inf"], "--tables: must be an integer >= 1; got inf\n"),
+        (
+            ["--form", "butler-online", "--boards", "8", "--tables", "2.7"],
+            "--tables: must be an integer >= 1; got 2.7\n",
+        ),
         (["--boards", "8", "--negative", "-2"], "negative: must be an integer in 0-2000; got -2\n"),
         (
             ["--boards", "8", "--max-vp", "7"],

@@ -222,7 +222,10 @@ def test_read_writes_the_tidy_frame(capsys, club_pbn, tmp_path):
     direct = bio.read_results(club_pbn)
     assert list(frame.columns) == list(direct.columns)
     assert frame["score_ns"].tolist() == direct["score_ns"].tolist()
-    assert err == "bridgestats read: " + f"{club_pbn}: 1 file(s), 8 records, 8 scorable\n"
+    assert err == (
+        f"bridgestats read: {club_pbn}: 1 file(s), 8 records, 8 scorable; scores printed in "
+        "the file: 0 of 8 differ from the score of their contract and result\n"
+    )
     target = tmp_path / "club.csv"
     code, out, _ = _run(capsys, "read", club_pbn, "--out", target)
     assert code == 0 and out == "" and pd.read_csv(target).shape == direct.shape

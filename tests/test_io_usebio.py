@@ -425,7 +425,7 @@ def test_read_results_picks_usebio_for_xml(tmp_path):
     assert len(df) == 5 and df["EVENT_TYPE"].iat[0] == "MP_PAIRS"
     other = _write(tmp_path, "<PBN/>", "notes.xml")
     with pytest.raises(
-        BridgestatsError, match=r"root element is <USEBIO>.*notes\.xml \(root PBN\)"
+        BridgestatsError, match=r"root element is <USEBIO>.*notes\.xml \(root <PBN>\)"
     ):
         read_results(other)
 

@@ -352,8 +352,60 @@ def _expand_tables(
     if times is not None:
         repeat = np.repeat(np.arange(n_rows), times)
         out = {c: v[repeat] for c, v in out.items()}
+        _unnamed_copies(
+            out,
+            repeat,
+            strict=strict,
+            notes=notes,
+            files=[t[0] for t in tables],
+            table_of=table_of[repeat],
+        )
         known = {c: (codes[repeat], uniques) for c, (codes, uniques) in known.items()}
     return out, list(printed), {c: (out[c], codes) for c, codes in known.items()}
+
+
+# A ScoreTable line's columns that name who sat there: a line standing for several tables
+# (Multiplicity) gives them for one table only, so its copies do not repeat them.
+_WHO = ("pair_ns", "pair_ew", "table", "north", "east", "south", "west")
+_WHO_PRINTED = ("pairid", "names", "table", "player")
+_NAMED_COPIES = (
+    "ScoreTable lines with a Multiplicity that name their pairs: "
+    "names kept on one row, not on the copies"
+)
+
+
+def _unnamed_copies(out: dict, repeat, *, strict: bool, notes: dict, files, table_of) -> None:
+    """Blank the pair ids, table and names of the copies of a ``Multiplicity`` line.
+
+    A line standing for k tables and naming its pairs (``PairId_NS``...) names one table's
+    pairs: the k - 1 other rows keep the result (for matchpoints and datums) but not the
+    names, so no pair is credited k boards. Counted in ``notes``; ``strict`` raises.
+    """
+    copy = np.zeros(repeat.size, dtype=bool)
+    copy[1:] = repeat[1:] == repeat[:-1]
+    if not copy.any():
+        return
+    who = [c for c in out if c in _WHO or str(c).lower().startswith(_WHO_PRINTED)]
+    named = np.zeros(repeat.size, dtype=bool)
+    for c in who:
+        named |= ~pd.isna(out[c])
+    # a line's every row, where the line names someone and stands for several tables
+    first = np.flatnonzero(~copy)
+    line_named = np.logical_or.reduceat(named, first) if first.size else named[:0]
+    line_copied = np.logical_or.reduceat(copy, first) if first.size else copy[:0]
+    bad = line_named & line_copied
+    if not bad.any():
+        return
+    if strict:
+        i = int(first[np.flatnonzero(bad)[0]])
+        reason = "a ScoreTable line with a Multiplicity names its pairs (names one table only)"
+        raise ParseError(files[int(table_of[i])], int(out["record"][i]), reason)
+    notes[_NAMED_COPIES] = notes.get(_NAMED_COPIES, 0) + int(bad.sum())
+    for c in who:
+        values = np.asarray(out[c])
+        values = values.astype(float if values.dtype.kind in "fiu" else object)
+        values[copy] = np.nan if values.dtype.kind == "f" else None
+        out[c] = values
 
 
 def _printed_cells(raw: dict, n: int, lower: str) -> np.ndarray:

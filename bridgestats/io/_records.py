@@ -12,8 +12,10 @@ import contextlib
 import fnmatch
 import gc
 import gzip
+import io
 import os
 import re
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -128,7 +130,10 @@ class LoadSummary:
         Of those, rows where the printed score differs from the computed one.
     notes : dict
         Counts of repairs made while reading (e.g. vulnerability taken from the board
-        number because the file left it empty): nothing is changed silently.
+        number because the file left it empty): nothing is changed silently. Every
+        reader also counts here impossible pairings, kept and scored: a pair listed twice
+        on one board, and a pair playing itself (``NS x v EW x`` in a Howell); the
+        readers' ``strict`` refuses them.
     files_found : int
         Files the path named or its folders held (searched recursively, hidden files left
         out), read or not: ``files_found - files`` of them were passed over because their
@@ -246,8 +251,16 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
             continue
         if not isinstance(item, str | os.PathLike):
             raise fail("path", allowed, item)
+        if not os.fspath(item):  # Path("") is the working folder: never read it unasked
+            raise fail("path", allowed + ", not an empty path", given="''")
         p = Path(item)
-        if p.is_dir():
+        try:
+            is_dir, is_file = p.is_dir(), p.is_file()
+        except OSError as exc:  # a name too long, a permission refused on the way
+            shown = str(p) if len(str(p)) <= 80 else str(p)[:77] + "..."
+            given = f"{shown} ({exc.strerror})"
+            raise fail("path", "an existing file or folder", given=given) from None
+        if is_dir:
             every = sorted(
                 f
                 for f in p.rglob("*")
@@ -262,7 +275,7 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
                 )
             found += len(every)
             files.extend(_File(f, f.relative_to(p).as_posix()) for f in chosen)
-        elif p.is_file():
+        elif is_file:
             files.append(_File(p, p.name))
             found += 1
         else:
@@ -278,21 +291,58 @@ _WIDE_BOMS = {
 }
 
 
+#: The most bytes a reader takes from one file, after gunzipping (1 GiB): the largest file
+#: of the development archive is some 6 MB, a million-board PBN some 250 MB. Set the
+#: environment variable ``BRIDGESTATS_MAX_FILE_MB`` (a whole number of megabytes) to
+#: change it; a file above it is refused, never read into memory whole.
+MAX_FILE_BYTES = 1 << 30
+
+
+def _max_file_bytes() -> int:
+    """:data:`MAX_FILE_BYTES`, or ``BRIDGESTATS_MAX_FILE_MB`` megabytes when that is set."""
+    value = os.environ.get("BRIDGESTATS_MAX_FILE_MB", "").strip()
+    if not value:
+        return MAX_FILE_BYTES
+    if not value.isdigit() or int(value) < 1:
+        raise fail("BRIDGESTATS_MAX_FILE_MB", "a whole number of megabytes >= 1", value)
+    return int(value) << 20
+
+
 def _read_bytes(file) -> bytes:
     """The bytes of a plain or gzip file (sniffed by its magic bytes), gunzipped.
 
-    Unreadable files and corrupt gzip data raise :class:`ParseError` naming the file.
+    Unreadable files, anything but a regular file, corrupt or truncated gzip data, and a
+    file larger than :data:`MAX_FILE_BYTES` (before or after gunzipping, decompressed in
+    chunks up to that cap) raise :class:`ParseError` naming the file.
     """
     path = file.path if isinstance(file, _File) else Path(file)
+    limit = _max_file_bytes()
+    too_big = f"larger than the limit of {limit >> 20} MB (BRIDGESTATS_MAX_FILE_MB sets another)"
     try:
+        if not path.is_file():
+            raise ParseError(file, None, "not a regular file (a device, a pipe or a folder)")
+        if path.stat().st_size > limit:
+            raise ParseError(file, None, too_big)
         raw = path.read_bytes()
     except OSError as exc:
         raise ParseError(file, None, f"cannot be read ({exc.strerror or exc})") from exc
     if raw[:2] == b"\x1f\x8b":
         try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
+            chunks, size = [], 0
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as gz:
+                while size <= limit:  # in chunks of 16 MB, never far past the cap
+                    chunk = gz.read(16 << 20)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+            raw = b"".join(chunks)
+        except EOFError as exc:
+            raise ParseError(file, None, "truncated gzip file (it ends before its data)") from exc
+        except (OSError, zlib.error) as exc:
             raise ParseError(file, None, f"corrupt gzip data ({exc})") from exc
+        if size > limit:
+            raise ParseError(file, None, f"gunzipped, {too_big}")
     return raw
 
 
@@ -691,6 +741,8 @@ def _finish(
         printed = int(both.sum())
         mismatches = int((both & (ps != score)).sum())
 
+    notes = dict(notes or {})
+    _pair_checks(out, notes, strict=strict)
     skipped = Counter(reason[~ok].tolist())
     summary = LoadSummary(
         files=files,
@@ -699,7 +751,7 @@ def _finish(
         skipped={str(k): int(v) for k, v in sorted(skipped.items())},
         printed_scores=printed,
         score_mismatches=mismatches,
-        notes=dict(notes or {}),
+        notes=notes,
         files_found=files if files_found is None else int(files_found),
     )
     out.attrs["summary"] = summary
@@ -707,3 +759,52 @@ def _finish(
         first = int(np.flatnonzero(~ok)[0])
         raise ParseError(out["source"].iat[first], out["record"].iat[first], reason[first])
     return out
+
+
+_TWICE = "table results listing a pair twice on one board (duplicated lines?)"
+_ITSELF = "table results where a pair plays itself (NS x v EW x in a Howell)"
+
+
+def _pair_checks(out: pd.DataFrame, notes: dict, *, strict: bool) -> None:
+    """Count (or under ``strict`` refuse) impossible pairings of a frame's table results.
+
+    On one board of one section (``source``, ``event``, ``segment``), a pair plays once:
+    a pair number met twice in one direction is a duplicated line (it would be credited
+    with an extra board). A line ``NS x v EW x`` is a pair playing itself unless the
+    section is a Mitchell (numbered by direction), which shows as some board where a
+    number sits North-South on one line and East-West on another; in a Howell it cannot
+    be. Rows are kept and scored; the counts go to ``notes`` (:data:`_TWICE`,
+    :data:`_ITSELF`); under ``strict`` the first such row raises :class:`ParseError`.
+    """
+    ns, ew = out["pair_ns"].to_numpy(dtype=object), out["pair_ew"].to_numpy(dtype=object)
+    has = ~pd.isna(ns) & ~pd.isna(ew) & out["board"].notna().to_numpy()
+    if not has.any():
+        return
+    rows = np.flatnonzero(has)
+    keys = ["source", "event", "segment", "board"]
+    sub = pd.DataFrame(
+        {k: out[k].to_numpy(dtype=object)[rows] for k in keys}
+        | {"ns": [str(v).strip() for v in ns[rows]], "ew": [str(v).strip() for v in ew[rows]]}
+    )
+    sub[keys[:3]] = sub[keys[:3]].fillna("\x00")
+    twice = np.array(
+        sub.duplicated([*keys, "ns"], keep=False) | sub.duplicated([*keys, "ew"], keep=False),
+        dtype=bool,
+    )
+    itself = np.array(sub["ns"] == sub["ew"], dtype=bool)
+    if itself.any():  # a Mitchell's sections put a number on both sides on other lines
+        sub["line"] = np.arange(len(sub))
+        cross = sub[["line", *keys, "ns"]].merge(
+            sub[["line", *keys, "ew"]], left_on=[*keys, "ns"], right_on=[*keys, "ew"]
+        )
+        cross = cross[cross["line_x"] != cross["line_y"]]
+        mitchell = set(map(tuple, cross[keys[:3]].drop_duplicates().to_numpy().tolist()))
+        section = list(map(tuple, sub[keys[:3]].to_numpy().tolist()))
+        itself &= np.array([s not in mitchell for s in section], dtype=bool)
+    for mask, key in ((twice, _TWICE), (itself, _ITSELF)):
+        if not mask.any():
+            continue
+        if strict:
+            first = int(rows[np.flatnonzero(mask)[0]])
+            raise ParseError(out["source"].iat[first], out["record"].iat[first], key)
+        notes[key] = notes.get(key, 0) + int(mask.sum())

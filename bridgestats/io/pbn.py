@@ -22,6 +22,7 @@ from ._pbn_tables import (
     _table_cells,
     _table_columns,
     _table_rows,
+    _table_tricks,
     _tables,
 )
 from ._records import (
@@ -72,8 +73,8 @@ _OPENING = ("event", "board")
 _LINE_TAG = re.compile(r"\n\[")
 _SCORE_TABLE = re.compile(r'\[ScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
 _TOTAL_SCORE_TABLE = re.compile(r'\[TotalScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
-# {brace comments} may span lines; they are blanked out before tokenising.
-_COMMENT = re.compile(r"\{[^}]*\}")
+# A quoted string of a tag value or a table cell (PBN 2.1 §3.2: one line, \" escaped).
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 # Tags read into the frame: tag (lower case) -> frame column.
 _TAGS = {
@@ -144,6 +145,8 @@ _EXTRA = (
 _PRINTED_SCORE = re.compile(r"^(NS|EW)?\s*([+-]?\d+)(?:\s+(?:NS|EW)\s*[+-]?\d+)?$", re.IGNORECASE)
 # A Result tag given with the side that took the tricks somewhere in a file.
 _SIDED = re.compile(r'\[Result\s+"\s*\^?\s*(?:NS|EW)', re.IGNORECASE)
+# A Result given against the contract ("+1", "-2", "="), as ScoreTable cells are (§5.9).
+_RELATIVE_RESULT = re.compile(r"^(?:=|[+-]\d{1,2})$")
 _MISSING = "\x00"  # stands for "tag absent" while forward filling
 _PATTERNS = ("*.pbn", "*.pbn.gz")  # matched whatever the case (R1.PBN, r2.Pbn.GZ)
 
@@ -188,9 +191,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
         ``files_found`` counts every file it holds, read or not.
     strict : bool, optional
         Raise :class:`~bridgestats.io.ParseError` on the first record that cannot be
-        scored (a malformed tag line, two games run together, an adjusted score, a
-        ``Multiplicity`` that is not a whole number) instead of counting it in the
-        summary. Irregular records (``^``) are scored and do not raise.
+        scored (a malformed tag line, two games run together, an unclosed ``{`` comment,
+        an adjusted score, a ``Multiplicity`` that is not a whole number) instead of
+        counting it in the summary. Irregular records (``^``) are scored and do not raise.
 
     Returns
     -------
@@ -211,6 +214,10 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       games: from there on, a game of the same file that omits the tag takes the value in
       force (the last one given; a header value can be redefined midway). The deal's and
       the result's own tags (§4.8 forbids ``#`` for them) only lose the prefix.
+    * ``{comments}`` (PBN 2.1 §3.1) are removed outside quoted strings only: a brace in a
+      value (``[Event "Pairs {heat 1}"]``) is text, and one opened in a value and closed
+      in another swallows nothing. An opening brace never closed is left as text and
+      counted in ``notes`` with its file and line; with ``strict`` it raises.
     * A tag pair starts a line or follows another tag pair on its line (the import
       format allows several on a line). A tag given twice in one record keeps its first
       value (PBN 2.1 §3.3); records where the values differ are counted in ``notes``.
@@ -237,7 +244,10 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       (standard cycle) and counted in ``notes``.
     * ``Result`` is the number of tricks taken by declarer, or given with the side that
       took them (§3.4.15: ``"NS 7"``, ``"EW 10"``, ``"EW 3 NS 10"``), turned into
-      declarer's tricks (the other side's k is 13 - k). The irregularity marker ``^``
+      declarer's tricks (the other side's k is 13 - k). A signed value or ``=`` (``"+1"``,
+      ``"-2"``, ``"="``, not PBN 2.1 but written by some exports) is relative to the
+      contract, as in a ``ScoreTable``: 4S with ``"+1"`` is 11 tricks (counted in
+      ``notes``), never 1 trick. The irregularity marker ``^``
       (§3.4.13 ``"^S"``: declarer and dummy swapped; §3.4.15 ``"^9"``: a result that
       differs from the tricks won) is dropped, the value read and scored, and the record
       marked ``irregular`` (counted in ``notes``). The printed ``Score`` is read
@@ -256,7 +266,9 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
       ``Dealer``, ``Vulnerable``, ``Deal``, ``Scoring``), none of the record's own
       (players, room, teams, table, result, ``Score``, ``ScoreIMP``...). A line with
       ``Multiplicity`` k stands for k tables and becomes k rows (counted in ``notes``),
-      so matchpoints, Butler and cross-IMPs see the whole field. ``Result`` in the
+      so matchpoints, Butler and cross-IMPs see the whole field; when it names its pairs
+      (``PairId_NS``, ``Table``, names), those are one table's: the k - 1 copies keep the
+      result without them (counted in ``notes``; ``strict`` raises). ``Result`` in the
       table may be tricks (``10``) or relative to the contract (``=``, ``+1``, ``-2``).
       ``^`` before a number (§5.2, an artificial score such as ``^50``) makes the line an
       adjusted score; so does a score without a contract (``A60``, ``40%``) in a table
@@ -496,8 +508,9 @@ def _scan(file) -> dict:
     between them: it is split at the second game's first tag (``splits`` counts them).
     """
     text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
+    unclosed = None
     if "{" in text:
-        text = _COMMENT.sub(lambda m: "%" + "\n%" * m.group().count("\n"), text)
+        text, unclosed = _strip_comments(text)
     if _AFTER_TAG.search(text):  # a tag pair may follow another on its line
         table = np.array(_TOKEN.findall(text), dtype=object).reshape(-1, _N_GROUPS)
     else:
@@ -557,8 +570,51 @@ def _scan(file) -> dict:
         "split_lines": split_lines,
         "bad_lines": bad_lines,
         "inner_quotes": inner,
+        "unclosed": unclosed,
         "text": text if has_table else None,
     }
+
+
+def _strip_comments(text: str) -> tuple[str, int | None]:
+    r"""``text`` without its ``{brace comments}``, and the line of an unclosed one (or None).
+
+    PBN 2.1 §3.1: a comment runs from ``{`` to the next ``}`` and may span lines; a brace
+    inside a quoted string (``[Event "Pairs {heat 1}"]``) is text, so the comments are
+    found outside strings only (a string is one line: PBN 2.1 §3.2). Each comment becomes
+    ``%`` and its lines ``%`` lines (escaped lines, never tags), so line numbers hold.
+    An opening brace without a closing one is left as text: the caller reports its line
+    (``text`` starts with the newline :func:`_scan` puts before the first line).
+
+    >>> _strip_comments('\n[Event "A {x"]\n{note}[Site "y} B"]\n')
+    ('\n[Event "A {x"]\n%[Site "y} B"]\n', None)
+    >>> _strip_comments('\n[Board "1"]\n{ open\n[Board "2"]\n')[1]
+    2
+    """
+    parts, pos = [], 0
+    at = text.find("{")
+    while at >= 0:
+        line_start = max(text.rfind("\n", 0, at) + 1, pos)
+        line_end = text.find("\n", at)
+        inside = None
+        for m in _STRING.finditer(text, line_start, len(text) if line_end < 0 else line_end):
+            if m.start() >= at:
+                break
+            if m.end() > at:
+                inside = m
+                break
+        if inside is not None:  # a brace in a quoted value: text
+            at = text.find("{", inside.end())
+            continue
+        close = text.find("}", at + 1)
+        if close < 0:
+            parts.append(text[pos:])
+            return "".join(parts), text.count("\n", 0, at)
+        parts.append(text[pos:at])
+        parts.append("%" + "\n%" * text.count("\n", at, close))
+        pos = close + 1
+        at = text.find("{", pos)
+    parts.append(text[pos:])
+    return "".join(parts), None
 
 
 def _game_starts(block: np.ndarray, names, values: np.ndarray) -> np.ndarray:
@@ -722,11 +778,25 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     declarer = frame["declarer"]
     if caret or any(s["sided"] for s in scans):
         frame["tricks"] = _side_tricks(frame["tricks"], declarer)
+    relative = _relative_results(frame["tricks"])
+    if relative.any():  # "+1", "-2", "=": against the contract, as in a ScoreTable (§5.9)
+        tricks = frame["tricks"].copy()
+        levels = _table_tricks(tricks[relative], frame["contract_text"][relative])
+        tricks[relative] = [None if np.isnan(t) else int(t) for t in levels]
+        frame["tricks"] = tricks
+        key = "Result tags relative to the contract (=, +n, -n), read as tricks"
+        notes_relative = {key: int(relative.sum())}
+    else:
+        notes_relative = {}
     frame["score_given"] = np.full(n_rec, np.nan)
     frame["score_ns_printed"] = _printed_score(frame["Score"], declarer)
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
-    notes = {}
+    notes = notes_relative
+    for s in scans:
+        if s["unclosed"] is not None:
+            key = f"unclosed {{ comment (no closing brace), the rest read: {s['file']} line"
+            notes[f"{key} {s['unclosed']}"] = 1
     inner = sum(s["inner_quotes"] for s in scans)
     if inner:
         notes["tag values holding unescaped quotes, read to the last quote"] = inner
@@ -803,14 +873,19 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
 
 
 def _check_strict(scans: list[dict]) -> None:
-    """Raise on the first malformed tag line or game without a blank line before it."""
+    """Raise on the first malformed tag line, game without a blank line before it, or
+    unclosed ``{`` comment."""
     for s in scans:
         found = [(int(line), "bad") for line in s["bad_lines"][:1]]
         found += [(int(line), "split") for line in s["split_lines"][:1]]
+        if s["unclosed"] is not None:
+            found.append((s["unclosed"], "unclosed"))
         if not found:
             continue
         line, kind = min(found)
-        if kind == "bad":
+        if kind == "unclosed":
+            reason = "a { comment is never closed (no } after it)"
+        elif kind == "bad":
             text = s["values"][s["names"] == _BAD][0]
             shown = text if len(text) <= 40 else text[:37] + "..."
             reason = f"malformed tag line {shown!r} (a missing closing quote or bracket?)"
@@ -868,6 +943,17 @@ def _resolve(arr: np.ndarray, *, inherit: bool, within):
     filled = np.where(same, arr[np.maximum(last, 0)], None)
     filled[filled == _MISSING] = None
     return filled
+
+
+def _relative_results(tricks) -> np.ndarray:
+    """Where a ``Result`` value is signed or ``=`` (relative to the contract, not tricks).
+
+    >>> _relative_results(np.array(["10", "+1", "=", "-2", None, 9], dtype=object)).tolist()
+    [False, True, True, True, False, False]
+    """
+    return _by_value(
+        tricks, lambda v: bool(_RELATIVE_RESULT.match(str(v).strip())), missing=False
+    ).astype(bool)
 
 
 def _room_name(value) -> str | None:

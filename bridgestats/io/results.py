@@ -35,9 +35,8 @@ def _format(path: Path) -> str:
         root = _root_tag(path)
         if root == "USEBIO":
             return "usebio"
-        raise fail(
-            "path", "an *.xml file whose root element is <USEBIO>", f"{path.name} (root {root})"
-        )
+        found = f"root <{root}>" if root else "no XML element found: not XML?"
+        raise fail("path", "an *.xml file whose root element is <USEBIO>", f"{path.name} ({found})")
     raise fail(
         "path",
         "files whose name tells the format: *.pbn, *.pbn.gz, *.lin, scores*.txt[.gz], a "

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from xml.parsers import expat
 
 import numpy as np
@@ -129,7 +130,10 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
     1.3. A file that is not well-formed XML, or whose root is not ``<USEBIO>``, raises
     :class:`~bridgestats.io.ParseError` naming the file, the line, the element open
     there and why. Entity declarations are refused (a defence against entity-expansion
-    attacks); the DTD the file names is never fetched.
+    attacks); the DTD the file names is never fetched, so an entity other than XML's own
+    five (``&uuml;``, ``&x;``) is refused whether or not the file has a ``DOCTYPE`` (never
+    dropped from the text). So are elements nested more than :data:`_MAX_DEPTH` deep and
+    an encoding Python does not know.
 
     Compscore3 (the two club sessions of the project's development archive, Butler and
     cross-IMP Howells with 4 results per board) prints as ``BOARD_AVERAGE`` the mean of
@@ -173,7 +177,7 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
     parts: list[pd.DataFrame] = []
     notes: dict[str, int] = {}
     for f in files:
-        frame, file_notes = _read_one(f)
+        frame, file_notes = _read_one(f, strict=strict)
         parts.append(frame)
         for k, v in file_notes.items():
             notes[k] = notes.get(k, 0) + v
@@ -264,6 +268,15 @@ def read_usebio_participants(path) -> pd.DataFrame:
 # --------------------------------------------------------------------------- parsing
 
 
+# Elements nested deeper than this are refused: USEBIO nests a traveller line some eight
+# deep (USEBIO, EVENT, SESSION, SECTION, BOARD, TRAVELLER_LINE, ...); the walks over
+# sessions and sections recurse, so a hostile file must not reach Python's stack limit.
+_MAX_DEPTH = 100
+# The sniffer reads at most this much of a file looking for its root element (a long
+# comment or DOCTYPE may come first); a file without one so far is not taken as USEBIO.
+_SNIFF_LIMIT = 16 << 20
+
+
 class _Doc:
     """A parsed file: its root element and the line where each element starts."""
 
@@ -286,6 +299,10 @@ def _parse(file) -> _Doc:
 
     def start(tag, attrs):
         line = parser.CurrentLineNumber
+        if len(stack) >= _MAX_DEPTH:
+            raise ParseError(
+                file, line, f"elements nested deeper than {_MAX_DEPTH} (at <{tag}>): refused"
+            )
         element = builder.start(tag, attrs)
         lines[id(element)] = line
         stack.append((tag, line))
@@ -297,12 +314,20 @@ def _parse(file) -> _Doc:
     def entity(name, *_):
         raise ParseError(file, parser.CurrentLineNumber, f"entity declaration {name!r} refused")
 
+    def skipped(name, _is_parameter):  # an entity no declaration defines (behind a DOCTYPE)
+        raise ParseError(
+            file, parser.CurrentLineNumber, f"undefined entity &{name}; (not XML's own five)"
+        )
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = builder.data
     parser.EntityDeclHandler = entity
+    parser.SkippedEntityHandler = skipped
     try:
         parser.Parse(raw, True)
+    except LookupError as exc:  # <?xml encoding="klingon"?>
+        raise ParseError(file, 1, f"declares an encoding Python does not know ({exc})") from None
     except expat.ExpatError as exc:
         reason = expat.errors.messages.get(exc.code, str(exc))
         where = f" inside <{stack[-1][0]}> (opened at line {stack[-1][1]})" if stack else ""
@@ -327,17 +352,10 @@ class _Found(Exception):
 def _root_tag(path) -> str | None:
     """The root element's tag of an XML file (plain or gzip), or None when it is not XML.
 
-    Only the start of the file is parsed (up to the first element), so sniffing a folder of
-    large files is cheap.
+    Only the start of the file is parsed, in 64 KB chunks up to the first element (and at
+    most :data:`_SNIFF_LIMIT`), so sniffing a folder of large files is cheap. A gzip file
+    cut short before its root element raises :class:`ParseError` saying it is truncated.
     """
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(1 << 16)
-        if head[:2] == b"\x1f\x8b":
-            with gzip.open(path, "rb") as fh:
-                head = fh.read(1 << 16)
-    except (OSError, EOFError):
-        return None
     parser = expat.ParserCreate()
 
     def start(tag, attrs):
@@ -345,10 +363,26 @@ def _root_tag(path) -> str | None:
 
     parser.StartElementHandler = start
     try:
-        parser.Parse(head, False)
+        with open(path, "rb") as fh:
+            gz = fh.read(2) == b"\x1f\x8b"
+        opener = gzip.open if gz else open
+        with opener(path, "rb") as fh:
+            read = 0
+            while read < _SNIFF_LIMIT:
+                chunk = fh.read(1 << 16)
+                read += len(chunk)
+                parser.Parse(chunk, not chunk)
+                if not chunk:
+                    break
     except _Found as found:
         return found.args[0]
-    except expat.ExpatError:
+    except EOFError as exc:
+        name = Path(path).name
+        raise ParseError(name, None, "truncated gzip file (it ends before its data)") from exc
+    except LookupError as exc:
+        name = Path(path).name
+        raise ParseError(name, 1, f"declares an encoding Python does not know ({exc})") from None
+    except (OSError, expat.ExpatError):
         return None
     return None
 
@@ -537,7 +571,10 @@ def _deals(doc: _Doc) -> tuple[dict[int, str], dict[int, str]]:
     return deals, vul
 
 
-def _read_one(file) -> tuple[pd.DataFrame, dict[str, int]]:
+_BOARD_TWICE = "BOARD elements repeating a board number of their section (lines kept)"
+
+
+def _read_one(file, *, strict: bool = False) -> tuple[pd.DataFrame, dict[str, int]]:
     doc = _parse(file)
     notes: dict[str, int] = {}
     version = (doc.root.get("Version") or "").strip()
@@ -552,8 +589,15 @@ def _read_one(file) -> tuple[pd.DataFrame, dict[str, int]]:
             key = f"event type {etype or '(none)'} not known to the reader (travellers read)"
             notes[key] = notes.get(key, 0) + 1
         pairs, players = _roster(event)
+        seen: set = set()  # (segment, match, number) of the boards read so far
         for board, segment, match in _blocks(event):
             number = _text(board, "BOARD_NUMBER")
+            where = (segment, id(match), (number or "").strip())
+            if where in seen:  # one traveller written twice, or two boards misnumbered
+                if strict:
+                    raise ParseError(file, doc.line(board), _BOARD_TWICE)
+                notes[_BOARD_TWICE] = notes.get(_BOARD_TWICE, 0) + 1
+            seen.add(where)
             board_cols = {}
             for tag, value in _leaf_items(board):
                 if tag not in ("BOARD_NUMBER",):
