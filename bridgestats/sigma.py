@@ -39,7 +39,10 @@ __all__ = [
     "sigma_butler_online",
     "sigma_cross_imps",
     "sigma_swiss_pairs",
+    "sigma_swiss_pairs_spread",
     "sigma_teams",
+    "sigma_teams_spread",
+    "swiss_pairs_carry",
     "swiss_pairs_top_percent",
 ]
 
@@ -124,6 +127,58 @@ def sigma_teams(n_boards, *, k=6.5):
     k = _bounded(k, "k")
     n, k = check_broadcast(n_boards=n, k=k)
     return _out(k * np.sqrt(n))
+
+
+def sigma_teams_spread(n_boards, *, k, delta):
+    """σ of a teams IMP margin over ``n_boards`` boards between sides of unequal strength.
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    k : float or array_like
+        Standard deviation of a one-board swing between equal sides, IMPs (> 0).
+    delta : float or array_like
+        δ, the standard deviation over matches of the per-board edge of one side over the
+        other, IMPs per board (>= 0; for strengths of sd τ met at random, δ = τ√2).
+
+    Returns
+    -------
+    float or ndarray
+        σ in IMPs.
+
+    Notes
+    -----
+    A match of n boards between sides whose per-board edge is e has margin
+    nE + X₁ + ... + Xₙ, the X board swings of sd K; with e of sd δ over the matches [1]_
+
+    .. math:: \\sigma(n) = \\sqrt{nK^2 + n^2\\delta^2}
+
+    With δ = 0 it is Probst's σ = K√n (:func:`sigma_teams`) [2]_. The strength term grows
+    as n², the luck term as n: the K a σ = K√n scale needs is √(K² + nδ²), growing with n.
+
+    References
+    ----------
+    .. [1] :func:`bridgestats.fit.fit_strength_spread`, which fits K and δ to match margins
+       by maximum likelihood (``bridgestats.studies.estimates.k_model`` on the shipped
+       ``derived/match_margins``).
+    .. [2] J. Probst, "On VP Scales" (c. 2006), §3 "How many imps is a VP?".
+
+    Examples
+    --------
+    Equal sides give Probst's 8-board σ ("Std dev=18.38"); K 6.02 and δ 0.67, the fit of
+    the shipped margins to two decimals, give 26.36 IMPs at 16 boards (K√n: 24.08):
+
+    >>> float(sigma_teams_spread(8, k=6.5, delta=0))
+    18.385
+    >>> round(float(sigma_teams_spread(16, k=6.02, delta=0.67)), 2)
+    26.36
+    """
+    n = _bounded(n_boards, "n_boards")
+    k = _bounded(k, "k")
+    d = _bounded(delta, "delta", allow_zero=True)
+    n, k, d = check_broadcast(n_boards=n, k=k, delta=d)
+    return _out(np.sqrt(n * k**2 + n**2 * d**2))
 
 
 def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
@@ -271,6 +326,115 @@ def sigma_swiss_pairs(n_boards, *, k=32.95):
     k = _bounded(k, "k")
     n, k = check_broadcast(n_boards=n, k=k)
     return _out(k / np.sqrt(n))
+
+
+def sigma_swiss_pairs_spread(n_boards, *, k, strength_sd):
+    """σ of a Swiss pairs MP % margin over ``n_boards`` boards between pairs met at random.
+
+    Parameters
+    ----------
+    n_boards : float or array_like
+        Boards in the match (> 0).
+    k : float or array_like
+        σ of a one-board match between equal pairs, MP % (> 0).
+    strength_sd : float or array_like
+        τ, the standard deviation of the pairs' true strengths, MP % per match (>= 0).
+
+    Returns
+    -------
+    float or ndarray
+        σ in matchpoint percentage points.
+
+    Notes
+    -----
+    The match percentage of pair i against pair j is 50 + s_i − s_j + Z, Z the mean of n
+    board percentages (sd k/√n) and s of sd τ: between pairs drawn at random [1]_
+
+    .. math:: \\sigma^2(n) = k^2/n + 2\\tau^2
+
+    The luck term shrinks with n, the strength term does not: carrying an 8-board σ to n
+    boards by √(8/n) (Probst's "normalised for the one board match", the case τ = 0 of
+    :func:`sigma_swiss_pairs`) understates σ for long matches and overstates it for short
+    ones. Later rounds of a Swiss, which pair like scores, have a smaller strength term
+    (:func:`swiss_pairs_carry` keeps whatever strength term an 8-board σ holds).
+
+    References
+    ----------
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §11 (Brighton 2005's random draws); the
+       pairs board model of :mod:`bridgestats.sim.events`; k and τ fitted to Brighton by
+       ``bridgestats.studies.scales.pairs_strength_spread``.
+
+    Examples
+    --------
+    τ = 0 is Probst's 11.65 % at 8 boards from k = 32.95; a spread of 4 % keeps σ above
+    6 % however long the match:
+
+    >>> float(sigma_swiss_pairs_spread(8, k=32.95, strength_sd=0))
+    11.65
+    >>> round(float(sigma_swiss_pairs_spread(10_000, k=32.95, strength_sd=4)), 2)
+    5.67
+    """
+    n = _bounded(n_boards, "n_boards")
+    k = _bounded(k, "k")
+    tau = _bounded(strength_sd, "strength_sd", allow_zero=True)
+    n, k, tau = check_broadcast(n_boards=n, k=k, strength_sd=tau)
+    return _out(np.sqrt(k**2 / n + 2.0 * tau**2))
+
+
+def swiss_pairs_carry(sigma, n_boards, *, k, from_boards=8):
+    """A Swiss pairs σ measured (or chosen) at ``from_boards`` boards, carried to ``n_boards``.
+
+    Parameters
+    ----------
+    sigma : float or array_like
+        σ (MP %) of a ``from_boards``-board match (> 0), e.g. the EBU's 11 % at 8 boards.
+    n_boards : float or array_like
+        Boards of the match to carry it to (> 0).
+    k : float or array_like
+        σ of a one-board match between equal pairs, MP % (> 0).
+    from_boards : float or array_like, optional
+        Boards of the match ``sigma`` is for (8).
+
+    Returns
+    -------
+    float or ndarray
+        σ in MP % at ``n_boards``.
+
+    Notes
+    -----
+    Under :func:`sigma_swiss_pairs_spread` a σ is a luck term k²/n and a strength term
+    s² that does not depend on n; keeping s² = σ² − k²/n₀,
+
+    .. math:: \\sigma(n) = \\sqrt{\\sigma_{n_0}^2 + k^2 (1/n - 1/n_0)}.
+
+    A σ below the luck term alone (σ < k/√n₀) is not a σ of this model and is refused.
+
+    References
+    ----------
+    .. [1] J. Probst, "On VP Scales" (c. 2006), §11-12 (the EBU's σ = 11 % for 8 boards,
+       "the new VP scale" played over 18 boards at Bridge Club Live).
+
+    Examples
+    --------
+    The EBU's 11 % with Brighton's equal-pairs k = 27.24 %, at 18 boards (√(8/18) would
+    give 7.33 %):
+
+    >>> round(float(swiss_pairs_carry(11, 18, k=27.24)), 2)
+    8.33
+    >>> round(float(swiss_pairs_carry(11, 8, k=27.24)), 2)
+    11.0
+    """
+    s = _bounded(sigma, "sigma")
+    n = _bounded(n_boards, "n_boards")
+    k = _bounded(k, "k")
+    n0 = _bounded(from_boards, "from_boards")
+    s, n, k, n0 = check_broadcast(sigma=s, n_boards=n, k=k, from_boards=n0)
+    strength = s**2 - k**2 / n0
+    if np.any(strength < -1e-12 * s**2):
+        bad = (k / np.sqrt(n0))[strength < -1e-12 * s**2].ravel()[0]
+        raise fail("sigma", f">= the luck term k/√from_boards = {bad:.4g} % (a σ of the model)",
+                   float(s[strength < -1e-12 * s**2].ravel()[0]))  # fmt: skip
+    return _out(np.sqrt(np.maximum(strength, 0.0) + k**2 / n))
 
 
 def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20):

@@ -255,3 +255,83 @@ def test_swiss_top_between_ascherman_and_21(n, r):
     lo = swiss_pairs_top_percent(n, ascherman=True)
     hi = swiss_pairs_top_percent(n)
     assert lo - 1e-12 <= top <= hi + 1e-12
+
+
+# --- the strength-spread models: teams K(n) and Swiss pairs k²/n + 2τ² -----------------------
+
+
+def test_teams_spread_is_probst_with_equal_sides_and_the_fit_of_the_margins():
+    from bridgestats.sigma import sigma_teams_spread
+
+    # δ = 0 is Probst §3's σ = K√n (18.38 at 8 boards)
+    assert abs(sigma_teams_spread(8, k=6.5, delta=0) - 18.38) < PRINTED
+    # Against the fit's own formula (an independent implementation: KModel.sigma)
+    from bridgestats.fit import StrengthSpread
+    from bridgestats.studies.estimates import KModel
+
+    model = KModel(**vars(StrengthSpread(6.02, (5.9, 6.1), 0.67, (0.5, 0.8), 1, 1, 0.9)),
+                   source="x")  # fmt: skip
+    n = np.array([1, 8, 16, 32, 64])
+    np.testing.assert_allclose(sigma_teams_spread(n, k=6.02, delta=0.67), model.sigma(n),
+                               rtol=1e-12)  # fmt: skip
+
+
+def test_teams_spread_recovers_simulated_margins():
+    """Margins simulated as nE + X₁..Xₙ (E ~ N(0, δ²), X ~ N(0, K²)): their sd is σ(n).
+
+    200,000 matches per length: the sd's relative SE is 1/√(2·200,000) = 0.16 %, so 1 %
+    is over 6 SEs."""
+    from bridgestats.sigma import sigma_teams_spread
+
+    g = np.random.default_rng(21)
+    for n in (4, 16, 64):
+        e = g.normal(0, 0.8, 200_000)
+        m = n * e + g.normal(0, 6.0, (200_000, n)).sum(axis=1)
+        assert m.std() == pytest.approx(float(sigma_teams_spread(n, k=6.0, delta=0.8)), rel=0.01)
+
+
+def test_swiss_pairs_spread_against_the_pairs_simulator():
+    """The pairs board model of bridgestats.sim.events, two pairs of strength sd τ met at
+    random: the round's margin sd is √(k²/n + 2τ²). 20,000 matches: relative SE 0.5 %;
+    3 % is 6 SEs."""
+    from bridgestats.sigma import sigma_swiss_pairs_spread
+    from bridgestats.sim import events as ev
+
+    for n, tau in ((4, 4.0), (32, 4.0)):
+        res = ev.simulate_events(2, event_format="round-robin", board="pairs", scorer="mp",
+                                 n_boards=n, k=27.0, strength_sd=tau, n_events=20_000,
+                                 rng=12)  # fmt: skip
+        want = float(sigma_swiss_pairs_spread(n, k=27.0, strength_sd=tau))
+        assert res.margin[:, 0].std() == pytest.approx(want, rel=0.03)
+    # τ = 0 is Probst §11's 11.65 % from k = 32.95
+    assert abs(sigma_swiss_pairs_spread(8, k=32.95, strength_sd=0) - 11.65) < PRINTED
+
+
+@given(n=boards, n0=boards, k=st.floats(1, 40), tau=st.floats(0, 8))
+def test_carry_is_the_spread_model_between_lengths(n, n0, k, tau):
+    from bridgestats.sigma import sigma_swiss_pairs_spread, swiss_pairs_carry
+
+    at_n0 = sigma_swiss_pairs_spread(n0, k=k, strength_sd=tau)
+    carried = swiss_pairs_carry(at_n0, n, k=k, from_boards=n0)
+    assert carried == pytest.approx(sigma_swiss_pairs_spread(n, k=k, strength_sd=tau), rel=1e-9)
+
+
+def test_carry_with_no_strength_term_is_probst_root_n():
+    from bridgestats.sigma import swiss_pairs_carry
+
+    # k = σ₈√8: the whole σ is luck, so the carry is Probst's σ₈·√(8/n)
+    for n in (4, 18, 32):
+        assert swiss_pairs_carry(11.0, n, k=11 * math.sqrt(8)) == pytest.approx(
+            11 * math.sqrt(8 / n), rel=1e-9
+        )
+
+
+def test_spread_models_bad_input():
+    from bridgestats.sigma import sigma_swiss_pairs_spread, sigma_teams_spread, swiss_pairs_carry
+
+    with pytest.raises(BridgestatsError, match=r"^delta: must be >= 0"):
+        sigma_teams_spread(8, k=6, delta=-1)
+    with pytest.raises(BridgestatsError, match=r"^strength_sd: must be >= 0"):
+        sigma_swiss_pairs_spread(8, k=30, strength_sd=-1)
+    with pytest.raises(BridgestatsError, match=r"^sigma: must be >= the luck term"):
+        swiss_pairs_carry(9.0, 18, k=32.95)  # 32.95/√8 = 11.65 > 9

@@ -1,0 +1,333 @@
+"""One σ(n) per form, from the shipped evidence: what every scale a report prints uses.
+
+:func:`form_sigma_evidence` gives the σ of an n-board match of each form a committee prints
+(:data:`EVIDENCE_FORMS`) with its interval and source, from inputs fitted once per process
+(:func:`evidence_inputs`): the K(n) model's K and δ (:func:`~.estimates.k_model`), the one
+Swiss pairs strength fit (:func:`swiss_pairs_strength`), the measured Butler factor and
+Probst's Sheffield aggregate σ. :func:`form_sigma_from` is the formula per form on given
+inputs (the booklet calls it with its sources, the designer through
+:func:`form_sigma_evidence`: for the same inputs the two print the same table).
+
+References
+----------
+.. [1] J. Probst, "On VP Scales", an article on Victory Point scales for the English Bridge
+   Union (c. 2006), reproduced on bridgeguys.com ("On VP Scales - Bridge Guys"), §3-5, §10,
+   §11; the project ships its tables and printed figures in ``data/seeds/``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from .._validate import check_choice, check_int, fail
+from ..sigma import (
+    k_from_sigma,
+    sigma_aggregate,
+    sigma_butler_online,
+    sigma_cross_imps,
+    sigma_teams_spread,
+    swiss_pairs_carry,
+)
+from .estimates import CONDITIONS, COUNTS, brighton_sigma, k_model, printed, swiss_pairs_sigma
+
+__all__ = [
+    "EVIDENCE_FORMS",
+    "PAIRS_FIT",
+    "SigmaSource",
+    "evidence_inputs",
+    "form_sigma_evidence",
+    "form_sigma_from",
+    "swiss_pairs_strength",
+]
+
+# --------------------------------------------------------------------------- one σ(n) per form
+
+#: The one Swiss pairs strength fit every report uses (:func:`swiss_pairs_strength`):
+#: :func:`bridgestats.studies.scales.pairs_strength_spread` on this grid of τ (MP %), this
+#: many Brighton-sized events per τ and this seed. 40 events per τ make the Monte Carlo SE
+#: of τ about 0.05 % (against a sampling half-width of about 0.5 %); it is carried into the
+#: interval all the same.
+PAIRS_FIT = {"strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0), "n_events": 40,
+             "rng": 20260101}  # fmt: skip
+#: The forms :func:`form_sigma_evidence` answers, and their units: teams of four (round
+#: robin, Swiss, knock-out segments: one match model), Swiss pairs, face-to-face Butler
+#: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
+EVIDENCE_FORMS = {"teams": "IMPs", "swiss-pairs": "MP %", "butler": "IMPs",
+                  "cross-imps": "IMPs", "aggregate": "points"}  # fmt: skip
+#: Seed and bootstrap replicates of the K(n) model behind every scale (:func:`evidence_inputs`).
+_K_MODEL_FIT = {"n_boot": 1000, "rng": 2026}
+
+_CACHE: dict = {}
+
+
+@dataclass(frozen=True)
+class SigmaSource:
+    """σ of an n-board match of one form, from the evidence, with where it came from.
+
+    Attributes
+    ----------
+    form : str
+        One of :data:`EVIDENCE_FORMS`.
+    n_boards : int
+    sigma : float
+        σ of the match margin, in ``unit``.
+    sigma_ci : tuple of float or None
+        Interval at ``confidence`` (None when the model's inputs have none).
+    confidence : float
+    unit : str
+    source : str
+        The formula and the fits behind it, for a report to print.
+    parameters : dict
+        The model's inputs (``k``, ``delta``, ``strength_sd``, ``b``, ``tables`` ...).
+    """
+
+    form: str
+    n_boards: int
+    sigma: float
+    sigma_ci: tuple[float, float] | None
+    confidence: float
+    unit: str
+    source: str
+    parameters: dict
+
+
+def swiss_pairs_strength():
+    """The one fit of the Swiss pairs' strength spread τ and equal-pairs k (Brighton 2005).
+
+    Returns
+    -------
+    dict
+        ``strength_sd`` (τ, MP %), ``strength_sd_ci`` (the sampling interval of the second
+        half's σ, widened in quadrature by 1.645 Monte Carlo SEs of τ), ``strength_sd_mc_se``,
+        ``k`` (per-board σ of equal pairs, MP %), ``sigma_8`` (round 1's σ, the σ of the
+        model at 8 boards) with ``sigma_8_ci``, ``confidence`` and ``source``.
+
+    Notes
+    -----
+    :func:`bridgestats.studies.scales.pairs_strength_spread` with :data:`PAIRS_FIT`,
+    computed once per process. τ's Monte Carlo SE is the simulated σ's SE at the crossing
+    divided by the slope of the simulated curve there (the delta method).
+
+    Examples
+    --------
+    >>> f = swiss_pairs_strength()
+    >>> print(f"tau {f['strength_sd']:.2f} ({f['strength_sd_ci'][0]:.2f}-"
+    ...       f"{f['strength_sd_ci'][1]:.2f}), k {f['k']:.2f}, sigma_8 {f['sigma_8']:.2f}")
+    tau 4.02 (3.39-4.44), k 27.63, sigma_8 11.31
+    """
+    if "pairs" in _CACHE:
+        return dict(_CACHE["pairs"])
+    from .scales import pairs_strength_spread  # scales imports this module
+
+    p = pairs_strength_spread(**PAIRS_FIT)
+    c = p.curve
+    x, y, se = (c[col].to_numpy() for col in ("strength_sd", "sim_second_half_sigma", "se"))
+    i = int(np.clip(np.searchsorted(x, p.strength_sd) - 1, 0, x.size - 2))
+    slope = (y[i + 1] - y[i]) / (x[i + 1] - x[i])
+    se_sim = float(np.interp(p.strength_sd, x, se))
+    mc_se = abs(se_sim / slope) if slope else float("nan")
+    z = float(stats.norm.ppf(0.5 + p.confidence / 2))
+    lo, hi = p.strength_sd_ci
+    tau = p.strength_sd
+    ci = (tau - math.hypot(tau - lo, z * mc_se), tau + math.hypot(hi - tau, z * mc_se))
+    r1 = brighton_sigma(confidence=p.confidence).loc["round_1"]
+    out = {
+        "strength_sd": tau, "strength_sd_ci": ci, "strength_sd_mc_se": mc_se, "k": p.k,
+        "sigma_8": p.round1_sigma, "sigma_8_ci": (float(r1.ci_low), float(r1.ci_high)),
+        "confidence": p.confidence,
+        "source": f"{COUNTS}: σ₁ of round 1 (a random draw) and τ matched to rounds 8-14 by "
+        f"simulation (studies.scales.pairs_strength_spread, {PAIRS_FIT['n_events']} events "
+        f"per τ, seed {PAIRS_FIT['rng']}); k = √(σ₁² − 2τ²)·√8",
+    }  # fmt: skip
+    _CACHE["pairs"] = out
+    return dict(out)
+
+
+def evidence_inputs():
+    """The inputs of every form's σ(n), each fitted once to the shipped data.
+
+    Returns
+    -------
+    dict
+        ``k``, ``k_ci``, ``delta``, ``delta_ci`` (the K(n) model, :func:`k_model` with 1,000
+        file resamples, seed 2026), ``k_source``; ``pairs_k``, ``strength_sd``,
+        ``strength_sd_ci``, ``sigma_pairs_8``, ``sigma_pairs_8_ci``, ``pairs_source``
+        (:func:`swiss_pairs_strength`); ``b``, ``b_ci``, ``b_source`` (the trimmed-datum
+        Butler factor, :func:`bridgestats.studies.butler.butler_factors`); ``aggregate_k``
+        and ``aggregate_source`` (Probst's Sheffield σ = 1790 over 24 boards); ``confidence``.
+    """
+    if "inputs" in _CACHE:
+        return dict(_CACHE["inputs"])
+    from .butler import butler_factors
+
+    model = k_model(**_K_MODEL_FIT)
+    pairs = swiss_pairs_strength()
+    b = butler_factors(n_boot=200, rng=0).set_index("datum").loc["trimmed"]
+    sheffield = printed("sheffield_sigma")
+    out = {
+        "k": model.k, "k_ci": model.k_ci, "delta": model.delta, "delta_ci": model.delta_ci,
+        "k_source": f"K(n) model, {model.source}",
+        "pairs_k": pairs["k"], "strength_sd": pairs["strength_sd"],
+        "strength_sd_ci": pairs["strength_sd_ci"], "sigma_pairs_8": pairs["sigma_8"],
+        "sigma_pairs_8_ci": pairs["sigma_8_ci"], "pairs_source": pairs["source"],
+        "b": float(b.b), "b_ci": (float(b.ci_low), float(b.ci_high)),
+        "b_source": "trimmed-datum Butler factor of data/derived/fullfield_board_spreads.csv "
+        "(studies.butler.butler_factors)",
+        "aggregate_k": float(k_from_sigma(sheffield.value, 24)),
+        "aggregate_source": "Probst's Sheffield σ = 1790 points over 24 boards "
+        f"({sheffield.source})",
+        "confidence": 0.90,
+    }  # fmt: skip
+    _CACHE["inputs"] = out
+    return dict(out)
+
+
+def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k=None, b=None,
+                    tables=15, aggregate_k=None):  # fmt: skip
+    """σ of an n-board match of ``form`` from given inputs: the one formula per form.
+
+    Parameters
+    ----------
+    form : str
+        One of :data:`EVIDENCE_FORMS`.
+    n_boards : int
+    k, delta : float
+        The K(n) model's K and δ (IMPs per board); δ = 0 is Probst's σ = K√n.
+    sigma_pairs_8, pairs_k : float
+        Swiss pairs: σ of an 8-board match between pairs met at random (MP %) and the
+        per-board σ of equal pairs; ``pairs_k`` None: all of σ₈ is luck (σ₈·√(8/n)).
+    b : float
+        The Butler factor (``"butler"``).
+    tables : int
+        Tables in play (``"butler"``, >= 2).
+    aggregate_k : float
+        Per-board σ in points (``"aggregate"``).
+
+    Returns
+    -------
+    float
+        σ in the form's unit.
+
+    Notes
+    -----
+    Teams: √(nK² + n²δ²) (:func:`bridgestats.sigma.sigma_teams_spread`). Swiss pairs:
+    √(σ₈² + k²(1/n − 1/8)) (:func:`bridgestats.sigma.swiss_pairs_carry`), which with σ₈ of
+    random draws is √(k²/n + 2τ²). Face-to-face Butler: B·K(n)·√(n(T−1)/(2T)) without
+    shooting; cross-IMPed teams of eight: K(n)·√(n·C·R/2), C = R = 4 (Pomfrey); both with
+    K(n) = √(K² + nδ²), the K(n) model's per-board K at n boards. Aggregate: K√n.
+
+    Examples
+    --------
+    >>> round(form_sigma_from("teams", 32, k=6.02, delta=0.67), 2)
+    40.24
+    >>> round(form_sigma_from("swiss-pairs", 8, k=6, sigma_pairs_8=11.0), 2)
+    11.0
+    """
+    check_choice(form, "form", tuple(EVIDENCE_FORMS))
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
+    if form == "swiss-pairs":
+        if sigma_pairs_8 is None:
+            raise fail("sigma_pairs_8", "the σ of an 8-board Swiss pairs match", sigma_pairs_8)
+        kp = sigma_pairs_8 * math.sqrt(8) if pairs_k is None else pairs_k
+        return float(swiss_pairs_carry(sigma_pairs_8, n, k=kp))
+    if form == "aggregate":
+        if aggregate_k is None:
+            raise fail("aggregate_k", "the per-board σ of aggregate scoring", aggregate_k)
+        return float(sigma_aggregate(n, k=aggregate_k))
+    teams = float(sigma_teams_spread(n, k=k, delta=delta))
+    if form == "teams":
+        return teams
+    k_n = teams / math.sqrt(n)
+    if form == "cross-imps":
+        return float(sigma_cross_imps(n, comparisons=4, results=4, k=k_n))
+    if b is None:
+        raise fail("b", "the Butler factor for form 'butler'", b)
+    return float(sigma_butler_online(n, tables=tables, k=k_n, b=b, shooting=0.0))
+
+
+def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
+    """σ of an n-board match of ``form`` from the shipped evidence: what every scale uses.
+
+    Parameters
+    ----------
+    form : str
+        One of :data:`EVIDENCE_FORMS`.
+    n_boards : int
+    tables : int
+        Tables in play for ``"butler"``.
+    conditions : str, optional
+        Swiss pairs only: None (pairs met at random: the model's σ₈ from round 1) or one of
+        :data:`CONDITIONS` (Brighton's σ for those rounds, :func:`swiss_pairs_sigma`,
+        carried to n boards keeping its strength term).
+
+    Returns
+    -------
+    SigmaSource
+        The interval is that of the inputs' corners (K and δ, σ₈ and τ, B at their
+        interval ends; the largest and smallest σ): conservative, since the inputs'
+        intervals are taken as independent and at their extremes together.
+
+    Examples
+    --------
+    >>> s = form_sigma_evidence("teams", 8)
+    >>> print(f"{s.sigma:.2f} ({s.sigma_ci[0]:.2f}-{s.sigma_ci[1]:.2f}) {s.unit}")
+    17.85 (14.75-20.07) IMPs
+    """
+    check_choice(form, "form", tuple(EVIDENCE_FORMS))
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
+    tables = check_int(tables, "tables", minimum=2, maximum=1000)
+    ev = evidence_inputs()
+    kw = {"k": ev["k"], "delta": ev["delta"], "sigma_pairs_8": ev["sigma_pairs_8"],
+          "pairs_k": ev["pairs_k"], "b": ev["b"], "tables": tables,
+          "aggregate_k": ev["aggregate_k"]}  # fmt: skip
+    ends = {"k": ev["k_ci"], "delta": ev["delta_ci"], "b": ev["b_ci"]}
+    used = {"teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b"),
+            "swiss-pairs": (), "aggregate": ()}[form]  # fmt: skip
+    alts = []
+    for pick in np.ndindex(*(2,) * len(used)) if used else ():
+        alts.append({**kw, **{name: ends[name][j] for name, j in zip(used, pick, strict=True)}})
+    if form == "swiss-pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
+        alts = [{**kw, **alt} for alt in _pairs_ends(ev)]
+    elif form == "swiss-pairs":
+        e = swiss_pairs_sigma(conditions)
+        kw["sigma_pairs_8"] = e.value
+        alts = [{**kw, "sigma_pairs_8": end} for end in e.ci]
+    sigma = form_sigma_from(form, n, **kw)
+    corners = [form_sigma_from(form, n, **alt) for alt in alts]
+    ci = (min(corners), max(corners)) if corners else None
+    source = {
+        "teams": f"σ(n) = √(nK² + n²δ²), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
+        "cross-imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
+        f"model), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
+        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {tables}, K(n) = √(K² + nδ²), B "
+        f"{ev['b']:.3f} ({ev['b_source']}); K {ev['k']:.3f}, δ {ev['delta']:.3f}: "
+        f"{ev['k_source']}",
+        "swiss-pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
+        f"{ev['strength_sd']:.2f} %: {ev['pairs_source']}"
+        if conditions is None else
+        f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]} "
+        f"(estimates.swiss_pairs_sigma), carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
+        f"k {ev['pairs_k']:.2f} %: {ev['pairs_source']}",
+        "aggregate": f"σ = K√n, K {ev['aggregate_k']:.1f} points: {ev['aggregate_source']}",
+    }[form]  # fmt: skip
+    params = {name: kw[name] for name in {
+        "teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b",
+        "tables"), "swiss-pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
+    }[form]}  # fmt: skip
+    if form == "swiss-pairs":
+        params["strength_sd"] = ev["strength_sd"]
+    return SigmaSource(form, n, sigma, ci, ev["confidence"], EVIDENCE_FORMS[form], source, params)
+
+
+def _pairs_ends(ev) -> list:
+    """σ₈ and τ at their interval ends, as (σ₈, k) pairs: k = √(σ₈² − 2τ²)·√8."""
+    out = []
+    for s8 in ev["sigma_pairs_8_ci"]:
+        for tau in ev["strength_sd_ci"]:
+            out.append({"sigma_pairs_8": s8,
+                        "pairs_k": math.sqrt(max(s8**2 - 2 * tau**2, 1e-9) * 8)})  # fmt: skip
+    return out
