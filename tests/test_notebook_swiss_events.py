@@ -77,6 +77,9 @@ def test_brighton_stated_as_evidence_allows(run):
         assert row["observed"] == 82
         assert row["z"] == pytest.approx((82 - row["mean"]) / row["sd"], rel=1e-12)
         assert 0 <= row["p_at_least"] <= 1 and row["sd"] > 0
+    # one quantity, one value: the fitted τ's expected difference is the simulation's
+    assert d["fit"]["mean"] == s["brighton_sim_20_0_difference"]["mean"]
+    assert d["fit"]["se"] == s["brighton_sim_20_0_difference"]["se"]
     t = s["brighton_step_test"]
     # the step model's X² is Table 7's own: computed here from the article's counts
     by_round = [40, 50, 36, 39, 42, 46, 44, 20, 34, 34, 29, 32, 32, 34]

@@ -290,18 +290,25 @@ def test_step_test_calibration_follows_the_smooth_model():
 def test_brighton_difference_over_tau_interval():
     from types import SimpleNamespace
 
-    fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3)
+    fit = SimpleNamespace(
+        strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3,
+        k=math.sqrt(11.3**2 - 32) * math.sqrt(8),
+    )  # fmt: skip
     d = swiss.brighton_difference(fit, n_events=40, rng=4).set_index("point")
     assert d["observed"].tolist() == [82, 82, 82] and d.loc["fit", "strength_sd"] == 4.0
     # each τ with its own σ₀: σ₁² = σ₀² + 2τ², round 1's σ fixed
     for point, tau in (("low", 3.2), ("fit", 4.0), ("high", 4.4)):
         assert d.loc[point, "k"] ** 2 / 8 + 2 * tau**2 == pytest.approx(11.3**2)
     np.testing.assert_allclose(d["z"], (82 - d["mean"]) / d["sd"])
+    # one quantity, one value: the fitted τ's row is the event brighton_simulation plays
+    same = swiss.brighton_simulation(strength_sd=4.0, k=fit.k, n_events=40, rng=4)
+    main = swiss.twenty_zeros(same)[1].set_index(["pairing", "half"])
+    assert d.loc["fit", "mean"] == main.loc[("score", "difference"), "mean"]
     # one event's difference spreads widely (sd about 20), far more than the mean's SE
     assert (d["sd"] > 12).all() and (d["se"] < d["sd"] / 5).all()
     # common random numbers: more strength spread, more sorting, a larger fall
     assert d.loc["low", "mean"] < d.loc["fit", "mean"] < d.loc["high", "mean"]
-    bad = SimpleNamespace(strength_sd=9.0, strength_sd_ci=(8.0, 9.0), round1_sigma=11.3)
+    bad = SimpleNamespace(strength_sd=9.0, strength_sd_ci=(8.0, 9.0), round1_sigma=11.3, k=1.0)
     with pytest.raises(BridgestatsError, match="fit"):
         swiss.brighton_difference(bad, n_events=2, rng=1)
 
@@ -312,7 +319,10 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
     _, by_half = swiss.twenty_zeros(spread_sim)
     sig = swiss.equal_probability_sigma(spread_sim)
     _, overall, _ = swiss.late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
-    fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3)
+    fit = SimpleNamespace(
+        strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3,
+        k=math.sqrt(11.3**2 - 32) * math.sqrt(8),
+    )  # fmt: skip
     diff = swiss.brighton_difference(fit, n_events=10, rng=4)
     step = swiss.brighton_step_test(spread_sim)
     s = swiss.summary_figures(by_half, sig, overall, difference=diff, step=step)

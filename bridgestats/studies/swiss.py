@@ -297,12 +297,13 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
     "explained" by pairing is not known to better than that spread. This simulates the
     event paired by ``pairing`` at the fitted τ and at the ends of its interval, each end
     with its own σ₀ = √(σ₁² − 2τ²) (round 1's σ held fixed, as the fit does), all on one
-    seed (common random numbers: the same strengths and boards).
+    seed (common random numbers: the same strengths and boards). With an int ``rng`` the
+    fitted τ's row is that of :func:`brighton_simulation` on the same seed.
 
     Parameters
     ----------
     fit : PairsStrength
-        :func:`bridgestats.studies.scales.pairs_strength_spread` (τ, its interval, σ₁).
+        :func:`bridgestats.studies.scales.pairs_strength_spread` (τ, its interval, σ₁, k).
     n_events : int, optional
         Events per τ (2-100000).
     pairing : str, optional
@@ -323,7 +324,8 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
     Examples
     --------
     >>> from types import SimpleNamespace
-    >>> fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3)
+    >>> fit = SimpleNamespace(strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3,
+    ...                       k=(11.3**2 - 2 * 4.0**2) ** 0.5 * 8**0.5)
     >>> d = brighton_difference(fit, n_events=20, rng=1)
     >>> d["point"].tolist(), d["observed"].tolist()
     (['low', 'fit', 'high'], [82, 82, 82])
@@ -331,7 +333,10 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
     e = check_int(n_events, "n_events", minimum=2, maximum=100_000)
     check_choice(pairing, "pairing", tuple(PAIRINGS))
     conf = check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
-    seed = int(check_rng(rng).integers(2**63))
+    # an int seed is passed on as given, so that the fitted τ's row is the event
+    # brighton_simulation(strength_sd=fit.strength_sd, k=fit.k, rng=seed) plays: one value
+    direct = isinstance(rng, int | np.integer) and not isinstance(rng, bool)
+    seed = rng if direct else int(check_rng(rng).integers(2**63))
     s1 = check_number(fit.round1_sigma, "fit.round1_sigma", low=0, low_open=True, high=100)
     lo, hi = (float(x) for x in fit.strength_sd_ci)
     _, obs_half = brighton_observed()
@@ -343,7 +348,10 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
         tau = check_number(tau, "fit.strength_sd", low=0, high=30)
         if 2 * tau**2 >= s1**2:
             raise fail("fit", f"τ below σ₁/√2 = {s1 / math.sqrt(2):.2f} (σ₀² > 0)", tau)
-        k = math.sqrt(s1**2 - 2 * tau**2) * math.sqrt(BRIGHTON["n_boards"])
+        if point == "fit":
+            k = float(fit.k)
+        else:
+            k = math.sqrt(s1**2 - 2 * tau**2) * math.sqrt(BRIGHTON["n_boards"])
         sim = brighton_simulation(strength_sd=tau, k=k, pairings=(pairing,), n_events=e,
                                   rng=seed)  # fmt: skip
         tz = sim.counts[0, :, :, -1]
