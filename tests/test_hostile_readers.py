@@ -402,3 +402,35 @@ def test_cli_with_closed_standard_output_is_exit_2(monkeypatch, capsys):
     assert "standard output is closed" in capsys.readouterr().err
     monkeypatch.setattr(cli.sys, "stderr", None)
     assert cli.main(["scale", "--boards", "8"]) == 2
+
+
+# --------------------------------------------------------------------------- Markdown cells
+
+
+def _columns(line):
+    """The cells of a Markdown table line, split at unescaped pipes."""
+    import re
+
+    return re.split(r"(?<!\\)\|", re.sub(r"\\\\", "", line))[1:-1]
+
+
+@_SETTINGS
+@given(names=st.lists(st.text(alphabet="ab |\\\n-", max_size=10), min_size=1, max_size=4))
+def test_property_markdown_cells_never_shift_columns(names):
+    import pandas as pd
+
+    from bridgestats.cli import _scale_markdown
+
+    frame = pd.DataFrame({"team": names, "vp": [99] * len(names), "imps": [1] * len(names)})
+    lines = _scale_markdown(frame).splitlines()
+    assert len(lines) == 2 + len(names)  # a line break in a name makes no row
+    assert all(len(_columns(line)) == 3 for line in lines)
+
+
+def test_team_named_with_pipes_keeps_its_column(capsys, tmp_path):
+    import pandas as pd
+
+    from bridgestats.cli import _scale_markdown
+
+    table = _scale_markdown(pd.DataFrame({"team": ["Alpha | 99 | 99"], "vp": [12]}))
+    assert table.splitlines()[2] == "| Alpha \\| 99 \\| 99 | 12 |"
