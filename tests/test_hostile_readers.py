@@ -434,3 +434,44 @@ def test_team_named_with_pipes_keeps_its_column(capsys, tmp_path):
 
     table = _scale_markdown(pd.DataFrame({"team": ["Alpha | 99 | 99"], "vp": [12]}))
     assert table.splitlines()[2] == "| Alpha \\| 99 \\| 99 | 12 |"
+
+
+# --------------------------------------------------------------------------- hangs
+
+
+def test_score_table_of_100000_columns_is_refused_at_once(tmp_path):
+    import time
+
+    names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    spec = ";".join(names + [f"C{i}" for i in range(100_000)])
+    row = "1 2 4S S 10 " + " ".join(["1"] * 100_000)
+    path = _write(tmp_path, f'[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n{row}\n')
+    start = time.perf_counter()
+    with pytest.raises(ParseError, match="100005 columns, more than the 1000"):
+        read_pbn(path)
+    assert time.perf_counter() - start < 5  # was over 60 s
+
+
+def test_score_table_of_many_columns_reads_in_linear_time(tmp_path):
+    import time
+
+    names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    spec = ";".join(names + [f"C{i}" for i in range(990)])
+    row = "1 2 4S S 10 " + " ".join(["1"] * 990)
+    path = _write(tmp_path, f'[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n{row}\n')
+    start = time.perf_counter()
+    assert read_pbn(path).shape[0] == 1
+    assert time.perf_counter() - start < 20  # some 1 s on a shared 2-core machine
+
+
+# --------------------------------------------------------------------------- line ends
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r\r\n", "\r"])
+def test_pbn_line_ends_all_read_alike(tmp_path, end):
+    text = "\n".join([_record(1), _record(2)]).replace("\n", end)
+    path = tmp_path / "e.pbn"
+    path.write_bytes(text.encode())
+    frame = read_pbn(path)
+    assert frame["board"].tolist() == [1, 2]
+    assert summary_of(frame).scorable == 2
