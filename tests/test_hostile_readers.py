@@ -475,3 +475,63 @@ def test_pbn_line_ends_all_read_alike(tmp_path, end):
     frame = read_pbn(path)
     assert frame["board"].tolist() == [1, 2]
     assert summary_of(frame).scorable == 2
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qx|o{big}|md|3SAKQ,HAKQ,DAKQ,CAKQJ|mb|p|mb|p|mb|p|mb|p|pg||",
+        "vg|Match,Seg,I,{big},2,A,0,B,0|\nqx|o{big}|md|1S2|mc|{big}|",
+        "qx|c9223372036854775808|md|1S|mc|{big}|",
+    ],
+)
+def test_lin_numbers_beyond_2_63_are_no_board_not_a_traceback(tmp_path, text):
+    from bridgestats.io import read_lin
+
+    path = tmp_path / "big.lin"
+    path.write_text(text.replace("{big}", "9" * 25))
+    frame = read_lin(path)
+    assert frame["board"].isna().all()
+    assert summary_of(frame).skipped.get("no board") == len(frame)
+
+
+@_SETTINGS
+@given(
+    share=st.floats(1e-20, 1e-3),
+    total=st.floats(1e6, 1e300),
+    k=st.integers(3, 6),
+)
+def test_property_frequency_test_residuals_finite_when_g_is(share, total, k):
+    """One band holding nearly every count: the adjusted residuals stay finite numbers
+    (1 - p_i as the other bands' share, not 1 - e_i/n, which rounds to 0)."""
+    import numpy as np
+
+    from bridgestats.fit import frequency_test
+
+    expected = np.full(k, total * share / (k - 1))
+    expected[0] = total * (1 - share)
+    observed = expected * np.linspace(0.999, 1.001, k)
+    observed *= expected.sum() / observed.sum()
+    res = frequency_test(observed, expected, monte_carlo=False)
+    assert np.isfinite(res.g) and np.isfinite(res.p_g)
+    assert np.isfinite(res.residuals).all() and np.isfinite(res.pearson_residuals).all()
+
+
+def test_frequency_test_refuses_counts_beyond_floats():
+    from bridgestats.fit import frequency_test
+
+    with pytest.raises(BridgestatsError, match=r"observed: .*total is a finite number"):
+        frequency_test([1e308, 1e308, 1], [1e308, 1e308, 1], monte_carlo=False)
+
+
+def test_frequency_test_residual_of_a_dominant_band_is_finite():
+    import numpy as np
+
+    from bridgestats.fit import frequency_test
+
+    res = frequency_test([10, 20, 1e300], [10, 20, 1e300], monte_carlo=False)
+    assert res.residuals.tolist() == [0.0, 0.0, 0.0]  # was [0, 0, nan]
+    assert np.isfinite(res.g)
