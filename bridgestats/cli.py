@@ -114,11 +114,24 @@ def _scale_conflicts(args) -> None:
             )
 
 
+def _md_cell(value) -> str:
+    r"""One Markdown table cell: ``|`` escaped (a team named ``Alpha | 99`` must not add a
+    column), ``\`` kept as text, line breaks as spaces.
+
+    >>> _md_cell("Alpha | 99 | 99"), _md_cell("a\\b\nc")
+    ('Alpha \\| 99 \\| 99', 'a\\\\b c')
+    """
+    text = str(value).replace("\\", "\\\\").replace("|", "\\|")
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
 def _scale_markdown(frame) -> str:
-    """A plain Markdown table of a frame (tabulate is not a dependency)."""
-    head = "| " + " | ".join(str(c) for c in frame.columns) + " |"
+    """A plain Markdown table of a frame (tabulate is not a dependency), cells escaped."""
+    head = "| " + " | ".join(_md_cell(c) for c in frame.columns) + " |"
     rule = "|" + "---|" * frame.shape[1]
-    rows = ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    rows = [
+        "| " + " | ".join(_md_cell(v) for v in row) + " |" for row in frame.itertuples(index=False)
+    ]
     return "\n".join([head, rule, *rows]) + "\n"
 
 

@@ -402,3 +402,136 @@ def test_cli_with_closed_standard_output_is_exit_2(monkeypatch, capsys):
     assert "standard output is closed" in capsys.readouterr().err
     monkeypatch.setattr(cli.sys, "stderr", None)
     assert cli.main(["scale", "--boards", "8"]) == 2
+
+
+# --------------------------------------------------------------------------- Markdown cells
+
+
+def _columns(line):
+    """The cells of a Markdown table line, split at unescaped pipes."""
+    import re
+
+    return re.split(r"(?<!\\)\|", re.sub(r"\\\\", "", line))[1:-1]
+
+
+@_SETTINGS
+@given(names=st.lists(st.text(alphabet="ab |\\\n-", max_size=10), min_size=1, max_size=4))
+def test_property_markdown_cells_never_shift_columns(names):
+    import pandas as pd
+
+    from bridgestats.cli import _scale_markdown
+
+    frame = pd.DataFrame({"team": names, "vp": [99] * len(names), "imps": [1] * len(names)})
+    lines = _scale_markdown(frame).splitlines()
+    assert len(lines) == 2 + len(names)  # a line break in a name makes no row
+    assert all(len(_columns(line)) == 3 for line in lines)
+
+
+def test_team_named_with_pipes_keeps_its_column(capsys, tmp_path):
+    import pandas as pd
+
+    from bridgestats.cli import _scale_markdown
+
+    table = _scale_markdown(pd.DataFrame({"team": ["Alpha | 99 | 99"], "vp": [12]}))
+    assert table.splitlines()[2] == "| Alpha \\| 99 \\| 99 | 12 |"
+
+
+# --------------------------------------------------------------------------- hangs
+
+
+def test_score_table_of_100000_columns_is_refused_at_once(tmp_path):
+    import time
+
+    names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    spec = ";".join(names + [f"C{i}" for i in range(100_000)])
+    row = "1 2 4S S 10 " + " ".join(["1"] * 100_000)
+    path = _write(tmp_path, f'[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n{row}\n')
+    start = time.perf_counter()
+    with pytest.raises(ParseError, match="100005 columns, more than the 1000"):
+        read_pbn(path)
+    assert time.perf_counter() - start < 5  # was over 60 s
+
+
+def test_score_table_of_many_columns_reads_in_linear_time(tmp_path):
+    import time
+
+    names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result"]
+    spec = ";".join(names + [f"C{i}" for i in range(990)])
+    row = "1 2 4S S 10 " + " ".join(["1"] * 990)
+    path = _write(tmp_path, f'[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n{row}\n')
+    start = time.perf_counter()
+    assert read_pbn(path).shape[0] == 1
+    assert time.perf_counter() - start < 20  # some 1 s on a shared 2-core machine
+
+
+# --------------------------------------------------------------------------- line ends
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r\r\n", "\r"])
+def test_pbn_line_ends_all_read_alike(tmp_path, end):
+    text = "\n".join([_record(1), _record(2)]).replace("\n", end)
+    path = tmp_path / "e.pbn"
+    path.write_bytes(text.encode())
+    frame = read_pbn(path)
+    assert frame["board"].tolist() == [1, 2]
+    assert summary_of(frame).scorable == 2
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "qx|o{big}|md|3SAKQ,HAKQ,DAKQ,CAKQJ|mb|p|mb|p|mb|p|mb|p|pg||",
+        "vg|Match,Seg,I,{big},2,A,0,B,0|\nqx|o{big}|md|1S2|mc|{big}|",
+        "qx|c9223372036854775808|md|1S|mc|{big}|",
+    ],
+)
+def test_lin_numbers_beyond_2_63_are_no_board_not_a_traceback(tmp_path, text):
+    from bridgestats.io import read_lin
+
+    path = tmp_path / "big.lin"
+    path.write_text(text.replace("{big}", "9" * 25))
+    frame = read_lin(path)
+    assert frame["board"].isna().all()
+    assert summary_of(frame).skipped.get("no board") == len(frame)
+
+
+@_SETTINGS
+@given(
+    share=st.floats(1e-20, 1e-3),
+    total=st.floats(1e6, 1e300),
+    k=st.integers(3, 6),
+)
+def test_property_frequency_test_residuals_finite_when_g_is(share, total, k):
+    """One band holding nearly every count: the adjusted residuals stay finite numbers
+    (1 - p_i as the other bands' share, not 1 - e_i/n, which rounds to 0)."""
+    import numpy as np
+
+    from bridgestats.fit import frequency_test
+
+    expected = np.full(k, total * share / (k - 1))
+    expected[0] = total * (1 - share)
+    observed = expected * np.linspace(0.999, 1.001, k)
+    observed *= expected.sum() / observed.sum()
+    res = frequency_test(observed, expected, monte_carlo=False)
+    assert np.isfinite(res.g) and np.isfinite(res.p_g)
+    assert np.isfinite(res.residuals).all() and np.isfinite(res.pearson_residuals).all()
+
+
+def test_frequency_test_refuses_counts_beyond_floats():
+    from bridgestats.fit import frequency_test
+
+    with pytest.raises(BridgestatsError, match=r"observed: .*total is a finite number"):
+        frequency_test([1e308, 1e308, 1], [1e308, 1e308, 1], monte_carlo=False)
+
+
+def test_frequency_test_residual_of_a_dominant_band_is_finite():
+    import numpy as np
+
+    from bridgestats.fit import frequency_test
+
+    res = frequency_test([10, 20, 1e300], [10, 20, 1e300], monte_carlo=False)
+    assert res.residuals.tolist() == [0.0, 0.0, 0.0]  # was [0, 0, nan]
+    assert np.isfinite(res.g)

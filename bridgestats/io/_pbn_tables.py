@@ -50,6 +50,9 @@ _SHARED_BY_TABLE = {
 # A ScoreTable line stands for at most this many tables (no field is larger; a bigger
 # Multiplicity is a misprint, not a field to repeat).
 _MAX_MULTIPLICITY = 10_000
+# A table's column specification names at most this many columns: PBN 2.1 §5.9-5.10 define
+# some twenty; more is not a results table (a hostile file of 100,000 columns is refused).
+_MAX_COLUMNS = 1_000
 # A Result given with the side that took the tricks (PBN 2.1 §3.4.15).
 _SIDE_RESULT = re.compile(r"^(NS|EW)\s*(\d{1,2})(?:\s+(NS|EW)\s*(\d{1,2}))?$", re.IGNORECASE)
 _RELATIVE = re.compile(r"^(=|[+-]\d+)$")  # a ScoreTable Result against the contract's level
@@ -113,22 +116,32 @@ def _table_columns(file, tag: str, spec: str, line: int, *, reserved=()) -> list
 
     ``spec`` is ``;``-separated items ``[+|-]Name[\width[L|R]]``: an optional sort order
     (``+`` descending, ``-`` ascending), the name, and an optional minimum width with its
-    alignment. A malformed item, a name given twice or one of ``reserved`` (names the
-    caller uses for its own columns) raises :class:`ParseError`.
+    alignment. A malformed item, a name given twice, one of ``reserved`` (names the
+    caller uses for its own columns) or more than :data:`_MAX_COLUMNS` items raises
+    :class:`ParseError`.
 
     >>> _table_columns("f.pbn", "TotalScoreTable", "+Rank\\2R;PairId;Names\\20L", 3)
     ['Rank', 'PairId', 'Names']
     """
-    names = []
-    for item in spec.split(";"):
+    items = spec.split(";")
+    if len(items) > _MAX_COLUMNS:
+        reason = f"{tag}: {len(items)} columns, more than the {_MAX_COLUMNS} a table may have"
+        raise ParseError(file, line, reason)
+    names: list[str] = []
+    seen: set[str] = set()  # a set: a spec of 100,000 columns is checked in linear time
+    reserved = set(reserved)
+    for item in items:
         m = _COLSPEC.match(item.strip())
         if not m:
-            raise ParseError(file, line, f"{tag}: bad column spec {item!r}")
-        if m.group(2) in names:
-            raise ParseError(file, line, f"{tag}: column {m.group(2)!r} named twice")
-        if m.group(2) in reserved:
-            raise ParseError(file, line, f"{tag}: column {m.group(2)!r} is a reserved name")
-        names.append(m.group(2))
+            shown = item if len(item) <= 40 else item[:37] + "..."
+            raise ParseError(file, line, f"{tag}: bad column spec {shown!r}")
+        name = m.group(2)
+        if name in seen:
+            raise ParseError(file, line, f"{tag}: column {name!r} named twice")
+        if name in reserved:
+            raise ParseError(file, line, f"{tag}: column {name!r} is a reserved name")
+        seen.add(name)
+        names.append(name)
     return names
 
 

@@ -346,6 +346,9 @@ def _read_bytes(file) -> bytes:
     return raw
 
 
+_CR_LINE_END = re.compile(r"\r+\n")
+
+
 def _read_text(file: _File) -> str:
     """The text of a plain or gzip file (sniffed by its magic bytes), UTF-8 or else cp1252.
 
@@ -376,7 +379,11 @@ def _read_text(file: _File) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\r" not in text:
+        return text
+    # CRLF, and the CR CR LF of a file whose CRLF was converted again (a Windows copy of a
+    # Windows file): one line end each, never a blank line between every two lines
+    return _CR_LINE_END.sub("\n", text).replace("\r", "\n")
 
 
 # Up to this many offsets, _line_numbers counts newlines between them (one pass over the

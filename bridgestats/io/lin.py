@@ -146,7 +146,7 @@ def _read_one(file) -> list[dict]:
                 "visit": f[7].strip(),
                 "carry": (_num(f[6]), _num(f[8])),
             }
-            first_board = int(f[3]) if f[3].strip().isdigit() else None
+            first_board = _num(f[3]) if f[3].strip().isdigit() else None
         elif cmd == "rs":
             results = value.split(",")
         elif cmd == "pn":
@@ -166,7 +166,7 @@ def _read_one(file) -> list[dict]:
             if not m:
                 raise ParseError(file, line, f"qx value {value!r} is not o<board> or c<board>")
             room = "open" if m.group(1).lower() == "o" else "closed"
-            current = _new_board(int(line), room, int(m.group(2)), qx=True)
+            current = _new_board(int(line), room, _num(m.group(2)), qx=True)
             boards.append(current)
         elif current is None:
             continue
@@ -174,7 +174,7 @@ def _read_one(file) -> list[dict]:
             current["md"] = value
         elif cmd == "ah" and current["board"] is None:
             m = re.match(r"^\s*board\s+(\d+)\s*$", value, re.IGNORECASE)
-            current["board"] = int(m.group(1)) if m else None
+            current["board"] = _num(m.group(1)) if m else None
         elif cmd == "sv":
             current["sv"] = value
         elif cmd == "mb":
@@ -230,11 +230,26 @@ def _rs_only_rows(file, rows, header, players, results, first_board, line) -> li
     return extra
 
 
+# LIN numbers (boards, claims, carry-overs) beyond this are no numbers of a bridge event
+# (a hostile 25-digit board number would not fit the frame's 64-bit integers).
+_MAX_NUMBER = 2**53
+
+
 def _num(text):
+    """A LIN field as an ``int``, or None when it is not a whole number below
+    :data:`_MAX_NUMBER` in size.
+
+    >>> _num(" 12 "), _num("x"), _num("9" * 25)
+    (12, None, None)
+    """
+    text = str(text).strip()
+    if len(text) > 20:
+        return None
     try:
-        return int(str(text).strip())
+        number = int(text)
     except ValueError:
         return None
+    return number if abs(number) < _MAX_NUMBER else None
 
 
 def _board_row(file, b, header, players, results, first_board) -> dict:

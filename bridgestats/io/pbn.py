@@ -307,7 +307,8 @@ def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
     """:func:`read_pbn` of the files found."""
     raw, notes, table_columns, known = _build([_scan(f) for f in files], strict=strict)
     raw["irregular"] = raw["irregular"].astype(bool)
-    extra = [c for c in raw if c in _EXTRA or c in table_columns]
+    printed = set(table_columns)  # a set: a table may have many columns
+    extra = [c for c in raw if c in _EXTRA or c in printed]
     return _finish(
         raw,
         files=len(files),
