@@ -96,7 +96,7 @@ BAD_CONFIGS = [
         "report name 'a' is used twice",
     ),
     ("allow_missing = 'yes'\n", "allow_missing must be true or false"),
-    ("timeout = 0\n", "timeout must be a number of seconds > 0"),
+    ("timeout = 0\n", "timeout must be a whole number of seconds from 1"),
     ("[[report]\n", "not valid TOML"),
     (
         '[[report]]\nname = "index.html"\nnotebook = "b.ipynb"\n',
