@@ -57,6 +57,7 @@ import pandas as pd
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
+from ..sigma import swiss_pairs_carry
 from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
 from ..sim.swiss import ENTRY_RULES, refined_scorer, simulate_ko_swiss
 from ..vpscale import gaussian_scale, gaussian_z
@@ -361,8 +362,8 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     return out
 
 
-def _scale_for(n_boards: int, sigma_8: float):
-    sigma = sigma_8 * math.sqrt(8.0 / n_boards)
+def _scale_for(n_boards: int, sigma_8: float, k: float):
+    sigma = float(swiss_pairs_carry(sigma_8, n_boards, k=min(k, sigma_8 * math.sqrt(8))))
     return scale_scorer(
         gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
     )
@@ -392,9 +393,11 @@ def late_entry(
     k, strength_sd : float, optional
         Per-board σ (%) and the pairs' strength sd (MP %).
     scale_sigma_8 : float, optional
-        The Swiss's scale: the Gaussian 20-0 scale at σ = ``scale_sigma_8`` √(8/n_boards)
-        (the EBU 2006 scale's 11 % for 8 boards, "the new VP scale" §12 says BCL used,
-        carried to n_boards by σ ∝ 1/√n).
+        The Swiss's scale: the Gaussian 20-0 scale at σ = √(σ₈² + k²(1/n − 1/8)), σ₈ =
+        ``scale_sigma_8`` (the EBU 2006 scale's 11 % for 8 boards, "the new VP scale" §12
+        says BCL used), carried to n_boards keeping its strength term
+        (:func:`bridgestats.sigma.swiss_pairs_carry`; σ ∝ 1/√n when k >= σ₈√8, all of σ₈
+        then being luck).
     n_events : int, optional
         Events per size and rule (1-100000).
     rng : int or numpy.random.Generator, optional
@@ -451,7 +454,7 @@ def late_entry(
     s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
-    scorer = _scale_for(nb, s8)
+    scorer = _scale_for(nb, s8, kk)
     common = dict(n_boards=nb, k=kk, strength_sd=tau, scorer=scorer, n_events=e, rng=seed)
     rows_e, rows_o, fin = [], [], []
     for s in sizes:
