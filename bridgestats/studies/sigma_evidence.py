@@ -39,6 +39,7 @@ __all__ = [
     "PAIRS_FIT",
     "SigmaSource",
     "check_comparable",
+    "column_unit",
     "evidence_inputs",
     "form_sigma_evidence",
     "form_sigma_from",
@@ -427,3 +428,23 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         "p_20_0_at_ci": None if src.sigma_ci is None else [float(p[3]), float(p[4])],
         "sentence": sentence, "scale": scale,
     }  # fmt: skip
+
+
+def column_unit(column):
+    """The unit of a published table's threshold column, from its name's suffix.
+
+    ``*_pct``: MP %; ``*_imps`` or ``imp_*``: IMPs; ``*_points``: points.
+
+    Examples
+    --------
+    >>> column_unit("threshold_pct"), column_unit("imp_margin")
+    ('MP %', 'IMPs')
+    """
+    name = str(column).lower()
+    if name.endswith("_pct"):
+        return "MP %"
+    if name.endswith("_imps") or name.startswith("imp_") or name == "imps":
+        return "IMPs"
+    if name.endswith("_points"):
+        return "points"
+    raise fail("published_column", "a column named *_pct, *_imps, imp_* or *_points", column)
