@@ -155,7 +155,7 @@ def _run_booklet(args) -> int:
     src = bk.default_sources(tables=15 if args.tables is None else int(args.tables))
     given_by = "given on the command line"
     if args.k is not None:
-        src = dataclasses.replace(src, k=args.k, k_source=given_by)
+        src = dataclasses.replace(src, k=args.k, delta=0.0, k_source=f"{given_by}, δ = 0")
     if args.sigma is not None:
         src = dataclasses.replace(src, sigma_pairs_8=args.sigma, sigma_source=given_by)
     if args.b is not None:

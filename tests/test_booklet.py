@@ -106,11 +106,11 @@ def test_cli_writes_the_booklet_from_the_measured_estimates(_cli):
     assert set(frame["section"]) == set(bk.SECTIONS)
     src = bk.default_sources()
     teams8 = frame[(frame["section"] == "teams") & (frame["n_boards"] == 8)]
-    assert teams8["sigma"].iloc[0] == pytest.approx(src.k * math.sqrt(8))
+    # the K(n) model, not K√n: σ(8) = √(8K² + 64δ²)
+    assert teams8["sigma"].iloc[0] == pytest.approx(math.sqrt(8 * src.k**2 + 64 * src.delta**2))
     page = _cli("--booklet", "--format", "html", "--k", "6.5", "--b", "1.2")
-    assert page.returncode == 0 and "K = 6.500 IMPs per board (given on the command line)" in (
-        page.stdout
-    )
+    assert page.returncode == 0
+    assert "K = 6.500 IMPs per board, δ = 0.000 (given on the command line, δ = 0)" in page.stdout
     assert "every board of data/derived/swing_counts.csv" not in page.stdout.split("Swiss")[0]
 
 
@@ -120,3 +120,23 @@ def test_cli_booklet_errors(_cli):
     assert "--format: must be html or csv" in _cli("--booklet").stderr
     assert "--boards: must be given" in _cli("--form", "teams").stderr
     assert "--b: must be given with --booklet" in _cli("--boards", "8", "--b", "1.2").stderr
+
+
+def test_default_booklet_follows_the_evidence_not_k_root_n():
+    """Issue 21: at 32 boards the booklet's teams 20-0 started at 58 IMPs (K√n with the
+    per-board K 6.13) where the K(n) model puts it at 67; its Swiss pairs σ was 5.83 %
+    (σ₈·√(8/32)) where σ² = k²/n + 2τ² gives about 7.4 %. Both now come from
+    studies.sigma_evidence.form_sigma_evidence, the designer's source."""
+    from bridgestats.studies.sigma_evidence import form_sigma_evidence
+
+    frame = bk.booklet(bk.default_sources(), boards=[8, 32])
+    assert _starts(frame, "teams", 32)["20-0"] == "68"  # ⌈1.668·40.2⌉; K√n gave 58
+    pairs = (("teams", "teams"), ("swiss pairs", "swiss-pairs"), ("butler", "butler"),
+             ("cross-imps (teams of eight)", "cross-imps"))  # fmt: skip
+    for section, form in pairs:
+        for n in (8, 32):
+            rows = frame[(frame["section"] == section) & (frame["n_boards"] == n)]
+            assert rows["sigma"].iloc[0] == pytest.approx(form_sigma_evidence(form, n).sigma,
+                                                          rel=1e-12)  # fmt: skip
+    pairs32 = frame[(frame["section"] == "swiss pairs") & (frame["n_boards"] == 32)]
+    assert 7.0 < pairs32["sigma"].iloc[0] < 7.8

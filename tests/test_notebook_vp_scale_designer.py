@@ -153,3 +153,38 @@ def test_swiss_pairs_field_size(run_notebook):
     # §11: 20-0 at 67.39 % for 63 results
     assert 50 + summary["thresholds"][-1] == pytest.approx(67.39, abs=0.005)
     assert summary["sigma_source"].startswith("field model for 63 results")
+
+
+def test_recommendation_comes_first_and_matches_the_booklet(swiss_default):
+    """The first section is the recommendation, from studies.sigma_evidence (the booklet's
+    source): σ of the conditions of use (whole event) carried to the length, its interval
+    and source, the thresholds and the 20-0 share."""
+    from bridgestats.studies import sigma_evidence
+
+    summary, _ = swiss_default
+    rec = summary["recommendation"]
+    want = sigma_evidence.recommendation("swiss-pairs", 8, conditions="whole_event")
+    assert rec["form"] == "swiss-pairs" and rec["n_boards"] == 8
+    assert rec["sigma"] == pytest.approx(want["sigma"], rel=1e-12)
+    assert rec["sigma"] == pytest.approx(10.97, abs=0.005)  # washington_sigma's whole event
+    assert rec["sigma_ci"] == pytest.approx(want["sigma_ci"], rel=1e-12)
+    assert rec["thresholds"] == pytest.approx(want["thresholds"], rel=1e-12)
+    assert rec["p_20_0"] == pytest.approx(2 / 21, rel=1e-9)  # MP %: continuous, equal share
+    off = summary["recommendation_p_20_0_off"]
+    assert off["low"] < rec["p_20_0"] < off["high"]
+    assert summary["published_refused"] is None
+    assert summary["_findings"][0]["text"].startswith("Swiss pairs of 8 boards: print")
+
+
+def test_teams_refuses_the_mp_table_and_recommends_the_k_model(run_notebook):
+    """Issue 21: `-p form=teams -p n_boards=8` compared its IMP scale with the EBU Swiss
+    pairs table in MP % ("σ = 58.53 IMPs"); the comparison is now refused, said so."""
+    from bridgestats.studies import sigma_evidence
+
+    summary = run_notebook("vp_scale_designer", form="teams", n_boards=8, n_boot=50)
+    assert "must be a scale in IMPs" in summary["published_refused"]
+    assert summary["fitted_sigma_published"] is None
+    assert "seeds/ebu_swiss_pairs_7_9" not in summary["frequencies"]
+    rec = summary["recommendation"]
+    assert rec["sigma"] == pytest.approx(sigma_evidence.form_sigma_evidence("teams", 8).sigma)
+    assert rec["sigma"] == pytest.approx(summary["sigma"], rel=1e-12)  # one σ in the report

@@ -6,9 +6,13 @@ printed scale cards are) and :func:`booklet_csv` writes the frame. ``bridgestats
 --booklet`` writes either.
 
 The Gaussian scales follow J. Probst, "On VP Scales" (c. 2006, reproduced on
-bridgeguys.com): teams σ = K√n; Swiss pairs σ = K_pairs/√n in MP % (K_pairs = σ₈·√8 from
-the σ of an 8-board match); face-to-face Butler σ = B·K·√(n(T−1)/(2T)); cross-IMPed teams of
-eight σ = K·√(n·C·R/2) with C = R = 4 (Pomfrey's rule). Each is shown with and without
+bridgeguys.com) with the strength terms the project measures, each σ(n) from
+:func:`bridgestats.studies.sigma_evidence.form_sigma_from` (the designer's formula): teams
+σ = √(nK² + n²δ²) (the K(n) model; δ = 0 is Probst's K√n); Swiss pairs σ = √(σ₈² +
+k²(1/n − 1/8)) in MP % (σ₈ of an 8-board match, k the per-board σ of equal pairs: √(k²/n +
+2τ²) for random draws; without k, Probst's σ₈·√(8/n)); face-to-face Butler σ =
+B·K(n)·√(n(T−1)/(2T)); cross-IMPed teams of eight σ = K(n)·√(n·C·R/2) with C = R = 4
+(Pomfrey's rule), K(n) = √(K² + nδ²). Each is shown with and without
 Pomfrey's five negative VPs. Beside them: the WBF 2013 continuous and discrete scales
 (WBF Scoring Panel, "The New WBF IMP to VP Scales", 2013) and the EBU's 7-9 board Swiss
 pairs table (σ = 11 %, as shipped in ``data/seeds/ebu_swiss_pairs_7_9.csv``). The booklet
@@ -25,7 +29,7 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_int, check_number, fail
-from ..sigma import sigma_butler_online, sigma_cross_imps, sigma_teams
+from ..studies.sigma_evidence import form_sigma_from
 from ..vpscale import gaussian_scale, wbf_table
 
 __all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_sources"]
@@ -46,7 +50,9 @@ class BookletSources:
 
     ``k`` (IMPs per board), ``sigma_pairs_8`` (MP %, an 8-board Swiss pairs match),
     ``b`` (the Butler factor) and ``tables`` (tables in play for the Butler scales); each
-    ``*_source`` says which estimate, from which data, it is.
+    ``*_source`` says which estimate, from which data, it is. ``delta`` (the K(n) model's
+    δ, IMPs per board; 0: σ = K√n) and ``pairs_k`` (the per-board σ of equal pairs, MP %;
+    None: all of σ₈ is luck, σ₈·√(8/n)) carry the strength terms.
     """
 
     k: float
@@ -56,46 +62,38 @@ class BookletSources:
     b: float
     b_source: str
     tables: int = 15
+    delta: float = 0.0
+    pairs_k: float | None = None
 
 
 def default_sources(*, tables=15) -> BookletSources:
     """The booklet's estimates from the shipped data, each named with its source.
 
-    K: :func:`bridgestats.fit.estimate_k_from_counts` on every board of
-    ``data/derived/swing_counts.csv``; the Swiss pairs σ: the maximum-likelihood σ of
-    Brighton 2005's random-draw rounds 1-2 (Probst's Table 7 on the 2004 scale,
-    :func:`bridgestats.fit.fit_sigma_binned`), the conditions a Swiss pairs scale is used
-    under from the first round; B: the trimmed-datum Butler factor of the shipped full
-    fields (:func:`bridgestats.studies.butler.butler_factors`).
+    The inputs every report uses (:func:`bridgestats.studies.sigma_evidence.evidence_inputs`):
+    K and δ of the K(n) model fitted to ``data/derived/match_margins.csv``; the Swiss pairs
+    σ₈ (round 1 of Brighton 2005, a random draw) and k of the one strength fit
+    (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`); B, the trimmed-datum
+    Butler factor of the shipped full fields.
 
     Examples
     --------
     >>> src = default_sources()
-    >>> round(src.k, 2), round(src.sigma_pairs_8, 2), round(src.b, 3)
-    (6.13, 11.66, 1.158)
+    >>> round(src.k, 2), round(src.delta, 2), round(src.sigma_pairs_8, 2), round(src.b, 3)
+    (6.02, 0.67, 11.31, 1.158)
     """
-    from ..fit import estimate_k_from_counts, fit_sigma_binned
-    from ..studies.butler import butler_factors
+    from ..studies.sigma_evidence import evidence_inputs
 
-    swings = datasets.load("derived/swing_counts").groupby("imps")["count"].sum()
-    k = estimate_k_from_counts(swings.index.to_numpy(), swings.to_numpy())
-    counts = datasets.load("seeds/brighton_2005_vp_counts")
-    first = counts[counts["round"].isin([1, 2])].groupby("vp_winner")["count"].sum()
-    scales = datasets.load("seeds/swiss_pairs_scales")
-    w2004 = scales[scales["scale"] == "washington_2004"].sort_values("vp_winner")
-    sigma = fit_sigma_binned(first.to_numpy(), w2004["threshold_pct"].to_numpy()[1:] - 50.0)
-    b = butler_factors(n_boot=10, rng=0).set_index("datum").loc["trimmed", "b"]
+    ev = evidence_inputs()
     return BookletSources(
-        k=float(k.k),
-        k_source=f"every board of data/derived/swing_counts.csv ({k.n:,} boards), "
-        "fit.estimate_k_from_counts",
-        sigma_pairs_8=float(sigma.sigma),
-        sigma_source="maximum-likelihood σ of Brighton 2005's random-draw rounds 1-2 "
-        "(Probst's Table 7), fit.fit_sigma_binned",
-        b=float(b),
-        b_source="trimmed-datum Butler factor of the shipped full fields "
-        "(data/derived/fullfield_board_spreads.csv)",
+        k=ev["k"],
+        k_source=ev["k_source"],
+        sigma_pairs_8=ev["sigma_pairs_8"],
+        sigma_source=f"σ₈ and k of {ev['pairs_source']}",
+        b=ev["b"],
+        b_source=ev["b_source"],
         tables=check_int(tables, "tables", minimum=2, maximum=1000),
+        delta=ev["delta"],
+        pairs_k=ev["pairs_k"],
     )
 
 
@@ -106,6 +104,9 @@ def _check_sources(sources) -> BookletSources:
     check_number(sources.sigma_pairs_8, "sources.sigma_pairs_8", low=1.0, high=50.0)
     check_number(sources.b, "sources.b", low=0.5, high=3.0)
     check_int(sources.tables, "sources.tables", minimum=2, maximum=1000)
+    check_number(sources.delta, "sources.delta", low=0.0, high=10.0)
+    if sources.pairs_k is not None:
+        check_number(sources.pairs_k, "sources.pairs_k", low=1.0, high=200.0)
     return sources
 
 
@@ -155,23 +156,21 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     boards = [check_int(n, "boards", minimum=1, maximum=100) for n in boards]
     if not boards:
         raise fail("boards", "at least one board count", boards)
-    k_pairs = src.sigma_pairs_8 * math.sqrt(8)
+    kw = {"k": src.k, "delta": src.delta, "sigma_pairs_8": src.sigma_pairs_8,
+          "pairs_k": src.pairs_k, "b": src.b, "tables": src.tables}  # fmt: skip
     rows = []
     for n in boards:
+        sig = {form: form_sigma_from(form, n, **kw)
+               for form in ("teams", "swiss-pairs", "butler", "cross-imps")}  # fmt: skip
         for negative, suffix in ((0, ""), (5, ", negative VPs")):
-            teams = gaussian_scale(20, sigma=float(sigma_teams(n, k=src.k)), negative=negative,
-                                   unit="IMPs")  # fmt: skip
+            teams = gaussian_scale(20, sigma=sig["teams"], negative=negative, unit="IMPs")
             rows += _rows("teams" + suffix, n, teams, whole=True)
-            pairs = gaussian_scale(20, sigma=k_pairs / math.sqrt(n), negative=negative,
+            pairs = gaussian_scale(20, sigma=sig["swiss-pairs"], negative=negative,
                                    centre=50.0, unit="MP %")  # fmt: skip
             rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
-            butler_sigma = float(
-                sigma_butler_online(n, tables=src.tables, k=src.k, b=src.b, shooting=0.0)
-            )
-            butler = gaussian_scale(20, sigma=butler_sigma, negative=negative, unit="IMPs")
+            butler = gaussian_scale(20, sigma=sig["butler"], negative=negative, unit="IMPs")
             rows += _rows("butler" + suffix, n, butler, whole=True)
-            cross_sigma = float(sigma_cross_imps(n, comparisons=4, results=4, k=src.k))
-            cross = gaussian_scale(20, sigma=cross_sigma, negative=negative, unit="IMPs")
+            cross = gaussian_scale(20, sigma=sig["cross-imps"], negative=negative, unit="IMPs")
             name = "cross-imps (teams of eight)" if not negative else "cross-imps, negative VPs"
             rows += _rows(name, n, cross, whole=True)
         discrete = wbf_table(n, discrete=True)
@@ -214,10 +213,12 @@ section { break-before: page; } section:first-of-type { break-before: auto; }
 """
 
 _INTRO = {
-    "teams": "σ = K√n IMPs; the first whole IMP margin that earns each outcome.",
-    "swiss pairs": "σ = σ₈·√(8/n) MP %; the winner's percentage from which each outcome starts.",
-    "butler": "face to face, σ = B·K·√(n(T−1)/(2T)) IMPs, T tables; the pair's Butler total.",
-    "cross-imps": "σ = K·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
+    "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
+    "swiss pairs": "σ = √(σ₈² + k²(1/n − 1/8)) MP %; the winner's percentage from which each "
+    "outcome starts.",
+    "butler": "face to face, σ = B·K(n)·√(n(T−1)/(2T)) IMPs, T tables, K(n) = √(K² + nδ²); "
+    "the pair's Butler total.",
+    "cross-imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
     "wbf discrete": "The WBF 2013 discrete scale: whole VPs; the first IMP margin of each.",
     "wbf continuous": "The WBF 2013 continuous scale: the winner's VPs at each IMP margin "
     "(20.00 from the last row of each column).",
@@ -266,7 +267,8 @@ def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
         f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>",
         f"<h1>{html.escape(title)}</h1>",
         "<p class='meta'>Built from K = "
-        f"{src.k:.3f} IMPs per board ({html.escape(src.k_source)}); Swiss pairs σ = "
+        f"{src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({html.escape(src.k_source)}); "
+        "Swiss pairs σ = "
         f"{src.sigma_pairs_8:.2f} % for 8 boards ({html.escape(src.sigma_source)}); B = "
         f"{src.b:.3f} ({html.escape(src.b_source)}); Butler scales for {src.tables} tables. "
         "Gaussian scales after J. Probst, \"On VP Scales\" (c. 2006); WBF scales after the WBF "

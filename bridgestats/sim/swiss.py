@@ -58,6 +58,7 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
+from bridgestats.sigma import swiss_pairs_carry
 from bridgestats.sim.events import Scorer, as_scorer, scale_scorer, swiss_pairs_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vpscale import gaussian_scale
@@ -88,20 +89,29 @@ MAX_SESSIONS = 12
 EBU_2006_SIGMA_8 = 11.0
 
 
-def ebu_2006_scorer(n_boards):
-    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at 11 √(8/n) %.
+def ebu_2006_scorer(n_boards, *, k=None):
+    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at σ(n).
 
-    A match's MP % margin has σ ∝ 1/√n (the mean of n board percentages), so the 8-board
-    scale's σ = 11 % becomes 11 √(8/n) % for n boards (7.33 % for BCL's 18).
+    ``k`` is the per-board σ of equal pairs (MP %) of the field: σ(n) = √(11² + k²(1/n −
+    1/8)) keeps the strength term that the 8-board 11 % holds
+    (:func:`bridgestats.sigma.swiss_pairs_carry`, the Swiss pairs model σ² = k²/n + s²).
+    ``k=None`` takes all of the 11 % as luck (k = 11√8): σ = 11 √(8/n) (7.33 % for BCL's
+    18 boards), Probst's normalisation; so does a ``k`` above 11√8 = 31.1, whose luck term
+    alone would exceed 11 % (no strength term left to keep).
 
     Examples
     --------
     >>> s = ebu_2006_scorer(18)
     >>> s.score([0.4, 12.3, -12.3]).tolist()
     [10.0, 20.0, 0.0]
+    >>> ebu_2006_scorer(18, k=27.6).name
+    'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.25 %'
+
     """
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    sigma = EBU_2006_SIGMA_8 * np.sqrt(8.0 / n)
+    luck = EBU_2006_SIGMA_8 * np.sqrt(8.0)
+    kk = luck if k is None else min(check_number(k, "k", low=0, low_open=True), luck)
+    sigma = float(swiss_pairs_carry(EBU_2006_SIGMA_8, n, k=kk))
     name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
     return scale_scorer(gaussian_scale(sigma=float(sigma), unit="MP %", name=name))
 
@@ -344,8 +354,8 @@ def simulate_ko_swiss(
         Sd of the pairs' true strengths (MP % per match), drawn afresh each event.
     scorer : Scorer, VPScale or str, optional
         The Swiss's scale for n_boards-board matches (margins MP % − 50; not an IMP
-        scale): by default :func:`ebu_2006_scorer` of ``n_boards``. The shipped historical
-        scales (by name) are for 7-9 boards.
+        scale): by default :func:`ebu_2006_scorer` of ``n_boards`` and this ``k``. The
+        shipped historical scales (by name) are for 7-9 boards.
     entry : {"2006", "2005"} or array_like, optional
         Entry scores by rounds missed (:func:`entry_scores` of that rule, or S − 1 numbers
         starting with 0).
@@ -377,7 +387,7 @@ def simulate_ko_swiss(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True)
     tau = check_number(strength_sd, "strength_sd", low=0)
-    sc = ebu_2006_scorer(nb) if scorer is None else as_scorer(scorer, n_boards=nb)
+    sc = ebu_2006_scorer(nb, k=kk) if scorer is None else as_scorer(scorer, n_boards=nb)
     if sc.unit == "IMPs":
         raise fail("scorer", "a scale for MP % margins (Swiss pairs)", sc.name)
     late = check_flag(late_entry, "late_entry")

@@ -55,6 +55,7 @@ from .. import datasets
 from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
 from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
+from ..sigma import sigma_teams_spread
 from ..sim.events import PAIRINGS, as_scorer, scale_scorer, simulate_events, swiss_pairs_scorer
 from ..sim.measures import breakage, event_measures, shooting_incentive
 from ..vpscale import gaussian_scale
@@ -260,8 +261,13 @@ def pairs_strength_spread(
     )
 
 
-def _team_sigma(n_boards: int, spread: StrengthSpread) -> float:
-    return math.sqrt(n_boards * spread.k**2 + n_boards**2 * spread.delta**2)
+def _team_sigma(n_boards: int, spread: StrengthSpread | None) -> float:
+    """σ(n) of the K(n) model: the evidence's (one source for every report) by default."""
+    if spread is None:
+        from .sigma_evidence import form_sigma_evidence
+
+        return form_sigma_evidence("teams", n_boards).sigma
+    return float(sigma_teams_spread(n_boards, k=spread.k, delta=spread.delta))
 
 
 def candidate_scales(event, *, n_boards=None, spread=None):
@@ -275,8 +281,8 @@ def candidate_scales(event, *, n_boards=None, spread=None):
         Boards per match (the event's default otherwise).
     spread : StrengthSpread, optional
         For the teams events, the fitted K and δ that set the Gaussian scales' σ (by
-        default :func:`team_strength_spread` with 200 replicates, seed 0: only the point
-        estimates are used).
+        default those of :func:`bridgestats.studies.sigma_evidence.form_sigma_evidence`,
+        the σ every report and the booklet use; only the point estimates are used).
 
     Returns
     -------
@@ -300,9 +306,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
     )
     if event == "Swiss pairs":
         return [swiss_pairs_scorer(name) for name in _PAIRS_SCALES] + [as_scorer("mp", n_boards=nb)]
-    if spread is None:
-        spread = team_strength_spread(n_boot=200, rng=0)
-    elif not isinstance(spread, StrengthSpread):
+    if spread is not None and not isinstance(spread, StrengthSpread):
         raise fail("spread", "a StrengthSpread (bridgestats.fit.fit_strength_spread)", spread)
     sigma = _team_sigma(nb, spread)
     gauss = [

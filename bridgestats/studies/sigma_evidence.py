@@ -38,9 +38,12 @@ __all__ = [
     "EVIDENCE_FORMS",
     "PAIRS_FIT",
     "SigmaSource",
+    "check_comparable",
+    "column_unit",
     "evidence_inputs",
     "form_sigma_evidence",
     "form_sigma_from",
+    "recommendation",
     "swiss_pairs_strength",
 ]
 
@@ -331,3 +334,117 @@ def _pairs_ends(ev) -> list:
             out.append({"sigma_pairs_8": s8,
                         "pairs_k": math.sqrt(max(s8**2 - 2 * tau**2, 1e-9) * 8)})  # fmt: skip
     return out
+
+
+#: The printing step of each form's margins (whole IMPs, 10 aggregate points; None: MP % to
+#: two decimals), as :func:`bridgestats.vpscale.event_scale` prints them.
+_STEP = {"IMPs": 1.0, "points": 10.0, "MP %": None}
+
+
+def check_comparable(unit, other_unit, *, what="published"):
+    """Refuse to compare a scale in ``unit`` with one in ``other_unit`` (MP % with IMPs).
+
+    Examples
+    --------
+    >>> check_comparable("IMPs", "IMPs")
+    >>> check_comparable("IMPs", "MP %")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: published: must be a scale in IMPs, ...; got 'MP %'
+    """
+    if unit != other_unit:
+        raise fail(what, f"a scale in {unit}, the form's unit (a scale in {other_unit} "
+                   "measures another margin and cannot be compared)", other_unit)  # fmt: skip
+
+
+def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off=0.15):
+    """The scale to print for an event, from the evidence: the designer's first section.
+
+    Parameters
+    ----------
+    form : str
+        One of :data:`EVIDENCE_FORMS` (teams of four: round robin, Swiss or knock-out
+        segments alike).
+    n_boards : int
+    tables : int
+        Tables in play (``"butler"``).
+    conditions : str, optional
+        Swiss pairs: as :func:`form_sigma_evidence`.
+    max_vp : int
+        The scale's total (20).
+    off : float
+        How far σ may be off (0.15: the 20-0 share is also given at σ·0.85 and σ·1.15).
+
+    Returns
+    -------
+    dict
+        ``form``, ``n_boards``, ``unit``, ``sigma``, ``sigma_ci``, ``sigma_source``,
+        ``thresholds`` (the equal-probability Gaussian scale's, continuous),
+        ``p_20_0`` (the top outcome's share between sides met at random, as printed: whole
+        IMPs reach a band from half an IMP below its start), ``p_20_0_off``
+        ({"low": share at σ(1 − off), "high": at σ(1 + off)}), ``p_20_0_at_ci`` and
+        ``sentence``; and ``scale``, the :class:`~bridgestats.vpscale.VPScale` (the same
+        as the booklet's for the same inputs).
+
+    Examples
+    --------
+    >>> r = recommendation("teams", 32)
+    >>> print(r["sentence"][:80])
+    Teams of 32 boards: print the Gaussian 20-0 scale at σ = 40.19 IMPs (90%: 29.87-
+    >>> round(r["p_20_0"], 3), round(r["p_20_0_off"]["high"], 3)
+    (0.093, 0.144)
+    """
+    from ..vpscale import gaussian_scale
+    from .estimates import sensitivity
+
+    src = form_sigma_evidence(form, n_boards, tables=tables, conditions=conditions)
+    centre = 50.0 if src.unit == "MP %" else 0.0
+    scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
+    printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,
+                                   step=_STEP[src.unit])  # fmt: skip
+    sig = [src.sigma, src.sigma * (1 - off), src.sigma * (1 + off), *(src.sigma_ci or ())]
+    p = sensitivity({"scale": printed_scale}, sigmas=sig)["p_top"].to_numpy()
+    if printed_scale.step:
+        ranges = printed_scale.integer_ranges()
+        top_from = f"{int(ranges['margin_from'].iloc[-1])} {src.unit}"
+    else:
+        top_from = f"{centre + scale.thresholds[-1]:.2f} %"
+    ci = "" if src.sigma_ci is None else (
+        f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
+    name = {"teams": "Teams", "swiss-pairs": "Swiss pairs", "butler": "Face-to-face Butler",
+            "cross-imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
+    sentence = (
+        f"{name} of {src.n_boards} boards: print the Gaussian {max_vp}-0 scale at σ = "
+        f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; between sides met at "
+        f"random {100 * p[0]:.1f} % of matches are {max_vp}-0 (design {200 / (max_vp + 1):.1f} "
+        f"%), {100 * p[1]:.1f} % if σ is {off:.0%} smaller and {100 * p[2]:.1f} % if "
+        f"{off:.0%} larger. σ from: {src.source}."
+    )
+    return {
+        "form": form, "n_boards": src.n_boards, "unit": src.unit, "sigma": src.sigma,
+        "sigma_ci": None if src.sigma_ci is None else list(src.sigma_ci),
+        "sigma_source": src.source, "thresholds": [float(t) for t in scale.thresholds],
+        "p_20_0": float(p[0]), "p_20_0_off": {"low": float(p[1]), "high": float(p[2])},
+        "p_20_0_at_ci": None if src.sigma_ci is None else [float(p[3]), float(p[4])],
+        "sentence": sentence, "scale": scale,
+    }  # fmt: skip
+
+
+def column_unit(column):
+    """The unit of a published table's threshold column, from its name's suffix.
+
+    ``*_pct``: MP %; ``*_imps`` or ``imp_*``: IMPs; ``*_points``: points.
+
+    Examples
+    --------
+    >>> column_unit("threshold_pct"), column_unit("imp_margin")
+    ('MP %', 'IMPs')
+    """
+    name = str(column).lower()
+    if name.endswith("_pct"):
+        return "MP %"
+    if name.endswith("_imps") or name.startswith("imp_") or name == "imps":
+        return "IMPs"
+    if name.endswith("_points"):
+        return "points"
+    raise fail("published_column", "a column named *_pct, *_imps, imp_* or *_points", column)

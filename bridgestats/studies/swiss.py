@@ -58,6 +58,7 @@ from scipy.stats import chi2
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
+from ..sigma import swiss_pairs_carry
 from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
 from ..sim.swiss import ENTRY_RULES, refined_scorer, rule_scorer, simulate_ko_swiss
 from ..vpscale import gaussian_scale, gaussian_z
@@ -532,8 +533,8 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     return out
 
 
-def _scale_for(n_boards: int, sigma_8: float):
-    sigma = sigma_8 * math.sqrt(8.0 / n_boards)
+def _scale_for(n_boards: int, sigma_8: float, k: float):
+    sigma = float(swiss_pairs_carry(sigma_8, n_boards, k=min(k, sigma_8 * math.sqrt(8))))
     return scale_scorer(
         gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
     )
@@ -566,8 +567,10 @@ def late_entry(
         None (the default): each rule on the scale it was played on
         (:func:`bridgestats.sim.swiss.rule_scorer`): rule 2005 on the 2004 White Book
         table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
-        for 8 boards), each carried to n_boards by σ ∝ 1/√n. A number: every rule on the
-        Gaussian 20-0 scale at σ = ``scale_sigma_8`` √(8/n_boards).
+        for 8 boards), each carried to n_boards by σ ∝ 1/√n. A number σ₈: every rule on the
+        Gaussian 20-0 scale at σ = √(σ₈² + k²(1/n − 1/8)), carried to n_boards keeping its
+        strength term (:func:`bridgestats.sigma.swiss_pairs_carry`; σ ∝ 1/√n when
+        k >= σ₈√8, all of σ₈ then being luck).
     n_events : int, optional
         Events per size and rule (1-100000).
     rng : int or numpy.random.Generator, optional
@@ -627,7 +630,7 @@ def late_entry(
         scorers = {rule: rule_scorer(rule, nb) for rule in rule_list}
     else:
         s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
-        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8))
+        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8, kk))
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
     common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
