@@ -18,6 +18,7 @@ LAYERS = {
     "errors": 0,
     "paths": 0,
     "_validate": 0,
+    "names": 0,
     "scoring": 1,
     "sigma": 1,
     "vpscale": 1,
