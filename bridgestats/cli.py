@@ -80,7 +80,12 @@ def _add_scale(sub) -> None:
         "--k, --sigma (8-board Swiss pairs), --b and --tables override its measured estimates",
     )
     p.add_argument("--b", type=float, default=None, help="with --booklet: the Butler factor B")
-    p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
+    p.add_argument(
+        "--format",
+        choices=["markdown", "csv", "html", "pdf"],
+        default="markdown",
+        help="pdf: the booklet printed on A4 through headless Chromium (with --booklet)",
+    )
     p.set_defaults(func=_run_scale)
 
 
@@ -151,7 +156,9 @@ def _run_booklet(args) -> int:
     if given:
         raise fail("--booklet", "given with only --k, --sigma, --b, --tables and --format", given)
     if args.format == "markdown":
-        raise fail("--format", "html or csv with --booklet", args.format)
+        raise fail("--format", "html, csv or pdf with --booklet", args.format)
+    if args.format == "pdf":
+        _need_browser("--format pdf")
     src = bk.default_sources(tables=15 if args.tables is None else int(args.tables))
     given_by = "given on the command line"
     if args.k is not None:
@@ -162,8 +169,42 @@ def _run_booklet(args) -> int:
         src = dataclasses.replace(src, b=args.b, b_source=given_by)
     frame = bk.booklet(src)
     out = bk.booklet_csv(frame) if args.format == "csv" else bk.booklet_html(frame, src)
+    if args.format == "pdf":
+        import tempfile
+        from pathlib import Path
+
+        from .reports import browser
+
+        with tempfile.TemporaryDirectory(prefix="bridgestats-booklet-") as tmp:
+            page = Path(tmp, "booklet.html")
+            page.write_text(out, encoding="utf-8")
+            pdf = browser.print_pdf(page, Path(tmp, "booklet.pdf")).read_bytes()
+        try:
+            sys.stdout.buffer.write(pdf)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            _silence_stdout()
+            reason = exc.strerror or type(exc).__name__
+            raise BridgestatsError(
+                f"standard output: could not write the booklet ({reason})"
+            ) from None
+        return 0
     _write_out(out, what="the booklet")
     return 0
+
+
+def _need_browser(option: str) -> None:
+    """Stop before any work when ``option`` needs the browser and it is not installed."""
+    from .reports import browser
+
+    if browser.find_browser() is None:
+        raise BridgestatsError(
+            f"{option}: writing PDF needs headless Chromium, which is not installed (tried "
+            + ", ".join(browser.BROWSERS)
+            + "; on Debian: apt-get install chromium); the HTML needs nothing more"
+        )
 
 
 def _run_scale(args) -> int:
@@ -171,6 +212,8 @@ def _run_scale(args) -> int:
 
     if args.booklet:
         return _run_booklet(args)
+    if args.format == "pdf":
+        raise fail("--format", "markdown, csv or html for one scale (pdf is for --booklet)", "pdf")
     if args.b is not None:
         raise fail("--b", "given with --booklet", args.b)
     if args.boards is None:
@@ -589,6 +632,11 @@ def _add_reports(sub) -> None:
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="runs at once (1)")
     p.add_argument("--reports-dir", metavar="DIR", help="output folder (default reports/)")
     p.add_argument("--show-code", action="store_true", help="show code cells in the HTML")
+    p.add_argument(
+        "--pdf",
+        action="store_true",
+        help="also print each report to <report>.pdf (A4, through headless Chromium)",
+    )
     p.add_argument("--list", action="store_true", help="list the runs and their parameters")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler")
     p.set_defaults(func=_run_reports)
@@ -603,6 +651,8 @@ def _run_reports(args) -> int:
     config = reports.load_config(args.config)
     if args.list:
         return _list_reports(reports, config, only=args.only, params=params)
+    if args.pdf:
+        _need_browser("--pdf")
     results = reports.run_reports(
         config,
         only=args.only,
@@ -614,6 +664,14 @@ def _run_reports(args) -> int:
     )
     counts = {s: sum(r.status == s for r in results) for s in ("ok", "failed", "missing")}
     index = Path(args.reports_dir or paths.reports_dir()) / "index.html"
+    if args.pdf:
+        from .reports import browser
+
+        for result in results:
+            if result.status == "ok" and result.folder is not None:
+                for page in sorted(Path(result.folder).glob("*.html")):
+                    pdf = browser.print_pdf(page, page.with_suffix(".pdf"))
+                    print(f"[reports] pdf    {pdf}", file=sys.stderr)
     print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; see {index}", file=sys.stderr)
     return 1 if counts["failed"] else 0
 

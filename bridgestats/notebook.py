@@ -19,7 +19,21 @@ from . import datasets
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
 
-__all__ = ["finding", "input_hashes", "jsonable", "run_sweep", "save_figure", "save_summary"]
+__all__ = [
+    "finding",
+    "input_hashes",
+    "jsonable",
+    "run_sweep",
+    "save_figure",
+    "save_summary",
+    "show_findings",
+    "show_markdown",
+    "show_table",
+    "table_html",
+]
+
+#: What a table shows in place of a missing value (and the note that says so).
+MISSING = "–"
 
 
 def jsonable(value):
@@ -110,8 +124,10 @@ def save_summary(
     headline=(),
     findings=(),
     path: str | Path = "summary.json",
-) -> Path:
-    """Write the notebook's headline figures as JSON (NaN becomes null) and return the path.
+) -> None:
+    """Write the notebook's headline figures as JSON (NaN becomes null) to ``path``.
+
+    Returns None, so that a cell ending with the call shows nothing on the page.
 
     ``inputs`` names the files the notebook read (data set names or paths); their SHA-256
     are stored under the key ``"_inputs"`` so that every report records what it used.
@@ -123,8 +139,8 @@ def save_summary(
 
     >>> import json, tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     out = save_summary({"sigma": 11.0, "n": 8}, headline=["sigma"], path=f"{tmp}/s.json")
-    ...     json.loads(out.read_text())
+    ...     save_summary({"sigma": 11.0, "n": 8}, headline=["sigma"], path=f"{tmp}/s.json")
+    ...     json.loads(Path(f"{tmp}/s.json").read_text())
     {'_headline': ['sigma'], '_inputs': {}, 'n': 8, 'sigma': 11.0}
     """
     payload = dict(jsonable(summary))
@@ -149,16 +165,169 @@ def save_summary(
     payload["_inputs"] = input_hashes(inputs)
     path = Path(path)
     path.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n")
-    return path
 
 
-def save_figure(fig, name: str, *, folder: str | Path = "figures", dpi: int = 110) -> Path:
-    """Save a matplotlib figure as ``<folder>/<name>.png`` and return the path."""
+def save_figure(
+    fig,
+    name: str,
+    *,
+    caption: str | None = None,
+    folder: str | Path = "figures",
+    dpi: int = 110,
+    show: bool = True,
+) -> None:
+    """Save a matplotlib figure as ``<folder>/<name>.png`` and show it once on the page.
+
+    The page's image carries ``caption`` as its alt text (by default the figure's titles,
+    else its name). With ``show`` (in a notebook) the figure is displayed here and closed,
+    so the inline backend does not show it a second time without its alt text. Returns
+    None, so that a cell ending with the call shows nothing else.
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
     fig.savefig(path, dpi=dpi, bbox_inches="tight")
-    return path
+    if show and _in_notebook():
+        import base64
+
+        from IPython.display import display
+        from matplotlib import pyplot as plt
+
+        alt = caption or figure_caption(fig) or name.replace("_", " ")
+        data = base64.b64encode(path.read_bytes()).decode()
+        display(
+            {"image/png": data, "text/plain": alt}, raw=True, metadata={"image/png": {"alt": alt}}
+        )
+        plt.close(fig)
+
+
+def figure_caption(fig) -> str:
+    """The figure's titles (suptitle, then each axes' title) joined, "" when it has none.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> fig, ax = plt.subplots(); _ = ax.set_title("K by series"); figure_caption(fig)
+    'K by series'
+    """
+    titles = []
+    if getattr(fig, "_suptitle", None) is not None and fig._suptitle.get_text():
+        titles.append(fig._suptitle.get_text())
+    titles += [ax.get_title() for ax in fig.axes if ax.get_title()]
+    return "; ".join(titles)
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the notebooks extra
+        return False
+    shell = get_ipython()
+    return shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell"
+
+
+def show_markdown(text: str) -> None:
+    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``)."""
+    from IPython.display import Markdown, display
+
+    display(Markdown(str(text)))
+
+
+def show_findings(findings, *, title: str | None = None) -> None:
+    """Show findings (:func:`finding`, or plain sentences) as a Markdown list."""
+    lines = [f"**{title}**", ""] if title else []
+    for item in findings:
+        text = item["text"] if isinstance(item, dict) else str(item)
+        lines.append(f"- {_md_escape(text)}")
+    show_markdown("\n".join(lines))
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+
+
+def _cell(value, digits) -> str | None:
+    """One table cell as text: yes/no for booleans, rounded numbers, None when missing."""
+    import pandas as pd
+
+    if value is None or (not isinstance(value, (list, tuple, dict, np.ndarray)) and pd.isna(value)):
+        return None
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):,}"
+    if isinstance(value, (float, np.floating)):
+        if digits is None:
+            return f"{float(value):,.4g}" if abs(value) < 1e4 else f"{float(value):,.0f}"
+        return f"{float(value):,.{digits}f}"
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return ", ".join(_cell(v, digits) or MISSING for v in value)
+    return str(value)
+
+
+def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> str:
+    """A data frame as the page shows it: an HTML table with a ``<thead>``, no index.
+
+    ``columns`` maps column names to what the reader sees (and, when given, picks and
+    orders the columns); other snake_case names read with spaces. ``digits`` rounds every
+    float column (an int) or some (a dict by column). Booleans read yes/no; a missing value
+    is a dash, and a note under the table says what a dash means (``note`` overrides it).
+    Nothing is cut short.
+
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"worst_ratio": [1.23456, None], "ok": [True, False]})
+    >>> html = table_html(t, columns={"worst_ratio": "worst ratio", "ok": "fits"}, digits=2)
+    >>> "<th>worst ratio</th>" in html, ">1.23</td>" in html, "<td>no</td>" in html
+    (True, True, True)
+    >>> "NaN" in html, "–: not available" in html
+    (False, True)
+    """
+    import html as _html
+
+    import pandas as pd
+
+    if isinstance(frame, pd.Series):
+        frame = frame.reset_index()
+    if columns is not None:
+        missing = [c for c in columns if c not in frame.columns]
+        if missing:
+            known = ", ".join(map(str, frame.columns))
+            raise BridgestatsError(f"columns: {missing[0]!r} is not a column; columns: {known}")
+        frame = frame[list(columns)]
+    names = [(columns or {}).get(c) or str(c).replace("_", " ") for c in frame.columns]
+    head = "".join(f"<th>{_html.escape(n)}</th>" for n in names)
+    body, n_missing = [], 0
+    numeric_columns = {
+        c: pd.api.types.is_numeric_dtype(frame[c]) and not pd.api.types.is_bool_dtype(frame[c])
+        for c in frame.columns
+    }
+    for row in frame.itertuples(index=False):
+        cells = []
+        for column, value in zip(frame.columns, row, strict=True):
+            d = digits.get(column) if isinstance(digits, dict) else digits
+            text = _cell(value, d)
+            if text is None:
+                n_missing += 1
+                text = MISSING
+            numeric = numeric_columns[column]
+            cls = ' class="num"' if numeric else ""
+            cells.append(f"<td{cls}>{_html.escape(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    out = (
+        '<div class="bs-table"><table>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+    if note or n_missing:
+        out += f'<p class="bs-note">{_html.escape(note or MISSING + ": not available")}</p>'
+    return out + "</div>"
+
+
+def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> None:
+    """Show a data frame as :func:`table_html` makes it (its plain text has no "…" either)."""
+    from IPython.display import display
+
+    html = table_html(frame, columns=columns, digits=digits, note=note)
+    display({"text/html": html, "text/plain": f"table of {len(frame)} rows"}, raw=True)
 
 
 def run_sweep(grid, *, seed, scheduler=None, progress=True):

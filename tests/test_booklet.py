@@ -70,8 +70,11 @@ def test_html_prints_on_a4_and_names_its_sources(frame):
     assert "@page { size: A4" in page and "break-inside: avoid" in page
     assert "Probst&#x27;s K" in page or "Probst's K" in page
     for section in bk.SECTIONS:
-        assert f"<h2>{section.capitalize()}</h2>" in page
+        assert f"<h2>{bk._HEADINGS.get(section, section.capitalize())}</h2>" in page
+    assert "<h2>Wbf" not in page and "<h2>Ebu" not in page  # names, not ids capitalised
     assert page.count("<table>") == 10 * 4 + 1  # 29 board counts in 4 tables of 8, EBU 1
+    # a header that the browser repeats on every printed page of a long table
+    assert page.count("<thead>") == page.count("<table>") and "table-header-group" in page
     assert "<script" not in page and "<link" not in page and "<img" not in page  # one file
 
 

@@ -20,12 +20,14 @@ from bridgestats.reports.index import section_anchor
 def test_save_summary_writes_json_with_input_hashes_and_headline(tmp_path):
     data = tmp_path / "in.csv"
     data.write_text("a,b\n1,2\n")
-    out = save_summary(
+    out = tmp_path / "summary.json"
+    returned = save_summary(
         {"sigma": np.float64(11.0), "counts": np.array([1, 2]), "bad": math.nan, "ok": np.bool_(1)},
         inputs=[str(data)],
         headline=["sigma", "counts"],
         path=tmp_path / "summary.json",
     )
+    assert returned is None  # a cell ending with the call shows no PosixPath(...)
     payload = json.loads(out.read_text())
     assert payload == {
         "sigma": 11.0,
@@ -65,9 +67,8 @@ def test_save_figure_writes_a_png_under_figures(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     fig, ax = plt.subplots()
     ax.plot([0, 1], [1, 0])
-    path = save_figure(fig, "line")
+    assert save_figure(fig, "line") is None  # nothing shown by accident
     plt.close(fig)
-    assert path == tmp_path.joinpath("figures", "line.png").relative_to(tmp_path)
     assert (tmp_path / "figures" / "line.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -153,8 +154,8 @@ def test_index_escapes_what_it_shows(tmp_path):
 
 def test_finding_and_save_summary_check_what_they_store(tmp_path):
     item = finding("K per board: 6.13 IMPs", section="The fit", key="k", headline=True)
-    out = save_summary({"k": 6.13}, findings=[item], path=tmp_path / "s.json")
-    assert json.loads(out.read_text())["_findings"] == [
+    save_summary({"k": 6.13}, findings=[item], path=tmp_path / "s.json")
+    assert json.loads((tmp_path / "s.json").read_text())["_findings"] == [
         {"text": "K per board: 6.13 IMPs", "section": "The fit", "key": "k", "headline": True}
     ]
     with pytest.raises(BridgestatsError, match="text: must be a non-empty string; got ' '"):
@@ -214,3 +215,48 @@ def test_index_shows_findings_in_words_and_findings_page_links_sections(tmp_path
     findings = (tmp_path / "findings.html").read_text()
     bad = findings[findings.index('<h2 id="bad">') :]
     assert "<li>K per board: 6.13 IMPs (90 %: 6.09-6.17)</li>" in bad
+
+
+# --- tables as the page shows them ----------------------------------------------------------
+
+
+def test_table_html_reads_as_a_table_for_a_committee():
+    import pandas as pd
+
+    from bridgestats.notebook import table_html
+
+    long = "face-to-face Butler, measured (15 boards, 15 tables and more words than pandas keeps)"
+    frame = pd.DataFrame(
+        {
+            "what": [long, "teams"],
+            "ci_low_8": [6.123456, np.nan],
+            "n": pd.array([37099, None], dtype="Int64"),
+            "fits": [np.True_, np.False_],
+        },
+        index=[5, 9],
+    )
+    html = table_html(frame, columns={"what": "what", "ci_low_8": "lower 90 % limit",
+                                      "n": "boards", "fits": "fits"}, digits=2)  # fmt: skip
+    assert "<thead><tr><th>what</th><th>lower 90 % limit</th><th>boards</th><th>fits</th>" in html
+    assert long in html and "…" not in html  # nothing cut short
+    for raw in ("NaN", "<NA>", "None", "True", "False", ">5<", ">9<"):
+        assert raw not in html, raw  # no missing-value marker, no index, no repr
+    assert '<td class="num">6.12</td>' in html and "37,099" in html
+    assert html.count('<td class="num">–</td>') == 2 and "–: not available" in html
+    with pytest.raises(BridgestatsError, match="columns: 'sigma' is not a column"):
+        table_html(frame, columns={"sigma": "σ"})
+
+
+def test_figure_caption_is_the_figures_titles():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from bridgestats.notebook import figure_caption
+
+    fig, (a, _b) = plt.subplots(1, 2)
+    fig.suptitle("K by series")
+    a.set_title("margins")
+    assert figure_caption(fig) == "K by series; margins"
+    plt.close(fig)

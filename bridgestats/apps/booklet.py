@@ -204,13 +204,21 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size:
 h1 { font-size: 16pt; margin: 0 0 4pt; } h2 { font-size: 12pt; margin: 12pt 0 4pt;
      break-after: avoid; }
 p.meta { color: #333; margin: 2pt 0 8pt; }
-table { border-collapse: collapse; margin: 0 0 8pt; break-inside: avoid; }
+table { border-collapse: collapse; margin: 0 0 8pt; }
+thead { display: table-header-group; } tr { break-inside: avoid; }
 th, td { border: 0.5pt solid #999; padding: 1pt 4pt; text-align: right;
          font-variant-numeric: tabular-nums; }
 th { background: #eee; } td.vp, th.vp { text-align: left; }
 caption { text-align: left; font-weight: 600; padding: 2pt 0; }
-section { break-before: page; } section:first-of-type { break-before: auto; }
+caption { break-after: avoid; }
 """
+
+#: The sections' headings as a reader sees them (the section ids stay in the CSV).
+_HEADINGS = {
+    "wbf discrete": "WBF 2013 scale, whole VPs",
+    "wbf continuous": "WBF 2013 scale, continuous",
+    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
+}
 
 _INTRO = {
     "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
@@ -235,11 +243,12 @@ def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
     wide = wide.reindex(index=order, columns=boards)
     head = "".join(f"<th>{n}</th>" for n in boards)
     lines = [f"<table><caption>{html.escape(caption)}</caption>",
-             f"<tr><th class='vp'>{html.escape(corner)}</th>{head}</tr>"]  # fmt: skip
+             f"<thead><tr><th class='vp'>{html.escape(corner)}</th>{head}</tr></thead>",
+             "<tbody>"]  # fmt: skip
     for vps, values in wide.iterrows():
         cells = "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in values)
         lines.append(f"<tr><td class='vp'>{html.escape(str(vps))}</td>{cells}</tr>")
-    lines.append("</table>")
+    lines.append("</tbody></table>")
     return "\n".join(lines)
 
 
@@ -279,7 +288,8 @@ def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
         if part.empty:
             continue
         key = next(k for k in _INTRO if section.startswith(k))
-        parts.append(f"<section><h2>{html.escape(section.capitalize())}</h2>")
+        heading = _HEADINGS.get(section, section.capitalize())
+        parts.append(f"<section><h2>{html.escape(heading)}</h2>")
         parts.append(f"<p class='meta'>{html.escape(_INTRO[key])}</p>")
         boards = sorted(set(part["n_boards"]))
         corner = "VPs \\ boards"

@@ -1,0 +1,84 @@
+"""Display names: what a reader sees in place of an id (one table, used everywhere).
+
+Every report, the booklet and the command line show a data set, a series of matches, a
+VP scale or an event form by the name in these tables, never by its id
+(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf-discrete``, ``swiss-pairs``). An id with no
+entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
+``tests/test_names.py`` checks that every shipped data set and form has an entry.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DATASETS", "FORMS", "KINDS", "SCALES", "SERIES", "display_name"]
+
+#: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
+DATASETS = {
+    "derived/fullfield_board_spreads": "full-field board spreads (derived)",
+    "derived/match_margins": "team-match margins, 1955-2011 (derived)",
+    "derived/rating_sessions": "club rating sessions (derived)",
+    "derived/rescored_matches": "real events re-scored under each VP scale (derived)",
+    "derived/swing_counts": "board-swing counts (derived)",
+    "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss teams: VP results",
+    "seeds/ebu_swiss_pairs_7_9": "EBU Swiss pairs, 7-9 boards a match",
+    "seeds/probst_figures": "Probst's figures",
+    "seeds/probst_printed_figures": "Probst's figures as printed",
+    "seeds/probst_table_cells": "Probst's table cells",
+    "seeds/sheffield_aggregate_bands": "Sheffield aggregate scoring bands",
+    "seeds/swiss_pairs_scales": "Swiss pairs VP scales",
+}
+
+#: The series of team matches in ``derived/match_margins`` (its ``series`` column).
+SERIES = {
+    "bb": "Bermuda Bowl",
+    "ca": "Cavendish Invitational",
+    "dt": "Dutch Teams",
+    "ec": "European Championships",
+    "ol": "World Team Olympiad",
+    "sg": "Spingold",
+    "us": "US Championships",
+    "vb": "Vanderbilt",
+}
+
+#: VP scales and scorers by their ids (:func:`bridgestats.studies.scales.as_scorer`).
+SCALES = {
+    "wbf": "WBF 2013 (continuous)",
+    "wbf-discrete": "WBF 2013 (whole VPs)",
+    "wdl": "win-draw-loss",
+    "imps": "total IMPs",
+    "mp": "matchpoints",
+    "gauss": "Gaussian equal-probability",
+    "gaussian": "Gaussian equal-probability",
+    "triangular_2003": "triangular (2003)",
+    "washington_2004": "Washington (2004)",
+    "ascherman_2006": "Ascherman (2006)",
+    "random_draw": "random draw",
+    "ebu_2006": "EBU (2006)",
+}
+
+#: Event forms (the keys of :data:`bridgestats.sigma.FORMS`).
+FORMS = {
+    "teams": "teams of four",
+    "cross-imps": "pairs scored by cross-IMPs",
+    "butler-online": "online Butler pairs",
+    "swiss-pairs": "Swiss pairs (MP %)",
+    "aggregate": "aggregate (total points)",
+}
+
+KINDS = {"dataset": DATASETS, "series": SERIES, "scale": SCALES, "form": FORMS}
+
+
+def display_name(kind: str, key: str) -> str:
+    """The name a reader sees for ``key``, a ``kind`` of id ("dataset", "series", "scale",
+    "form"); an id with no entry reads as itself, ``_``/``-`` as spaces.
+
+    >>> display_name("series", "bb"), display_name("form", "swiss-pairs")
+    ('Bermuda Bowl', 'Swiss pairs (MP %)')
+    >>> display_name("scale", "gauss_12"), display_name("dataset", "seeds/ebu_swiss_pairs_7_9")
+    ('gauss 12', 'EBU Swiss pairs, 7-9 boards a match')
+    """
+    if kind not in KINDS:
+        from .errors import BridgestatsError
+
+        raise BridgestatsError(f"kind: one of {', '.join(KINDS)}, not {kind!r}")
+    key = str(key)
+    return KINDS[kind].get(key) or key.replace("_", " ").replace("-", " ").strip()

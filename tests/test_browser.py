@@ -1,0 +1,192 @@
+"""The pages in a real browser: headless Chromium (Debian's ``chromium`` and
+``chromium-driver``, installed by ``.ci/run``) driven through Selenium.
+
+Over the reports (a fresh ``make reports`` in ``reports/``, or the folder named by
+``BRIDGESTATS_BROWSER_REPORTS``, when it is there; else two reports run here) and the
+booklet: no console error or failed request, every image loaded, every link and anchor
+lands on an element, no horizontal overflow at 1,024 px, no raw Python repr or
+missing-value marker in the text;
+and the booklet and one report printed to A4 PDF (through :mod:`bridgestats.reports.browser`,
+as ``bridgestats reports --pdf`` prints) with a header row on every page that holds table
+rows, read back with ``pdftotext``. Without the browser the tests skip, naming it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from bridgestats.paths import project_root
+from bridgestats.reports import browser as chromium
+
+DRIVER = shutil.which("chromedriver")
+BROWSER = chromium.find_browser()
+if BROWSER is None or DRIVER is None:
+    pytest.skip(
+        "needs headless Chromium and its driver: "
+        + ("chromium" if BROWSER is None else "chromedriver")
+        + " not found (apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
+webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the dev extra)")
+
+WIDTH = 1024
+#: Text that is Python talking, not the report: reprs, pandas' markers, a cut cell.
+RAW = re.compile(
+    r"PosixPath\(|dtype: |Name: \w|\bNaN\b|<NA>|\bnan\b|…"
+    r"|\w+\([a-z_]+=[-\d.]+, |\[ *-?\d+\.\d+ +-?\d"  # a dataclass or a numpy array
+)
+REPORTS = ("washington_sigma", "vp_scale_designer")
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = BROWSER
+    for flag in chromium.CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.add_argument(f"--window-size={WIDTH},900")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    with webdriver.Chrome(service=Service(DRIVER), options=options) as d:
+        d.set_window_size(WIDTH, 900)
+        yield d
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The reports folder: a fresh ``make reports`` when present, else two run here; and
+    the booklet beside it."""
+    fresh = Path(os.environ.get("BRIDGESTATS_BROWSER_REPORTS") or project_root() / "reports")
+    if (fresh / "index.html").is_file() and any(fresh.glob("*/summary.json")):
+        root = fresh
+    else:
+        from bridgestats import reports
+
+        root = tmp_path_factory.mktemp("reports")
+        results = reports.run_reports(only=REPORTS, reports_dir=root)
+        assert [r.status for r in results] == ["ok"] * len(REPORTS)
+    from bridgestats.apps import booklet as bk
+
+    sources = bk.default_sources()
+    book = tmp_path_factory.mktemp("booklet") / "booklet.html"
+    book.write_text(bk.booklet_html(bk.booklet(sources), sources), encoding="utf-8")
+    return root, book
+
+
+def _pages(site):
+    root, book = site
+    return [root / "index.html", root / "findings.html", *sorted(root.glob("*/*.html")), book]
+
+
+def _check_page(driver, page: Path) -> list[str]:
+    """What is wrong with one page, as sentences (empty when nothing)."""
+    driver.get(page.as_uri())
+    driver.get_log("browser")  # drop what an earlier page left
+    driver.refresh()
+    problems = [f"console: {e['message']}" for e in driver.get_log("browser")
+                if e["level"] in ("SEVERE", "WARNING")]  # fmt: skip
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+    )
+    problems += [f"fetched {url}" for url in fetched if not url.startswith(("data:", "file:"))]
+    broken = driver.execute_script(
+        "return [...document.images].filter(i => !i.complete || i.naturalWidth === 0)"
+        ".map(i => i.src.slice(0, 80))"
+    )
+    problems += [f"image not loaded: {src}" for src in broken]
+    no_alt = driver.execute_script(
+        "return [...document.images].filter(i => !i.alt || i.alt === 'figure').length"
+    )
+    if no_alt:
+        problems.append(f"{no_alt} image(s) without alt text from a caption")
+    wide = driver.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    if wide[0] > wide[1] + 1:
+        problems.append(f"horizontal overflow at {WIDTH} px: {wide[0]} > {wide[1]} px")
+    text = driver.execute_script("return document.body.innerText")
+    problems += [f"raw text: {m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
+                 for m in RAW.finditer(text)][:5]  # fmt: skip
+    for href in driver.execute_script(
+        "return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
+    ):
+        problems += _check_link(driver, page, href)
+    return problems
+
+
+def _check_link(driver, page: Path, href: str) -> list[str]:
+    url = urlparse(href)
+    if url.scheme in ("http", "https", "mailto"):
+        return []  # the page may cite a source; nothing is fetched from it
+    target = (page.parent / unquote(url.path)).resolve() if url.path else page
+    if not target.exists():
+        return [f"link to a missing file: {href}"]
+    if not url.fragment:
+        return []
+    anchor = unquote(url.fragment)
+    if target == page:
+        found = driver.execute_script(
+            "return [...arguments].some(a => !!document.getElementById(a))", anchor, url.fragment
+        )
+    else:
+        found = f'id="{anchor}"' in target.read_text(encoding="utf-8") or (
+            f'id="{url.fragment}"' in target.read_text(encoding="utf-8")
+        )
+    return [] if found else [f"anchor lands nowhere: {href}"]
+
+
+def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
+    problems = {p.name: _check_page(driver, p) for p in _pages(site)}
+    print("\n".join(f"{name}: {line}" for name, found in problems.items() for line in found))
+    assert {name: found for name, found in problems.items() if found} == {}
+
+
+def _pdf_pages(pdf: Path) -> list[str]:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("needs pdftotext (apt-get install poppler-utils)")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    return [p for p in text.split("\f") if p.strip()]
+
+
+def _rows_without_header(pages: list[str], header: re.Pattern, row: re.Pattern) -> list[int]:
+    """The (1-based) pages that hold table rows but no header row."""
+    holds_rows = [any(row.match(line) for line in p.splitlines()) for p in pages]
+    return [i for i, (p, rows) in enumerate(zip(pages, holds_rows, strict=True), 1)
+            if rows and not header.search(p)]  # fmt: skip
+
+
+def test_the_booklet_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_path):
+    _, book = site
+    pdf = chromium.print_pdf(book, tmp_path / "booklet.pdf")
+    pages = _pdf_pages(pdf)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert "(A4)" in info, info  # 595 x 842 pt
+    # a row: an outcome ("12-8", "20-0") or an IMP margin, then its numbers across
+    row = re.compile(r"^\s*(\d+-\d+|-?\d+)\s+(-?\d+(\.\d+)?\s+){2,}")
+    header = re.compile(r"(VPs|IMPs) \\ boards")
+    assert len(pages) >= 5
+    assert _rows_without_header(pages, header, row) == []
+
+
+def test_a_report_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_path):
+    root, _ = site
+    page = next(root.glob("vp_scale_designer*/vp_scale_designer.html"))
+    pdf = chromium.print_pdf(page, tmp_path / "report.pdf")
+    pages = _pdf_pages(pdf)
+    html = page.read_text(encoding="utf-8")
+    heads = {h.strip() for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)}
+    assert heads, "the report has no table with a header row"
+    header = re.compile("|".join(re.escape(h) for h in heads))
+    row = re.compile(r"^\s*\S.*\s(-?\d[\d,]*\.\d+)\s+.*\d\s*$")
+    assert _rows_without_header(pages, header, row) == []
