@@ -235,7 +235,7 @@ def _silence_stdout() -> None:
 
 _SCORE_EPILOG = """examples:
   bridgestats score session.pbn                      the file's own method, as Markdown
-  bridgestats score travellers.csv --neuberg --decimals 2 --table ranking --format csv
+  bridgestats score travellers.csv --no-neuberg --decimals 2 --table ranking --format csv
   bridgestats score pairs.pbn --method butler --datum rounded
   bridgestats score pairs.xml --method cross-imps --cross-sum
   bridgestats score match.pbn --scale wbf-discrete --out match.html --format html
@@ -275,7 +275,11 @@ def _add_score(sub) -> None:
     )
     p.add_argument("--ascherman", action="store_true", help="mp: Ascherman's matchpoints")
     p.add_argument(
-        "--neuberg", action="store_true", help="mp: factor boards to the section's most results"
+        "--neuberg",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="mp: factor boards to the section's most results (the default; --no-neuberg: "
+        "each board to its own lines only)",
     )
     p.add_argument("--datum", choices=list(_DATUMS), default="trimmed", help="butler datum")
     p.add_argument(
@@ -348,7 +352,7 @@ def _score_conflicts(args, method: str) -> None:
     pairs_only = {
         "--per-beat": args.per_beat is not None,
         "--ascherman": args.ascherman,
-        "--neuberg": args.neuberg,
+        "--neuberg": args.neuberg is not None,
     }
     if method == "teams" and args.decimals is not None:
         raise fail("--decimals", "given with a pairs method (the method here is teams)", True)

@@ -197,10 +197,11 @@ def board_scores(
     method="mp",
     per_beat=2,
     ascherman=False,
-    neuberg=False,
+    neuberg=None,
     datum="trimmed",
     trim=0.1,
     cross_sum=False,
+    assigned=None,
 ) -> pd.DataFrame:
     """Score every table result against the other results of its board.
 
@@ -215,10 +216,12 @@ def board_scores(
         Matchpoints per result beaten (2 in Europe, 1 in the ACBL).
     ascherman : bool, keyword-only
         Ascherman's matchpoints (each result also compared with itself; Probst §11).
-    neuberg : bool, keyword-only
-        Factor each board to the most results any board of its section (``source``,
+    neuberg : bool or None, keyword-only
+        Factor each board to the most lines any board of its section (``source``,
         ``event``, ``segment``) had, by Neuberg's formula
-        (:func:`bridgestats.scoring.neuberg`). Not with ``ascherman``.
+        (:func:`bridgestats.scoring.neuberg`), as Compscore, EBUScore and ACBLscore do.
+        ``None`` (the default): True, except with ``ascherman``. ``False``: a board is
+        factored only to its own lines (its results and its artificial scores).
     datum : {"mean", "trimmed", "rounded"}, keyword-only
         The Butler datum (:data:`DATUMS`; :func:`bridgestats.scoring.butler_datum`).
     trim : float, keyword-only
@@ -226,6 +229,12 @@ def board_scores(
         there are 3 or more).
     cross_sum : bool, keyword-only
         Cross-IMPs summed over the comparisons, instead of averaged over them.
+    assigned : dict or None, keyword-only
+        Rows (positions in ``frame``) the file credited with other figures than their
+        table score earns: ``{row: False}`` takes the result out of its board's field
+        and credits the printed figures; ``{row: True}`` keeps it in the field (the
+        others are scored against it) and credits the printed figures to it alone.
+        :func:`score_event` finds them (:func:`assigned_lines`).
 
     Returns
     -------
@@ -237,9 +246,28 @@ def board_scores(
         scorable results on the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``,
         ``top`` (the board's top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with
         ``neuberg``); ``"butler"``: ``datum``, ``imps_ns``, ``imps_ew``;
-        ``"cross-imps"``: ``imps_ns``, ``imps_ew``.
+        ``"cross-imps"``: ``imps_ns``, ``imps_ew``; ``adjusted``: for an adjusted line,
+        how it was scored (else ``None``).
         A row that cannot be scored keeps its ``skip_reason`` and missing scores;
-        ``attrs["summary"]`` counts ``results``, ``scored`` and ``not scored``.
+        ``attrs["summary"]`` counts ``results``, ``scored`` (adjusted lines included),
+        ``adjusted`` and ``not scored``.
+
+    Notes
+    -----
+    **Adjusted scores.** A line the reader skipped as ``"adjusted score"`` is an artificial
+    adjusted score (Law 12C2 of the Laws of Duplicate Bridge 2017: average minus at most
+    40 % of the available matchpoints, average 50 %, average plus at least 60 %; the two
+    sides' shares need not balance). Its text gives each side's share
+    (:func:`adjusted_split`: USEBIO ``A6040``, ``A6060``); where the text names one
+    side's share only (``Ave-``, ``60%``; an ACBL line) or none, the figures the file
+    printed for the line are credited, else the other side gets the rest. At matchpoints each side
+    is credited its share of the board's top; the board's other results are matchpointed
+    among themselves and factored by Neuberg's formula to the board's lines (or, by
+    default, to the most lines of any board in the section), so that a board of 6 lines
+    with one artificial score has a top of 10 and its 5 results are factored from 5 to 6.
+    At IMPs (Butler, cross-IMPs) an artificial score is +3 IMPs for average plus, 0 for
+    average, -3 for average minus (Law 86A; each side by its own share), unless the file
+    printed the line's IMPs; it takes no part in the datum or the comparisons.
 
     Examples
     --------
@@ -251,11 +279,13 @@ def board_scores(
     [8.0, 5.5, 5.5, 5.5, 5.5, 2.5, 2.5, 1.0, 0.0]
     """
     check_frame(frame, "frame", ("board", "score_ns"))
-    frame = _bare(frame)
+    frame = _bare(frame).reset_index(drop=True)
     check_choice(method, "method", METHODS)
     check_choice(datum, "datum", DATUMS)
     ascherman = check_flag(ascherman, "ascherman")
-    neuberg = check_flag(neuberg, "neuberg")
+    neuberg = (not ascherman) if neuberg is None else check_flag(neuberg, "neuberg")
+    if assigned is not None and not isinstance(assigned, dict):
+        raise fail("assigned", "a dict {row: stays in the field} or None", assigned)
     cross_sum = check_flag(cross_sum, "cross_sum")
     per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
     if neuberg and ascherman:
@@ -277,7 +307,37 @@ def board_scores(
     numbers = pd.to_numeric(values, errors="coerce")
     if numbers.isna().any():  # text where a score should be
         raise fail("frame: score_ns", "numbers or missing", values[numbers.isna()].iat[0])
-    work = keys[ok].assign(score_ns=numbers)
+    # the adjusted lines: artificial scores, and results the file scored otherwise
+    n_rows = len(frame)
+    lines = _adjusted_lines(frame)
+    kind_printed = "mp" if method == "mp" else "imps"
+    p_ns, p_ew, p_col = _printed_pair(frame, kind_printed)
+    if method == "mp" and not p_col:
+        pct_ns, pct_ew, p_col = _printed_pair(frame, "pct")
+        p_ns, p_ew = -pct_ns, -pct_ew  # negative: percentages, turned into MPs below
+    share = lines[["share_ns", "share_ew"]].to_numpy(dtype=float)
+    text = lines["text"].to_numpy(dtype=object)
+    has_printed = ~np.isnan(p_ns) & ~np.isnan(p_ew)
+    adj = (lines["adjusted"].to_numpy(dtype=bool) & out["board"].notna().to_numpy()) & (
+        ~np.isnan(share[:, 0]) | has_printed
+    )
+    # a text naming one side's share (Ave-, A60, 60%) yields to the printed figures
+    one_sided = ~lines["both_sides"].to_numpy(dtype=bool)
+    use_printed = adj & (np.isnan(share[:, 0]) | (one_sided & has_printed))
+    in_field = np.zeros(n_rows, dtype=bool)  # scored with the others, credited as printed
+    for pos, stays in (assigned or {}).items():
+        pos = check_int(pos, "assigned: row", minimum=0, maximum=n_rows - 1)
+        if not has_printed[pos]:
+            raise fail("assigned", "rows whose matchpoints or IMPs the file printed", pos)
+        if stays:
+            in_field[pos] = True
+        else:
+            ok.iloc[pos], adj[pos] = False, True
+        use_printed[pos] = True
+        score = out["score_ns"].iat[pos]
+        text[pos] = "scored " + ("" if pd.isna(score) else f"{score:g} ") + "as printed"
+    ok_arr = ok.to_numpy(dtype=bool)
+    work = keys[ok_arr].assign(score_ns=pd.to_numeric(out.loc[ok, "score_ns"]))
     kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
     if datum == "rounded":
         datum, trim = "trimmed", 0.0
@@ -290,38 +350,216 @@ def board_scores(
         datum=datum,
         trim=trim,
     )
+    counted = ok_arr | adj
+    field_ = keys[counted].assign(real=ok_arr[counted].astype(int))
+    board_g = field_.groupby(_KEYS, sort=False)
+    n_lines = board_g["real"].transform("size").to_numpy()
+    n_real_all = np.zeros(n_rows, dtype=np.int64)
+    n_real_all[counted] = board_g["real"].transform("sum").to_numpy()
+    expected_all = np.zeros(n_rows, dtype=float)
+    if neuberg:
+        section = field_.assign(lines=n_lines).groupby(_SECTION, sort=False)["lines"]
+        expected_all[counted] = section.transform("max").to_numpy()
+    else:
+        expected_all[counted] = n_lines
     n = scored["n_results"].to_numpy()
+    results = {}
     if method == "mp":
         mp = scored["mp_ns"].to_numpy(dtype=float)
-        top = per_beat * (n if ascherman else np.maximum(n - 1, 0)).astype(float)
-        if neuberg:
-            expected = work.assign(n=n).groupby(_SECTION)["n"].transform("max").to_numpy()
-            mp = np.asarray(_neuberg(mp, n, expected, per_beat=per_beat), dtype=float)
-            top = per_beat * (expected - 1.0)
-            scored["n_expected"] = expected
+        if ascherman:
+            expected_all[counted] = n_real_all[counted]
+            top_all = per_beat * expected_all
+        else:
+            expected = expected_all[ok_arr]
+            own = np.zeros(n_rows, dtype=float)
+            own[counted] = n_lines
+            raw = mp
+            mp = np.asarray(_neuberg(raw, n, expected, per_beat=per_beat), dtype=float)
+            top_all = per_beat * np.maximum(expected_all - 1.0, 0.0)
+            top_own = per_beat * np.maximum(own - 1.0, 0.0)
+            mp_own = np.full(n_rows, np.nan)
+            mp_own[ok_arr] = _neuberg(raw, n, own[ok_arr], per_beat=per_beat)
+            law_own = adj & ~use_printed
+            mp_own[law_own] = share[law_own, 0] / 100.0 * top_own[law_own]
+        mp_ns, mp_ew = np.full(n_rows, np.nan), np.full(n_rows, np.nan)
+        mp_ns[ok_arr], mp_ew[ok_arr] = mp, top_all[ok_arr] - mp
+        law = adj & ~use_printed
+        mp_ns[law], mp_ew[law] = (share[law] / 100.0 * top_all[law, None]).T
+        shown = use_printed | in_field
+        printed_mp = np.where(p_ns < 0, -p_ns / 100.0 * top_all, p_ns)  # a percentage: of the top
+        printed_ew = np.where(p_ew < 0, -p_ew / 100.0 * top_all, p_ew)
+        mp_ns[shown], mp_ew[shown] = printed_mp[shown], printed_ew[shown]
         with np.errstate(invalid="ignore", divide="ignore"):
-            pct = np.where(top > 0, 100.0 * mp / np.where(top > 0, top, 1), 50.0)
-        scored["mp_ns"], scored["mp_ew"], scored["top"] = mp, top - mp, top
-        scored["pct_ns"], scored["pct_ew"] = pct, 100.0 - pct
-        cols = ["mp_ns", "mp_ew", "top", "pct_ns", "pct_ew"]
-        cols += ["n_expected"] if neuberg else []
+            safe = np.where(top_all > 0, top_all, 1.0)
+            pct_ns = np.where(top_all > 0, 100.0 * mp_ns / safe, 50.0)
+            pct_ew = np.where(top_all > 0, 100.0 * mp_ew / safe, 50.0)
+        results = {"mp_ns": mp_ns, "mp_ew": mp_ew, "top": top_all, "pct_ns": pct_ns,
+                   "pct_ew": pct_ew, "n_expected": expected_all}  # fmt: skip
+        if not ascherman:  # the board on its own lines' top, as a traveller may print it
+            mp_own[use_printed | in_field] = mp_ns[use_printed | in_field]
+            results.update({"mp_ns_own": mp_own, "top_own": top_own})
+        how = [
+            f"{t}: {s[0]:g}% and {s[1]:g}% of the top of {tp:g} (Law 12C2)"
+            if not u
+            else f"{t}: {a:g} and {b:g} MPs as printed ({p_col})"
+            for t, s, tp, u, a, b in zip(
+                text, share, top_all, use_printed | in_field, mp_ns, mp_ew, strict=True
+            )
+        ]
     else:
         if method == "cross-imps" and cross_sum:
             comparisons = np.maximum(n - 1, 0)
             scored["imps_ns"] = scored["imps_ns"] * comparisons
             scored["imps_ew"] = scored["imps_ew"] * comparisons
-        cols = (["datum"] if method == "butler" else []) + ["imps_ns", "imps_ew"]
-    out["n_results"] = pd.array([pd.NA] * len(out), dtype="Int64")
-    out.loc[ok, "n_results"] = n
-    for col in cols:
-        out[col] = np.nan
-        out.loc[ok, col] = scored[col].to_numpy()
+        imps_ns, imps_ew = np.full(n_rows, np.nan), np.full(n_rows, np.nan)
+        imps_ns[ok_arr] = scored["imps_ns"].to_numpy(dtype=float)
+        imps_ew[ok_arr] = scored["imps_ew"].to_numpy(dtype=float)
+        law = adj & ~use_printed
+        imps_ns[law], imps_ew[law] = (_AVERAGE_IMPS * np.sign(share[law] - 50.0)).T
+        shown = use_printed | in_field
+        imps_ns[shown], imps_ew[shown] = p_ns[shown], p_ew[shown]
+        if method == "butler":
+            d = np.full(n_rows, np.nan)
+            d[ok_arr] = scored["datum"].to_numpy(dtype=float)
+            results["datum"] = d
+        results.update({"imps_ns": imps_ns, "imps_ew": imps_ew})
+        how = [
+            f"{t}: {a:+g} and {b:+g} IMPs (average plus +3, average minus -3)"
+            if not u
+            else f"{t}: {a:+g} and {b:+g} IMPs as printed ({p_col})"
+            for t, u, a, b in zip(text, use_printed | in_field, imps_ns, imps_ew, strict=True)
+        ]
+    n_all = np.zeros(n_rows, dtype=np.int64)
+    n_all[ok_arr] = n
+    n_all[adj] = n_real_all[adj]
+    out["n_results"] = pd.array([pd.NA] * n_rows, dtype="Int64")
+    out.loc[counted, "n_results"] = n_all[counted]
+    for col, v in results.items():
+        out[col] = np.where(counted, v, np.nan)
+    marked = adj | in_field
+    out["adjusted"] = np.where(marked, np.asarray(how, dtype=object), None)
+    out.loc[adj, "skip_reason"] = None
     out = out.reset_index(drop=True)
     out.attrs["summary"] = {
         "results": len(out),
-        "scored": int(ok.sum()),
-        "not scored": int((~ok).sum()),
+        "scored": int(counted.sum()),
+        "adjusted": int(marked.sum()),
+        "not scored": int((~counted).sum()),
     }
+    return out
+
+
+# --------------------------------------------------------------------------- adjusted scores
+
+#: Artificial adjusted scores as files write them, each the North-South and East-West
+#: shares of the top in percent (Law 12C2: average minus at most 40 %, average 50 %,
+#: average plus at least 60 %; the two sides' shares need not add up to 100).
+_SPLIT_TEXT = (
+    re.compile(r"^A(\d{2})(\d{2})$"),  # USEBIO A6040, A5050, A4040, A6060
+    re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?\s*/\s*(\d{1,3}(?:\.\d+)?)%?$"),  # 60/40, A60/40
+)
+_ONE_TEXT = re.compile(r"^(?:A(\d{2,3})|(\d{1,3}(?:\.\d+)?)\s*%)$")  # A60, 60% (EW: the rest)
+_AVERAGES = {
+    "AVE+": (60.0, 40.0), "AV+": (60.0, 40.0), "A+": (60.0, 40.0),
+    "AVE": (50.0, 50.0), "AV": (50.0, 50.0), "AVE=": (50.0, 50.0), "A=": (50.0, 50.0),
+    "AVE-": (40.0, 60.0), "AV-": (40.0, 60.0), "A-": (40.0, 60.0),
+}  # fmt: skip
+#: Raw columns that may hold an adjusted score's text (USEBIO, PBN, ACBL).
+_ADJUSTED_TEXT = ("SCORE", "NS_SCORE", "Score_NS", "Score", "score_flag", "Result")
+#: Printed per-side figures an adjusted line may carry, by kind.
+_PRINTED_SIDES = {
+    "mp": (("NS_MATCH_POINTS", "EW_MATCH_POINTS"), ("MP_NS", "MP_EW"), ("mp_ns", "mp_ew")),
+    "pct": (("Percentage_NS", "Percentage_EW"),),
+    "imps": (
+        ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+        ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+        ("IMP_NS", "IMP_EW"),
+    ),
+}
+#: IMPs of an artificial adjusted score: average plus +3, average 0, average minus -3.
+_AVERAGE_IMPS = 3.0
+
+
+def adjusted_split(text) -> tuple[float, float] | None:
+    """The North-South and East-West shares of the top (percent) an adjusted score names.
+
+    ``"A6040"`` (USEBIO: NS %, EW %), ``"60/40"``, ``"A60"`` or ``"60%"`` (North-South's
+    share, East-West the rest), ``"Ave+"``/``"Ave"``/``"Ave-"`` (60, 50, 40 for
+    North-South; East-West the complement). ``None`` when ``text`` names no split.
+
+    Examples
+    --------
+    >>> adjusted_split("A6060"), adjusted_split("Ave-"), adjusted_split("420")
+    ((60.0, 60.0), (40.0, 60.0), None)
+    """
+    if not isinstance(text, str):
+        return None
+    t = text.strip().upper().replace(" ", "")
+    if t in _AVERAGES:
+        return _AVERAGES[t]
+    for pattern in _SPLIT_TEXT:
+        m = pattern.match(t)
+        if m:
+            ns, ew = float(m.group(1)), float(m.group(2))
+            return (ns, ew) if ns <= 100 and ew <= 100 else None
+    m = _ONE_TEXT.match(t)
+    if m:
+        ns = float(m.group(1) or m.group(2))
+        return (ns, 100.0 - ns) if ns <= 100 else None
+    return None
+
+
+def _printed_pair(frame: pd.DataFrame, kind: str) -> tuple[np.ndarray, np.ndarray, str]:
+    """The first pair of printed per-side columns of ``kind`` the frame holds: NS, EW
+    values (NaN where not printed) and the NS column's name."""
+    n = len(frame)
+    for ns_col, ew_col in _PRINTED_SIDES[kind]:
+        if _printed(frame, ns_col):
+            ns = _printed_numbers(frame[ns_col].reset_index(drop=True))[0]
+            ew = (
+                _printed_numbers(frame[ew_col].reset_index(drop=True))[0]
+                if ew_col in frame
+                else np.full(n, np.nan)
+            )
+            return ns, ew, ns_col
+    return np.full(n, np.nan), np.full(n, np.nan), ""
+
+
+def _adjusted_lines(frame: pd.DataFrame) -> pd.DataFrame:
+    """The artificial adjusted scores of a frame (rows skipped as ``"adjusted score"``).
+
+    One row per row of ``frame``: ``share_ns``, ``share_ew`` (percent of the top, from the
+    line's text), ``text`` (as written), ``adjusted``, ``both_sides`` (the text names
+    both sides' shares, ``A6040``; ``Ave-`` names North-South's alone). NaN shares where
+    the text names no split (the printed figures then say what the line scored, see
+    :func:`board_scores`).
+    """
+    n = len(frame)
+    share = np.full((n, 2), np.nan)
+    text = np.full(n, None, dtype=object)
+    both = np.zeros(n, dtype=bool)
+    if "skip_reason" not in frame:
+        return pd.DataFrame(
+            {"share_ns": share[:, 0], "share_ew": share[:, 1], "text": text, "adjusted": False,
+             "both_sides": both}
+        )  # fmt: skip
+    adjusted = (frame["skip_reason"] == "adjusted score").fillna(False).to_numpy(dtype=bool)
+    for i in np.flatnonzero(adjusted):
+        for col in _ADJUSTED_TEXT:
+            if col in frame:
+                value = frame[col].iat[i]
+                split = adjusted_split(value)
+                if split is not None:
+                    share[i], text[i] = split, str(value).strip()
+                    both[i] = any(p.match(text[i].upper().replace(" ", "")) for p in _SPLIT_TEXT)
+                    break
+                if text[i] is None and isinstance(value, str) and value.strip():
+                    text[i] = value.strip()
+        if text[i] is None:
+            text[i] = "adjusted"
+    out = pd.DataFrame({"share_ns": share[:, 0], "share_ew": share[:, 1], "text": text})
+    out["adjusted"] = adjusted
+    out["both_sides"] = both
     return out
 
 
@@ -760,6 +998,9 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
         for printed, computed in _PRINTED[method]:
             if printed in frame and computed in scores:
                 calc = scores[computed]
+                if computed == "mp_ns" and "mp_ns_own" in scores:
+                    own = _on_own_top(frame, scores, printed)
+                    calc = calc.where(~own, scores["mp_ns_own"])
                 if "n_results" in scores:  # a lone result: its field is not in the file
                     calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
                 pairs.append((printed, computed, frame[printed], calc))
@@ -801,6 +1042,31 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     columns = ["printed", "source", "record", "board", "printed_value", "computed_value"]
     mismatches = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame(columns=columns)
     return summary, mismatches
+
+
+_EW_OF = {"NS_MATCH_POINTS": "EW_MATCH_POINTS", "MP_NS": "MP_EW", "mp_ns": "mp_ew"}
+
+
+def _on_own_top(frame: pd.DataFrame, scores: pd.DataFrame, printed: str) -> np.ndarray:
+    """Per result: True where its board's printed line matchpoints are on the board's
+    own top (the top of its own lines, not factored to the section's most).
+
+    Compscore prints a board played fewer times on its own top (5 results: a top of 8)
+    and factors it only in the totals; a board with an artificial score is printed
+    factored to its lines. The printed top of a board is the largest sum of a line's
+    North-South and East-West matchpoints.
+    """
+    ew = _EW_OF.get(printed)
+    if ew is None or ew not in frame:
+        return np.zeros(len(scores), dtype=bool)
+    ns_v = _printed_numbers(frame[printed].reset_index(drop=True))[0]
+    ew_v = _printed_numbers(frame[ew].reset_index(drop=True))[0]
+    keys = pd.DataFrame({k: _key_text(scores[k]) for k in _KEYS})
+    shown = keys.assign(sum=ns_v + ew_v).groupby(_KEYS, sort=False)["sum"].transform("max")
+    top = scores["top"].to_numpy(dtype=float)
+    own = scores["top_own"].to_numpy(dtype=float)
+    shown = shown.to_numpy(dtype=float)
+    return (np.abs(shown - own) < 1e-6) & (np.abs(shown - top) > 1e-6)
 
 
 def _column(frame: pd.DataFrame, name: str) -> np.ndarray:
@@ -973,7 +1239,7 @@ def score_event(
     method=None,
     per_beat=None,
     ascherman=False,
-    neuberg=False,
+    neuberg=None,
     datum="trimmed",
     trim=0.1,
     cross_sum=False,
@@ -1048,6 +1314,8 @@ def score_event(
         **options,
     )
     notes.update(boards.attrs["summary"])
+    left = boards["skip_reason"].dropna()
+    notes["skipped"] = {str(k): int(v) for k, v in left.value_counts().items()}
     ranking = pair_ranking(boards, decimals=decimals)
     notes.update(ranking.attrs["summary"])
     agree, bad = agreement(frame, boards, method=method)
