@@ -272,3 +272,22 @@ def test_score_a_usebio_file(capsys, shared_data):
     assert code == 0
     assert "- method: cross-imps" in out
     assert "- printed NS_CROSS_IMP_POINTS: 108 of 108 agree" in out
+
+
+@pytest.mark.shared
+def test_score_the_compscore_howell_compares_the_printed_standings(capsys, shared_data):
+    path = shared_data / "usebio" / "mp_pairs_howell.xml"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    code, out, err = _run(capsys, "score", path, "--table", "standings", "--format", "csv")
+    assert code == 0
+    got = pd.read_csv(io.StringIO(out)).set_index("figure")
+    assert got[["compared", "agree"]].values.tolist() == [[12, 12]] * 3
+    assert "printed ranking: 12 of 12 total, 12 of 12 pct, 12 of 12 place agree" in err
+    assert "1 adjusted" in err and "161 of 161 agree" in err
+    # --no-neuberg: board 12's 5 results on a top of 8 in the totals too; 10 pairs differ
+    code, out, err = _run(
+        capsys, "score", path, "--no-neuberg", "--table", "standings", "--format", "csv"
+    )
+    got = pd.read_csv(io.StringIO(out)).set_index("figure")
+    assert got.loc["pct", "agree"] < 12

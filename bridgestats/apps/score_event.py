@@ -1198,6 +1198,9 @@ class EventScore:
         :func:`agreement`'s disagreeing results.
     notes : dict
         Counts: results read, scored, skipped by reason, pairs unranked, boards unpaired.
+    ranking_agreement : pandas.DataFrame or None
+        :func:`ranking_agreement` of the ranking with the printed standings (``printed``
+        of :func:`score_event`), its disagreeing pairs in ``attrs["mismatches"]``.
     """
 
     method: str
@@ -1208,6 +1211,7 @@ class EventScore:
     agreement: pd.DataFrame
     mismatches: pd.DataFrame
     notes: dict = field(default_factory=dict)
+    ranking_agreement: pd.DataFrame | None = None
 
 
 def _bare(frame: pd.DataFrame) -> pd.DataFrame:
@@ -1247,6 +1251,7 @@ def score_event(
     scale="wbf",
     k=None,
     scale_file=None,
+    printed=None,
 ) -> EventScore:
     """Score an event read from a file: per board, the ranking, and the agreement check.
 
@@ -1265,6 +1270,14 @@ def score_event(
         Pairs: see :func:`pair_ranking`.
     scale, k, scale_file : keyword-only
         Teams: see :func:`team_matches`.
+    printed : pandas.DataFrame or None, keyword-only
+        Pairs: the standings the file printed (``pair`` and any of ``total``, ``pct``,
+        ``place``; ``event`` too when the file holds several), compared with the ranking
+        (:func:`ranking_agreement`). A printed total agrees either as the sum of the
+        pair's boards or scaled to the most boards any pair of the section played
+        (Compscore prints ``TOTAL_SCORE`` of a pair that sat out a round scaled so:
+        124.0 on 26 of 27 boards is 128.77); whichever more totals agree with is kept,
+        and named in ``notes["printed total"]``.
 
     Returns
     -------
@@ -1319,4 +1332,30 @@ def score_event(
     ranking = pair_ranking(boards, decimals=decimals)
     notes.update(ranking.attrs["summary"])
     agree, bad = agreement(frame, boards, method=method)
-    return EventScore(method, source, boards, ranking, None, agree, bad, notes)
+    versus = None
+    if printed is not None:
+        versus, notes["printed total"] = _compare_standings(ranking, printed)
+    return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
+
+
+def _compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
+    """:func:`ranking_agreement` with the totals as summed, or scaled to the section's
+    most boards, whichever more printed totals agree with."""
+    check_frame(printed, "printed", ("pair",))
+    on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
+    if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
+        _key_text(ranking["event"])
+    ):
+        on = ["pair"]
+    printed = printed.assign(pair=_key_text(printed["pair"]))
+    if "event" in on:
+        printed = printed.assign(event=_key_text(printed["event"]))
+    most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
+    scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
+    best, label = None, "summed"
+    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
+        got = ranking_agreement(r, printed, on=on)
+        agree = int(got.loc[got["figure"] == "total", "agree"].sum())
+        if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
+            best, label = got, name
+    return best, label
