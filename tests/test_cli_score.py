@@ -291,3 +291,34 @@ def test_score_the_compscore_howell_compares_the_printed_standings(capsys, share
     )
     got = pd.read_csv(io.StringIO(out)).set_index("figure")
     assert got.loc["pct", "agree"] < 12
+
+
+def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
+    # the start-up of `bridgestats score` (benchmarks/bench_start.py): the command
+    # imports what it uses; the studies, scipy.stats and the VP scales (scipy.special)
+    # stay unloaded for a pairs session
+    import subprocess
+    import sys
+
+    pbn = tmp_path / "s.pbn"
+    records = []
+    for north, contract, result in (("1", "4S", "10"), ("2", "4S", "9")):
+        records.append(
+            f'[Event "E"]\n[Board "1"]\n[Scoring "MP"]\n[Vulnerable "None"]\n'
+            f'[Declarer "N"]\n[Contract "{contract}"]\n[Result "{result}"]\n'
+            f'[North "{north}"]\n[South "S{north}"]\n[East "E{north}"]\n[West "W{north}"]\n'
+        )
+    pbn.write_text("\n".join(records))
+    code = (
+        "import sys, contextlib, io\n"
+        "from bridgestats.cli import main\n"
+        f"sys.argv = ['bridgestats', 'score', {str(pbn)!r}]\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main() == 0\n"
+        "bad = [m for m in ('bridgestats.studies', 'scipy.stats', 'scipy.special', "
+        "'bridgestats.vpscale') if m in sys.modules]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -50,7 +51,9 @@ from ..errors import BridgestatsError
 from ..io import team_board_swings
 from ..scoring import neuberg as _neuberg
 from ..scoring import score_board_results
-from ..vpscale import VPScale, event_scale, wbf_vp
+
+if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
+    from ..vpscale import VPScale
 
 __all__ = [
     "DATUMS",
@@ -727,6 +730,8 @@ def read_scale_csv(path) -> VPScale:
     BridgestatsError
         Naming the file when it cannot be read or its table is not a scale.
     """
+    from ..vpscale import VPScale
+
     p = Path(path)
     try:
         table = pd.read_csv(p)
@@ -756,6 +761,8 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
+    from ..vpscale import event_scale, wbf_vp
+
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
     if scale in ("wbf", "wbf-discrete"):
@@ -821,6 +828,8 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
             raise fail("k", "given only with scale='gaussian'", k)
+    from ..vpscale import VPScale
+
     if scale == "file" and not isinstance(scale_file, VPScale):
         raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
     swings = team_board_swings(frame)
