@@ -439,6 +439,8 @@ def _summary_lines(path: str, result) -> list[str]:
             read += f" ({notes['per_beat']} MP per result beaten)"
         if notes.get("adjusted"):
             read += f"; {notes['adjusted']} adjusted (how: the boards' adjusted column)"
+        if notes.get("assigned"):
+            read += f", {notes['assigned']} of them results credited as the file printed"
         if notes.get("no pair"):
             read += f"; {notes['no pair']} without pair numbers (not ranked)"
     if skipped:

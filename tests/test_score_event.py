@@ -473,13 +473,17 @@ def test_acbl_club_matchpoints_agree_with_the_printed_ones(club):
     # not played); the 9 artificial scores (Ave-) are credited as printed, the rest are
     # compared (before adjusted lines were scored: 29,012 compared, 64 not)
     assert (row.compared, row.not_compared) == (29_021, 55)
-    assert row.agree == 26_919  # 92.8 %: boards played as often as the section's most
+    # 92.8 %: boards played as often as the section's most; one line (an ACBL result
+    # credited an average, 50/50 of the top, the others scored without it) is found by
+    # assigned_lines and read as printed: 15 lines of its board agree then
+    assert plain.notes["assigned"] == 1
+    assert row.agree == 26_934
     factored = score_event(club).agreement.set_index("printed").loc["mp_ns"]
-    # Neuberg to the section's most lines (the default): 28,032 of 29,021 (96.6 %; 28,019
+    # Neuberg to the section's most lines (the default): 28,047 of 29,021 (96.6 %; 28,019
     # before the adjusted lines counted among the board's lines). The rest: boards
     # scored across two sections, a recap whose columns are not matchpoints, fouled
     # boards (see tests/test_scoring_realdata.py for those classes)
-    assert factored.agree == 28_032
+    assert factored.agree == 28_047
 
 
 @pytest.mark.shared
@@ -501,12 +505,13 @@ def test_acbl_pair_percentages_agree_with_the_printed_standings(club, shared_dat
     # the 2,553 matchpoint rows are pairs of a section that is in the travellers
     assert len(mp) == 1_909
     agree = (mp.pct_printed - mp.pct).abs() <= 0.005 + 1e-9
-    # 1,484 of 1,909 (77.7 %; 1,482 before the artificial scores were credited); without
-    # rounding each board to two decimals first, 1,447
-    assert agree.sum() == 1_484
+    # 1,514 of 1,909 (79.3 %; 1,482 before the artificial scores and the one assigned
+    # line were credited); without rounding each board to two decimals first, 1,447
+    assert agree.sum() == 1_514
     # in sections where every board's matchpoints agree and no pair was adjusted,
-    # 1,427 of 1,488 (1,425 before the artificial scores were credited): the rest are
-    # pairs with an artificial (Ave) or unscored board
+    # 1,457 of 1,518 (1,425 of 1,488 before the artificial scores and the assigned line
+    # were credited: that line's section is now clean): the rest are pairs with an
+    # artificial (Ave) or unscored board
     bad_sections = set(
         zip(
             *club.loc[club.record.isin(e.mismatches.record), ["event", "segment"]].values.T,
@@ -517,7 +522,7 @@ def test_acbl_pair_percentages_agree_with_the_printed_standings(club, shared_dat
         [(s, c) in bad_sections for s, c in zip(mp.session, mp.section, strict=True)],
         index=mp.index,
     ) & (mp.adjust.fillna(0) == 0)
-    assert (clean.sum(), (agree & clean).sum()) == (1_488, 1_427)
+    assert (clean.sum(), (agree & clean).sum()) == (1_518, 1_457)
     # places: the printed standings are in place order within a section and direction
     top = mp[agree].groupby(["session", "section", "direction"]).head(1)
     assert (top.place >= 1).all()
@@ -711,3 +716,24 @@ def test_the_compscore_howell_is_reproduced_line_by_line_and_pair_by_pair(shared
     full = both["total"] * 27 / both["n_boards"]
     assert ((full - both["TOTAL_SCORE"]).abs() <= 0.005).all()
     assert sorted(both.loc[both["n_boards"] < 27, "pair"]) == ["1", "3"]
+
+
+def test_a_result_the_file_credited_an_average_is_read_as_printed():
+    # four results; the director gave the 420 table 50/50 (4 and 4 on a top of 8, as
+    # printed) and the other three were matchpointed without it (4, 2, 0 of 4) and
+    # factored from 3 to 5: (M + 1) 5/3 - 1 = 7 1/3, 4, 2/3
+    f = _field(
+        [420, 400, 170, -50],
+        pair_ns=["1", "2", "3", "4"],
+        pair_ew=["5", "6", "7", "8"],
+        NS_MATCH_POINTS=["4", "7.33", "4", "0.67"],
+        EW_MATCH_POINTS=["4", "0.67", "4", "7.33"],
+    )
+    f = pd.concat([f, _field([100, 90, 80, 70, 60], board=2)], ignore_index=True)
+    e = score_event(f, per_beat=2)
+    assert e.notes["assigned"] == 1
+    b = e.boards
+    assert b["adjusted"].iat[0].startswith("table score 420 set aside: 4 and 4 MPs as printed")
+    assert b["mp_ns"].iloc[:4].tolist() == pytest.approx([4, 22 / 3, 4, 2 / 3])
+    row = e.agreement.set_index("printed").loc["NS_MATCH_POINTS"]
+    assert (row.compared, row.agree) == (4, 4)

@@ -60,7 +60,9 @@ __all__ = [
     "METHODS",
     "SCALES",
     "EventScore",
+    "adjusted_split",
     "agreement",
+    "assigned_lines",
     "board_scores",
     "declared_method",
     "pair_ranking",
@@ -319,7 +321,7 @@ def board_scores(
         pct_ns, pct_ew, p_col = _printed_pair(frame, "pct")
         p_ns, p_ew = -pct_ns, -pct_ew  # negative: percentages, turned into MPs below
     share = lines[["share_ns", "share_ew"]].to_numpy(dtype=float)
-    text = lines["text"].to_numpy(dtype=object)
+    text = lines["text"].to_numpy(dtype=object, copy=True)
     has_printed = ~np.isnan(p_ns) & ~np.isnan(p_ew)
     adj = (lines["adjusted"].to_numpy(dtype=bool) & out["board"].notna().to_numpy()) & (
         ~np.isnan(share[:, 0]) | has_printed
@@ -338,7 +340,11 @@ def board_scores(
             ok.iloc[pos], adj[pos] = False, True
         use_printed[pos] = True
         score = out["score_ns"].iat[pos]
-        text[pos] = "scored " + ("" if pd.isna(score) else f"{score:g} ") + "as printed"
+        text[pos] = (
+            "table score "
+            + ("" if pd.isna(score) else f"{score:g} ")
+            + ("kept in the field" if stays else "set aside")
+        )
     ok_arr = ok.to_numpy(dtype=bool)
     work = keys[ok_arr].assign(score_ns=pd.to_numeric(out.loc[ok, "score_ns"]))
     kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
@@ -1326,15 +1332,22 @@ def score_event(
     if method == "mp" and per_beat is None:
         per_beat = _best_per_beat(frame, **options)
         notes["per_beat"] = per_beat
+    boards_per_beat = 2 if per_beat is None else per_beat
     boards = board_scores(
         frame,
         method=method,
-        per_beat=2 if per_beat is None else per_beat,
+        per_beat=boards_per_beat,
         datum=datum,
         trim=trim,
         cross_sum=cross_sum,
         **options,
     )
+    if method == "mp" and not ascherman:
+        assigned = assigned_lines(frame, boards, per_beat=boards_per_beat, neuberg=neuberg)
+        if assigned:
+            boards = board_scores(frame, method="mp", per_beat=boards_per_beat,
+                                  neuberg=neuberg, assigned=assigned)  # fmt: skip
+            notes["assigned"] = len(assigned)
     notes.update(boards.attrs["summary"])
     left = boards["skip_reason"].dropna()
     notes["skipped"] = {str(k): int(v) for k, v in left.value_counts().items()}
@@ -1345,6 +1358,70 @@ def score_event(
     if printed is not None:
         versus, notes["printed total"] = _compare_standings(ranking, printed)
     return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
+
+
+def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) -> dict:
+    """The results the file credited with other matchpoints than their table score earns.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The tidy frame, with printed line matchpoints (USEBIO ``NS_MATCH_POINTS`` and
+        ``EW_MATCH_POINTS``, PBN ``MP_NS``/``MP_EW``, ACBL ``mp_ns``/``mp_ew``).
+    scores : pandas.DataFrame
+        :func:`board_scores` of ``frame`` (matchpoints).
+    per_beat, neuberg : keyword-only
+        As given to :func:`board_scores`.
+    max_tries : int, keyword-only
+        At most this many boards are tried.
+
+    Returns
+    -------
+    dict
+        ``{row: stays in the field}`` for :func:`board_scores`' ``assigned``: on a board
+        whose printed lines disagree, a disagreeing line that, credited as printed and
+        taken out of the board's field (``False``) or left in it (``True``), makes every
+        printed line of the board agree (a result the director scored 50/50 while the
+        others were factored without it). Boards no single line explains are left as
+        they are (their lines stay listed as disagreeing).
+    """
+    _, bad = agreement(frame, scores, method="mp")
+    bad = bad[bad["printed"].isin(list(_EW_OF))]
+    if bad.empty:
+        return {}
+    frame = _bare(frame).reset_index(drop=True)
+    keys = pd.DataFrame({k: _key_text(scores[k]) for k in _KEYS})
+    record = _key_text(scores["source"]) + "\x1e" + _key_text(scores["record"])
+    wrong = set(_key_text(bad["source"]) + "\x1e" + _key_text(bad["record"]))
+    is_wrong = record.isin(wrong).to_numpy(copy=True)
+    # only a line credited an average (40, 50 or 60 % of the board's printed top a side)
+    ns_col = bad["printed"].iat[0]
+    ns_v = _printed_numbers(frame[ns_col].reset_index(drop=True))[0]
+    ew_v = _printed_numbers(frame[_EW_OF[ns_col]].reset_index(drop=True))[0]
+    shown_top = keys.assign(t=ns_v + ew_v).groupby(_KEYS, sort=False)["t"].transform("max")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = 100.0 * np.stack([ns_v, ew_v]) / shown_top.to_numpy(dtype=float)
+    average = np.isin(np.round(shares, 6), (40.0, 50.0, 60.0)).all(axis=0)
+    is_wrong &= average
+    board_id = keys.astype(str).agg("\x1f".join, axis=1).to_numpy()
+    found = {}
+    for bid in list(dict.fromkeys(board_id[is_wrong]))[:max_tries]:
+        rows = np.flatnonzero(board_id == bid)
+        section = (keys[_SECTION] == keys.loc[rows[0], _SECTION]).all(axis=1).to_numpy()
+        part = frame[section]
+        where = {pos: i for i, pos in enumerate(np.flatnonzero(section))}
+        for pos in rows[is_wrong[rows]]:
+            for stays in (False, True):
+                trial = board_scores(part, per_beat=per_beat, neuberg=neuberg,
+                                     assigned={where[pos]: stays})  # fmt: skip
+                _, b2 = agreement(part, trial, method="mp")
+                local = b2["record"].astype(str).isin(frame.loc[rows, "record"].astype(str))
+                if not local.any():
+                    found[int(pos)] = stays
+                    break
+            if int(pos) in found:
+                break
+    return found
 
 
 def _compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
