@@ -292,7 +292,7 @@ def _silence_stdout() -> None:
 
 _SCORE_EPILOG = """examples:
   bridgestats score session.pbn                      the file's own method, as Markdown
-  bridgestats score travellers.csv --neuberg --decimals 2 --table ranking --format csv
+  bridgestats score travellers.csv --no-neuberg --decimals 2 --table ranking --format csv
   bridgestats score pairs.pbn --method butler --datum rounded
   bridgestats score pairs.xml --method cross-imps --cross-sum
   bridgestats score match.pbn --scale wbf-discrete --out match.html --format html
@@ -311,7 +311,8 @@ follow one another, each after a line "# <table>".
 exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line naming
 the file, the record and the reason)."""
 
-_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards")
+_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "standings",
+           "standings-mismatches")  # fmt: skip
 # bridgestats.apps.score_event's METHODS (+ "teams") and DATUMS, written out so that
 # building the parser imports no study (tests/test_cli_score.py checks they agree)
 _METHODS = ("mp", "butler", "cross-imps", "teams")
@@ -332,7 +333,11 @@ def _add_score(sub) -> None:
     )
     p.add_argument("--ascherman", action="store_true", help="mp: Ascherman's matchpoints")
     p.add_argument(
-        "--neuberg", action="store_true", help="mp: factor boards to the section's most results"
+        "--neuberg",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="mp: factor boards to the section's most results (the default; --no-neuberg: "
+        "each board to its own lines only)",
     )
     p.add_argument("--datum", choices=list(_DATUMS), default="trimmed", help="butler datum")
     p.add_argument(
@@ -402,7 +407,7 @@ def _score_conflicts(args, method: str) -> None:
     pairs_only = {
         "--per-beat": args.per_beat is not None,
         "--ascherman": args.ascherman,
-        "--neuberg": args.neuberg,
+        "--neuberg": args.neuberg is not None,
     }
     if method == "teams" and args.decimals is not None:
         raise fail("--decimals", "given with a pairs method (the method here is teams)", True)
@@ -505,6 +510,10 @@ def _summary_lines(path: str, result) -> list[str]:
         read += f", {notes.get('scored', 0)} scored"
         if notes.get("per_beat"):
             read += f" ({notes['per_beat']} MP per result beaten)"
+        if notes.get("adjusted"):
+            read += f"; {notes['adjusted']} adjusted (how: the boards' adjusted column)"
+        if notes.get("assigned"):
+            read += f", {notes['assigned']} of them results credited as the file printed"
         if notes.get("no pair"):
             read += f"; {notes['no pair']} without pair numbers (not ranked)"
     if skipped:
@@ -512,12 +521,43 @@ def _summary_lines(path: str, result) -> list[str]:
     lines.append(read)
     if len(result.agreement) == 0:
         lines.append("the file prints no scores of its own to check")
+    versus = getattr(result, "ranking_agreement", None)
+    if versus is not None:
+        parts = [f"{r.agree} of {r.compared} {r.figure}" for r in versus.itertuples()]
+        lines.append(
+            "printed ranking: " + ", ".join(parts) + " agree"
+            f" (totals {notes.get('printed total', 'summed')})"
+        )
     for row in result.agreement.itertuples(index=False):
         line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
         if row.not_compared:
             line += f" ({row.not_compared} printed but not compared)"
         lines.append(line)
     return lines
+
+
+def _printed_standings(path: str, method: str):
+    """The pairs' standings a USEBIO file printed (PAIR TOTAL_SCORE, PERCENTAGE, PLACE) as
+    ``event``, ``pair``, ``total``, ``pct``, ``place``; None for other files and teams."""
+    import os.path
+
+    if method == "teams" or not os.path.isfile(path):
+        return None
+    from .io.usebio import _root_tag, read_usebio_participants
+
+    try:
+        if _root_tag(path) != "USEBIO":
+            return None
+        p = read_usebio_participants(path)
+    except (BridgestatsError, OSError, ValueError):
+        return None
+    p = p[p["kind"].astype(str).str.upper() == "PAIR"] if "kind" in p else p
+    if p.empty or p[["TOTAL_SCORE", "PERCENTAGE", "PLACE"]].isna().all().all():
+        return None
+    p = p.drop(columns=["place"], errors="ignore")  # the number; PLACE as printed ("6=")
+    return p.rename(
+        columns={"number": "pair", "TOTAL_SCORE": "total", "PERCENTAGE": "pct", "PLACE": "place"}
+    )[["event", "pair", "total", "pct", "place"]]
 
 
 def _run_score(args) -> int:
@@ -547,6 +587,7 @@ def _run_score(args) -> int:
         scale=scale,
         k=args.k,
         scale_file=scale_file,
+        printed=_printed_standings(args.file, method),
     )
     available = {
         "ranking": result.ranking,
@@ -555,6 +596,9 @@ def _run_score(args) -> int:
         "mismatches": result.mismatches,
         "boards": result.boards,
     }
+    if result.ranking_agreement is not None:
+        available["standings"] = result.ranking_agreement
+        available["standings-mismatches"] = result.ranking_agreement.attrs["mismatches"]
     available = {name: t for name, t in available.items() if t is not None}
     if args.table == "all":
         tables = available

@@ -249,8 +249,8 @@ def test_score_the_acbl_club_travellers(capsys, shared_data):
     )
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("printed")
-    # the counts of tests/test_score_event.py: 28,019 of 29,012 with Neuberg
-    assert got.loc["mp_ns", ["compared", "agree"]].tolist() == [29_012, 28_019]
+    # the counts of tests/test_score_event.py: 28,047 of 29,021 with Neuberg
+    assert got.loc["mp_ns", ["compared", "agree"]].tolist() == [29_021, 28_047]
     assert "(1 MP per result beaten)" in err
 
 
@@ -275,3 +275,53 @@ def test_score_a_usebio_file(capsys, shared_data):
     assert code == 0
     assert "- method: cross-imps" in out
     assert "- printed NS_CROSS_IMP_POINTS: 108 of 108 agree" in out
+
+
+@pytest.mark.shared
+def test_score_the_compscore_howell_compares_the_printed_standings(capsys, shared_data):
+    path = shared_data / "usebio" / "mp_pairs_howell.xml"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    code, out, err = _run(capsys, "score", path, "--table", "standings", "--format", "csv")
+    assert code == 0
+    got = pd.read_csv(io.StringIO(out)).set_index("figure")
+    assert got[["compared", "agree"]].values.tolist() == [[12, 12]] * 3
+    assert "printed ranking: 12 of 12 total, 12 of 12 pct, 12 of 12 place agree" in err
+    assert "1 adjusted" in err and "161 of 161 agree" in err
+    # --no-neuberg: board 12's 5 results on a top of 8 in the totals too; 10 pairs differ
+    code, out, err = _run(
+        capsys, "score", path, "--no-neuberg", "--table", "standings", "--format", "csv"
+    )
+    got = pd.read_csv(io.StringIO(out)).set_index("figure")
+    assert got.loc["pct", "agree"] < 12
+
+
+def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
+    # the start-up of `bridgestats score` (benchmarks/bench_start.py): the command
+    # imports what it uses; the studies, scipy.stats and the VP scales (scipy.special)
+    # stay unloaded for a pairs session
+    import subprocess
+    import sys
+
+    pbn = tmp_path / "s.pbn"
+    records = []
+    for north, contract, result in (("1", "4S", "10"), ("2", "4S", "9")):
+        records.append(
+            f'[Event "E"]\n[Board "1"]\n[Scoring "MP"]\n[Vulnerable "None"]\n'
+            f'[Declarer "N"]\n[Contract "{contract}"]\n[Result "{result}"]\n'
+            f'[North "{north}"]\n[South "S{north}"]\n[East "E{north}"]\n[West "W{north}"]\n'
+        )
+    pbn.write_text("\n".join(records))
+    code = (
+        "import sys, contextlib, io\n"
+        "from bridgestats.cli import main\n"
+        f"sys.argv = ['bridgestats', 'score', {str(pbn)!r}]\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main() == 0\n"
+        "bad = [m for m in ('bridgestats.studies', 'scipy.stats', 'scipy.special', "
+        "'bridgestats.vpscale') if m in sys.modules]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

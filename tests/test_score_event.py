@@ -198,7 +198,7 @@ def test_a_pair_with_nothing_to_compare_has_no_place():
         ],
         ignore_index=True,
     )
-    r = pair_ranking(board_scores(f))
+    r = pair_ranking(board_scores(f, neuberg=False))
     ns = r[r.direction == "NS"]
     assert ns["pair"].tolist() == ["1", "2", "9"]
     assert ns["place"].tolist()[:2] == [1, 2] and pd.isna(ns["place"].iat[2])
@@ -305,7 +305,8 @@ def test_cross_imps_average_and_sum():
 def test_unscorable_rows_are_kept_and_counted():
     f = _field([420, np.nan, 400], skip_reason=[None, "not played", None])
     b = board_scores(f)
-    assert len(b) == 3 and b.attrs["summary"] == {"results": 3, "scored": 2, "not scored": 1}
+    assert len(b) == 3
+    assert b.attrs["summary"] == {"results": 3, "scored": 2, "adjusted": 0, "not scored": 1}
     assert b["mp_ns"].isna().tolist() == [False, True, False]
     assert b["n_results"].tolist()[::2] == [2, 2]
 
@@ -465,18 +466,24 @@ def club(shared_data):
 
 @pytest.mark.shared
 def test_acbl_club_matchpoints_agree_with_the_printed_ones(club):
-    plain = score_event(club)
+    plain = score_event(club, neuberg=False)
     assert plain.method == "mp" and plain.notes["per_beat"] == 1  # ACBL: 1 per beat
     row = plain.agreement.set_index("printed").loc["mp_ns"]
-    # 64 printed matchpoints belong to results the reader could not score (no contract,
-    # not played, adjusted), the rest are compared
-    assert (row.compared, row.not_compared) == (29_012, 64)
-    assert row.agree == 26_901  # 92.7 %: boards played as often as the section's most
-    factored = score_event(club, neuberg=True).agreement.set_index("printed").loc["mp_ns"]
-    # Neuberg to the section's most results: 28,019 of 29,012 (96.6 %). The rest: boards
+    # 55 printed matchpoints belong to results the reader could not score (no contract,
+    # not played); the 9 artificial scores (Ave-) are credited as printed, the rest are
+    # compared (before adjusted lines were scored: 29,012 compared, 64 not)
+    assert (row.compared, row.not_compared) == (29_021, 55)
+    # 92.8 %: boards played as often as the section's most; one line (an ACBL result
+    # credited an average, 50/50 of the top, the others scored without it) is found by
+    # assigned_lines and read as printed: 15 lines of its board agree then
+    assert plain.notes["assigned"] == 1
+    assert row.agree == 26_934
+    factored = score_event(club).agreement.set_index("printed").loc["mp_ns"]
+    # Neuberg to the section's most lines (the default): 28,047 of 29,021 (96.6 %; 28,019
+    # before the adjusted lines counted among the board's lines). The rest: boards
     # scored across two sections, a recap whose columns are not matchpoints, fouled
-    # boards, artificial scores (see tests/test_scoring_realdata.py for those classes)
-    assert factored.agree == 28_019
+    # boards (see tests/test_scoring_realdata.py for those classes)
+    assert factored.agree == 28_047
 
 
 @pytest.mark.shared
@@ -486,7 +493,7 @@ def test_acbl_pair_percentages_agree_with_the_printed_standings(club, shared_dat
         dtype={"pair": str, "section": str},
     )
     standings["section"] = standings["section"].fillna("")
-    e = score_event(club, neuberg=True, decimals=2)
+    e = score_event(club, decimals=2)
     both = standings.merge(
         e.ranking,
         left_on=["session", "section", "direction", "pair"],
@@ -498,10 +505,13 @@ def test_acbl_pair_percentages_agree_with_the_printed_standings(club, shared_dat
     # the 2,553 matchpoint rows are pairs of a section that is in the travellers
     assert len(mp) == 1_909
     agree = (mp.pct_printed - mp.pct).abs() <= 0.005 + 1e-9
-    # 1,482 of 1,909 (77.6 %); without rounding each board to two decimals first, 1,447
-    assert agree.sum() == 1_482
+    # 1,514 of 1,909 (79.3 %; 1,482 before the artificial scores and the one assigned
+    # line were credited); without rounding each board to two decimals first, 1,447
+    assert agree.sum() == 1_514
     # in sections where every board's matchpoints agree and no pair was adjusted,
-    # 1,425 of 1,488: the rest are pairs with an artificial (Ave) or unscored board
+    # 1,457 of 1,518 (1,425 of 1,488 before the artificial scores and the assigned line
+    # were credited: that line's section is now clean): the rest are pairs with an
+    # artificial (Ave) or unscored board
     bad_sections = set(
         zip(
             *club.loc[club.record.isin(e.mismatches.record), ["event", "segment"]].values.T,
@@ -512,7 +522,7 @@ def test_acbl_pair_percentages_agree_with_the_printed_standings(club, shared_dat
         [(s, c) in bad_sections for s, c in zip(mp.session, mp.section, strict=True)],
         index=mp.index,
     ) & (mp.adjust.fillna(0) == 0)
-    assert (clean.sum(), (agree & clean).sum()) == (1_488, 1_425)
+    assert (clean.sum(), (agree & clean).sum()) == (1_518, 1_457)
     # places: the printed standings are in place order within a section and direction
     top = mp[agree].groupby(["session", "section", "direction"]).head(1)
     assert (top.place >= 1).all()
@@ -615,3 +625,115 @@ def test_compscore_cross_imps_are_reproduced(shared_data):
     got = e.agreement.set_index("printed")
     # averaged over the 3 comparisons, printed to 2 decimals: all 108 agree
     assert got.loc["NS_CROSS_IMP_POINTS", ["compared", "agree"]].tolist() == [108, 108]
+
+
+# --- adjusted scores (Law 12C2) and factoring by default
+
+
+def _adjusted_board(scores, adjusted, board=1):
+    """A board of real results plus artificial scores written as USEBIO does (A6040)."""
+    real = _field(scores, board=board, skip_reason=None, SCORE=[f"{v:g}" for v in scores])
+    art = _field([np.nan] * len(adjusted), board=board, skip_reason="adjusted score",
+                 SCORE=adjusted)  # fmt: skip
+    return pd.concat([real, art], ignore_index=True)
+
+
+def test_an_artificial_score_credits_each_side_its_share_and_factors_the_others():
+    # Law 12C2: average plus at least 60 %, average minus at most 40 %, the two sides'
+    # shares need not balance. 4 results and one A6040: 5 lines, a top of 8. The four
+    # results matchpointed among themselves (6, 4, 2, 0 of 6) and factored by Neuberg
+    # from 4 to 5: (M + 1) 5/4 - 1 = 7.75, 5.25, 2.75, 0.25; the A6040 line 4.8 and 3.2
+    f = _adjusted_board([420, 400, 170, -50], ["A6040"])
+    b = board_scores(f)
+    assert b["top"].tolist() == [8.0] * 5
+    assert b["mp_ns"].tolist() == pytest.approx([7.75, 5.25, 2.75, 0.25, 4.8])
+    assert b["mp_ew"].iat[4] == pytest.approx(3.2)
+    assert b["adjusted"].iat[4].startswith("A6040: 60% and 40%")
+    assert b["adjusted"].iloc[:4].isna().all()
+    assert b.attrs["summary"] == {"results": 5, "scored": 5, "adjusted": 1, "not scored": 0}
+    # A6060 and A4040 do not balance: 4.8 each, 3.2 each
+    b = board_scores(_adjusted_board([420, 400, 170, -50], ["A6060"]))
+    assert (b["mp_ns"].iat[4], b["mp_ew"].iat[4]) == pytest.approx((4.8, 4.8))
+    b = board_scores(_adjusted_board([420, 400, 170, -50], ["A4040"]))
+    assert (b["pct_ns"].iat[4], b["pct_ew"].iat[4]) == pytest.approx((40.0, 40.0))
+
+
+def test_artificial_scores_at_imps_are_three_imps_either_way():
+    # Law 86A: average plus +3 IMPs, average minus -3; the datum is the real results'
+    f = _adjusted_board([420, 400, 170, -50], ["A6040", "A5050", "A4040"])
+    b = board_scores(f, method="butler", datum="mean")
+    assert b["imps_ns"].iloc[4:].tolist() == [3.0, 0.0, -3.0]
+    assert b["imps_ew"].iloc[4:].tolist() == [-3.0, 0.0, -3.0]
+    assert b["datum"].iloc[:4].tolist() == [235.0] * 4 and b["datum"].iloc[4:].isna().all()
+
+
+def test_the_split_texts_of_adjusted_scores():
+    from bridgestats.apps.score_event import adjusted_split
+
+    assert adjusted_split("A6040") == (60.0, 40.0)
+    assert adjusted_split("a5050") == (50.0, 50.0)
+    assert adjusted_split("60/60") == (60.0, 60.0)
+    assert adjusted_split("Ave+") == (60.0, 40.0)
+    assert adjusted_split("40%") == (40.0, 60.0)
+    assert adjusted_split("A60") == (60.0, 40.0)
+    assert adjusted_split("420") is None and adjusted_split(None) is None
+    assert adjusted_split("A120") is None  # no share above 100 %
+
+
+def test_factoring_is_the_default_and_can_be_turned_off():
+    # board 1 played 4 times, board 2 three: by default board 2 is factored to 4
+    f = pd.concat([_field([420, 400, 170, -50], board=1), _field([100, 50, -50], board=2)],
+                  ignore_index=True)  # fmt: skip
+    factored = board_scores(f)
+    assert factored["mp_ns"].iloc[4:].tolist() == pytest.approx([17 / 3, 3, 1 / 3])
+    plain = board_scores(f, neuberg=False)
+    assert plain["mp_ns"].iloc[4:].tolist() == [4.0, 2.0, 0.0]
+    assert board_scores(f, ascherman=True)["top"].iat[4] == 6.0  # Ascherman: no factoring
+
+
+@pytest.mark.shared
+def test_the_compscore_howell_is_reproduced_line_by_line_and_pair_by_pair(shared_data):
+    from bridgestats.io.usebio import read_usebio_participants
+
+    path = shared_data / "usebio" / "mp_pairs_howell.xml"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    f = bio.read_results(path)
+    e = score_event(f)
+    # every printed line: board 26's A5050 (5 and 5 of 10) and its five results factored
+    # from 5 to 6; board 12 (5 results, no artificial score) printed on its own top of 8
+    row = e.agreement.set_index("printed").loc["NS_MATCH_POINTS"]
+    assert (row.compared, row.agree, row.not_compared) == (161, 161, 0)
+    a = e.boards[e.boards["adjusted"].notna()]
+    assert a["board"].tolist() == [26] and a["mp_ns"].tolist() == [5.0]
+    # the pairs: percentages and places as printed; totals as printed for the pairs that
+    # played all 27 boards; pairs 1 and 3 (26 boards) are printed scaled by 27/26
+    printed = read_usebio_participants(path).rename(columns={"number": "pair"})
+    both = e.ranking.merge(printed, on="pair", suffixes=("", "_printed"))
+    assert len(both) == 12
+    assert ((both["pct"] - both["PERCENTAGE"]).abs() <= 0.005).all()
+    assert (both["place_text"] == both["PLACE"]).all()
+    full = both["total"] * 27 / both["n_boards"]
+    assert ((full - both["TOTAL_SCORE"]).abs() <= 0.005).all()
+    assert sorted(both.loc[both["n_boards"] < 27, "pair"]) == ["1", "3"]
+
+
+def test_a_result_the_file_credited_an_average_is_read_as_printed():
+    # four results; the director gave the 420 table 50/50 (4 and 4 on a top of 8, as
+    # printed) and the other three were matchpointed without it (4, 2, 0 of 4) and
+    # factored from 3 to 5: (M + 1) 5/3 - 1 = 7 1/3, 4, 2/3
+    f = _field(
+        [420, 400, 170, -50],
+        pair_ns=["1", "2", "3", "4"],
+        pair_ew=["5", "6", "7", "8"],
+        NS_MATCH_POINTS=["4", "7.33", "4", "0.67"],
+        EW_MATCH_POINTS=["4", "0.67", "4", "7.33"],
+    )
+    f = pd.concat([f, _field([100, 90, 80, 70, 60], board=2)], ignore_index=True)
+    e = score_event(f, per_beat=2)
+    assert e.notes["assigned"] == 1
+    b = e.boards
+    assert b["adjusted"].iat[0].startswith("table score 420 set aside: 4 and 4 MPs as printed")
+    assert b["mp_ns"].iloc[:4].tolist() == pytest.approx([4, 22 / 3, 4, 2 / 3])
+    row = e.agreement.set_index("printed").loc["NS_MATCH_POINTS"]
+    assert (row.compared, row.agree) == (4, 4)

@@ -38,9 +38,9 @@ References
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -50,14 +50,26 @@ from ..errors import BridgestatsError
 from ..io import team_board_swings
 from ..scoring import neuberg as _neuberg
 from ..scoring import score_board_results
-from ..vpscale import VPScale, event_scale, wbf_vp
+from ._adjusted import (
+    _AVERAGE_IMPS,
+    _adjusted_lines,
+    _printed,
+    _printed_numbers,
+    _printed_pair,
+    adjusted_split,
+)
+
+if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
+    from ..vpscale import VPScale
 
 __all__ = [
     "DATUMS",
     "METHODS",
     "SCALES",
     "EventScore",
+    "adjusted_split",
     "agreement",
+    "assigned_lines",
     "board_scores",
     "declared_method",
     "pair_ranking",
@@ -174,14 +186,6 @@ def declared_method(frame) -> tuple[str, str]:
     return "mp", "nothing declared: matchpoints"
 
 
-def _printed(frame: pd.DataFrame, column: str) -> bool:
-    """Whether the file printed anything in ``column`` (readers add empty columns)."""
-    if column not in frame:
-        return False
-    values = frame[column]
-    return bool((values.notna() & (values.astype(str).str.strip() != "")).any())
-
-
 # --------------------------------------------------------------------------- per board
 
 
@@ -197,10 +201,11 @@ def board_scores(
     method="mp",
     per_beat=2,
     ascherman=False,
-    neuberg=False,
+    neuberg=None,
     datum="trimmed",
     trim=0.1,
     cross_sum=False,
+    assigned=None,
 ) -> pd.DataFrame:
     """Score every table result against the other results of its board.
 
@@ -215,10 +220,12 @@ def board_scores(
         Matchpoints per result beaten (2 in Europe, 1 in the ACBL).
     ascherman : bool, keyword-only
         Ascherman's matchpoints (each result also compared with itself; Probst §11).
-    neuberg : bool, keyword-only
-        Factor each board to the most results any board of its section (``source``,
+    neuberg : bool or None, keyword-only
+        Factor each board to the most lines any board of its section (``source``,
         ``event``, ``segment``) had, by Neuberg's formula
-        (:func:`bridgestats.scoring.neuberg`). Not with ``ascherman``.
+        (:func:`bridgestats.scoring.neuberg`), as Compscore, EBUScore and ACBLscore do.
+        ``None`` (the default): True, except with ``ascherman``. ``False``: a board is
+        factored only to its own lines (its results and its artificial scores).
     datum : {"mean", "trimmed", "rounded"}, keyword-only
         The Butler datum (:data:`DATUMS`; :func:`bridgestats.scoring.butler_datum`).
     trim : float, keyword-only
@@ -226,6 +233,12 @@ def board_scores(
         there are 3 or more).
     cross_sum : bool, keyword-only
         Cross-IMPs summed over the comparisons, instead of averaged over them.
+    assigned : dict or None, keyword-only
+        Rows (positions in ``frame``) the file credited with other figures than their
+        table score earns: ``{row: False}`` takes the result out of its board's field
+        and credits the printed figures; ``{row: True}`` keeps it in the field (the
+        others are scored against it) and credits the printed figures to it alone.
+        :func:`score_event` finds them (:func:`assigned_lines`).
 
     Returns
     -------
@@ -237,9 +250,28 @@ def board_scores(
         scorable results on the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``,
         ``top`` (the board's top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with
         ``neuberg``); ``"butler"``: ``datum``, ``imps_ns``, ``imps_ew``;
-        ``"cross-imps"``: ``imps_ns``, ``imps_ew``.
+        ``"cross-imps"``: ``imps_ns``, ``imps_ew``; ``adjusted``: for an adjusted line,
+        how it was scored (else ``None``).
         A row that cannot be scored keeps its ``skip_reason`` and missing scores;
-        ``attrs["summary"]`` counts ``results``, ``scored`` and ``not scored``.
+        ``attrs["summary"]`` counts ``results``, ``scored`` (adjusted lines included),
+        ``adjusted`` and ``not scored``.
+
+    Notes
+    -----
+    **Adjusted scores.** A line the reader skipped as ``"adjusted score"`` is an artificial
+    adjusted score (Law 12C2 of the Laws of Duplicate Bridge 2017: average minus at most
+    40 % of the available matchpoints, average 50 %, average plus at least 60 %; the two
+    sides' shares need not balance). Its text gives each side's share
+    (:func:`adjusted_split`: USEBIO ``A6040``, ``A6060``); where the text names one
+    side's share only (``Ave-``, ``60%``; an ACBL line) or none, the figures the file
+    printed for the line are credited, else the other side gets the rest. At matchpoints each side
+    is credited its share of the board's top; the board's other results are matchpointed
+    among themselves and factored by Neuberg's formula to the board's lines (or, by
+    default, to the most lines of any board in the section), so that a board of 6 lines
+    with one artificial score has a top of 10 and its 5 results are factored from 5 to 6.
+    At IMPs (Butler, cross-IMPs) an artificial score is +3 IMPs for average plus, 0 for
+    average, -3 for average minus (Law 86A; each side by its own share), unless the file
+    printed the line's IMPs; it takes no part in the datum or the comparisons.
 
     Examples
     --------
@@ -251,11 +283,13 @@ def board_scores(
     [8.0, 5.5, 5.5, 5.5, 5.5, 2.5, 2.5, 1.0, 0.0]
     """
     check_frame(frame, "frame", ("board", "score_ns"))
-    frame = _bare(frame)
+    frame = _bare(frame).reset_index(drop=True)
     check_choice(method, "method", METHODS)
     check_choice(datum, "datum", DATUMS)
     ascherman = check_flag(ascherman, "ascherman")
-    neuberg = check_flag(neuberg, "neuberg")
+    neuberg = (not ascherman) if neuberg is None else check_flag(neuberg, "neuberg")
+    if assigned is not None and not isinstance(assigned, dict):
+        raise fail("assigned", "a dict {row: stays in the field} or None", assigned)
     cross_sum = check_flag(cross_sum, "cross_sum")
     per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
     if neuberg and ascherman:
@@ -277,7 +311,41 @@ def board_scores(
     numbers = pd.to_numeric(values, errors="coerce")
     if numbers.isna().any():  # text where a score should be
         raise fail("frame: score_ns", "numbers or missing", values[numbers.isna()].iat[0])
-    work = keys[ok].assign(score_ns=numbers)
+    # the adjusted lines: artificial scores, and results the file scored otherwise
+    n_rows = len(frame)
+    lines = _adjusted_lines(frame)
+    kind_printed = "mp" if method == "mp" else "imps"
+    p_ns, p_ew, p_col = _printed_pair(frame, kind_printed)
+    if method == "mp" and not p_col:
+        pct_ns, pct_ew, p_col = _printed_pair(frame, "pct")
+        p_ns, p_ew = -pct_ns, -pct_ew  # negative: percentages, turned into MPs below
+    share = lines[["share_ns", "share_ew"]].to_numpy(dtype=float)
+    text = lines["text"].to_numpy(dtype=object, copy=True)
+    has_printed = ~np.isnan(p_ns) & ~np.isnan(p_ew)
+    adj = (lines["adjusted"].to_numpy(dtype=bool) & out["board"].notna().to_numpy()) & (
+        ~np.isnan(share[:, 0]) | has_printed
+    )
+    # a text naming one side's share (Ave-, A60, 60%) yields to the printed figures
+    one_sided = ~lines["both_sides"].to_numpy(dtype=bool)
+    use_printed = adj & (np.isnan(share[:, 0]) | (one_sided & has_printed))
+    in_field = np.zeros(n_rows, dtype=bool)  # scored with the others, credited as printed
+    for pos, stays in (assigned or {}).items():
+        pos = check_int(pos, "assigned: row", minimum=0, maximum=n_rows - 1)
+        if not has_printed[pos]:
+            raise fail("assigned", "rows whose matchpoints or IMPs the file printed", pos)
+        if stays:
+            in_field[pos] = True
+        else:
+            ok.iloc[pos], adj[pos] = False, True
+        use_printed[pos] = True
+        score = out["score_ns"].iat[pos]
+        text[pos] = (
+            "table score "
+            + ("" if pd.isna(score) else f"{score:g} ")
+            + ("kept in the field" if stays else "set aside")
+        )
+    ok_arr = ok.to_numpy(dtype=bool)
+    work = keys[ok_arr].assign(score_ns=pd.to_numeric(out.loc[ok, "score_ns"]))
     kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
     if datum == "rounded":
         datum, trim = "trimmed", 0.0
@@ -290,37 +358,101 @@ def board_scores(
         datum=datum,
         trim=trim,
     )
+    counted = ok_arr | adj
+    field_ = keys[counted].assign(real=ok_arr[counted].astype(int))
+    board_g = field_.groupby(_KEYS, sort=False)
+    n_lines = board_g["real"].transform("size").to_numpy()
+    n_real_all = np.zeros(n_rows, dtype=np.int64)
+    n_real_all[counted] = board_g["real"].transform("sum").to_numpy()
+    expected_all = np.zeros(n_rows, dtype=float)
+    if neuberg:
+        section = field_.assign(lines=n_lines).groupby(_SECTION, sort=False)["lines"]
+        expected_all[counted] = section.transform("max").to_numpy()
+    else:
+        expected_all[counted] = n_lines
     n = scored["n_results"].to_numpy()
+    results = {}
     if method == "mp":
         mp = scored["mp_ns"].to_numpy(dtype=float)
-        top = per_beat * (n if ascherman else np.maximum(n - 1, 0)).astype(float)
-        if neuberg:
-            expected = work.assign(n=n).groupby(_SECTION)["n"].transform("max").to_numpy()
-            mp = np.asarray(_neuberg(mp, n, expected, per_beat=per_beat), dtype=float)
-            top = per_beat * (expected - 1.0)
-            scored["n_expected"] = expected
+        if ascherman:
+            expected_all[counted] = n_real_all[counted]
+            top_all = per_beat * expected_all
+        else:
+            expected = expected_all[ok_arr]
+            own = np.zeros(n_rows, dtype=float)
+            own[counted] = n_lines
+            raw = mp
+            mp = np.asarray(_neuberg(raw, n, expected, per_beat=per_beat), dtype=float)
+            top_all = per_beat * np.maximum(expected_all - 1.0, 0.0)
+            top_own = per_beat * np.maximum(own - 1.0, 0.0)
+            mp_own = np.full(n_rows, np.nan)
+            mp_own[ok_arr] = _neuberg(raw, n, own[ok_arr], per_beat=per_beat)
+            law_own = adj & ~use_printed
+            mp_own[law_own] = share[law_own, 0] / 100.0 * top_own[law_own]
+        mp_ns, mp_ew = np.full(n_rows, np.nan), np.full(n_rows, np.nan)
+        mp_ns[ok_arr], mp_ew[ok_arr] = mp, top_all[ok_arr] - mp
+        law = adj & ~use_printed
+        mp_ns[law], mp_ew[law] = (share[law] / 100.0 * top_all[law, None]).T
+        shown = use_printed | in_field
+        printed_mp = np.where(p_ns < 0, -p_ns / 100.0 * top_all, p_ns)  # a percentage: of the top
+        printed_ew = np.where(p_ew < 0, -p_ew / 100.0 * top_all, p_ew)
+        mp_ns[shown], mp_ew[shown] = printed_mp[shown], printed_ew[shown]
         with np.errstate(invalid="ignore", divide="ignore"):
-            pct = np.where(top > 0, 100.0 * mp / np.where(top > 0, top, 1), 50.0)
-        scored["mp_ns"], scored["mp_ew"], scored["top"] = mp, top - mp, top
-        scored["pct_ns"], scored["pct_ew"] = pct, 100.0 - pct
-        cols = ["mp_ns", "mp_ew", "top", "pct_ns", "pct_ew"]
-        cols += ["n_expected"] if neuberg else []
+            safe = np.where(top_all > 0, top_all, 1.0)
+            pct_ns = np.where(top_all > 0, 100.0 * mp_ns / safe, 50.0)
+            pct_ew = np.where(top_all > 0, 100.0 * mp_ew / safe, 50.0)
+        results = {"mp_ns": mp_ns, "mp_ew": mp_ew, "top": top_all, "pct_ns": pct_ns,
+                   "pct_ew": pct_ew, "n_expected": expected_all}  # fmt: skip
+        if not ascherman:  # the board on its own lines' top, as a traveller may print it
+            mp_own[use_printed | in_field] = mp_ns[use_printed | in_field]
+            results.update({"mp_ns_own": mp_own, "top_own": top_own})
+        how = [
+            f"{t}: {s[0]:g}% and {s[1]:g}% of the top of {tp:g} (Law 12C2)"
+            if not u
+            else f"{t}: {a:g} and {b:g} MPs as printed ({p_col})"
+            for t, s, tp, u, a, b in zip(
+                text, share, top_all, use_printed | in_field, mp_ns, mp_ew, strict=True
+            )
+        ]
     else:
         if method == "cross-imps" and cross_sum:
             comparisons = np.maximum(n - 1, 0)
             scored["imps_ns"] = scored["imps_ns"] * comparisons
             scored["imps_ew"] = scored["imps_ew"] * comparisons
-        cols = (["datum"] if method == "butler" else []) + ["imps_ns", "imps_ew"]
-    out["n_results"] = pd.array([pd.NA] * len(out), dtype="Int64")
-    out.loc[ok, "n_results"] = n
-    for col in cols:
-        out[col] = np.nan
-        out.loc[ok, col] = scored[col].to_numpy()
+        imps_ns, imps_ew = np.full(n_rows, np.nan), np.full(n_rows, np.nan)
+        imps_ns[ok_arr] = scored["imps_ns"].to_numpy(dtype=float)
+        imps_ew[ok_arr] = scored["imps_ew"].to_numpy(dtype=float)
+        law = adj & ~use_printed
+        imps_ns[law], imps_ew[law] = (_AVERAGE_IMPS * np.sign(share[law] - 50.0)).T
+        shown = use_printed | in_field
+        imps_ns[shown], imps_ew[shown] = p_ns[shown], p_ew[shown]
+        if method == "butler":
+            d = np.full(n_rows, np.nan)
+            d[ok_arr] = scored["datum"].to_numpy(dtype=float)
+            results["datum"] = d
+        results.update({"imps_ns": imps_ns, "imps_ew": imps_ew})
+        how = [
+            f"{t}: {a:+g} and {b:+g} IMPs (average plus +3, average minus -3)"
+            if not u
+            else f"{t}: {a:+g} and {b:+g} IMPs as printed ({p_col})"
+            for t, u, a, b in zip(text, use_printed | in_field, imps_ns, imps_ew, strict=True)
+        ]
+    n_all = np.zeros(n_rows, dtype=np.int64)
+    n_all[ok_arr] = n
+    n_all[adj] = n_real_all[adj]
+    out["n_results"] = pd.array([pd.NA] * n_rows, dtype="Int64")
+    out.loc[counted, "n_results"] = n_all[counted]
+    for col, v in results.items():
+        out[col] = np.where(counted, v, np.nan)
+    marked = adj | in_field
+    out["adjusted"] = np.where(marked, np.asarray(how, dtype=object), None)
+    out.loc[adj, "skip_reason"] = None
     out = out.reset_index(drop=True)
     out.attrs["summary"] = {
         "results": len(out),
-        "scored": int(ok.sum()),
-        "not scored": int((~ok).sum()),
+        "scored": int(counted.sum()),
+        "adjusted": int(marked.sum()),
+        "not scored": int((~counted).sum()),
     }
     return out
 
@@ -489,6 +621,8 @@ def read_scale_csv(path) -> VPScale:
     BridgestatsError
         Naming the file when it cannot be read or its table is not a scale.
     """
+    from ..vpscale import VPScale
+
     p = Path(path)
     try:
         table = pd.read_csv(p)
@@ -518,6 +652,8 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
+    from ..vpscale import event_scale, wbf_vp
+
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
     if scale in ("wbf", "wbf-discrete"):
@@ -583,6 +719,8 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
             raise fail("k", "given only with scale='gaussian'", k)
+    from ..vpscale import VPScale
+
     if scale == "file" and not isinstance(scale_file, VPScale):
         raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
     swings = team_board_swings(frame)
@@ -668,8 +806,6 @@ def team_ranking(matches) -> pd.DataFrame:
 
 # --------------------------------------------------------------------------- agreement
 
-_NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
-
 #: Printed per-result figures, by method: (printed column, computed column). ScoreTable
 #: columns first, then the per-table tags, ACBL and USEBIO names.
 _PRINTED = {
@@ -693,24 +829,6 @@ _PRINTED = {
         ("NS_CROSS_IMP_POINTS", "imps_ns"),
     ],
 }
-
-
-def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
-    """Printed figures as North-South numbers, and half a unit of their last digit.
-
-    Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
-    is read; a number column counts as printed to two decimals (the ACBL recaps). What is
-    not a number is NaN (not compared).
-    """
-    if values.dtype.kind in "biuf":
-        return values.to_numpy(dtype=float), np.full(len(values), 0.005)
-    text = values.astype("object").where(values.notna(), "").astype(str)
-    parts = text.str.extract(_NUMBER)
-    digits = parts[1].str.replace(",", ".", regex=False)
-    number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
-    number = np.where(parts[0].to_numpy() == "EW", -number, number)
-    decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
-    return number, 0.5 * 10.0 ** (-decimals)
 
 
 def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -760,6 +878,9 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
         for printed, computed in _PRINTED[method]:
             if printed in frame and computed in scores:
                 calc = scores[computed]
+                if computed == "mp_ns" and "mp_ns_own" in scores:
+                    own = _on_own_top(frame, scores, printed)
+                    calc = calc.where(~own, scores["mp_ns_own"])
                 if "n_results" in scores:  # a lone result: its field is not in the file
                     calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
                 pairs.append((printed, computed, frame[printed], calc))
@@ -801,6 +922,31 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     columns = ["printed", "source", "record", "board", "printed_value", "computed_value"]
     mismatches = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame(columns=columns)
     return summary, mismatches
+
+
+_EW_OF = {"NS_MATCH_POINTS": "EW_MATCH_POINTS", "MP_NS": "MP_EW", "mp_ns": "mp_ew"}
+
+
+def _on_own_top(frame: pd.DataFrame, scores: pd.DataFrame, printed: str) -> np.ndarray:
+    """Per result: True where its board's printed line matchpoints are on the board's
+    own top (the top of its own lines, not factored to the section's most).
+
+    Compscore prints a board played fewer times on its own top (5 results: a top of 8)
+    and factors it only in the totals; a board with an artificial score is printed
+    factored to its lines. The printed top of a board is the largest sum of a line's
+    North-South and East-West matchpoints.
+    """
+    ew = _EW_OF.get(printed)
+    if ew is None or ew not in frame:
+        return np.zeros(len(scores), dtype=bool)
+    ns_v = _printed_numbers(frame[printed].reset_index(drop=True))[0]
+    ew_v = _printed_numbers(frame[ew].reset_index(drop=True))[0]
+    keys = pd.DataFrame({k: _key_text(scores[k]) for k in _KEYS})
+    shown = keys.assign(sum=ns_v + ew_v).groupby(_KEYS, sort=False)["sum"].transform("max")
+    top = scores["top"].to_numpy(dtype=float)
+    own = scores["top_own"].to_numpy(dtype=float)
+    shown = shown.to_numpy(dtype=float)
+    return (np.abs(shown - own) < 1e-6) & (np.abs(shown - top) > 1e-6)
 
 
 def _column(frame: pd.DataFrame, name: str) -> np.ndarray:
@@ -932,6 +1078,9 @@ class EventScore:
         :func:`agreement`'s disagreeing results.
     notes : dict
         Counts: results read, scored, skipped by reason, pairs unranked, boards unpaired.
+    ranking_agreement : pandas.DataFrame or None
+        :func:`ranking_agreement` of the ranking with the printed standings (``printed``
+        of :func:`score_event`), its disagreeing pairs in ``attrs["mismatches"]``.
     """
 
     method: str
@@ -942,6 +1091,7 @@ class EventScore:
     agreement: pd.DataFrame
     mismatches: pd.DataFrame
     notes: dict = field(default_factory=dict)
+    ranking_agreement: pd.DataFrame | None = None
 
 
 def _bare(frame: pd.DataFrame) -> pd.DataFrame:
@@ -973,7 +1123,7 @@ def score_event(
     method=None,
     per_beat=None,
     ascherman=False,
-    neuberg=False,
+    neuberg=None,
     datum="trimmed",
     trim=0.1,
     cross_sum=False,
@@ -981,6 +1131,7 @@ def score_event(
     scale="wbf",
     k=None,
     scale_file=None,
+    printed=None,
 ) -> EventScore:
     """Score an event read from a file: per board, the ranking, and the agreement check.
 
@@ -999,6 +1150,14 @@ def score_event(
         Pairs: see :func:`pair_ranking`.
     scale, k, scale_file : keyword-only
         Teams: see :func:`team_matches`.
+    printed : pandas.DataFrame or None, keyword-only
+        Pairs: the standings the file printed (``pair`` and any of ``total``, ``pct``,
+        ``place``; ``event`` too when the file holds several), compared with the ranking
+        (:func:`ranking_agreement`). A printed total agrees either as the sum of the
+        pair's boards or scaled to the most boards any pair of the section played
+        (Compscore prints ``TOTAL_SCORE`` of a pair that sat out a round scaled so:
+        124.0 on 26 of 27 boards is 128.77); whichever more totals agree with is kept,
+        and named in ``notes["printed total"]``.
 
     Returns
     -------
@@ -1038,17 +1197,116 @@ def score_event(
     if method == "mp" and per_beat is None:
         per_beat = _best_per_beat(frame, **options)
         notes["per_beat"] = per_beat
+    boards_per_beat = 2 if per_beat is None else per_beat
     boards = board_scores(
         frame,
         method=method,
-        per_beat=2 if per_beat is None else per_beat,
+        per_beat=boards_per_beat,
         datum=datum,
         trim=trim,
         cross_sum=cross_sum,
         **options,
     )
+    if method == "mp" and not ascherman:
+        assigned = assigned_lines(frame, boards, per_beat=boards_per_beat, neuberg=neuberg)
+        if assigned:
+            boards = board_scores(frame, method="mp", per_beat=boards_per_beat,
+                                  neuberg=neuberg, assigned=assigned)  # fmt: skip
+            notes["assigned"] = len(assigned)
     notes.update(boards.attrs["summary"])
+    left = boards["skip_reason"].dropna()
+    notes["skipped"] = {str(k): int(v) for k, v in left.value_counts().items()}
     ranking = pair_ranking(boards, decimals=decimals)
     notes.update(ranking.attrs["summary"])
     agree, bad = agreement(frame, boards, method=method)
-    return EventScore(method, source, boards, ranking, None, agree, bad, notes)
+    versus = None
+    if printed is not None:
+        versus, notes["printed total"] = _compare_standings(ranking, printed)
+    return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
+
+
+def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) -> dict:
+    """The results the file credited with other matchpoints than their table score earns.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The tidy frame, with printed line matchpoints (USEBIO ``NS_MATCH_POINTS`` and
+        ``EW_MATCH_POINTS``, PBN ``MP_NS``/``MP_EW``, ACBL ``mp_ns``/``mp_ew``).
+    scores : pandas.DataFrame
+        :func:`board_scores` of ``frame`` (matchpoints).
+    per_beat, neuberg : keyword-only
+        As given to :func:`board_scores`.
+    max_tries : int, keyword-only
+        At most this many boards are tried.
+
+    Returns
+    -------
+    dict
+        ``{row: stays in the field}`` for :func:`board_scores`' ``assigned``: on a board
+        whose printed lines disagree, a disagreeing line that, credited as printed and
+        taken out of the board's field (``False``) or left in it (``True``), makes every
+        printed line of the board agree (a result the director scored 50/50 while the
+        others were factored without it). Boards no single line explains are left as
+        they are (their lines stay listed as disagreeing).
+    """
+    _, bad = agreement(frame, scores, method="mp")
+    bad = bad[bad["printed"].isin(list(_EW_OF))]
+    if bad.empty:
+        return {}
+    frame = _bare(frame).reset_index(drop=True)
+    keys = pd.DataFrame({k: _key_text(scores[k]) for k in _KEYS})
+    record = _key_text(scores["source"]) + "\x1e" + _key_text(scores["record"])
+    wrong = set(_key_text(bad["source"]) + "\x1e" + _key_text(bad["record"]))
+    is_wrong = record.isin(wrong).to_numpy(copy=True)
+    # only a line credited an average (40, 50 or 60 % of the board's printed top a side)
+    ns_col = bad["printed"].iat[0]
+    ns_v = _printed_numbers(frame[ns_col].reset_index(drop=True))[0]
+    ew_v = _printed_numbers(frame[_EW_OF[ns_col]].reset_index(drop=True))[0]
+    shown_top = keys.assign(t=ns_v + ew_v).groupby(_KEYS, sort=False)["t"].transform("max")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = 100.0 * np.stack([ns_v, ew_v]) / shown_top.to_numpy(dtype=float)
+    average = np.isin(np.round(shares, 6), (40.0, 50.0, 60.0)).all(axis=0)
+    is_wrong &= average
+    board_id = keys.astype(str).agg("\x1f".join, axis=1).to_numpy()
+    found = {}
+    for bid in list(dict.fromkeys(board_id[is_wrong]))[:max_tries]:
+        rows = np.flatnonzero(board_id == bid)
+        section = (keys[_SECTION] == keys.loc[rows[0], _SECTION]).all(axis=1).to_numpy()
+        part = frame[section]
+        where = {pos: i for i, pos in enumerate(np.flatnonzero(section))}
+        for pos in rows[is_wrong[rows]]:
+            for stays in (False, True):
+                trial = board_scores(part, per_beat=per_beat, neuberg=neuberg,
+                                     assigned={where[pos]: stays})  # fmt: skip
+                _, b2 = agreement(part, trial, method="mp")
+                local = b2["record"].astype(str).isin(frame.loc[rows, "record"].astype(str))
+                if not local.any():
+                    found[int(pos)] = stays
+                    break
+            if int(pos) in found:
+                break
+    return found
+
+
+def _compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
+    """:func:`ranking_agreement` with the totals as summed, or scaled to the section's
+    most boards, whichever more printed totals agree with."""
+    check_frame(printed, "printed", ("pair",))
+    on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
+    if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
+        _key_text(ranking["event"])
+    ):
+        on = ["pair"]
+    printed = printed.assign(pair=_key_text(printed["pair"]))
+    if "event" in on:
+        printed = printed.assign(event=_key_text(printed["event"]))
+    most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
+    scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
+    best, label = None, "summed"
+    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
+        got = ranking_agreement(r, printed, on=on)
+        agree = int(got.loc[got["figure"] == "total", "agree"].sum())
+        if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
+            best, label = got, name
+    return best, label

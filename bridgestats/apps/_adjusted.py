@@ -1,0 +1,156 @@
+"""Artificial adjusted scores as files write them, and the figures files print.
+
+Part of :mod:`bridgestats.apps.score_event` (split out for the size of a room): the
+shares of the top an adjusted score names (:func:`adjusted_split`), the adjusted lines of
+a tidy frame, and printed figures read as numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["adjusted_split"]
+
+
+def _printed(frame: pd.DataFrame, column: str) -> bool:
+    """Whether the file printed anything in ``column`` (readers add empty columns)."""
+    if column not in frame:
+        return False
+    values = frame[column]
+    return bool((values.notna() & (values.astype(str).str.strip() != "")).any())
+
+
+_NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
+
+
+def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Printed figures as North-South numbers, and half a unit of their last digit.
+
+    Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
+    is read; a number column counts as printed to two decimals (the ACBL recaps). What is
+    not a number is NaN (not compared).
+    """
+    if values.dtype.kind in "biuf":
+        return values.to_numpy(dtype=float), np.full(len(values), 0.005)
+    text = values.astype("object").where(values.notna(), "").astype(str)
+    parts = text.str.extract(_NUMBER)
+    digits = parts[1].str.replace(",", ".", regex=False)
+    number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
+    number = np.where(parts[0].to_numpy() == "EW", -number, number)
+    decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
+    return number, 0.5 * 10.0 ** (-decimals)
+
+
+#: Artificial adjusted scores as files write them, each the North-South and East-West
+#: shares of the top in percent (Law 12C2: average minus at most 40 %, average 50 %,
+#: average plus at least 60 %; the two sides' shares need not add up to 100).
+_SPLIT_TEXT = (
+    re.compile(r"^A(\d{2})(\d{2})$"),  # USEBIO A6040, A5050, A4040, A6060
+    re.compile(r"^A?(\d{1,3}(?:\.\d+)?)%?\s*/\s*(\d{1,3}(?:\.\d+)?)%?$"),  # 60/40, A60/40
+)
+_ONE_TEXT = re.compile(r"^(?:A(\d{2,3})|(\d{1,3}(?:\.\d+)?)\s*%)$")  # A60, 60% (EW: the rest)
+_AVERAGES = {
+    "AVE+": (60.0, 40.0), "AV+": (60.0, 40.0), "A+": (60.0, 40.0),
+    "AVE": (50.0, 50.0), "AV": (50.0, 50.0), "AVE=": (50.0, 50.0), "A=": (50.0, 50.0),
+    "AVE-": (40.0, 60.0), "AV-": (40.0, 60.0), "A-": (40.0, 60.0),
+}  # fmt: skip
+#: Raw columns that may hold an adjusted score's text (USEBIO, PBN, ACBL).
+_ADJUSTED_TEXT = ("SCORE", "NS_SCORE", "Score_NS", "Score", "score_flag", "Result")
+#: Printed per-side figures an adjusted line may carry, by kind.
+_PRINTED_SIDES = {
+    "mp": (("NS_MATCH_POINTS", "EW_MATCH_POINTS"), ("MP_NS", "MP_EW"), ("mp_ns", "mp_ew")),
+    "pct": (("Percentage_NS", "Percentage_EW"),),
+    "imps": (
+        ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+        ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+        ("IMP_NS", "IMP_EW"),
+    ),
+}
+#: IMPs of an artificial adjusted score: average plus +3, average 0, average minus -3.
+_AVERAGE_IMPS = 3.0
+
+
+def adjusted_split(text) -> tuple[float, float] | None:
+    """The North-South and East-West shares of the top (percent) an adjusted score names.
+
+    ``"A6040"`` (USEBIO: NS %, EW %), ``"60/40"``, ``"A60"`` or ``"60%"`` (North-South's
+    share, East-West the rest), ``"Ave+"``/``"Ave"``/``"Ave-"`` (60, 50, 40 for
+    North-South; East-West the complement). ``None`` when ``text`` names no split.
+
+    Examples
+    --------
+    >>> adjusted_split("A6060"), adjusted_split("Ave-"), adjusted_split("420")
+    ((60.0, 60.0), (40.0, 60.0), None)
+    """
+    if not isinstance(text, str):
+        return None
+    t = text.strip().upper().replace(" ", "")
+    if t in _AVERAGES:
+        return _AVERAGES[t]
+    for pattern in _SPLIT_TEXT:
+        m = pattern.match(t)
+        if m:
+            ns, ew = float(m.group(1)), float(m.group(2))
+            return (ns, ew) if ns <= 100 and ew <= 100 else None
+    m = _ONE_TEXT.match(t)
+    if m:
+        ns = float(m.group(1) or m.group(2))
+        return (ns, 100.0 - ns) if ns <= 100 else None
+    return None
+
+
+def _printed_pair(frame: pd.DataFrame, kind: str) -> tuple[np.ndarray, np.ndarray, str]:
+    """The first pair of printed per-side columns of ``kind`` the frame holds: NS, EW
+    values (NaN where not printed) and the NS column's name."""
+    n = len(frame)
+    for ns_col, ew_col in _PRINTED_SIDES[kind]:
+        if _printed(frame, ns_col):
+            ns = _printed_numbers(frame[ns_col].reset_index(drop=True))[0]
+            ew = (
+                _printed_numbers(frame[ew_col].reset_index(drop=True))[0]
+                if ew_col in frame
+                else np.full(n, np.nan)
+            )
+            return ns, ew, ns_col
+    return np.full(n, np.nan), np.full(n, np.nan), ""
+
+
+def _adjusted_lines(frame: pd.DataFrame) -> pd.DataFrame:
+    """The artificial adjusted scores of a frame (rows skipped as ``"adjusted score"``).
+
+    One row per row of ``frame``: ``share_ns``, ``share_ew`` (percent of the top, from the
+    line's text), ``text`` (as written), ``adjusted``, ``both_sides`` (the text names
+    both sides' shares, ``A6040``; ``Ave-`` names North-South's alone). NaN shares where
+    the text names no split (the printed figures then say what the line scored, see
+    :func:`board_scores`).
+    """
+    n = len(frame)
+    share = np.full((n, 2), np.nan)
+    text = np.full(n, None, dtype=object)
+    both = np.zeros(n, dtype=bool)
+    if "skip_reason" not in frame:
+        return pd.DataFrame(
+            {"share_ns": share[:, 0], "share_ew": share[:, 1], "text": text, "adjusted": False,
+             "both_sides": both}
+        )  # fmt: skip
+    adjusted = (frame["skip_reason"] == "adjusted score").fillna(False).to_numpy(dtype=bool)
+    for i in np.flatnonzero(adjusted):
+        for col in _ADJUSTED_TEXT:
+            if col in frame:
+                value = frame[col].iat[i]
+                split = adjusted_split(value)
+                if split is not None:
+                    share[i], text[i] = split, str(value).strip()
+                    both[i] = any(p.match(text[i].upper().replace(" ", "")) for p in _SPLIT_TEXT)
+                    break
+                if text[i] is None and isinstance(value, str) and value.strip():
+                    text[i] = value.strip()
+        if text[i] is None:
+            text[i] = "adjusted"
+    out = pd.DataFrame({"share_ns": share[:, 0], "share_ew": share[:, 1], "text": text})
+    out["adjusted"] = adjusted
+    out["both_sides"] = both
+    return out
