@@ -66,6 +66,13 @@ def test_claims(summary):
     lo, hi = summary["pickup_bonus_pct_ci"]
     assert lo <= summary["pickup_bonus_pct"] <= hi
     assert 0 <= summary["lpr_test1_rate"] < 0.05 and 0 <= summary["lpr_test2_rate"] < 0.05
+    # the tests' rates for several Elo K: the report's K among them, rising with K
+    by_k = {row["k_factor"]: row for row in summary["lpr_rates_by_k"]}
+    assert sorted(by_k) == [1.0, 2.0, 4.0, 8.0]
+    assert by_k[2.0]["test1_rate"] == summary["lpr_test1_rate"]
+    assert by_k[2.0]["test2_rate"] == summary["lpr_test2_rate"]
+    rates = [by_k[k]["test1_rate"] + by_k[k]["test2_rate"] for k in sorted(by_k)]
+    assert rates == sorted(rates) and rates[-1] > rates[0]
     # PPIs of real players over 150 boards after their first 150: a band of a few %
     assert summary["n_band_players"] > 50
     assert 0.5 < summary["ppi_band_median"] < 6.0

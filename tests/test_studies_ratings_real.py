@@ -21,6 +21,7 @@ from bridgestats.studies.ratings_real import (
     fit_gaussian_model,
     gaussian_forecast,
     lpr_periods,
+    lpr_rates,
     partnership_bonus,
     player_mean_forecast,
     ppi_bands,
@@ -382,3 +383,17 @@ def test_settling_tolerance():
     assert (loose["median_boards"] <= tight["median_boards"]).all()
     with pytest.raises(BridgestatsError, match="tolerance"):
         settling(sessions, model=GaussianModel(), tolerance=0)
+
+
+def test_lpr_rates_are_lpr_periods_for_each_k():
+    sessions = simulated_sessions(n_players=40, n_months=3, rng=8)
+    sessions = sessions.assign(event=sessions["date"])
+    rates = lpr_rates(sessions, k_factors=[2.0, 8.0]).set_index("k_factor")
+    for k in (2.0, 8.0):
+        outcome = lpr_periods(sessions, k_factor=k)["outcome"]
+        assert rates.loc[k, "test1_rate"] == np.mean(outcome == "test1")
+        assert rates.loc[k, "test2_rate"] == np.mean(outcome == "test2")
+    with pytest.raises(BridgestatsError, match="k_factors"):
+        lpr_rates(sessions, k_factors=[])
+    with pytest.raises(BridgestatsError, match="k_factors"):
+        lpr_rates(sessions, k_factors=[2.0, -1.0])
