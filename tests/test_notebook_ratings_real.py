@@ -32,7 +32,8 @@ def test_summary_keys(summary):
                 "pickup_bonus_pct_ci", "lpr_test1_rate", "lpr_test2_rate"):  # fmt: skip
         assert key in summary, key
     assert summary["n_sessions"] == 4000
-    assert set(summary["systems"]) == {"flat", "ppi", "elo", "glicko2", "gaussian"}
+    assert set(summary["systems"]) == {"flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"}
+    assert summary["bootstrap_unit"] == "event"  # intervals resample whole events
     assert summary["_inputs"] and "derived/rating_sessions" in next(iter(summary["_inputs"]))
 
 
@@ -48,12 +49,30 @@ def test_systems(summary):
     assert summary["best_system"] == min(systems, key=lambda s: systems[s]["rmse"])
     # 2004-2005 sessions are already enough for the ratings to beat always-50 %
     assert systems["gaussian"]["rmse"] < systems["flat"]["rmse"]
+    # the noise floor lies below every system, and the baselines are in the table
+    assert summary["noise_floor_rmse"] < min(r["rmse"] for r in systems.values())
+    assert systems["flat"]["explained_share"] == 0
+    assert systems["flat"]["calibration_slope"] is None and systems["flat"]["concordance"] is None
+    for name in ("player_mean", "ppi", "elo", "glicko2", "gaussian"):
+        for key in ("calibration_slope", "concordance", "explained_share"):
+            lo, hi = systems[name][f"{key}_ci"]
+            assert lo <= systems[name][key] <= hi, (name, key)
+        assert 0.5 < systems[name]["concordance"] < 0.7, name  # 62 % on the full log
+    # the player-mean baseline's shrinkage, fitted before 2006
+    assert 0 < summary["player_mean_boards"] < 1e5
 
 
 def test_claims(summary):
     lo, hi = summary["pickup_bonus_pct_ci"]
     assert lo <= summary["pickup_bonus_pct"] <= hi
     assert 0 <= summary["lpr_test1_rate"] < 0.05 and 0 <= summary["lpr_test2_rate"] < 0.05
+    # the tests' rates for several Elo K: the report's K among them, rising with K
+    by_k = {row["k_factor"]: row for row in summary["lpr_rates_by_k"]}
+    assert sorted(by_k) == [1.0, 2.0, 4.0, 8.0]
+    assert by_k[2.0]["test1_rate"] == summary["lpr_test1_rate"]
+    assert by_k[2.0]["test2_rate"] == summary["lpr_test2_rate"]
+    rates = [by_k[k]["test1_rate"] + by_k[k]["test2_rate"] for k in sorted(by_k)]
+    assert rates == sorted(rates) and rates[-1] > rates[0]
     # PPIs of real players over 150 boards after their first 150: a band of a few %
     assert summary["n_band_players"] > 50
     assert 0.5 < summary["ppi_band_median"] < 6.0
@@ -76,3 +95,7 @@ def test_findings_in_words(summary):
     assert findings[0]["text"].startswith(f"Lowest out-of-sample RMSE per session: {best} (")
     assert f"{summary['systems'][best]['rmse']:.3f} %" in findings[0]["text"]
     assert any(f"{100 * summary['lpr_test1_rate']:.2f} %" in f["text"] for f in findings)
+    assert any(f["text"] == summary["ppi_verdict"] for f in findings)
+    ppi = summary["systems"]["ppi"]
+    assert f"{ppi['rmse_vs_elo']:+.3f} % RMSE per session" in summary["ppi_verdict"]
+    assert "intervals resample events" in summary["ppi_verdict"]

@@ -21,8 +21,11 @@ from bridgestats.studies.ratings_real import (
     fit_gaussian_model,
     gaussian_forecast,
     lpr_periods,
+    lpr_rates,
     partnership_bonus,
+    player_mean_forecast,
     ppi_bands,
+    ppi_verdict,
     session_predictions,
     settling,
     simulated_sessions,
@@ -34,7 +37,7 @@ from bridgestats.studies.ratings_real import (
 def simulated():
     sessions = simulated_sessions(n_players=120, n_months=6, rng=1)
     predictions = session_predictions(sessions)
-    return sessions, predictions, compare_systems(predictions, n_boot=200, rng=2)
+    return sessions, predictions, compare_systems(predictions, n_boot=200, unit="period", rng=2)
 
 
 def _value(table, system, metric):
@@ -96,7 +99,9 @@ def test_intervals_bracket_the_values(simulated):
     assert (table["ci_low"] <= table["value"] + 1e-12).all()
     assert (table["value"] <= table["ci_high"] + 1e-12).all()
     assert set(table["metric"]) == {"rmse", "rmse_board", "rmse_vs_ppi", "rmse_vs_elo",
-                                    "log_score", "coverage_90"}  # fmt: skip
+                                    "rmse_vs_player_mean", "log_score", "coverage_90",
+                                    "calibration_slope", "calibration_intercept", "concordance",
+                                    "explained_share"}  # fmt: skip
     # a board's error adds the spread of the session's boards: sd 29.5 % at an even table
     for system in ("truth", "ppi"):
         assert _value(table, system, "rmse_board") == pytest.approx(29.5, rel=0.05)
@@ -108,13 +113,13 @@ def test_no_look_ahead():
     """Changing the results of the later half changes no forecast of the earlier half."""
     sessions = simulated_sessions(n_players=40, n_months=2, rng=5)
     model = GaussianModel()
-    before = session_predictions(sessions, model=model)
+    before = session_predictions(sessions, model=model, player_mean_boards=100.0)
     half = len(sessions) // 2
     # the first session of the second half's round: every row from its round on changes
     cut = int(np.flatnonzero(sessions["round"].to_numpy() == sessions["round"].iloc[half])[0])
     changed = sessions.copy()
     changed.loc[cut:, "pct_ns"] = 100.0 - changed.loc[cut:, "pct_ns"]
-    after = session_predictions(changed, model=model)
+    after = session_predictions(changed, model=model, player_mean_boards=100.0)
     columns = [c for c in before.columns if c.startswith(("pred_", "sd_"))]
     pd.testing.assert_frame_equal(before.loc[: cut - 1, columns], after.loc[: cut - 1, columns])
     assert not np.allclose(before.loc[cut:, "pred_gaussian"], after.loc[cut:, "pred_gaussian"])
@@ -140,6 +145,100 @@ def real():
     sessions = datasets.load("derived/rating_sessions")
     predictions = session_predictions(sessions, until="2010-01-01")
     return predictions, compare_systems(predictions, since="2010-01-01", n_boot=300, rng=2026)
+
+
+def test_real_players_baselines(real):
+    """Issue 25's referee figures: the player-mean baseline, the noise floor, the shares."""
+    predictions, table = real
+    t = table.set_index(["system", "metric"])["value"]
+    # c fitted on pre-2010 sessions only (the referee's grid gave 100; the optimum is flat)
+    assert 100 < predictions.attrs["player_mean_boards"] < 150
+    # the referee's figures, re-derived independently: player-mean 7.575, Elo 7.575,
+    # Gaussian 7.555 (all reproduced here)
+    assert t[("player_mean", "rmse")] == pytest.approx(7.575, abs=0.003)
+    assert t[("elo", "rmse")] == pytest.approx(7.575, abs=0.001)
+    assert t[("gaussian", "rmse")] == pytest.approx(7.555, abs=0.001)
+    # the referee's noise floor √mean(var/n) = 6.85 % is reproduced from the log, but var
+    # divides by n, so the floor is √mean(var/(n - 1)) = 7.10 % (see the simulated truth)
+    scored = predictions[predictions["date"] >= "2010-01-01"]
+    issue_floor = math.sqrt((scored["pct_ns_var"] / scored["n_boards"]).mean())
+    assert issue_floor == pytest.approx(6.85, abs=0.005)
+    assert t[("noise_floor", "rmse")] == pytest.approx(7.102, abs=0.001)
+    # and so the systems capture 51-53 % of the explainable variance, not the referee's 41-43
+    for system in ("player_mean", "elo", "gaussian"):
+        assert 0.51 < t[(system, "explained_share")] < 0.535, system
+    assert t[("ppi", "explained_share")] == pytest.approx(0.267, abs=0.002)
+    ci = table.set_index(["system", "metric"])
+    # event-clustered: the Gaussian model's lead over Elo survives (referee: -0.037 to -0.005)
+    lo, hi = ci.loc[("gaussian", "rmse_vs_elo"), ["ci_low", "ci_high"]]
+    assert -0.045 < lo < hi < 0
+    # Elo and the player mean are not told apart; the PPI loses to both
+    assert (
+        ci.loc[("elo", "rmse_vs_player_mean"), "ci_low"]
+        < 0
+        < ci.loc[("elo", "rmse_vs_player_mean"), "ci_high"]
+    )
+    assert ci.loc[("ppi", "rmse_vs_player_mean"), "ci_low"] > 0
+    # calibration: Elo's slope 1.03 (the Notes of session_predictions), Glicko-2's 0.29
+    assert t[("elo", "calibration_slope")] == pytest.approx(1.035, abs=0.005)
+    assert t[("glicko2", "calibration_slope")] == pytest.approx(0.29, abs=0.01)
+    assert 0.6 < t[("gaussian", "concordance")] < 0.64
+    # resampling events widens the intervals against resampling sessions
+    by_session = compare_systems(predictions, since="2010-01-01", n_boot=300, unit="session",
+                                 rng=2026).set_index(["system", "metric"])  # fmt: skip
+    for system in ("ppi", "gaussian"):
+        wide = ci.loc[(system, "rmse"), "ci_high"] - ci.loc[(system, "rmse"), "ci_low"]
+        narrow = (
+            by_session.loc[(system, "rmse"), "ci_high"] - by_session.loc[(system, "rmse"), "ci_low"]
+        )
+        assert wide > 1.5 * narrow, system
+
+
+def _player_mean_loop(sessions, c):
+    """An independent player-mean forecast: dictionaries, one session at a time."""
+    boards, summed, out = {}, {}, []
+    for row in sessions.itertuples():
+        theta = {}
+        for seat in ("north", "south", "east", "west"):
+            p = getattr(row, seat)
+            n = boards.get(p, 0.0)
+            theta[seat] = summed.get(p, 0.0) / (n + c) if n + c > 0 else 0.0
+        out.append(50 + (theta["north"] + theta["south"] - theta["east"] - theta["west"]) / 2)
+        for seat, sign in (("north", 1), ("south", 1), ("east", -1), ("west", -1)):
+            p = getattr(row, seat)
+            boards[p] = boards.get(p, 0.0) + row.n_boards
+            summed[p] = summed.get(p, 0.0) + sign * row.n_boards * (row.pct_ns - 50)
+    return np.array(out)
+
+
+def test_player_mean_matches_a_loop():
+    sessions = simulated_sessions(n_players=40, n_months=3, rng=5)
+    for c in (0.0, 37.5, 400.0):
+        np.testing.assert_allclose(player_mean_forecast(sessions, shrink_boards=c),
+                                   _player_mean_loop(sessions, c), rtol=0, atol=1e-9)  # fmt: skip
+    with pytest.raises(BridgestatsError, match="shrink_boards"):
+        player_mean_forecast(sessions, shrink_boards=-1)
+
+
+def test_calibration_of_the_truth(simulated):
+    # the simulator's own expectations: slope 1 (within its interval), all the explainable
+    _, _, table = simulated
+    t = table.set_index(["system", "metric"])
+    lo, hi = t.loc[("truth", "calibration_slope"), ["ci_low", "ci_high"]]
+    assert lo < 1 < hi
+    lo, hi = t.loc[("truth", "explained_share"), ["ci_low", "ci_high"]]
+    assert lo < 1 < hi
+    # the floor with var/n instead of var/(n - 1) would leave the truth far short of it
+    sessions = simulated[0]
+    floor_n = (sessions["pct_ns_var"] / sessions["n_boards"]).mean()
+    flat, truth = (t.loc[(s, "rmse"), "value"] ** 2 for s in ("flat", "truth"))
+    assert (flat - truth) / (flat - floor_n) < lo
+    assert ("flat", "calibration_slope") not in t.index  # no forecast spread to regress on
+    assert set(table["bootstrap_unit"]) == {"period"}
+    with pytest.raises(BridgestatsError, match="unit"):
+        compare_systems(simulated[1], n_boot=20)  # the simulated log is one event
+    with pytest.raises(BridgestatsError, match="unit"):
+        compare_systems(simulated[1], n_boot=20, unit="board")
 
 
 def test_real_players(real):
@@ -178,7 +277,13 @@ def test_real_players_claims(real):
     periods = lpr_periods(sessions)
     summary = summary_figures(table, bonus.reset_index(), periods)
     assert summary["best_system"] == "gaussian"
-    assert set(summary["systems"]) == {"flat", "ppi", "elo", "glicko2", "gaussian"}
+    assert set(summary["systems"]) == {"flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"}
+    assert summary["bootstrap_unit"] == "event"
+    assert summary["systems"]["flat"]["calibration_slope"] is None
+    # the verdict on the PPI: worse than Elo and than a player's own running mean
+    verdict = ppi_verdict(summary)
+    assert verdict.startswith("The PPI predicts worse than Elo by +0.227 %")
+    assert "and predicts worse than a player's own running mean (+0.228 %" in verdict
     # the limiting tests seldom intervene ("Fortunately an intervention is seldom needed")
     assert 0 < summary["lpr_test1_rate"] < 0.02 and 0 < summary["lpr_test2_rate"] < 0.02
 
@@ -196,7 +301,9 @@ def test_partnership_bonus_arithmetic():
     sessions = _hand_log([50.0, 60.0, 56.0, 40.0])
     # a made-up forecast, so that the residuals are known: 0, +6, +4, -12 to North-South
     predictions = pd.DataFrame({"pct_ns": sessions["pct_ns"], "pred_ppi": [50, 54, 52, 52.0]})
-    table = partnership_bonus(sessions, predictions, settled=0, new_below=20, n_boot=20, rng=1)
+    table = partnership_bonus(
+        sessions, predictions, settled=0, new_below=20, n_boot=20, unit="session", rng=1
+    )
     t = table.set_index("partnership")
     # new sides: a-b in its first session (0), a-c (-12), and every East-West pair
     # (0, -6, -4, +12): mean -10/6; established: a-b in sessions 2 and 3 (+6, +4)
@@ -205,14 +312,14 @@ def test_partnership_bonus_arithmetic():
     assert t.loc["established", "residual"] == pytest.approx(5.0)
     assert t.loc["bonus", "residual"] == pytest.approx(5.0 + 10 / 6)
     with pytest.raises(BridgestatsError, match="settled sessions"):
-        partnership_bonus(sessions, predictions, settled=1000, n_boot=20)
+        partnership_bonus(sessions, predictions, settled=1000, n_boot=20, unit="session")
 
 
 def test_partnership_bonus_is_zero_where_partnerships_add_nothing():
     # the simulator has no partnership term: first sessions of fixed pairs against the rest
     sessions = simulated_sessions(n_players=120, n_months=6, rng=7)
     predictions = session_predictions(sessions, model=GaussianModel())
-    table = partnership_bonus(sessions, predictions, settled=0, new_below=40, rng=3)
+    table = partnership_bonus(sessions, predictions, settled=0, new_below=40, unit="period", rng=3)
     bonus = table.set_index("partnership").loc["bonus"]
     assert bonus["ci_low"] < 0 < bonus["ci_high"]
 
@@ -276,3 +383,17 @@ def test_settling_tolerance():
     assert (loose["median_boards"] <= tight["median_boards"]).all()
     with pytest.raises(BridgestatsError, match="tolerance"):
         settling(sessions, model=GaussianModel(), tolerance=0)
+
+
+def test_lpr_rates_are_lpr_periods_for_each_k():
+    sessions = simulated_sessions(n_players=40, n_months=3, rng=8)
+    sessions = sessions.assign(event=sessions["date"])
+    rates = lpr_rates(sessions, k_factors=[2.0, 8.0]).set_index("k_factor")
+    for k in (2.0, 8.0):
+        outcome = lpr_periods(sessions, k_factor=k)["outcome"]
+        assert rates.loc[k, "test1_rate"] == np.mean(outcome == "test1")
+        assert rates.loc[k, "test2_rate"] == np.mean(outcome == "test2")
+    with pytest.raises(BridgestatsError, match="k_factors"):
+        lpr_rates(sessions, k_factors=[])
+    with pytest.raises(BridgestatsError, match="k_factors"):
+        lpr_rates(sessions, k_factors=[2.0, -1.0])

@@ -51,7 +51,13 @@ FULLFIELD_DUPLICATES = ("2009-18_Bundesliga/scores.txt.gz", "2018-Open/BAMQ/scor
 #: World Mind Sports Games in October (Beijing 2008) and August (Lille 2012). The leagues
 #: (Polish League, Bundesliga) and ``2018-Open`` have no month that the folder tells: they
 #: are put at July, the middle of their year (so after the June European championships and
-#: before the autumn world championships of the same year).
+#: before the autumn world championships of the same year). Checked against the sources
+#: (issue 25): neither the Bundesliga's score, names and pairs files nor the archive's
+#: PROVENANCE carry a date or a season, so the folder "2009-18 Bundesliga" cannot tell 2009
+#: from a later season. It matters to ratings_real's split at 2010: with its 719 sessions
+#: at 2018-07 instead of 2009-07, the Gaussian model's RMSE lead over Elo (scored from 2010,
+#: events resampled) is -0.016 % with interval -0.035 to +0.001 instead of -0.020 %
+#: (-0.036 to -0.006); its lead over the player-mean baseline and the PPI's loss to both stay.
 EVENT_MONTHS = {
     "Euro": 6,
     "Istanbul": 10,

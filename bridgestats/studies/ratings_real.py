@@ -46,15 +46,20 @@ from ..ratings.ppi import rate_log
 from ..sim import STRENGTH_SD, simulate
 
 __all__ = [
+    "BOOTSTRAP_UNITS",
     "SYSTEMS",
     "GaussianModel",
     "calibration",
     "compare_systems",
     "fit_gaussian_model",
+    "fit_player_mean",
     "gaussian_forecast",
     "lpr_periods",
+    "lpr_rates",
     "partnership_bonus",
+    "player_mean_forecast",
     "ppi_bands",
+    "ppi_verdict",
     "session_predictions",
     "settling",
     "simulated_sessions",
@@ -62,7 +67,9 @@ __all__ = [
 ]
 
 #: The systems compared, in the order of every table.
-SYSTEMS = ("flat", "ppi", "elo", "glicko2", "gaussian")
+SYSTEMS = ("flat", "player_mean", "ppi", "elo", "glicko2", "gaussian")
+#: The units :func:`compare_systems` and :func:`partnership_bonus` can resample.
+BOOTSTRAP_UNITS = ("event", "period", "session")
 _SEATS = ("north", "south", "east", "west")
 _COLUMNS = ("date", "round", *_SEATS, "n_boards", "pct_ns")
 _Z90 = stats.norm.ppf(0.95)  # the 90 % central interval is ± 1.645 sd
@@ -323,6 +330,129 @@ def fit_gaussian_model(sessions, *, until=None):
     return GaussianModel(*(float(v) for v in np.exp(np.clip(best.x, -12.0, 6.0))))
 
 
+def _player_mean_parts(frame):
+    """Each seat's boards and summed side-% deviation from 50 (board-weighted) before the row."""
+    _, seats = _player_index(frame)
+    n = frame["n_boards"].to_numpy(float)
+    dev = frame["pct_ns"].to_numpy(float) - 50.0
+    side = np.column_stack([dev, dev, -dev, -dev]) * n[:, None]
+    long = pd.DataFrame({"id": seats.ravel(), "w": np.repeat(n, 4), "s": side.ravel()})
+    g = long.groupby("id", sort=False)
+    boards = (g["w"].cumsum() - long["w"]).to_numpy().reshape(seats.shape)
+    summed = (g["s"].cumsum() - long["s"]).to_numpy().reshape(seats.shape)
+    return boards, summed
+
+
+def _player_mean_from(parts, shrink_boards):
+    boards, summed = parts
+    denom = boards + shrink_boards
+    theta = np.divide(summed, denom, out=np.zeros_like(summed), where=denom > 0)
+    return 50.0 + theta @ np.array([0.5, 0.5, -0.5, -0.5])
+
+
+def player_mean_forecast(sessions, *, shrink_boards=100.0):
+    """Predict each session from each player's own running mean side-percentage.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        A session log in time order (as for :func:`gaussian_forecast`).
+    shrink_boards : float
+        c: a player's mean is shrunk toward 50 % as if they had also played c boards at
+        50 % (see :func:`fit_player_mean`).
+
+    Returns
+    -------
+    numpy.ndarray
+        North-South's predicted session %, one per session, made before the session.
+
+    Notes
+    -----
+    The baseline a referee asks for: a player's estimate is θ = Σ n_s (p_s − 50)/(Σ n_s + c)
+    over their past sessions s (n_s boards, p_s their side's %), and a session is predicted
+    at 50 + (θ_N + θ_S − θ_E − θ_W)/2, the PPI's expectation [1]_ with a player's plain
+    shrunk mean in place of the PPI. Nothing about opponents or partners is adjusted for.
+
+    Examples
+    --------
+    >>> s = pd.DataFrame({"date": ["2005-09-01"] * 2, "round": [1, 2], "north": "a",
+    ...     "south": "b", "east": ["c", "e"], "west": ["d", "f"], "n_boards": 20,
+    ...     "pct_ns": [60.0, 55.0]})
+    >>> player_mean_forecast(s, shrink_boards=20).tolist()
+    [50.0, 55.0]
+
+    (a and b: 20 boards at +10 shrunk by 20 boards at 0 give θ = 5 each, so 50 + 10/2.)
+    """
+    frame = _session_frame(sessions)
+    shrink_boards = check_number(shrink_boards, "shrink_boards", low=0)
+    return _player_mean_from(_player_mean_parts(frame), shrink_boards)
+
+
+def fit_player_mean(sessions, *, until=None):
+    """The shrinkage c (boards) of :func:`player_mean_forecast` with the lowest RMSE.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        A session log (as for :func:`gaussian_forecast`).
+    until : str or None
+        Only sessions dated before ``until`` count (as in :func:`fit_gaussian_model`).
+
+    Returns
+    -------
+    float
+        c, searched over [0, 10⁵] boards (bounded scalar search on log(1 + c)).
+
+    Examples
+    --------
+    >>> sim = simulated_sessions(n_players=40, n_months=3, rng=1)
+    >>> 0 < fit_player_mean(sim) < 1e5
+    True
+    """
+    frame = _session_frame(sessions)
+    mask = np.ones(len(frame), dtype=bool)
+    if until is not None:
+        mask = (frame["date"] < pd.Timestamp(until)).to_numpy()
+        if not mask.any():
+            raise fail("until", "a date after the log's first session", until)
+    parts = _player_mean_parts(frame)
+    y = frame["pct_ns"].to_numpy(float)[mask]
+
+    def mse(log_c):
+        pred = _player_mean_from(parts, math.expm1(log_c))[mask]
+        return float(np.mean((y - pred) ** 2))
+
+    best = optimize.minimize_scalar(mse, bounds=(0.0, math.log1p(1e5)), method="bounded",
+                                    options={"xatol": 1e-3})  # fmt: skip
+    return float(math.expm1(best.x))
+
+
+def _cluster_codes(frame, unit):
+    """A cluster code per row for the bootstrap: its event, its period, or itself."""
+    if unit not in BOOTSTRAP_UNITS:
+        raise fail("unit", f"one of {BOOTSTRAP_UNITS}", unit)
+    if unit == "session":
+        return np.arange(len(frame))
+    if unit not in frame:
+        raise fail("predictions", f"a column {unit!r} to resample by", "none")
+    codes = pd.factorize(frame[unit].astype(str) if unit == "event" else frame[unit])[0]
+    if codes.max() < 1:
+        raise fail("unit", f"a unit with at least 2 values in the scored rows ({unit!r} has 1)",
+                   unit)  # fmt: skip
+    return codes
+
+
+def _boot_weights(codes, n_boot, gen):
+    """(n_boot, n_clusters) counts: how often each cluster is drawn in each resample."""
+    k = int(codes.max()) + 1
+    draws = gen.integers(0, k, size=(n_boot, k)) + k * np.arange(n_boot)[:, None]
+    return np.bincount(draws.ravel(), minlength=n_boot * k).reshape(n_boot, k).astype(float)
+
+
+def _sums(codes, values, k):
+    return np.bincount(codes, weights=values, minlength=k)
+
+
 def _board_rows(frame) -> pd.DataFrame:
     """Each session's boards as rows of a board log, every board at the session's mean %."""
     reps = frame["n_boards"].to_numpy(dtype=np.int64)
@@ -339,7 +469,8 @@ def _board_rows(frame) -> pd.DataFrame:
     )
 
 
-def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
+def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None,
+                        player_mean_boards=None):  # fmt: skip
     """Every system's forecast of every session, each made before the session.
 
     Parameters
@@ -352,7 +483,10 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
         The Gaussian model's parameters; ``None`` fits them by :func:`fit_gaussian_model`
         on the sessions before ``until`` (on all of them when ``until`` is ``None``).
     until : str or None
-        See ``model``.
+        See ``model`` and ``player_mean_boards``.
+    player_mean_boards : float or None
+        The player-mean baseline's shrinkage c (:func:`player_mean_forecast`); ``None``
+        fits it by :func:`fit_player_mean` on the sessions before ``until``.
 
     Returns
     -------
@@ -361,7 +495,8 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
         ``n_boards``, ``pct_ns`` (the outcome), ``pct_ns_var`` when ``sessions`` has it
         (the boards' variance about the session's mean), and per system ``pred_<system>`` (the
         predicted North-South %), plus ``sd_gaussian`` (the Gaussian model's predictive
-        sd). ``attrs["model"]`` is the Gaussian model used.
+        sd), and ``event`` when ``sessions`` has it. ``attrs["model"]`` is the Gaussian model
+        used, ``attrs["player_mean_boards"]`` the baseline's c.
 
     Notes
     -----
@@ -396,14 +531,15 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
       on the simulation, the truth 10.46 %): shown as diagnosis only, the report keeps
       Glickman's defaults;
     - ``gaussian``: :func:`gaussian_forecast`;
+    - ``player_mean``: :func:`player_mean_forecast`, each player's own shrunk running mean;
     - ``flat``: 50 %, the forecast that knows nothing.
 
     Examples
     --------
     >>> sim = simulated_sessions(n_players=40, n_months=2, rng=3)
     >>> pred = session_predictions(sim, model=GaussianModel())
-    >>> [c for c in pred.columns if c.startswith("pred_")]
-    ['pred_flat', 'pred_ppi', 'pred_elo', 'pred_glicko2', 'pred_gaussian', 'pred_truth']
+    >>> [c[5:] for c in pred.columns if c.startswith("pred_")]
+    ['flat', 'player_mean', 'ppi', 'elo', 'glicko2', 'gaussian', 'truth']
     """
     frame = _session_frame(sessions)
     elo_k_factor = check_number(elo_k_factor, "elo_k_factor", low=0, low_open=True)
@@ -411,6 +547,9 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
         model = fit_gaussian_model(frame, until=until)
     elif not isinstance(model, GaussianModel):
         raise fail("model", "a GaussianModel or None", type(model).__name__)
+    if player_mean_boards is None:
+        player_mean_boards = fit_player_mean(frame, until=until)
+    player_mean_boards = check_number(player_mean_boards, "player_mean_boards", low=0)
     boards = _board_rows(frame)
     first = np.concatenate([[0], np.cumsum(frame["n_boards"].to_numpy())[:-1]])
     ppi = rate_log(boards).boards["expected"].to_numpy()[0::4]
@@ -424,6 +563,7 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
             "n_boards": frame["n_boards"].to_numpy(),
             "pct_ns": frame["pct_ns"].to_numpy(float),
             "pred_flat": 50.0,
+            "pred_player_mean": _player_mean_from(_player_mean_parts(frame), player_mean_boards),
             "pred_ppi": ppi[first],
             "pred_elo": elo[first],
             "pred_glicko2": glicko[first],
@@ -435,21 +575,53 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None):
         out.insert(4, "pct_ns_var", frame["pct_ns_var"].to_numpy(float))
     if "truth" in frame:
         out["pred_truth"] = frame["truth"].to_numpy(float)
+    if "event" in frame:
+        out["event"] = frame["event"].astype(str).to_numpy()
     out.attrs["model"] = model
+    out.attrs["player_mean_boards"] = player_mean_boards
     return out
 
 
-def _metrics(err, pct, sd):
-    """RMSE, and with a predictive sd the mean log score and the 90 % coverage."""
-    out = {"rmse": np.sqrt(np.mean(err**2, axis=-1))}
+def _session_terms(err, pct, sd):
+    """Per session: the summands of every metric's numerator (each over the sessions' count)."""
+    d_pred = err + pct - 50.0  # the forecast minus 50
+    d_act = pct - 50.0
+    valid = (d_pred != 0) & (d_act != 0)
+    out = {
+        "se": err**2, "x": d_pred, "y": d_act, "xx": d_pred**2, "xy": d_pred * d_act,
+        "agree": (valid & (np.sign(d_pred) == np.sign(d_act))).astype(float),
+        "valid": valid.astype(float),
+    }  # fmt: skip
     if sd is not None:
         z = err / sd
-        out["log_score"] = np.mean(-0.5 * z**2 - np.log(sd) - 0.5 * math.log(2 * math.pi), axis=-1)
-        out["coverage_90"] = np.mean(np.abs(z) <= _Z90, axis=-1)
+        out["ls"] = -0.5 * z**2 - np.log(sd) - 0.5 * math.log(2 * math.pi)
+        out["inside"] = (np.abs(z) <= _Z90).astype(float)
     return out
 
 
-def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, rng=None):
+def _metrics_from(t, count, flat_mse=None, noise_var=None):
+    """The metrics from summed terms (arrays of any shape, summed over sessions)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mse = t["se"] / count
+        sxx = t["xx"] - t["x"] ** 2 / count
+        slope = (t["xy"] - t["x"] * t["y"] / count) / sxx
+        out = {
+            "rmse": np.sqrt(mse),
+            "calibration_slope": np.where(sxx > 1e-9 * count, slope, np.nan),
+            "calibration_intercept": np.where(sxx > 1e-9 * count,
+                                              (t["y"] - slope * t["x"]) / count, np.nan),
+            "concordance": t["agree"] / t["valid"],
+        }  # fmt: skip
+        if "ls" in t:
+            out["log_score"] = t["ls"] / count
+            out["coverage_90"] = t["inside"] / count
+        if flat_mse is not None and noise_var is not None:
+            out["explained_share"] = (flat_mse - mse) / (flat_mse - noise_var)
+    return out
+
+
+def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, unit="event",
+                    rng=None):  # fmt: skip
     """Out-of-sample scores of every system on the same sessions, with bootstrap intervals.
 
     Parameters
@@ -460,41 +632,62 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, rng=None
         Score only the sessions dated on or after ``since`` (e.g. the date a fitted model's
         ``until`` ended); ``None`` scores all.
     n_boot : int
-        Bootstrap resamples of the sessions.
+        Bootstrap resamples.
     level : float
         Coverage of the bootstrap intervals (percentile method).
+    unit : {"event", "period", "session"}
+        What the bootstrap resamples: whole events (column ``event``), rounds of events
+        (``period``) or single sessions. Sessions of one event share players and so are
+        correlated; resampling events keeps that correlation in the intervals.
     rng : None, int or numpy.random.Generator
         Source of the resampling.
 
     Returns
     -------
     pandas.DataFrame
-        Tidy, one row per system and metric: ``system``, ``metric`` (``rmse``, the session
-        percentage's root mean squared error; ``rmse_vs_ppi`` and ``rmse_vs_elo``, the
-        system's RMSE minus the PPI's (Elo's) on the same resample; and for the Gaussian
-        model ``log_score``, the mean log predictive density, and ``coverage_90``, the
-        share of sessions inside the central 90 % predictive interval; with ``pct_ns_var``
-        in ``predictions``, ``rmse_board``, the root mean squared error of every board's
-        percentage against its session's forecast), ``value``,
-        ``ci_low``, ``ci_high``, and ``n_sessions``.
+        Tidy, one row per system and metric: ``system``, ``metric``, ``value``, ``ci_low``,
+        ``ci_high``, ``n_sessions`` and ``bootstrap_unit``. Metrics: ``rmse`` (the session
+        percentage's root mean squared error); ``rmse_vs_ppi``, ``rmse_vs_elo`` and
+        ``rmse_vs_player_mean`` (the system's RMSE minus that reference's on the same
+        resample); ``calibration_slope`` and ``calibration_intercept`` (least squares of
+        the actual % − 50 on the predicted % − 50: slope 1 and intercept 0 for a calibrated
+        forecast, a slope above 1 for a timid one; none for ``flat``); ``concordance`` (the
+        share of sessions, neither forecast nor outcome exactly 50 %, where the side
+        predicted to score above 50 % does: the pair rated higher before the session
+        scores the higher percentage in it); with ``pct_ns_var``, ``explained_share``
+        ((MSE_flat − MSE)/(MSE_flat − noise²): the share of the explainable variance the
+        system captures) and ``rmse_board`` (every board's percentage against its
+        session's forecast); for the Gaussian model ``log_score`` (mean log predictive
+        density) and ``coverage_90`` (share inside the central 90 % predictive interval).
+        With ``pct_ns_var``, a row of system ``noise_floor``, metric ``rmse``:
+        √mean(var/(n − 1)), the RMSE expected of a forecast that knew each session's
+        expectation, where var is the variance of the session's n boards about their mean
+        (divisor n, as the log stores it) and the boards are independent given it.
 
     Notes
     -----
     The per-board error of a forecast held over a session of n boards is, summed over the
     boards, n·(mean − forecast)² + n·var: the sessions' variances add the same amount to
     every system, so the board RMSE ranks systems by their board-weighted session errors.
-    Every system is scored on the same sessions; the intervals resample sessions with
-    replacement, all systems on the same resample, so differences between systems are
-    measured with their pairing. Sessions of one event share players, so the intervals
-    are somewhat narrower than a resampling of events would give.
+    Every system is scored on the same sessions and every resample draws the same units
+    for all systems, so differences are measured with their pairing. Every metric is a
+    ratio of sums over sessions; a resample weights each unit by the times it is drawn.
+    The noise floor divides by n − 1, not n: with var the boards' spread about their own
+    mean, E[var] = σ²(n − 1)/n, so √mean(var/n) (6.853 % on the shipped log's sessions from
+    2010) is low by about √((n − 1)/n); √mean(var/(n − 1)) gives 7.102 %. On
+    :func:`simulated_sessions` (8-board sessions) the simulator's true expectations reach
+    the n − 1 floor (an explained share near 1) and not the n one (0.63). A session of one
+    board adds 0 to the floor.
 
     Examples
     --------
     >>> sim = simulated_sessions(n_players=40, n_months=2, rng=3)
     >>> table = compare_systems(session_predictions(sim, model=GaussianModel()), n_boot=50,
-    ...                         rng=1)
-    >>> sorted(table["metric"].unique())
-    ['coverage_90', 'log_score', 'rmse', 'rmse_board', 'rmse_vs_elo', 'rmse_vs_ppi']
+    ...                         unit="period", rng=1)
+    >>> sorted(table["metric"].unique())[:4]
+    ['calibration_intercept', 'calibration_slope', 'concordance', 'coverage_90']
+    >>> sorted(table["system"].unique())[:3]
+    ['elo', 'flat', 'gaussian']
     """
     check_frame(predictions, "predictions",
                 ("date", "n_boards", "pct_ns", "pred_ppi", "pred_elo", "sd_gaussian"))  # fmt: skip
@@ -505,38 +698,61 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, rng=None
         frame = frame[pd.to_datetime(frame["date"]) >= pd.Timestamp(since)]
         if frame.empty:
             raise fail("since", "a date on or before the last session", since)
+    codes = _cluster_codes(frame, unit)
+    k = int(codes.max()) + 1
+    weights = _boot_weights(codes, n_boot, np.random.default_rng(rng))
     systems = [s for s in (*SYSTEMS, "truth") if f"pred_{s}" in frame]
     pct = frame["pct_ns"].to_numpy(float)
     n = pct.size
-    gen = np.random.default_rng(rng)
-    resample = gen.integers(0, n, size=(n_boot, n))
+    count = _sums(codes, np.ones(n), k)
+    count_point, count_boot = float(n), weights @ count
+    has_var = "pct_ns_var" in frame
+    noise = (None, None)
+    if has_var:
+        nb = frame["n_boards"].to_numpy(float)
+        var = frame["pct_ns_var"].to_numpy(float)
+        # the variance of a session's mean, from its boards' variance (divisor n) unbiased
+        var_n = _sums(codes, np.divide(var, nb - 1, out=np.zeros(n), where=nb > 1), k)
+        noise = (var_n.sum() / count_point, (weights @ var_n) / count_boot)
+        within = _sums(codes, nb * frame["pct_ns_var"].to_numpy(float), k)
+        nb_sum = _sums(codes, nb, k)
+    flat_se = _sums(codes, (pct - 50.0) ** 2, k)
+    flat_mse = (flat_se.sum() / count_point, (weights @ flat_se) / count_boot)
     alpha = (1.0 - level) / 2.0
-    rows = []
-    base = {}
-    for ref in ("ppi", "elo"):
-        ref_err = frame[f"pred_{ref}"].to_numpy(float) - pct
-        base[ref] = (np.sqrt(np.mean(ref_err**2)), np.sqrt(np.mean(ref_err[resample] ** 2, axis=1)))
-    if "pct_ns_var" in frame:
-        weight = frame["n_boards"].to_numpy(float)
-        within = weight * frame["pct_ns_var"].to_numpy(float)
+    points, boots = {}, {}
     for system in systems:
         err = frame[f"pred_{system}"].to_numpy(float) - pct
         sd = frame["sd_gaussian"].to_numpy(float) if system == "gaussian" else None
-        point = _metrics(err, pct, sd)
-        boot = _metrics(err[resample], pct[resample], None if sd is None else sd[resample])
-        if "pct_ns_var" in frame:
-            point["rmse_board"] = np.sqrt(np.sum(weight * err**2 + within) / weight.sum())
-            boot["rmse_board"] = np.sqrt(
-                (weight[resample] * err[resample] ** 2 + within[resample]).sum(axis=1)
-                / weight[resample].sum(axis=1)
-            )
-        for ref, (ref_point, ref_boot) in base.items():
-            point[f"rmse_vs_{ref}"] = point["rmse"] - ref_point
-            boot[f"rmse_vs_{ref}"] = boot["rmse"] - ref_boot
+        terms = {key: _sums(codes, v, k) for key, v in _session_terms(err, pct, sd).items()}
+        point = _metrics_from({key: v.sum() for key, v in terms.items()}, count_point,
+                              flat_mse[0], noise[0])  # fmt: skip
+        boot = _metrics_from({key: weights @ v for key, v in terms.items()}, count_boot,
+                             flat_mse[1], noise[1])  # fmt: skip
+        if has_var:
+            wse = _sums(codes, nb * err**2, k)
+            point["rmse_board"] = np.sqrt((wse.sum() + within.sum()) / nb_sum.sum())
+            boot["rmse_board"] = np.sqrt((weights @ (wse + within)) / (weights @ nb_sum))
+        points[system], boots[system] = point, boot
+    rows = []
+
+    def add(system, metric, value, boot):
+        if not np.isfinite(value):
+            return
+        lo, hi = np.nanquantile(boot, [alpha, 1.0 - alpha])
+        rows.append({"system": system, "metric": metric, "value": float(value),
+                     "ci_low": float(lo), "ci_high": float(hi), "n_sessions": n,
+                     "bootstrap_unit": unit})  # fmt: skip
+
+    for system in systems:
+        point, boot = points[system], boots[system]
+        for ref in ("ppi", "elo", "player_mean"):
+            if ref in points:
+                point[f"rmse_vs_{ref}"] = point["rmse"] - points[ref]["rmse"]
+                boot[f"rmse_vs_{ref}"] = boot["rmse"] - boots[ref]["rmse"]
         for metric, value in point.items():
-            lo, hi = np.quantile(boot[metric], [alpha, 1.0 - alpha])
-            rows.append({"system": system, "metric": metric, "value": float(value),
-                         "ci_low": float(lo), "ci_high": float(hi), "n_sessions": n})  # fmt: skip
+            add(system, metric, value, boot[metric])
+    if has_var:
+        add("noise_floor", "rmse", math.sqrt(noise[0]), np.sqrt(noise[1]))
     return pd.DataFrame(rows)
 
 
@@ -609,7 +825,7 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
 
 
 def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_boot=1000,
-                      level=0.9, rng=None):  # fmt: skip
+                      level=0.9, unit="event", rng=None):  # fmt: skip
     """The PPI page's pick-up claim on real players: how far established partnerships beat
     what their PPIs predict, compared with new ones.
 
@@ -625,8 +841,9 @@ def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_bo
     new_below : int
         A side's partnership is *new* when the two had played fewer than this many boards
         together before the session, else *established* (counted from the log's past only).
-    n_boot, level, rng
-        Bootstrap of the sessions, as in :func:`compare_systems`.
+    n_boot, level, unit, rng
+        The bootstrap, as in :func:`compare_systems` (``unit`` what it resamples: events,
+        rounds of events or sessions, each with both its sides).
 
     Returns
     -------
@@ -644,13 +861,14 @@ def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_bo
     expectation (a + b − c − d)/2 + 50 by δ when both partners carry it. So the bonus, the
     established partnerships' mean residual minus the new ones', measures the page's
     figure on the pair's percentage. Each session gives two sides (North-South's residual
-    and its negative); sessions are resampled whole.
+    and its negative); a session's two sides are resampled together, within its unit.
 
     Examples
     --------
     >>> sim = simulated_sessions(n_players=40, n_months=3, partnership="pickup", rng=1)
     >>> pred = session_predictions(sim, model=GaussianModel())
-    >>> table = partnership_bonus(sim, pred, settled=0, new_below=20, n_boot=50, rng=1)
+    >>> table = partnership_bonus(sim, pred, settled=0, new_below=20, n_boot=50, unit="period",
+    ...                           rng=1)
     >>> table["partnership"].tolist()
     ['new', 'established', 'bonus']
     """
@@ -671,16 +889,21 @@ def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_bo
     keep = (before_player >= settled).all(axis=1)
     resid = np.column_stack([resid_ns, -resid_ns])[keep]
     established = (before_pair >= new_below)[keep]
-    gen = np.random.default_rng(rng)
     n = resid.shape[0]
     if n == 0 or established.all() or not established.any():
         raise fail("sessions", "settled sessions with both new and established partnerships",
                    f"{n} settled sessions")  # fmt: skip
-    idx = np.concatenate([np.arange(n)[None, :], gen.integers(0, n, size=(n_boot, n))])
-    r, e = resid[idx], established[idx]  # (n_boot + 1, n, 2)
+    codes = _cluster_codes(frame[keep], unit)
+    k = int(codes.max()) + 1
+    weights = _boot_weights(codes, n_boot, np.random.default_rng(rng))
+    weights = np.vstack([np.ones(k), weights])  # row 0: the sample itself
+    sums = {name: weights @ _sums(codes, v, k) for name, v in (
+        ("r_est", (resid * established).sum(axis=1)), ("n_est", established.sum(axis=1)),
+        ("r_new", (resid * ~established).sum(axis=1)), ("n_new", (~established).sum(axis=1)),
+    )}  # fmt: skip
     with np.errstate(invalid="ignore", divide="ignore"):  # a resample without one kind
-        mean_est = (r * e).sum(axis=(1, 2)) / e.sum(axis=(1, 2))
-        mean_new = (r * ~e).sum(axis=(1, 2)) / (~e).sum(axis=(1, 2))
+        mean_est = sums["r_est"] / sums["n_est"]
+        mean_new = sums["r_new"] / sums["n_new"]
     alpha = (1.0 - level) / 2.0
     rows = []
     for name, values, count in (
@@ -690,7 +913,8 @@ def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_bo
     ):
         lo, hi = np.nanquantile(values[1:], [alpha, 1.0 - alpha])
         rows.append({"partnership": name, "n_sides": count, "residual": float(values[0]),
-                     "ci_low": float(lo), "ci_high": float(hi)})  # fmt: skip
+                     "ci_low": float(lo), "ci_high": float(hi),
+                     "bootstrap_unit": unit})  # fmt: skip
     return pd.DataFrame(rows)
 
 
@@ -851,8 +1075,14 @@ def summary_figures(comparison, bonus, periods):
     dict
         ``systems`` (name -> ``rmse``, ``rmse_ci`` [low, high], ``coverage_90``, None
         for a system without a predictive distribution, and ``rmse_board``,
-        ``rmse_board_ci`` where the comparison has them), ``best_system`` (lowest RMSE,
-        the simulation's truth left out), ``pickup_bonus_pct`` and ``pickup_bonus_pct_ci``
+        ``rmse_board_ci`` where the comparison has them; and each of
+        ``calibration_slope``, ``calibration_intercept``, ``concordance``,
+        ``explained_share``, ``log_score``, ``rmse_vs_ppi``, ``rmse_vs_elo``,
+        ``rmse_vs_player_mean`` with its ``_ci`` where the comparison has it, the slope and
+        concordance None for ``flat``), ``best_system`` (lowest RMSE,
+        the simulation's truth left out), ``noise_floor_rmse`` (+ ``_ci``) and
+        ``bootstrap_unit`` where the comparison has them, ``pickup_bonus_pct`` and
+        ``pickup_bonus_pct_ci``
         (the established partnerships' bonus over new ones), ``lpr_test1_rate`` and
         ``lpr_test2_rate`` (shares of the player-periods where each test intervenes) and
         ``n_lpr_periods``.
@@ -865,8 +1095,10 @@ def summary_figures(comparison, bonus, periods):
     ...                   "ci_high": [0.3]})
     >>> p = pd.DataFrame({"outcome": ["passed", "test1", "test2", "passed"]})
     >>> s = summary_figures(c, b, p)
-    >>> s["best_system"], s["systems"]["elo"], s["lpr_test1_rate"]
-    ('elo', {'rmse': 7.5, 'rmse_ci': [7.4, 7.6], 'coverage_90': None}, 0.25)
+    >>> s["best_system"], s["systems"]["elo"]["rmse_ci"], s["lpr_test1_rate"]
+    ('elo', [7.4, 7.6], 0.25)
+    >>> s["systems"]["elo"]["calibration_slope"] is None  # not in this comparison
+    True
     """
     check_frame(comparison, "comparison", ("system", "metric", "value", "ci_low", "ci_high"))
     check_frame(bonus, "bonus", ("partnership", "residual", "ci_low", "ci_high"))
@@ -874,6 +1106,8 @@ def summary_figures(comparison, bonus, periods):
     t = comparison.set_index(["system", "metric"])
     systems = {}
     for system in pd.unique(comparison["system"]):
+        if system == "noise_floor":
+            continue
         row = t.loc[(system, "rmse")]
         cover = t["value"].get((system, "coverage_90"))
         systems[system] = {
@@ -881,14 +1115,18 @@ def summary_figures(comparison, bonus, periods):
             "rmse_ci": [float(row["ci_low"]), float(row["ci_high"])],
             "coverage_90": None if cover is None else float(cover),
         }
-        if (system, "rmse_board") in t.index:
-            board = t.loc[(system, "rmse_board")]
-            systems[system]["rmse_board"] = float(board["value"])
-            systems[system]["rmse_board_ci"] = [float(board["ci_low"]), float(board["ci_high"])]
+        for metric in _SUMMARY_METRICS:
+            if (system, metric) in t.index:
+                m = t.loc[(system, metric)]
+                systems[system][metric] = float(m["value"])
+                systems[system][f"{metric}_ci"] = [float(m["ci_low"]), float(m["ci_high"])]
+            elif metric in ("calibration_slope", "concordance"):
+                systems[system][metric] = None  # flat: no forecast to regress on or to rank
+                systems[system][f"{metric}_ci"] = None
     rated = {k: v["rmse"] for k, v in systems.items() if k != "truth"}
     b = bonus.set_index("partnership").loc["bonus"]
     outcome = periods["outcome"]
-    return {
+    out = {
         "systems": systems,
         "best_system": min(rated, key=rated.get),
         "pickup_bonus_pct": float(b["residual"]),
@@ -897,6 +1135,19 @@ def summary_figures(comparison, bonus, periods):
         "lpr_test2_rate": float(np.mean(outcome == "test2")),
         "n_lpr_periods": len(periods),
     }
+    if ("noise_floor", "rmse") in t.index:
+        noise = t.loc[("noise_floor", "rmse")]
+        out["noise_floor_rmse"] = float(noise["value"])
+        out["noise_floor_rmse_ci"] = [float(noise["ci_low"]), float(noise["ci_high"])]
+    if "bootstrap_unit" in comparison:
+        out["bootstrap_unit"] = str(comparison["bootstrap_unit"].iloc[0])
+    return out
+
+
+#: The metrics :func:`summary_figures` carries per system (each with its ``_ci``).
+_SUMMARY_METRICS = ("rmse_board", "calibration_slope", "calibration_intercept", "concordance",
+                    "explained_share", "log_score", "rmse_vs_ppi", "rmse_vs_elo",
+                    "rmse_vs_player_mean")  # fmt: skip
 
 
 def ppi_bands(sessions, *, burn_in=300, min_boards=300):
@@ -1037,4 +1288,91 @@ def settling(sessions, *, model=None, elo_k_factor=2.0, tolerance=1.0, min_board
                      "q25_boards": float(first.quantile(0.25)),
                      "q75_boards": float(first.quantile(0.75)),
                      "median_total": float(totals.median())})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def ppi_verdict(figures, *, level=0.9):
+    """The verdict on the PPI in one sentence, from :func:`summary_figures`.
+
+    Parameters
+    ----------
+    figures : dict
+        :func:`summary_figures`'s output (its ``systems.ppi`` with ``rmse_vs_elo`` and
+        ``rmse_vs_player_mean`` and their ``_ci``).
+    level : float
+        The intervals' coverage, for the sentence.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> f = {"systems": {"ppi": {"rmse_vs_elo": 0.2, "rmse_vs_elo_ci": [0.1, 0.3],
+    ...      "rmse_vs_player_mean": 0.1, "rmse_vs_player_mean_ci": [-0.1, 0.3]}},
+    ...      "bootstrap_unit": "event"}
+    >>> ppi_verdict(f).split(" (")[0]
+    'The PPI predicts worse than Elo by +0.200 % RMSE per session'
+    >>> "and ties a player's own running mean (+0.100 %" in ppi_verdict(f)
+    True
+    """
+    if not isinstance(figures, dict) or "ppi" not in figures.get("systems", {}):
+        raise fail("figures", "summary_figures' output with a 'ppi' system", type(figures).__name__)
+    ppi = figures["systems"]["ppi"]
+    parts = []
+    for ref, name in (("elo", "Elo"), ("player_mean", "a player's own running mean")):
+        d, (lo, hi) = ppi[f"rmse_vs_{ref}"], ppi[f"rmse_vs_{ref}_ci"]
+        verdict = "predicts worse than" if lo > 0 else ("beats" if hi < 0 else "ties")
+        parts.append((verdict, name, d, lo, hi))
+    pct = round(100 * level)
+    unit = figures.get("bootstrap_unit", "session")
+    (v1, n1, d1, l1, h1), (v2, n2, d2, l2, h2) = parts
+    first = f"The PPI {v1} {n1} by {d1:+.3f} % RMSE per session ({pct} %: {l1:+.3f} to {h1:+.3f})"
+    if v1 == "ties":
+        first = f"The PPI ties {n1} ({d1:+.3f} % RMSE per session, {pct} %: {l1:+.3f} to {h1:+.3f})"
+    return (
+        f"{first} and {v2} {n2} ({d2:+.3f} %, {l2:+.3f} to {h2:+.3f}; intervals resample {unit}s)."
+    )
+
+
+def lpr_rates(sessions, *, k_factors=(1.0, 2.0, 4.0, 8.0)):
+    """How often each of the LPR's limiting tests intervenes, for several Elo K.
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        The session log (as for :func:`lpr_periods`).
+    k_factors : sequence of float
+        Elo's K per board, each > 0.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per K: ``k_factor``, ``n_periods`` (player-events), ``test1_rate`` and
+        ``test2_rate`` (shares of the player-events where each test intervenes).
+
+    Notes
+    -----
+    The rates depend on K: Rtt, the sum of an event's board-by-board changes, grows with K
+    while the LPR does not, so the tests (which bound Rl + Rtt by the LPR) intervene more
+    often for a larger K. On the shipped log: test 1 in 0.03 %, 0.52 %, 4.6 % and 19.1 %
+    of 6,704 player-events for K = 1, 2, 4, 8; test 2 in 0, 0.64 %, 3.0 % and 7.2 %.
+
+    Examples
+    --------
+    >>> sim = simulated_sessions(n_players=24, n_months=2, rng=4)
+    >>> lpr_rates(sim.assign(event=sim["date"]), k_factors=[2, 8])["k_factor"].tolist()
+    [2.0, 8.0]
+    """
+    if isinstance(k_factors, (str, bytes)) or not hasattr(k_factors, "__iter__"):
+        raise fail("k_factors", "a sequence of numbers > 0", k_factors)
+    ks = [check_number(k, "k_factors", low=0, low_open=True) for k in k_factors]
+    if not ks:
+        raise fail("k_factors", "at least one K", "an empty sequence")
+    rows = []
+    for k in ks:
+        outcome = lpr_periods(sessions, k_factor=k)["outcome"]
+        rows.append({"k_factor": float(k), "n_periods": int(outcome.size),
+                     "test1_rate": float(np.mean(outcome == "test1")),
+                     "test2_rate": float(np.mean(outcome == "test2"))})  # fmt: skip
     return pd.DataFrame(rows)
