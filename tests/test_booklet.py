@@ -120,7 +120,7 @@ def test_cli_writes_the_booklet_from_the_measured_estimates(_cli):
 def test_cli_booklet_errors(_cli):
     bad = _cli("--booklet", "--boards", "8", "--format", "html")
     assert bad.returncode == 2 and "--booklet: must be given with only" in bad.stderr
-    assert "--format: must be html or csv" in _cli("--booklet").stderr
+    assert "--format: must be html, csv or pdf with --booklet" in _cli("--booklet").stderr
     assert "--boards: must be given" in _cli("--form", "teams").stderr
     assert "--b: must be given with --booklet" in _cli("--boards", "8", "--b", "1.2").stderr
 
