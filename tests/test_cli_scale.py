@@ -204,6 +204,11 @@ def test_html(capsys):
         (["--wbf", "--boards", "0"], "n_boards: must be an integer in 1-500; got 0\n"),
         (["--wbf", "--boards", "8", "--discrete", "--ascherman"], "got ['--ascherman']\n"),
         (["--wbf", "--boards", "8", "--form", "teams", "--max-vp", "12"], "got ['--max-vp']\n"),
+        (
+            ["--boards", "8", "--format", "pdf"],
+            "--format: must be markdown, csv or html for one scale (pdf is for --booklet); "
+            "got 'pdf'\n",
+        ),
     ],
 )
 def test_bad_arguments_one_line_exit_2(capsys, argv, message):
@@ -220,7 +225,7 @@ def test_bad_arguments_one_line_exit_2(capsys, argv, message):
     [
         ["--form", "rubber", "--boards", "8"],
         ["--boards", "eight"],
-        ["--boards", "8", "--format", "pdf"],
+        ["--boards", "8", "--format", "rtf"],
     ],
 )
 def test_argparse_errors_exit_2(capsys, argv):
