@@ -270,6 +270,10 @@ def test_given_margins_instead_of_the_shipped_ones():
     assert kb.source.startswith("the given margins")
     by = estimates.k_per_board_by(by="event", margins=frame, n_boot=20, rng=1)
     assert list(by.group) == ["a", "b", "c"]
+    # a user's files with too few matches per event: the error says what the data lack
+    # (issue 26: rederive_k -p files=[...] raised KeyError: 'k' in a cell)
+    with pytest.raises(BridgestatsError, match=r"3 event\(s\) with at most 300 match\(es\)"):
+        estimates.k_per_board_by(by="event", margins=frame, min_matches=301, n_boot=20)
     model = estimates.k_model(margins=frame, n_boot=20, rng=1)
     assert model.n_clusters == 3 and abs(model.k - 6) < 0.5  # simulated with K = 6, δ = 0
     t = estimates.k_by_match_length(margins=frame, n_boot=20, rng=1, model=model)

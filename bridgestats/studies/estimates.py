@@ -286,6 +286,11 @@ def k_per_board_by(*, by="series", margins=None, min_matches=1, confidence=0.90,
             "n_files": int(grp.file.nunique()), "k": r.k_board, "ci_low": r.k_board_ci[0],
             "ci_high": r.k_board_ci[1], "se": (r.k_board_ci[1] - r.k_board_ci[0]) / (2 * z),
         })  # fmt: skip
+    if not rows:  # say what the data lack, rather than return a frame with no columns
+        most = int(m.groupby(col).size().max()) if len(m) else 0
+        raise fail("margins", f"at least one {col} with {min_matches} or more matches "
+                   "(min_matches)", given=f"{m[col].nunique()} {col}(s) with at most {most} "
+                   "match(es) each")  # fmt: skip
     out = pd.DataFrame(rows)
     out["source"] = f"{data} by {col}: √(Σ sum_sq_imps / Σ n_boards), matches resampled"
     out.attrs["dropped"] = dropped
