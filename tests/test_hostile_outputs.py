@@ -22,7 +22,8 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
+from test_cli_score import _run  # tests/ is on the path (rootdir conftest)
+from test_score_event import MITCHELL_PBN
 
 from bridgestats import _output
 from bridgestats.cli import main
@@ -30,12 +31,6 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.paths import project_root
 
 EVIL = "=cmd|' /C calc'!A0"
-
-
-def _run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
