@@ -32,7 +32,15 @@ from ..sigma import (
     sigma_teams_spread,
     swiss_pairs_carry,
 )
-from .estimates import CONDITIONS, COUNTS, brighton_sigma, k_model, printed, swiss_pairs_sigma
+from .estimates import (
+    CONDITIONS,
+    COUNTS,
+    brighton_sigma,
+    k_model,
+    printed,
+    printed_figures,
+    swiss_pairs_sigma,
+)
 
 __all__ = [
     "EVIDENCE_FORMS",
@@ -63,6 +71,8 @@ EVIDENCE_FORMS = {"teams": "IMPs", "swiss-pairs": "MP %", "butler": "IMPs",
                   "cross-imps": "IMPs", "aggregate": "points"}  # fmt: skip
 #: Seed and bootstrap replicates of the K(n) model behind every scale (:func:`evidence_inputs`).
 _K_MODEL_FIT = {"n_boot": 1000, "rng": 2026}
+#: The level of every interval the evidence carries (the fits are run at it, not assumed).
+_CONFIDENCE = 0.90
 
 _CACHE: dict = {}
 
@@ -167,10 +177,14 @@ def evidence_inputs():
         return dict(_CACHE["inputs"])
     from .butler import butler_factors
 
-    model = k_model(**_K_MODEL_FIT)
+    model = k_model(confidence=_CONFIDENCE, **_K_MODEL_FIT)
     pairs = swiss_pairs_strength()
-    b = butler_factors(n_boot=200, rng=0).set_index("datum").loc["trimmed"]
+    if pairs["confidence"] != _CONFIDENCE:
+        raise fail("PAIRS_FIT", f"a fit at confidence {_CONFIDENCE}", pairs["confidence"])
+    b = butler_factors(confidence=_CONFIDENCE, n_boot=200, rng=0).set_index("datum")
+    b = b.loc["trimmed"]
     sheffield = printed("sheffield_sigma")
+    sheffield_n = int(printed_figures().loc["sheffield_sigma", "n_boards"])
     out = {
         "k": model.k, "k_ci": model.k_ci, "delta": model.delta, "delta_ci": model.delta_ci,
         "k_source": f"K(n) model, {model.source}",
@@ -180,10 +194,10 @@ def evidence_inputs():
         "b": float(b.b), "b_ci": (float(b.ci_low), float(b.ci_high)),
         "b_source": "trimmed-datum Butler factor of data/derived/fullfield_board_spreads.csv "
         "(studies.butler.butler_factors)",
-        "aggregate_k": float(k_from_sigma(sheffield.value, 24)),
-        "aggregate_source": "Probst's Sheffield σ = 1790 points over 24 boards "
-        f"({sheffield.source})",
-        "confidence": 0.90,
+        "aggregate_k": float(k_from_sigma(sheffield.value, sheffield_n)),
+        "aggregate_source": f"Probst's Sheffield σ = {sheffield.value:g} points over "
+        f"{sheffield_n} boards ({sheffield.source})",
+        "confidence": _CONFIDENCE,
     }  # fmt: skip
     _CACHE["inputs"] = out
     return dict(out)
