@@ -348,6 +348,8 @@ _DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
+    from .scales import TEAM_SCALES  # the ids only: no scale is built to list them
+
     p = sub.add_parser(
         "score",
         help="score an event file: per board, the ranking, and the printed scores checked",
@@ -382,7 +384,8 @@ def _add_score(sub) -> None:
     )
     p.add_argument(
         "--scale",
-        choices=["wbf", "wbf-discrete", "gaussian"],
+        type=_option_id,
+        choices=_Ids((*TEAM_SCALES, "gaussian")),
         default=None,
         help="teams: VP scale (wbf)",
     )

@@ -25,6 +25,7 @@ LAYERS = {
     "vpscale": 1,
     "io": 2,
     "datasets": 2,
+    "scales": 2,
     "fit": 3,
     "ratings": 4,
     "sim": 4,

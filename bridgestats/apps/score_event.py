@@ -48,6 +48,7 @@ import pandas as pd
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
 from ..errors import BridgestatsError
 from ..io import team_board_swings
+from ..scales import TEAM_SCALES
 from ..scoring import DATUMS, METHODS, score_board_results
 from ..scoring import neuberg as _neuberg
 from ._adjusted import (
@@ -80,8 +81,9 @@ __all__ = [
 
 # The pairs scoring methods and the Butler datum rules are those of bridgestats.scoring
 # (METHODS, DATUMS); "teams" is the two-room team method of score_event.
-#: VP scales for team matches (see :func:`team_matches`).
-SCALES = ("wbf", "wbf-discrete", "gaussian", "file")
+#: VP scales for team matches (see :func:`team_matches`): the named team scales of
+#: :data:`bridgestats.scales.TEAM_SCALES`, a Gaussian scale for a K, or a scale from a file.
+SCALES = (*TEAM_SCALES, "gaussian", "file")
 
 _KEYS = ["source", "event", "segment", "board"]
 _SECTION = ["source", "event", "segment"]
@@ -645,20 +647,21 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
-    from ..vpscale import event_scale, wbf_vp
+    from ..scales import named_scale
+    from ..vpscale import event_scale
 
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
-    if scale in ("wbf", "wbf-discrete"):
-        return np.asarray(wbf_vp(margin, n_boards, discrete=scale == "wbf-discrete"), float)
     out = np.empty(margin.shape, dtype=float)
-    scales = {}
-    for i, (m, n) in enumerate(zip(margin, n_boards, strict=True)):
+    for n in np.unique(n_boards):
         if scale == "file":
             s = scale_file
+        elif scale == "gaussian":
+            s = event_scale("teams", int(n), k=k)
         else:
-            s = scales.setdefault(int(n), event_scale("teams", int(n), k=k))
-        out[i] = s.vp(m)
+            s = named_scale(scale, n_boards=int(n))
+        at = n_boards == n
+        out[at] = s.vp(margin[at])
     return out
 
 
@@ -670,7 +673,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     frame : pandas.DataFrame
         A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
         paired by :func:`bridgestats.io.team_board_swings`.
-    scale : {"wbf", "wbf-discrete", "gaussian", "file"}, keyword-only
+    scale : {"wbf", "wbf_discrete", "gaussian", "file"}, keyword-only
         The WBF 2013 scale (2 decimals, or whole VPs), a Gaussian 20-0 scale with
         σ = K√n (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
         :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.

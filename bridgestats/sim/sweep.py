@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from bridgestats._validate import check_flag, check_int, fail
-from bridgestats.sim.events import Scorer, _plan
+from bridgestats.sim.events import _plan
 from bridgestats.sim.measures import event_measures
 from bridgestats.sim.pairing import MAX_STEPS
 from bridgestats.vpscale import VPScale
@@ -125,7 +125,7 @@ def _run_cell(seed, setting, cell):
 
 
 def _label(value):
-    if isinstance(value, Scorer | VPScale):
+    if isinstance(value, VPScale):
         return value.name
     return value
 
@@ -183,7 +183,7 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
         Parameter name to values (see :func:`grid_cells` and :data:`GRID_KEYS`): any of
         ``n_entrants`` (required), ``event_format``, ``pairing``, ``strength_sd``,
         ``n_rounds``, ``n_boards``, ``board``, ``k``, ``n_events``, ``top_k``,
-        ``bye_score`` and ``scorer`` (names, :class:`~bridgestats.sim.events.Scorer` or
+        ``bye_score`` and ``scorer`` (names, :class:`~bridgestats.vpscale.VPScale` or
         :class:`~bridgestats.vpscale.VPScale`), as in
         :func:`~bridgestats.sim.measures.event_measures`.
     seed : int

@@ -225,7 +225,7 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
         n = len(names)
         for scorer in candidate_scales("round robin", n_boards=boards, spread=spread):
-            pts = np.concatenate([scorer.score(margin), scorer.score(-margin)])
+            pts = np.concatenate([scorer.vp(margin), scorer.vp(-margin)]).astype(float)
             score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
             order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
             rank = np.empty(n, dtype=np.int64)

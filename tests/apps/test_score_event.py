@@ -364,7 +364,7 @@ def test_a_team_match_by_hand():
     columns = ["team_a", "team_b", "n_boards", "imps_a", "imps_b", "imp_margin"]
     assert m[columns].values.tolist() == [["Bears", "Lions", 2, 4, 12, -8]]
     assert m["vp_b"].iat[0] == wbf_vp(8, 2) and m["vp_a"].iat[0] == wbf_vp(-8, 2)
-    d = team_matches(TEAMS, scale="wbf-discrete")
+    d = team_matches(TEAMS, scale="wbf_discrete")
     assert d["vp_a"].iat[0] + d["vp_b"].iat[0] == 20
     assert d["vp_b"].iat[0] == wbf_vp(8, 2, discrete=True)
     g = team_matches(TEAMS, scale="gaussian", k=6.5)
