@@ -500,9 +500,9 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per event: ``n_teams``, ``n_rounds``, ``n_matches``, ``boards`` (the boards
-        per match, as ``"16"`` or ``"16-20"``), ``meetings_per_pair`` (how many times each
-        two teams met: ``"1"`` in a single round robin), ``pairs_never_met``,
+        One row per event: ``n_entrants`` (teams), ``n_rounds``, ``n_matches``, ``boards``
+        (the boards per match, as ``"16"`` or ``"16-20"``), ``meetings_per_pair`` (how many
+        times each two teams met: ``"1"`` in a single round robin), ``pairs_never_met``,
         ``teams_twice_in_a_round`` (a team in two matches of one round),
         ``byes`` (team-rounds without a match), ``missing_tables``, ``ambiguous_tables``,
         ``boards_not_scored`` and ``complete`` (every two teams met the same number of
@@ -513,9 +513,9 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
     >>> m = pd.DataFrame({"event": "e", "round": [1, 2, 3], "team_a": ["A", "A", "B"],
     ...     "team_b": ["B", "C", "C"], "boards": 16, "boards_scored": [16, 16, 15],
     ...     "imps_a": 0, "imps_b": 0, "missing_tables": [0, 0, 1], "ambiguous_tables": 0})
-    >>> round_robin_checks(m)[["n_teams", "meetings_per_pair", "byes", "complete"]]
-      n_teams meetings_per_pair  byes  complete
-    e       3                 1     3      True
+    >>> round_robin_checks(m)[["n_entrants", "meetings_per_pair", "byes", "complete"]]
+       n_entrants meetings_per_pair  byes  complete
+    e           3                 1     3      True
     """
     check_frame(matches, "matches", MATCH_COLUMNS)
     out = {}
@@ -537,7 +537,7 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
         twice = int((per_round > 1).sum())
         boards = sorted(m["boards"].unique())
         out[event] = {
-            "n_teams": n,
+            "n_entrants": n,
             "n_rounds": len(rounds),
             "n_matches": len(m),
             "boards": "-".join(str(b) for b in sorted({boards[0], boards[-1]})),

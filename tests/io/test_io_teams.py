@@ -175,7 +175,7 @@ def test_real_world_championships_2009(world_2009):
     for event in ("2009-World/Men", "2009-World/Women"):
         row = checks.loc[event]
         # 22 tables per board and 21 rounds of 16 boards: a 22-team round robin
-        assert (row["n_teams"], row["n_rounds"], row["n_matches"]) == (22, 21, 231)
+        assert (row["n_entrants"], row["n_rounds"], row["n_matches"]) == (22, 21, 231)
         assert row["boards"] == "16" and row["meetings_per_pair"] == "1"
         assert row["complete"] and row["missing_tables"] == 0
     # every team has 4-6 players; two rosters as the WBF's 2009 Bermuda Bowl pages list
