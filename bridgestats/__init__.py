@@ -9,7 +9,9 @@ The package is layered; each layer imports only the layers above it in this list
    Point scales: Gaussian equal-probability, negative VPs, WBF 2013).
 2. **data**: :mod:`~bridgestats.io` (result files in, tidy frames out),
    :mod:`~bridgestats.datasets` (the figures shipped in ``data/``) and
-   :mod:`~bridgestats.scales` (the catalogue of named VP scales, some built from them).
+   :mod:`~bridgestats.scales` (the catalogue of named VP scales, some built from them);
+   above them :mod:`~bridgestats.derive` (what is inferred from result files rather than
+   read: teams from the seating, the rating log of real players).
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
 4. **ratings** (stand alone) and **simulation**: :mod:`~bridgestats.ratings` (Bridge Club
@@ -82,7 +84,8 @@ _EXPORTS = {
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "scales", "fit", "ratings",
+    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "scales", "derive", "fit",
+    "ratings",
     "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}

@@ -94,16 +94,10 @@ Shapes for the statistics
 a full-field board (:func:`bridgestats.fit.field_spreads` measures each board's spread
 from them: score SD, Butler IMP SD, cross-IMP RMS, for the Butler factor).
 
-The rating log
+Derived shapes
 --------------
-:func:`read_fullfield` reads a VALET folder with each file's player names;
-:func:`rating_board_log` scores every table against its board's whole field (matchpoint %
-and Butler IMPs), players linked across events by :func:`normalise_name`, in time order;
-:func:`rating_sessions` makes one row per table and round (the shipped
-``data/derived/rating_sessions.csv``) and :func:`rating_players` describes the players.
-:func:`reconstruct_teams` recovers a round robin's teams and matches from the seating
-alone (the files carry no team names) and :func:`round_robin_checks` checks them
-(:mod:`bridgestats.io.teams`).
+Teams reconstructed from the seating and the rating log of real players are derived, not
+read: they live in :mod:`bridgestats.derive`.
 """
 
 from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, finish, summary_of
@@ -111,15 +105,7 @@ from .acbl import read_acbl_travellers
 from .frames import field_results, match_margins, team_board_swings
 from .lin import read_lin
 from .pbn import read_pbn, read_pbn_totals
-from .ratinglog import (
-    normalise_name,
-    rating_board_log,
-    rating_players,
-    rating_sessions,
-    read_fullfield,
-)
 from .results import READERS, Reader, read_results, reader_for
-from .teams import reconstruct_teams, round_robin_checks
 from .usebio import read_usebio, read_usebio_participants
 from .valet import read_valet
 
@@ -133,12 +119,7 @@ __all__ = [
     "field_results",
     "finish",
     "match_margins",
-    "normalise_name",
-    "rating_board_log",
-    "rating_players",
-    "rating_sessions",
     "read_acbl_travellers",
-    "read_fullfield",
     "read_lin",
     "read_pbn",
     "read_pbn_totals",
@@ -147,8 +128,6 @@ __all__ = [
     "read_usebio_participants",
     "read_valet",
     "reader_for",
-    "reconstruct_teams",
-    "round_robin_checks",
     "summary_of",
     "team_board_swings",
 ]

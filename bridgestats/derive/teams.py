@@ -1,6 +1,6 @@
 """Teams and matches of a team round robin, reconstructed from a full field's seating.
 
-The VALET files (:func:`~bridgestats.io.read_valet`, :func:`~bridgestats.io.read_fullfield`)
+The VALET files (:func:`~bridgestats.io.read_valet`, :func:`~bridgestats.derive.read_fullfield`)
 carry players, not teams: every table of every board of every round, with no team names
 and no record of which two tables form a match. :func:`reconstruct_teams` recovers both
 from the seating alone, and :func:`round_robin_checks` checks the result against the
@@ -60,7 +60,7 @@ def event_key(source):
     str or numpy.ndarray
         ``"2008-Euro/Men/A"`` for ``2008-Euro/Men/scoresA.txt.gz``,
         ``"2009-World/Men"`` for ``2009-World/Men/scores.txt.gz`` (as
-        :func:`~bridgestats.io.rating_board_log` names events).
+        :func:`~bridgestats.derive.rating_board_log` names events).
 
     Examples
     --------
@@ -396,7 +396,7 @@ def reconstruct_teams(frame):
     Parameters
     ----------
     frame : pandas.DataFrame
-        The tidy frame of :func:`~bridgestats.io.read_fullfield` (players named; ``source``,
+        The tidy frame of :func:`~bridgestats.derive.read_fullfield` (players named; ``source``,
         ``segment`` the round, ``board``, ``north`` ... ``west``, ``score_ns``). Each
         score file is one event (:func:`event_key`; with an ``event`` column, the
         reader's folder name and the file's group letter).
