@@ -348,7 +348,7 @@ _DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
-    from .scales import TEAM_SCALES  # the ids only: no scale is built to list them
+    from .scales import team_scales  # the ids only: no scale is built to list them
 
     p = sub.add_parser(
         "score",
@@ -385,7 +385,7 @@ def _add_score(sub) -> None:
     p.add_argument(
         "--scale",
         type=_option_id,
-        choices=_Ids((*TEAM_SCALES, "gaussian")),
+        choices=_Ids((*team_scales(), "gaussian")),
         default=None,
         help="teams: VP scale (wbf)",
     )

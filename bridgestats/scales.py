@@ -35,7 +35,7 @@ from ._validate import check_choice, check_int
 if TYPE_CHECKING:  # the scales (pandas, scipy) load when one is built, not to list the names
     from .vpscale import VPScale
 
-__all__ = ["NAMED_SCALES", "SWISS_PAIRS_TABLES", "TEAM_SCALES", "NamedScale", "named_scale"]
+__all__ = ["NAMED_SCALES", "SWISS_PAIRS_TABLES", "NamedScale", "named_scale", "team_scales"]
 
 
 @dataclass(frozen=True)
@@ -134,10 +134,18 @@ NAMED_SCALES: dict[str, NamedScale] = {
         NamedScale("ebu_2006", "MP %", _swiss_pairs("ebu_2006"), _PROBST_8),
     )
 }
-#: The named scales of VPs for team matches (IMP margins): ``bridgestats score --scale``.
-TEAM_SCALES = tuple(n for n, e in NAMED_SCALES.items() if e.unit == "IMPs" and not e.raw)
 #: The historical Swiss pairs scales of Probst's Table 8, by id (entries of NAMED_SCALES).
 SWISS_PAIRS_TABLES = tuple(n for n, e in NAMED_SCALES.items() if e.source == _PROBST_8)
+
+
+def team_scales() -> tuple[str, ...]:
+    """The ids of the named scales of VPs for team matches (IMP margins, not raw), as
+    :data:`NAMED_SCALES` holds them now: ``bridgestats score --scale``.
+
+    >>> team_scales()
+    ('wbf', 'wbf_discrete')
+    """
+    return tuple(n for n, e in NAMED_SCALES.items() if e.unit == "IMPs" and not e.raw)
 
 
 def named_scale(name, *, n_boards=8) -> VPScale:

@@ -48,7 +48,7 @@ import pandas as pd
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
 from ..errors import BridgestatsError
 from ..io import team_board_swings
-from ..scales import TEAM_SCALES
+from ..scales import team_scales
 from ..scoring import DATUMS, METHODS, score_board_results
 from ..scoring import neuberg as _neuberg
 from ._adjusted import (
@@ -64,7 +64,6 @@ if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are 
     from ..vpscale import VPScale
 
 __all__ = [
-    "SCALES",
     "EventScore",
     "adjusted_split",
     "agreement",
@@ -81,9 +80,6 @@ __all__ = [
 
 # The pairs scoring methods and the Butler datum rules are those of bridgestats.scoring
 # (METHODS, DATUMS); "teams" is the two-room team method of score_event.
-#: VP scales for team matches (see :func:`team_matches`): the named team scales of
-#: :data:`bridgestats.scales.TEAM_SCALES`, a Gaussian scale for a K, or a scale from a file.
-SCALES = (*TEAM_SCALES, "gaussian", "file")
 
 _KEYS = ["source", "event", "segment", "board"]
 _SECTION = ["source", "event", "segment"]
@@ -674,8 +670,9 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
         paired by :func:`bridgestats.io.team_board_swings`.
     scale : {"wbf", "wbf_discrete", "gaussian", "file"}, keyword-only
-        The WBF 2013 scale (2 decimals, or whole VPs), a Gaussian 20-0 scale with
-        σ = K√n (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
+        A named team scale (:func:`bridgestats.scales.team_scales`: the WBF 2013 scale, 2
+        decimals or whole VPs), a Gaussian 20-0 scale with σ = K√n
+        (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
         :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
@@ -710,7 +707,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     0      A      B      12       4  15.5   4.5
     """
     check_frame(frame, "frame")
-    check_choice(scale, "scale", SCALES)
+    check_choice(scale, "scale", (*team_scales(), "gaussian", "file"))
     if k is not None:
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
