@@ -36,8 +36,9 @@ class IndexRow:
 
     ``figures`` are the headline ``(key, value)`` pairs and ``more`` how many other keys
     ``summary.json`` has; ``sentences`` the headline findings and ``findings`` all of
-    them, as ``(text, href)`` (href to the section of the report that shows it, or ""); ``parameters`` the overrides as ``(name, value)``; ``links``
-    ``(href, label)`` pairs relative to the index.
+    them, as ``(text, href)`` (href to the section of the report that shows it, or "");
+    ``parameters`` the overrides as ``(name, value)``; ``links`` ``(href, label)`` pairs
+    relative to the index.
     """
 
     name: str
