@@ -367,6 +367,61 @@ def test_sigterm_is_handled_like_ctrl_c_and_the_index_says_the_run_was_stopped(g
     assert 'href="tiny/tiny.html"' in page  # the previous good report is still linked
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (its pool workers, their kernels), from ``/proc``."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_stop_reaching_the_workers_before_the_batch_is_a_stop_not_a_failure(good, tmp_path):
+    """``systemctl stop`` / ``docker stop`` signal every process of the batch; when the pool
+    worker and its kernel get SIGTERM before the batch does, the run is still 'stopped'
+    (once a 'failed' run: the worker died, ``tiny.failed/`` was written, exit 1)."""
+    before = (good / "tiny" / "run.json").read_text()
+    proc = _start(_config(tmp_path, 60), good)
+    _wait_for_kernel(good, proc)
+    below = _descendants(proc.pid)
+    assert len(below) >= 2  # a worker and its kernel (and multiprocessing's tracker)
+    for pid in reversed(below):  # the deepest first: the kernel, then its worker
+        os.kill(pid, signal.SIGTERM)
+    time.sleep(2)  # a worker that died would have made the batch record a failure by now
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    assert stderr.endswith(
+        "[reports] stopped by SIGTERM: stopped tiny (0 of 1 finished; previous reports kept)\n"
+        "bridgestats reports: stopped (SIGTERM)\n"
+    ), stderr
+    assert not (good / "tiny.failed").exists()
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert 'class="status stopped"' in (good / "index.html").read_text()
+    assert _leftovers(good) == [] and not (good / LOCK_NAME).exists()
+    deadline = time.monotonic() + 20  # the kernel ends when its worker is gone
+    while any(_alive(pid) for pid in below) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in below if _alive(pid)]
+
+
 # --------------------------------------------------------------------------- one line, exit 2
 
 

@@ -96,13 +96,21 @@ def _local(jobs_by_name: Mapping[str, Job], jobs: int):
 
 
 def _worker_init(parent: int) -> None:
-    """A pool worker leaves Ctrl-C to the batch (which ends it), and dies with the batch.
+    """A pool worker leaves Ctrl-C and SIGTERM to the batch (which ends it), and dies with
+    the batch.
 
-    On Linux the worker asks to be killed when the batch's process dies (``prctl``
+    A stop that signals every process of the batch (``systemctl stop``, ``docker stop``: a
+    SIGTERM to the whole control group) would otherwise kill the worker, and its kernel,
+    before the batch handles its own SIGTERM: the run would be recorded as failed (a
+    ``<run>.failed/`` folder replacing the previous one) instead of stopped. So the worker
+    ignores SIGTERM, and so does its kernel, which inherits the disposition; the batch
+    kills the workers when it stops (:func:`_local`) and a kernel ends when its worker
+    does. On Linux the worker asks to be killed when the batch's process dies (``prctl``
     ``PR_SET_PDEATHSIG``), so a ``kill -9`` of the batch leaves no notebook running;
     elsewhere an orphaned worker finishes its current run and exits.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
