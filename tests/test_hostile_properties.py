@@ -314,6 +314,54 @@ def test_mutated_excerpts_are_read_or_refused_never_lost(tmp_path_factory, fmt):
     check()
 
 
+# where each excerpt holds a text value, and the value with ``{}`` for the text put in it
+_TEXT_AT = {
+    "pbn": ('[Event "T"]', '[Event "T{}"]'),
+    "lin": ("Alpha", "Alpha{}"),
+    "valet": ("|H4\n", "|H4{}\n"),
+    "acbl": ("recap_b_20170109.html,,1,None", "recap_b_20170109{}.html,,1,None"),
+}
+# Windows-1252 letters whose bytes are all 0xC0-0xFF: UTF-8 lead bytes, so that no run of
+# them (nor with ASCII) is valid UTF-8 and the file is certainly read as Windows-1252
+_WESTERN = st.text(alphabet="éüßñøÅÄÖab", min_size=1, max_size=8).filter(
+    lambda t: any(ord(c) > 127 for c in t)
+)
+_CP1252 = "files not UTF-8, read as Windows-1252 (cp1252)"
+_UNDEFINED = "bytes undefined in Windows-1252, read as U+FFFD"
+
+
+@pytest.mark.parametrize("fmt", list(LOADERS))
+def test_windows_1252_files_are_read_whole_and_said(tmp_path_factory, fmt):
+    """A file that is not UTF-8 is read as Windows-1252 (issue 26): its values as written,
+    nothing lost, and the summary says so, with the bytes that code page leaves undefined
+    (read as U+FFFD); a UTF-8 file gets no such note."""
+    reader, name, text = LOADERS[fmt]
+    path = tmp_path_factory.mktemp(f"cp1252-{fmt}") / name
+    path.write_text(text, encoding="utf-8")
+    plain = summary_of(reader(path))
+    assert _CP1252 not in plain.notes
+    old, new = _TEXT_AT[fmt]
+
+    @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(value=_WESTERN, undefined=st.integers(0, 2))
+    def check(value, undefined):
+        # 0x81, undefined in Windows-1252, before the letters (after a lead byte it would
+        # make a valid UTF-8 pair: Ä 0x81 is UTF-8 for ā)
+        written = b"\x81" * undefined + value.encode("cp1252")
+        raw = text.replace(old, new.format("\x00"), 1).encode("cp1252")
+        path.write_bytes(raw.replace(b"\x00", written))
+        frame = reader(path)
+        s = summary_of(frame)
+        assert s.notes[_CP1252] == 1
+        assert s.notes.get(_UNDEFINED, 0) == undefined
+        assert (s.records, s.scorable, s.skipped) == (plain.records, plain.scorable, plain.skipped)
+        shown = "\ufffd" * undefined + value
+        texts = frame.select_dtypes(include="object").astype(str)
+        assert any(texts[c].str.contains(shown, regex=False).any() for c in texts)
+
+    check()
+
+
 def _check_read(reader, path, changed: str, *, strict: bool, fmt: str) -> None:
     """The loader's answer to ``changed``: a ParseError, or rows and a summary adding up."""
     try:

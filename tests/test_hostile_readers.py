@@ -356,6 +356,38 @@ def test_cli_shows_the_readers_notes_and_printed_score_mismatches(capsys, tmp_pa
 
 
 @pytest.mark.parametrize(
+    ("name", "content", "note"),
+    [
+        ("w.pbn", _record(1, "M\xfcller").encode("cp1252"), "1 files not UTF-8, read as Windows"),
+        (
+            "m.pbn",
+            _table(["1 2 4S S 10 x", "3 4 4S S 9 1"]).encode(),
+            "1 ScoreTable Multiplicity cells not a whole number 1-10000, read as 1",
+        ),
+        (
+            "u.xml",
+            f'<?xml version="1.0"?>\n<USEBIO Version="9.9">{_LINE.format(tricks="10")}'
+            "</USEBIO>".encode(),
+            "1 USEBIO version 9.9, read as 1.2/1.3",
+        ),
+    ],
+)
+@pytest.mark.parametrize("command", ["score", "read"])
+def test_cli_says_each_note_of_the_reader(capsys, tmp_path, name, content, note, command):
+    """The notes the issue lists as hidden (a cp1252 fallback, Multiplicity read as 1, an
+    unknown USEBIO version) reach the summary line: standard output for Markdown,
+    standard error for CSV."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    code, out, err = _cli(capsys, command, path)
+    assert code == 0, err
+    assert note in (err if command == "read" else out)
+    if command == "score":
+        code, out, err = _cli(capsys, command, path, "--format", "csv")
+        assert code == 0 and note in err and note not in out
+
+
+@pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["score", ""], "not an empty path"),
