@@ -265,3 +265,40 @@ def test_no_written_text_cell_starts_a_formula(values):
             assert value in values or (value.startswith("'") and quoted)
         else:
             assert value in values or value != value  # numbers unchanged
+
+
+# --------------------------------------------------------------------------- the README
+
+
+def test_readme_states_the_limits_the_code_has():
+    """README's "Limits and safety" says each limit as the code has it (issue 26: the size
+    limit and the environment variables were only in docstrings)."""
+    from bridgestats._validate import K_RANGE
+    from bridgestats.io._pbn_tables import _MAX_COLUMNS
+    from bridgestats.io._records import MAX_FILE_BYTES
+    from bridgestats.io.usebio import _MAX_DEPTH
+    from bridgestats.reports.config import MAX_RUNS
+
+    readme = (project_root() / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Limits and safety", 1)[1].split("\n## ", 1)[0]
+    said = " ".join(section.split())  # the line breaks of the Markdown source aside
+    shown = {"\t": "a tab", "\r": "a carriage return"}
+    starts = ", ".join(shown.get(c, f"`{c}`") for c in _output.FORMULA_STARTS)
+    for phrase in (
+        f"begins with {starts.replace(', a carriage', ' or a carriage')} gets a leading `'`",
+        f"at most {MAX_FILE_BYTES >> 30} GiB from one file",
+        f"(default {MAX_FILE_BYTES >> 20})",
+        f"more than {_MAX_COLUMNS:,} columns",
+        f"nested more than {_MAX_DEPTH} deep",
+        f"at most {MAX_RUNS:,} runs",
+        f"`--k` is in [{K_RANGE[0]:g}, {K_RANGE[1]:g}]",
+        "`--strict`",
+        ".bridgestats-reports",
+    ):
+        assert phrase in said, phrase
+    import re
+
+    package = (project_root() / "bridgestats").rglob("*.py")
+    source = "".join(p.read_text(encoding="utf-8") for p in package)
+    used = set(re.findall(r"BRIDGESTATS_[A-Z_]+", source))  # every variable the package reads
+    assert used and all(f"`{name}`" in section for name in used), used
