@@ -102,6 +102,19 @@ def test_out_naming_the_scale_file(capsys, teams_pbn, tmp_path):
     _refused_over(capsys, scale, "score", teams_pbn, "--scale-file", scale, "--out", scale)
 
 
+def test_html_over_a_usebio_file_is_refused(capsys, tmp_path):
+    usebio = tmp_path / "event.xml"
+    usebio.write_text(
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD>'
+        "<BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+        "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY>"
+        "<TRICKS>10</TRICKS></TRAVELLER_LINE></BOARD></EVENT></USEBIO>\n"
+    )
+    code, _, err = _run(capsys, "score", usebio, "--format", "html")
+    assert code == 0, err  # the file scores: the refusal below is for --out alone
+    _refused_over(capsys, usebio, "score", usebio, "--format", "html", "--out", usebio)
+
+
 def test_out_a_folder_is_refused(capsys, club_pbn, tmp_path):
     code, _, err = _run(capsys, "read", club_pbn, "--out", tmp_path)
     assert code == 2 and "--out: must be a file, not a folder" in err

@@ -436,6 +436,31 @@ def test_cli_with_closed_standard_output_is_exit_2(monkeypatch, capsys):
     assert cli.main(["scale", "--boards", "8"]) == 2
 
 
+@pytest.mark.parametrize("closed", [1, 2])
+def test_cli_with_a_closed_stream_in_a_real_process(tmp_path, closed):
+    """``bridgestats ... >&-`` (or ``2>&-``): Python starts with the stream set to None;
+    exit 2, no traceback (once an AttributeError); with standard error open, one line."""
+    import os
+    import subprocess
+    import sys
+
+    from bridgestats.paths import project_root
+
+    env = {**os.environ, "PYTHONPATH": str(project_root())}
+    done = subprocess.run(
+        [sys.executable, "-m", "bridgestats.cli", "scale", "--boards", "8"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=lambda: os.close(closed),
+    )
+    assert done.returncode == 2
+    if closed == 1:
+        assert done.stderr == "bridgestats: error: standard output is closed\n"
+
+
 # --------------------------------------------------------------------------- Markdown cells
 
 

@@ -322,12 +322,14 @@ def test_a_page_or_run_folder_the_runner_did_not_write_is_refused_before_running
     out = tmp_path / "out"
     out.mkdir()
     claim(out)
-    (out / "index.html").write_text("<h1>someone's page</h1>\n")
     config = _config(tmp_path, 0)
-    code, err = _cli("reports", "--config", config, "--reports-dir", out)
-    assert code == 2 and err.count("\n") == 1
-    assert f"{str(out / 'index.html')!r} was not written by the runner" in err
-    (out / "index.html").unlink()
+    for page in ("index.html", "findings.html"):
+        (out / page).write_text("<h1>someone's page</h1>\n")
+        code, err = _cli("reports", "--config", config, "--reports-dir", out)
+        assert code == 2 and err.count("\n") == 1
+        assert f"{str(out / page)!r} was not written by the runner" in err
+        assert (out / page).read_text() == "<h1>someone's page</h1>\n"
+        (out / page).unlink()
     (out / "tiny").mkdir()
     (out / "tiny" / "thesis.tex").write_text("years of work\n")
     code, err = _cli("reports", "--config", config, "--reports-dir", out)
@@ -531,6 +533,30 @@ def test_a_symlink_loop_or_an_index_folder_as_reports_dir_is_one_line(tmp_path):
     (out / "index.html").mkdir()
     code, err = _cli("reports", "--config", config, "--reports-dir", out)
     assert code == 2 and "index.html' was not written by the runner" in err
+
+
+def test_the_reports_folder_removed_mid_batch_is_one_line(tmp_path, monkeypatch):
+    import shutil
+
+    from bridgestats.reports import batch
+    from bridgestats.reports.jobs import Outcome
+
+    out = tmp_path / "out"
+
+    def vanishing(jobs_by_name, **_kwargs):  # the folder goes while the run executes
+        shutil.rmtree(out)
+        for name in jobs_by_name:
+            yield name, Outcome("ok", "2026-12-02T00:00:00.000Z", "2026-12-02T00:00:01.000Z")
+
+    monkeypatch.setattr(batch, "dispatch", vanishing)
+    code, err = _cli("reports", "--config", _config(tmp_path, 0), "--reports-dir", out)
+    assert code == 2 and "Traceback" not in err
+    assert err.endswith(
+        f"bridgestats reports: error: reports_dir: could not write in {str(out)!r} (No such"
+        " file or directory); the batch stopped (runs put in place: none; the others'"
+        " previous reports kept)\n"
+    ), err
+    assert not out.exists()  # nothing made again: no half folder, no lock
 
 
 def test_a_full_disk_during_the_batch_is_one_line_and_the_good_report_kept(
