@@ -337,6 +337,29 @@ def test_a_page_or_run_folder_the_runner_did_not_write_is_refused_before_running
     assert (out / "tiny" / "thesis.tex").read_text() == "years of work\n"
 
 
+def test_a_lock_or_marker_that_is_a_symlink_is_never_written_through(tmp_path):
+    """A ``.lock`` or ``.bridgestats-reports`` pointing at a user's file: the runner opened
+    (and wrote the first bytes of) the one, and rewrote the other whole, through the link."""
+    from bridgestats.reports.folder import MARKER_NAME, claim
+
+    victim = tmp_path / "bashrc"
+    victim.write_text("export PATH=~/bin:$PATH\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    claim(out)
+    (out / LOCK_NAME).symlink_to(victim)
+    with pytest.raises(BridgestatsError, match=r"cannot open the lock file .*\.lock"):
+        with locked(out):
+            pass
+    (out / LOCK_NAME).unlink()
+    (out / MARKER_NAME).unlink()
+    (out / MARKER_NAME).symlink_to(victim)
+    code, err = _cli("reports", "--config", _config(tmp_path, 0), "--reports-dir", out)
+    assert code == 2 and f"{str(out)!r} is not a reports folder" in err
+    assert f"'{MARKER_NAME}'" in err
+    assert victim.read_text() == "export PATH=~/bin:$PATH\n"
+
+
 def test_a_run_named_findings_html_is_refused(tmp_path):
     from bridgestats.reports import load_config
 
