@@ -474,6 +474,9 @@ def _typed_notebook(folder: Path) -> Path:
         ("1e999", "parameter x of notebook typed.ipynb: must be float; got inf"),
         ("-Infinity", "parameter x of notebook typed.ipynb: must be float; got '-Infinity'"),
         ("[" * 3000 + "]" * 3000, "param: x: the value is nested too deeply"),
+        # an int beyond floats: once an internal OverflowError of the float check
+        ("9" * 400, "parameter x of notebook typed.ipynb: must be float; got 99999"),
+        ("-" + "9" * 400, "parameter x of notebook typed.ipynb: must be float; got -9999"),
     ],
 )
 def test_absurd_parameter_values_are_one_line(tmp_path, value, message):
