@@ -205,6 +205,29 @@ def test_a_file_size_limit_in_a_real_process_keeps_the_previous_file(tmp_path):
     assert _no_temporaries(tmp_path) == []
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_kill_during_the_write_keeps_the_previous_file(tmp_path):
+    """The process killed (``kill -9``) after the text is written and before the rename:
+    the previous ``--out`` is whole; what is left is a hidden ``.tmp`` beside it, never a
+    half-written file under the output's name."""
+    src = tmp_path / "club.pbn"
+    src.write_text(MITCHELL_PBN)
+    out = tmp_path / "club.csv"
+    out.write_text("the previous good file\n")
+    code = (
+        "import os, signal, sys;"
+        "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL);"
+        "from bridgestats.cli import main;"
+        f"sys.exit(main(['read', {str(src)!r}, '--out', {str(out)!r}]))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(project_root())}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, timeout=60)
+    assert done.returncode == -9
+    assert out.read_text() == "the previous good file\n"
+    (left,) = _no_temporaries(tmp_path)
+    assert left.startswith(".club.csv.") and len(pd.read_csv(tmp_path / left)) == 8
+
+
 def test_write_text_atomic_writes_through_a_symlink_and_into_devices(tmp_path):
     target = tmp_path / "real.txt"
     target.write_text("old")
