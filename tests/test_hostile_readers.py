@@ -298,6 +298,21 @@ def test_property_every_pair_twice_on_a_board_is_counted(tmp_path, pairs):
     )
 
 
+@_SETTINGS
+@given(pairs=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=6))
+def test_property_every_pair_twice_on_a_pbn_board_is_counted(tmp_path, pairs):
+    """The same count from a PBN ScoreTable (the check is the readers' common one)."""
+    spec = "PairId_NS;PairId_EW;Contract;Declarer;Result"
+    lines = [f"{a} {b} 4S S 10" for a, b in pairs]
+    text = f'[Event "E"]\n[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n'
+    notes = summary_of(read_pbn(_write(tmp_path, text + "\n".join(lines) + "\n"))).notes
+    ns = [p[0] for p in pairs]
+    ew = [p[1] for p in pairs]
+    expected = sum(ns.count(a) > 1 or ew.count(b) > 1 for a, b in pairs)
+    key = "table results listing a pair twice on one board (duplicated lines?)"
+    assert notes.get(key, 0) == expected
+
+
 # --------------------------------------------------------------------------- Multiplicity
 
 _SPEC = "PairId_NS;PairId_EW;Contract;Declarer;Result;Multiplicity"
