@@ -44,7 +44,9 @@ from .estimates import (
 
 __all__ = [
     "EVIDENCE_FORMS",
+    "PAIRS_CURVE",
     "PAIRS_FIT",
+    "PAIRS_FIT_INPUT",
     "SigmaSource",
     "check_comparable",
     "column_unit",
@@ -61,9 +63,14 @@ __all__ = [
 #: :func:`bridgestats.studies.scales.pairs_strength_spread` on this grid of τ (MP %), this
 #: many Brighton-sized events per τ and this seed. 40 events per τ make the Monte Carlo SE
 #: of τ about 0.05 % (against a sampling half-width of about 0.5 %); it is carried into the
-#: interval all the same.
+#: interval all the same. The simulated curve (about 20 s) is shipped as
+#: ``derived/swiss_pairs_strength_curve`` (``scripts/derive_swiss_pairs_strength.py``).
 PAIRS_FIT = {"strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0), "n_events": 40,
              "rng": 20260101}  # fmt: skip
+#: The data set the Swiss pairs fit is simulated for (its SHA-256 is shipped with the curve).
+PAIRS_FIT_INPUT = "seeds/brighton_2005_vp_counts"
+#: The shipped simulated curve of :data:`PAIRS_FIT`.
+PAIRS_CURVE = "derived/swiss_pairs_strength_curve"
 #: The forms :func:`form_sigma_evidence` answers, and their units: teams of four (round
 #: robin, Swiss, knock-out segments: one match model), Swiss pairs, face-to-face Butler
 #: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
@@ -108,8 +115,16 @@ class SigmaSource:
     parameters: dict
 
 
-def swiss_pairs_strength():
+def swiss_pairs_strength(*, fresh=False):
     """The one fit of the Swiss pairs' strength spread τ and equal-pairs k (Brighton 2005).
+
+    Parameters
+    ----------
+    fresh : bool, optional
+        False (every report): the crossing computed from the shipped simulated curve
+        (:data:`PAIRS_CURVE`, checked against :data:`PAIRS_FIT` and the SHA-256 of
+        :data:`PAIRS_FIT_INPUT`); True: simulate the curve again (about 20 s), which gives
+        the same figures while the simulator is unchanged (``tests/test_derived_data.py``).
 
     Returns
     -------
@@ -132,11 +147,15 @@ def swiss_pairs_strength():
     ...       f"{f['strength_sd_ci'][1]:.2f}), k {f['k']:.2f}, sigma_8 {f['sigma_8']:.2f}")
     tau 4.02 (3.39-4.44), k 27.63, sigma_8 11.31
     """
-    if "pairs" in _CACHE:
-        return dict(_CACHE["pairs"])
-    from .scales import pairs_strength_spread  # scales imports this module
+    key = "pairs_fresh" if fresh else "pairs"
+    if key in _CACHE:
+        return dict(_CACHE[key])
+    from .scales import pairs_strength_from_curve, pairs_strength_spread  # scales imports us
 
-    p = pairs_strength_spread(**PAIRS_FIT)
+    if fresh:
+        p = pairs_strength_spread(**PAIRS_FIT, confidence=_CONFIDENCE)
+    else:
+        p = pairs_strength_from_curve(_shipped_curve(), confidence=_CONFIDENCE)
     c = p.curve
     x, y, se = (c[col].to_numpy() for col in ("strength_sd", "sim_second_half_sigma", "se"))
     i = int(np.clip(np.searchsorted(x, p.strength_sd) - 1, 0, x.size - 2))
@@ -156,8 +175,29 @@ def swiss_pairs_strength():
         f"simulation (studies.scales.pairs_strength_spread, {PAIRS_FIT['n_events']} events "
         f"per τ, seed {PAIRS_FIT['rng']}); k = √(σ₁² − 2τ²)·√8",
     }  # fmt: skip
-    _CACHE["pairs"] = out
+    _CACHE[key] = out
     return dict(out)
+
+
+def _shipped_curve():
+    """The shipped curve of :data:`PAIRS_FIT`, refused when it was simulated for another
+    grid, number of events, seed or Brighton file."""
+    from .. import datasets
+
+    c = datasets.load(PAIRS_CURVE)
+    made = {"strength_sds": tuple(float(v) for v in c["strength_sd"]),
+            "n_events": sorted(set(c["n_events"].tolist())),
+            "rng": sorted(set(c["rng"].tolist())),
+            "input_sha256": sorted(set(c["input_sha256"]))}  # fmt: skip
+    want = {"strength_sds": tuple(float(v) for v in PAIRS_FIT["strength_sds"]),
+            "n_events": [PAIRS_FIT["n_events"]], "rng": [PAIRS_FIT["rng"]],
+            "input_sha256": [datasets.sha256(PAIRS_FIT_INPUT)]}  # fmt: skip
+    for name, value in want.items():
+        if made[name] != value:
+            raise fail(PAIRS_CURVE, f"a curve simulated with {name} {value} (PAIRS_FIT and "
+                       f"{PAIRS_FIT_INPUT}; run scripts/derive_swiss_pairs_strength.py)",
+                       made[name])  # fmt: skip
+    return c
 
 
 def evidence_inputs():
