@@ -40,20 +40,41 @@ def test_booklet_and_designer_print_the_same_table(booklet_frame, form, n):
 
 
 def test_k_delta_tau_have_one_value():
-    """K and δ: the K(n) model's point estimates, whichever function a report calls
-    (rederive_k and the designer call estimates.k_model, compare_scales
-    scales.team_strength_spread; the bootstrap moves only the intervals); τ and k of Swiss
-    pairs: swiss_pairs_strength, computed once."""
+    """K and δ: the within-match estimator on the 12-32-board matches (TEAMS_FIT), whatever
+    a report calls (the booklet, candidate_scales' default, rescore's default); τ and k of
+    Swiss pairs: swiss_pairs_strength, computed once."""
     ev = se.evidence_inputs()
-    for fit in (estimates.k_model(n_boot=50, rng=3), scales.team_strength_spread(n_boot=50, rng=4)):
-        assert fit.k == pytest.approx(ev["k"], rel=1e-12)
-        assert fit.delta == pytest.approx(ev["delta"], rel=1e-12)
+    within = estimates.delta_within_match(min_boards=12, max_boards=32, n_boot=50, rng=3)
+    within = within.set_index("group").loc["all"]
+    # the bootstrap moves only the intervals
+    assert within.k == pytest.approx(ev["k"], rel=1e-12)
+    assert within.delta == pytest.approx(ev["delta"], rel=1e-12)
+    assert se.TEAMS_FIT["estimator"] == "within_match"
     assert se.swiss_pairs_strength()["strength_sd"] == ev["strength_sd"]
     src = bk.default_sources()
     assert (src.k, src.delta, src.pairs_k) == (ev["k"], ev["delta"], ev["pairs_k"])
     # compare_scales' candidate Gaussian scales use the same σ(n)
     gauss = scales.candidate_scales("round robin", n_boards=16)[0]
     assert gauss.thresholds[-1] == pytest.approx(se.recommendation("teams", 16)["thresholds"][-1])
+
+
+def test_the_teams_delta_is_the_within_match_one_not_the_likelihoods():
+    """Why TEAMS_FIT is the within-match estimator: the margins-only K(n) likelihood moves
+    with which matches it sees (every match: K 6.02, δ 0.67; the 12-32-board ones: K 3.98,
+    δ 1.30, a K far below the per-board rms √(K² + δ²) of the same matches), while the
+    within-match K and δ are consistent with that rms by construction."""
+    from bridgestats import datasets
+
+    ev = se.evidence_inputs()
+    m = datasets.load("derived/match_margins")
+    genuine = m[m.n_boards.between(12, 32)]
+    rms = math.sqrt(genuine.sum_sq_imps.sum() / genuine.n_boards.sum())
+    assert math.hypot(ev["k"], ev["delta"]) == pytest.approx(rms, rel=1e-12)
+    restricted = estimates.k_model(margins=genuine, n_boot=20, rng=1)
+    assert math.hypot(restricted.k, restricted.delta) < rms - 1.5  # 4.18 against 6.12
+    everything = estimates.k_model(n_boot=20, rng=1)
+    assert ev["delta_ci"][0] < everything.delta < ev["delta_ci"][1]  # 0.67 in 0.49-0.75
+    assert 0.45 < ev["delta_ci"][0] < ev["delta"] < ev["delta_ci"][1] < 0.8
 
 
 def test_tau_interval_holds_its_monte_carlo_error():

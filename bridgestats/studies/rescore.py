@@ -59,7 +59,7 @@ import pandas as pd
 from .. import datasets
 from .._validate import check_frame, check_int, fail
 from ..io.teams import MATCH_COLUMNS
-from .scales import candidate_scales, team_strength_spread
+from .scales import candidate_scales
 
 __all__ = [
     "DEFAULT_QUALIFIERS",
@@ -165,7 +165,8 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         Matches as ``data/derived/rescored_matches.csv`` (the shipped file by default).
     spread : StrengthSpread, optional, keyword-only
         The K and δ that set the Gaussian scales' σ (:func:`~bridgestats.studies.scales.
-        candidate_scales`; its default otherwise).
+        candidate_scales`); by default its default, the σ(n) of
+        :func:`bridgestats.studies.sigma_evidence.form_sigma_evidence` that every report uses.
     n_qualify : int, optional, keyword-only
         Qualifiers in every event (:func:`n_qualifiers` by default).
 
@@ -210,8 +211,6 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
     8    B     3  13.58
     """
     m = _load(matches)
-    if spread is None:
-        spread = team_strength_spread(n_boot=200, rng=0)  # candidate_scales' default
     if n_qualify is not None:
         n_qualify = check_int(n_qualify, "n_qualify", minimum=1)
     out = []

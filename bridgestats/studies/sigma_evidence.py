@@ -2,7 +2,8 @@
 
 :func:`form_sigma_evidence` gives the σ of an n-board match of each form a committee prints
 (:data:`EVIDENCE_FORMS`) with its interval and source, from inputs fitted once per process
-(:func:`evidence_inputs`): the K(n) model's K and δ (:func:`~.estimates.k_model`), the one
+(:func:`evidence_inputs`): K and δ from within the archive's 2,124 matches of 12-32 boards
+(:func:`~.estimates.delta_within_match`, :data:`TEAMS_FIT`), the one
 Swiss pairs strength fit (:func:`swiss_pairs_strength`), the measured Butler factor and
 Probst's Sheffield aggregate σ. :func:`form_sigma_from` is the formula per form on given
 inputs (the booklet calls it with its sources, the designer through
@@ -36,7 +37,7 @@ from .estimates import (
     CONDITIONS,
     COUNTS,
     brighton_sigma,
-    k_model,
+    delta_within_match,
     printed,
     printed_figures,
     swiss_pairs_sigma,
@@ -47,6 +48,7 @@ __all__ = [
     "PAIRS_CURVE",
     "PAIRS_FIT",
     "PAIRS_FIT_INPUT",
+    "TEAMS_FIT",
     "SigmaSource",
     "check_comparable",
     "column_unit",
@@ -55,6 +57,7 @@ __all__ = [
     "form_sigma_from",
     "recommendation",
     "swiss_pairs_strength",
+    "teams_model",
 ]
 
 # --------------------------------------------------------------------------- one σ(n) per form
@@ -76,8 +79,16 @@ PAIRS_CURVE = "derived/swiss_pairs_strength_curve"
 #: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
 EVIDENCE_FORMS = {"teams": "IMPs", "swiss-pairs": "MP %", "butler": "IMPs",
                   "cross-imps": "IMPs", "aggregate": "points"}  # fmt: skip
-#: Seed and bootstrap replicates of the K(n) model behind every scale (:func:`evidence_inputs`).
-_K_MODEL_FIT = {"n_boot": 1000, "rng": 2026}
+#: The fit of K and δ behind every teams scale (:func:`evidence_inputs`): the within-match
+#: estimator (:func:`~.estimates.delta_within_match`: δ² = Σ(m² − Σx²)/Σn(n − 1), K² =
+#: Σx²/Σn − δ², each match identifying δ on its own) over the matches of 12-32 boards, its
+#: interval resampling files. Not the margins-only likelihood of the K(n) model
+#: (:func:`~.estimates.k_model`, K 6.02, δ 0.67), which parts K from δ by the spread of match
+#: lengths alone and leans on 67 one-board pseudo-matches and 22 untagged finals of 33-100
+#: boards (restricted to the 2,124 matches of 12-32 boards it gives K 3.98, δ 1.30: a K
+#: below the per-board rms √(K² + δ²) = 6.12 of the same matches by far more than δ allows).
+TEAMS_FIT = {"estimator": "within_match", "min_boards": 12, "max_boards": 32, "n_boot": 2000,
+             "rng": 2026}  # fmt: skip
 #: The level of every interval the evidence carries (the fits are run at it, not assumed).
 _CONFIDENCE = 0.90
 
@@ -200,14 +211,50 @@ def _shipped_curve():
     return c
 
 
+def teams_model():
+    """K and δ of σ(n)² = nK² + n²δ² behind every teams scale (:data:`TEAMS_FIT`).
+
+    Returns
+    -------
+    KModel
+        The within-match estimate over the shipped matches of 12-32 boards
+        (:func:`~.estimates.delta_within_match`, the ``"all"`` row) as a
+        :class:`~.estimates.KModel` (``sigma(n)``, ``k_at(n)``), so that a report that
+        showed the K(n) likelihood's model shows this one with the same calls; computed
+        once per process.
+
+    Examples
+    --------
+    >>> m = teams_model()
+    >>> print(f"K {m.k:.2f} ({m.k_ci[0]:.2f}-{m.k_ci[1]:.2f}), delta {m.delta:.2f} "
+    ...       f"({m.delta_ci[0]:.2f}-{m.delta_ci[1]:.2f}), sigma(16) {m.sigma(16):.2f}")
+    K 6.09 (6.04-6.14), delta 0.63 (0.49-0.75), sigma(16) 26.37
+    """
+    if "teams" in _CACHE:
+        return _CACHE["teams"]
+    from .estimates import KModel
+
+    fit = {key: v for key, v in TEAMS_FIT.items() if key != "estimator"}
+    row = delta_within_match(confidence=_CONFIDENCE, **fit).iloc[0]  # the "all" row
+    model = KModel(
+        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
+        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
+        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=_CONFIDENCE,
+        source=f"{row.n_matches} matches in {row.n_files} files of {row.source}",
+    )  # fmt: skip
+    _CACHE["teams"] = model
+    return model
+
+
 def evidence_inputs():
     """The inputs of every form's σ(n), each fitted once to the shipped data.
 
     Returns
     -------
     dict
-        ``k``, ``k_ci``, ``delta``, ``delta_ci`` (the K(n) model, :func:`k_model` with 1,000
-        file resamples, seed 2026), ``k_source``; ``pairs_k``, ``strength_sd``,
+        ``k``, ``k_ci``, ``delta``, ``delta_ci`` (:data:`TEAMS_FIT`: the within-match
+        estimator on the 12-32-board matches, 2,000 file resamples, seed 2026), ``k_source``;
+        ``pairs_k``, ``strength_sd``,
         ``strength_sd_ci``, ``sigma_pairs_8``, ``sigma_pairs_8_ci``, ``pairs_source``
         (:func:`swiss_pairs_strength`); ``b``, ``b_ci``, ``b_source`` (the trimmed-datum
         Butler factor, :func:`bridgestats.studies.butler.butler_factors`); ``aggregate_k``
@@ -217,7 +264,7 @@ def evidence_inputs():
         return dict(_CACHE["inputs"])
     from .butler import butler_factors
 
-    model = k_model(confidence=_CONFIDENCE, **_K_MODEL_FIT)
+    model = teams_model()
     pairs = swiss_pairs_strength()
     if pairs["confidence"] != _CONFIDENCE:
         raise fail("PAIRS_FIT", f"a fit at confidence {_CONFIDENCE}", pairs["confidence"])
@@ -227,7 +274,7 @@ def evidence_inputs():
     sheffield_n = int(printed_figures().loc["sheffield_sigma", "n_boards"])
     out = {
         "k": model.k, "k_ci": model.k_ci, "delta": model.delta, "delta_ci": model.delta_ci,
-        "k_source": f"K(n) model, {model.source}",
+        "k_source": model.source,
         "pairs_k": pairs["k"], "strength_sd": pairs["strength_sd"],
         "strength_sd_ci": pairs["strength_sd_ci"], "sigma_pairs_8": pairs["sigma_8"],
         "sigma_pairs_8_ci": pairs["sigma_8_ci"], "pairs_source": pairs["source"],
@@ -253,7 +300,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
         One of :data:`EVIDENCE_FORMS`.
     n_boards : int
     k, delta : float
-        The K(n) model's K and δ (IMPs per board); δ = 0 is Probst's σ = K√n.
+        K and δ of σ(n)² = nK² + n²δ² (IMPs per board); δ = 0 is Probst's σ = K√n.
     sigma_pairs_8, pairs_k : float
         Swiss pairs: σ of an 8-board match between pairs met at random (MP %) and the
         per-board σ of equal pairs; ``pairs_k`` None: all of σ₈ is luck (σ₈·√(8/n)).
@@ -275,7 +322,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     √(σ₈² + k²(1/n − 1/8)) (:func:`bridgestats.sigma.swiss_pairs_carry`), which with σ₈ of
     random draws is √(k²/n + 2τ²). Face-to-face Butler: B·K(n)·√(n(T−1)/(2T)) without
     shooting; cross-IMPed teams of eight: K(n)·√(n·C·R/2), C = R = 4 (Pomfrey); both with
-    K(n) = √(K² + nδ²), the K(n) model's per-board K at n boards. Aggregate: K√n.
+    K(n) = √(K² + nδ²), the per-board K a σ = K√n scale needs at n boards. Aggregate: K√n.
 
     Examples
     --------
@@ -332,7 +379,7 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     --------
     >>> s = form_sigma_evidence("teams", 8)
     >>> print(f"{s.sigma:.2f} ({s.sigma_ci[0]:.2f}-{s.sigma_ci[1]:.2f}) {s.unit}")
-    17.85 (14.75-20.07) IMPs
+    17.95 (17.53-18.35) IMPs
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
@@ -444,9 +491,9 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
     --------
     >>> r = recommendation("teams", 32)
     >>> print(r["sentence"][:80])
-    Teams of 32 boards: print the Gaussian 20-0 scale at σ = 40.19 IMPs (90%: 29.87-
+    Teams of 32 boards: print the Gaussian 20-0 scale at σ = 39.93 IMPs (90%: 37.63-
     >>> round(r["p_20_0"], 3), round(r["p_20_0_off"]["high"], 3)
-    (0.093, 0.144)
+    (0.096, 0.148)
     """
     from ..vpscale import gaussian_scale
     from .estimates import sensitivity
