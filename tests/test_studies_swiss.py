@@ -170,12 +170,18 @@ def test_ko_swiss_scores_add_up_and_new_entrants_meet_old_pairs():
 
 
 def test_ko_swiss_default_scale_and_bad_input():
-    """The default scale is EBU 2006's 11 % carried to 18 boards: 20-0 from 11 √(8/18) z₉."""
-    from bridgestats.sim.swiss import ebu_2006_scorer
+    """The default scale is EBU 2006's 11 % carried to 18 boards by the field's σ(18)/σ(8),
+    σ²(n) = k²/n + 2τ²: 20-0 from 11·σ(18)/σ(8)·z₉; τ = 0 is Probst's √(8/18)."""
+    from bridgestats.sigma import sigma_swiss_pairs_spread
+    from bridgestats.sim.swiss import carry_factor, ebu_2006_scorer
     from bridgestats.vpscale import gaussian_z
 
-    s = ebu_2006_scorer(18)
-    assert s.thresholds[-1] == pytest.approx(11 * math.sqrt(8 / 18) * gaussian_z(20)[-1])
+    s = ebu_2006_scorer(18, k=27.6, strength_sd=4.0)
+    ratio = sigma_swiss_pairs_spread(18, k=27.6, strength_sd=4.0) / sigma_swiss_pairs_spread(
+        8, k=27.6, strength_sd=4.0
+    )
+    assert s.thresholds[-1] == pytest.approx(11 * ratio * gaussian_z(20)[-1], rel=1e-12)
+    assert carry_factor(18, k=30.0, strength_sd=0.0) == pytest.approx(2 / 3, rel=1e-12)
     with pytest.raises(BridgestatsError, match="scorer"):
         simulate_ko_swiss(4, scorer="wbf")
     with pytest.raises(BridgestatsError, match="entry"):
@@ -344,14 +350,22 @@ def test_each_entry_rule_on_the_scale_of_its_year():
     assert RULE_SCALES == {"2005": "washington_2004", "2006": "ebu_2006"}
     # Probst's Table 8, W'ton 2004 column (typed from the article): 11-9 ... 20-0 from
     table_8_2004 = [50.57, 51.73, 52.90, 54.13, 55.43, 56.83, 58.40, 60.23, 62.55, 65.99]
-    s8 = rule_scorer("2005", 8)
+    field = {"k": 27.6, "strength_sd": 4.0}
+    s8 = rule_scorer("2005", 8, **field)
     np.testing.assert_allclose(s8.thresholds, np.array(table_8_2004) - 50, atol=1e-9)
-    s18 = rule_scorer("2005", 18)
-    np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
-    assert s18.win == s8.win and s18.score([10.7]).tolist() == [20.0]
-    assert rule_scorer("2006", 18).thresholds[-1] == pytest.approx(11 * 2 / 3 * 1.66839, abs=1e-4)
+    s18 = rule_scorer("2005", 18, **field)
+    # σ(18)/σ(8) = √(27.6²/18 + 32)/√(27.6²/8 + 32), by hand
+    ratio = math.sqrt(27.6**2 / 18 + 32) / math.sqrt(27.6**2 / 8 + 32)
+    np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * ratio, atol=1e-9)
+    assert s18.win == s8.win and s18.score([12.3]).tolist() == [20.0]
+    assert rule_scorer("2006", 18, **field).thresholds[-1] == pytest.approx(
+        11 * ratio * 1.66839, abs=1e-4
+    )
+    # τ = 0: Probst's normalisation √(8/n), the only case where σ₈·√(8/n) holds
+    zero = rule_scorer("2005", 18, k=27.6, strength_sd=0.0)
+    np.testing.assert_allclose(zero.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
     with pytest.raises(BridgestatsError, match="rule"):
-        rule_scorer("2004", 8)
+        rule_scorer("2004", 8, **field)
 
 
 def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():

@@ -58,9 +58,14 @@ from scipy.stats import chi2
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
-from ..sigma import swiss_pairs_carry
 from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
-from ..sim.swiss import ENTRY_RULES, refined_scorer, rule_scorer, simulate_ko_swiss
+from ..sim.swiss import (
+    ENTRY_RULES,
+    carry_factor,
+    refined_scorer,
+    rule_scorer,
+    simulate_ko_swiss,
+)
 from ..vpscale import gaussian_scale, gaussian_z
 
 __all__ = [
@@ -533,8 +538,11 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     return out
 
 
-def _scale_for(n_boards: int, sigma_8: float, k: float):
-    sigma = float(swiss_pairs_carry(sigma_8, n_boards, k=min(k, sigma_8 * math.sqrt(8))))
+def _scale_for(n_boards: int, sigma_8: float, k: float, strength_sd: float):
+    """The Gaussian 20-0 scale of σ₈ at 8 boards carried to n boards by the field's
+    σ(n)/σ(8), the rule every carried scale follows (:func:`~bridgestats.sim.swiss.carry_factor`).
+    """
+    sigma = sigma_8 * carry_factor(n_boards, k=k, strength_sd=strength_sd)
     return scale_scorer(
         gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
     )
@@ -545,8 +553,8 @@ def late_entry(
     n_sessions=(6, 7, 8),
     rules=ENTRY_RULES,
     n_boards=18,
-    k=32.95,
-    strength_sd=4.0,
+    k=None,
+    strength_sd=None,
     scale_sigma_8=None,
     n_events=200,
     rng=None,
@@ -562,15 +570,16 @@ def late_entry(
     n_boards : int, optional
         Boards per match (18 at BCL).
     k, strength_sd : float, optional
-        Per-board σ (%) and the pairs' strength sd (MP %).
+        Per-board σ of equal pairs (%) and the pairs' strength sd τ (MP %); None (the
+        default): the one Swiss pairs fit every report uses
+        (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`, Brighton 2005).
     scale_sigma_8 : float, optional
         None (the default): each rule on the scale it was played on
         (:func:`bridgestats.sim.swiss.rule_scorer`): rule 2005 on the 2004 White Book
         table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
-        for 8 boards), each carried to n_boards by σ ∝ 1/√n. A number σ₈: every rule on the
-        Gaussian 20-0 scale at σ = √(σ₈² + k²(1/n − 1/8)), carried to n_boards keeping its
-        strength term (:func:`bridgestats.sigma.swiss_pairs_carry`; σ ∝ 1/√n when
-        k >= σ₈√8, all of σ₈ then being luck).
+        for 8 boards), each carried to n_boards by the field's σ(n)/σ(8), σ²(n) = k²/n +
+        2τ² (:func:`bridgestats.sim.swiss.carry_factor`). A number σ₈: every rule on the
+        Gaussian 20-0 scale at σ₈·σ(n)/σ(8), carried by the same rule.
     n_events : int, optional
         Events per size and rule (1-100000).
     rng : int or numpy.random.Generator, optional
@@ -624,13 +633,19 @@ def late_entry(
     for rule in rule_list:
         check_choice(rule, "rules", ENTRY_RULES)
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    if k is None or strength_sd is None:
+        from .sigma_evidence import swiss_pairs_strength
+
+        fit = swiss_pairs_strength()
+        k = fit["k"] if k is None else k
+        strength_sd = fit["strength_sd"] if strength_sd is None else strength_sd
     kk = check_number(k, "k", low=0, low_open=True, high=200)
     tau = check_number(strength_sd, "strength_sd", low=0, high=30)
     if scale_sigma_8 is None:
-        scorers = {rule: rule_scorer(rule, nb) for rule in rule_list}
+        scorers = {rule: rule_scorer(rule, nb, k=kk, strength_sd=tau) for rule in rule_list}
     else:
         s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
-        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8, kk))
+        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8, kk, tau))
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
     common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
