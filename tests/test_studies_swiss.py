@@ -248,11 +248,18 @@ def test_summary_and_conclusions(spread_sim):
         "over-rewards the rounds missed", "under-rewards the rounds missed",
         "neither over- nor under-rewards the rounds missed",
     }  # fmt: skip
-    text = swiss.conclusions(by_half, sig, by_entry, overall)
-    assert any("Verdict: pairing by score" in x for x in text)
-    assert any("4 sessions, rule 2006" in x for x in text)
+    found = swiss.conclusions(by_half, sig, by_entry, overall)
+    text = [f["text"] for f in found]
+    assert text[0].count(f"so pairing by score {s['brighton_verdict']} Brighton's fall") == 1
+    assert any("With 4 sessions and entry rule 2006" in x for x in text)
     assert any("§11's 225 20-0s per half assume equal pairs" in x for x in text)
     assert s["brighton_article_predicted_per_half"] == 225
+    # each finding one sentence (one full stop, at the end: none inside a number's decimals
+    # is followed by a space), keyed to a summary figure, the headline ones the two verdicts
+    for f in found:
+        assert f["text"].endswith(".") and ". " not in f["text"], f["text"]
+        assert f["key"] in s, f["key"]
+    assert [f["key"] for f in found if f["headline"]] == ["brighton_verdict", "late_entry_verdict"]
 
 
 # Table 7's 20-0s by round (Probst §11), typed here from the article, not from the seed file
@@ -338,9 +345,11 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
     assert s["brighton_step_test"]["x2_step"] == step["x2_step"]
     assert "by_round" not in s["brighton_step_test"]
     assert s["brighton_step_causes"] == list(swiss.STEP_CAUSES)
-    text = swiss.conclusions(by_half, sig, None, overall, difference=diff, step=step)
-    assert "is one event's difference, not a fixed quantity" in text[0]
-    assert "accounts for" not in text[0]
+    text = [f["text"] for f in swiss.conclusions(by_half, sig, None, overall, difference=diff,
+                                                  step=step)]  # fmt: skip
+    assert "is one event's difference, not a fixed quantity" in text[1]
+    assert not any("accounts for" in x for x in text)
+    assert all(x.endswith(".") and ". " not in x for x in text)  # one sentence each
     assert any("step at round 8" in x and "a change of field" in x for x in text)
 
 
@@ -373,7 +382,7 @@ def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
         n_sessions=[6, 8], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=3, rng=1
     )
     scales = dict(zip(overall.rule, overall.scale, strict=False))
-    assert scales["2005"].startswith("Swiss pairs washington_2004 for 18 boards")
+    assert scales["2005"].startswith("Washington (2004) for 18 boards (thresholds × 0.7")
     assert scales["2006"].startswith("EBU 2006 for 18 boards")
     # one counterfactual per scale, on the same knock-outs
     cf = finishes[finishes.rule == "counterfactual"]

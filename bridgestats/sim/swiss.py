@@ -58,6 +58,7 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
+from bridgestats.names import display_name
 from bridgestats.sigma import sigma_swiss_pairs_spread
 from bridgestats.sim.events import Scorer, as_scorer, scale_scorer, swiss_pairs_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
@@ -178,7 +179,8 @@ def rule_scorer(rule, n_boards, *, k, strength_sd):
     return replace(
         base,
         thresholds=tuple(float(t) * factor for t in base.thresholds),
-        name=f"{base.name} for {n} boards (thresholds x {factor:.3f}, sigma(n)/sigma(8))",
+        name=f"{display_name('scale', RULE_SCALES[rule])} for {n} boards (thresholds × "
+        f"{factor:.3f}, σ({n})/σ(8))",
     )
 
 

@@ -18,6 +18,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -56,6 +57,7 @@ __all__ = [
     "form_sigma_evidence",
     "form_sigma_from",
     "recommendation",
+    "swiss_pairs_fit",
     "swiss_pairs_strength",
     "teams_model",
 ]
@@ -178,6 +180,7 @@ def swiss_pairs_strength(*, fresh=False):
     tau = p.strength_sd
     ci = (tau - math.hypot(tau - lo, z * mc_se), tau + math.hypot(hi - tau, z * mc_se))
     r1 = brighton_sigma(confidence=p.confidence).loc["round_1"]
+    _CACHE[key + "_fit"] = dataclasses.replace(p, strength_sd_ci=ci)
     out = {
         "strength_sd": tau, "strength_sd_ci": ci, "strength_sd_mc_se": mc_se, "k": p.k,
         "sigma_8": p.round1_sigma, "sigma_8_ci": (float(r1.ci_low), float(r1.ci_high)),
@@ -188,6 +191,22 @@ def swiss_pairs_strength(*, fresh=False):
     }  # fmt: skip
     _CACHE[key] = out
     return dict(out)
+
+
+def swiss_pairs_fit():
+    """:func:`swiss_pairs_strength` as the :class:`~.scales.PairsStrength` the Swiss studies
+    take (``strength_sd``, ``k``, ``sigma_equal``, ``round1_sigma``, ``curve`` ...), its
+    ``strength_sd_ci`` the interval that holds the fit's Monte Carlo error: one τ and one
+    interval in every report.
+
+    Examples
+    --------
+    >>> p = swiss_pairs_fit()
+    >>> p.strength_sd == swiss_pairs_strength()["strength_sd"], round(p.sigma_equal, 2)
+    (True, 9.77)
+    """
+    swiss_pairs_strength()
+    return _CACHE["pairs_fit"]
 
 
 def _shipped_curve():
