@@ -153,7 +153,6 @@ STILL_RAW = {
     "probst_reproduction.html",
     "ratings_real.html",
     "rederive_k.html",
-    "swiss_events.html",
 }
 
 
