@@ -114,3 +114,59 @@ def test_recommendation_answers_every_form_and_moves_with_sigma():
         assert abs(r["p_20_0"] - 2 / 21) < 0.01  # equal probability, up to whole-IMP printing
     with pytest.raises(BridgestatsError, match=r"^form: must be one of"):
         se.recommendation("rubber", 8)
+
+
+#: The fits of K, δ and τ: a notebook that calls one makes a second value of a quantity that
+#: every report takes from sigma_evidence. rederive_k is the page that shows the alternatives
+#: (the K(n) likelihood, the within-match estimate by series) and says which one the scales
+#: use (its summary's delta_used_by_scales, tests/test_notebook_rederive_k.py).
+_FITS = ("pairs_strength_spread(", "team_strength_spread(", "fit_strength_spread(",
+         "k_model(", "delta_within_match(", "pairs_strength_from_curve(")  # fmt: skip
+#: Summary keys that hold K, δ or τ, by report (checked over a built reports folder).
+_KEYS = {"team_k": "k", "team_delta": "delta", "pairs_strength_sd": "strength_sd",
+         "brighton_fit_strength_sd": "strength_sd", "pairs_k": "pairs_k",
+         "brighton_fit_k": "pairs_k", "k_within_match": "k",
+         "delta_within_match": "delta"}  # fmt: skip
+
+
+def test_no_report_fits_k_delta_or_tau_itself():
+    import json
+
+    from bridgestats.paths import notebooks_dir
+
+    for nb in sorted(notebooks_dir().glob("*.ipynb")):
+        if nb.stem == "rederive_k":
+            continue
+        code = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"]
+                         if c["cell_type"] == "code")  # fmt: skip
+        calls = [f for f in _FITS if f in code]
+        assert not calls, f"{nb.name} fits {calls} itself: take it from sigma_evidence"
+
+
+def test_every_built_report_shows_one_k_delta_and_tau():
+    """Over a reports folder (a fresh ``make reports`` in reports/, or the one named by
+    BRIDGESTATS_BROWSER_REPORTS): every summary key holding K, δ, τ or the pairs' k has the
+    evidence's value (rederive_k's within-match figures on the shipped margins included)."""
+    import json
+    import os
+    from pathlib import Path
+
+    from bridgestats.paths import project_root
+
+    root = Path(os.environ.get("BRIDGESTATS_BROWSER_REPORTS") or project_root() / "reports")
+    summaries = sorted(root.glob("*/summary.json"))
+    if not summaries:
+        pytest.skip(f"no built reports in {root} (make reports)")
+    ev = se.evidence_inputs()
+    seen = {}
+    for path in summaries:
+        s = json.loads(path.read_text())
+        run = path.parent / "run.json"
+        parameters = json.loads(run.read_text()).get("parameters", {}) if run.is_file() else {}
+        if parameters.get("files"):
+            continue  # rederive_k run on other files shows their figures
+        for key, quantity in _KEYS.items():
+            if key in s:
+                seen.setdefault(quantity, set()).add((path.parent.name, s[key]))
+                assert s[key] == pytest.approx(ev[quantity], rel=1e-12), (path, key)
+    assert seen, "no report shows K, δ or τ"
