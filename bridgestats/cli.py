@@ -708,6 +708,11 @@ def _run_reports(args) -> int:
     )
     counts = {s: sum(r.status == s for r in results) for s in ("ok", "failed", "missing")}
     index = Path(args.reports_dir or paths.reports_dir()) / "index.html"
+    for result in results:  # findings of more than one sentence, or no headline (issue 22)
+        summary = Path(result.folder or "") / "summary.json"
+        if result.status == "ok" and result.folder is not None and summary.is_file():
+            for problem in reports.findings_problems(summary):
+                print(f"[reports] warn   {result.name}: {problem}", file=sys.stderr)
     if args.pdf:
         from .reports import browser
 

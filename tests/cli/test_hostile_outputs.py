@@ -20,10 +20,10 @@ import sys
 
 import pandas as pd
 import pytest
+from apps.test_score_event import MITCHELL_PBN
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cli_score import _run  # tests/ is on the path (rootdir conftest)
-from test_score_event import MITCHELL_PBN
 
 from bridgestats import _output
 from bridgestats.cli import main

@@ -19,7 +19,7 @@ import pytest
 from bridgestats.errors import BridgestatsError
 from bridgestats.reports.folder import KERNELS_DIR, LOCK_NAME, clean_leftovers, locked
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NB = Path(__file__).parent / "notebooks"
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and flock")

@@ -16,7 +16,7 @@ import sys
 
 import pandas as pd
 import pytest
-from test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
+from apps.test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
 
 import bridgestats.io as bio
 from bridgestats.cli import main
