@@ -497,7 +497,11 @@ def conclusions(changes) -> list[str]:
     for scale, c in others.groupby("scale", sort=False):
         hit = c[c["count"] > 0]
         top = c.loc[c["count"].idxmax()]
-        most = f", at most {int(top['count'])} in one event: {top['event']}" if len(hit) else ""
+        most = (
+            f", at most {int(top['count'])} in one event: {event_name(top['event'])}"
+            if len(hit)
+            else ""
+        )
         tie = ""
         if {"count_low", "count_high"} <= set(c):
             lo, hi = int((c["count_low"] > 0).sum()), int((c["count_high"] > 0).sum())
