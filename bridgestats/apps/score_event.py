@@ -1101,20 +1101,25 @@ def _bare(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _best_per_beat(frame, **options) -> int:
+def _best_per_beat(frame, **options) -> tuple[int, pd.DataFrame | None]:
     """1 or 2 matchpoints per result beaten: whichever more printed matchpoints agree with
-    (2 when nothing is printed)."""
+    (2 on a tie, and when nothing is printed), and its :func:`board_scores` (None when
+    nothing is printed: nothing was scored to choose). When 2 agree with every printed
+    line, 1 cannot do better and is not tried."""
     printed = [c for c, comp in _PRINTED["mp"] if comp == "mp_ns" and _printed(frame, c)]
     if not printed:
-        return 2
-    best, best_agree = 2, -1
+        return 2, None
+    best, best_agree, best_scores = 2, -1, None
     for per_beat in (2, 1):
         s = board_scores(frame, method="mp", per_beat=per_beat, **options)
         summary, _ = agreement(frame, s, method="mp")
-        agree = int(summary.loc[summary["computed"] == "mp_ns", "agree"].sum())
+        rows = summary["computed"] == "mp_ns"
+        agree = int(summary.loc[rows, "agree"].sum())
         if agree > best_agree:
-            best, best_agree = per_beat, agree
-    return best
+            best, best_agree, best_scores = per_beat, agree, s
+        if agree == int(summary.loc[rows, "compared"].sum()):
+            break
+    return best, best_scores
 
 
 def score_event(
@@ -1194,19 +1199,21 @@ def score_event(
         agree, bad = agreement(frame, None, method="teams")
         return EventScore(method, source, boards, ranking, matches, agree, bad, notes)
     options = {"ascherman": ascherman, "neuberg": neuberg}
-    if method == "mp" and per_beat is None:
-        per_beat = _best_per_beat(frame, **options)
+    boards = None
+    if method == "mp" and per_beat is None:  # the chosen one's scores are kept, not redone
+        per_beat, boards = _best_per_beat(frame, **options)
         notes["per_beat"] = per_beat
     boards_per_beat = 2 if per_beat is None else per_beat
-    boards = board_scores(
-        frame,
-        method=method,
-        per_beat=boards_per_beat,
-        datum=datum,
-        trim=trim,
-        cross_sum=cross_sum,
-        **options,
-    )
+    if boards is None:
+        boards = board_scores(
+            frame,
+            method=method,
+            per_beat=boards_per_beat,
+            datum=datum,
+            trim=trim,
+            cross_sum=cross_sum,
+            **options,
+        )
     if method == "mp" and not ascherman:
         assigned = assigned_lines(frame, boards, per_beat=boards_per_beat, neuberg=neuberg)
         if assigned:
