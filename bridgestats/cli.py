@@ -446,8 +446,14 @@ def _shown_frame(frame):
     for col in out.columns:
         if pd.api.types.is_float_dtype(out[col]):
             out[col] = out[col].map(lambda v: "" if pd.isna(v) else f"{v:.2f}")
-        else:
-            out[col] = out[col].map(lambda v: "" if v is None or v is pd.NA or v != v else v)
+        else:  # a float among text (a place "6=" beside totals) is shown as the floats
+            out[col] = out[col].map(
+                lambda v: (
+                    ""
+                    if v is None or v is pd.NA or v != v
+                    else (f"{v:.2f}" if isinstance(v, float) else v)
+                )
+            )
     return out
 
 
@@ -494,6 +500,54 @@ def _load_lines(frame) -> list[str]:
     return lines
 
 
+def _differ(versus, most: int = 6) -> str:
+    """The printed standings' disagreements, for the summary line: ``; differ: pair 8
+    place 8 (computed 9), ...`` (places first, then percentages and totals; the first
+    ``most``, the rest counted)."""
+    bad = versus.attrs.get("mismatches")
+    if bad is None or len(bad) == 0:
+        return ""
+
+    def shown(v) -> str:
+        return f"{v:.2f}" if isinstance(v, float) else str(v)
+
+    keys = [k for k in ("event", "direction") if k in bad and bad[k].nunique() > 1]
+    first = bad["figure"].map({"place": 0, "pct": 1, "total": 2}).sort_values(kind="stable")
+    items = []
+    for row in bad.loc[first.index].head(most).to_dict("records"):
+        where = " ".join(str(row[k]) for k in keys if row[k])
+        who = f"pair {row['pair']}" + (f" ({where})" if where else "")
+        items.append(
+            f"{who} {row['figure']} {shown(row['printed_value'])}"
+            f" (computed {shown(row['computed_value'])})"
+        )
+    more = f" and {len(bad) - most} more" if len(bad) > most else ""
+    return "; differ: " + ", ".join(items) + more
+
+
+def _with_standings(agree, versus, printed):
+    """The agreement table with a row per printed standings figure (``TOTAL_SCORE``,
+    ``TotalMP``, ``PLACE``, ``Rank``, ... beside the computed ``total``, ``pct``,
+    ``place``): the file's ranking is checked in the same table as its lines."""
+    if versus is None or len(versus) == 0:
+        return agree
+    import pandas as pd
+
+    names = printed.attrs.get("names", {}) if printed is not None else {}
+    rows = pd.DataFrame(
+        {
+            "printed": [names.get(f, f) for f in versus["figure"]],
+            "computed": versus["figure"].to_numpy(),
+            "compared": versus["compared"].to_numpy(),
+            "agree": versus["agree"].to_numpy(),
+            "disagree": versus["disagree"].to_numpy(),
+            "not_compared": (versus["pairs"] - versus["compared"]).to_numpy()
+            + versus.attrs.get("unmatched", 0),
+        }
+    )
+    return pd.concat([agree, rows], ignore_index=True) if len(agree) else rows
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
@@ -526,7 +580,7 @@ def _summary_lines(path: str, result) -> list[str]:
         parts = [f"{r.agree} of {r.compared} {r.figure}" for r in versus.itertuples()]
         lines.append(
             "printed ranking: " + ", ".join(parts) + " agree"
-            f" (totals {notes.get('printed total', 'summed')})"
+            f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
         )
     for row in result.agreement.itertuples(index=False):
         line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
@@ -536,31 +590,8 @@ def _summary_lines(path: str, result) -> list[str]:
     return lines
 
 
-def _printed_standings(path: str, method: str):
-    """The pairs' standings a USEBIO file printed (PAIR TOTAL_SCORE, PERCENTAGE, PLACE) as
-    ``event``, ``pair``, ``total``, ``pct``, ``place``; None for other files and teams."""
-    import os.path
-
-    if method == "teams" or not os.path.isfile(path):
-        return None
-    from .io.usebio import _root_tag, read_usebio_participants
-
-    try:
-        if _root_tag(path) != "USEBIO":
-            return None
-        p = read_usebio_participants(path)
-    except (BridgestatsError, OSError, ValueError):
-        return None
-    p = p[p["kind"].astype(str).str.upper() == "PAIR"] if "kind" in p else p
-    if p.empty or p[["TOTAL_SCORE", "PERCENTAGE", "PLACE"]].isna().all().all():
-        return None
-    p = p.drop(columns=["place"], errors="ignore")  # the number; PLACE as printed ("6=")
-    return p.rename(
-        columns={"number": "pair", "TOTAL_SCORE": "total", "PERCENTAGE": "pct", "PLACE": "place"}
-    )[["event", "pair", "total", "pct", "place"]]
-
-
 def _run_score(args) -> int:
+    from .apps._standings import printed_standings
     from .apps.score_event import declared_method, read_scale_csv, score_event
 
     check_not_input(args.out, [args.file, args.scale_file])
@@ -574,6 +605,7 @@ def _run_score(args) -> int:
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
         scale, scale_file = "file", read_scale_csv(args.scale_file)
+    printed = printed_standings(args.file, method)
     result = score_event(
         frame,
         method=args.method,
@@ -587,12 +619,12 @@ def _run_score(args) -> int:
         scale=scale,
         k=args.k,
         scale_file=scale_file,
-        printed=_printed_standings(args.file, method),
+        printed=printed,
     )
     available = {
         "ranking": result.ranking,
         "matches": result.matches,
-        "agreement": result.agreement,
+        "agreement": _with_standings(result.agreement, result.ranking_agreement, printed),
         "mismatches": result.mismatches,
         "boards": result.boards,
     }

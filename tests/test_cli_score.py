@@ -296,6 +296,70 @@ def test_score_the_compscore_howell_compares_the_printed_standings(capsys, share
     assert got.loc["pct", "agree"] < 12
 
 
+# A TotalScoreTable (PBN 2.1 §5.10) for the Mitchell of test_score_event, as the scoring
+# program that printed MP_NS 1.0 for pair 4 on board 2 (computed: 0, the -140 is beaten by
+# all three) totals it: pair 4 on 7 MPs, 58.33 %, sharing 2nd with pair 1 ("Rank: the best
+# rank in case of ties"). Computed: 6 MPs, 50 %, 3rd alone.
+TOTALS_PBN = r"""
+[Event "Club pairs"]
+[TotalScoreTable "Rank\2R;PairId\2R;Direction\2L;TotalMP\5R;TotalPercentage\6R;NrBoards\2R"]
+ 1  3 NS  8.0  66.67 2
+ 2  1 NS  7.0  58.33 2
+ 2  4 NS  7.0  58.33 2
+ 4  2 NS  3.0  25.00 2
+ 1  6 EW  9.0  75.00 2
+ 2  5 EW  8.0  66.67 2
+ 3  7 EW  7.0  58.33 2
+ 4  8 EW  0.0   0.00 2
+"""
+
+
+def test_score_compares_a_pbn_total_score_table(capsys, tmp_path):
+    path = tmp_path / "club.pbn"
+    path.write_text(MITCHELL_PBN + TOTALS_PBN)
+    code, out, err = _run(capsys, "score", path)
+    assert code == 0 and err == ""
+    assert (
+        "- printed ranking: 7 of 8 total, 7 of 8 pct, 7 of 8 place agree (totals summed);"
+        " differ: pair 4 place 2 (computed 3), pair 4 pct 58.33 (computed 50.00),"
+        " pair 4 total 7.00 (computed 6.00)\n"
+    ) in out
+    # the agreement table holds the standings' figures under the file's own names
+    assert "| TotalMP | total | 8 | 7 | 1 | 0 |" in out
+    assert "| TotalPercentage | pct | 8 | 7 | 1 | 0 |" in out
+    assert "| Rank | place | 8 | 7 | 1 | 0 |" in out
+    code, out, err = _run(capsys, "score", path, "--table", "standings-mismatches",
+                          "--format", "csv")  # fmt: skip
+    bad = pd.read_csv(io.StringIO(out), dtype=str)
+    assert bad[
+        ["direction", "pair", "figure", "printed_value", "computed_value"]
+    ].values.tolist() == [
+        ["NS", "4", "total", "7.0", "6.0"],
+        ["NS", "4", "pct", "58.33", "50.0"],
+        ["NS", "4", "place", "2", "3"],
+    ]
+
+
+def test_a_cumulative_total_percentage_is_not_a_session_percentage(tmp_path):
+    # PBN 2.1 calls TotalPercentage the "cumulative value of percentage": a table that
+    # prints sums of board percentages (over 100) is compared on MeanPercentage
+    from bridgestats.apps._standings import printed_standings
+
+    path = tmp_path / "club.pbn"
+    table = TOTALS_PBN.replace(
+        "TotalPercentage\\6R;NrBoards\\2R", "TotalPercentage\\6R;MeanPercentage\\6R"
+    )
+    rows = [line.split() for line in TOTALS_PBN.strip().splitlines()[2:]]
+    body = "\n".join(f" {r[0]} {r[1]} {r[2]} {r[3]} {2 * float(r[4]):.2f} {r[4]}" for r in rows)
+    head = "\n".join(table.strip().splitlines()[:2])
+    path.write_text(MITCHELL_PBN + "\n" + head + "\n" + body + "\n")
+    got = printed_standings(path, "mp")
+    assert got.attrs["names"] == {"total": "TotalMP", "pct": "MeanPercentage", "place": "Rank"}
+    assert got["pct"].tolist()[:2] == [66.67, 58.33]
+    assert printed_standings(path, "teams") is None
+    assert printed_standings(tmp_path, "mp") is None  # a folder: no one file's standings
+
+
 def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
     # the start-up of `bridgestats score` (benchmarks/bench_start.py): the command
     # imports what it uses; the studies, scipy.stats and the VP scales (scipy.special)

@@ -225,9 +225,36 @@ def test_ranking_agreement_reads_printed_places_and_adjustments():
     fined = ranking_agreement(ranking, printed, adjust="penalty")
     assert fined.loc[fined.figure == "total", "agree"].tolist() == [3]
     bad = fined.attrs["mismatches"]
+    # places as text: pair 3 printed 3rd, computed 2nd with pair 2 (a shared place, 2=)
     assert bad[["pair", "figure", "printed_value", "computed_value"]].values.tolist() == [
-        ["3", "place", 3.0, 2.0]
+        ["3", "place", "3", "2="]
     ]
+
+
+def test_ranking_agreement_compares_the_mark_of_a_shared_place():
+    # USEBIO prints a shared place "6=" (Compscore); where the file marks shared places,
+    # a pair printed "6=" and computed 6th alone disagrees, and the other way round
+    ranking = pd.DataFrame(
+        {"pair": ["1", "2", "3", "4"], "total": [9.0, 8.0, 8.0, 5.0], "place": [1, 2, 2, 4]}
+    )
+    printed = pd.DataFrame({"pair": ["1", "2", "3", "4"], "place": ["1=", "2=", "2", "4"]})
+    got = ranking_agreement(ranking, printed)
+    assert got[["figure", "compared", "agree"]].values.tolist() == [["place", 4, 2]]
+    bad = got.attrs["mismatches"]
+    assert bad[["pair", "printed_value", "computed_value"]].values.tolist() == [
+        ["1", "1=", "1"],
+        ["3", "2", "2="],
+    ]
+    # PBN 2.1 §5.10: Rank is "the best rank in case of ties", a number without a mark:
+    # the tied pairs 2 and 3 both printed 2 agree, and pair 4 is 4th (not 3rd)
+    rank = pd.DataFrame({"pair": ["1", "2", "3", "4"], "place": [1.0, 2.0, 2.0, 4.0]})
+    assert ranking_agreement(ranking, rank)["agree"].tolist() == [4]
+    # pair_ranking's own labels are used: by section, ties within a section only
+    two = ranking.assign(event=["A", "A", "B", "B"], place=[1, 2, 1, 2])
+    labels = ranking_agreement(
+        two, printed.assign(event=["A", "A", "B", "B"]), on=["event", "pair"]
+    )
+    assert labels.attrs["mismatches"]["computed_value"].tolist() == ["1", "2", "1", "2"]
 
 
 def test_neuberg_factors_a_board_played_fewer_times():

@@ -980,9 +980,13 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
         One row per figure compared: ``figure`` (``total``, ``pct``, ``place``),
         ``pairs`` (pairs in both frames), ``compared``, ``agree``, ``disagree``;
         ``attrs["mismatches"]`` holds the disagreeing pairs (the ``on`` columns, ``figure``,
-        ``printed_value``, ``computed_value``) and ``attrs["unmatched"]`` how many printed
-        pairs the ranking does not hold. Totals and percentages agree within half a unit
-        of their last printed digit (as :func:`agreement`), places exactly.
+        ``printed_value``, ``computed_value``: numbers for totals and percentages, places
+        as text, ``"6="`` when shared) and ``attrs["unmatched"]`` how many printed pairs
+        the ranking does not hold. Totals and percentages agree within half a unit of
+        their last printed digit (as :func:`agreement`), places exactly; where the
+        printed places mark a shared place (``"6="``, USEBIO), the mark is compared too
+        (a pair printed ``6=`` and computed 6th alone disagrees), else the number alone
+        (PBN ``Rank``: the best rank of the tied pairs).
 
     Examples
     --------
@@ -992,20 +996,31 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
     ...                   "place": ["1", "2"]})
     >>> ranking_agreement(r, p)[["figure", "compared", "agree"]].values.tolist()
     [['total', 2, 2], ['place', 2, 2]]
+
+    A shared place printed ``2=`` where the ranking places the pair 2nd alone:
+
+    >>> p["place"] = ["1", "2="]
+    >>> ranking_agreement(r, p).attrs["mismatches"][["figure", "printed_value",
+    ...                                               "computed_value"]].values.tolist()
+    [['place', '2=', '2']]
     """
     on = [on] if isinstance(on, str) else list(on)
     check_frame(ranking, "ranking", (*on, "total", "place"))
     check_frame(printed, "printed", on)
     if adjust is not None:
         check_frame(printed, "printed", (adjust,))
-    both = _bare(printed).merge(_bare(ranking), on=on, suffixes=("_printed", ""))
+    ranking = _bare(ranking)
+    if "place" in printed:
+        ranking["place_label"] = _place_labels(ranking, [c for c in on if c != "pair"])
+    both = _bare(printed).merge(ranking, on=on, suffixes=("_printed", ""))
     rows, bad = [], []
     for figure in ("total", "pct", "place"):
         if figure not in printed or figure not in ranking:
             continue
         shown = both[f"{figure}_printed"]
         if figure == "place":
-            shown = shown.astype("object").where(shown.notna(), "").astype(str)
+            shown = _key_text(shown).str.strip()
+            shared = shown.str.endswith("=")
             shown = shown.str.rstrip("=")
         value, half = _printed_numbers(shown)
         calc = pd.to_numeric(both[figure], errors="coerce").to_numpy(dtype=float)
@@ -1015,6 +1030,14 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
             half = np.zeros_like(half)
         ok_both = ~np.isnan(value) & ~np.isnan(calc)
         ok = ok_both & (np.abs(value - calc) <= half + 1e-9)
+        if figure == "place":
+            label = both["place_label"].to_numpy(dtype=object)
+            if shared.any():  # the file marks shared places: the mark must agree too
+                ok &= shared.to_numpy() == np.char.endswith(label.astype(str), "=")
+            whole = np.isfinite(value) & (value == np.round(value))
+            text = np.where(whole, np.round(np.nan_to_num(value)).astype(np.int64), 0).astype(str)
+            value = np.where(whole, np.char.add(text, np.where(shared, "=", "")), shown)
+            value, calc = value.astype(object), label
         rows.append(
             {
                 "figure": figure,
@@ -1031,6 +1054,20 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
     out.attrs["mismatches"] = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame()
     out.attrs["unmatched"] = int(len(printed) - len(both))
     return out
+
+
+def _place_labels(ranking: pd.DataFrame, groups: list[str]) -> np.ndarray:
+    """Each ranked pair's place as text, ``"6="`` when shared: :func:`pair_ranking`'s
+    ``place_text``, else the place with ``=`` where two pairs of a group share it."""
+    if "place_text" in ranking:
+        return _key_text(ranking["place_text"]).to_numpy(dtype=object)
+    place = pd.to_numeric(ranking["place"], errors="coerce")
+    keys = [_key_text(ranking[g]) for g in groups if g in ranking]
+    shared = place.groupby([*keys, place]).transform("size") > 1 if keys else None
+    if shared is None:
+        shared = place.map(place.value_counts()) > 1
+    text = place.map(lambda v: "" if pd.isna(v) else str(int(v)))
+    return (text + np.where(shared & place.notna(), "=", "")).to_numpy(dtype=object)
 
 
 def _team_printed(frame: pd.DataFrame):
@@ -1308,6 +1345,12 @@ def _compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
     printed = printed.assign(pair=_key_text(printed["pair"]))
     if "event" in on:
         printed = printed.assign(event=_key_text(printed["event"]))
+    if "direction" in printed and (_key_text(printed["direction"]) != "").any():
+        # a Mitchell's totals printed per direction (PBN TotalScoreTable's Direction)
+        on = [*on[:-1], "direction", "pair"]
+        printed = printed.assign(direction=_key_text(printed["direction"]))
+    else:
+        printed = printed.drop(columns="direction", errors="ignore")
     most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
     scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
     best, label = None, "summed"
