@@ -311,8 +311,8 @@ follow one another, each after a line "# <table>".
 exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line naming
 the file, the record and the reason)."""
 
-_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "standings",
-           "standings-mismatches")  # fmt: skip
+_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "adjusted",
+           "standings", "standings-mismatches")  # fmt: skip
 # bridgestats.apps.score_event's METHODS (+ "teams") and DATUMS, written out so that
 # building the parser imports no study (tests/test_cli_score.py checks they agree)
 _METHODS = ("mp", "butler", "cross-imps", "teams")
@@ -548,6 +548,36 @@ def _with_standings(agree, versus, printed):
     return pd.concat([agree, rows], ignore_index=True) if len(agree) else rows
 
 
+def _adjusted_table(result):
+    """The adjusted results (pairs: lines; teams: boards) and how each was scored."""
+    boards = result.boards
+    if boards is None or "adjusted" not in boards:
+        return None
+    if result.method == "teams":
+        keep = ["source", "event", "segment", "team_a", "team_b", "board", "imps_a",
+                "imps_b", "adjusted"]  # fmt: skip
+    else:
+        keep = ["source", "record", "event", "segment", "board", "pair_ns", "pair_ew"]
+        keep += ["mp_ns", "mp_ew"] if "mp_ns" in boards else ["imps_ns", "imps_ew"]
+        keep += ["adjusted"]
+    rows = boards[boards["adjusted"].notna()]
+    return rows[[c for c in keep if c in rows]].reset_index(drop=True)
+
+
+def _adjusted_text(table, *, teams: bool, most: int = 4) -> str:
+    """The summary's list of adjusted results: board, who, how it was scored."""
+    items = []
+    for row in table.head(most).to_dict("records"):
+        who = (
+            f"{row['team_a']} v {row['team_b']}"
+            if teams
+            else f"{row.get('pair_ns') or '?'} v {row.get('pair_ew') or '?'}"
+        )
+        items.append(f"board {row['board']} ({who}) {row['adjusted']}")
+    more = f"; and {len(table) - most} more (--table adjusted)" if len(table) > most else ""
+    return "; ".join(items) + more
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
@@ -558,6 +588,8 @@ def _summary_lines(path: str, result) -> list[str]:
         read += f", {notes.get('paired_boards', 0)} boards paired into "
         n = len(result.matches)
         read += f"{n} match" + ("" if n == 1 else "es")
+        if notes.get("adjusted"):
+            read += f"; {notes['adjusted']} boards with an artificial adjusted score"
         if unpaired:
             read += "; unpaired records: " + ", ".join(f"{v} {k}" for k, v in unpaired.items())
     else:
@@ -565,7 +597,7 @@ def _summary_lines(path: str, result) -> list[str]:
         if notes.get("per_beat"):
             read += f" ({notes['per_beat']} MP per result beaten)"
         if notes.get("adjusted"):
-            read += f"; {notes['adjusted']} adjusted (how: the boards' adjusted column)"
+            read += f"; {notes['adjusted']} adjusted"
         if notes.get("assigned"):
             read += f", {notes['assigned']} of them results credited as the file printed"
         if notes.get("no pair"):
@@ -573,6 +605,9 @@ def _summary_lines(path: str, result) -> list[str]:
     if skipped:
         read += f"; skipped: {skipped}"
     lines.append(read)
+    adjusted = _adjusted_table(result)
+    if adjusted is not None and len(adjusted):
+        lines.append("adjusted: " + _adjusted_text(adjusted, teams=result.method == "teams"))
     if len(result.agreement) == 0:
         lines.append("the file prints no scores of its own to check")
     versus = getattr(result, "ranking_agreement", None)
@@ -631,9 +666,10 @@ def _run_score(args) -> int:
     if result.ranking_agreement is not None:
         available["standings"] = result.ranking_agreement
         available["standings-mismatches"] = result.ranking_agreement.attrs["mismatches"]
+    available["adjusted"] = _adjusted_table(result)
     available = {name: t for name, t in available.items() if t is not None}
-    if args.table == "all":
-        tables = available
+    if args.table == "all":  # the adjusted results only where there are some
+        tables = {n: t for n, t in available.items() if n != "adjusted" or len(t)}
     elif args.table in available:
         tables = {args.table: available[args.table]}
     else:

@@ -288,6 +288,8 @@ def test_score_the_compscore_howell_compares_the_printed_standings(capsys, share
     assert got[["compared", "agree"]].values.tolist() == [[12, 12]] * 3
     assert "printed ranking: 12 of 12 total, 12 of 12 pct, 12 of 12 place agree" in err
     assert "1 adjusted" in err and "161 of 161 agree" in err
+    # the adjusted line named, with how it was scored (Law 12C2: half the top each)
+    assert "adjusted: board 26 (5 v 10) A5050: 50% and 50% of the top of 10 (Law 12C2)" in err
     # --no-neuberg: board 12's 5 results on a top of 8 in the totals too; 10 pairs differ
     code, out, err = _run(
         capsys, "score", path, "--no-neuberg", "--table", "standings", "--format", "csv"
@@ -389,3 +391,33 @@ def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method():
+    # issue 23: each adjusted result named (board, pairs or teams) with how it was
+    # scored, at matchpoints (Law 12C2), Butler and cross-IMPs (Law 86A, +-3) and teams
+    from test_score_event import TEAMS, _adjusted_board, _adjusted_room
+
+    from bridgestats.apps.score_event import score_event
+    from bridgestats.cli import _summary_lines
+
+    f = _adjusted_board([420, 400, 170, -50], ["A6040"])
+    f["pair_ns"], f["pair_ew"] = ["1", "2", "3", "4", "5"], ["6", "7", "8", "9", "10"]
+    expected = {
+        "mp": "adjusted: board 1 (5 v 10) A6040: 60% and 40% of the top of 8 (Law 12C2)",
+        "butler": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
+        " average minus -3)",
+        "cross-imps": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
+        " average minus -3)",
+    }
+    for method, line in expected.items():
+        lines = _summary_lines("f", score_event(f, method=method))
+        assert line in lines, (method, lines)
+    lines = _summary_lines("m", score_event(_adjusted_room(TEAMS, 2, "A6040"), method="teams"))
+    assert "1 boards with an artificial adjusted score" in lines[1]
+    assert lines[2] == (
+        "adjusted: board 2 (Bears v Lions) open room A6040: Law 86A: average plus +3,"
+        " average 0, average minus -3 (Lions +3, Bears -3 IMPs)"
+    )
+    # nothing adjusted: no such line
+    assert not any(x.startswith("adjusted") for x in _summary_lines("m", score_event(TEAMS)))

@@ -53,9 +53,11 @@ from ..scoring import score_board_results
 from ._adjusted import (
     _AVERAGE_IMPS,
     _adjusted_lines,
+    _for_pairing,
     _printed,
     _printed_numbers,
     _printed_pair,
+    _team_board_credits,
     adjusted_split,
 )
 
@@ -691,10 +693,14 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     pandas.DataFrame
         One row per match in file order: ``source``, ``event``, ``segment``, ``team_a``,
         ``team_b`` (in alphabetical order), ``n_boards``, ``imps_a``, ``imps_b`` (the IMPs
-        each side won), ``imp_margin`` (``imps_a - imps_b``), ``vp_a``, ``vp_b``. The
-        swings' own summary (boards paired, records unpaired by reason) is in
-        ``attrs["summary"]``, with ``"boards"`` (the swings, one per board: ``team_a``'s
-        IMPs on each board in ``imps_a``).
+        each side won), ``imp_margin`` (``team_a``'s net: ``imps_a - imps_b``),
+        ``imp_margin_b`` (``team_b``'s net: ``-imp_margin``, except where an artificial
+        adjusted score does not balance, A6060 or A4040), ``adjusted`` (boards with an
+        artificial adjusted score), ``vp_a``, ``vp_b`` (each on its own net). The swings'
+        own summary (boards paired, records unpaired by reason) is in
+        ``attrs["summary"]``, with ``"boards"`` (the swings, one per board: each team's
+        IMPs on it in ``imps_a`` and ``imps_b``, and ``adjusted``: how an adjusted board
+        was scored) and ``"adjusted"`` (how many boards).
 
     Notes
     -----
@@ -702,6 +708,12 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     is named; its record's ``home_team``) gains the board's swing; the teams of a match
     are the same whichever sat North-South first (some files name the table's
     North-South team as the home team, so home and visit swap between the rooms).
+
+    A room whose result is an artificial adjusted score (``A6040``, ``Ave+``; Law 12C2)
+    scores the board for both teams by Law 86A: +3 IMPs to a side credited average plus,
+    0 for average, -3 for average minus, each side by its own share; the other room's
+    result does not count. Where the file printed the adjusted table's ``ScoreIMP``, that
+    is what the board scores (what the file states).
 
     Examples
     --------
@@ -723,11 +735,13 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
 
     if scale == "file" and not isinstance(scale_file, VPScale):
         raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
-    swings = team_board_swings(frame)
+    paired, usable, lines = _for_pairing(frame)  # artificial scores pair like results
+    swings = team_board_swings(paired)
+    credit_home, credit_visit, how = _team_board_credits(paired, swings, usable, lines)
     home, visit = _key_text(swings["home_team"]), _key_text(swings["visit_team"])
     a = np.where(home <= visit, home, visit)
     b = np.where(home <= visit, visit, home)
-    sign = np.where(home == a, 1, -1)
+    first = home == a
     repeat = swings["match"].str.extract(r" (#\d+)$")[0].fillna("")
     sw = pd.DataFrame(
         {
@@ -738,27 +752,47 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
             "team_a": a,
             "team_b": b,
             "board": swings["board"].to_numpy(),
-            "imps_a": sign * swings["imps"].to_numpy(),
+            "imps_a": _whole(np.where(first, credit_home, credit_visit)),
+            "imps_b": _whole(np.where(first, credit_visit, credit_home)),
+            "adjusted": np.asarray(how, dtype=object),
         }
     )
     keys = ["source", "event", "segment", "repeat", "team_a", "team_b"]
-    g = sw.groupby(keys, sort=False)["imps_a"]
+    g = sw.groupby(keys, sort=False)
     out = g.agg(
-        n_boards="size",
-        imps_a=lambda x: int(x.clip(lower=0).sum()),
-        imps_b=lambda x: int((-x).clip(lower=0).sum()),
+        n_boards=("board", "size"),
+        imps_a=("imps_a", lambda x: x.clip(lower=0).sum()),
+        imps_b=("imps_b", lambda x: x.clip(lower=0).sum()),
+        imp_margin=("imps_a", "sum"),
+        imp_margin_b=("imps_b", "sum"),
+        adjusted=("adjusted", "count"),
     ).reset_index()
+    for col in ("imps_a", "imps_b", "imp_margin", "imp_margin_b"):
+        out[col] = _whole(out[col].to_numpy())
     out["segment"] = out["segment"] + np.where(out["repeat"] != "", " " + out["repeat"], "")
     out = out.drop(columns="repeat")
-    out["imp_margin"] = out["imps_a"] - out["imps_b"]
+    order = ["source", "event", "segment", "team_a", "team_b", "n_boards", "imps_a", "imps_b",
+             "imp_margin", "imp_margin_b", "adjusted"]  # fmt: skip
+    out = out[order]
     margin, n = out["imp_margin"].to_numpy(), out["n_boards"].to_numpy()
     if len(out):
         out["vp_a"] = _vps(margin, n, scale=scale, k=k, scale_file=scale_file)
-        out["vp_b"] = _vps(-margin, n, scale=scale, k=k, scale_file=scale_file)
+        out["vp_b"] = _vps(out["imp_margin_b"].to_numpy(), n, scale=scale, k=k,
+                           scale_file=scale_file)  # fmt: skip
     else:
         out["vp_a"] = out["vp_b"] = pd.Series(dtype=float)
-    out.attrs["summary"] = {**swings.attrs["summary"], "boards": sw}
+    out.attrs["summary"] = {
+        **swings.attrs["summary"],
+        "boards": sw,
+        "adjusted": int(sw["adjusted"].notna().sum()),
+    }
     return out
+
+
+def _whole(values: np.ndarray) -> np.ndarray:
+    """IMPs as integers where all are whole (a played board's are), else as floats."""
+    v = np.asarray(values, dtype=float)
+    return v.astype(np.int64) if np.all(v == np.round(v)) else v
 
 
 def team_ranking(matches) -> pd.DataFrame:
