@@ -303,7 +303,11 @@ The method is the file's own (PBN Scoring, USEBIO EVENT_TYPE/SCORING_METHOD, two
 a team match: IMPs and VPs; ACBL travellers: matchpoints) unless --method is given. Where
 the file prints its own scores (PBN ScoreTable MP_NS/IMP_NS/Percentage_NS, ScoreMP,
 ScoreIMP, ScorePercentage; ACBL mp_ns; USEBIO NS_MATCH_POINTS, NS_BUTLER_POINTS,
-NS_CROSS_IMP_POINTS, BOARD_AVERAGE) it says how many agree and lists those that do not.
+NS_CROSS_IMP_POINTS, BOARD_AVERAGE) it says how many agree and lists those that do not;
+likewise the ranking it printed (USEBIO PAIR TOTAL_SCORE/PERCENTAGE/PLACE, PBN
+TotalScoreTable; or --standings CSV, e.g. the ACBL recaps' pair_standings.csv), places
+as 6= when shared. Adjusted results are listed with how each was scored (Law 12C2 shares
+of the top at matchpoints, Law 86A +-3 IMPs at IMPs and teams, or as the file printed).
 The summary (method, counts, agreement) heads Markdown and HTML output, and goes to
 standard error as one line with CSV or --out. With --format csv and --table all, the tables
 follow one another, each after a line "# <table>".
@@ -349,6 +353,12 @@ def _add_score(sub) -> None:
         type=int,
         default=None,
         help="pairs: round each board's score before totalling (ACBLscore: 2)",
+    )
+    p.add_argument(
+        "--standings",
+        metavar="CSV",
+        help="pairs: the printed standings, when the file does not hold them (pair, and "
+        "total/score, pct, place; event/session, section, direction; adjust)",
     )
     p.add_argument(
         "--scale",
@@ -409,8 +419,9 @@ def _score_conflicts(args, method: str) -> None:
         "--ascherman": args.ascherman,
         "--neuberg": args.neuberg is not None,
     }
-    if method == "teams" and args.decimals is not None:
-        raise fail("--decimals", "given with a pairs method (the method here is teams)", True)
+    for option, value in (("--decimals", args.decimals), ("--standings", args.standings)):
+        if method == "teams" and value is not None:
+            raise fail(option, "given with a pairs method (the method here is teams)", value)
     teams_only = {
         "--scale": args.scale is not None,
         "--k": args.k is not None,
@@ -626,10 +637,10 @@ def _summary_lines(path: str, result) -> list[str]:
 
 
 def _run_score(args) -> int:
-    from .apps._standings import printed_standings
+    from .apps._standings import printed_standings, read_standings_csv
     from .apps.score_event import declared_method, read_scale_csv, score_event
 
-    check_not_input(args.out, [args.file, args.scale_file])
+    check_not_input(args.out, [args.file, args.scale_file, args.standings])
     frame = _read_file(args.file, strict=args.strict)
     method = args.method or declared_method(frame)[0]
     _score_conflicts(args, method)
@@ -640,7 +651,10 @@ def _run_score(args) -> int:
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
         scale, scale_file = "file", read_scale_csv(args.scale_file)
-    printed = printed_standings(args.file, method)
+    if args.standings is None:
+        printed = printed_standings(args.file, method)
+    else:  # the standings a recap printed apart from its travellers (ACBL)
+        printed = read_standings_csv(args.standings)
     result = score_event(
         frame,
         method=args.method,

@@ -162,6 +162,7 @@ def test_score_teams_with_the_scales(capsys, teams_pbn, tmp_path):
         (["--k", "6.5"], "--k: must be given with --scale gaussian"),
         (["--datum", "mean"], "--datum: must be given with butler"),
         (["--decimals", "2"], "--decimals: must be given with a pairs method"),
+        (["--standings", "s.csv"], "--standings: must be given with a pairs method"),
         (["--table", "ranking2"], None),  # argparse's own message
     ],
 )
@@ -244,14 +245,21 @@ def test_score_the_acbl_club_travellers(capsys, shared_data):
     path = shared_data / "club-matchpoints" / "travellers.csv"
     if not path.is_file():
         pytest.skip(f"{path} is absent")
+    standings = path.parent / "pair_standings.csv"  # the recaps' headers, apart
     code, out, err = _run(
-        capsys, "score", path, "--neuberg", "--table", "agreement", "--format", "csv"
-    )
+        capsys, "score", path, "--neuberg", "--table", "agreement", "--format", "csv",
+        "--standings", standings, "--decimals", "2",
+    )  # fmt: skip
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("printed")
     # the counts of tests/test_score_event.py: 28,047 of 29,021 with Neuberg
     assert got.loc["mp_ns", ["compared", "agree"]].tolist() == [29_021, 28_047]
     assert "(1 MP per result beaten)" in err
+    # and its pair percentages, rounding each board to 2 decimals as ACBLscore does:
+    # 1,514 of the 1,909 pairs of sections the travellers hold
+    pct = got.loc["pair_standings.csv pct", ["compared", "agree"]].tolist()
+    assert pct == [1_909, 1_514]
+    assert "1514 of 1909 pct agree" in err and "; differ: pair 12 " in err
 
 
 @pytest.mark.shared
@@ -421,3 +429,26 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
     )
     # nothing adjusted: no such line
     assert not any(x.startswith("adjusted") for x in _summary_lines("m", score_event(TEAMS)))
+
+
+def test_standings_apart_from_the_results(capsys, club_pbn, tmp_path):
+    # --standings: a CSV of the printed ranking (here the ACBL recaps' columns: session,
+    # section, direction, pair, pct, score, adjust); pair 4's printed 50.00 agrees, pair
+    # 2's 30.00 does not (computed 25.00), and a fined pair 3 (8 MPs, printed 7.0 with an
+    # adjustment of -1) agrees on its total
+    csv = tmp_path / "standings.csv"
+    csv.write_text(
+        "session,event,section,direction,scoring,pair,pct,score,adjust\n"
+        "Club pairs,title line,,NS,MP,4,50.00,6.00,0\n"
+        "Club pairs,title line,,NS,MP,2,30.00,3.00,0\n"
+        "Club pairs,title line,,NS,MP,3,66.67,7.00,-1\n"
+    )
+    code, out, err = _run(capsys, "score", club_pbn, "--standings", csv)
+    assert code == 0
+    assert "| standings.csv total | total | 3 | 3 | 0 | 0 |" in out
+    assert "| standings.csv pct | pct | 3 | 2 | 1 | 0 |" in out
+    assert "differ: pair 2 pct 30.00 (computed 25.00)" in out
+    bad = tmp_path / "bad.csv"
+    bad.write_text("team,pct\nA,50\n")
+    code, out, err = _run(capsys, "score", club_pbn, "--standings", bad)
+    assert code == 2 and "bad.csv: must be a CSV with a pair column" in err

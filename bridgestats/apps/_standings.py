@@ -22,9 +22,10 @@ import os.path
 
 import pandas as pd
 
+from .._validate import check_frame, fail
 from ..errors import BridgestatsError
 
-__all__ = ["printed_standings"]
+__all__ = ["compare_standings", "printed_standings", "read_standings_csv"]
 
 #: The standings' columns, as :func:`~bridgestats.apps.score_event.ranking_agreement` reads them.
 COLUMNS = ["event", "direction", "pair", "total", "pct", "place"]
@@ -128,3 +129,77 @@ def _shown(frame: pd.DataFrame, names: dict) -> pd.DataFrame | None:
     out = frame[[*COLUMNS[:3], *figures]].reset_index(drop=True)
     out.attrs["names"] = {f: names[f] for f in figures}
     return out
+
+
+def read_standings_csv(path) -> pd.DataFrame:
+    """Printed standings kept apart from the results (``bridgestats score --standings``).
+
+    Parameters
+    ----------
+    path : str or Path
+        A CSV with a ``pair`` column and any of ``total`` (or ``score``), ``pct``,
+        ``place``; ``event`` (or ``session``), ``segment`` (or ``section``) and
+        ``direction`` where they tell the pairs apart; ``adjust``: adjustments the
+        printed total includes. The ACBL recaps' ``pair_standings.csv`` (``session``,
+        ``event`` (the title line), ``section``, ``direction``, ``pair``, ``pct``,
+        ``score``, ``adjust``) reads as it is: its ``session`` is the travellers' event.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``pair`` (text) and the columns named above, as :func:`compare_standings` reads
+        them; ``attrs["names"]`` names the figures after the file (``pair_standings.csv
+        pct``).
+    """
+    try:
+        raw = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (OSError, ValueError) as exc:
+        raise BridgestatsError(f"{path}: cannot be read as standings ({exc})") from None
+    if "pair" not in raw:
+        raise fail(f"{path}", "a CSV with a pair column", list(raw.columns))
+    if "session" in raw:  # ACBL: the session is the event; the title line is not
+        raw = raw.drop(columns="event", errors="ignore").rename(columns={"session": "event"})
+    raw = raw.rename(columns={"section": "segment"})
+    if "total" not in raw and "score" in raw:
+        raw = raw.rename(columns={"score": "total"})
+    keep = [c for c in ("event", "segment", "direction", "pair", "total", "pct", "place",
+                        "adjust") if c in raw]  # fmt: skip
+    out = raw[keep].replace("", None)
+    if "adjust" in out:
+        out["adjust"] = pd.to_numeric(out["adjust"], errors="coerce")
+    name = os.path.basename(str(path))
+    out.attrs["names"] = {f: f"{name} {f}" for f in ("total", "pct", "place") if f in out}
+    return out
+
+
+def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
+    """:func:`~.score_event.ranking_agreement` on the keys both frames hold, with the
+    totals as summed, or scaled to the section's most boards, whichever more printed
+    totals agree with; a printed ``adjust`` (a penalty the total includes) is added."""
+    from .score_event import _SECTION, _key_text, ranking_agreement
+
+    check_frame(printed, "printed", ("pair",))
+    on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
+    if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
+        _key_text(ranking["event"])
+    ):
+        on = ["pair"]
+    printed = printed.assign(pair=_key_text(printed["pair"]))
+    if "event" in on:
+        printed = printed.assign(event=_key_text(printed["event"]))
+    for key in ("segment", "direction"):  # sections, and a Mitchell's two directions
+        if key in printed and key in ranking and (_key_text(printed[key]) != "").any():
+            on = [*on[:-1], key, "pair"]
+            printed = printed.assign(**{key: _key_text(printed[key])})
+        else:
+            printed = printed.drop(columns=key, errors="ignore")
+    adjust = "adjust" if "adjust" in printed else None
+    most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
+    scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
+    best, label = None, "summed"
+    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
+        got = ranking_agreement(r, printed, on=on, adjust=adjust)
+        agree = int(got.loc[got["figure"] == "total", "agree"].sum())
+        if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
+            best, label = got, name
+    return best, label

@@ -1299,7 +1299,9 @@ def score_event(
     agree, bad = agreement(frame, boards, method=method)
     versus = None
     if printed is not None:
-        versus, notes["printed total"] = _compare_standings(ranking, printed)
+        from ._standings import compare_standings
+
+        versus, notes["printed total"] = compare_standings(ranking, printed)
     return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
 
 
@@ -1365,32 +1367,3 @@ def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) ->
             if int(pos) in found:
                 break
     return found
-
-
-def _compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
-    """:func:`ranking_agreement` with the totals as summed, or scaled to the section's
-    most boards, whichever more printed totals agree with."""
-    check_frame(printed, "printed", ("pair",))
-    on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
-    if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
-        _key_text(ranking["event"])
-    ):
-        on = ["pair"]
-    printed = printed.assign(pair=_key_text(printed["pair"]))
-    if "event" in on:
-        printed = printed.assign(event=_key_text(printed["event"]))
-    if "direction" in printed and (_key_text(printed["direction"]) != "").any():
-        # a Mitchell's totals printed per direction (PBN TotalScoreTable's Direction)
-        on = [*on[:-1], "direction", "pair"]
-        printed = printed.assign(direction=_key_text(printed["direction"]))
-    else:
-        printed = printed.drop(columns="direction", errors="ignore")
-    most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
-    scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
-    best, label = None, "summed"
-    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
-        got = ranking_agreement(r, printed, on=on)
-        agree = int(got.loc[got["figure"] == "total", "agree"].sum())
-        if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
-            best, label = got, name
-    return best, label
