@@ -577,12 +577,16 @@ def _adjusted_table(result):
 
 def _adjusted_text(table, *, teams: bool, most: int = 4) -> str:
     """The summary's list of adjusted results: board, who, how it was scored."""
+
+    def pair(v) -> str:
+        return "?" if v is None or v != v else str(v)  # no pair numbers (NaN)
+
     items = []
     for row in table.head(most).to_dict("records"):
         who = (
             f"{row['team_a']} v {row['team_b']}"
             if teams
-            else f"{row.get('pair_ns') or '?'} v {row.get('pair_ew') or '?'}"
+            else f"{pair(row.get('pair_ns'))} v {pair(row.get('pair_ew'))}"
         )
         items.append(f"board {row['board']} ({who}) {row['adjusted']}")
     more = f"; and {len(table) - most} more (--table adjusted)" if len(table) > most else ""
