@@ -35,7 +35,7 @@ COLUMNS = ["event", "direction", "pair", "total", "pct", "place"]
 _PBN_TOTAL = {
     "mp": ("TotalMP", "TotalScoreMP"),
     "butler": ("TotalIMP", "TotalScoreIMP"),
-    "cross-imps": ("TotalIMP", "TotalScoreIMP"),
+    "cross_imps": ("TotalIMP", "TotalScoreIMP"),
 }
 _DIRECTIONS = {"N": "NS", "NS": "NS", "N-S": "NS", "E": "EW", "EW": "EW", "E-W": "EW"}
 
@@ -49,7 +49,7 @@ def printed_standings(path, method: str) -> pd.DataFrame | None:
     path : str or Path
         The result file scored.
     method : str
-        The method scored (``"mp"``, ``"butler"``, ``"cross-imps"``, ``"teams"``): which
+        The method scored (``"mp"``, ``"butler"``, ``"cross_imps"``, ``"teams"``): which
         printed total is the pairs' (PBN ``TotalMP`` at matchpoints, ``TotalIMP`` at IMPs).
 
     Returns

@@ -16,7 +16,7 @@ import sys
 
 import pandas as pd
 import pytest
-from test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
+from apps.test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
 
 import bridgestats.io as bio
 from bridgestats.cli import main
@@ -58,12 +58,25 @@ def teams_pbn(tmp_path):
     return path
 
 
-def test_the_parser_offers_the_study_s_methods_and_datums():
+def test_the_parser_offers_the_package_s_methods_and_datums():
     from bridgestats import cli
-    from bridgestats.apps.score_event import DATUMS, METHODS
+    from bridgestats.scoring import DATUMS, METHODS
 
     assert cli._METHODS == (*METHODS, "teams")
     assert cli._DATUMS == DATUMS
+
+
+def test_the_command_line_spells_ids_with_hyphens_and_maps_them_in_one_place(capsys):
+    from bridgestats import cli
+
+    parser = cli._parser()
+    for word in ("cross-imps", "cross_imps"):
+        assert parser.parse_args(["score", "f.pbn", "--method", word]).method == "cross_imps"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["score", "f.pbn", "--method", "cross"])
+    err = capsys.readouterr().err
+    assert "(choose from 'mp', 'butler', 'cross-imps', 'teams')" in err
+    assert "cross_imps" not in err
 
 
 def test_building_the_parser_imports_no_study():
@@ -404,7 +417,7 @@ def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
 def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method():
     # issue 23: each adjusted result named (board, pairs or teams) with how it was
     # scored, at matchpoints (Law 12C2), Butler and cross-IMPs (Law 86A, +-3) and teams
-    from test_score_event import TEAMS, _adjusted_board, _adjusted_room
+    from apps.test_score_event import TEAMS, _adjusted_board, _adjusted_room
 
     from bridgestats.apps.score_event import score_event
     from bridgestats.cli import _summary_lines
@@ -415,7 +428,7 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
         "mp": "adjusted: board 1 (5 v 10) A6040: 60% and 40% of the top of 8 (Law 12C2)",
         "butler": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
         " average minus -3)",
-        "cross-imps": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
+        "cross_imps": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
         " average minus -3)",
     }
     for method, line in expected.items():
