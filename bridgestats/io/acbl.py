@@ -13,9 +13,9 @@ from ._records import (
     ParseError,
     _decoding_notes,
     _expand,
-    _finish,
     _parse_texts,
     _read_text,
+    finish,
 )
 
 __all__ = ["read_acbl_travellers"]
@@ -98,7 +98,7 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
     strict = check_flag(strict, "strict")
     files = _expand(path, ("travellers*.csv",))
     raw = pd.concat([_read_one(f) for f in files], ignore_index=True)
-    return _finish(
+    return finish(
         raw,
         files=len(files),
         strict=strict,

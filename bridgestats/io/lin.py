@@ -14,10 +14,10 @@ from ._records import (
     ParseError,
     _decoding_notes,
     _expand,
-    _finish,
     _line_numbers,
     _read_text,
     _vulnerable_from_board,
+    finish,
 )
 
 __all__ = ["read_lin"]
@@ -113,7 +113,7 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
         notes["tables only in the rs header (no qx record): result from rs"] = int(rs_only.sum())
     raw["score_ns_printed"] = _rs_scores(raw["rs"], raw["vulnerable"])
     notes.update(_decoding_notes(files))
-    return _finish(
+    return finish(
         raw,
         files=len(files),
         strict=strict,

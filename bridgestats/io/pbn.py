@@ -32,12 +32,12 @@ from ._records import (
     _expand,
     _expand_counted,
     _factorized,
-    _finish,
     _line_numbers,
     _read_text,
     _vulnerable_from_board,
     _whole_parts,
     _without_gc,
+    finish,
 )
 
 __all__ = ["read_pbn", "read_pbn_totals"]
@@ -311,7 +311,7 @@ def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
     raw["irregular"] = raw["irregular"].astype(bool)
     printed = set(table_columns)  # a set: a table may have many columns
     extra = [c for c in raw if c in _EXTRA or c in printed]
-    return _finish(
+    return finish(
         raw,
         files=len(files),
         strict=strict,

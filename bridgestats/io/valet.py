@@ -15,10 +15,10 @@ from ._records import (
     _dealer_from_board,
     _decoding_notes,
     _expand,
-    _finish,
     _read_text,
     _to_int,
     _vulnerable_from_board,
+    finish,
 )
 
 __all__ = ["read_valet"]
@@ -120,7 +120,7 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     dealer = np.full(len(raw), None, dtype=object)
     dealer[known] = _dealer_from_board(board[known].astype(np.int64))
     raw["Dealer"] = dealer
-    return _finish(
+    return finish(
         raw, files=len(files), strict=strict, extra_columns=["Dealer", "lead"], notes=notes
     )
 
