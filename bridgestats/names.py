@@ -9,7 +9,19 @@ entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still 
 
 from __future__ import annotations
 
-__all__ = ["DATASETS", "FORMS", "KINDS", "SCALES", "SECTIONS", "SERIES", "display_name"]
+import functools
+import re
+
+__all__ = [
+    "DATASETS",
+    "FORMS",
+    "KINDS",
+    "SCALES",
+    "SECTIONS",
+    "SERIES",
+    "display_name",
+    "readable",
+]
 
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
 DATASETS = {
@@ -18,7 +30,7 @@ DATASETS = {
     "derived/rating_sessions": "club rating sessions (derived)",
     "derived/rescored_matches": "real events re-scored under each VP scale (derived)",
     "derived/swing_counts": "board-swing counts (derived)",
-    "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss teams: VP results",
+    "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss pairs: VP results",
     "seeds/ebu_swiss_pairs_7_9": "EBU Swiss pairs, 7-9 boards a match",
     "seeds/probst_figures": "Probst's figures",
     "seeds/probst_printed_figures": "Probst's figures as printed",
@@ -103,3 +115,29 @@ def display_name(kind: str, key: str) -> str:
         raise BridgestatsError(f"kind: one of {', '.join(KINDS)}, not {kind!r}")
     key = str(key)
     return KINDS[kind].get(key) or key.replace("_", " ").replace("-", " ").strip()
+
+
+@functools.cache
+def _ids() -> re.Pattern:
+    """Data set ids, and the scale ids that cannot be words ("washington_2004",
+    "wbf-discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
+    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k]
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w/.-])({alternatives})(?![\w/-]|\.\w)")
+
+
+def readable(text: str) -> str:
+    """``text`` with every data set id and every scale id that is not a plain word replaced
+    by its display name (the source strings of the estimates name their data by id).
+
+    >>> readable("seeds/brighton_2005_vp_counts on the washington_2004 thresholds")
+    'Brighton 2005 Swiss pairs: VP results on the Washington (2004) thresholds'
+    >>> readable("see data/seeds/probst_figures.csv, `wbf` and the mp column")
+    'see data/seeds/probst_figures.csv, `wbf` and the mp column'
+    """
+
+    def name(match: re.Match) -> str:
+        token = match.group(1)
+        return DATASETS.get(token) or SCALES[token]
+
+    return _ids().sub(name, str(text))

@@ -19,8 +19,10 @@ import numpy as np
 from . import datasets
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
+from .names import readable
 
 __all__ = [
+    "and_list",
     "count_axis",
     "figure_caption",
     "finding",
@@ -99,7 +101,8 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
     text : str
         The finding in one sentence, with its number, unit and interval, as a committee
         member should read it ("K per board: 6.13 IMPs (90 %: 6.09-6.17) from 37,099
-        boards").
+        boards"); data set and scale ids in it read as their names
+        (:func:`bridgestats.names.readable`).
     section : str
         The notebook's markdown heading (its text, without the ``#``) of the section that
         shows it: ``reports/findings.html`` links to it.
@@ -119,7 +122,12 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
     if key is not None and not isinstance(key, str):
         raise fail("key", "a summary key (str) or None", key)
     headline = check_flag(headline, "headline")
-    return {"text": text.strip(), "section": section.strip(), "key": key, "headline": headline}
+    return {
+        "text": readable(text.strip()),
+        "section": section.strip(),
+        "key": key,
+        "headline": headline,
+    }
 
 
 #: A sentence ends at ".", "!" or "?" (perhaps closing a bracket or quote) followed by a
@@ -448,11 +456,25 @@ def _in_notebook() -> bool:
     return shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell"
 
 
+def and_list(items, *, empty: str = "none") -> str:
+    """Items as running text: "1, 2 and 3" (not a list repr ``[1, 2, 3]``); ``empty``
+    when there are none.
+
+    >>> and_list([1, 2, 3]), and_list(["Bermuda Bowl"]), and_list([])
+    ('1, 2 and 3', 'Bermuda Bowl', 'none')
+    """
+    items = [str(i) for i in items]
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def show_markdown(text: str) -> None:
-    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``)."""
+    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``), with
+    data set and scale ids read as their names (:func:`bridgestats.names.readable`)."""
     from IPython.display import Markdown, display
 
-    display(Markdown(str(text)))
+    display(Markdown(readable(str(text))))
 
 
 def show_findings(findings, *, title: str | None = None) -> None:
@@ -484,14 +506,15 @@ def _cell(value, digits) -> str | None:
         return f"{float(value):,.{digits}f}"
     if isinstance(value, (list, tuple, np.ndarray)):
         return ", ".join(_cell(v, digits) or MISSING for v in value)
-    return str(value)
+    return readable(str(value))
 
 
 def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> str:
     """A data frame as the page shows it: an HTML table with a ``<thead>``, no index.
 
     ``columns`` maps column names to what the reader sees (and, when given, picks and
-    orders the columns); other snake_case names read with spaces. ``digits`` rounds every
+    orders the columns); other snake_case names read with spaces. Data set and scale ids
+    in text cells read as their names (:func:`bridgestats.names.readable`). ``digits`` rounds every
     float column (an int) or some (a dict by column). Booleans read yes/no; a missing value
     is a dash, and a note under the table says what a dash means (``note`` overrides it).
     Nothing is cut short.
