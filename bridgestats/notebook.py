@@ -280,7 +280,7 @@ def save_figure(
 
 
 #: Where :func:`place_legends` tries a legend that covers data: the corners and sides of
-#: its axes, then outside them (right, below, above), as ``(loc, bbox_to_anchor)``.
+#: its axes, then outside them: right of, below and above the axes with their labels.
 LEGEND_PLACES = (
     ("upper right", None),
     ("upper left", None),
@@ -290,9 +290,9 @@ LEGEND_PLACES = (
     ("center left", None),
     ("upper center", None),
     ("lower center", None),
-    ("upper left", (1.02, 1.0)),
-    ("upper center", (0.5, -0.14)),
-    ("lower center", (0.5, 1.02)),
+    ("upper left", "right"),
+    ("upper center", "below"),
+    ("lower center", "above"),
 )
 
 
@@ -302,7 +302,8 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
     Each legend's window extent (display coordinates, widened by ``pad`` pixels) is checked
     against the data of every axes of the figure: line segments and markers, scatter
     offsets, the paths of collections (error bars, filled areas) and the extents of patches
-    (bars, histograms). A legend that covers any is tried in each of
+    (bars, histograms); an axes' legend must also stay off the other axes (their area,
+    labels and titles), where it would be hidden. A legend that fails is tried in each of
     :data:`LEGEND_PLACES` in turn and checked again; when none clears, a
     :class:`~bridgestats.errors.BridgestatsError` names the figure and the axes.
     """
@@ -313,14 +314,14 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
     renderer = _renderer(fig)
     moved = 0
     for ax, legend in legends:
-        if not _covers_data(fig, legend, renderer, pad):
+        if not _blocked(fig, ax, legend, renderer, pad):
             continue
-        transform = ax.transAxes if ax is not None else fig.transFigure
-        for loc, anchor in LEGEND_PLACES:
+        for loc, side in LEGEND_PLACES:
             legend.set_loc(loc)
-            legend.set_bbox_to_anchor(anchor, transform=transform if anchor else None)
+            anchor = _outside(fig, ax, legend, side, renderer, pad)
+            legend.set_bbox_to_anchor(*(anchor or (None,)))
             renderer = _renderer(fig)
-            if not _covers_data(fig, legend, renderer, pad):
+            if not _blocked(fig, ax, legend, renderer, pad):
                 moved += 1
                 break
         else:
@@ -330,6 +331,41 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
                 f" goes (tried {len(LEGEND_PLACES)} places); make room or move it by hand"
             )
     return moved
+
+
+def _outside(fig, ax, legend, side, renderer, pad):
+    """The anchor (in the axes' or the figure's fraction, so that it holds at any dpi) of a
+    place outside the axes and their labels, or None for a place inside."""
+    if side is None:
+        return None
+    legend.set_visible(False)  # the axes' extent without the legend itself
+    try:
+        box = (ax if ax is not None else fig).get_tightbbox(renderer)
+    finally:
+        legend.set_visible(True)
+    frame = ax.bbox if ax is not None else fig.bbox
+    gap = 2 * pad
+    point = {
+        "right": (box.x1 + gap, frame.y1),
+        "below": ((frame.x0 + frame.x1) / 2, box.y0 - gap),
+        "above": ((frame.x0 + frame.x1) / 2, box.y1 + gap),
+    }[side]
+    transform = ax.transAxes if ax is not None else fig.transFigure
+    x, y = transform.inverted().transform(point)
+    return (float(x), float(y), 0.0, 0.0), transform
+
+
+def _blocked(fig, ax, legend, renderer, pad: float) -> bool:
+    """Whether the legend covers data, or (an axes' legend) another axes."""
+    from matplotlib.transforms import Bbox
+
+    box = legend.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    if ax is not None:
+        others = [other for other in fig.axes if other is not ax and other.get_visible()]
+        if any(other.get_tightbbox(renderer).overlaps(box) for other in others):
+            return True
+    return _covers_box(fig, box, renderer)
 
 
 def _renderer(fig):
@@ -349,6 +385,10 @@ def _covers_data(fig, legend, renderer, pad: float) -> bool:
 
     box = legend.get_window_extent(renderer)
     box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    return _covers_box(fig, box, renderer)
+
+
+def _covers_box(fig, box, renderer) -> bool:
     return any(_artist_meets(artist, box, renderer) for ax in fig.axes for artist in _data(ax))
 
 
