@@ -21,6 +21,7 @@ __all__ = [
     "SERIES",
     "display_name",
     "readable",
+    "series_label",
 ]
 
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
@@ -141,3 +142,16 @@ def readable(text: str) -> str:
         return DATASETS.get(token) or SCALES[token]
 
     return _ids().sub(name, str(text))
+
+
+def series_label(group) -> str:
+    """A group of matches named by its series code ("bb", "bb 1950s") with the series'
+    name in place of the code; anything else as it is.
+
+    >>> series_label("bb 1950s"), series_label("us"), series_label("all")
+    ('Bermuda Bowl 1950s', 'US Championships', 'all')
+    """
+    code, _, rest = str(group).partition(" ")
+    if code not in SERIES:
+        return str(group)
+    return f"{SERIES[code]} {rest}".strip()
