@@ -522,7 +522,7 @@ def show_findings(findings, *, title: str | None = None) -> None:
     lines = [f"**{title}**", ""] if title else []
     for item in findings:
         text = item["text"] if isinstance(item, dict) else str(item)
-        lines.append(f"- {_md_escape(text)}")
+        lines.append(f"- {_md_escape(readable(text))}")
     show_markdown("\n".join(lines))
 
 

@@ -149,7 +149,6 @@ def _check_link(driver, page: Path, href: str) -> list[str]:
 #: 22 is open for them. The test fails if any other page shows raw text, and if one of these
 #: stops showing it (then take it off the list), so the list can only shrink.
 STILL_RAW = {
-    "probst_reproduction.html",
     "ratings_real.html",
     "swiss_events.html",
 }

@@ -51,3 +51,12 @@ def test_pages_show_names_not_ids_in_tables_text_and_findings():
     assert "EBU Swiss pairs, 7-9 boards a match" in html and "seeds/" not in html
     item = finding("K from derived/match_margins is 6.13", section="s")
     assert item["text"] == "K from team-match margins, 1955-2011 (derived) is 6.13"
+
+
+def test_a_finding_list_shows_scale_names_not_escaped_ids(monkeypatch):
+    from bridgestats import notebook
+
+    shown = []
+    monkeypatch.setattr(notebook, "show_markdown", shown.append)
+    notebook.show_findings(["ascherman_2006 17-3 starts at 59.01", "K is 6.13 (`k_per_board`)"])
+    assert shown == ["- Ascherman (2006) 17-3 starts at 59.01\n- K is 6.13 (`k\\_per\\_board`)"]
