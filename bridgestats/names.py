@@ -2,7 +2,7 @@
 
 Every report, the booklet and the command line show a data set, a series of matches, a
 VP scale or an event form by the name in these tables, never by its id
-(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf-discrete``, ``swiss-pairs``). An id with no
+(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss-pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set and form has an entry.
 """
@@ -52,10 +52,10 @@ SERIES = {
     "vb": "Vanderbilt",
 }
 
-#: VP scales and scorers by their ids (:func:`bridgestats.studies.scales.as_scorer`).
+#: VP scales by their ids (:data:`bridgestats.scales.NAMED_SCALES`, and the Gaussian ones).
 SCALES = {
     "wbf": "WBF 2013 (continuous)",
-    "wbf-discrete": "WBF 2013 (whole VPs)",
+    "wbf_discrete": "WBF 2013 (whole VPs)",
     "wdl": "win-draw-loss",
     "imps": "total IMPs",
     "mp": "matchpoints",

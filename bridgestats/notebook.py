@@ -615,13 +615,13 @@ def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> 
     display({"text/html": html, "text/plain": f"table of {len(frame)} rows"}, raw=True)
 
 
-def run_sweep(grid, *, seed, scheduler=None, progress=True):
+def run_sweep(grid, *, rng, scheduler=None, progress=True):
     """:func:`bridgestats.sim.sweep.run_sweep`, with a scheduler given by its address too.
 
     ``scheduler`` may be a scheduler address (``"tcp://host:8786"``): a
     ``distributed.Client`` is connected to it for the sweep and closed after (the notebooks
     extra provides ``dask.distributed``); a connected client is used as given and left
-    open; None runs the cells here. Same seed, same frame, wherever it runs.
+    open; None runs the cells here. Same ``rng`` seed, same frame, wherever it runs.
     """
     from .sim import sweep
 
@@ -634,5 +634,5 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
                 "(pip install 'bridgestats[notebooks]')"
             ) from None
         with Client(scheduler) as client:
-            return sweep.run_sweep(grid, seed=seed, scheduler=client, progress=progress)
-    return sweep.run_sweep(grid, seed=seed, scheduler=scheduler, progress=progress)
+            return sweep.run_sweep(grid, rng=rng, scheduler=client, progress=progress)
+    return sweep.run_sweep(grid, rng=rng, scheduler=scheduler, progress=progress)
