@@ -121,7 +121,7 @@ def display_name(kind: str, key: str) -> str:
 @functools.cache
 def _ids() -> re.Pattern:
     """Data set ids, and the scale ids that cannot be words ("washington_2004",
-    "wbf-discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
+    "wbf_discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
     ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k]
     alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
     return re.compile(rf"(?<![\w/.-])({alternatives})(?![\w/-]|\.\w)")

@@ -36,7 +36,7 @@ def test_readable_names_every_data_set_and_scale_id_in_running_text():
         assert names.readable(f"Source: {key} (bootstrap).") == f"Source: {name} (bootstrap)."
         # a path or a file name is left alone: it is where the file is, not what it is
         assert names.readable(f"data/{key}.csv") == f"data/{key}.csv"
-    assert names.readable("the washington_2004 and wbf-discrete scales") == (
+    assert names.readable("the washington_2004 and wbf_discrete scales") == (
         "the Washington (2004) and WBF 2013 (whole VPs) scales"
     )
     assert names.readable("mp, wdl and imps") == "mp, wdl and imps"  # ids that are words
