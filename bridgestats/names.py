@@ -9,7 +9,20 @@ entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still 
 
 from __future__ import annotations
 
-__all__ = ["DATASETS", "FORMS", "KINDS", "SCALES", "SECTIONS", "SERIES", "display_name"]
+import functools
+import re
+
+__all__ = [
+    "DATASETS",
+    "FORMS",
+    "KINDS",
+    "SCALES",
+    "SECTIONS",
+    "SERIES",
+    "display_name",
+    "readable",
+    "series_label",
+]
 
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
 DATASETS = {
@@ -104,3 +117,42 @@ def display_name(kind: str, key: str) -> str:
         raise BridgestatsError(f"kind: one of {', '.join(KINDS)}, not {kind!r}")
     key = str(key)
     return KINDS[kind].get(key) or key.replace("_", " ").replace("-", " ").strip()
+
+
+@functools.cache
+def _ids() -> re.Pattern:
+    """Data set ids, and the scale ids that cannot be words ("washington_2004",
+    "wbf_discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
+    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k]
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w/.-])({alternatives})(?![\w/-]|\.\w)")
+
+
+def readable(text: str) -> str:
+    """``text`` with every data set id and every scale id that is not a plain word replaced
+    by its display name (the source strings of the estimates name their data by id).
+
+    >>> readable("seeds/brighton_2005_vp_counts on the washington_2004 thresholds")
+    'Brighton 2005 Swiss pairs: VP results on the Washington (2004) thresholds'
+    >>> readable("see data/seeds/probst_figures.csv, `wbf` and the mp column")
+    'see data/seeds/probst_figures.csv, `wbf` and the mp column'
+    """
+
+    def name(match: re.Match) -> str:
+        token = match.group(1)
+        return DATASETS.get(token) or SCALES[token]
+
+    return _ids().sub(name, str(text))
+
+
+def series_label(group) -> str:
+    """A group of matches named by its series code ("bb", "bb 1950s") with the series'
+    name in place of the code; anything else as it is.
+
+    >>> series_label("bb 1950s"), series_label("us"), series_label("all")
+    ('Bermuda Bowl 1950s', 'US Championships', 'all')
+    """
+    code, _, rest = str(group).partition(" ")
+    if code not in SERIES:
+        return str(group)
+    return f"{SERIES[code]} {rest}".strip()
