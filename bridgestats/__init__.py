@@ -34,10 +34,10 @@ Vocabulary
 One name per concept, everywhere (arguments, result fields, columns, summary keys): the
 names shared across modules are :data:`VOCABULARY`, each with its one meaning, and
 :data:`SYNONYMS` maps spellings the package does not use to the name it uses instead
-(``tests/test_vocabulary.py`` walks every public signature against both). The ids of
-scoring methods and named scales are snake_case (``"cross_imps"``, ``"wbf_discrete"``); the
-command line spells them with hyphens and translates them in one place
-(:mod:`bridgestats.cli`). (The event forms' ids still carry hyphens, ``"swiss-pairs"``.)
+(``tests/test_vocabulary.py`` walks every public signature against both). Ids of scoring
+methods, named scales and event forms are snake_case (``"cross_imps"``, ``"wbf_discrete"``,
+``"swiss_pairs"``); the command line spells them with hyphens and translates them in one
+place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
 VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,

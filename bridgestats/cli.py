@@ -78,7 +78,9 @@ def _add_scale(sub) -> None:
         epilog=_SCALE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--form", choices=list(FORMS), default=None, help="event form (teams)")
+    p.add_argument(
+        "--form", type=_option_id, choices=_Ids(FORMS), default=None, help="event form (teams)"
+    )
     p.add_argument("--boards", type=int, default=None, help="boards per match (required)")
     p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
     p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")

@@ -49,9 +49,9 @@ __all__ = [
 #: Event forms and the unit of their margins.
 FORMS = {
     "teams": "IMPs",
-    "cross-imps": "IMPs",
-    "butler-online": "IMPs",
-    "swiss-pairs": "MP %",
+    "cross_imps": "IMPs",
+    "butler_online": "IMPs",
+    "swiss_pairs": "MP %",
     "aggregate": "points",
 }
 
@@ -594,9 +594,9 @@ def k_from_sigma(sigma, n_boards, *, percent=False):
 
 _DEFAULT_K = {
     "teams": 6.5,
-    "cross-imps": 6.5,
-    "butler-online": 7.0,
-    "swiss-pairs": 32.95,
+    "cross_imps": 6.5,
+    "butler_online": 7.0,
+    "swiss_pairs": 32.95,
     "aggregate": 365.0,
 }
 
@@ -606,16 +606,16 @@ def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4)
 
     Parameters
     ----------
-    form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+    form : {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
         The event form (see :data:`FORMS` for the units).
     n_boards : float or array_like
         Boards in the match.
     k : float, optional
         Per-board σ; ``None`` takes the model's default (6.5, 6.5, 7, 32.95 %, 365).
     tables : float, optional
-        Tables in play; required for ``"butler-online"``.
+        Tables in play; required for ``"butler_online"``.
     comparisons, results : float, optional
-        C and R for ``"cross-imps"`` (4 and 4: teams of eight).
+        C and R for ``"cross_imps"`` (4 and 4: teams of eight).
 
     Returns
     -------
@@ -633,21 +633,21 @@ def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4)
 
     Examples
     --------
-    >>> float(form_sigma("butler-online", 15, tables=15))
+    >>> float(form_sigma("butler_online", 15, tables=15))
     23.22
-    >>> float(form_sigma("swiss-pairs", 8, k=31.11))
+    >>> float(form_sigma("swiss_pairs", 8, k=31.11))
     11.0
     """
     check_choice(form, "form", tuple(FORMS))
     k = _DEFAULT_K[form] if k is None else k
     if form == "teams":
         return sigma_teams(n_boards, k=k)
-    if form == "cross-imps":
+    if form == "cross_imps":
         return sigma_cross_imps(n_boards, comparisons=comparisons, results=results, k=k)
-    if form == "butler-online":
+    if form == "butler_online":
         if tables is None:
-            raise fail("tables", "a number of tables for form 'butler-online'", tables)
+            raise fail("tables", "a number of tables for form 'butler_online'", tables)
         return sigma_butler_online(n_boards, tables=tables, k=k)
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         return sigma_swiss_pairs(n_boards, k=k)
     return sigma_aggregate(n_boards, k=k)

@@ -38,7 +38,7 @@ __all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_
 #: The booklet's sections, in print order.
 SECTIONS = (
     "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs", "butler",
-    "butler, negative VPs", "cross-imps (teams of eight)", "cross-imps, negative VPs",
+    "butler, negative VPs", "cross imps (teams of eight)", "cross imps, negative VPs",
     "wbf discrete", "wbf continuous", "ebu swiss pairs 7-9",
 )  # fmt: skip
 
@@ -162,17 +162,17 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     rows = []
     for n in boards:
         sig = {form: form_sigma_from(form, n, **kw)
-               for form in ("teams", "swiss-pairs", "butler", "cross-imps")}  # fmt: skip
+               for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # fmt: skip
         for negative, suffix in ((0, ""), (5, ", negative VPs")):
             teams = gaussian_scale(20, sigma=sig["teams"], negative=negative, unit="IMPs")
             rows += _rows("teams" + suffix, n, teams, whole=True)
-            pairs = gaussian_scale(20, sigma=sig["swiss-pairs"], negative=negative,
+            pairs = gaussian_scale(20, sigma=sig["swiss_pairs"], negative=negative,
                                    centre=50.0, unit="MP %")  # fmt: skip
             rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
             butler = gaussian_scale(20, sigma=sig["butler"], negative=negative, unit="IMPs")
             rows += _rows("butler" + suffix, n, butler, whole=True)
-            cross = gaussian_scale(20, sigma=sig["cross-imps"], negative=negative, unit="IMPs")
-            name = "cross-imps (teams of eight)" if not negative else "cross-imps, negative VPs"
+            cross = gaussian_scale(20, sigma=sig["cross_imps"], negative=negative, unit="IMPs")
+            name = "cross imps (teams of eight)" if not negative else "cross imps, negative VPs"
             rows += _rows(name, n, cross, whole=True)
         discrete = wbf_table(n, discrete=True)
         for row in discrete.itertuples(index=False):
@@ -221,7 +221,7 @@ _INTRO = {
     "outcome starts.",
     "butler": "face to face, σ = B·K(n)·√(n(T−1)/(2T)) IMPs, T tables, K(n) = √(K² + nδ²); "
     "the pair's Butler total.",
-    "cross-imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
+    "cross imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
     "wbf discrete": "The WBF 2013 discrete scale: whole VPs; the first IMP margin of each.",
     "wbf continuous": "The WBF 2013 continuous scale: the winner's VPs at each IMP margin "
     "(20.00 from the last row of each column).",

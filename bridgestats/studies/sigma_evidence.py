@@ -67,8 +67,8 @@ PAIRS_FIT = {"strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0), "n_e
 #: The forms :func:`form_sigma_evidence` answers, and their units: teams of four (round
 #: robin, Swiss, knock-out segments: one match model), Swiss pairs, face-to-face Butler
 #: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
-EVIDENCE_FORMS = {"teams": "IMPs", "swiss-pairs": "MP %", "butler": "IMPs",
-                  "cross-imps": "IMPs", "aggregate": "points"}  # fmt: skip
+EVIDENCE_FORMS = {"teams": "IMPs", "swiss_pairs": "MP %", "butler": "IMPs",
+                  "cross_imps": "IMPs", "aggregate": "points"}  # fmt: skip
 #: Seed and bootstrap replicates of the K(n) model behind every scale (:func:`evidence_inputs`).
 _K_MODEL_FIT = {"n_boot": 1000, "rng": 2026}
 #: The level of every interval the evidence carries (the fits are run at it, not assumed).
@@ -241,12 +241,12 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     --------
     >>> round(form_sigma_from("teams", 32, k=6.02, delta=0.67), 2)
     40.24
-    >>> round(form_sigma_from("swiss-pairs", 8, k=6, sigma_pairs_8=11.0), 2)
+    >>> round(form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0), 2)
     11.0
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         if sigma_pairs_8 is None:
             raise fail("sigma_pairs_8", "the σ of an 8-board Swiss pairs match", sigma_pairs_8)
         kp = sigma_pairs_8 * math.sqrt(8) if pairs_k is None else pairs_k
@@ -259,7 +259,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     if form == "teams":
         return teams
     k_n = teams / math.sqrt(n)
-    if form == "cross-imps":
+    if form == "cross_imps":
         return float(sigma_cross_imps(n, comparisons=4, results=4, k=k_n))
     if b is None:
         raise fail("b", "the Butler factor for form 'butler'", b)
@@ -302,14 +302,14 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
           "pairs_k": ev["pairs_k"], "b": ev["b"], "tables": tables,
           "aggregate_k": ev["aggregate_k"]}  # fmt: skip
     ends = {"k": ev["k_ci"], "delta": ev["delta_ci"], "b": ev["b_ci"]}
-    used = {"teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b"),
-            "swiss-pairs": (), "aggregate": ()}[form]  # fmt: skip
+    used = {"teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b"),
+            "swiss_pairs": (), "aggregate": ()}[form]  # fmt: skip
     alts = []
     for pick in np.ndindex(*(2,) * len(used)) if used else ():
         alts.append({**kw, **{name: ends[name][j] for name, j in zip(used, pick, strict=True)}})
-    if form == "swiss-pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
+    if form == "swiss_pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
         alts = [{**kw, **alt} for alt in _pairs_ends(ev)]
-    elif form == "swiss-pairs":
+    elif form == "swiss_pairs":
         e = swiss_pairs_sigma(conditions)
         kw["sigma_pairs_8"] = e.value
         alts = [{**kw, "sigma_pairs_8": end} for end in e.ci]
@@ -318,12 +318,12 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     ci = (min(corners), max(corners)) if corners else None
     source = {
         "teams": f"σ(n) = √(nK² + n²δ²), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "cross-imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
+        "cross_imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
         f"model), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
         "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {tables}, K(n) = √(K² + nδ²), B "
         f"{ev['b']:.3f} ({ev['b_source']}); K {ev['k']:.3f}, δ {ev['delta']:.3f}: "
         f"{ev['k_source']}",
-        "swiss-pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
+        "swiss_pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
         f"{ev['strength_sd']:.2f} %: {ev['pairs_source']}"
         if conditions is None else
         f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]} "
@@ -332,10 +332,10 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
         "aggregate": f"σ = K√n, K {ev['aggregate_k']:.1f} points: {ev['aggregate_source']}",
     }[form]  # fmt: skip
     params = {name: kw[name] for name in {
-        "teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b",
-        "tables"), "swiss-pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
+        "teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b",
+        "tables"), "swiss_pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
     }[form]}  # fmt: skip
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         params["strength_sd"] = ev["strength_sd"]
     return SigmaSource(form, n, sigma, ci, ev["confidence"], EVIDENCE_FORMS[form], source, params)
 
@@ -425,8 +425,8 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         top_from = f"{centre + scale.thresholds[-1]:.2f} %"
     ci = "" if src.sigma_ci is None else (
         f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
-    name = {"teams": "Teams", "swiss-pairs": "Swiss pairs", "butler": "Face-to-face Butler",
-            "cross-imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
+    name = {"teams": "Teams", "swiss_pairs": "Swiss pairs", "butler": "Face-to-face Butler",
+            "cross_imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
     sentence = (
         f"{name} of {src.n_boards} boards: print the Gaussian {max_vp}-0 scale at σ = "
         f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; between sides met at "

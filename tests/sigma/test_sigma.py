@@ -181,11 +181,11 @@ def test_sheffield_k_365():
 
 def test_form_sigma_dispatch():
     assert form_sigma("teams", 8) == sigma_teams(8)
-    assert form_sigma("cross-imps", 8) == sigma_cross_imps(8, comparisons=4, results=4)
-    assert form_sigma("butler-online", 15, tables=15) == sigma_butler_online(15, tables=15)
-    assert form_sigma("swiss-pairs", 8) == pytest.approx(11.65, abs=PRINTED)
+    assert form_sigma("cross_imps", 8) == sigma_cross_imps(8, comparisons=4, results=4)
+    assert form_sigma("butler_online", 15, tables=15) == sigma_butler_online(15, tables=15)
+    assert form_sigma("swiss_pairs", 8) == pytest.approx(11.65, abs=PRINTED)
     assert form_sigma("aggregate", 24) == pytest.approx(365 * math.sqrt(24))
-    assert set(FORMS) == {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+    assert set(FORMS) == {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
 
 
 def test_vectorised_shapes():
@@ -213,7 +213,7 @@ def test_vectorised_shapes():
         ),
         (lambda: k_from_sigma(-3, 8), "sigma: must be > 0"),
         (lambda: form_sigma("rubber", 8), "form: must be one of"),
-        (lambda: form_sigma("butler-online", 8), "^tables: must be a number of tables for form"),
+        (lambda: form_sigma("butler_online", 8), "^tables: must be a number of tables for form"),
         (lambda: swiss_pairs_top_percent(8, max_vp=20.5), "^max_vp: must be an integer >= 2"),
         (lambda: swiss_pairs_top_percent(8, max_vp=True), "^max_vp: must be an integer >= 2"),
         (lambda: swiss_pairs_top_percent(8, ascherman="no"), "^ascherman: must be True or"),
@@ -298,7 +298,7 @@ def test_swiss_pairs_spread_against_the_pairs_simulator():
     from bridgestats.sim import events as ev
 
     for n, tau in ((4, 4.0), (32, 4.0)):
-        res = ev.simulate_events(2, event_format="round-robin", board="pairs", scorer="mp",
+        res = ev.simulate_events(2, event_format="round_robin", board="pairs", scorer="mp",
                                  n_boards=n, k=27.0, strength_sd=tau, n_events=20_000,
                                  rng=12)  # fmt: skip
         want = float(sigma_swiss_pairs_spread(n, k=27.0, strength_sd=tau))
