@@ -200,6 +200,8 @@ class _File:
     def __init__(self, path: Path, name: str):
         self.path = path
         self.name = name
+        self.cp1252 = False  # set by _read_text: not UTF-8, read as Windows-1252
+        self.undefined = 0  # bytes Windows-1252 leaves undefined, read as U+FFFD
 
     def __str__(self) -> str:
         return self.name
@@ -380,11 +382,29 @@ def _read_text(file: _File) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
+        if isinstance(file, _File):  # said in the summary (_decoding_notes), never silent
+            file.cp1252 = True
+            file.undefined = text.count("\ufffd")
     if "\r" not in text:
         return text
     # CRLF, and the CR CR LF of a file whose CRLF was converted again (a Windows copy of a
     # Windows file): one line end each, never a blank line between every two lines
     return _CR_LINE_END.sub("\n", text).replace("\r", "\n")
+
+
+def _decoding_notes(files) -> dict[str, int]:
+    """The summary's notes on how :func:`_read_text` decoded ``files``: how many were not
+    UTF-8 and were read as Windows-1252 (the Western code page of older scoring programs),
+    and how many of their bytes that code page leaves undefined (0x81, 0x8D, 0x8F, 0x90,
+    0x9D), read as U+FFFD."""
+    notes = {}
+    legacy = [f for f in files if getattr(f, "cp1252", False)]
+    if legacy:
+        notes["files not UTF-8, read as Windows-1252 (cp1252)"] = len(legacy)
+    undefined = sum(f.undefined for f in legacy)
+    if undefined:
+        notes["bytes undefined in Windows-1252, read as U+FFFD"] = undefined
+    return notes
 
 
 # Up to this many offsets, _line_numbers counts newlines between them (one pass over the

@@ -28,6 +28,7 @@ from ._pbn_tables import (
 from ._records import (
     ParseError,
     _by_value,
+    _decoding_notes,
     _expand,
     _expand_counted,
     _factorized,
@@ -306,6 +307,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
 def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
     """:func:`read_pbn` of the files found."""
     raw, notes, table_columns, known = _build([_scan(f) for f in files], strict=strict)
+    notes.update(_decoding_notes(files))
     raw["irregular"] = raw["irregular"].astype(bool)
     printed = set(table_columns)  # a set: a table may have many columns
     extra = [c for c in raw if c in _EXTRA or c in printed]

@@ -13,6 +13,7 @@ from .._validate import check_flag, fail
 from ._records import (
     ParseError,
     _dealer_from_board,
+    _decoding_notes,
     _expand,
     _read_text,
     _to_int,
@@ -104,6 +105,7 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     empty = sum(len(part) == 0 for part in parts)
     if empty:
         notes["files without a result line (empty)"] = empty
+    notes.update(_decoding_notes(files))
     if lookups is not None:
         for part, lookup in zip(parts, lookups, strict=True):
             for seat in ("north", "east", "south", "west"):

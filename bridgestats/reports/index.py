@@ -36,11 +36,11 @@ class IndexRow:
     """One row of the index, as text: the template escapes every field.
 
     ``title`` is the report's title (its notebook's first heading), what a reader sees in
-    place of the run's ``name``; ``figures`` are the headline ``(key, value)`` pairs and ``more`` how many other keys
-    ``summary.json`` has; ``sentences`` the headline findings as ``(text, href)`` (href to
-    the section of the report that shows it, or "") and ``findings`` all of them, as
-    ``(text, href, headline)``; ``parameters`` the overrides as ``(name, value)``; ``links``
-    ``(href, label)`` pairs relative to the index.
+    place of the run's ``name``; ``figures`` are the headline ``(key, value)`` pairs and
+    ``more`` how many other keys ``summary.json`` has; ``sentences`` the headline findings as
+    ``(text, href)`` (href to the section of the report that shows it, or "") and
+    ``findings`` all of them, as ``(text, href, headline)``; ``parameters`` the overrides as
+    ``(name, value)``; ``links`` ``(href, label)`` pairs relative to the index.
     """
 
     name: str
