@@ -139,8 +139,8 @@ VOCABULARY = {
     "raw": "score the margin itself, not VPs; or raw columns as a file printed them",
     "scale": "a VPScale, or the id of a named scale (bridgestats.scales.NAMED_SCALES)",
     "scorer": "the VPScale (or named scale id) a simulation scores matches by",
-    "tables": "tables in play at a Butler event (a count; fit's column is n_tables)",
-    "results": "a simulation's EventResults; in the σ models R, results per board",
+    "n_tables": "tables in play (a Butler event's T; fit's per-board column)",
+    "n_results": "results of one board (R of the σ models, the field size of Swiss pairs)",
     # statistics
     "counts": "observed counts per VP outcome, central outcome first",
     "confidence": "the level of an interval (0.90 unless stated)",
@@ -186,6 +186,7 @@ SYNONYMS = {
     "n_negative": "negative",
     "datum_rule": "datum",
     "n_teams": "n_entrants",
+    "field_size": "n_results",
     "n_pairs": "n_entrants",
 }
 

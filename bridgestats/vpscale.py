@@ -905,9 +905,9 @@ def event_scale(
     sigma=None,
     max_vp=20,
     negative=0,
-    tables=None,
+    n_tables=None,
     comparisons=None,
-    results=None,
+    n_results=None,
     ascherman=False,
 ):
     """The recommended Gaussian scale for an event: σ from the form's model, then the scale.
@@ -925,10 +925,10 @@ def event_scale(
         which the σ from ``k`` must also respect.
     max_vp, negative : int, optional
         The scale's total and negative steps (see :func:`gaussian_scale` for their ranges).
-    tables : float, optional
+    n_tables : float, optional
         Tables in play, for ``butler_online``.
-    comparisons, results : float, optional
-        C and R for ``cross_imps`` (default 4 and 4). For ``swiss_pairs``, ``results`` is
+    comparisons, n_results : float, optional
+        C and R for ``cross_imps`` (default 4 and 4). For ``swiss_pairs``, ``n_results`` is
         the field size: σ then comes from the normal-scoring 20-0 of
         :func:`bridgestats.sigma.swiss_pairs_top_percent` (§4, §11) instead of ``k``.
     ascherman : bool, optional
@@ -942,7 +942,7 @@ def event_scale(
 
     Notes
     -----
-    σ, in order of precedence: ``sigma``; for Swiss pairs with ``results`` or
+    σ, in order of precedence: ``sigma``; for Swiss pairs with ``n_results`` or
     ``ascherman``, (P₂₀₋₀ − 50)/z_top; otherwise the form's model with ``k``.
 
     References
@@ -953,7 +953,7 @@ def event_scale(
     --------
     >>> event_scale("swiss_pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
     [50.0, 50.66, 51.98]
-    >>> round(event_scale("swiss_pairs", 8, results=63).thresholds[-1] + 50, 2)  # §11
+    >>> round(event_scale("swiss_pairs", 8, n_results=63).thresholds[-1] + 50, 2)  # §11
     67.39
     """
     check_choice(form, "form", tuple(FORMS))
@@ -962,9 +962,9 @@ def event_scale(
     for name, value in {
         "k": k,
         "sigma": sigma,
-        "tables": tables,
+        "n_tables": n_tables,
         "comparisons": comparisons,
-        "results": results,
+        "n_results": n_results,
     }.items():
         if value is not None:
             check_number(_one(value), name)
@@ -972,7 +972,7 @@ def event_scale(
     negative = _negative(negative)
     if sigma is not None and k is not None:
         raise fail("sigma", "None when k is given (give one of them, not both)", sigma)
-    swiss_top = form == "swiss_pairs" and (results is not None or ascherman)
+    swiss_top = form == "swiss_pairs" and (n_results is not None or ascherman)
     if ascherman and form != "swiss_pairs":
         raise fail("ascherman", "False unless form is 'swiss_pairs'", ascherman)
     if swiss_top and (k is not None or sigma is not None):
@@ -984,14 +984,14 @@ def event_scale(
         )
     if comparisons is not None and form != "cross_imps":
         raise fail("comparisons", "None unless form is 'cross_imps'", comparisons)
-    if results is not None and form not in ("cross_imps", "swiss_pairs"):
-        raise fail("results", "None unless form is 'cross_imps' or 'swiss_pairs'", results)
-    if tables is not None and form != "butler_online":
-        raise fail("tables", "None unless form is 'butler_online'", tables)
+    if n_results is not None and form not in ("cross_imps", "swiss_pairs"):
+        raise fail("n_results", "None unless form is 'cross_imps' or 'swiss_pairs'", n_results)
+    if n_tables is not None and form != "butler_online":
+        raise fail("n_tables", "None unless form is 'butler_online'", n_tables)
     if swiss_top:
         top = swiss_pairs_top_percent(
             n_boards,
-            results=21 if results is None else results,
+            n_results=21 if n_results is None else n_results,
             ascherman=ascherman,
             max_vp=max_vp,
         )
@@ -999,9 +999,9 @@ def event_scale(
     elif sigma is None:
         cross = {
             "comparisons": 4 if comparisons is None else comparisons,
-            "results": 4 if results is None else results,
+            "n_results": 4 if n_results is None else n_results,
         }
-        sigma = form_sigma(form, n_boards, k=k, tables=tables, **cross)
+        sigma = form_sigma(form, n_boards, k=k, n_tables=n_tables, **cross)
     sigma = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
     name = f"{form.replace('_', ' ')}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
     if negative:

@@ -204,7 +204,7 @@ def evidence_inputs():
 
 
 def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k=None, b=None,
-                    tables=15, aggregate_k=None):  # fmt: skip
+                    n_tables=15, aggregate_k=None):  # fmt: skip
     """σ of an n-board match of ``form`` from given inputs: the one formula per form.
 
     Parameters
@@ -219,7 +219,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
         per-board σ of equal pairs; ``pairs_k`` None: all of σ₈ is luck (σ₈·√(8/n)).
     b : float
         The Butler factor (``"butler"``).
-    tables : int
+    n_tables : int
         Tables in play (``"butler"``, >= 2).
     aggregate_k : float
         Per-board σ in points (``"aggregate"``).
@@ -260,13 +260,13 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
         return teams
     k_n = teams / math.sqrt(n)
     if form == "cross_imps":
-        return float(sigma_cross_imps(n, comparisons=4, results=4, k=k_n))
+        return float(sigma_cross_imps(n, comparisons=4, n_results=4, k=k_n))
     if b is None:
         raise fail("b", "the Butler factor for form 'butler'", b)
-    return float(sigma_butler_online(n, tables=tables, k=k_n, b=b, shooting=0.0))
+    return float(sigma_butler_online(n, n_tables=n_tables, k=k_n, b=b, shooting=0.0))
 
 
-def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
+def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None):
     """σ of an n-board match of ``form`` from the shipped evidence: what every scale uses.
 
     Parameters
@@ -274,7 +274,7 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     form : str
         One of :data:`EVIDENCE_FORMS`.
     n_boards : int
-    tables : int
+    n_tables : int
         Tables in play for ``"butler"``.
     conditions : str, optional
         Swiss pairs only: None (pairs met at random: the model's σ₈ from round 1) or one of
@@ -296,10 +296,10 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    tables = check_int(tables, "tables", minimum=2, maximum=1000)
+    n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
     ev = evidence_inputs()
     kw = {"k": ev["k"], "delta": ev["delta"], "sigma_pairs_8": ev["sigma_pairs_8"],
-          "pairs_k": ev["pairs_k"], "b": ev["b"], "tables": tables,
+          "pairs_k": ev["pairs_k"], "b": ev["b"], "n_tables": n_tables,
           "aggregate_k": ev["aggregate_k"]}  # fmt: skip
     ends = {"k": ev["k_ci"], "delta": ev["delta_ci"], "b": ev["b_ci"]}
     used = {"teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b"),
@@ -320,7 +320,7 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
         "teams": f"σ(n) = √(nK² + n²δ²), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
         "cross_imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
         f"model), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {tables}, K(n) = √(K² + nδ²), B "
+        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {n_tables}, K(n) = √(K² + nδ²), B "
         f"{ev['b']:.3f} ({ev['b_source']}); K {ev['k']:.3f}, δ {ev['delta']:.3f}: "
         f"{ev['k_source']}",
         "swiss_pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
@@ -333,7 +333,7 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     }[form]  # fmt: skip
     params = {name: kw[name] for name in {
         "teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b",
-        "tables"), "swiss_pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
+        "n_tables"), "swiss_pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
     }[form]}  # fmt: skip
     if form == "swiss_pairs":
         params["strength_sd"] = ev["strength_sd"]
@@ -371,7 +371,7 @@ def check_comparable(unit, other_unit, *, what="published"):
                    "measures another margin and cannot be compared)", other_unit)  # fmt: skip
 
 
-def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off=0.15):
+def recommendation(form, n_boards, *, n_tables=15, conditions=None, max_vp=20, off=0.15):
     """The scale to print for an event, from the evidence: the designer's first section.
 
     Parameters
@@ -380,7 +380,7 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         One of :data:`EVIDENCE_FORMS` (teams of four: round robin, Swiss or knock-out
         segments alike).
     n_boards : int
-    tables : int
+    n_tables : int
         Tables in play (``"butler"``).
     conditions : str, optional
         Swiss pairs: as :func:`form_sigma_evidence`.
@@ -411,7 +411,7 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
     from ..vpscale import gaussian_scale
     from .estimates import sensitivity
 
-    src = form_sigma_evidence(form, n_boards, tables=tables, conditions=conditions)
+    src = form_sigma_evidence(form, n_boards, n_tables=n_tables, conditions=conditions)
     centre = 50.0 if src.unit == "MP %" else 0.0
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
     printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,

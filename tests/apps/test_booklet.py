@@ -15,7 +15,7 @@ from bridgestats.apps import booklet as bk
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
 
-PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", tables=15)
+PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", n_tables=15)
 
 
 @pytest.fixture(scope="module")

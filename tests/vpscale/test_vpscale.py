@@ -300,8 +300,8 @@ def test_patton_and_other_totals():
         ),
         (lambda: event_scale("teams", 8, k=[6, 7]), r"^k: must be a number; got \[6, 7\]$"),
         (
-            lambda: event_scale("butler_online", 8, tables=[8, 9]),
-            r"^tables: must be a number; got \[8, 9\]$",
+            lambda: event_scale("butler_online", 8, n_tables=[8, 9]),
+            r"^n_tables: must be a number; got \[8, 9\]$",
         ),
     ],
 )
@@ -323,7 +323,7 @@ def test_event_scale_forms():
     sp = event_scale("swiss_pairs", 8)
     assert sp.centre == 50 and sp.unit == "MP %" and sp.step is None
     assert sp.sigma == pytest.approx(11.65, abs=0.005)
-    assert event_scale("butler_online", 15, tables=15).sigma == pytest.approx(23.224, abs=1e-3)
+    assert event_scale("butler_online", 15, n_tables=15).sigma == pytest.approx(23.224, abs=1e-3)
 
 
 # --- hypothesis invariants -------------------------------------------------------------------
