@@ -45,14 +45,20 @@ event forms :data:`bridgestats.sigma.FORMS` (see ``CONTRIBUTING.md``).
 """
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 
 from .errors import BridgestatsError
 
-try:
-    __version__ = version("bridgestats")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+
+def _version() -> str:
+    """The installed distribution's version, read on first use of ``__version__``
+    (importlib.metadata costs a command that never asks for it ~30-100 ms of start-up)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bridgestats")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0+unknown"
+
 
 #: The main public names of each module, re-exported here and imported on first use (so
 #: that ``import bridgestats`` stays light: the CLI need not load numba or pandas to print
@@ -194,6 +200,9 @@ __all__ = ["SYNONYMS", "VOCABULARY", "BridgestatsError", "__version__", *_WHERE]
 
 
 def __getattr__(name):
+    if name == "__version__":
+        globals()["__version__"] = value = _version()
+        return value
     if name in _WHERE:
         value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
         globals()[name] = value
@@ -204,4 +213,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_WHERE, *_MODULES})
+    return sorted({*globals(), "__version__", *_WHERE, *_MODULES})

@@ -27,10 +27,10 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
-from scipy.special import ndtr, ndtri
 
 from ._validate import (
     as_finite_array,
@@ -44,6 +44,9 @@ from ._validate import (
     fail,
 )
 from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
+
+if TYPE_CHECKING:  # pandas loads only for the frames (``bridgestats scale`` prints without it)
+    import pandas as pd
 
 __all__ = [
     "MAX_BOARDS",
@@ -123,6 +126,25 @@ def _even_max_vp(max_vp) -> int:
 # --- the Gaussian equal-probability scale ------------------------------------------------------
 
 
+_NORMAL = NormalDist()
+_SQRT2 = math.sqrt(2.0)
+
+
+def _normal_quantile(q) -> np.ndarray:
+    """Φ⁻¹ elementwise: :meth:`statistics.NormalDist.inv_cdf` (Wichura's algorithm AS 241,
+    accurate to about 1e-16), the standard library's, so that a scale is made without
+    scipy (``tests/cli/test_cli_scale.py`` checks it against :func:`scipy.special.ndtri`)."""
+    q = np.asarray(q, dtype=float)
+    return np.array([_NORMAL.inv_cdf(v) for v in q.ravel()], dtype=float).reshape(q.shape)
+
+
+def _normal_upper(x) -> np.ndarray:
+    """P(Z >= x) elementwise, erfc(x/√2)/2 (:func:`math.erfc`: no cancellation in the
+    upper tail; checked against :func:`scipy.special.ndtr` like :func:`_normal_quantile`)."""
+    x = np.asarray(x, dtype=float)
+    return np.array([0.5 * math.erfc(v / _SQRT2) for v in x.ravel()], dtype=float).reshape(x.shape)
+
+
 def _step_probabilities(max_vp: int, negative: int) -> np.ndarray:
     """One-sided cumulative probability from the mean at each threshold (in (0, 1/2))."""
     outcomes = max_vp + 1
@@ -169,7 +191,7 @@ def gaussian_z(max_vp=20, *, negative=0):
               + \\frac{1}{N+1}\\left(\\frac12 + \\frac{j - 1}{2\\nu}\\right)\\right),
               \\quad j = 1, \\dots, \\nu
 
-    Φ⁻¹ is the exact normal quantile (:func:`scipy.special.ndtri`). Probst's printed
+    Φ⁻¹ is the exact normal quantile (:meth:`statistics.NormalDist.inv_cdf`). Probst's printed
     values were interpolated linearly in a printed normal table (his Table 1) and written
     to three decimals, mostly rounded, some truncated, a few neither; they differ from
     these by up to 0.0007 in Table 2 and 0.0017 in Table 11 (0.763 against 0.7647).
@@ -190,7 +212,7 @@ def gaussian_z(max_vp=20, *, negative=0):
     """
     m = _even_max_vp(max_vp)
     neg = _negative(negative)
-    return ndtri(0.5 + _step_probabilities(m, neg))
+    return _normal_quantile(0.5 + _step_probabilities(m, neg))
 
 
 def sigma_from_top(top_margin, *, max_vp=20, centre=0.0):
@@ -486,7 +508,7 @@ class VPScale:
         if s is None:
             raise fail("sigma", "given for a scale without a sigma of its own (a table)", s)
         s = _one_positive(s, "sigma")
-        upper = ndtr(-np.asarray(self.thresholds) / s)  # P(d >= t), one side
+        upper = _normal_upper(np.asarray(self.thresholds) / s)  # P(d >= t), one side
         tail = np.concatenate([[0.5], upper, [0.0]])
         return 2.0 * (tail[:-1] - tail[1:])
 
@@ -501,6 +523,8 @@ class VPScale:
         the column is absent when the scale has no sigma). With ``centre != 0``, also
         ``score_from`` and ``score_to`` (``centre + margin``).
         """
+        import pandas as pd
+
         self._tables("a table")
         t = np.asarray(self.thresholds)
         frame = pd.DataFrame(
@@ -556,13 +580,10 @@ class VPScale:
         1          3         1            3          7     0.371088
         2          4         0            8       <NA>     0.414562
         """
+        import pandas as pd
+
         self._tables("a table")
-        step = self.step if step is None else step
-        step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
-        t = np.asarray(self.thresholds)
-        starts = np.ceil(t / step) * step
-        # the first multiple of step that reaches t, as vp() decides it (float-safe)
-        starts = np.where(starts - step >= t, starts - step, starts).astype(np.int64)
+        step, starts, probability = self._integer_bands(step)
         frame = pd.DataFrame(
             {
                 "vp_winner": self.vp_winner,
@@ -571,19 +592,34 @@ class VPScale:
                 "margin_to": pd.array([*list(starts - step), None], dtype="Int64"),
             }
         )
+        if probability is not None:
+            frame["probability"] = probability
+        return frame
+
+    def _integer_bands(self, step):
+        """:meth:`integer_ranges` as arrays: the step, each band's first whole margin above
+        the central band's (``int64``), and the bands' probabilities (None without a sigma)."""
+        step = self.step if step is None else step
+        step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
+        t = np.asarray(self.thresholds)
+        starts = np.ceil(t / step) * step
+        # the first multiple of step that reaches t, as vp() decides it (float-safe)
+        starts = np.where(starts - step >= t, starts - step, starts).astype(np.int64)
+        probability = None
         if self.sigma is not None:
             # band edges with the continuity correction; an empty band has width 0
             edges = np.concatenate([[0.0], starts - step / 2.0, [np.inf]])
             edges = np.maximum.accumulate(edges)
-            upper = ndtr(-edges / self.sigma)
+            upper = _normal_upper(edges / self.sigma)
             upper[0] = 0.5
-            frame["probability"] = 2.0 * (upper[:-1] - upper[1:])
-        return frame
+            probability = 2.0 * (upper[:-1] - upper[1:])
+        return step, starts, probability
 
     # -- exports -------------------------------------------------------------------------------
 
-    def _display(self, step, decimals: int) -> pd.DataFrame:
-        """Strings for printing: VPs, the margin range in displayed units, probability.
+    def _display(self, step, decimals: int) -> dict[str, list[str]]:
+        """Strings for printing, column by column: VPs, the margin range in displayed
+        units, probability (plain lists: printing a scale needs no pandas).
 
         A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
         whole margin shows ``none``.
@@ -594,11 +630,12 @@ class VPScale:
             fmt = f"{{:.{decimals}f}}".format
             lows = self.centre + np.concatenate([[0.0], self.thresholds])
             highs = [fmt(x) for x in lows[1:]] + [None]
+            p = self.probabilities() if self.sigma is not None else None
         else:
-            ir = self.integer_ranges(step=step)
+            step, starts, p = self._integer_bands(step)
             fmt = _num
-            lows = self.centre + ir["margin_from"].to_numpy(dtype=float)
-            highs = [None if b is pd.NA else self.centre + b for b in ir["margin_to"]]
+            lows = self.centre + np.concatenate([[0], starts]).astype(float)
+            highs = [*(self.centre + b for b in (starts - step).tolist()), None]
             highs = [
                 None if b is None else ("none" if b < a else fmt(b))
                 for a, b in zip(lows, highs, strict=True)
@@ -607,9 +644,8 @@ class VPScale:
             f"{fmt(a)}+" if b is None else ("none" if b == "none" else f"{fmt(a)}-{b}")
             for a, b in zip(lows, highs, strict=True)
         ]
-        out = pd.DataFrame({"VPs": vps, self.unit: ranges})
-        if self.sigma is not None:
-            p = self.probabilities() if step is None else ir["probability"]
+        out = {"VPs": list(vps), self.unit: ranges}
+        if p is not None:
             out["probability %"] = [f"{100 * x:.2f}" for x in p]
         return out
 
@@ -647,8 +683,8 @@ class VPScale:
         """
         step = self._default_step(step)
         shown = self._display(step or None, decimals)
-        lines = ["| " + " | ".join(shown.columns) + " |", "|" + "---|" * shown.shape[1]]
-        lines += ["| " + " | ".join(row) + " |" for row in shown.itertuples(index=False)]
+        lines = ["| " + " | ".join(shown) + " |", "|" + "---|" * len(shown)]
+        lines += ["| " + " | ".join(row) + " |" for row in zip(*shown.values(), strict=True)]
         title = f"**{self.name}**\n\n" if self.name else ""
         return title + "\n".join(lines) + "\n"
 
@@ -658,7 +694,9 @@ class VPScale:
         ``step`` as for :meth:`to_markdown`.
         """
         step = self._default_step(step)
-        shown = self._display(step or None, decimals)
+        import pandas as pd
+
+        shown = pd.DataFrame(self._display(step or None, decimals))
         table = shown.to_html(index=False, border=0)
         if self.name:
             table = table.replace(">\n", f">\n  <caption>{html.escape(self.name)}</caption>\n", 1)
@@ -816,6 +854,8 @@ class ScaleFit:
         """One row per threshold: ``vp_winner``, ``vp_loser`` (of the outcome it starts),
         ``published`` and ``fitted`` (in displayed units, ``centre`` added) and
         ``residual`` (published − fitted)."""
+        import pandas as pd
+
         j = np.arange(1, self.z.size + 1)
         half = self.max_vp // 2
         return pd.DataFrame(
@@ -1241,6 +1281,8 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     """
     if check_flag(discrete, "discrete"):
         return wbf_scale(n_boards).integer_ranges()
+    import pandas as pd
+
     nb = _n_boards(n_boards)
     c = _wbf_hundredths(float(nb))
     return pd.DataFrame(

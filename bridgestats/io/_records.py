@@ -281,6 +281,10 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
         elif is_file:
             files.append(_File(p, p.name))
             found += 1
+        elif p.exists():  # a named pipe, a device, a socket: reading it could block forever
+            kind = "a device" if p.is_char_device() or p.is_block_device() else "not a file"
+            kind = "a named pipe" if p.is_fifo() else kind
+            raise fail("path", "a regular file or a folder", given=f"{p} ({kind})")
         else:
             raise fail("path", "an existing file or folder", given=str(p))
     return files, found

@@ -225,9 +225,36 @@ def test_ranking_agreement_reads_printed_places_and_adjustments():
     fined = ranking_agreement(ranking, printed, adjust="penalty")
     assert fined.loc[fined.figure == "total", "agree"].tolist() == [3]
     bad = fined.attrs["mismatches"]
+    # places as text: pair 3 printed 3rd, computed 2nd with pair 2 (a shared place, 2=)
     assert bad[["pair", "figure", "printed_value", "computed_value"]].values.tolist() == [
-        ["3", "place", 3.0, 2.0]
+        ["3", "place", "3", "2="]
     ]
+
+
+def test_ranking_agreement_compares_the_mark_of_a_shared_place():
+    # USEBIO prints a shared place "6=" (Compscore); where the file marks shared places,
+    # a pair printed "6=" and computed 6th alone disagrees, and the other way round
+    ranking = pd.DataFrame(
+        {"pair": ["1", "2", "3", "4"], "total": [9.0, 8.0, 8.0, 5.0], "place": [1, 2, 2, 4]}
+    )
+    printed = pd.DataFrame({"pair": ["1", "2", "3", "4"], "place": ["1=", "2=", "2", "4"]})
+    got = ranking_agreement(ranking, printed)
+    assert got[["figure", "compared", "agree"]].values.tolist() == [["place", 4, 2]]
+    bad = got.attrs["mismatches"]
+    assert bad[["pair", "printed_value", "computed_value"]].values.tolist() == [
+        ["1", "1=", "1"],
+        ["3", "2", "2="],
+    ]
+    # PBN 2.1 §5.10: Rank is "the best rank in case of ties", a number without a mark:
+    # the tied pairs 2 and 3 both printed 2 agree, and pair 4 is 4th (not 3rd)
+    rank = pd.DataFrame({"pair": ["1", "2", "3", "4"], "place": [1.0, 2.0, 2.0, 4.0]})
+    assert ranking_agreement(ranking, rank)["agree"].tolist() == [4]
+    # pair_ranking's own labels are used: by section, ties within a section only
+    two = ranking.assign(event=["A", "A", "B", "B"], place=[1, 2, 1, 2])
+    labels = ranking_agreement(
+        two, printed.assign(event=["A", "A", "B", "B"]), on=["event", "pair"]
+    )
+    assert labels.attrs["mismatches"]["computed_value"].tolist() == ["1", "2", "1", "2"]
 
 
 def test_neuberg_factors_a_board_played_fewer_times():
@@ -372,6 +399,57 @@ def test_a_team_match_by_hand():
     r = team_ranking(m)
     assert r["team"].tolist() == ["Lions", "Bears"]
     assert r["place"].tolist() == [1, 2]
+
+
+def _adjusted_room(frame, row, text, score_imp=None):
+    """``frame`` with record ``row`` an artificial adjusted score written ``text``."""
+    f = frame.copy()
+    f["SCORE"] = None
+    f.loc[row, ["score_ns", "skip_reason", "SCORE"]] = [np.nan, "adjusted score", text]
+    if score_imp is not None:
+        f["ScoreIMP"] = None
+        f.loc[row, "ScoreIMP"] = score_imp
+    return f
+
+
+def test_an_artificial_score_in_a_team_match_is_three_imps():
+    # Law 86A (S. Hudson, seed: "for teams of 4, head to head A+ is 3 imps"): the board
+    # is scored by the adjusted table alone, +3 to average plus, -3 to average minus,
+    # each side by its own share. Board 1: 12 to Lions; board 2 open room (Lions NS)
+    # A6040: Lions +3, Bears -3, the closed room's 110 does not count
+    m = team_matches(_adjusted_room(TEAMS, 2, "A6040"))
+    columns = ["team_a", "team_b", "imps_a", "imps_b", "imp_margin", "imp_margin_b", "adjusted"]
+    assert m[columns].values.tolist() == [["Bears", "Lions", 0, 15, -15, 15, 1]]
+    assert m["vp_b"].iat[0] == wbf_vp(15, 2) and m["vp_a"].iat[0] == wbf_vp(-15, 2)
+    boards = m.attrs["summary"]["boards"]
+    assert boards["adjusted"].isna().tolist() == [True, False]
+    assert boards["adjusted"].iat[1] == (
+        "open room A6040: Law 86A: average plus +3, average 0, average minus -3"
+        " (Lions +3, Bears -3 IMPs)"
+    )
+    # A6060 in the closed room, where Bears sit North-South: both sides +3 (it does not
+    # balance): Lions' net 12 + 3 = 15, Bears' -12 + 3 = -9, each VP on its own net
+    m = team_matches(_adjusted_room(TEAMS, 3, "A6060"))
+    assert m[columns].values.tolist() == [["Bears", "Lions", 3, 15, -9, 15, 1]]
+    assert m["vp_a"].iat[0] == wbf_vp(-9, 2) and m["vp_b"].iat[0] == wbf_vp(15, 2)
+    # A5050: 0 each; board 2 no longer 4 to Bears
+    m = team_matches(_adjusted_room(TEAMS, 2, "A5050"))
+    assert m[["imps_a", "imps_b", "imp_margin"]].values.tolist() == [[0, 12, -12]]
+    # what the file states: the adjusted table's printed ScoreIMP (North-South's), here
+    # Lions (NS in the open room) 2
+    m = team_matches(_adjusted_room(TEAMS, 2, "ADJ", score_imp="2"))
+    assert m[["imps_a", "imps_b", "imp_margin", "imp_margin_b"]].values.tolist() == [
+        [0, 14, -14, 14]
+    ]
+    assert (
+        m.attrs["summary"]["boards"]["adjusted"]
+        .iat[1]
+        .startswith("open room ADJ: as printed (ScoreIMP)")
+    )
+    # an adjusted record with neither a split nor printed IMPs stays unscored (counted)
+    m = team_matches(_adjusted_room(TEAMS, 2, "ADJ"))
+    assert m[["n_boards", "adjusted"]].values.tolist() == [[1, 0]]
+    assert m.attrs["summary"]["unpaired"]["not scorable"] == 1
 
 
 def test_teams_whose_home_and_visit_swap_between_the_tables():

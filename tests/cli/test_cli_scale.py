@@ -233,3 +233,53 @@ def test_argparse_errors_exit_2(capsys, argv):
         main(["scale", *argv])
     assert exc.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+# --- start-up (issue 23): a scale is printed with numpy and the standard library only ------
+
+
+def test_a_scale_is_printed_without_pandas_or_scipy():
+    # `bridgestats scale` of one table in Markdown (the default) loads neither pandas nor
+    # scipy (benchmarks/bench_start.py times it); a fresh interpreter shows what it loads
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextlib, io\n"
+        "from bridgestats.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['scale', '--form', 'teams', '--boards', '8', '--negative', '5']) == 0\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'scipy'}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_scales_normal_functions_agree_with_scipy():
+    # the scales' Φ⁻¹ and upper tail come from the standard library (statistics.NormalDist:
+    # Wichura's AS 241; math.erfc) so that printing a scale needs no scipy; scipy.special
+    # (Cephes ndtri, ndtr) is the independent route. Both are good to a few ulps: the bound
+    # is 1e-14 relative (measured: 6e-15 at most over the z of max_vp 2-100 and x in -8..6)
+    import numpy as np
+    from scipy.special import ndtr, ndtri
+
+    from bridgestats.vpscale import _normal_quantile, _normal_upper, gaussian_z
+
+    for max_vp in range(2, 102, 2):
+        for negative in (0, 1, 5, 20, 2000):
+            z = gaussian_z(max_vp, negative=negative)
+            q = 0.5 + (2 * np.arange(max_vp // 2) + 1) / (2 * (max_vp + 1))
+            assert np.allclose(z[: q.size], ndtri(q), rtol=1e-14, atol=0)
+    # every threshold of a scale is under 6 sigma (the largest, 2000-0 with 2000 negative
+    # steps: 5.16)
+    x = np.concatenate([np.linspace(-8, 6, 1401), [-np.inf, 0.0, np.inf]])
+    assert np.allclose(_normal_upper(x), ndtr(-x), rtol=1e-14, atol=0)
+    # further out x/sqrt(2) is rounded before erfc, whose relative condition number 2y^2
+    # amplifies it: 5e-13 relative bounds it to x = 37 (measured 1.7e-13), where P is 1e-300
+    x = np.linspace(6, 37, 3101)
+    assert np.allclose(_normal_upper(x), ndtr(-x), rtol=5e-13, atol=0)
+    q = np.linspace(0.001, 0.999, 999)
+    assert np.allclose(_normal_quantile(q), ndtri(q), rtol=1e-14, atol=1e-15)
+    assert _normal_upper(np.zeros((2, 3))).shape == (2, 3)
+    assert _normal_upper(np.array([])).shape == (0,)

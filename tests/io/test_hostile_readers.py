@@ -229,6 +229,19 @@ def test_empty_long_or_device_path_is_refused(tmp_path, monkeypatch, path):
             reader(path)
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_or_a_device_is_named_as_such_not_missing(tmp_path):
+    import os
+
+    fifo = tmp_path / "results.pbn"
+    os.mkfifo(fifo)
+    for reader in (read_pbn, read_results):  # at once: a pipe is never opened, so never waited on
+        with pytest.raises(BridgestatsError, match=r"must be a regular file or a folder; .*pipe"):
+            reader(fifo)
+    with pytest.raises(BridgestatsError, match=r"regular file or a folder; got /dev/zero \(a dev"):
+        read_pbn("/dev/zero")
+
+
 # --------------------------------------------------------------------------- duplicates
 
 

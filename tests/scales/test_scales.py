@@ -90,4 +90,6 @@ def test_a_new_named_scale_is_one_entry_and_reaches_every_user(monkeypatch, tmp_
     code = main(["score", str(path), "--scale", "patton-4", "--table", "matches", "--format",
                  "csv"])  # fmt: skip
     out = capsys.readouterr().out
-    assert code == 0 and out.splitlines()[1] == "teams.pbn,Teams,1,Bears,Lions,2,5,11,-6,1.0,3.0"
+    # (imp_margin -6, imp_margin_b 6, adjusted boards 0)
+    row = "teams.pbn,Teams,1,Bears,Lions,2,5,11,-6,6,0,1.0,3.0"
+    assert code == 0 and out.splitlines()[1] == row
