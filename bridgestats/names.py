@@ -2,7 +2,7 @@
 
 Every report, the booklet and the command line show a data set, a series of matches, a
 VP scale or an event form by the name in these tables, never by its id
-(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss-pairs``). An id with no
+(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set and form has an entry.
 """
@@ -72,9 +72,9 @@ SCALES = {
 #: Event forms (the keys of :data:`bridgestats.sigma.FORMS`).
 FORMS = {
     "teams": "teams of four",
-    "cross-imps": "pairs scored by cross-IMPs",
-    "butler-online": "online Butler pairs",
-    "swiss-pairs": "Swiss pairs (MP %)",
+    "cross_imps": "pairs scored by cross-IMPs",
+    "butler_online": "online Butler pairs",
+    "swiss_pairs": "Swiss pairs (MP %)",
     "aggregate": "aggregate (total points)",
 }
 
@@ -86,8 +86,8 @@ SECTIONS = {
     "swiss pairs, negative VPs": "Swiss pairs (MP %), with negative VPs",
     "butler": "Butler pairs (IMPs)",
     "butler, negative VPs": "Butler pairs, with negative VPs",
-    "cross-imps (teams of eight)": "Cross-IMPs (teams of eight)",
-    "cross-imps, negative VPs": "Cross-IMPs (teams of eight), with negative VPs",
+    "cross imps (teams of eight)": "Cross-IMPs (teams of eight)",
+    "cross imps, negative VPs": "Cross-IMPs (teams of eight), with negative VPs",
     "wbf discrete": "WBF 2013 scale, whole VPs",
     "wbf continuous": "WBF 2013 scale, continuous",
     "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
@@ -106,7 +106,7 @@ def display_name(kind: str, key: str) -> str:
     """The name a reader sees for ``key``, a ``kind`` of id ("dataset", "series", "scale",
     "form", "section" of the booklet); an id with no entry reads as itself, ``_``/``-`` as spaces.
 
-    >>> display_name("series", "bb"), display_name("form", "swiss-pairs")
+    >>> display_name("series", "bb"), display_name("form", "swiss_pairs")
     ('Bermuda Bowl', 'Swiss pairs (MP %)')
     >>> display_name("scale", "gauss_12"), display_name("dataset", "seeds/ebu_swiss_pairs_7_9")
     ('gauss 12', 'EBU Swiss pairs, 7-9 boards a match')
