@@ -151,7 +151,6 @@ def _check_link(driver, page: Path, href: str) -> list[str]:
 STILL_RAW = {
     "butler_scales.html",
     "probst_reproduction.html",
-    "ratings_real.html",
     "rederive_k.html",
     "swiss_events.html",
 }
