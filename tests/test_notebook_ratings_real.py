@@ -112,8 +112,12 @@ def test_findings_in_words(summary):
     # the headline sentences carry the numbers of the summary they come from
     findings = summary["_findings"]
     headlines = [f for f in findings if f["headline"]]
-    assert [f["key"] for f in headlines] == ["ppi_verdict", "best_system",
-                                            "partnership_sd_multi_partner", "pickup_bonus_pct"]
+    assert [f["key"] for f in headlines] == [
+        "ppi_verdict",
+        "best_system",
+        "partnership_sd_multi_partner",
+        "pickup_bonus_pct",
+    ]
     assert headlines[0]["text"] == summary["ppi_verdict"]
     best = summary["best_system"]
     assert f"{summary['systems'][best]['rmse']:.3f} % per session" in headlines[1]["text"]
