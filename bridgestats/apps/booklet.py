@@ -29,6 +29,7 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_int, check_number, fail
+from ..names import display_name
 from ..studies.sigma_evidence import form_sigma_from
 from ..vpscale import gaussian_scale, wbf_table
 
@@ -214,12 +215,6 @@ caption { break-after: avoid; }
 """
 
 #: The sections' headings as a reader sees them (the section ids stay in the CSV).
-_HEADINGS = {
-    "wbf discrete": "WBF 2013 scale, whole VPs",
-    "wbf continuous": "WBF 2013 scale, continuous",
-    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
-}
-
 _INTRO = {
     "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
     "swiss pairs": "σ = √(σ₈² + k²(1/n − 1/8)) MP %; the winner's percentage from which each "
@@ -288,7 +283,7 @@ def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
         if part.empty:
             continue
         key = next(k for k in _INTRO if section.startswith(k))
-        heading = _HEADINGS.get(section, section.capitalize())
+        heading = display_name("section", section)
         parts.append(f"<section><h2>{html.escape(heading)}</h2>")
         parts.append(f"<p class='meta'>{html.escape(_INTRO[key])}</p>")
         boards = sorted(set(part["n_boards"]))

@@ -16,6 +16,9 @@
   fitted by maximum likelihood (:func:`fit_gaussian_model`) with each sd's profile
   likelihood (:func:`profile_likelihood`), and a log drawn from it
   (:func:`simulate_gaussian_sessions`);
+- :mod:`~bridgestats.ratings.gaussian_exact`: the model without drift by its exact
+  likelihood, the full covariance the filter drops (:func:`static_log_likelihood`,
+  :func:`fit_static_model`): a check on the filter;
 - :mod:`~bridgestats.ratings.player_mean`: the baseline, each player's own shrunk running
   mean (:func:`player_mean_forecast`, :func:`fit_player_mean`);
 - :mod:`~bridgestats.ratings.systems`: every system above behind one interface, a
@@ -36,6 +39,7 @@ from .gaussian import (
     profile_likelihood,
     simulate_gaussian_sessions,
 )
+from .gaussian_exact import fit_static_model, static_log_likelihood
 from .glicko2 import glicko2_forecast, glicko2_period
 from .lpr import expected_score, limit_change, performance_rating
 from .player_mean import fit_player_mean, player_mean_forecast
@@ -53,6 +57,7 @@ __all__ = [
     "expected_score",
     "fit_gaussian_model",
     "fit_player_mean",
+    "fit_static_model",
     "forecast_scores",
     "gaussian_forecast",
     "glicko2_forecast",
@@ -65,6 +70,7 @@ __all__ = [
     "rate_log",
     "rating_system",
     "simulate_gaussian_sessions",
+    "static_log_likelihood",
     "update",
     "weighting",
 ]

@@ -99,7 +99,7 @@ def gaussian_forecast(sessions, *, model=GaussianModel()):
     sessions : pandas.DataFrame
         A session log in time order (columns ``date``, ``round``, ``north``, ``south``,
         ``east``, ``west``, ``n_boards``, ``pct_ns``; ``event`` if present), as
-        :func:`bridgestats.io.rating_sessions` makes it.
+        :func:`bridgestats.derive.rating_sessions` makes it.
     model : GaussianModel
         The parameters (see :func:`fit_gaussian_model`).
 
@@ -231,7 +231,7 @@ def fit_gaussian_model(sessions, *, until=None, counted=None, fixed=None, start=
 
     Examples
     --------
-    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_groups=6, n_rounds=60, rng=1)
+    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_circles=6, n_rounds=60, rng=1)
     >>> model = fit_gaussian_model(sim)
     >>> 20 < model.board_sd < 40
     True
@@ -247,7 +247,7 @@ def fit_gaussian_model(sessions, *, until=None, counted=None, fixed=None, start=
     return _fit(_inputs(frame), frame["pct_ns"].to_numpy(float), mask, start, fixed)[0]
 
 
-def profile_likelihood(sessions, *, model=None, until=None, counted=None, names=SD_NAMES,
+def profile_likelihood(sessions, *, model=None, until=None, counted=None, sds=SD_NAMES,
                        level=0.9, n_grid=9):  # fmt: skip
     """Each sd's profile likelihood, and the interval it gives, around the maximum.
 
@@ -260,8 +260,8 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, names=
         ``counted``); ``None`` fits it.
     until, counted
         As in :func:`fit_gaussian_model`.
-    names : sequence of str
-        The sds profiled (of :data:`SD_NAMES`).
+    sds : sequence of str
+        The sds profiled (names of :data:`SD_NAMES`).
     level : float
         Coverage of the intervals, in (0, 1).
     n_grid : int
@@ -290,8 +290,8 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, names=
 
     Examples
     --------
-    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_groups=6, n_rounds=60, rng=1)
-    >>> ci, curve = profile_likelihood(sim, names=["board_sd"], n_grid=3)
+    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_circles=6, n_rounds=60, rng=1)
+    >>> ci, curve = profile_likelihood(sim, sds=["board_sd"], n_grid=3)
     >>> row = ci.iloc[0]
     >>> bool(row["ci_low"] < row["estimate"] < row["ci_high"])
     True
@@ -300,10 +300,10 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, names=
     mask = _mask(frame, until, counted)
     level = check_number(level, "level", low=0, high=1, low_open=True, high_open=True)
     n_grid = check_int(n_grid, "n_grid", minimum=2)
-    names = list(names)
-    for name in names:
+    sds = list(sds)
+    for name in sds:
         if name not in SD_NAMES:
-            raise fail("names", f"sds among {SD_NAMES}", name)
+            raise fail("sds", f"names among {SD_NAMES}", name)
     inputs = _inputs(frame)
     y = frame["pct_ns"].to_numpy(float)
     if model is None:
@@ -314,7 +314,7 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, names=
         best = _nll(mean[mask], var[mask], y[mask])
     cut = float(stats.chi2.ppf(level, 1))
     rows, curve = [], []
-    for name in names:
+    for name in sds:
         est = getattr(model, name)
         cache = {}
 
@@ -393,7 +393,7 @@ def multi_partner_sessions(sessions, *, until=None, min_partners=2):
     return (enough[:, 0] & enough[:, 1]) | (enough[:, 2] & enough[:, 3])
 
 
-def simulate_gaussian_sessions(model, *, n_groups=20, group_size=4, n_rounds=300,
+def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=300,
                                n_boards=16, rounds_per_year=50.0, rng=None):  # fmt: skip
     """A session log drawn from the model of :func:`gaussian_forecast` itself.
 
@@ -401,15 +401,16 @@ def simulate_gaussian_sessions(model, *, n_groups=20, group_size=4, n_rounds=300
     ----------
     model : GaussianModel
         The sds the log is drawn with.
-    n_groups : int
-        Groups of players (at least 2); a player's partners are the others of their group.
-    group_size : int
-        Players per group, even, at least 2: each has ``group_size − 1`` partnerships (2:
+    n_circles : int
+        Circles of players (at least 2) who partner each other: a player's partners are the
+        others of their circle.
+    circle_size : int
+        Players per circle, even, at least 2: each has ``circle_size − 1`` partnerships (2:
         fixed partnerships, whose players' skills and partnership terms only the data's
         sums show).
     n_rounds : int
-        Rounds; in each, every group splits into pairs at random and the pairs of all the
-        groups meet at random tables.
+        Rounds; in each, every circle splits into pairs at random and the pairs of all the
+        circles meet at random tables.
     n_boards : int or sequence of int
         Boards per session, or the numbers each session draws its boards from at random
         (varied boards tell the board sd from the session sd).
@@ -433,15 +434,15 @@ def simulate_gaussian_sessions(model, *, n_groups=20, group_size=4, n_rounds=300
 
     Examples
     --------
-    >>> s = simulate_gaussian_sessions(GaussianModel(), n_groups=2, n_rounds=3, rng=1)
+    >>> s = simulate_gaussian_sessions(GaussianModel(), n_circles=2, n_rounds=3, rng=1)
     >>> len(s), s["north"].nunique() <= 8
     (6, True)
     """
     model = _check_model(model)
-    n_groups = check_int(n_groups, "n_groups", minimum=2)
-    group_size = check_int(group_size, "group_size", minimum=2)
-    if group_size % 2:
-        raise fail("group_size", "an even number of players", group_size)
+    n_circles = check_int(n_circles, "n_circles", minimum=2)
+    circle_size = check_int(circle_size, "circle_size", minimum=2)
+    if circle_size % 2:
+        raise fail("circle_size", "an even number of players", circle_size)
     n_rounds = check_int(n_rounds, "n_rounds", minimum=1)
     choices = np.atleast_1d(np.asarray(n_boards))
     if choices.ndim != 1 or choices.size == 0 or not np.issubdtype(choices.dtype, np.integer):
@@ -449,14 +450,14 @@ def simulate_gaussian_sessions(model, *, n_groups=20, group_size=4, n_rounds=300
     choices = np.array([check_int(int(v), "n_boards", minimum=1) for v in choices])
     rounds_per_year = check_number(rounds_per_year, "rounds_per_year", low=0, low_open=True)
     gen = check_rng(rng)
-    n_players = group_size * n_groups
+    n_players = circle_size * n_circles
     n_sides = n_players // 2
     if n_sides % 2:
-        raise fail("n_groups", "groups whose pairs fill whole tables (an even number of pairs)",
-                   n_groups)  # fmt: skip
+        raise fail("n_circles", "circles whose pairs fill whole tables (an even number of pairs)",
+                   n_circles)  # fmt: skip
     pair_code = np.full((n_players, n_players), -1)
-    for g in range(n_groups):
-        members = range(group_size * g, group_size * (g + 1))
+    for g in range(n_circles):
+        members = range(circle_size * g, circle_size * (g + 1))
         for a in members:
             for b in members:
                 if a < b:
@@ -465,14 +466,14 @@ def simulate_gaussian_sessions(model, *, n_groups=20, group_size=4, n_rounds=300
     theta = model.skill_sd * gen.standard_normal(n_players)
     pi = model.partnership_sd * gen.standard_normal(n_pairs)
     step = model.drift_sd / math.sqrt(rounds_per_year)
-    offset = (group_size * np.arange(n_groups))[:, None]
+    offset = (circle_size * np.arange(n_circles))[:, None]
     start = pd.Timestamp("2001-01-01")
     tables = []
     for r in range(n_rounds):
         if r:
             theta = theta + step * gen.standard_normal(n_players)
             pi = pi + step * gen.standard_normal(n_pairs)
-        order = gen.permuted(np.tile(np.arange(group_size), (n_groups, 1)), axis=1) + offset
+        order = gen.permuted(np.tile(np.arange(circle_size), (n_circles, 1)), axis=1) + offset
         pairs = order.reshape(-1, 2)[gen.permutation(n_sides)].reshape(-1, 4)
         ns, ew = pair_code[pairs[:, 0], pairs[:, 1]], pair_code[pairs[:, 2], pairs[:, 3]]
         truth = 50.0 + (theta[pairs] @ np.array([0.5, 0.5, -0.5, -0.5])) + pi[ns] - pi[ew]

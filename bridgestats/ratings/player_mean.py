@@ -83,7 +83,7 @@ def fit_player_mean(sessions, *, until=None):
     Examples
     --------
     >>> from bridgestats.ratings.gaussian import GaussianModel, simulate_gaussian_sessions
-    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_groups=4, n_rounds=40, rng=1)
+    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_circles=4, n_rounds=40, rng=1)
     >>> 0 < fit_player_mean(sim) < 1e5
     True
     """

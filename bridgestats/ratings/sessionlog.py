@@ -3,7 +3,7 @@
 A session log is a frame in time order, one row per table and round (two pairs meeting for
 ``n_boards`` boards): columns ``date``, ``round``, ``north``, ``south``, ``east``, ``west``
 (player ids), ``n_boards`` and ``pct_ns`` (North-South's mean percentage over the
-session's boards, 0-100); ``event`` when present. :func:`bridgestats.io.rating_sessions`
+session's boards, 0-100); ``event`` when present. :func:`bridgestats.derive.rating_sessions`
 makes it from real results. A rating period is one round of one event.
 """
 

@@ -3,7 +3,7 @@
 A **session log** is a frame in time order, one row per table and round (two pairs
 meeting for ``n_boards`` boards): ``date``, ``round``, ``north``, ``south``, ``east``,
 ``west`` (player ids), ``n_boards``, ``pct_ns`` (North-South's mean percentage, 0-100)
-and, if present, ``event``; :func:`bridgestats.io.rating_sessions` makes one from real
+and, if present, ``event``; :func:`bridgestats.derive.rating_sessions` makes one from real
 results. A **rating system** is an object with
 
 - ``name`` (str): its key in :data:`SYSTEMS`;

@@ -1,7 +1,7 @@
 """Ratings tested on real players: every system predicts each session from what came before.
 
 The session log (``data/derived/rating_sessions.csv``, made by
-:func:`bridgestats.io.rating_sessions`: one row per table and round of real championships
+:func:`bridgestats.derive.rating_sessions`: one row per table and round of real championships
 and leagues) is rated in time order by every system of the catalogue
 :data:`bridgestats.ratings.systems.SYSTEMS` (always 50 %, the player-mean baseline, the
 PPI, Elo, Glicko-2 and the partnership-aware Gaussian model). :func:`session_predictions`
@@ -547,7 +547,7 @@ def gaussian_identification(sessions, model, *, until=None, level=0.9, n_grid=5)
     Examples
     --------
     >>> from bridgestats.ratings.gaussian import simulate_gaussian_sessions
-    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_groups=4, group_size=4,
+    >>> sim = simulate_gaussian_sessions(GaussianModel(), n_circles=4, circle_size=4,
     ...                                  n_rounds=40, rng=1)
     >>> ci, curve = gaussian_identification(sim, GaussianModel(), n_grid=2)
     >>> ci["parameter"].tolist()[-1], ci["sessions"].tolist()[-1]
@@ -561,7 +561,7 @@ def gaussian_identification(sessions, model, *, until=None, level=0.9, n_grid=5)
     counted = multi_partner_sessions(frame, until=until)
     multi = fit_gaussian_model(frame, until=until, counted=counted, start=model)
     ci_m, curve_m = profile_likelihood(frame, model=multi, until=until, counted=counted,
-                                       names=["partnership_sd"], level=level,
+                                       sds=["partnership_sd"], level=level,
                                        n_grid=n_grid)  # fmt: skip
     intervals = pd.concat([ci.assign(sessions="all"), ci_m.assign(sessions="multi_partner")],
                           ignore_index=True)  # fmt: skip

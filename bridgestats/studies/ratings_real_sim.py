@@ -40,7 +40,7 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
     Returns
     -------
     pandas.DataFrame
-        The columns of :func:`bridgestats.io.rating_sessions` (``event`` ``"sim"``,
+        The columns of :func:`bridgestats.derive.rating_sessions` (``event`` ``"sim"``,
         ``date`` the first of the simulated month, ``round`` the round over the run, player
         ids ``p0``, ``p1``, ...) plus ``truth``: the model's expected session percentage
         (the mean of its boards' expectations), the forecast no rating can beat on average.

@@ -53,7 +53,7 @@ def test_filter_is_exact_for_unseen_terms():
 
 
 def test_log_likelihood_is_the_sum_of_the_forecasts_densities():
-    sim = simulate_gaussian_sessions(TRUE, n_groups=4, n_rounds=20, rng=3)
+    sim = simulate_gaussian_sessions(TRUE, n_circles=4, n_rounds=20, rng=3)
     f = gaussian_forecast(sim, model=TRUE)
     z = (sim["pct_ns"] - f["mean"]) / f["sd"]
     expected = float(np.sum(-0.5 * z**2 - np.log(f["sd"]) - 0.5 * math.log(2 * math.pi)))
@@ -65,20 +65,20 @@ def test_the_fit_reaches_zero_and_leaves_it():
     # partnership sd and a clear value for the skill sd
     truth = GaussianModel(skill_sd=4.0, partnership_sd=0.0, drift_sd=0.0, board_sd=28.0,
                           session_sd=3.0)  # fmt: skip
-    sim = simulate_gaussian_sessions(truth, n_groups=5, group_size=16, n_rounds=120,
+    sim = simulate_gaussian_sessions(truth, n_circles=5, circle_size=16, n_rounds=120,
                                      n_boards=[8, 12, 16, 24], rng=4)  # fmt: skip
     fit = fit_gaussian_model(sim)
     assert fit.partnership_sd < 0.5
     assert 3.0 < fit.skill_sd < 5.0
     # the same log with a partnership term of sd 3: the fit leaves the bound
-    with_pairs = simulate_gaussian_sessions(GaussianModel(4.0, 3.0, 0.0, 28.0, 3.0), n_groups=5,
-                                            group_size=16, n_rounds=120,
+    with_pairs = simulate_gaussian_sessions(GaussianModel(4.0, 3.0, 0.0, 28.0, 3.0), n_circles=5,
+                                            circle_size=16, n_rounds=120,
                                             n_boards=[8, 12, 16, 24], rng=4)  # fmt: skip
     assert fit_gaussian_model(with_pairs).partnership_sd > 2.0
 
 
 def test_fixed_values_are_held():
-    sim = simulate_gaussian_sessions(TRUE, n_groups=4, n_rounds=40, rng=5)
+    sim = simulate_gaussian_sessions(TRUE, n_circles=4, n_rounds=40, rng=5)
     fit = fit_gaussian_model(sim, fixed={"drift_sd": 0.0, "skill_sd": 2.5})
     assert fit.drift_sd == 0.0 and fit.skill_sd == 2.5
     with pytest.raises(BridgestatsError, match="fixed"):
@@ -91,7 +91,7 @@ def recovered():
     24 boards over six years), fitted, with every sd's 90 % profile interval."""
     out = []
     for seed in (11, 12):
-        sim = simulate_gaussian_sessions(TRUE, n_groups=5, group_size=16, n_rounds=300,
+        sim = simulate_gaussian_sessions(TRUE, n_circles=5, circle_size=16, n_rounds=300,
                                          n_boards=[8, 12, 16, 24], rng=seed)  # fmt: skip
         ci, curve = profile_likelihood(sim, n_grid=4)
         out.append((ci.set_index("parameter"), curve))
@@ -144,9 +144,9 @@ def test_profile_curve_is_zero_at_the_estimate(recovered):
 
 def test_one_partner_players_are_not_counted():
     # fixed partnerships: every player has one partner, no session counts
-    sim = simulate_gaussian_sessions(TRUE, n_groups=8, group_size=2, n_rounds=10, rng=6)
+    sim = simulate_gaussian_sessions(TRUE, n_circles=8, circle_size=2, n_rounds=10, rng=6)
     assert not multi_partner_sessions(sim).any()
-    rotating = simulate_gaussian_sessions(TRUE, n_groups=4, group_size=4, n_rounds=10, rng=6)
+    rotating = simulate_gaussian_sessions(TRUE, n_circles=4, circle_size=4, n_rounds=10, rng=6)
     assert multi_partner_sessions(rotating).all()
     with pytest.raises(BridgestatsError, match="counted"):
         fit_gaussian_model(sim, counted=multi_partner_sessions(sim))
@@ -157,26 +157,26 @@ def test_fixed_partnerships_confound_skill_and_partnership():
     # puts a pair's whole spread, √(4²/2 + 2²) = 3.46 %, on its partnership term and more
     # (measured 4.38 %, 90 % from 3.42), its interval far from the true 2 %: why the report
     # estimates the partnership sd on sides whose players also played with others
-    sim = simulate_gaussian_sessions(GaussianModel(4.0, 2.0, 0.0, 28.0, 3.0), n_groups=20,
-                                     group_size=2, n_rounds=100, n_boards=[8, 16, 24],
+    sim = simulate_gaussian_sessions(GaussianModel(4.0, 2.0, 0.0, 28.0, 3.0), n_circles=20,
+                                     circle_size=2, n_rounds=100, n_boards=[8, 16, 24],
                                      rng=8)  # fmt: skip
-    ci, _ = profile_likelihood(sim, names=["partnership_sd"], n_grid=3)
+    ci, _ = profile_likelihood(sim, sds=["partnership_sd"], n_grid=3)
     row = ci.iloc[0]
     assert row["estimate"] > math.sqrt(4.0**2 / 2 + 2.0**2) - 0.5
     assert row["ci_low"] > 2.0 + 1.0
 
 
 def test_bad_input_is_refused():
-    sim = simulate_gaussian_sessions(TRUE, n_groups=2, n_rounds=3, rng=1)
+    sim = simulate_gaussian_sessions(TRUE, n_circles=2, n_rounds=3, rng=1)
     with pytest.raises(BridgestatsError, match="skill_sd"):
         GaussianModel(skill_sd=-1.0)
     with pytest.raises(BridgestatsError, match="model: must be a GaussianModel"):
         gaussian_forecast(sim, model={"skill_sd": 4})
     with pytest.raises(BridgestatsError, match="until"):
         fit_gaussian_model(sim, until="1990-01-01")
-    with pytest.raises(BridgestatsError, match="names"):
-        profile_likelihood(sim, names=["k"])
-    with pytest.raises(BridgestatsError, match="group_size"):
-        simulate_gaussian_sessions(TRUE, group_size=3)
+    with pytest.raises(BridgestatsError, match="sds"):
+        profile_likelihood(sim, sds=["k"])
+    with pytest.raises(BridgestatsError, match="circle_size"):
+        simulate_gaussian_sessions(TRUE, circle_size=3)
     with pytest.raises(BridgestatsError, match="n_boards"):
         simulate_gaussian_sessions(TRUE, n_boards=[])

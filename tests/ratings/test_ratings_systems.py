@@ -16,7 +16,7 @@ from bridgestats.ratings.sessionlog import board_rows, check_session_log
 
 @pytest.fixture(scope="module")
 def log():
-    return simulate_gaussian_sessions(GaussianModel(), n_groups=4, group_size=4, n_rounds=30,
+    return simulate_gaussian_sessions(GaussianModel(), n_circles=4, circle_size=4, n_rounds=30,
                                       n_boards=[4, 8], rng=21)  # fmt: skip
 
 

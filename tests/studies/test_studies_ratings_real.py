@@ -164,7 +164,7 @@ def test_real_players_baselines(real):
     assert 100 < predictions.attrs["player_mean_boards"] < 150
     # The referee's figures (player-mean 7.575, Elo 7.575, Gaussian 7.555 on 12,529
     # sessions) were reproduced here with the Bundesliga season dated 2009; dated by its
-    # source (2015/16: bridgestats.io.ratinglog.SEASON_DATES) its 719 sessions are scored
+    # source (2015/16: bridgestats.derive.ratinglog.SEASON_DATES) its 719 sessions are scored
     # too, and on the 13,248: player-mean 7.549, Elo 7.547, Gaussian 7.531
     assert t[("player_mean", "rmse")] == pytest.approx(7.549, abs=0.003)
     assert t[("elo", "rmse")] == pytest.approx(7.547, abs=0.001)
