@@ -197,7 +197,7 @@ def gaussian_log_likelihood(sessions, *, model=GaussianModel(), until=None, coun
     return -_nll(mean[mask], var[mask], y)
 
 
-def fit_gaussian_model(sessions, *, until=None, counted=None, fixed=None, start=None):
+def fit_gaussian_model(sessions, *, until=None, counted=None, held=None, start=None):
     """The :class:`GaussianModel` that maximises the predictive log-likelihood of a log.
 
     Parameters
@@ -210,7 +210,7 @@ def fit_gaussian_model(sessions, *, until=None, counted=None, fixed=None, start=
         the rest to keep the comparison out of sample in the parameters too.
     counted : array_like of bool or None
         Further, only the sessions marked ``True`` count (one per session).
-    fixed : dict of str -> float or None
+    held : dict of str -> float or None
         sds held at the given values (names of :data:`SD_NAMES`); the others are fitted.
     start : GaussianModel or None
         Where the search starts (default :class:`GaussianModel`'s defaults).
@@ -239,12 +239,12 @@ def fit_gaussian_model(sessions, *, until=None, counted=None, fixed=None, start=
     frame = check_session_log(sessions)
     mask = _mask(frame, until, counted)
     start = GaussianModel() if start is None else _check_model(start, "start")
-    fixed = {} if fixed is None else dict(fixed)
-    for name, value in fixed.items():
+    held = {} if held is None else dict(held)
+    for name, value in held.items():
         if name not in SD_NAMES:
-            raise fail("fixed", f"names among {SD_NAMES}", name)
-        check_number(value, f"fixed[{name!r}]", low=0, high=100)
-    return _fit(_inputs(frame), frame["pct_ns"].to_numpy(float), mask, start, fixed)[0]
+            raise fail("held", f"names among {SD_NAMES}", name)
+        check_number(value, f"held[{name!r}]", low=0, high=100)
+    return _fit(_inputs(frame), frame["pct_ns"].to_numpy(float), mask, start, held)[0]
 
 
 def profile_likelihood(sessions, *, model=None, until=None, counted=None, sds=SD_NAMES,

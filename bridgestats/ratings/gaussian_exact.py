@@ -75,7 +75,7 @@ def static_log_likelihood(sessions, *, model=_STATIC, until=None):
     return -_nll(parts, [getattr(model, n) for n in _FREE])
 
 
-def fit_static_model(sessions, *, until=None, fixed=None):
+def fit_static_model(sessions, *, until=None, held=None):
     """The static model's sds by maximum exact likelihood (:func:`static_log_likelihood`).
 
     Parameters
@@ -84,7 +84,7 @@ def fit_static_model(sessions, *, until=None, fixed=None):
         A session log.
     until : str or None
         Only the sessions dated before ``until`` count.
-    fixed : dict of str -> float or None
+    held : dict of str -> float or None
         sds held (``skill_sd``, ``partnership_sd``, ``board_sd``, ``session_sd``).
 
     Returns
@@ -111,16 +111,16 @@ def fit_static_model(sessions, *, until=None, fixed=None):
     (0.0, True)
     """
     parts = _design(sessions, until)
-    fixed = {} if fixed is None else dict(fixed)
-    for name, value in fixed.items():
+    held = {} if held is None else dict(held)
+    for name, value in held.items():
         if name not in _FREE:
-            raise fail("fixed", f"names among {_FREE}", name)
-        check_number(value, f"fixed[{name!r}]", low=0, high=100)
-    free = [n for n in _FREE if n not in fixed]
+            raise fail("held", f"names among {_FREE}", name)
+        check_number(value, f"held[{name!r}]", low=0, high=100)
+    free = [n for n in _FREE if n not in held]
     start = GaussianModel()
 
     def full(x):
-        values = dict(fixed)
+        values = dict(held)
         values.update(zip(free, x, strict=True))
         return [values[n] for n in _FREE]
 

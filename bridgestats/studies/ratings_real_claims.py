@@ -253,8 +253,9 @@ def lpr_rates(sessions, *, k_factors=(1.0, 2.0, 4.0, 8.0)):
     -----
     The rates depend on K: Rtt, the sum of an event's board-by-board changes, grows with K
     while the LPR does not, so the tests (which bound Rl + Rtt by the LPR) intervene more
-    often for a larger K. On the shipped log: test 1 in 0.03 %, 0.52 %, 4.6 % and 19.1 %
-    of 6,704 player-events for K = 1, 2, 4, 8; test 2 in 0, 0.64 %, 3.0 % and 7.2 %.
+    often for a larger K. On the shipped log: test 1 in 0.03 %, 0.55 %, 4.6 % and 18.9 %
+    of 6,704 player-events for K = 1, 2, 4, 8; test 2 in 0, 0.57 %, 2.9 % and 6.9 % (with
+    the Bundesliga season dated 2016; at 2009: 0.52 %, 19.1 %; 0.64 %, 3.0 %, 7.2 %).
 
     Examples
     --------

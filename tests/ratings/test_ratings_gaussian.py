@@ -79,10 +79,10 @@ def test_the_fit_reaches_zero_and_leaves_it():
 
 def test_fixed_values_are_held():
     sim = simulate_gaussian_sessions(TRUE, n_circles=4, n_rounds=40, rng=5)
-    fit = fit_gaussian_model(sim, fixed={"drift_sd": 0.0, "skill_sd": 2.5})
+    fit = fit_gaussian_model(sim, held={"drift_sd": 0.0, "skill_sd": 2.5})
     assert fit.drift_sd == 0.0 and fit.skill_sd == 2.5
-    with pytest.raises(BridgestatsError, match="fixed"):
-        fit_gaussian_model(sim, fixed={"k": 1.0})
+    with pytest.raises(BridgestatsError, match="held"):
+        fit_gaussian_model(sim, held={"k": 1.0})
 
 
 @pytest.fixture(scope="module")

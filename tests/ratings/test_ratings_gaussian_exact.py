@@ -68,7 +68,7 @@ def test_exact_recovery_within_the_intervals(fitted, name):
     sim, model, ll = fitted
 
     def deviance(value):
-        return 2.0 * (ll - fit_static_model(sim, fixed={name: value})[1])
+        return 2.0 * (ll - fit_static_model(sim, held={name: value})[1])
 
     truth = getattr(STATIC, name)
     assert deviance(truth) < 2.706, (name, getattr(model, name))
@@ -79,5 +79,5 @@ def test_bad_input_is_refused():
     sim = simulate_gaussian_sessions(STATIC, n_circles=2, n_rounds=3, rng=1)
     with pytest.raises(BridgestatsError, match="drift_sd"):
         static_log_likelihood(sim, model=GaussianModel())
-    with pytest.raises(BridgestatsError, match="fixed"):
-        fit_static_model(sim, fixed={"drift_sd": 1.0})
+    with pytest.raises(BridgestatsError, match="held"):
+        fit_static_model(sim, held={"drift_sd": 1.0})
