@@ -41,7 +41,8 @@ place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
 VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
-event forms :data:`bridgestats.sigma.FORMS` (see ``CONTRIBUTING.md``).
+event forms :data:`bridgestats.sigma.FORMS`, rating systems
+:data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
 import importlib
@@ -173,6 +174,13 @@ VOCABULARY = {
     "partnership": "'pickup' or 'fixed' partnerships",
     "activity": "boards a player plays per three months",
     "log": "a board log (one row per table and board) or a rating log",
+    # ratings
+    "sessions": "a session log (bridgestats.ratings.sessionlog): one row per table and round",
+    "until": "the date before which a rating's parameters are fitted (the rest is scored)",
+    "k_factor": "Elo's K: rating points per unit of (result − expectation), per board",
+    "elo_k_factor": "Elo's K per board, where the function has other parameters",
+    "predictions": "each system's forecasts of a log (columns pred_<system>)",
+    "model": "a model's parameters (a GaussianModel, or a fitted σ model)",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
 }

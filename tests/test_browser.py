@@ -148,9 +148,7 @@ def _check_link(driver, page: Path, href: str) -> list[str]:
 #: Reports whose notebooks still display raw frames (NaN, <NA>, dtype lines, reprs): issue
 #: 22 is open for them. The test fails if any other page shows raw text, and if one of these
 #: stops showing it (then take it off the list), so the list can only shrink.
-STILL_RAW = {
-    "ratings_real.html",
-}
+STILL_RAW: set[str] = set()
 
 
 def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
