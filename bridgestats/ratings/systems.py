@@ -121,8 +121,7 @@ class Ppi(_BoardSystem):
     name: str = "ppi"
 
     def _boards(self, boards):
-        # rate_log gives four rows per board (North first): North's expectation is the pair's
-        return rate_log(boards).boards["expected"].to_numpy()[0::4]
+        return rate_log(boards).expected_ns
 
 
 @dataclass(frozen=True)
