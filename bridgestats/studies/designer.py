@@ -469,7 +469,7 @@ def designer_scale(form, n_boards, sigma, *, max_vp=20, negative=0):
     Examples
     --------
     >>> s = designer_scale("butler", 8, 14.12)
-    >>> s.name, s.unit, s.step, s.integer_ranges()["margin_from"].iloc[-1]
+    >>> s.name, s.unit, s.step, int(s.integer_ranges()["margin_from"].iloc[-1])
     ('Face-to-face Butler, 8 boards, σ 14.12 IMPs', 'IMPs', 1, 24)
     """
     check_choice(form, "form", tuple(UNITS))
