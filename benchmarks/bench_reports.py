@@ -19,7 +19,7 @@ from pathlib import Path
 from bridgestats.paths import project_root
 from bridgestats.reports import load_config, run_reports
 
-TEST_NOTEBOOKS = project_root() / "tests" / "notebooks"
+TEST_NOTEBOOKS = project_root() / "tests" / "reports" / "notebooks"
 BUDGET_S = 120.0
 
 

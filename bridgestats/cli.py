@@ -21,6 +21,33 @@ from .errors import BridgestatsError
 __all__ = ["main"]
 
 
+# --- package ids on the command line -----------------------------------------------------
+# The package spells every id with underscores ("cross_imps", "swiss_pairs", "wbf_discrete");
+# the command line spells them with hyphens. _option_id, _shown_id and _Ids are the one
+# place that translates: every option choosing an id takes choices=_Ids(...), type=_option_id.
+
+
+def _option_id(text: str) -> str:
+    """The package id a command-line word names: ``cross-imps`` is ``cross_imps``."""
+    return text.replace("-", "_")
+
+
+def _shown_id(name: str) -> str:
+    """A package id as the command line spells it: ``cross_imps`` is ``cross-imps``."""
+    return str(name).replace("_", "-")
+
+
+class _Ids(tuple):
+    """The choices of an option as the command line spells them (help and errors show
+    ``cross-imps``), holding the package's ids (``"cross_imps" in choices``)."""
+
+    def __new__(cls, ids):
+        return super().__new__(cls, (_shown_id(i) for i in ids))
+
+    def __contains__(self, value) -> bool:
+        return tuple.__contains__(self, _shown_id(value))
+
+
 # --- bridgestats scale -------------------------------------------------------------------
 
 
@@ -313,13 +340,16 @@ the file, the record and the reason)."""
 
 _TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "standings",
            "standings-mismatches")  # fmt: skip
-# bridgestats.apps.score_event's METHODS (+ "teams") and DATUMS, written out so that
-# building the parser imports no study (tests/test_cli_score.py checks they agree)
-_METHODS = ("mp", "butler", "cross-imps", "teams")
-_DATUMS = ("mean", "trimmed", "rounded")
+# bridgestats.scoring's METHODS (+ "teams", bridgestats.apps.score_event's) and DATUMS,
+# written out so that building the parser imports no pandas (tests/test_cli_score.py checks
+# they agree)
+_METHODS = ("mp", "butler", "cross_imps", "teams")
+_DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
+    from .scales import team_scales  # the ids only: no scale is built to list them
+
     p = sub.add_parser(
         "score",
         help="score an event file: per board, the ranking, and the printed scores checked",
@@ -327,7 +357,9 @@ def _add_score(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="a PBN, LIN, USEBIO, VALET or ACBL traveller file (or folder)")
-    p.add_argument("--method", choices=list(_METHODS), help="scoring method (the file's own)")
+    p.add_argument(
+        "--method", type=_option_id, choices=_Ids(_METHODS), help="scoring method (the file's own)"
+    )
     p.add_argument(
         "--per-beat", type=int, choices=[1, 2], help="MPs per result beaten (as printed, else 2)"
     )
@@ -352,7 +384,8 @@ def _add_score(sub) -> None:
     )
     p.add_argument(
         "--scale",
-        choices=["wbf", "wbf-discrete", "gaussian"],
+        type=_option_id,
+        choices=_Ids((*team_scales(), "gaussian")),
         default=None,
         help="teams: VP scale (wbf)",
     )
@@ -419,19 +452,20 @@ def _score_conflicts(args, method: str) -> None:
     own = {
         "--datum": (args.datum != "trimmed", "butler"),
         "--trim": (args.trim != 0.1, "butler"),
-        "--cross-sum": (args.cross_sum, "cross-imps"),
+        "--cross-sum": (args.cross_sum, "cross_imps"),
     }
+    here = f"the method here is {_shown_id(method)}"
     if method != "mp":
         given = [o for o, on in pairs_only.items() if on]
         if given:
-            raise fail(given[0], f"given with matchpoints (the method here is {method})", True)
+            raise fail(given[0], f"given with matchpoints ({here})", True)
     if method != "teams":
         given = [o for o, on in teams_only.items() if on]
         if given:
-            raise fail(given[0], f"given with teams (the method here is {method})", True)
+            raise fail(given[0], f"given with teams ({here})", True)
     for option, (on, needs) in own.items():
         if on and method != needs:
-            raise fail(option, f"given with {needs} (the method here is {method})", True)
+            raise fail(option, f"given with {_shown_id(needs)} ({here})", True)
     if args.k is not None and args.scale != "gaussian":
         raise fail("--k", "given with --scale gaussian", args.k)
     if args.scale_file is not None and args.scale is not None:
@@ -497,7 +531,7 @@ def _load_lines(frame) -> list[str]:
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
-    lines = [f"method: {result.method} ({result.method_source})"]
+    lines = [f"method: {_shown_id(result.method)} ({result.method_source})"]
     read = f"{notes['results']} results read"
     if result.method == "teams":
         unpaired = {k: v for k, v in notes.get("unpaired", {}).items() if v}
@@ -605,7 +639,8 @@ def _run_score(args) -> int:
     elif args.table in available:
         tables = {args.table: available[args.table]}
     else:
-        raise fail("--table", f"one of {', '.join(available)} for {result.method}", args.table)
+        shown = _shown_id(result.method)
+        raise fail("--table", f"one of {', '.join(available)} for {shown}", args.table)
     load = _load_lines(frame)
     lines = _summary_lines(args.file, result)
     if load and load[0].startswith("scores printed"):  # the reader compared them itself
@@ -708,6 +743,11 @@ def _run_reports(args) -> int:
     )
     counts = {s: sum(r.status == s for r in results) for s in ("ok", "failed", "missing")}
     index = Path(args.reports_dir or paths.reports_dir()) / "index.html"
+    for result in results:  # findings of more than one sentence, or no headline (issue 22)
+        summary = Path(result.folder or "") / "summary.json"
+        if result.status == "ok" and result.folder is not None and summary.is_file():
+            for problem in reports.findings_problems(summary):
+                print(f"[reports] warn   {result.name}: {problem}", file=sys.stderr)
     if args.pdf:
         from .reports import browser
 

@@ -2,14 +2,14 @@
 
 Every report, the booklet and the command line show a data set, a series of matches, a
 VP scale or an event form by the name in these tables, never by its id
-(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf-discrete``, ``swiss-pairs``). An id with no
+(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss-pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set and form has an entry.
 """
 
 from __future__ import annotations
 
-__all__ = ["DATASETS", "FORMS", "KINDS", "SCALES", "SERIES", "display_name"]
+__all__ = ["DATASETS", "FORMS", "KINDS", "SCALES", "SECTIONS", "SERIES", "display_name"]
 
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
 DATASETS = {
@@ -39,10 +39,10 @@ SERIES = {
     "vb": "Vanderbilt",
 }
 
-#: VP scales and scorers by their ids (:func:`bridgestats.studies.scales.as_scorer`).
+#: VP scales by their ids (:data:`bridgestats.scales.NAMED_SCALES`, and the Gaussian ones).
 SCALES = {
     "wbf": "WBF 2013 (continuous)",
-    "wbf-discrete": "WBF 2013 (whole VPs)",
+    "wbf_discrete": "WBF 2013 (whole VPs)",
     "wdl": "win-draw-loss",
     "imps": "total IMPs",
     "mp": "matchpoints",
@@ -64,12 +64,33 @@ FORMS = {
     "aggregate": "aggregate (total points)",
 }
 
-KINDS = {"dataset": DATASETS, "series": SERIES, "scale": SCALES, "form": FORMS}
+#: The sections of the VP-scale booklet (:data:`bridgestats.apps.booklet.SECTIONS`).
+SECTIONS = {
+    "teams": "Teams of four (IMPs)",
+    "teams, negative VPs": "Teams of four, with negative VPs",
+    "swiss pairs": "Swiss pairs (MP %)",
+    "swiss pairs, negative VPs": "Swiss pairs (MP %), with negative VPs",
+    "butler": "Butler pairs (IMPs)",
+    "butler, negative VPs": "Butler pairs, with negative VPs",
+    "cross-imps (teams of eight)": "Cross-IMPs (teams of eight)",
+    "cross-imps, negative VPs": "Cross-IMPs (teams of eight), with negative VPs",
+    "wbf discrete": "WBF 2013 scale, whole VPs",
+    "wbf continuous": "WBF 2013 scale, continuous",
+    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
+}
+
+KINDS = {
+    "dataset": DATASETS,
+    "series": SERIES,
+    "scale": SCALES,
+    "form": FORMS,
+    "section": SECTIONS,
+}
 
 
 def display_name(kind: str, key: str) -> str:
     """The name a reader sees for ``key``, a ``kind`` of id ("dataset", "series", "scale",
-    "form"); an id with no entry reads as itself, ``_``/``-`` as spaces.
+    "form", "section" of the booklet); an id with no entry reads as itself, ``_``/``-`` as spaces.
 
     >>> display_name("series", "bb"), display_name("form", "swiss-pairs")
     ('Bermuda Bowl', 'Swiss pairs (MP %)')

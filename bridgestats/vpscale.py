@@ -261,6 +261,16 @@ class VPScale:
         the exports by default; ``None`` shows continuous ranges.
     name : str or None
         A label for the scale.
+    vp_table : tuple of (float, float) or None
+        The winner's and loser's VPs of each outcome, central outcome first, for a scale
+        that does not move one VP per step (the WBF continuous scale's 2-decimal VPs);
+        ``thresholds`` then has one margin fewer than the table, whatever ``max_vp``.
+        ``None``: one VP per step, as above.
+    outcome_labels : tuple of str or None
+        A label per outcome, replacing :attr:`labels`' ``10-10``, ``11-9``, ...
+    raw : bool
+        Score the margin itself (total IMPs or MP %, Swiss teams by margin): no
+        thresholds, and :meth:`vp` returns the margin.
     """
 
     thresholds: tuple[float, ...]
@@ -271,18 +281,45 @@ class VPScale:
     unit: str = "margin"
     step: int | None = None
     name: str | None = None
+    vp_table: tuple[tuple[float, float], ...] | None = None
+    outcome_labels: tuple[str, ...] | None = None
+    raw: bool = False
 
     def __post_init__(self):
         max_vp = _even_max_vp(self.max_vp)
         negative = _negative(self.negative)
-        t = as_finite_array(self.thresholds, "thresholds").ravel()
-        expected = max_vp // 2 + negative
-        if t.size != expected:
+        raw = check_flag(self.raw, "raw")
+        t = as_finite_array(self.thresholds, "thresholds", allow_empty=raw).ravel()
+        if raw and (t.size or self.vp_table is not None):
+            raise fail(
+                "thresholds", "empty for a raw scale (it scores the margin itself)", t.tolist()
+            )
+        if self.vp_table is not None:
+            table = as_finite_array(self.vp_table, "vp_table")
+            if table.ndim != 2 or table.shape[1] != 2 or table.shape[0] != t.size + 1:
+                raise fail(
+                    "vp_table",
+                    f"{t.size + 1} (winner, loser) pairs: one per outcome, central first",
+                    self.vp_table,
+                )
+            rows = tuple((float(w), float(lo)) for w, lo in table)
+            object.__setattr__(self, "vp_table", rows)
+        elif not raw and t.size != max_vp // 2 + negative:
+            expected = max_vp // 2 + negative
             raise fail(
                 "thresholds",
                 f"{expected} margins (a {max_vp}-0 scale with {negative} negative steps)",
                 t.tolist(),
             )
+        if self.outcome_labels is not None:
+            labels = tuple(self.outcome_labels)
+            if len(labels) != t.size + 1 or not all(isinstance(x, str) for x in labels):
+                raise fail("outcome_labels", f"{t.size + 1} strings (one per outcome)", labels)
+            object.__setattr__(self, "outcome_labels", labels)
+        object.__setattr__(self, "raw", raw)
+        if raw:
+            self._finish_fields(t, max_vp, negative)
+            return
         if t[0] <= 0:
             raise fail("thresholds", "> 0 (relative to centre)", float(t[0]))
         if t[-1] > MAX_MARGIN:
@@ -294,6 +331,9 @@ class VPScale:
                 f"strictly ascending (position {i + 1} is not above {t[i]:g})",
                 float(t[i + 1]),
             )
+        self._finish_fields(t, max_vp, negative)
+
+    def _finish_fields(self, t: np.ndarray, max_vp: int, negative: int) -> None:
         if self.sigma is not None:
             object.__setattr__(self, "sigma", _one_positive(self.sigma, "sigma"))
         if self.step is not None:
@@ -309,22 +349,58 @@ class VPScale:
 
     @property
     def vp_winner(self) -> np.ndarray:
-        """The winner's VPs of each outcome, central outcome first."""
+        """The winner's VPs of each outcome, central outcome first (0 for a raw scale)."""
+        if self.vp_table is not None:
+            return np.array([w for w, _ in self.vp_table])
+        if self.raw:
+            return np.zeros(1)
         j = np.arange(len(self.thresholds) + 1)
         return np.minimum(self.max_vp // 2 + j, self.max_vp)
 
     @property
     def vp_loser(self) -> np.ndarray:
         """The loser's VPs of each outcome, central outcome first (negative below 0)."""
+        if self.vp_table is not None:
+            return np.array([lo for _, lo in self.vp_table])
+        if self.raw:
+            return np.zeros(1)
         return self.max_vp // 2 - np.arange(len(self.thresholds) + 1)
 
     @property
     def labels(self) -> list[str]:
-        """Outcome labels, central outcome first: ``10-10``, ``11-9``, ..., ``20-(-5)``."""
+        """Outcome labels, central outcome first: ``10-10``, ``11-9``, ..., ``20-(-5)``
+        (``margin`` for a raw scale)."""
+        if self.outcome_labels is not None:
+            return list(self.outcome_labels)
+        if self.raw:
+            return ["margin"]
         return [
-            f"{w}-{lo}" if lo >= 0 else f"{w}-({lo})"
-            for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)
+            f"{w:g}-{lo:g}" if lo >= 0 else f"{w:g}-({lo:g})"
+            for w, lo in zip(self.vp_winner, np.round(self.vp_loser, 2), strict=True)
         ]
+
+    @property
+    def draw(self) -> float:
+        """The VPs of a tied match (margin 0), the default score of a bye: 0 for raw."""
+        return float(self.vp_winner[0])
+
+    def outcome(self, margin):
+        """The outcome index ``j`` of each margin (0: the central outcome; 0 for raw).
+
+        Examples
+        --------
+        >>> VPScale((1e-9,), max_vp=2, name="win/draw/loss").outcome([0, 0.5, -3]).tolist()
+        [0, 1, 1]
+        """
+        d = as_finite_array(margin, "margin")
+        size = np.minimum(np.abs(d), 2 * MAX_MARGIN)
+        j = np.searchsorted(np.asarray(self.thresholds), np.round(size, 9), side="right")
+        return j[()] if j.ndim == 0 else j
+
+    def _tables(self, what: str) -> None:
+        if self.raw:
+            raise fail("scale", f"a scale of VP steps for {what} (this one scores the margin)",
+                       self.name or "raw")  # fmt: skip
 
     def vp(self, margin):
         """VPs of the side whose margin is ``margin`` (negative: the losing side).
@@ -360,6 +436,9 @@ class VPScale:
         [10, 11, 6, 20, 0]
         """
         d = as_finite_array(margin, "margin")
+        if self.raw:
+            out = d.astype(float)
+            return out[()] if out.ndim == 0 else out
         # |margin| beyond every threshold is the top outcome: clip first, so rounding a huge
         # margin (1e300) cannot overflow
         size = np.minimum(np.abs(d), 2 * MAX_MARGIN)
@@ -402,6 +481,7 @@ class VPScale:
         >>> round(3598 * float(p[-1]))
         450
         """
+        self._tables("probabilities")
         s = self.sigma if sigma is None else sigma
         if s is None:
             raise fail("sigma", "given for a scale without a sigma of its own (a table)", s)
@@ -421,6 +501,7 @@ class VPScale:
         the column is absent when the scale has no sigma). With ``centre != 0``, also
         ``score_from`` and ``score_to`` (``centre + margin``).
         """
+        self._tables("a table")
         t = np.asarray(self.thresholds)
         frame = pd.DataFrame(
             {
@@ -475,6 +556,7 @@ class VPScale:
         1          3         1            3          7     0.371088
         2          4         0            8       <NA>     0.414562
         """
+        self._tables("a table")
         step = self.step if step is None else step
         step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
         t = np.asarray(self.thresholds)
@@ -506,6 +588,7 @@ class VPScale:
         A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
         whole margin shows ``none``.
         """
+        self._tables("a table")
         vps = self.labels
         if step is None:
             fmt = f"{{:.{decimals}f}}".format
@@ -1065,32 +1148,53 @@ def _wbf_winner_table(n_boards: int, discrete: bool) -> np.ndarray:
     return 100 * (10 + np.searchsorted(u, np.arange(u[-1] + 2), side="left"))
 
 
-def wbf_scale(n_boards) -> VPScale:
-    """The discrete 0-20 WBF scale for ``n_boards`` as a :class:`VPScale` (thresholds u + 1).
+def wbf_scale(n_boards, *, discrete=True) -> VPScale:
+    """The WBF 2013 scale for ``n_boards`` as a :class:`VPScale`: discrete 0-20 or continuous.
 
     Parameters
     ----------
     n_boards : int
         Boards in the match, a whole number 1 to :data:`MAX_BOARDS` (500).
+    discrete : bool, keyword-only
+        The whole-VP 0-20 scale (the default); ``False``: the continuous scale's
+        2-decimal VPs (one outcome per distinct VP score, in :attr:`VPScale.vp_table`).
 
     Returns
     -------
     VPScale
-        Thresholds u₀ + 1, ..., u₉ + 1: the first IMP margin of each band 11, ..., 20
-        (see :func:`wbf_vp` for the band rule), ``unit="IMPs"``, ``step=1``.
+        Discrete: thresholds u₀ + 1, ..., u₉ + 1, the first IMP margin of each band 11,
+        ..., 20 (see :func:`wbf_vp` for the band rule). Continuous: a threshold at each
+        whole IMP margin where the winner's VPs change (1, 2, ... up to the first 20.00).
+        ``unit="IMPs"``, ``step=1``: margins are whole IMPs, and one earns an outcome when
+        it reaches its threshold.
 
     References
     ----------
     .. [1] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
        Scoring Panel", World Bridge Federation, 2013 (worldbridge.org): the discrete 0-20
-       scale (8 boards: 0 → 10, 1-3 → 11, ..., 31-38 → 19, 39+ → 20).
+       scale (8 boards: 0 → 10, 1-3 → 11, ..., 31-38 → 19, 39+ → 20) and the continuous
+       one (8 boards: 1 IMP 10.44, 10 IMPs 13.78, 20.00 from 43).
 
     Examples
     --------
     >>> wbf_scale(8).thresholds
     (1.0, 4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 31.0, 39.0)
+    >>> s = wbf_scale(8, discrete=False)
+    >>> len(s.labels), s.labels[:2], s.vp([1, 10, -10, 43]).tolist()
+    (44, ['10-10', '10.44-9.56'], [10.44, 13.78, 6.22, 20.0])
     """
     nb = _n_boards(n_boards)
+    if not check_flag(discrete, "discrete"):
+        win = _wbf_hundredths(float(nb))
+        keep = np.concatenate([[0], np.flatnonzero(np.diff(win) != 0) + 1])
+        w = win[keep]
+        return VPScale(
+            tuple(float(m) for m in keep[1:]),
+            unit="IMPs",
+            step=1,
+            name=f"WBF 2013 continuous, {nb} boards",
+            vp_table=tuple((x / 100.0, (2000 - x) / 100.0) for x in w.tolist()),
+        )
     u = _wbf_discrete_uppers(float(nb))
     return VPScale(
         tuple((u + 1).astype(float)),

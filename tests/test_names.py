@@ -23,3 +23,9 @@ def test_every_series_of_the_match_margins_has_a_name():
 def test_an_unknown_kind_is_refused_by_name():
     with pytest.raises(BridgestatsError, match="kind"):
         names.display_name("colour", "bb")
+
+
+def test_every_booklet_section_has_a_name():
+    from bridgestats.apps import booklet
+
+    assert sorted(names.SECTIONS) == sorted(booklet.SECTIONS)

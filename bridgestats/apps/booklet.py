@@ -31,6 +31,7 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_int, check_number, fail
+from ..names import display_name
 from ..studies.sigma_evidence import form_sigma_from
 from ..vpscale import gaussian_scale, wbf_table
 
@@ -203,21 +204,6 @@ def booklet_csv(frame) -> str:
 #: escaped with :func:`html.escape` before it is put in): the page, a section, a table, the CSS.
 TEMPLATES = Path(__file__).with_name("templates")
 
-#: The sections' headings as a reader sees them (the section ids stay in the CSV).
-_HEADINGS = {
-    "teams": "Teams of four",
-    "teams, negative VPs": "Teams of four, with 5 negative VPs",
-    "swiss pairs": "Swiss pairs (MP %)",
-    "swiss pairs, negative VPs": "Swiss pairs (MP %), with 5 negative VPs",
-    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
-    "butler": "Face-to-face Butler pairs",
-    "butler, negative VPs": "Face-to-face Butler pairs, with 5 negative VPs",
-    "cross-imps (teams of eight)": "Cross-IMPed teams of eight",
-    "cross-imps, negative VPs": "Cross-IMPed teams of eight, with 5 negative VPs",
-    "wbf discrete": "WBF 2013 scale, whole VPs",
-    "wbf continuous": "WBF 2013 scale, continuous",
-}
-
 _INTRO = {
     "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
     "swiss pairs": "σ = √(σ₈² + k²(1/n − 1/8)) MP %; the winner's percentage from which each "
@@ -309,7 +295,7 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
         if part.empty:
             continue
         key = next(k for k in _INTRO if section.startswith(k))
-        heading = _HEADINGS[section]
+        heading = display_name("section", section)  # names.SECTIONS: the ids stay in the CSV
         boards = sorted(set(part["n_boards"]))
         corner = "VPs \\ boards"
         if section == "wbf continuous":  # margins down, VPs inside

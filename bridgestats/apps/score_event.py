@@ -48,8 +48,9 @@ import pandas as pd
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
 from ..errors import BridgestatsError
 from ..io import team_board_swings
+from ..scales import team_scales
+from ..scoring import DATUMS, METHODS, score_board_results
 from ..scoring import neuberg as _neuberg
-from ..scoring import score_board_results
 from ._adjusted import (
     _AVERAGE_IMPS,
     _adjusted_lines,
@@ -63,9 +64,6 @@ if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are 
     from ..vpscale import VPScale
 
 __all__ = [
-    "DATUMS",
-    "METHODS",
-    "SCALES",
     "EventScore",
     "adjusted_split",
     "agreement",
@@ -80,13 +78,8 @@ __all__ = [
     "team_ranking",
 ]
 
-#: The pairs scoring methods (``"teams"`` is the two-room team method of :func:`score_event`).
-METHODS = ("mp", "butler", "cross-imps")
-#: Butler datum rules: ``"mean"``, ``"trimmed"`` (drop ``trim`` of each end, round to 10),
-#: ``"rounded"`` (the mean rounded to 10: ``"trimmed"`` with nothing dropped).
-DATUMS = ("mean", "trimmed", "rounded")
-#: VP scales for team matches (see :func:`team_matches`).
-SCALES = ("wbf", "wbf-discrete", "gaussian", "file")
+# The pairs scoring methods and the Butler datum rules are those of bridgestats.scoring
+# (METHODS, DATUMS); "teams" is the two-room team method of score_event.
 
 _KEYS = ["source", "event", "segment", "board"]
 _SECTION = ["source", "event", "segment"]
@@ -118,7 +111,7 @@ def _declared(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 def _method_of_text(text: str) -> str | None:
     t = text.lower().replace("-", "_").replace(" ", "_")
     if "cross" in t:
-        return "cross-imps"
+        return "cross_imps"
     if "butler" in t:
         return "butler"
     if "team" in t:
@@ -152,7 +145,7 @@ def declared_method(frame) -> tuple[str, str]:
     Returns
     -------
     tuple of (str, str)
-        The method (``"mp"``, ``"butler"``, ``"cross-imps"`` or ``"teams"``) and how it was
+        The method (``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``) and how it was
         found: ``"declared: <text>"`` (the most common ``Scoring``, USEBIO
         ``SCORING_METHOD``/``EVENT_TYPE`` value), ``"two-room team matches"``,
         ``"printed matchpoints"`` or ``"nothing declared: matchpoints"``.
@@ -168,7 +161,7 @@ def declared_method(frame) -> tuple[str, str]:
     >>> f = pd.DataFrame({"board": [1, 1], "score_ns": [420.0, 450.0],
     ...                   "Scoring": ["IMP;Cross", "#"]})
     >>> declared_method(f)
-    ('cross-imps', 'declared: IMP;Cross')
+    ('cross_imps', 'declared: IMP;Cross')
     """
     check_frame(frame, "frame")
     texts, methods = _declared(frame)
@@ -214,7 +207,7 @@ def board_scores(
     frame : pandas.DataFrame
         A tidy frame (:func:`bridgestats.io.read_results`): the results sharing ``source``,
         ``event``, ``segment`` and ``board`` are one board's field.
-    method : {"mp", "butler", "cross-imps"}, keyword-only
+    method : {"mp", "butler", "cross_imps"}, keyword-only
         Matchpoints, Butler IMPs against a datum, or cross-IMPs.
     per_beat : float, keyword-only
         Matchpoints per result beaten (2 in Europe, 1 in the ACBL).
@@ -227,7 +220,8 @@ def board_scores(
         ``None`` (the default): True, except with ``ascherman``. ``False``: a board is
         factored only to its own lines (its results and its artificial scores).
     datum : {"mean", "trimmed", "rounded"}, keyword-only
-        The Butler datum (:data:`DATUMS`; :func:`bridgestats.scoring.butler_datum`).
+        The Butler datum (:data:`bridgestats.scoring.DATUMS`, see
+        :func:`bridgestats.scoring.butler_datum`).
     trim : float, keyword-only
         For ``"trimmed"``: the fraction dropped at each end (at least one result when
         there are 3 or more).
@@ -250,7 +244,7 @@ def board_scores(
         scorable results on the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``,
         ``top`` (the board's top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with
         ``neuberg``); ``"butler"``: ``datum``, ``imps_ns``, ``imps_ew``;
-        ``"cross-imps"``: ``imps_ns``, ``imps_ew``; ``adjusted``: for an adjusted line,
+        ``"cross_imps"``: ``imps_ns``, ``imps_ew``; ``adjusted``: for an adjusted line,
         how it was scored (else ``None``).
         A row that cannot be scored keeps its ``skip_reason`` and missing scores;
         ``attrs["summary"]`` counts ``results``, ``scored`` (adjusted lines included),
@@ -346,12 +340,9 @@ def board_scores(
         )
     ok_arr = ok.to_numpy(dtype=bool)
     work = keys[ok_arr].assign(score_ns=pd.to_numeric(out.loc[ok, "score_ns"]))
-    kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
-    if datum == "rounded":
-        datum, trim = "trimmed", 0.0
     scored = score_board_results(
         work,
-        method=kind,
+        method=method,
         board=_KEYS,
         per_beat=per_beat,
         ascherman=ascherman,
@@ -415,7 +406,7 @@ def board_scores(
             )
         ]
     else:
-        if method == "cross-imps" and cross_sum:
+        if method == "cross_imps" and cross_sum:
             comparisons = np.maximum(n - 1, 0)
             scored["imps_ns"] = scored["imps_ns"] * comparisons
             scored["imps_ew"] = scored["imps_ew"] * comparisons
@@ -652,20 +643,21 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
-    from ..vpscale import event_scale, wbf_vp
+    from ..scales import named_scale
+    from ..vpscale import event_scale
 
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
-    if scale in ("wbf", "wbf-discrete"):
-        return np.asarray(wbf_vp(margin, n_boards, discrete=scale == "wbf-discrete"), float)
     out = np.empty(margin.shape, dtype=float)
-    scales = {}
-    for i, (m, n) in enumerate(zip(margin, n_boards, strict=True)):
+    for n in np.unique(n_boards):
         if scale == "file":
             s = scale_file
+        elif scale == "gaussian":
+            s = event_scale("teams", int(n), k=k)
         else:
-            s = scales.setdefault(int(n), event_scale("teams", int(n), k=k))
-        out[i] = s.vp(m)
+            s = named_scale(scale, n_boards=int(n))
+        at = n_boards == n
+        out[at] = s.vp(margin[at])
     return out
 
 
@@ -677,9 +669,10 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     frame : pandas.DataFrame
         A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
         paired by :func:`bridgestats.io.team_board_swings`.
-    scale : {"wbf", "wbf-discrete", "gaussian", "file"}, keyword-only
-        The WBF 2013 scale (2 decimals, or whole VPs), a Gaussian 20-0 scale with
-        σ = K√n (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
+    scale : {"wbf", "wbf_discrete", "gaussian", "file"}, keyword-only
+        A named team scale (:func:`bridgestats.scales.team_scales`: the WBF 2013 scale, 2
+        decimals or whole VPs), a Gaussian 20-0 scale with σ = K√n
+        (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
         :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
@@ -714,7 +707,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     0      A      B      12       4  15.5   4.5
     """
     check_frame(frame, "frame")
-    check_choice(scale, "scale", SCALES)
+    check_choice(scale, "scale", (*team_scales(), "gaussian", "file"))
     if k is not None:
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
@@ -823,7 +816,7 @@ _PRINTED = {
         ("NS_BUTLER_POINTS", "imps_ns"),
         ("BOARD_AVERAGE", "datum"),
     ],
-    "cross-imps": [
+    "cross_imps": [
         ("IMP_NS", "imps_ns"),
         ("ScoreIMP", "imps_ns"),
         ("NS_CROSS_IMP_POINTS", "imps_ns"),
@@ -845,7 +838,7 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
         From :func:`board_scores` on ``frame`` (same rows, same order); for
         ``method="teams"`` the ``attrs["summary"]["boards"]``-carrying frame of
         :func:`team_matches` is not needed: the swings are recomputed.
-    method : {"mp", "butler", "cross-imps", "teams"}, keyword-only
+    method : {"mp", "butler", "cross_imps", "teams"}, keyword-only
         What ``scores`` holds.
 
     Returns
@@ -1063,7 +1056,7 @@ class EventScore:
     Attributes
     ----------
     method : str
-        ``"mp"``, ``"butler"``, ``"cross-imps"`` or ``"teams"``.
+        ``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
     method_source : str
         Where the method came from (``"declared: IMP;Cross"``, ``"chosen"``, ...).
     boards : pandas.DataFrame
@@ -1139,7 +1132,7 @@ def score_event(
     ----------
     frame : pandas.DataFrame
         From :func:`bridgestats.io.read_results`.
-    method : {"mp", "butler", "cross-imps", "teams"} or None, keyword-only
+    method : {"mp", "butler", "cross_imps", "teams"} or None, keyword-only
         ``None``: the file's own (:func:`declared_method`).
     per_beat : {1, 2} or None, keyword-only
         Matchpoints per result beaten; ``None``: the one the printed matchpoints agree

@@ -464,7 +464,7 @@ def event_measures(
     ----------
     n_entrants : int
         Teams or pairs.
-    scorers : sequence of Scorer, VPScale or str, optional
+    scorers : sequence of VPScale or str, optional
         The candidate scales (:func:`~bridgestats.sim.events.as_scorer`).
     n_rounds, n_boards, event_format, pairing, board, k, strength, strength_sd, n_events, \
 bye_score, max_steps
@@ -544,7 +544,7 @@ def _normal_step_mean(sc, mean: np.ndarray, sd: float) -> np.ndarray:
     mu = mean[..., None]
     up = ndtr((edges[1:] - mu) / sd) - ndtr((edges[:-1] - mu) / sd)  # x in [e_j, e_j+1)
     down = ndtr((-edges[:-1] - mu) / sd) - ndtr((-edges[1:] - mu) / sd)  # x in (-e_j+1, -e_j]
-    return up @ np.asarray(sc.win) + down @ np.asarray(sc.lose)
+    return up @ np.asarray(sc.vp_winner, float) + down @ np.asarray(sc.vp_loser, float)
 
 
 def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings", k=None,
@@ -553,7 +553,7 @@ def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings",
 
     Parameters
     ----------
-    scorer : Scorer, VPScale or str
+    scorer : VPScale or str
         The scale (:func:`~bridgestats.sim.events.as_scorer`), for ``n_boards``-board
         matches.
     margin : float or array_like
@@ -595,7 +595,7 @@ def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings",
         # doubling the variance of a sum of b board swings: the sum of 2b board swings
         imps, p = match_swing_distribution(left * factor)
         keep = p > 1e-15
-        out = sc.score(m[..., None] + imps[keep]) @ p[keep] / p[keep].sum()
+        out = sc.vp(m[..., None] + imps[keep]) @ p[keep] / p[keep].sum()
     else:
         kk = _DEFAULT_K["gaussian"] if k is None else check_number(k, "k", low=0, low_open=True)
         out = _normal_step_mean(sc, m, kk * np.sqrt(left * factor))
@@ -616,7 +616,7 @@ def breakage(scorers, *, n_boards=8, max_margin=None):
 
     Parameters
     ----------
-    scorers : sequence of Scorer, VPScale or str
+    scorers : sequence of VPScale or str
         The scales (:func:`~bridgestats.sim.events.as_scorer`).
     n_boards : int, optional
         Boards per match (for the WBF scales).
@@ -644,7 +644,7 @@ def breakage(scorers, *, n_boards=8, max_margin=None):
 
     Examples
     --------
-    >>> b = breakage(["wbf", "wbf-discrete"], max_margin=3)
+    >>> b = breakage(["wbf", "wbf_discrete"], max_margin=3)
     >>> b.pivot(index="margin", columns="scorer", values="value").round(2)
     scorer  WBF 2013 continuous, 8 boards  WBF 2013 discrete, 8 boards
     margin
@@ -660,8 +660,8 @@ def breakage(scorers, *, n_boards=8, max_margin=None):
     rows = []
     for sc in _scorers(scorers, nb):
         rows.append(pd.DataFrame({
-            "scorer": sc.name, "margin": m.astype(np.int64), "score": sc.score(m),
-            "value": sc.score(m + 1) - sc.score(m), "value_behind": sc.score(-m) - sc.score(-m - 1),
+            "scorer": sc.name, "margin": m.astype(np.int64), "score": sc.vp(m),
+            "value": sc.vp(m + 1) - sc.vp(m), "value_behind": sc.vp(-m) - sc.vp(-m - 1),
         }))  # fmt: skip
     return pd.concat(rows, ignore_index=True)
 
@@ -672,7 +672,7 @@ def shooting_incentive(scorers, *, n_boards=8, boards_left=1, board="swings", k=
 
     Parameters
     ----------
-    scorers : sequence of Scorer, VPScale or str
+    scorers : sequence of VPScale or str
         The scales.
     n_boards : int, optional
         Boards per match.

@@ -1,6 +1,6 @@
 """Swiss pairs pieces the event simulator lacks: margin histograms and late entry.
 
-- :func:`refined_scorer`: a :class:`~bridgestats.sim.events.Scorer` that scores exactly as
+- :func:`refined_scorer`: a :class:`~bridgestats.vpscale.VPScale` that scores exactly as
   another but splits its outcomes into fine margin bins, so that
   :func:`~bridgestats.sim.events.simulate_events` (which keeps only outcome counts) also
   returns the histogram of the match margins, with the pairings unchanged;
@@ -58,8 +58,9 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
+from bridgestats.scales import named_scale
 from bridgestats.sigma import swiss_pairs_carry
-from bridgestats.sim.events import Scorer, as_scorer, scale_scorer, swiss_pairs_scorer
+from bridgestats.sim.events import as_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vpscale import gaussian_scale
 
@@ -102,8 +103,8 @@ def ebu_2006_scorer(n_boards, *, k=None):
     Examples
     --------
     >>> s = ebu_2006_scorer(18)
-    >>> s.score([0.4, 12.3, -12.3]).tolist()
-    [10.0, 20.0, 0.0]
+    >>> s.vp([0.4, 12.3, -12.3]).tolist()
+    [10, 20, 0]
     >>> ebu_2006_scorer(18, k=27.6).name
     'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.25 %'
 
@@ -113,7 +114,7 @@ def ebu_2006_scorer(n_boards, *, k=None):
     kk = luck if k is None else min(check_number(k, "k", low=0, low_open=True), luck)
     sigma = float(swiss_pairs_carry(EBU_2006_SIGMA_8, n, k=kk))
     name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
-    return scale_scorer(gaussian_scale(sigma=float(sigma), unit="MP %", name=name))
+    return gaussian_scale(sigma=float(sigma), unit="MP %", name=name)
 
 
 def rule_scorer(rule, n_boards):
@@ -136,7 +137,7 @@ def rule_scorer(rule, n_boards):
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     if RULE_SCALES[rule] == "ebu_2006":
         return ebu_2006_scorer(n)
-    base = swiss_pairs_scorer(RULE_SCALES[rule])
+    base = named_scale(RULE_SCALES[rule])
     factor = float(np.sqrt(8.0 / n))
     return replace(
         base,
@@ -153,7 +154,7 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
 
     Parameters
     ----------
-    scorer : Scorer, VPScale or str
+    scorer : VPScale or str
         The scale (anything :func:`~bridgestats.sim.events.as_scorer` accepts for 8 boards;
         not a raw differential).
     step : float, optional
@@ -163,7 +164,7 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
 
     Returns
     -------
-    refined : Scorer
+    refined : VPScale
         Thresholds: the union of ``scorer``'s and ``step, 2·step, ... < top`` (and ``top``);
         each fine outcome scores as the outcome of ``scorer`` that contains it, so a
         simulation scored by ``refined`` ranks and pairs exactly as one scored by ``scorer``
@@ -175,7 +176,7 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
     Examples
     --------
     >>> fine, coarse = refined_scorer("washington_2004", step=1.0, top=20.0)
-    >>> fine.thresholds[:3], coarse[:3].tolist(), fine.score([0.56, 0.57, 17.2]).tolist()
+    >>> fine.thresholds[:3], coarse[:3].tolist(), fine.vp([0.56, 0.57, 17.2]).tolist()
     ((0.57, 1.0, 1.73), [0, 1, 1], [10.0, 11.0, 20.0])
     """
     sc = as_scorer(scorer, n_boards=8)
@@ -190,11 +191,11 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
     edges = np.unique(np.concatenate([base, grid[apart]]))  # no sliver bins at a threshold
     lower = np.concatenate([[0.0], edges])  # each fine outcome's lower edge
     coarse = np.searchsorted(base, np.round(lower, 9), side="right")
-    win = tuple(float(sc.win[j]) for j in coarse)
-    lose = tuple(float(sc.lose[j]) for j in coarse)
+    table = tuple((float(sc.vp_winner[j]), float(sc.vp_loser[j])) for j in coarse)
     labels = tuple(f"{lo:g}+ ({sc.labels[j]})" for lo, j in zip(lower, coarse, strict=True))
     edges_t = tuple(float(x) for x in edges)
-    refined = Scorer(f"{sc.name}, margins by {h:g}", edges_t, win, lose, labels, sc.unit)
+    refined = replace(sc, thresholds=edges_t, vp_table=table, outcome_labels=labels,
+                      step=None, name=f"{sc.name}, margins by {h:g}")  # fmt: skip
     return refined, coarse.astype(np.int64)
 
 
@@ -352,7 +353,7 @@ def simulate_ko_swiss(
         :mod:`bridgestats.sim.events`): a match margin's σ is k/√n_boards.
     strength_sd : float, optional
         Sd of the pairs' true strengths (MP % per match), drawn afresh each event.
-    scorer : Scorer, VPScale or str, optional
+    scorer : VPScale or str, optional
         The Swiss's scale for n_boards-board matches (margins MP % − 50; not an IMP
         scale): by default :func:`ebu_2006_scorer` of ``n_boards`` and this ``k``. The
         shipped historical scales (by name) are for 7-9 boards.
@@ -465,8 +466,8 @@ def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_round
         table[pa[is_new[pa]]] = tables[is_new[pa]]
         table[pb[is_new[pb]]] = tables[is_new[pb]]
         margin = s[pa] - s[pb] + sd * gen.standard_normal(half)
-        vp[pa] += sc.score(margin)
-        vp[pb] += sc.score(-margin)
+        vp[pa] += sc.vp(margin)
+        vp[pb] += sc.vp(-margin)
         mg[pa] += margin
         mg[pb] -= margin
         met[pa, pb] = True

@@ -1,7 +1,7 @@
 """Ratings tested on real players: every system predicts each session from what came before.
 
 The session log (``data/derived/rating_sessions.csv``, made by
-:func:`bridgestats.io.rating_sessions`: one row per table and round of real championships
+:func:`bridgestats.derive.rating_sessions`: one row per table and round of real championships
 and leagues) is rated in time order by the PPI (:func:`bridgestats.ratings.ppi.rate_log`),
 Elo (:func:`bridgestats.ratings.elo.elo_forecast`, per board), Glicko-2
 (:func:`bridgestats.ratings.glicko2.glicko2_forecast`, one rating period per round) and a
@@ -160,7 +160,7 @@ def gaussian_forecast(sessions, *, model=GaussianModel()):
     sessions : pandas.DataFrame
         A session log in time order (columns ``date``, ``round``, ``north``, ``south``,
         ``east``, ``west``, ``n_boards``, ``pct_ns``; ``event`` if present), as
-        :func:`bridgestats.io.rating_sessions` makes it.
+        :func:`bridgestats.derive.rating_sessions` makes it.
     model : GaussianModel
         The parameters (see :func:`fit_gaussian_model`).
 
@@ -779,7 +779,7 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
     Returns
     -------
     pandas.DataFrame
-        The columns of :func:`bridgestats.io.rating_sessions` (``event`` ``"sim"``,
+        The columns of :func:`bridgestats.derive.rating_sessions` (``event`` ``"sim"``,
         ``date`` the first of the simulated month, ``round`` the round over the run, player
         ids ``p0``, ``p1``, ...) plus ``truth``: the model's expected session percentage
         (the mean of its boards' expectations), the forecast no rating can beat on average.

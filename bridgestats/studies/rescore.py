@@ -2,7 +2,7 @@
 
 The matches of 51 real team round robins (``data/derived/rescored_matches.csv``: teams
 reconstructed from the seating of the VALET full fields by
-:func:`bridgestats.io.reconstruct_teams`) are scored again under every candidate scale of
+:func:`bridgestats.derive.reconstruct_teams`) are scored again under every candidate scale of
 :func:`bridgestats.studies.scales.candidate_scales` (:func:`rescore_events`), and the
 qualifiers under each scale are compared with those under the scale the event was played
 under (:func:`qualifier_changes`).
@@ -58,7 +58,7 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_frame, check_int, fail
-from ..io.teams import MATCH_COLUMNS
+from ..derive.teams import MATCH_COLUMNS
 from .scales import candidate_scales, team_strength_spread
 
 __all__ = [
@@ -225,7 +225,7 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
         n = len(names)
         for scorer in candidate_scales("round robin", n_boards=boards, spread=spread):
-            pts = np.concatenate([scorer.score(margin), scorer.score(-margin)])
+            pts = np.concatenate([scorer.vp(margin), scorer.vp(-margin)]).astype(float)
             score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
             order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
             rank = np.empty(n, dtype=np.int64)

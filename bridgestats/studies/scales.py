@@ -55,8 +55,9 @@ from .. import datasets
 from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
 from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
+from ..scales import SWISS_PAIRS_TABLES, named_scale
 from ..sigma import sigma_teams_spread
-from ..sim.events import PAIRINGS, as_scorer, scale_scorer, simulate_events, swiss_pairs_scorer
+from ..sim.events import PAIRINGS, as_scorer, simulate_events
 from ..sim.measures import breakage, event_measures, shooting_incentive
 from ..vpscale import gaussian_scale
 
@@ -93,7 +94,6 @@ EVENTS = {
         "board": "pairs", "top_k": 2,
     },
 }  # fmt: skip
-_PAIRS_SCALES = ("triangular_2003", "washington_2004", "ascherman_2006", "random_draw", "ebu_2006")
 _BRIGHTON = {"n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004"}
 
 
@@ -209,7 +209,7 @@ def pairs_strength_spread(
     """
     grid = as_finite_array(strength_sds, "strength_sds").ravel()
     e = check_int(n_events, "n_events", minimum=1)
-    scale = swiss_pairs_scorer(_BRIGHTON["scale"])
+    scale = named_scale(_BRIGHTON["scale"])
     t = np.asarray(scale.thresholds)
     counts = (
         datasets.load("seeds/brighton_2005_vp_counts")
@@ -271,7 +271,7 @@ def _team_sigma(n_boards: int, spread: StrengthSpread | None) -> float:
 
 
 def candidate_scales(event, *, n_boards=None, spread=None):
-    """The scales compared on an event, as :class:`~bridgestats.sim.events.Scorer` s.
+    """The scales compared on an event, as :class:`~bridgestats.vpscale.VPScale` s.
 
     Parameters
     ----------
@@ -286,7 +286,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
 
     Returns
     -------
-    list of Scorer
+    list of VPScale
         Teams: the Gaussian equal-probability 20-0 scale at σ = √(nK² + n²δ²) (the spread
         of the archive's matches of n boards), the same with 5 negative VPs (Pomfrey's
         rule, Probst §2), the WBF 2013 continuous and discrete scales, win/draw/loss and
@@ -305,22 +305,20 @@ def candidate_scales(event, *, n_boards=None, spread=None):
         else check_int(n_boards, "n_boards", minimum=1, maximum=200)
     )
     if event == "Swiss pairs":
-        return [swiss_pairs_scorer(name) for name in _PAIRS_SCALES] + [as_scorer("mp", n_boards=nb)]
+        return [named_scale(name) for name in SWISS_PAIRS_TABLES] + [named_scale("mp", n_boards=nb)]
     if spread is not None and not isinstance(spread, StrengthSpread):
         raise fail("spread", "a StrengthSpread (bridgestats.fit.fit_strength_spread)", spread)
     sigma = _team_sigma(nb, spread)
     gauss = [
-        scale_scorer(
-            gaussian_scale(
-                sigma=sigma,
-                negative=neg,
-                unit="IMPs",
-                name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, sigma {sigma:.1f}"),
-            )
+        gaussian_scale(
+            sigma=sigma,
+            negative=neg,
+            unit="IMPs",
+            name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, sigma {sigma:.1f}"),
         )
         for neg in (0, 5)
     ]
-    return gauss + [as_scorer(s, n_boards=nb) for s in ("wbf", "wbf-discrete", "wdl", "imps")]
+    return gauss + [named_scale(s, n_boards=nb) for s in ("wbf", "wbf_discrete", "wdl", "imps")]
 
 
 def compare_scales(
@@ -341,7 +339,7 @@ def compare_scales(
     ----------
     event : {"round robin", "Swiss teams", "Swiss pairs"}
         The event (:data:`EVENTS`).
-    scorers : sequence of Scorer, VPScale or str, optional
+    scorers : sequence of VPScale or str, optional
         The scales (:func:`candidate_scales` by default, with the default spread).
     pairings : sequence of str, optional
         Swiss pairing rules (all of :data:`~bridgestats.sim.events.PAIRINGS` by default);
@@ -352,7 +350,7 @@ def compare_scales(
         Events simulated per scale and rule.
     top_k : int, optional
         Qualifiers for ``p_top_k`` (the event's ``top_k`` by default).
-    reference : Scorer, VPScale or str, optional
+    reference : VPScale or str, optional
         The one scale every other is compared with, event by event: one of ``scorers``
         (or its name). By default the WBF 2013 continuous scale for teams (the scale the
         World championships play) and ``ebu_2006`` for Swiss pairs (the EBU's Gaussian

@@ -58,8 +58,9 @@ from scipy.stats import chi2
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
+from ..scales import named_scale
 from ..sigma import swiss_pairs_carry
-from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
+from ..sim.events import PAIRINGS, simulate_events
 from ..sim.swiss import ENTRY_RULES, refined_scorer, rule_scorer, simulate_ko_swiss
 from ..vpscale import gaussian_scale, gaussian_z
 
@@ -226,7 +227,7 @@ def brighton_simulation(
             rng=seed,
         )
         oc = res.outcome_counts
-        folded = np.zeros((*oc.shape[:2], len(swiss_pairs_scorer(BRIGHTON["scale"]).win)), int)
+        folded = np.zeros((*oc.shape[:2], len(named_scale(BRIGHTON["scale"]).vp_winner)), int)
         np.add.at(folded, (slice(None), slice(None), coarse), oc)  # fine bins -> 2004 VPs
         counts.append(folded)
         margins.append(np.stack([oc[:, :n_half].sum(axis=1), oc[:, n_half:].sum(axis=1)], 1))
@@ -507,7 +508,7 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     """
     conf = check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
     df = datasets.load("seeds/brighton_2005_vp_counts")
-    t = np.asarray(swiss_pairs_scorer(BRIGHTON["scale"]).thresholds)
+    t = np.asarray(named_scale(BRIGHTON["scale"]).thresholds)
     rows = []
     for half in _HALVES:
         sel = df[_half_of(df["round"]) == half]
@@ -535,9 +536,7 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
 
 def _scale_for(n_boards: int, sigma_8: float, k: float):
     sigma = float(swiss_pairs_carry(sigma_8, n_boards, k=min(k, sigma_8 * math.sqrt(8))))
-    return scale_scorer(
-        gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
-    )
+    return gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
 
 
 def late_entry(

@@ -1,4 +1,4 @@
-"""The rating log of real players (bridgestats.io.ratinglog) and its shipped session file."""
+"""The rating log of real players (bridgestats.derive.ratinglog) and its shipped session file."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import pandas as pd
 import pytest
 
 from bridgestats import datasets
-from bridgestats.errors import BridgestatsError
-from bridgestats.io import (
+from bridgestats.derive import (
     normalise_name,
     rating_board_log,
     rating_players,
     rating_sessions,
     read_fullfield,
 )
-from bridgestats.io.ratinglog import DROP_REASONS, event_date
+from bridgestats.derive.ratinglog import DROP_REASONS, event_date
+from bridgestats.errors import BridgestatsError
 from bridgestats.paths import project_root
 
 SEATS = ["north", "south", "east", "west"]

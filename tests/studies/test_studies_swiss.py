@@ -15,7 +15,8 @@ import pytest
 from scipy.special import ndtr
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.sim.events import simulate_events, swiss_pairs_scorer
+from bridgestats.scales import named_scale
+from bridgestats.sim.events import simulate_events
 from bridgestats.sim.swiss import entry_scores, refined_scorer, simulate_ko_swiss
 from bridgestats.studies import swiss
 
@@ -53,9 +54,9 @@ def test_refined_scorer_scores_and_pairs_as_the_scale():
     """Same seed: the fine scorer's counts folded back equal the 2004 scorer's, and the
     ranks are identical (the pairings did not change)."""
     fine, coarse = refined_scorer("washington_2004", step=0.25, top=40.0)
-    base = swiss_pairs_scorer("washington_2004")
+    base = named_scale("washington_2004")
     m = np.linspace(-45, 45, 9001)
-    assert np.array_equal(fine.score(m), base.score(m))
+    assert np.array_equal(fine.vp(m), base.vp(m))
     kw = dict(n_rounds=6, n_boards=8, board="pairs", k=30.0, strength_sd=3.0, n_events=3, rng=9)
     a = simulate_events(40, scorer=fine, **kw)
     b = simulate_events(40, scorer=base, **kw)
@@ -70,7 +71,7 @@ def test_equal_pairs_give_the_design_frequencies(equal_sim):
     probabilities of its printed thresholds (within 1e-3 of 1/21 and 2/21: 2-decimal
     thresholds); the simulated shares match them within 4 Monte Carlo SEs (matches are
     independent between equal pairs)."""
-    t = np.asarray(swiss_pairs_scorer("washington_2004").thresholds)
+    t = np.asarray(named_scale("washington_2004").thresholds)
     cdf = 2 * ndtr(np.concatenate([[0.0], t, [np.inf]]) / 9.59) - 1
     p = np.diff(cdf)
     design = np.array([1] + [2] * 10) / 21
@@ -348,7 +349,7 @@ def test_each_entry_rule_on_the_scale_of_its_year():
     np.testing.assert_allclose(s8.thresholds, np.array(table_8_2004) - 50, atol=1e-9)
     s18 = rule_scorer("2005", 18)
     np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
-    assert s18.win == s8.win and s18.score([10.7]).tolist() == [20.0]
+    assert np.array_equal(s18.vp_winner, s8.vp_winner) and s18.vp([10.7]).tolist() == [20.0]
     assert rule_scorer("2006", 18).thresholds[-1] == pytest.approx(11 * 2 / 3 * 1.66839, abs=1e-4)
     with pytest.raises(BridgestatsError, match="rule"):
         rule_scorer("2004", 8)

@@ -2,7 +2,7 @@
 
 The WBF standings are recomputed here straight from bridgestats.vpscale.wbf_vp (itself
 walked against the WBF's published tables in test_vpscale_wbf.py), not through the
-simulator's Scorer; the totals of every scale are checked against what a match hands out
+simulator's VPScale; the totals of every scale are checked against what a match hands out
 (20 VPs on the WBF scale, 2 points on win/draw/loss, 0 net IMPs).
 """
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import math
 
@@ -9,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgestats import datasets
+from bridgestats import datasets, names
 from bridgestats.apps import booklet as bk
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
@@ -72,13 +73,13 @@ def test_html_prints_on_a4_and_names_its_sources(frame):
     assert "@page { size: A4" in page and "break-inside: avoid" in page
     assert "Probst&#x27;s K" in page or "Probst's K" in page
     for section in bk.SECTIONS:
-        assert f"<h2>{bk._HEADINGS[section]}</h2>" in page
+        assert f"<h2>{html.escape(names.SECTIONS[section])}</h2>" in page
     assert "<h2>Wbf" not in page and "<h2>Ebu" not in page  # names, not ids capitalised
     assert "Teams, negative vps" not in page and "Cross-imps" not in page
     # 29 board counts in 3 tables of 10, 10 and 9 columns (not 4 with a stub of 5), EBU 1
     assert page.count("<table ") == 10 * 3 + 1
-    assert page.count("<caption>Teams of four, 4-13 boards</caption>") == 1
-    assert page.count("<caption>Teams of four, 24-32 boards</caption>") == 1
+    assert page.count("<caption>Teams of four (IMPs), 4-13 boards</caption>") == 1
+    assert page.count("<caption>Teams of four (IMPs), 24-32 boards</caption>") == 1
     # every placeholder of the templates filled
     assert "$" not in page.replace("$$", "")
     # a header that the browser repeats on every printed page of a long table

@@ -16,7 +16,7 @@ import sys
 
 import pandas as pd
 import pytest
-from test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
+from apps.test_score_event import MITCHELL_PBN  # tests/ is on the path (rootdir conftest)
 
 import bridgestats.io as bio
 from bridgestats.cli import main
@@ -58,12 +58,25 @@ def teams_pbn(tmp_path):
     return path
 
 
-def test_the_parser_offers_the_study_s_methods_and_datums():
+def test_the_parser_offers_the_package_s_methods_and_datums():
     from bridgestats import cli
-    from bridgestats.apps.score_event import DATUMS, METHODS
+    from bridgestats.scoring import DATUMS, METHODS
 
     assert cli._METHODS == (*METHODS, "teams")
     assert cli._DATUMS == DATUMS
+
+
+def test_the_command_line_spells_ids_with_hyphens_and_maps_them_in_one_place(capsys):
+    from bridgestats import cli
+
+    parser = cli._parser()
+    for word in ("cross-imps", "cross_imps"):
+        assert parser.parse_args(["score", "f.pbn", "--method", word]).method == "cross_imps"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["score", "f.pbn", "--method", "cross"])
+    err = capsys.readouterr().err
+    assert "(choose from 'mp', 'butler', 'cross-imps', 'teams')" in err
+    assert "cross_imps" not in err
 
 
 def test_building_the_parser_imports_no_study():

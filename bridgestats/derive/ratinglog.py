@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_frame, fail
+from ..io.valet import _names, read_valet
 from ..scoring import score_board_results
-from .valet import _names, read_valet
 
 __all__ = [
     "EVENT_MONTHS",

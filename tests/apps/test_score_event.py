@@ -85,10 +85,10 @@ def mitchell(tmp_path):
 def test_the_declared_method_is_read_from_the_file(mitchell):
     assert declared_method(mitchell) == ("mp", "declared: MP")
     f = mitchell.assign(Scoring="IMP;Cross")
-    assert declared_method(f) == ("cross-imps", "declared: IMP;Cross")
+    assert declared_method(f) == ("cross_imps", "declared: IMP;Cross")
     # USEBIO: the event type says more than the scoring method (IMPS)
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="CROSS_IMP", SCORING_METHOD="IMPS")
-    assert declared_method(f)[0] == "cross-imps"
+    assert declared_method(f)[0] == "cross_imps"
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="BUTLER_PAIRS")
     assert declared_method(f)[0] == "butler"
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="SWISS_PAIRS", SCORING_METHOD="IMPS")
@@ -294,8 +294,8 @@ def test_a_usebio_shaped_frame_is_scored_and_checked():
 def test_cross_imps_average_and_sum():
     # scoring.cross_imps' worked example: 600, 630, -100 -> sums 11, 13, -24
     f = _field([600, 630, -100])
-    assert board_scores(f, method="cross-imps")["imps_ns"].tolist() == [5.5, 6.5, -12]
-    assert board_scores(f, method="cross-imps", cross_sum=True)["imps_ns"].tolist() == [
+    assert board_scores(f, method="cross_imps")["imps_ns"].tolist() == [5.5, 6.5, -12]
+    assert board_scores(f, method="cross_imps", cross_sum=True)["imps_ns"].tolist() == [
         11,
         13,
         -24,
@@ -315,7 +315,7 @@ def test_a_lone_result_is_not_compared_with_its_printed_score():
     # one table of a pairs event: its printed cross-IMPs were scored against a field
     # that is not in the file
     f = _field([420], ScoreIMP=["NS -106"])
-    summary, bad = agreement(f, board_scores(f, method="cross-imps"), method="cross-imps")
+    summary, bad = agreement(f, board_scores(f, method="cross_imps"), method="cross_imps")
     assert summary[["compared", "not_compared"]].values.tolist() == [[0, 1]]
     assert bad.empty
 
@@ -323,7 +323,7 @@ def test_a_lone_result_is_not_compared_with_its_printed_score():
 def test_printed_figures_are_read_as_the_standard_writes_them():
     f = _field([0, 10, 20], ScoreIMP=["NS 4 EW -4", "EW 3", "2,5"])
     s = pd.DataFrame({"imps_ns": [4.0, -3.0, 2.5], "n_results": 3})
-    summary, _ = agreement(f, s, method="cross-imps")
+    summary, _ = agreement(f, s, method="cross_imps")
     assert summary[["compared", "agree"]].values.tolist() == [[3, 3]]
 
 
@@ -364,7 +364,7 @@ def test_a_team_match_by_hand():
     columns = ["team_a", "team_b", "n_boards", "imps_a", "imps_b", "imp_margin"]
     assert m[columns].values.tolist() == [["Bears", "Lions", 2, 4, 12, -8]]
     assert m["vp_b"].iat[0] == wbf_vp(8, 2) and m["vp_a"].iat[0] == wbf_vp(-8, 2)
-    d = team_matches(TEAMS, scale="wbf-discrete")
+    d = team_matches(TEAMS, scale="wbf_discrete")
     assert d["vp_a"].iat[0] + d["vp_b"].iat[0] == 20
     assert d["vp_b"].iat[0] == wbf_vp(8, 2, discrete=True)
     g = team_matches(TEAMS, scale="gaussian", k=6.5)
@@ -540,7 +540,7 @@ def test_acbl_imp_pairs_standings_are_averaged_cross_imps(club, shared_data):
     standings = standings[standings.scoring == "IMP"]
     sessions = standings.session.unique()
     assert len(standings) == 38 and len(sessions) == 2
-    e = score_event(club[club.event.isin(sessions)], method="cross-imps")
+    e = score_event(club[club.event.isin(sessions)], method="cross_imps")
     ranking = e.ranking.assign(pair=e.ranking.pair.str.lstrip("B"))  # "B7": section B
     both = standings.merge(
         ranking,
@@ -621,7 +621,7 @@ def test_compscore_butler_imps_and_datum_are_reproduced(shared_data):
 def test_compscore_cross_imps_are_reproduced(shared_data):
     frame = _usebio(shared_data, "cross_imp_howell.xml")
     e = score_event(frame)
-    assert e.method == "cross-imps"
+    assert e.method == "cross_imps"
     got = e.agreement.set_index("printed")
     # averaged over the 3 comparisons, printed to 2 decimals: all 108 agree
     assert got.loc["NS_CROSS_IMP_POINTS", ["compared", "agree"]].tolist() == [108, 108]
