@@ -63,8 +63,11 @@ _SCALE_EPILOG = """examples:
 Gaussian scales follow the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
 bridgeguys.com): sigma = K*sqrt(n) for teams and aggregate, K*sqrt(n*C*R/2) cross-IMPed,
 B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n) for Swiss pairs (margins in MP % shown as
-the winner's percentage). Whole-IMP (10-point) ranges: a margin earns a step when it
-reaches the threshold. The WBF scale is that of the WBF Scoring Panel's technical report,
+the winner's percentage), with Probst's defaults: they reproduce his tables. The scales the
+project's evidence gives (teams sigma = sqrt(nK^2 + n^2 delta^2), Swiss pairs sigma^2 =
+k^2/n + 2 tau^2, K, delta, k and tau measured once: studies.sigma_evidence) are those of
+--booklet. Whole-IMP (10-point) ranges: a margin earns a step when it reaches the threshold.
+The WBF scale is that of the WBF Scoring Panel's technical report,
 "The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
 """
 

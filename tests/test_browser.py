@@ -154,7 +154,6 @@ STILL_RAW = {
     "probst_reproduction.html",
     "ratings_real.html",
     "rederive_k.html",
-    "swiss_events.html",
 }
 
 
@@ -173,7 +172,7 @@ def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
 #: Reports whose findings in words are not yet one sentence each with at least one marked
 #: headline (``_findings_problems`` in their summary.json; ``bridgestats reports`` warns of
 #: them): issue 22 is open for them. Like STILL_RAW, the list can only shrink.
-STILL_LOOSE = {"rederive_k", "swiss_events", "vp_frequencies", "washington_sigma"}
+STILL_LOOSE = {"rederive_k", "vp_frequencies", "washington_sigma"}
 
 
 def test_findings_are_one_sentence_each_and_one_is_a_headline(site):

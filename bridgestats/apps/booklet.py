@@ -73,7 +73,7 @@ def default_sources(*, tables=15) -> BookletSources:
     """The booklet's estimates from the shipped data, each named with its source.
 
     The inputs every report uses (:func:`bridgestats.studies.sigma_evidence.evidence_inputs`):
-    K and δ of the K(n) model fitted to ``data/derived/match_margins.csv``; the Swiss pairs
+    K and δ from within the matches of ``data/derived/match_margins.csv``; the Swiss pairs
     σ₈ (round 1 of Brighton 2005, a random draw) and k of the one strength fit
     (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`); B, the trimmed-datum
     Butler factor of the shipped full fields.
@@ -82,7 +82,7 @@ def default_sources(*, tables=15) -> BookletSources:
     --------
     >>> src = default_sources()
     >>> round(src.k, 2), round(src.delta, 2), round(src.sigma_pairs_8, 2), round(src.b, 3)
-    (6.02, 0.67, 11.31, 1.158)
+    (6.09, 0.63, 11.31, 1.158)
     """
     from ..studies.sigma_evidence import evidence_inputs
 

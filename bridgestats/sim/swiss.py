@@ -58,8 +58,9 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
+from bridgestats.names import display_name
 from bridgestats.scales import named_scale
-from bridgestats.sigma import swiss_pairs_carry
+from bridgestats.sigma import sigma_swiss_pairs_spread
 from bridgestats.sim.events import as_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vpscale import gaussian_scale
@@ -69,6 +70,7 @@ __all__ = [
     "ENTRY_RULES",
     "RULE_SCALES",
     "KOSwissResults",
+    "carry_factor",
     "ebu_2006_scorer",
     "entry_scores",
     "refined_scorer",
@@ -90,59 +92,96 @@ MAX_SESSIONS = 12
 EBU_2006_SIGMA_8 = 11.0
 
 
-def ebu_2006_scorer(n_boards, *, k=None):
-    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at σ(n).
+def carry_factor(n_boards, *, k, strength_sd, from_boards=8):
+    """σ(n)/σ(n₀) of a Swiss pairs field: how a scale for n₀ boards is carried to n.
 
-    ``k`` is the per-board σ of equal pairs (MP %) of the field: σ(n) = √(11² + k²(1/n −
-    1/8)) keeps the strength term that the 8-board 11 % holds
-    (:func:`bridgestats.sigma.swiss_pairs_carry`, the Swiss pairs model σ² = k²/n + s²).
-    ``k=None`` takes all of the 11 % as luck (k = 11√8): σ = 11 √(8/n) (7.33 % for BCL's
-    18 boards), Probst's normalisation; so does a ``k`` above 11√8 = 31.1, whose luck term
-    alone would exceed 11 % (no strength term left to keep).
+    Parameters
+    ----------
+    n_boards : int
+        Boards of the match the scale is carried to (1-200).
+    k, strength_sd : float
+        The field's per-board σ of equal pairs and its strength sd τ (MP %).
+    from_boards : int, optional
+        Boards the scale was made for (8: the shipped historical scales are for 7-9).
+
+    Returns
+    -------
+    float
+        σ(n)/σ(n₀), σ²(n) = k²/n + 2τ² (:func:`bridgestats.sigma.sigma_swiss_pairs_spread`,
+        the one σ(n) of Swiss pairs): the factor on a scale's thresholds that keeps each
+        outcome's share between pairs met at random what it was at n₀ boards. τ = 0 gives
+        √(n₀/n), Probst's normalisation; with τ > 0 the strength term does not shrink with
+        n and the factor stays above it for long matches.
+
+    Notes
+    -----
+    A scale is carried by one rule, whatever its shape: a published table (the 2004 White
+    Book's, whose Gaussian σ of 9.59 % is below the luck term k/√8 of the fitted field, so
+    no strength term can be kept) as a Gaussian one (the EBU 2006's 11 %).
 
     Examples
     --------
-    >>> s = ebu_2006_scorer(18)
-    >>> s.vp([0.4, 12.3, -12.3]).tolist()
-    [10, 20, 0]
-    >>> ebu_2006_scorer(18, k=27.6).name
-    'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.25 %'
-
+    >>> round(carry_factor(18, k=32.95, strength_sd=0), 4)   # √(8/18)
+    0.6667
+    >>> round(carry_factor(18, k=27.63, strength_sd=4.02), 4)
+    0.7649
     """
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    luck = EBU_2006_SIGMA_8 * np.sqrt(8.0)
-    kk = luck if k is None else min(check_number(k, "k", low=0, low_open=True), luck)
-    sigma = float(swiss_pairs_carry(EBU_2006_SIGMA_8, n, k=kk))
+    n0 = check_int(from_boards, "from_boards", minimum=1, maximum=200)
+    kk = check_number(k, "k", low=0, low_open=True, high=200)
+    tau = check_number(strength_sd, "strength_sd", low=0, high=50)
+    return float(sigma_swiss_pairs_spread(n, k=kk, strength_sd=tau)
+                 / sigma_swiss_pairs_spread(n0, k=kk, strength_sd=tau))  # fmt: skip
+
+
+def ebu_2006_scorer(n_boards, *, k, strength_sd):
+    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at σ(n).
+
+    ``k`` and ``strength_sd`` are the field's per-board σ of equal pairs and strength sd τ
+    (MP %): σ(n) = 11 % × :func:`carry_factor` (the one σ(n) of Swiss pairs, σ²(n) = k²/n
+    + 2τ², taken relative to 8 boards), so the scale does at n boards what it does at 8.
+
+    Examples
+    --------
+    >>> s = ebu_2006_scorer(18, k=27.63, strength_sd=4.02)
+    >>> s.vp([0.4, 14.1, -14.1]).tolist()
+    [10, 20, 0]
+    >>> s.name
+    'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.41 %'
+    """
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    sigma = EBU_2006_SIGMA_8 * carry_factor(n, k=k, strength_sd=strength_sd)
     name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
     return gaussian_scale(sigma=float(sigma), unit="MP %", name=name)
 
 
-def rule_scorer(rule, n_boards):
+def rule_scorer(rule, n_boards, *, k, strength_sd):
     """The Swiss pairs scale entry rule ``rule`` was played on, carried to ``n_boards``.
 
     ``"2006"``: :func:`ebu_2006_scorer`; ``"2005"``: the 2004 White Book table
     (``seeds/swiss_pairs_scales``, Probst Table 8's W'ton 2004 column, for 7-9 boards) with
-    its thresholds multiplied by √(8/n), as a match's MP % margin has σ ∝ 1/√n
-    (:data:`RULE_SCALES`).
+    its thresholds multiplied by :func:`carry_factor` of the field (``k``, ``strength_sd``),
+    the rule that carries the EBU 2006 scale (:data:`RULE_SCALES`).
 
     Examples
     --------
-    >>> s = rule_scorer("2005", 8)
+    >>> s = rule_scorer("2005", 8, k=27.63, strength_sd=4.02)
     >>> [round(t, 2) for t in s.thresholds[:2]], round(s.thresholds[-1], 2)
     ([0.57, 1.73], 15.99)
-    >>> round(rule_scorer("2005", 18).thresholds[-1], 3)   # 15.99 × 2/3
-    10.66
+    >>> round(rule_scorer("2005", 18, k=27.63, strength_sd=4.02).thresholds[-1], 3)
+    12.231
     """
     check_choice(rule, "rule", ENTRY_RULES)
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     if RULE_SCALES[rule] == "ebu_2006":
-        return ebu_2006_scorer(n)
+        return ebu_2006_scorer(n, k=k, strength_sd=strength_sd)
     base = named_scale(RULE_SCALES[rule])
-    factor = float(np.sqrt(8.0 / n))
+    factor = carry_factor(n, k=k, strength_sd=strength_sd)
     return replace(
         base,
         thresholds=tuple(float(t) * factor for t in base.thresholds),
-        name=f"{base.name} for {n} boards (thresholds x sqrt(8/{n}))",
+        name=f"{display_name('scale', RULE_SCALES[rule])} for {n} boards (thresholds × "
+        f"{factor:.3f}, σ({n})/σ(8))",
     )
 
 
@@ -355,7 +394,8 @@ def simulate_ko_swiss(
         Sd of the pairs' true strengths (MP % per match), drawn afresh each event.
     scorer : VPScale or str, optional
         The Swiss's scale for n_boards-board matches (margins MP % − 50; not an IMP
-        scale): by default :func:`ebu_2006_scorer` of ``n_boards`` and this ``k``. The
+        scale): by default :func:`ebu_2006_scorer` of ``n_boards``, this ``k`` and
+        ``strength_sd``. The
         shipped historical scales (by name) are for 7-9 boards.
     entry : {"2006", "2005"} or array_like, optional
         Entry scores by rounds missed (:func:`entry_scores` of that rule, or S − 1 numbers
@@ -388,7 +428,10 @@ def simulate_ko_swiss(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True)
     tau = check_number(strength_sd, "strength_sd", low=0)
-    sc = ebu_2006_scorer(nb, k=kk) if scorer is None else as_scorer(scorer, n_boards=nb)
+    if scorer is None:
+        sc = ebu_2006_scorer(nb, k=kk, strength_sd=tau)
+    else:
+        sc = as_scorer(scorer, n_boards=nb)
     if sc.unit == "IMPs":
         raise fail("scorer", "a scale for MP % margins (Swiss pairs)", sc.name)
     late = check_flag(late_entry, "late_entry")

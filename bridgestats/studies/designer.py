@@ -41,7 +41,7 @@ import pandas as pd
 
 from .._validate import check_choice, check_int, check_number, fail
 from ..names import display_name
-from ..sim.events import as_scorer, scale_scorer, swiss_pairs_scorer
+from ..scales import named_scale
 from ..sim.measures import event_measures
 from ..vpscale import gaussian_scale, scale_from_thresholds
 from .scales import EVENTS
@@ -84,14 +84,14 @@ _FORM_NAMES = {"teams": "Teams", "swiss-pairs": "Swiss pairs", "butler": "Face-t
 
 
 def _printed_scorer(sigma, *, unit, centre, max_vp, name):
-    """The Gaussian scale as printed: whole-IMP band starts (a margin rounded to the whole
-    IMP, as :func:`~bridgestats.sim.events.wbf_scorer` does), MP % to two decimals."""
+    """The Gaussian scale as printed: whole-IMP band starts, for margins rounded to the whole
+    IMP (as the catalogue's WBF scales, :mod:`bridgestats.scales`), MP % to two decimals."""
     scale = gaussian_scale(max_vp, sigma=sigma, centre=centre, unit=unit, name=name,
                            step=1 if unit == "IMPs" else None)  # fmt: skip
     if unit != "IMPs":
-        return scale_scorer(scale)
+        return scale
     starts = scale.integer_ranges()["margin_from"].to_numpy(dtype=float)[1:]
-    return scale_scorer(scale_from_thresholds(starts - 0.5, max_vp=max_vp, unit=unit, name=name))
+    return scale_from_thresholds(starts - 0.5, max_vp=max_vp, unit=unit, name=name)
 
 
 def _model(form, n_boards, *, tables):
@@ -160,10 +160,10 @@ def simulated_comparison(form, n_boards, *, tables=15, conditions=None, max_vp=2
              for name, s in printed.items()]  # fmt: skip
     if form == "swiss-pairs":
         names = [display_name("scale", s) for s in _PAIRS_ALTERNATIVES]
-        others = [swiss_pairs_scorer(s) for s in _PAIRS_ALTERNATIVES]
+        others = [named_scale(s) for s in _PAIRS_ALTERNATIVES]
     else:
         names = ["WBF 2013 continuous", "WBF 2013 whole VPs", "win-draw-loss"]
-        others = [as_scorer(s, n_boards=n) for s in ("wbf", "wbf-discrete", "wdl")]
+        others = [named_scale(s, n_boards=n) for s in ("wbf", "wbf_discrete", "wdl")]
     scorers = [gauss[0], *others, *gauss[1:]]
     labels = [DESIGNER_SCALE, *names, *list(printed)[1:]]
     model = _model(form, n, tables=tables)

@@ -68,6 +68,7 @@ __all__ = [
     "compare_scales",
     "conclusions",
     "headline",
+    "pairs_strength_from_curve",
     "pairs_strength_spread",
     "scale_breakage",
     "scale_shooting",
@@ -209,21 +210,14 @@ def pairs_strength_spread(
     """
     grid = as_finite_array(strength_sds, "strength_sds").ravel()
     e = check_int(n_events, "n_events", minimum=1)
-    scale = named_scale(_BRIGHTON["scale"])
-    t = np.asarray(scale.thresholds)
-    counts = (
-        datasets.load("seeds/brighton_2005_vp_counts")
-        .pivot(index="round", columns="vp_winner", values="count")
-        .to_numpy()
-    )
-    first = fit_sigma_binned(counts[0], t, confidence=confidence)
-    late = fit_sigma_binned(counts[7:].sum(axis=0), t, confidence=confidence)
-    s1 = first.sigma
+    s1 = _brighton_fits(confidence)[0].sigma
     if grid.size < 2 or np.any(grid < 0) or np.any(2 * grid**2 >= s1**2):
         raise fail(
             "strength_sds", f"two or more values in [0, {s1 / math.sqrt(2):.2f})", strength_sds
         )
     seed = int(check_rng(rng).integers(2**63))
+    scale = named_scale(_BRIGHTON["scale"])
+    t = np.asarray(scale.thresholds)
     rows = []
     for tau in grid:
         s0 = math.sqrt(s1**2 - 2 * tau**2)
@@ -244,7 +238,53 @@ def pairs_strength_spread(
     curve = pd.DataFrame(
         rows, columns=["strength_sd", "sigma_equal", "sim_second_half_sigma", "se"]
     )
-    x, y = curve.strength_sd.to_numpy(), curve.sim_second_half_sigma.to_numpy()
+    return pairs_strength_from_curve(curve, confidence=confidence)
+
+
+#: The columns of a simulated curve (:attr:`PairsStrength.curve`).
+_CURVE_COLUMNS = ("strength_sd", "sigma_equal", "sim_second_half_sigma", "se")
+
+
+def _brighton_fits(confidence):
+    """σ fitted to Brighton's round 1 and to its rounds 8-14 (Washington 2004 bands)."""
+    t = np.asarray(named_scale(_BRIGHTON["scale"]).thresholds)
+    counts = (
+        datasets.load("seeds/brighton_2005_vp_counts")
+        .pivot(index="round", columns="vp_winner", values="count")
+        .to_numpy()
+    )
+    first = fit_sigma_binned(counts[0], t, confidence=confidence)
+    late = fit_sigma_binned(counts[7:].sum(axis=0), t, confidence=confidence)
+    return first, late
+
+
+def pairs_strength_from_curve(curve, *, confidence=0.90):
+    """τ where a simulated curve of the second half's σ meets Brighton's (no simulation).
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        :attr:`PairsStrength.curve` of :func:`pairs_strength_spread` (columns
+        ``strength_sd``, ``sigma_equal``, ``sim_second_half_sigma``, ``se``; two rows or
+        more), e.g. the shipped ``derived/swiss_pairs_strength_curve``.
+    confidence : float, optional
+        Level of the σ intervals.
+
+    Returns
+    -------
+    PairsStrength
+        As :func:`pairs_strength_spread` with the same curve: the simulation is the slow
+        part, the crossing is computed here.
+    """
+    if not isinstance(curve, pd.DataFrame) or any(c not in curve for c in _CURVE_COLUMNS):
+        raise fail("curve", f"a DataFrame with columns {', '.join(_CURVE_COLUMNS)}",
+                   type(curve).__name__)  # fmt: skip
+    if len(curve) < 2:
+        raise fail("curve", "two or more strength sds", len(curve))
+    curve = curve[list(_CURVE_COLUMNS)].reset_index(drop=True)
+    first, late = _brighton_fits(confidence)
+    s1 = first.sigma
+    x, y = curve.strength_sd.to_numpy(float), curve.sim_second_half_sigma.to_numpy(float)
     tau = _crossing(x, y, late.sigma)
     ends = sorted(_crossing(x, y, v) for v in late.ci)
     s0 = math.sqrt(s1**2 - 2 * tau**2)

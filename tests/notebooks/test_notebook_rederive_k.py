@@ -148,6 +148,8 @@ def test_delta_within_match(default_run):
     us = t[t.series == "us"]
     d2_us = ((us.imp_margin**2 - us.sum_sq_imps).sum()) / (us.n_boards * (us.n_boards - 1)).sum()
     assert default_run["delta_by_series"]["us"][0] == pytest.approx(np.sqrt(d2_us), abs=1e-9)
-    assert default_run["delta_used_by_scales"] == "k_model"
+    from bridgestats.studies.sigma_evidence import TEAMS_FIT
+
+    assert default_run["delta_used_by_scales"] == TEAMS_FIT["estimator"] == "within_match"
     rows = default_run["k_by_length_within_series"]
     assert {(r["series"], r["band"]) for r in rows} >= {("us", "15-16"), ("ec", "17-20")}

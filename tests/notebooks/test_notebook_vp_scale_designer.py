@@ -133,9 +133,11 @@ def test_teams_default_is_the_k_model_at_the_length(run_notebook):
         "vp_scale_designer", form="teams", n_boards=16, published=None, n_events=100
     )
     m = datasets.load("derived/match_margins")
-    r = fit.fit_strength_spread(m.imp_margin, m.n_boards, n_boot=10, rng=0)
-    assert summary["sigma"] == pytest.approx(np.sqrt(16 * r.k**2 + 256 * r.delta**2), rel=1e-9)
-    assert summary["sigma_source"].startswith("σ(n) = √(nK² + n²δ²), K 6.021, δ 0.667")
+    m = m[m.n_boards.between(12, 32)]  # the within-match K and δ (sigma_evidence.TEAMS_FIT)
+    d2 = (m.imp_margin**2 - m.sum_sq_imps).sum() / (m.n_boards * (m.n_boards - 1)).sum()
+    k2 = m.sum_sq_imps.sum() / m.n_boards.sum() - d2
+    assert summary["sigma"] == pytest.approx(np.sqrt(16 * k2 + 256 * d2), rel=1e-9)
+    assert summary["sigma_source"].startswith("σ(n) = √(nK² + n²δ²)")
     assert "derived/match_margins" in summary["sigma_source"]
     assert summary["wbf_20_from"] == 60
     # the WBF discrete scale's expected shares at this σ, whole IMPs (continuity ½)

@@ -95,9 +95,8 @@ def test_real_qualifiers_are_rescores_gaussian_at_each_length():
     assert q["events"] == 51
     assert row["count_low"] <= row["count"] <= row["count_high"]
     # the rescored Gaussian scale is the evidence's σ(n) at each real length
-    spread = scales.team_strength_spread(n_boot=200, rng=0)
-    for n in (16, 20, 24, 32):
-        name = scales.candidate_scales("round robin", n_boards=n, spread=spread)[0].name
+    for n in (16, 20, 24, 32):  # rescore_events' default: candidate_scales' (the evidence)
+        name = scales.candidate_scales("round robin", n_boards=n)[0].name
         assert f"sigma {sigma_evidence.form_sigma_evidence('teams', n).sigma:.1f}" in name
 
 
