@@ -133,6 +133,8 @@ VOCABULARY = {
     "delta": "δ, the per-board edge's standard deviation between the sides",
     "b": "the Butler factor B",
     "sigma": "the standard deviation of a match margin, in the margin's unit",
+    "conditions": "a Swiss pairs σ's conditions of use (whole_event, random_draw, swiss_rounds)",
+    "sim": "a simulation's result (the frames a simulator returned), taken by a study",
     "tau": "τ, the spread of the pairs' true strengths (MP %)",
     "strength": "true strengths, one per entrant, in the margin's unit per board",
     "strength_sd": "the standard deviation true strengths are drawn with",

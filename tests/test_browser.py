@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import subprocess
+from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -220,3 +221,28 @@ def test_a_report_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_pat
     header = re.compile("|".join(re.escape(h) for h in heads))
     row = re.compile(r"^\s*\S.*\s(-?\d[\d,]*\.\d+)\s+.*\d\s*$")
     assert _rows_without_header(pages, header, row) == []
+
+
+def test_the_designer_prints_whole_tables_and_no_heading_at_a_page_foot(site, tmp_path):
+    """Issue 22: printed on A4, the designer cut its σ evidence's "what" column at the
+    margin, dropped ``worst_ratio`` and stranded two headings at the foot of a page."""
+    root, _ = site
+    page = next(root.glob("vp_scale_designer*/vp_scale_designer.html"))
+    pages = _pdf_pages(chromium.print_pdf(page, tmp_path / "designer.pdf"))
+    html = page.read_text(encoding="utf-8")
+    # a section's markdown cell (heading and text) must not end a page: its output follows
+    # it. Compared without whitespace, by the cell's last 30 characters (the title cell,
+    # which no output follows, excepted)
+    cells = [c for c in re.split(r'<div class="jp-Cell ', html)[1:]
+             if c.startswith("jp-MarkdownCell") and "<h1" not in c]  # fmt: skip
+    assert cells
+    tails = [re.sub(r"\s+", "", unescape(re.sub(r"<[^>]+>|¶", "", c)))[-30:] for c in cells]
+    squeezed = [re.sub(r"\s+", "", p) for p in pages]
+    stranded = [(i, t) for i, p in enumerate(squeezed[:-1], 1) for t in tails if p.endswith(t)]
+    assert stranded == [], f"a section's heading and text end a page: {stranded}"
+    # every column printed (a header cell may wrap: compared without spaces, in reading order)
+    text = subprocess.run(["pdftotext", str(tmp_path / "designer.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    printed = re.sub(r"\s+", "", text)
+    for column in ("worst ÷ design", "worst outcome", "90 % from", "90 % to", "paired SE"):
+        assert column.replace(" ", "") in printed, column

@@ -24,6 +24,8 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from pathlib import Path
+from string import Template
 
 import pandas as pd
 
@@ -37,9 +39,9 @@ __all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_
 
 #: The booklet's sections, in print order.
 SECTIONS = (
-    "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs", "butler",
-    "butler, negative VPs", "cross imps (teams of eight)", "cross imps, negative VPs",
-    "wbf discrete", "wbf continuous", "ebu swiss pairs 7-9",
+    "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs",
+    "ebu swiss pairs 7-9", "butler", "butler, negative VPs", "cross imps (teams of eight)",
+    "cross imps, negative VPs", "wbf discrete", "wbf continuous",
 )  # fmt: skip
 
 _COLUMNS = ("section", "n_boards", "vps", "margin_from", "unit", "threshold", "sigma")
@@ -198,23 +200,10 @@ def booklet_csv(frame) -> str:
     return frame.to_csv(index=False)
 
 
-_CSS = """
-@page { size: A4; margin: 14mm 12mm; }
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 9pt;
-       color: #111; }
-h1 { font-size: 16pt; margin: 0 0 4pt; } h2 { font-size: 12pt; margin: 12pt 0 4pt;
-     break-after: avoid; }
-p.meta { color: #333; margin: 2pt 0 8pt; }
-table { border-collapse: collapse; margin: 0 0 8pt; }
-thead { display: table-header-group; } tr { break-inside: avoid; }
-th, td { border: 0.5pt solid #999; padding: 1pt 4pt; text-align: right;
-         font-variant-numeric: tabular-nums; }
-th { background: #eee; } td.vp, th.vp { text-align: left; }
-caption { text-align: left; font-weight: 600; padding: 2pt 0; }
-caption { break-after: avoid; }
-"""
+#: The booklet's template files (:mod:`string.Template`: ``$name`` placeholders, every value
+#: escaped with :func:`html.escape` before it is put in): the page, a section, a table, the CSS.
+TEMPLATES = Path(__file__).with_name("templates")
 
-#: The sections' headings as a reader sees them (the section ids stay in the CSV).
 _INTRO = {
     "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
     "swiss pairs": "σ = √(σ₈² + k²(1/n − 1/8)) MP %; the winner's percentage from which each "
@@ -229,6 +218,13 @@ _INTRO = {
     "(σ = 11 % for 8 boards), as shipped with this package.",
 }
 
+#: A table of at most this many rows is kept on one page (the WBF continuous ones run on).
+_SHORT_TABLE = 20
+
+
+def _template(name: str) -> Template:
+    return Template((TEMPLATES / name).read_text(encoding="utf-8"))
+
 
 def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
     """One HTML table: the outcomes down, ``boards`` across, the printed starts inside."""
@@ -236,18 +232,31 @@ def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
                             aggfunc="first", sort=False)  # fmt: skip
     order = list(dict.fromkeys(part["vps"]))
     wide = wide.reindex(index=order, columns=boards)
-    head = "".join(f"<th>{n}</th>" for n in boards)
-    lines = [f"<table><caption>{html.escape(caption)}</caption>",
-             f"<thead><tr><th class='vp'>{html.escape(corner)}</th>{head}</tr></thead>",
-             "<tbody>"]  # fmt: skip
-    for vps, values in wide.iterrows():
-        cells = "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in values)
-        lines.append(f"<tr><td class='vp'>{html.escape(str(vps))}</td>{cells}</tr>")
-    lines.append("</tbody></table>")
-    return "\n".join(lines)
+    esc = html.escape
+    rows = [
+        f"<tr><td class='vp'>{esc(str(vps))}</td>"
+        + "".join(f"<td>{'' if pd.isna(v) else esc(str(v))}</td>" for v in values)
+        + "</tr>"
+        for vps, values in wide.iterrows()
+    ]
+    return _template("booklet_table.html").substitute(
+        size="short" if len(rows) <= _SHORT_TABLE else "long",
+        caption=esc(caption),
+        corner=esc(corner),
+        head="".join(f"<th>{esc(str(n))}</th>" for n in boards),
+        rows="\n".join(rows),
+    )
 
 
-def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
+def _groups(boards, per_table: int) -> list[list]:
+    """``boards`` in as few tables of at most ``per_table`` columns as will do, balanced
+    (29 board counts at 10: 10, 10 and 9; not 8, 8, 8 and a stub of 5)."""
+    n_tables = -(-len(boards) // per_table)
+    size = -(-len(boards) // n_tables)
+    return [boards[i : i + size] for i in range(0, len(boards), size)]
+
+
+def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
     """The booklet as one self-contained HTML page that prints on A4.
 
     Parameters
@@ -257,46 +266,53 @@ def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
     sources : BookletSources
         Printed in the header: which K, σ and B, from where.
     per_table : int
-        Board counts per table (a table fits an A4 page across), 2-16.
+        Most board counts per table (a table fits an A4 page across), 2-16; the board
+        counts are spread evenly over as few tables as that allows.
     title : str
 
     Returns
     -------
     str
+        The page of ``templates/booklet.html`` with ``booklet.css``, one section per
+        :data:`SECTIONS` entry (``booklet_section.html``), each with its tables
+        (``booklet_table.html``, the header row in a ``<thead>`` that a browser repeats
+        on every printed page the table's rows run onto).
     """
     src = _check_sources(sources)
     per_table = check_int(per_table, "per_table", minimum=2, maximum=16)
-    parts = [
-        "<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{html.escape(title)}</h1>",
-        "<p class='meta'>Built from K = "
-        f"{src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({html.escape(src.k_source)}); "
-        "Swiss pairs σ = "
-        f"{src.sigma_pairs_8:.2f} % for 8 boards ({html.escape(src.sigma_source)}); B = "
-        f"{src.b:.3f} ({html.escape(src.b_source)}); Butler scales for {src.n_tables} tables. "
-        "Gaussian scales after J. Probst, \"On VP Scales\" (c. 2006); WBF scales after the WBF "
-        "Scoring Panel, \"The New WBF IMP to VP Scales\" (2013).</p>",
-    ]  # fmt: skip
+    esc = html.escape
+    meta = (
+        f"Built from K = {src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({src.k_source}); "
+        f"Swiss pairs σ = {src.sigma_pairs_8:.2f} % for 8 boards ({src.sigma_source}); B = "
+        f"{src.b:.3f} ({src.b_source}); Butler scales for {src.n_tables} tables. Gaussian "
+        'scales after J. Probst, "On VP Scales" (c. 2006); WBF scales after the WBF '
+        'Scoring Panel, "The New WBF IMP to VP Scales" (2013).'
+    )
+    section_html = _template("booklet_section.html")
+    sections = []
     for section in SECTIONS:
         part = frame[frame["section"] == section]
         if part.empty:
             continue
         key = next(k for k in _INTRO if section.startswith(k))
-        heading = display_name("section", section)
-        parts.append(f"<section><h2>{html.escape(heading)}</h2>")
-        parts.append(f"<p class='meta'>{html.escape(_INTRO[key])}</p>")
+        heading = display_name("section", section)  # names.SECTIONS: the ids stay in the CSV
         boards = sorted(set(part["n_boards"]))
         corner = "VPs \\ boards"
         if section == "wbf continuous":  # margins down, VPs inside
             part = part.rename(columns={"vps": "margin_from", "margin_from": "vps"})
             corner = "IMPs \\ boards"
-        for i in range(0, len(boards), per_table):
-            group = boards[i : i + per_table]
-            label = "7-9 boards" if group == [0] else f"{group[0]}-{group[-1]} boards"
+        tables = []
+        for group in _groups(boards, per_table):
+            label = "" if group == [0] else f", {group[0]}-{group[-1]} boards"
             shown = [("7-9" if n == 0 else n) for n in group]
             sub = part[part["n_boards"].isin(group)].replace({"n_boards": {0: "7-9"}})
-            parts.append(_grid(sub, shown, f"{section}, {label}", corner=corner))
-        parts.append("</section>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+            tables.append(_grid(sub, shown, f"{heading}{label}", corner=corner))
+        sections.append(section_html.substitute(
+            kind=esc(key.replace(" ", "-")), heading=esc(heading), intro=esc(_INTRO[key]),
+            tables="\n".join(tables),
+        ))  # fmt: skip
+    page = _template("booklet.html").substitute(
+        title=esc(title), css=(TEMPLATES / "booklet.css").read_text(encoding="utf-8"),
+        meta=esc(meta), sections="\n".join(sections),
+    )  # fmt: skip
+    return page

@@ -372,7 +372,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     return float(sigma_butler_online(n, n_tables=n_tables, k=k_n, b=b, shooting=0.0))
 
 
-def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None):
+def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None, ascherman=False):
     """σ of an n-board match of ``form`` from the shipped evidence: what every scale uses.
 
     Parameters
@@ -386,6 +386,9 @@ def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None):
         Swiss pairs only: None (pairs met at random: the model's σ₈ from round 1) or one of
         :data:`CONDITIONS` (Brighton's σ for those rounds, :func:`swiss_pairs_sigma`,
         carried to n boards keeping its strength term).
+    ascherman : bool
+        Swiss pairs with ``conditions``: the event is scored with Ascherman's variant
+        (:func:`~.estimates.swiss_pairs_sigma`'s correction of σ₈).
 
     Returns
     -------
@@ -416,7 +419,7 @@ def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None):
     if form == "swiss_pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
         alts = [{**kw, **alt} for alt in _pairs_ends(ev)]
     elif form == "swiss_pairs":
-        e = swiss_pairs_sigma(conditions)
+        e = swiss_pairs_sigma(conditions, ascherman=ascherman)
         kw["sigma_pairs_8"] = e.value
         alts = [{**kw, "sigma_pairs_8": end} for end in e.ci]
     sigma = form_sigma_from(form, n, **kw)
@@ -432,8 +435,9 @@ def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None):
         "swiss_pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
         f"{ev['strength_sd']:.2f} %: {ev['pairs_source']}"
         if conditions is None else
-        f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]} "
-        f"(estimates.swiss_pairs_sigma), carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
+        f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]}"
+        f"{', scored with Ascherman' if ascherman else ''} (estimates.swiss_pairs_sigma), "
+        f"carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
         f"k {ev['pairs_k']:.2f} %: {ev['pairs_source']}",
         "aggregate": f"σ = K√n, K {ev['aggregate_k']:.1f} points: {ev['aggregate_source']}",
     }[form]  # fmt: skip
@@ -477,7 +481,8 @@ def check_comparable(unit, other_unit, *, what="published"):
                    "measures another margin and cannot be compared)", other_unit)  # fmt: skip
 
 
-def recommendation(form, n_boards, *, n_tables=15, conditions=None, max_vp=20, off=0.15):
+def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=False, max_vp=20,
+                   off=0.15):  # fmt: skip
     """The scale to print for an event, from the evidence: the designer's first section.
 
     Parameters
@@ -490,6 +495,8 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, max_vp=20, o
         Tables in play (``"butler"``).
     conditions : str, optional
         Swiss pairs: as :func:`form_sigma_evidence`.
+    ascherman : bool
+        Swiss pairs with ``conditions``: as :func:`form_sigma_evidence`.
     max_vp : int
         The scale's total (20).
     off : float
@@ -517,7 +524,9 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, max_vp=20, o
     from ..vpscale import gaussian_scale
     from .estimates import sensitivity
 
-    src = form_sigma_evidence(form, n_boards, n_tables=n_tables, conditions=conditions)
+    src = form_sigma_evidence(
+        form, n_boards, n_tables=n_tables, conditions=conditions, ascherman=ascherman
+    )
     centre = 50.0 if src.unit == "MP %" else 0.0
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
     printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,
