@@ -912,7 +912,12 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
                     calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
                 pairs.append((printed, computed, frame[printed], calc))
     for printed, computed, shown, calc in pairs:
-        value, half = _printed_numbers(shown.reset_index(drop=True))
+        ew_of = None  # East-West's figure: North-South's negated (IMPs), or the rest
+        if printed == "ScorePercentage":  # of 100
+            ew_of = 100.0
+        elif printed == "ScoreMP" and "top" in scores:  # of the board's top
+            ew_of = scores["top"].to_numpy(dtype=float)
+        value, half = _printed_numbers(shown.reset_index(drop=True), ew_of=ew_of)
         calc = pd.to_numeric(calc.reset_index(drop=True), errors="coerce").to_numpy(float)
         present = (
             shown.reset_index(drop=True).notna().to_numpy()

@@ -119,6 +119,44 @@ def test_matchpoints_by_hand_and_the_printed_ones(mitchell):
     ]
 
 
+# One record per table (no ScoreTable), each with its own printed ScoreMP and
+# ScorePercentage (PBN 2.1 §4.2), given for either side or both. Five results, 2 per beat,
+# top 8: 450 > 420 > 400 > -50 > -100 score 8, 6, 4, 2, 0 (100, 75, 50, 25, 0 %).
+# East-West's figure is the rest of the top (MPs) or of 100 (%), not North-South's negated
+# as an IMP swing is: "EW 6" is North-South's 2, "EW 0.00" their 100 %.
+_TABLE_RECORD = """[Event "Club pairs"]
+[Board "1"]
+[Scoring "MP"]
+[Declarer "{0}"]
+[Contract "{1}"]
+[Result "{2}"]
+[Score "{3}"]
+[ScoreMP "{4}"]
+[ScorePercentage "{5}"]
+
+"""
+_TABLES = [
+    ("N", "4S", "10", "NS 420", "NS 6", "NS 75.00"),
+    ("N", "4S", "9", "EW 50", "EW 6", "EW 75"),  # NS 2 and 25 %
+    ("S", "3NT", "9", "NS 400", "NS 4 EW 4", "NS 50.00 EW 50.00"),
+    ("N", "4S", "11", "NS 450", "EW 0", "EW 0.00"),  # NS 8 and 100 %
+    ("N", "4S", "8", "EW 100", "NS 1", "EW 90"),  # misprints: NS 0 and 0 %, not 1 and 10
+]
+
+
+def test_per_table_score_mp_and_score_percentage_are_compared_for_either_side(tmp_path):
+    path = tmp_path / "tables.pbn"
+    path.write_text("".join(_TABLE_RECORD.format(*t) for t in _TABLES))
+    e = score_event(bio.read_results(path))
+    assert e.boards["mp_ns"].tolist() == [6, 2, 4, 8, 0]
+    assert e.boards["top"].tolist() == [8.0] * 5
+    got = e.agreement.set_index("printed")[["compared", "agree", "disagree"]]
+    assert got.loc["ScoreMP"].tolist() == [5, 4, 1]
+    assert got.loc["ScorePercentage"].tolist() == [5, 4, 1]
+    bad = e.mismatches[["printed", "printed_value", "computed_value"]].values.tolist()
+    assert bad == [["ScoreMP", 1.0, 0.0], ["ScorePercentage", 10.0, 0.0]]
+
+
 def test_a_mitchell_ranks_each_direction_apart(mitchell):
     r = score_event(mitchell).ranking
     # NS: pair 3 = 2 + 6 = 8 of 12, pair 1 = 4 + 3 = 7, pair 4 = 6 + 0, pair 2 = 0 + 3
