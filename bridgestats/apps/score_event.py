@@ -1300,6 +1300,8 @@ def score_event(
         from ._standings import compare_standings
 
         versus, notes["printed total"] = compare_standings(ranking, printed)
+        if "pair ids" in versus.attrs:
+            notes["printed pair ids"] = versus.attrs["pair ids"]
     return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
 
 
