@@ -842,6 +842,7 @@ _PRINTED = {
         ("mp_ns", "mp_ns"),
         ("NS_MATCH_POINTS", "mp_ns"),
         ("Percentage_NS", "pct_ns"),
+        ("Percentage_EW", "pct_ew"),
         ("ScorePercentage", "pct_ns"),
     ],
     "butler": [
@@ -865,7 +866,7 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     ----------
     frame : pandas.DataFrame
         The tidy frame as read (its printed columns: PBN ``ScoreTable`` ``MP_NS``,
-        ``IMP_NS``, ``Percentage_NS``, PBN ``ScoreMP``, ``ScoreIMP``,
+        ``IMP_NS``, ``Percentage_NS``, ``Percentage_EW``, PBN ``ScoreMP``, ``ScoreIMP``,
         ``ScorePercentage``, ACBL ``mp_ns``, USEBIO ``NS_MATCH_POINTS``,
         ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``, ``BOARD_AVERAGE``).
     scores : pandas.DataFrame

@@ -144,6 +144,35 @@ _TABLES = [
 ]
 
 
+# A ScoreTable printing both sides' percentages (PBN 2.1 §5.9 Percentage_NS and
+# Percentage_EW, as Ruter's exports write them): board 1 of MITCHELL_PBN, top 6;
+# East-West's percentage is 100 less North-South's; 60 for the -50 line is a misprint (100).
+_BOTH_SIDES = (
+    "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\5R;"
+    "Percentage_NS\\6R;Percentage_EW\\6R"
+)
+BOTH_SIDES_PBN = f"""[Event "Club pairs"]
+[Board "1"]
+[Scoring "MP"]
+[ScoreTable "{_BOTH_SIDES}"]
+ 1  5 4S   N 10   420  66.67  33.33
+ 2  6 4S   N  9   -50   0.00  60.00
+ 3  7 3NT  S  9   400  33.33  66.67
+ 4  8 4S   N 11   450 100.00   0.00
+"""
+
+
+def test_a_score_table_s_east_west_percentages_are_compared(tmp_path):
+    path = tmp_path / "both.pbn"
+    path.write_text(BOTH_SIDES_PBN)
+    e = score_event(bio.read_results(path))
+    got = e.agreement.set_index("printed")[["compared", "agree", "disagree"]]
+    assert got.loc["Percentage_NS"].tolist() == [4, 4, 0]
+    assert got.loc["Percentage_EW"].tolist() == [4, 3, 1]
+    bad = e.mismatches[["printed", "printed_value", "computed_value"]].values.tolist()
+    assert bad == [["Percentage_EW", 60.0, 100.0]]
+
+
 def test_per_table_score_mp_and_score_percentage_are_compared_for_either_side(tmp_path):
     path = tmp_path / "tables.pbn"
     path.write_text("".join(_TABLE_RECORD.format(*t) for t in _TABLES))
