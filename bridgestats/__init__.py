@@ -34,14 +34,15 @@ Vocabulary
 One name per concept, everywhere (arguments, result fields, columns, summary keys): the
 names shared across modules are :data:`VOCABULARY`, each with its one meaning, and
 :data:`SYNONYMS` maps spellings the package does not use to the name it uses instead
-(``tests/test_vocabulary.py`` walks every public signature against both). The ids of
-scoring methods and named scales are snake_case (``"cross_imps"``, ``"wbf_discrete"``); the
-command line spells them with hyphens and translates them in one place
-(:mod:`bridgestats.cli`). (The event forms' ids still carry hyphens, ``"swiss-pairs"``.)
+(``tests/test_vocabulary.py`` walks every public signature against both). Ids of scoring
+methods, named scales and event forms are snake_case (``"cross_imps"``, ``"wbf_discrete"``,
+``"swiss_pairs"``); the command line spells them with hyphens and translates them in one
+place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
 VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
-event forms :data:`bridgestats.sigma.FORMS` (see ``CONTRIBUTING.md``).
+event forms :data:`bridgestats.sigma.FORMS`, rating systems
+:data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
 import importlib
@@ -145,8 +146,8 @@ VOCABULARY = {
     "raw": "score the margin itself, not VPs; or raw columns as a file printed them",
     "scale": "a VPScale, or the id of a named scale (bridgestats.scales.NAMED_SCALES)",
     "scorer": "the VPScale (or named scale id) a simulation scores matches by",
-    "tables": "tables in play at a Butler event (a count; fit's column is n_tables)",
-    "results": "a simulation's EventResults; in the σ models R, results per board",
+    "n_tables": "tables in play (a Butler event's T; fit's per-board column)",
+    "n_results": "results of one board (R of the σ models, the field size of Swiss pairs)",
     # statistics
     "counts": "observed counts per VP outcome, central outcome first",
     "confidence": "the level of an interval (0.90 unless stated)",
@@ -173,6 +174,13 @@ VOCABULARY = {
     "partnership": "'pickup' or 'fixed' partnerships",
     "activity": "boards a player plays per three months",
     "log": "a board log (one row per table and board) or a rating log",
+    # ratings
+    "sessions": "a session log (bridgestats.ratings.sessionlog): one row per table and round",
+    "until": "the date before which a rating's parameters are fitted (the rest is scored)",
+    "k_factor": "Elo's K: rating points per unit of (result − expectation), per board",
+    "elo_k_factor": "Elo's K per board, where the function has other parameters",
+    "predictions": "each system's forecasts of a log (columns pred_<system>)",
+    "model": "a model's parameters (a GaussianModel, or a fitted σ model)",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
 }
@@ -192,6 +200,7 @@ SYNONYMS = {
     "n_negative": "negative",
     "datum_rule": "datum",
     "n_teams": "n_entrants",
+    "field_size": "n_results",
     "n_pairs": "n_entrants",
 }
 

@@ -81,7 +81,9 @@ def _add_scale(sub) -> None:
         epilog=_SCALE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--form", choices=list(FORMS), default=None, help="event form (teams)")
+    p.add_argument(
+        "--form", type=_option_id, choices=_Ids(FORMS), default=None, help="event form (teams)"
+    )
     p.add_argument("--boards", type=int, default=None, help="boards per match (required)")
     p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
     p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")
@@ -189,7 +191,7 @@ def _run_booklet(args) -> int:
         raise fail("--format", "html, csv or pdf with --booklet", args.format)
     if args.format == "pdf":
         _need_browser("--format pdf")
-    src = bk.default_sources(tables=15 if args.tables is None else int(args.tables))
+    src = bk.default_sources(n_tables=15 if args.tables is None else int(args.tables))
     given_by = "given on the command line"
     if args.k is not None:
         src = dataclasses.replace(src, k=args.k, delta=0.0, k_source=f"{given_by}, δ = 0")
@@ -272,9 +274,9 @@ def _run_scale(args) -> int:
             sigma=args.sigma,
             max_vp=args.max_vp,
             negative=args.negative,
-            tables=args.tables,
+            n_tables=args.tables,
             comparisons=args.comparisons,
-            results=args.results,
+            n_results=args.results,
             ascherman=args.ascherman,
         )
     step = 0 if args.continuous else None

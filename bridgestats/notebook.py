@@ -19,8 +19,10 @@ import numpy as np
 from . import datasets
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
+from .names import readable
 
 __all__ = [
+    "and_list",
     "count_axis",
     "figure_caption",
     "finding",
@@ -99,7 +101,8 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
     text : str
         The finding in one sentence, with its number, unit and interval, as a committee
         member should read it ("K per board: 6.13 IMPs (90 %: 6.09-6.17) from 37,099
-        boards").
+        boards"); data set and scale ids in it read as their names
+        (:func:`bridgestats.names.readable`).
     section : str
         The notebook's markdown heading (its text, without the ``#``) of the section that
         shows it: ``reports/findings.html`` links to it.
@@ -119,7 +122,12 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
     if key is not None and not isinstance(key, str):
         raise fail("key", "a summary key (str) or None", key)
     headline = check_flag(headline, "headline")
-    return {"text": text.strip(), "section": section.strip(), "key": key, "headline": headline}
+    return {
+        "text": readable(text.strip()),
+        "section": section.strip(),
+        "key": key,
+        "headline": headline,
+    }
 
 
 #: A sentence ends at ".", "!" or "?" (perhaps closing a bracket or quote) followed by a
@@ -272,7 +280,7 @@ def save_figure(
 
 
 #: Where :func:`place_legends` tries a legend that covers data: the corners and sides of
-#: its axes, then outside them (right, below, above), as ``(loc, bbox_to_anchor)``.
+#: its axes, then outside them: right of, below and above the axes with their labels.
 LEGEND_PLACES = (
     ("upper right", None),
     ("upper left", None),
@@ -282,9 +290,9 @@ LEGEND_PLACES = (
     ("center left", None),
     ("upper center", None),
     ("lower center", None),
-    ("upper left", (1.02, 1.0)),
-    ("upper center", (0.5, -0.14)),
-    ("lower center", (0.5, 1.02)),
+    ("upper left", "right"),
+    ("upper center", "below"),
+    ("lower center", "above"),
 )
 
 
@@ -294,7 +302,8 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
     Each legend's window extent (display coordinates, widened by ``pad`` pixels) is checked
     against the data of every axes of the figure: line segments and markers, scatter
     offsets, the paths of collections (error bars, filled areas) and the extents of patches
-    (bars, histograms). A legend that covers any is tried in each of
+    (bars, histograms); an axes' legend must also stay off the other axes (their area,
+    labels and titles), where it would be hidden. A legend that fails is tried in each of
     :data:`LEGEND_PLACES` in turn and checked again; when none clears, a
     :class:`~bridgestats.errors.BridgestatsError` names the figure and the axes.
     """
@@ -305,14 +314,14 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
     renderer = _renderer(fig)
     moved = 0
     for ax, legend in legends:
-        if not _covers_data(fig, legend, renderer, pad):
+        if not _blocked(fig, ax, legend, renderer, pad):
             continue
-        transform = ax.transAxes if ax is not None else fig.transFigure
-        for loc, anchor in LEGEND_PLACES:
+        for loc, side in LEGEND_PLACES:
             legend.set_loc(loc)
-            legend.set_bbox_to_anchor(anchor, transform=transform if anchor else None)
+            anchor = _outside(fig, ax, legend, side, renderer, pad)
+            legend.set_bbox_to_anchor(*(anchor or (None,)))
             renderer = _renderer(fig)
-            if not _covers_data(fig, legend, renderer, pad):
+            if not _blocked(fig, ax, legend, renderer, pad):
                 moved += 1
                 break
         else:
@@ -322,6 +331,41 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
                 f" goes (tried {len(LEGEND_PLACES)} places); make room or move it by hand"
             )
     return moved
+
+
+def _outside(fig, ax, legend, side, renderer, pad):
+    """The anchor (in the axes' or the figure's fraction, so that it holds at any dpi) of a
+    place outside the axes and their labels, or None for a place inside."""
+    if side is None:
+        return None
+    legend.set_visible(False)  # the axes' extent without the legend itself
+    try:
+        box = (ax if ax is not None else fig).get_tightbbox(renderer)
+    finally:
+        legend.set_visible(True)
+    frame = ax.bbox if ax is not None else fig.bbox
+    gap = 2 * pad
+    point = {
+        "right": (box.x1 + gap, frame.y1),
+        "below": ((frame.x0 + frame.x1) / 2, box.y0 - gap),
+        "above": ((frame.x0 + frame.x1) / 2, box.y1 + gap),
+    }[side]
+    transform = ax.transAxes if ax is not None else fig.transFigure
+    x, y = transform.inverted().transform(point)
+    return (float(x), float(y), 0.0, 0.0), transform
+
+
+def _blocked(fig, ax, legend, renderer, pad: float) -> bool:
+    """Whether the legend covers data, or (an axes' legend) another axes."""
+    from matplotlib.transforms import Bbox
+
+    box = legend.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    if ax is not None:
+        others = [other for other in fig.axes if other is not ax and other.get_visible()]
+        if any(other.get_tightbbox(renderer).overlaps(box) for other in others):
+            return True
+    return _covers_box(fig, box, renderer)
 
 
 def _renderer(fig):
@@ -341,6 +385,10 @@ def _covers_data(fig, legend, renderer, pad: float) -> bool:
 
     box = legend.get_window_extent(renderer)
     box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    return _covers_box(fig, box, renderer)
+
+
+def _covers_box(fig, box, renderer) -> bool:
     return any(_artist_meets(artist, box, renderer) for ax in fig.axes for artist in _data(ax))
 
 
@@ -448,11 +496,25 @@ def _in_notebook() -> bool:
     return shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell"
 
 
+def and_list(items, *, empty: str = "none") -> str:
+    """Items as running text: "1, 2 and 3" (not a list repr ``[1, 2, 3]``); ``empty``
+    when there are none.
+
+    >>> and_list([1, 2, 3]), and_list(["Bermuda Bowl"]), and_list([])
+    ('1, 2 and 3', 'Bermuda Bowl', 'none')
+    """
+    items = [str(i) for i in items]
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def show_markdown(text: str) -> None:
-    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``)."""
+    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``), with
+    data set and scale ids read as their names (:func:`bridgestats.names.readable`)."""
     from IPython.display import Markdown, display
 
-    display(Markdown(str(text)))
+    display(Markdown(readable(str(text))))
 
 
 def show_findings(findings, *, title: str | None = None) -> None:
@@ -460,7 +522,7 @@ def show_findings(findings, *, title: str | None = None) -> None:
     lines = [f"**{title}**", ""] if title else []
     for item in findings:
         text = item["text"] if isinstance(item, dict) else str(item)
-        lines.append(f"- {_md_escape(text)}")
+        lines.append(f"- {_md_escape(readable(text))}")
     show_markdown("\n".join(lines))
 
 
@@ -484,14 +546,15 @@ def _cell(value, digits) -> str | None:
         return f"{float(value):,.{digits}f}"
     if isinstance(value, (list, tuple, np.ndarray)):
         return ", ".join(_cell(v, digits) or MISSING for v in value)
-    return str(value)
+    return readable(str(value))
 
 
 def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> str:
     """A data frame as the page shows it: an HTML table with a ``<thead>``, no index.
 
     ``columns`` maps column names to what the reader sees (and, when given, picks and
-    orders the columns); other snake_case names read with spaces. ``digits`` rounds every
+    orders the columns); other snake_case names read with spaces. Data set and scale ids
+    in text cells read as their names (:func:`bridgestats.names.readable`). ``digits`` rounds every
     float column (an int) or some (a dict by column). Booleans read yes/no; a missing value
     is a dash, and a note under the table says what a dash means (``note`` overrides it).
     Nothing is cut short.

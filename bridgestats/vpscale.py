@@ -90,8 +90,8 @@ MAX_MARGIN = 1e9
 #: Largest margin resolution ``step`` (1 IMP, 10 points in real scales), for that reason too.
 MAX_STEP = 10**9
 
-_FORM_CENTRE = {"swiss-pairs": 50.0}
-_FORM_STEP = {"teams": 1, "cross-imps": 1, "butler-online": 1, "aggregate": 10}
+_FORM_CENTRE = {"swiss_pairs": 50.0}
+_FORM_STEP = {"teams": 1, "cross_imps": 1, "butler_online": 1, "aggregate": 10}
 
 
 # --- validation helpers ---------------------------------------------------------------------
@@ -945,16 +945,16 @@ def event_scale(
     sigma=None,
     max_vp=20,
     negative=0,
-    tables=None,
+    n_tables=None,
     comparisons=None,
-    results=None,
+    n_results=None,
     ascherman=False,
 ):
     """The recommended Gaussian scale for an event: σ from the form's model, then the scale.
 
     Parameters
     ----------
-    form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+    form : {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
         The event form.
     n_boards : int
         Boards per match, > 0 and at most :data:`MAX_BOARDS` (500).
@@ -965,14 +965,14 @@ def event_scale(
         which the σ from ``k`` must also respect.
     max_vp, negative : int, optional
         The scale's total and negative steps (see :func:`gaussian_scale` for their ranges).
-    tables : float, optional
-        Tables in play, for ``butler-online``.
-    comparisons, results : float, optional
-        C and R for ``cross-imps`` (default 4 and 4). For ``swiss-pairs``, ``results`` is
+    n_tables : float, optional
+        Tables in play, for ``butler_online``.
+    comparisons, n_results : float, optional
+        C and R for ``cross_imps`` (default 4 and 4). For ``swiss_pairs``, ``n_results`` is
         the field size: σ then comes from the normal-scoring 20-0 of
         :func:`bridgestats.sigma.swiss_pairs_top_percent` (§4, §11) instead of ``k``.
     ascherman : bool, optional
-        ``swiss-pairs`` only: σ from the Ascherman 20-0 (§11), field size irrelevant.
+        ``swiss_pairs`` only: σ from the Ascherman 20-0 (§11), field size irrelevant.
 
     Returns
     -------
@@ -982,7 +982,7 @@ def event_scale(
 
     Notes
     -----
-    σ, in order of precedence: ``sigma``; for Swiss pairs with ``results`` or
+    σ, in order of precedence: ``sigma``; for Swiss pairs with ``n_results`` or
     ``ascherman``, (P₂₀₋₀ − 50)/z_top; otherwise the form's model with ``k``.
 
     References
@@ -991,9 +991,9 @@ def event_scale(
 
     Examples
     --------
-    >>> event_scale("swiss-pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
+    >>> event_scale("swiss_pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
     [50.0, 50.66, 51.98]
-    >>> round(event_scale("swiss-pairs", 8, results=63).thresholds[-1] + 50, 2)  # §11
+    >>> round(event_scale("swiss_pairs", 8, n_results=63).thresholds[-1] + 50, 2)  # §11
     67.39
     """
     check_choice(form, "form", tuple(FORMS))
@@ -1002,9 +1002,9 @@ def event_scale(
     for name, value in {
         "k": k,
         "sigma": sigma,
-        "tables": tables,
+        "n_tables": n_tables,
         "comparisons": comparisons,
-        "results": results,
+        "n_results": n_results,
     }.items():
         if value is not None:
             check_number(_one(value), name)
@@ -1012,9 +1012,9 @@ def event_scale(
     negative = _negative(negative)
     if sigma is not None and k is not None:
         raise fail("sigma", "None when k is given (give one of them, not both)", sigma)
-    swiss_top = form == "swiss-pairs" and (results is not None or ascherman)
-    if ascherman and form != "swiss-pairs":
-        raise fail("ascherman", "False unless form is 'swiss-pairs'", ascherman)
+    swiss_top = form == "swiss_pairs" and (n_results is not None or ascherman)
+    if ascherman and form != "swiss_pairs":
+        raise fail("ascherman", "False unless form is 'swiss_pairs'", ascherman)
     if swiss_top and (k is not None or sigma is not None):
         name = "k" if k is not None else "sigma"
         raise fail(
@@ -1022,16 +1022,16 @@ def event_scale(
             "None with results/ascherman (the Swiss pairs field model replaces k/sigma)",
             k if k is not None else sigma,
         )
-    if comparisons is not None and form != "cross-imps":
-        raise fail("comparisons", "None unless form is 'cross-imps'", comparisons)
-    if results is not None and form not in ("cross-imps", "swiss-pairs"):
-        raise fail("results", "None unless form is 'cross-imps' or 'swiss-pairs'", results)
-    if tables is not None and form != "butler-online":
-        raise fail("tables", "None unless form is 'butler-online'", tables)
+    if comparisons is not None and form != "cross_imps":
+        raise fail("comparisons", "None unless form is 'cross_imps'", comparisons)
+    if n_results is not None and form not in ("cross_imps", "swiss_pairs"):
+        raise fail("n_results", "None unless form is 'cross_imps' or 'swiss_pairs'", n_results)
+    if n_tables is not None and form != "butler_online":
+        raise fail("n_tables", "None unless form is 'butler_online'", n_tables)
     if swiss_top:
         top = swiss_pairs_top_percent(
             n_boards,
-            results=21 if results is None else results,
+            n_results=21 if n_results is None else n_results,
             ascherman=ascherman,
             max_vp=max_vp,
         )
@@ -1039,11 +1039,11 @@ def event_scale(
     elif sigma is None:
         cross = {
             "comparisons": 4 if comparisons is None else comparisons,
-            "results": 4 if results is None else results,
+            "n_results": 4 if n_results is None else n_results,
         }
-        sigma = form_sigma(form, n_boards, k=k, tables=tables, **cross)
+        sigma = form_sigma(form, n_boards, k=k, n_tables=n_tables, **cross)
     sigma = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
-    name = f"{form}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
+    name = f"{form.replace('_', ' ')}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
     if negative:
         name += f", {negative} negative VPs"
     return gaussian_scale(

@@ -148,12 +148,7 @@ def _check_link(driver, page: Path, href: str) -> list[str]:
 #: Reports whose notebooks still display raw frames (NaN, <NA>, dtype lines, reprs): issue
 #: 22 is open for them. The test fails if any other page shows raw text, and if one of these
 #: stops showing it (then take it off the list), so the list can only shrink.
-STILL_RAW = {
-    "butler_scales.html",
-    "probst_reproduction.html",
-    "ratings_real.html",
-    "rederive_k.html",
-}
+STILL_RAW: set[str] = set()
 
 
 def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
@@ -171,7 +166,7 @@ def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
 #: Reports whose findings in words are not yet one sentence each with at least one marked
 #: headline (``_findings_problems`` in their summary.json; ``bridgestats reports`` warns of
 #: them): issue 22 is open for them. Like STILL_RAW, the list can only shrink.
-STILL_LOOSE = {"rederive_k", "vp_frequencies", "washington_sigma"}
+STILL_LOOSE: set[str] = set()
 
 
 def test_findings_are_one_sentence_each_and_one_is_a_headline(site):

@@ -38,7 +38,7 @@ __all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_
 #: The booklet's sections, in print order.
 SECTIONS = (
     "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs", "butler",
-    "butler, negative VPs", "cross-imps (teams of eight)", "cross-imps, negative VPs",
+    "butler, negative VPs", "cross imps (teams of eight)", "cross imps, negative VPs",
     "wbf discrete", "wbf continuous", "ebu swiss pairs 7-9",
 )  # fmt: skip
 
@@ -50,7 +50,7 @@ class BookletSources:
     """The estimates a booklet is built from, each with where it came from.
 
     ``k`` (IMPs per board), ``sigma_pairs_8`` (MP %, an 8-board Swiss pairs match),
-    ``b`` (the Butler factor) and ``tables`` (tables in play for the Butler scales); each
+    ``b`` (the Butler factor) and ``n_tables`` (tables in play for the Butler scales); each
     ``*_source`` says which estimate, from which data, it is. ``delta`` (the K(n) model's
     δ, IMPs per board; 0: σ = K√n) and ``pairs_k`` (the per-board σ of equal pairs, MP %;
     None: all of σ₈ is luck, σ₈·√(8/n)) carry the strength terms.
@@ -62,12 +62,12 @@ class BookletSources:
     sigma_source: str
     b: float
     b_source: str
-    tables: int = 15
+    n_tables: int = 15
     delta: float = 0.0
     pairs_k: float | None = None
 
 
-def default_sources(*, tables=15) -> BookletSources:
+def default_sources(*, n_tables=15) -> BookletSources:
     """The booklet's estimates from the shipped data, each named with its source.
 
     The inputs every report uses (:func:`bridgestats.studies.sigma_evidence.evidence_inputs`):
@@ -92,7 +92,7 @@ def default_sources(*, tables=15) -> BookletSources:
         sigma_source=f"σ₈ and k of {ev['pairs_source']}",
         b=ev["b"],
         b_source=ev["b_source"],
-        tables=check_int(tables, "tables", minimum=2, maximum=1000),
+        n_tables=check_int(n_tables, "n_tables", minimum=2, maximum=1000),
         delta=ev["delta"],
         pairs_k=ev["pairs_k"],
     )
@@ -104,7 +104,7 @@ def _check_sources(sources) -> BookletSources:
     check_number(sources.k, "sources.k", low=1.0, high=50.0)
     check_number(sources.sigma_pairs_8, "sources.sigma_pairs_8", low=1.0, high=50.0)
     check_number(sources.b, "sources.b", low=0.5, high=3.0)
-    check_int(sources.tables, "sources.tables", minimum=2, maximum=1000)
+    check_int(sources.n_tables, "sources.n_tables", minimum=2, maximum=1000)
     check_number(sources.delta, "sources.delta", low=0.0, high=10.0)
     if sources.pairs_k is not None:
         check_number(sources.pairs_k, "sources.pairs_k", low=1.0, high=200.0)
@@ -158,21 +158,21 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     if not boards:
         raise fail("boards", "at least one board count", boards)
     kw = {"k": src.k, "delta": src.delta, "sigma_pairs_8": src.sigma_pairs_8,
-          "pairs_k": src.pairs_k, "b": src.b, "tables": src.tables}  # fmt: skip
+          "pairs_k": src.pairs_k, "b": src.b, "n_tables": src.n_tables}  # fmt: skip
     rows = []
     for n in boards:
         sig = {form: form_sigma_from(form, n, **kw)
-               for form in ("teams", "swiss-pairs", "butler", "cross-imps")}  # fmt: skip
+               for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # fmt: skip
         for negative, suffix in ((0, ""), (5, ", negative VPs")):
             teams = gaussian_scale(20, sigma=sig["teams"], negative=negative, unit="IMPs")
             rows += _rows("teams" + suffix, n, teams, whole=True)
-            pairs = gaussian_scale(20, sigma=sig["swiss-pairs"], negative=negative,
+            pairs = gaussian_scale(20, sigma=sig["swiss_pairs"], negative=negative,
                                    centre=50.0, unit="MP %")  # fmt: skip
             rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
             butler = gaussian_scale(20, sigma=sig["butler"], negative=negative, unit="IMPs")
             rows += _rows("butler" + suffix, n, butler, whole=True)
-            cross = gaussian_scale(20, sigma=sig["cross-imps"], negative=negative, unit="IMPs")
-            name = "cross-imps (teams of eight)" if not negative else "cross-imps, negative VPs"
+            cross = gaussian_scale(20, sigma=sig["cross_imps"], negative=negative, unit="IMPs")
+            name = "cross imps (teams of eight)" if not negative else "cross imps, negative VPs"
             rows += _rows(name, n, cross, whole=True)
         discrete = wbf_table(n, discrete=True)
         for row in discrete.itertuples(index=False):
@@ -221,7 +221,7 @@ _INTRO = {
     "outcome starts.",
     "butler": "face to face, σ = B·K(n)·√(n(T−1)/(2T)) IMPs, T tables, K(n) = √(K² + nδ²); "
     "the pair's Butler total.",
-    "cross-imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
+    "cross imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
     "wbf discrete": "The WBF 2013 discrete scale: whole VPs; the first IMP margin of each.",
     "wbf continuous": "The WBF 2013 continuous scale: the winner's VPs at each IMP margin "
     "(20.00 from the last row of each column).",
@@ -274,7 +274,7 @@ def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
         f"{src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({html.escape(src.k_source)}); "
         "Swiss pairs σ = "
         f"{src.sigma_pairs_8:.2f} % for 8 boards ({html.escape(src.sigma_source)}); B = "
-        f"{src.b:.3f} ({html.escape(src.b_source)}); Butler scales for {src.tables} tables. "
+        f"{src.b:.3f} ({html.escape(src.b_source)}); Butler scales for {src.n_tables} tables. "
         "Gaussian scales after J. Probst, \"On VP Scales\" (c. 2006); WBF scales after the WBF "
         "Scoring Panel, \"The New WBF IMP to VP Scales\" (2013).</p>",
     ]  # fmt: skip

@@ -195,7 +195,7 @@ def _links(root: Path, folder: Path, record: dict, *, status: str, previous) -> 
     if status == "failed":
         wanted.append((folder, KERNEL_LOG, "kernel log"))
     wanted += [
-        (folder, f"figures/{png.name}", f"figure {png.stem}")
+        (folder, f"figures/{png.name}", f"figure: {png.stem.replace('_', ' ')}")
         for png in sorted((folder / "figures").glob("*.png"))
     ]
     if previous is not None:

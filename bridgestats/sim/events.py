@@ -87,7 +87,7 @@ __all__ = [
 ]
 
 #: The event formats of :func:`simulate_events`.
-EVENT_FORMATS = ("swiss", "round-robin")
+EVENT_FORMATS = ("swiss", "round_robin")
 #: The Swiss pairing rules: (first round, later rounds, standings one round late).
 PAIRINGS = {
     "random": ("random", "random", False),
@@ -631,7 +631,7 @@ def simulate_events(
         field) and at most that; a Swiss needs it given (1-100).
     n_boards : int, optional
         Boards per match (1-200).
-    event_format : {"swiss", "round-robin"}, optional
+    event_format : {"swiss", "round_robin"}, optional
         A Swiss draw, or all-play-all by the circle method over a random draw of places.
     pairing : {"score", "random", "seeded", "late"}, optional
         Swiss only. ``"random"``: a random draw every round; ``"score"``: a random first
@@ -758,7 +758,7 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
     check_choice(pairing, "pairing", tuple(PAIRINGS))
     check_choice(board, "board", _BOARDS)
     m = n + n % 2
-    if event_format == "round-robin":
+    if event_format == "round_robin":
         rounds = m - 1 if n_rounds is None else check_int(
             n_rounds, "n_rounds", minimum=1, maximum=m - 1)  # fmt: skip
     else:

@@ -269,7 +269,7 @@ def event_outcomes(results, *, top_k=None):
     Examples
     --------
     >>> from bridgestats.sim.events import simulate_events
-    >>> res = simulate_events(8, event_format="round-robin", strength=np.arange(8.0),
+    >>> res = simulate_events(8, event_format="round_robin", strength=np.arange(8.0),
     ...                       n_events=3, rng=1)
     >>> event_outcomes(res, top_k=2).p_strongest_wins.tolist()
     [0.0, 1.0, 1.0]
@@ -323,7 +323,7 @@ def summarise_events(results, *, top_k=None):
     Eight teams 1 IMP a board apart, all-play-all: the strongest wins 71 % of 100 events.
 
     >>> from bridgestats.sim.events import simulate_events
-    >>> res = simulate_events(8, event_format="round-robin", strength=np.arange(8.0),
+    >>> res = simulate_events(8, event_format="round_robin", strength=np.arange(8.0),
     ...                       n_events=100, rng=1)
     >>> m = summarise_events(res, top_k=2).set_index("measure")
     >>> m.loc["p_strongest_wins", ["value", "se"]].astype(float).round(3).tolist()
@@ -495,7 +495,7 @@ bye_score, max_steps
     A 12-team round robin of 8-board matches, strengths 0.5 IMPs a board apart at
     random: how often does the strongest team win under the WBF scale and W/D/L?
 
-    >>> m = event_measures(12, scorers=["wbf", "wdl"], event_format="round-robin",
+    >>> m = event_measures(12, scorers=["wbf", "wdl"], event_format="round_robin",
     ...                    strength_sd=0.5, n_events=400, rng=7)
     >>> p = m.query("measure == 'p_strongest_wins'")[["scorer", "value", "se"]]
     >>> print(p.round(3).to_string(index=False))
@@ -528,7 +528,7 @@ bye_score, max_steps
             "p_holm": d.p_holm,
         }).astype({"round": "Int64", "outcome": "string"}))  # fmt: skip
     out = pd.concat(frames, ignore_index=True)
-    out.insert(1, "pairing", pairing if event_format == "swiss" else "round-robin")
+    out.insert(1, "pairing", pairing if event_format == "swiss" else "round_robin")
     return out
 
 

@@ -83,7 +83,7 @@ __all__ = [
 #: Swiss, where the chance that the top k are exactly the k strongest falls fast with k).
 EVENTS = {
     "round robin": {
-        "n_entrants": 22, "n_rounds": None, "n_boards": 16, "event_format": "round-robin",
+        "n_entrants": 22, "n_rounds": None, "n_boards": 16, "event_format": "round_robin",
         "board": "swings", "top_k": 4,
     },
     "Swiss teams": {
@@ -434,7 +434,7 @@ def compare_scales(
     sd = check_number(strength_sd, "strength_sd", low=0)
     chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scorers is None else scorers
     ref = _reference_index(chosen, reference, spec["n_boards"])
-    if spec["event_format"] == "round-robin":
+    if spec["event_format"] == "round_robin":
         rules = ["score"]  # unused by a round robin
     else:
         rules = list(PAIRINGS) if pairings is None else list(pairings)
@@ -548,7 +548,7 @@ def _vp20(scorers, n_boards: int, names: pd.Series) -> np.ndarray:
 
 
 def _headline_rows(measures: pd.DataFrame, measure: str) -> pd.DataFrame:
-    rows = measures[(measures.measure == measure) & measures.pairing.isin(["round-robin", "score"])]
+    rows = measures[(measures.measure == measure) & measures.pairing.isin(["round_robin", "score"])]
     return rows.assign(key=rows.event + ": " + rows.scorer)
 
 
@@ -650,7 +650,7 @@ def headline(measures, *, alpha=0.05):
     p = _headline_rows(measures, "p_strongest_wins")
     tau = _headline_rows(measures, "kendall_tau")
     runs = measures[measures.measure == "kendall_tau"]
-    main = measures[measures.pairing.isin(["round-robin", "score"])]
+    main = measures[measures.pairing.isin(["round_robin", "score"])]
     v = scale_verdicts(main, alpha=alpha)
     return {
         "n_events_simulated": int(runs.n_events.sum()),
@@ -752,7 +752,7 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
     verdicts = scale_verdicts(measures, alpha=alpha)
     out = []
     for event, rows in measures.groupby("event", sort=False):
-        rr = (rows.pairing == "round-robin").all()
+        rr = (rows.pairing == "round_robin").all()
         base = rows if rr else rows[rows.pairing == "score"]
         label = event if rr else f"{event}, paired by score"
         for measure, what in (
@@ -761,7 +761,7 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
         ):
             sel = base[base.measure == measure]
             v = verdicts[(verdicts.event == event) & (verdicts.measure == measure)
-                         & (verdicts.pairing == ("round-robin" if rr else "score"))]  # fmt: skip
+                         & (verdicts.pairing == ("round_robin" if rr else "score"))]  # fmt: skip
             if len(sel) > 1:
                 k = "" if measure == "p_strongest_wins" else f" (k = {int(sel.k.iloc[0])})"
                 paired = f"; {_paired_sentence(v, alpha)}" if len(v) else "."

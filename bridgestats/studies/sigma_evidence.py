@@ -79,8 +79,8 @@ PAIRS_CURVE = "derived/swiss_pairs_strength_curve"
 #: The forms :func:`form_sigma_evidence` answers, and their units: teams of four (round
 #: robin, Swiss, knock-out segments: one match model), Swiss pairs, face-to-face Butler
 #: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
-EVIDENCE_FORMS = {"teams": "IMPs", "swiss-pairs": "MP %", "butler": "IMPs",
-                  "cross-imps": "IMPs", "aggregate": "points"}  # fmt: skip
+EVIDENCE_FORMS = {"teams": "IMPs", "swiss_pairs": "MP %", "butler": "IMPs",
+                  "cross_imps": "IMPs", "aggregate": "points"}  # fmt: skip
 #: The fit of K and δ behind every teams scale (:func:`evidence_inputs`): the within-match
 #: estimator (:func:`~.estimates.delta_within_match`: δ² = Σ(m² − Σx²)/Σn(n − 1), K² =
 #: Σx²/Σn − δ², each match identifying δ on its own) over the matches of 12-32 boards, its
@@ -310,7 +310,7 @@ def evidence_inputs():
 
 
 def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k=None, b=None,
-                    tables=15, aggregate_k=None):  # fmt: skip
+                    n_tables=15, aggregate_k=None):  # fmt: skip
     """σ of an n-board match of ``form`` from given inputs: the one formula per form.
 
     Parameters
@@ -325,7 +325,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
         per-board σ of equal pairs; ``pairs_k`` None: all of σ₈ is luck (σ₈·√(8/n)).
     b : float
         The Butler factor (``"butler"``).
-    tables : int
+    n_tables : int
         Tables in play (``"butler"``, >= 2).
     aggregate_k : float
         Per-board σ in points (``"aggregate"``).
@@ -347,12 +347,12 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     --------
     >>> round(form_sigma_from("teams", 32, k=6.02, delta=0.67), 2)
     40.24
-    >>> round(form_sigma_from("swiss-pairs", 8, k=6, sigma_pairs_8=11.0), 2)
+    >>> round(form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0), 2)
     11.0
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         if sigma_pairs_8 is None:
             raise fail("sigma_pairs_8", "the σ of an 8-board Swiss pairs match", sigma_pairs_8)
         kp = sigma_pairs_8 * math.sqrt(8) if pairs_k is None else pairs_k
@@ -365,14 +365,14 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     if form == "teams":
         return teams
     k_n = teams / math.sqrt(n)
-    if form == "cross-imps":
-        return float(sigma_cross_imps(n, comparisons=4, results=4, k=k_n))
+    if form == "cross_imps":
+        return float(sigma_cross_imps(n, comparisons=4, n_results=4, k=k_n))
     if b is None:
         raise fail("b", "the Butler factor for form 'butler'", b)
-    return float(sigma_butler_online(n, tables=tables, k=k_n, b=b, shooting=0.0))
+    return float(sigma_butler_online(n, n_tables=n_tables, k=k_n, b=b, shooting=0.0))
 
 
-def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
+def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None):
     """σ of an n-board match of ``form`` from the shipped evidence: what every scale uses.
 
     Parameters
@@ -380,7 +380,7 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     form : str
         One of :data:`EVIDENCE_FORMS`.
     n_boards : int
-    tables : int
+    n_tables : int
         Tables in play for ``"butler"``.
     conditions : str, optional
         Swiss pairs only: None (pairs met at random: the model's σ₈ from round 1) or one of
@@ -402,20 +402,20 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    tables = check_int(tables, "tables", minimum=2, maximum=1000)
+    n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
     ev = evidence_inputs()
     kw = {"k": ev["k"], "delta": ev["delta"], "sigma_pairs_8": ev["sigma_pairs_8"],
-          "pairs_k": ev["pairs_k"], "b": ev["b"], "tables": tables,
+          "pairs_k": ev["pairs_k"], "b": ev["b"], "n_tables": n_tables,
           "aggregate_k": ev["aggregate_k"]}  # fmt: skip
     ends = {"k": ev["k_ci"], "delta": ev["delta_ci"], "b": ev["b_ci"]}
-    used = {"teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b"),
-            "swiss-pairs": (), "aggregate": ()}[form]  # fmt: skip
+    used = {"teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b"),
+            "swiss_pairs": (), "aggregate": ()}[form]  # fmt: skip
     alts = []
     for pick in np.ndindex(*(2,) * len(used)) if used else ():
         alts.append({**kw, **{name: ends[name][j] for name, j in zip(used, pick, strict=True)}})
-    if form == "swiss-pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
+    if form == "swiss_pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
         alts = [{**kw, **alt} for alt in _pairs_ends(ev)]
-    elif form == "swiss-pairs":
+    elif form == "swiss_pairs":
         e = swiss_pairs_sigma(conditions)
         kw["sigma_pairs_8"] = e.value
         alts = [{**kw, "sigma_pairs_8": end} for end in e.ci]
@@ -424,12 +424,12 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     ci = (min(corners), max(corners)) if corners else None
     source = {
         "teams": f"σ(n) = √(nK² + n²δ²), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "cross-imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
+        "cross_imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
         f"model), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {tables}, K(n) = √(K² + nδ²), B "
+        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {n_tables}, K(n) = √(K² + nδ²), B "
         f"{ev['b']:.3f} ({ev['b_source']}); K {ev['k']:.3f}, δ {ev['delta']:.3f}: "
         f"{ev['k_source']}",
-        "swiss-pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
+        "swiss_pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
         f"{ev['strength_sd']:.2f} %: {ev['pairs_source']}"
         if conditions is None else
         f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]} "
@@ -438,10 +438,10 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
         "aggregate": f"σ = K√n, K {ev['aggregate_k']:.1f} points: {ev['aggregate_source']}",
     }[form]  # fmt: skip
     params = {name: kw[name] for name in {
-        "teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b",
-        "tables"), "swiss-pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
+        "teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b",
+        "n_tables"), "swiss_pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
     }[form]}  # fmt: skip
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         params["strength_sd"] = ev["strength_sd"]
     return SigmaSource(form, n, sigma, ci, ev["confidence"], EVIDENCE_FORMS[form], source, params)
 
@@ -477,7 +477,7 @@ def check_comparable(unit, other_unit, *, what="published"):
                    "measures another margin and cannot be compared)", other_unit)  # fmt: skip
 
 
-def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off=0.15):
+def recommendation(form, n_boards, *, n_tables=15, conditions=None, max_vp=20, off=0.15):
     """The scale to print for an event, from the evidence: the designer's first section.
 
     Parameters
@@ -486,7 +486,7 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         One of :data:`EVIDENCE_FORMS` (teams of four: round robin, Swiss or knock-out
         segments alike).
     n_boards : int
-    tables : int
+    n_tables : int
         Tables in play (``"butler"``).
     conditions : str, optional
         Swiss pairs: as :func:`form_sigma_evidence`.
@@ -517,7 +517,7 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
     from ..vpscale import gaussian_scale
     from .estimates import sensitivity
 
-    src = form_sigma_evidence(form, n_boards, tables=tables, conditions=conditions)
+    src = form_sigma_evidence(form, n_boards, n_tables=n_tables, conditions=conditions)
     centre = 50.0 if src.unit == "MP %" else 0.0
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
     printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,
@@ -531,8 +531,8 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         top_from = f"{centre + scale.thresholds[-1]:.2f} %"
     ci = "" if src.sigma_ci is None else (
         f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
-    name = {"teams": "Teams", "swiss-pairs": "Swiss pairs", "butler": "Face-to-face Butler",
-            "cross-imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
+    name = {"teams": "Teams", "swiss_pairs": "Swiss pairs", "butler": "Face-to-face Butler",
+            "cross_imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
     sentence = (
         f"{name} of {src.n_boards} boards: print the Gaussian {max_vp}-0 scale at σ = "
         f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; between sides met at "

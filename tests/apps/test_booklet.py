@@ -15,7 +15,7 @@ from bridgestats.apps import booklet as bk
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
 
-PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", tables=15)
+PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", n_tables=15)
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_butler_and_cross_imps_follow_their_models(frame):
     rows = frame[(frame["section"] == "butler") & (frame["n_boards"] == 15)]
     sigma = 1.2 * 6.5 * math.sqrt(15 * 14 / 30)  # face to face: no shooting IMP
     assert rows["sigma"].iloc[0] == pytest.approx(sigma)
-    cross = frame[(frame["section"] == "cross-imps (teams of eight)") & (frame["n_boards"] == 8)]
+    cross = frame[(frame["section"] == "cross imps (teams of eight)") & (frame["n_boards"] == 8)]
     assert cross["sigma"].iloc[0] == pytest.approx(6.5 * math.sqrt(8 * 16 / 2))  # 52 IMPs
     top = cross.set_index("vps").loc["20-0", "threshold"]
     assert top == pytest.approx(1.6683912 * 52, rel=1e-6)
@@ -135,8 +135,8 @@ def test_default_booklet_follows_the_evidence_not_k_root_n():
 
     frame = bk.booklet(bk.default_sources(), boards=[8, 32])
     assert _starts(frame, "teams", 32)["20-0"] == "67"  # ⌈1.668·39.9⌉; K√n gave 58
-    pairs = (("teams", "teams"), ("swiss pairs", "swiss-pairs"), ("butler", "butler"),
-             ("cross-imps (teams of eight)", "cross-imps"))  # fmt: skip
+    pairs = (("teams", "teams"), ("swiss pairs", "swiss_pairs"), ("butler", "butler"),
+             ("cross imps (teams of eight)", "cross_imps"))  # fmt: skip
     for section, form in pairs:
         for n in (8, 32):
             rows = frame[(frame["section"] == section) & (frame["n_boards"] == n)]

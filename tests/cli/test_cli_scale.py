@@ -43,7 +43,7 @@ def test_teams_8_boards_negative_markdown(capsys):
 
 def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
     code, out, _ = _run(
-        capsys, "--form", "swiss-pairs", "--boards", "8", "--sigma", "11", "--format", "csv"
+        capsys, "--form", "swiss_pairs", "--boards", "8", "--sigma", "11", "--format", "csv"
     )
     assert code == 0
     frame = pd.read_csv(io.StringIO(out))
@@ -55,7 +55,7 @@ def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
 
 
 def test_swiss_pairs_default_k_is_random_draw(capsys):
-    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--format", "csv")
+    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--format", "csv")
     assert code == 0
     frame = pd.read_csv(io.StringIO(out))
     # Table 8, random draw σ = 11.65: 20-0 at 69.43 %
@@ -64,15 +64,15 @@ def test_swiss_pairs_default_k_is_random_draw(capsys):
 
 def test_swiss_pairs_field_size_and_ascherman(capsys):
     # §11: 20-0 at 67.39 % for 63 results, 67.26 % with Ascherman (article prints 67.27)
-    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--results", "63")
+    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--results", "63")
     assert code == 0 and "| 20-0 | 67.39+ |" in out
-    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--ascherman")
+    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--ascherman")
     assert code == 0 and "| 20-0 | 67.26+ |" in out
 
 
 def test_butler_online(capsys):
     code, out, _ = _run(
-        capsys, "--form", "butler-online", "--boards", "15", "--tables", "15", "--continuous"
+        capsys, "--form", "butler_online", "--boards", "15", "--tables", "15", "--continuous"
     )
     assert code == 0
     assert "| 20-0 | 38.75+ |" in out  # §5: 38.73 with the printed z 1.668 and σ 23.22
@@ -100,13 +100,13 @@ def test_aggregate_12_0_in_tens(capsys):
 
 
 def test_cross_imps_teams_of_eight(capsys):
-    code, out, _ = _run(capsys, "--form", "cross-imps", "--boards", "8", "--format", "csv")
+    code, out, _ = _run(capsys, "--form", "cross_imps", "--boards", "8", "--format", "csv")
     frame = pd.read_csv(io.StringIO(out))
     assert frame["margin_from"].iloc[-1] == 87  # 1.668 × 52 = 86.76 (Probst: "85", §3)
     code, out, _ = _run(
         capsys,
         "--form",
-        "cross-imps",
+        "cross_imps",
         "--boards",
         "8",
         "--comparisons",
@@ -151,7 +151,7 @@ def test_html(capsys):
         (["--booklet", "--tables", "nan"], "--tables: must be an integer >= 1; got nan\n"),
         (["--booklet", "--tables", "inf"], "--tables: must be an integer >= 1; got inf\n"),
         (
-            ["--form", "butler-online", "--boards", "8", "--tables", "2.7"],
+            ["--form", "butler_online", "--boards", "8", "--tables", "2.7"],
             "--tables: must be an integer >= 1; got 2.7\n",
         ),
         (["--boards", "8", "--negative", "-2"], "negative: must be an integer in 0-2000; got -2\n"),
@@ -160,11 +160,11 @@ def test_html(capsys):
             "max_vp: must be even (an N-0 scale has N/2 steps); got 7\n",
         ),
         (
-            ["--form", "butler-online", "--boards", "15"],
-            "tables: must be a number of tables for form 'butler-online'; got None\n",
+            ["--form", "butler_online", "--boards", "15"],
+            "tables: must be a number of tables for form 'butler_online'; got None\n",
         ),
         (
-            ["--form", "butler-online", "--boards", "15", "--tables", "1"],
+            ["--form", "butler_online", "--boards", "15", "--tables", "1"],
             "tables: must be >= 2; got 1\n",
         ),
         (
@@ -173,22 +173,22 @@ def test_html(capsys):
         ),
         (
             ["--boards", "8", "--tables", "9"],
-            "tables: must be None unless form is 'butler-online'; got 9.0\n",
+            "tables: must be None unless form is 'butler_online'; got 9.0\n",
         ),
         (
             ["--boards", "8", "--results", "4"],
-            "results: must be None unless form is 'cross-imps' or 'swiss-pairs'; got 4.0\n",
+            "results: must be None unless form is 'cross_imps' or 'swiss_pairs'; got 4.0\n",
         ),
         (
             ["--boards", "8", "--ascherman"],
-            "ascherman: must be False unless form is 'swiss-pairs'; got True\n",
+            "ascherman: must be False unless form is 'swiss_pairs'; got True\n",
         ),
         (
-            ["--form", "swiss-pairs", "--boards", "8", "--results", "20"],
+            ["--form", "swiss_pairs", "--boards", "8", "--results", "20"],
             "results: must be >= 21; got 20\n",
         ),
         (
-            ["--form", "swiss-pairs", "--boards", "8", "--results", "63", "--k", "30"],
+            ["--form", "swiss_pairs", "--boards", "8", "--results", "63", "--k", "30"],
             "k: must be None with results/ascherman (the Swiss pairs field model replaces "
             "k/sigma); got 30.0\n",
         ),

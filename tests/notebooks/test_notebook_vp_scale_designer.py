@@ -102,7 +102,7 @@ def test_swiss_pairs_random_draw_with_ascherman_and_12_boards(run_notebook):
 
 def test_swiss_pairs_explicit_k(run_notebook, tmp_path):
     summary = run_notebook(
-        "vp_scale_designer", tmp_path, form="swiss-pairs", n_boards=8, negative=0, k=32.95
+        "vp_scale_designer", tmp_path, form="swiss_pairs", n_boards=8, negative=0, k=32.95
     )
     # σ = 32.95/√8 = 11.65 (Probst §11), printed to 2 decimals
     assert summary["sigma"] == pytest.approx(11.65, abs=0.005)
@@ -150,7 +150,7 @@ def test_teams_with_negative_vps_and_wbf(run_notebook):
 
 def test_swiss_pairs_field_size(run_notebook):
     summary = run_notebook(
-        "vp_scale_designer", form="swiss-pairs", n_boards=8, field_size=63, published=None
+        "vp_scale_designer", form="swiss_pairs", n_boards=8, field_size=63, published=None
     )
     # §11: 20-0 at 67.39 % for 63 results
     assert 50 + summary["thresholds"][-1] == pytest.approx(67.39, abs=0.005)
@@ -165,8 +165,8 @@ def test_recommendation_comes_first_and_matches_the_booklet(swiss_default):
 
     summary, _ = swiss_default
     rec = summary["recommendation"]
-    want = sigma_evidence.recommendation("swiss-pairs", 8, conditions="whole_event")
-    assert rec["form"] == "swiss-pairs" and rec["n_boards"] == 8
+    want = sigma_evidence.recommendation("swiss_pairs", 8, conditions="whole_event")
+    assert rec["form"] == "swiss_pairs" and rec["n_boards"] == 8
     assert rec["sigma"] == pytest.approx(want["sigma"], rel=1e-12)
     assert rec["sigma"] == pytest.approx(10.97, abs=0.005)  # washington_sigma's whole event
     assert rec["sigma_ci"] == pytest.approx(want["sigma_ci"], rel=1e-12)

@@ -349,6 +349,28 @@ def test_a_legend_that_cannot_be_cleared_raises_naming_figure_and_axes():
     plt.close("all")
 
 
+def test_a_legend_is_not_moved_behind_another_axes():
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import _renderer, place_legends
+
+    # vp_frequencies' team-match panels: bars fill the upper axes to the top, so the legend
+    # goes outside, where the axes below and beside it would hide it
+    fig, axes = _figure(2, 2, figsize=(10, 6.5), sharex=True, sharey="row")
+    for ax in axes.flat:
+        ax.bar(range(10, 21), [100] + [210] * 10, width=0.95, label="observed")
+        ax.set_ylim(0, 215)
+    axes[0, 0].step([9.5, 20.5], [105, 105], label="equal probability")
+    legend = axes[0, 0].legend(loc="upper left")
+    assert place_legends(fig, name="panels") == 1
+    renderer = _renderer(fig)
+    box = legend.get_window_extent(renderer)
+    assert not _covers(fig, legend)
+    for other in axes.flat[1:]:
+        assert not other.get_tightbbox(renderer).overlaps(box)
+    plt.close("all")
+
+
 def test_a_legend_clear_of_the_data_stays_where_it_is():
     from matplotlib import pyplot as plt
 

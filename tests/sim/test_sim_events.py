@@ -151,7 +151,7 @@ def test_swiss_repeats_are_counted_once_unavoidable():
 
 @pytest.mark.parametrize("n", [7, 8])
 def test_round_robin_meets_everyone_once_in_the_simulator(n):
-    res = ev.simulate_events(n, event_format="round-robin", n_events=10, keep_pairings=True, rng=4)
+    res = ev.simulate_events(n, event_format="round_robin", n_events=10, keep_pairings=True, rng=4)
     for opp in res.opponents:
         _check_rounds(opp, n)
         meetings = _meetings(opp)
@@ -202,7 +202,7 @@ def test_margins_grow_with_the_edge_as_the_model_states():
     # two teams, edge 1 IMP a board, 16 boards, Gaussian K = 6.5: margin ~ N(16, 16·6.5²)
     res = ev.simulate_events(
         2,
-        event_format="round-robin",
+        event_format="round_robin",
         n_boards=16,
         board="gaussian",
         strength=[1.0, 0.0],
@@ -221,14 +221,14 @@ def test_pairs_margins_have_the_swiss_pairs_sigma():
     from bridgestats.sigma import sigma_swiss_pairs
 
     res = ev.simulate_events(
-        2, event_format="round-robin", board="pairs", scorer="mp", n_events=20_000, rng=12
+        2, event_format="round_robin", board="pairs", scorer="mp", n_events=20_000, rng=12
     )
     assert res.margin[:, 0].std() == pytest.approx(float(sigma_swiss_pairs(8)), rel=0.03)
     np.testing.assert_allclose(res.margin.sum(axis=1), 0, atol=1e-9)
 
 
 def test_swings_board_model_has_the_measured_spread():
-    res = ev.simulate_events(2, event_format="round-robin", scorer="imps", n_events=40_000, rng=13)
+    res = ev.simulate_events(2, event_format="round_robin", scorer="imps", n_events=40_000, rng=13)
     imps, p = ev.swing_distribution()
     k = np.sqrt(p @ imps**2.0)
     assert res.margin[:, 0].std() == pytest.approx(k * np.sqrt(8), rel=0.02)
@@ -285,7 +285,7 @@ def test_kernel_scores_as_the_scorer():
     # every match's two scores from the kernel equal VPScale.vp of the two margins
     for scorer in ("wbf", "wbf_discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
         res = ev.simulate_events(
-            2, event_format="round-robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
+            2, event_format="round_robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
         )
         sc = res.scorer
         np.testing.assert_allclose(res.score[:, 0], sc.vp(res.margin[:, 0]))
@@ -296,7 +296,7 @@ def test_kernel_scores_margins_on_the_thresholds_as_the_scorer():
     # an edge of 1/16 IMP a board puts every 8-board margin on a half IMP: exactly on the
     # WBF scorers' thresholds (k - 0.5), where the kernel's cell search must agree
     for scorer in ("wbf", "wbf_discrete"):
-        res = ev.simulate_events(2, event_format="round-robin", scorer=scorer,
+        res = ev.simulate_events(2, event_format="round_robin", scorer=scorer,
                                  strength=[1 / 16, 0.0], n_events=3000, rng=7)  # fmt: skip
         assert np.all(res.margin[:, 0] % 1 == 0.5)
         np.testing.assert_array_equal(res.score[:, 0], res.scorer.vp(res.margin[:, 0]))
@@ -312,12 +312,12 @@ _CASES = [
     dict(n_entrants=10, n_rounds=5, pairing="late", scorer="imps"),
     dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
     dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
-    dict(n_entrants=7, event_format="round-robin", scorer="wbf"),
+    dict(n_entrants=7, event_format="round_robin", scorer="wbf"),
     # past 128 entrants the standings are merge-sorted, not counted; W/D/L ties many
     dict(n_entrants=131, n_rounds=3, pairing="score", scorer="wdl"),
     dict(
         n_entrants=10,
-        event_format="round-robin",
+        event_format="round_robin",
         n_rounds=4,
         board="gaussian",
         scorer=gaussian_scale(sigma=18.38, negative=5),
@@ -410,7 +410,7 @@ def test_a_wrong_sigma_is_detected():
     assert stats.chisquare(counts, counts.sum() * scale.probabilities(sigma=sigma)).pvalue > 0.05
 
 
-@pytest.mark.parametrize("event_format", ["swiss", "round-robin"])
+@pytest.mark.parametrize("event_format", ["swiss", "round_robin"])
 def test_huge_strength_spread_the_strongest_almost_always_wins(event_format):
     # neighbours 5 IMPs a board apart: the better side is 40 IMPs up over 8 boards (2.3 σ)
     res = ev.simulate_events(
@@ -444,11 +444,11 @@ def test_standings_rank_by_score_then_margin():
 
 def test_bye_score_defaults_to_the_draw_and_can_be_set():
     res = ev.simulate_events(
-        3, event_format="round-robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
+        3, event_format="round_robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
     )
     np.testing.assert_allclose(res.score, res.margin)  # a bye adds 0 IMPs
     res = ev.simulate_events(
-        3, event_format="round-robin", n_events=50, bye_score=12.0, keep_pairings=True, rng=1
+        3, event_format="round_robin", n_events=50, bye_score=12.0, keep_pairings=True, rng=1
     )
     assert np.allclose(res.score.sum(axis=1), 3 * 20 + 3 * 12)  # 3 matches, 3 byes
 
@@ -479,7 +479,7 @@ def test_same_seed_same_events():
         ({"strength_sd": -1.0}, "strength_sd"),
         ({"n_rounds": None}, "n_rounds"),
         ({"n_rounds": 0}, "n_rounds"),
-        ({"event_format": "round-robin", "n_rounds": 8}, "n_rounds"),
+        ({"event_format": "round_robin", "n_rounds": 8}, "n_rounds"),
         ({"n_events": 0}, "n_events"),
         ({"bye_score": float("nan")}, "bye_score"),
         ({"keep_pairings": "yes"}, "keep_pairings"),
@@ -619,12 +619,12 @@ def test_paired_se_is_the_se_of_the_per_event_difference():
 
 
 def test_huge_spread_round_robin_recovers_the_order():
-    m = measures.event_measures(10, event_format="round-robin", strength=5.0 * np.arange(10),
+    m = measures.event_measures(10, event_format="round_robin", strength=5.0 * np.arange(10),
                                 n_events=200, top_k=3, rng=4).set_index("measure")  # fmt: skip
     assert m.loc["p_strongest_wins", "value"] > 0.98
     assert m.loc["p_top_k", "value"] > 0.9
     assert m.loc["kendall_tau", "value"] > 0.9
-    assert set(m.pairing) == {"round-robin"}
+    assert set(m.pairing) == {"round_robin"}
 
 
 @pytest.mark.parametrize("n", [2, 3, 7, 64, 1000])

@@ -115,7 +115,7 @@ def test_common_random_numbers_and_extremes():
     ignores the pairing rules; the same rng gives the same frame."""
     big = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,
                                 n_events=40, rng=5, n_entrants=8)  # fmt: skip
-    assert set(big.pairing) == {"round-robin"}
+    assert set(big.pairing) == {"round_robin"}
     p = big[big.measure == "p_strongest_wins"]
     assert (p.value >= 0.9).all()  # the two strongest can be close: 20-VP caps tie them
     again = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,

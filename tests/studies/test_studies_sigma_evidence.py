@@ -13,8 +13,8 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.studies import estimates, scales
 from bridgestats.studies import sigma_evidence as se
 
-SECTION = {"teams": "teams", "swiss-pairs": "swiss pairs", "butler": "butler",
-           "cross-imps": "cross-imps (teams of eight)"}  # fmt: skip
+SECTION = {"teams": "teams", "swiss_pairs": "swiss pairs", "butler": "butler",
+           "cross_imps": "cross imps (teams of eight)"}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def test_booklet_and_designer_print_the_same_table(booklet_frame, form, n):
     # character for character
     np.testing.assert_allclose(rows["threshold"].to_numpy()[1:] - rec["scale"].centre,
                                np.asarray(rec["thresholds"]), rtol=0, atol=1e-12)  # fmt: skip
-    printed = [r[3] for r in bk._rows(SECTION[form], n, rec["scale"], whole=form != "swiss-pairs")]
+    printed = [r[3] for r in bk._rows(SECTION[form], n, rec["scale"], whole=form != "swiss_pairs")]
     assert rows["margin_from"].tolist() == printed
 
 
@@ -91,10 +91,10 @@ def test_outside_figures():
     # Probst §3: K = 6.5, δ = 0, 8 boards: "Std dev=18.38"
     assert abs(se.form_sigma_from("teams", 8, k=6.5) - 18.38) < 0.005
     # Probst §3 cross-IMPed teams of eight: 2√2 × the teams σ (8 boards: 52.0 at K 6.5)
-    assert se.form_sigma_from("cross-imps", 8, k=6.5) == pytest.approx(52.0, abs=0.005)
+    assert se.form_sigma_from("cross_imps", 8, k=6.5) == pytest.approx(52.0, abs=0.005)
     # the EBU 7-9 table is the Gaussian scale at σ = 11 % (data/seeds): the pairs formula
     # at 8 boards returns σ₈ itself, whatever k
-    assert se.form_sigma_from("swiss-pairs", 8, k=6, sigma_pairs_8=11.0, pairs_k=27.6) == 11.0
+    assert se.form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0, pairs_k=27.6) == 11.0
     # Probst §10: Sheffield σ 1790 over 24 boards
     assert se.form_sigma_evidence("aggregate", 24).sigma == pytest.approx(1790.0)
 
