@@ -5,9 +5,11 @@
   one table (teams, 8 boards, Markdown), each timed as a fresh ``python`` process (best of
   a few runs), beside ``python -c pass`` (the interpreter alone) and ``python -c "import
   pandas"`` (the one library ``score`` cannot do without: the readers return frames) timed
-  in the same run. Each line gives the wall time, the process's own CPU time (user +
-  system, from ``os.wait4``: what the load of other processes does not inflate) and both
-  as a ratio to ``import pandas``; the machine's load average heads the output.
+  in the same run, and ``bridgestats.io``'s ``read_results`` on top of pandas (the
+  readers' package imports a reader at its first use). Each line gives the wall time, the
+  process's own CPU time (user + system, from ``os.wait4``: what the load of other
+  processes does not inflate) and both as a ratio to ``import pandas``; the machine's load
+  average heads the output.
   Goal (issue 23): each under 1 s of wall time on a quiet machine.
 """
 
@@ -57,6 +59,9 @@ def run(quick: bool = False) -> None:
     pandas = _timed(["-c", "import pandas"], repeat)
     print(_line("python -c pass", bare, pandas))
     print(_line("python -c 'import pandas'", pandas, pandas))
+    # the readers' package on top of pandas: a reader is imported at its first use
+    io = _timed(["-c", "import pandas; from bridgestats.io import read_results"], repeat)
+    print(_line("python -c 'import pandas; from bridgestats.io import read_results'", io, pandas))
     scale = _timed(["-c", _CLI, "scale", "--form", "teams", "--boards", "8"], repeat)
     print(_line("bridgestats scale --form teams --boards 8", scale, pandas))
     data = shared_data_dir()

@@ -671,6 +671,8 @@ def _summary_lines(path: str, result) -> list[str]:
             "printed ranking: " + ", ".join(parts) + " agree"
             f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
         )
+        if notes.get("printed pair ids"):
+            lines.append(f"printed pair ids: {notes['printed pair ids']}")
     for row in result.agreement.itertuples(index=False):
         line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
         if row.not_compared:

@@ -26,12 +26,16 @@ def _printed(frame: pd.DataFrame, column: str) -> bool:
 _NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
 
 
-def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+def _printed_numbers(values: pd.Series, *, ew_of=None) -> tuple[np.ndarray, np.ndarray]:
     """Printed figures as North-South numbers, and half a unit of their last digit.
 
     Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
     is read; a number column counts as printed to two decimals (the ACBL recaps). What is
-    not a number is NaN (not compared).
+    not a number is NaN (not compared). ``ew_of``: the total the two sides' figures make,
+    for a figure that is a share rather than a swing (PBN 2.1 §4.2's ``ScorePercentage
+    "EW 28.57"`` is North-South's 71.43: ``ew_of=100``; a PBN ``ScoreMP "EW 4"`` on a top of 10 is
+    North-South's 6: ``ew_of`` the tops, one per value); by default East-West's figure is
+    North-South's negated (IMPs).
     """
     if values.dtype.kind in "biuf":
         return values.to_numpy(dtype=float), np.full(len(values), 0.005)
@@ -39,7 +43,8 @@ def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     parts = text.str.extract(_NUMBER)
     digits = parts[1].str.replace(",", ".", regex=False)
     number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
-    number = np.where(parts[0].to_numpy() == "EW", -number, number)
+    ew = parts[0].to_numpy() == "EW"
+    number = np.where(ew, (-number if ew_of is None else ew_of - number), number)
     decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
     return number, 0.5 * 10.0 ** (-decimals)
 

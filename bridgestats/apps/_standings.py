@@ -193,6 +193,7 @@ def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
             printed = printed.assign(**{key: _key_text(printed[key])})
         else:
             printed = printed.drop(columns=key, errors="ignore")
+    printed, n_sectioned = _section_ids(ranking, printed, on)
     adjust = "adjust" if "adjust" in printed else None
     most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
     scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
@@ -202,4 +203,36 @@ def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
         agree = int(got.loc[got["figure"] == "total", "agree"].sum())
         if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
             best, label = got, name
+    if n_sectioned:
+        best.attrs["pair ids"] = (
+            f"{n_sectioned} printed pair numbers matched as section and number"
+            " (section B's pair 7 is the results' B7)"
+        )
     return best, label
+
+
+def _section_ids(ranking: pd.DataFrame, printed: pd.DataFrame, on: list) -> tuple:
+    """``printed`` with its pair numbers written as the results name the pairs, and how
+    many were rewritten.
+
+    A file may name a pair by its section's letter and its number where the standings
+    print the section and the number apart: the ACBL travellers of a session of two or
+    more sections write ``B7`` (ACBLscore's pair id), its recap's standings section
+    ``B``, pair ``7``. A printed pair is rewritten only where the results hold no pair of
+    its own number in that section (and direction) and do hold its section-and-number
+    id, so files that print the same ids as their results are read as they are.
+    """
+    from .score_event import _key_text
+
+    if "segment" not in on or not len(printed):
+        return printed, 0
+    have = pd.MultiIndex.from_frame(pd.DataFrame({c: _key_text(ranking[c]) for c in on}))
+    bare = pd.MultiIndex.from_frame(printed[on])
+    sectioned = printed[on].assign(pair=printed["segment"] + printed["pair"])
+    joined = pd.MultiIndex.from_frame(sectioned)
+    rewrite = ~bare.isin(have) & joined.isin(have) & (printed["segment"] != "").to_numpy()
+    if not rewrite.any():
+        return printed, 0
+    out = printed.copy()
+    out.loc[rewrite, "pair"] = sectioned.loc[rewrite, "pair"]
+    return out, int(rewrite.sum())

@@ -842,6 +842,7 @@ _PRINTED = {
         ("mp_ns", "mp_ns"),
         ("NS_MATCH_POINTS", "mp_ns"),
         ("Percentage_NS", "pct_ns"),
+        ("Percentage_EW", "pct_ew"),
         ("ScorePercentage", "pct_ns"),
     ],
     "butler": [
@@ -865,7 +866,7 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     ----------
     frame : pandas.DataFrame
         The tidy frame as read (its printed columns: PBN ``ScoreTable`` ``MP_NS``,
-        ``IMP_NS``, ``Percentage_NS``, PBN ``ScoreMP``, ``ScoreIMP``,
+        ``IMP_NS``, ``Percentage_NS``, ``Percentage_EW``, PBN ``ScoreMP``, ``ScoreIMP``,
         ``ScorePercentage``, ACBL ``mp_ns``, USEBIO ``NS_MATCH_POINTS``,
         ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``, ``BOARD_AVERAGE``).
     scores : pandas.DataFrame
@@ -912,7 +913,12 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
                     calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
                 pairs.append((printed, computed, frame[printed], calc))
     for printed, computed, shown, calc in pairs:
-        value, half = _printed_numbers(shown.reset_index(drop=True))
+        ew_of = None  # East-West's figure: North-South's negated (IMPs), or the rest
+        if printed == "ScorePercentage":  # of 100
+            ew_of = 100.0
+        elif printed == "ScoreMP" and "top" in scores:  # of the board's top
+            ew_of = scores["top"].to_numpy(dtype=float)
+        value, half = _printed_numbers(shown.reset_index(drop=True), ew_of=ew_of)
         calc = pd.to_numeric(calc.reset_index(drop=True), errors="coerce").to_numpy(float)
         present = (
             shown.reset_index(drop=True).notna().to_numpy()
@@ -1295,6 +1301,8 @@ def score_event(
         from ._standings import compare_standings
 
         versus, notes["printed total"] = compare_standings(ranking, printed)
+        if "pair ids" in versus.attrs:
+            notes["printed pair ids"] = versus.attrs["pair ids"]
     return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
 
 

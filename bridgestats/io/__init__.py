@@ -100,14 +100,53 @@ Teams reconstructed from the seating and the rating log of real players are deri
 read: they live in :mod:`bridgestats.derive`.
 """
 
-from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, finish, summary_of
-from .acbl import read_acbl_travellers
-from .frames import field_results, match_margins, team_board_swings
-from .lin import read_lin
-from .pbn import read_pbn, read_pbn_totals
-from .results import READERS, Reader, read_results, reader_for
-from .usebio import read_usebio, read_usebio_participants
-from .valet import read_valet
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names below, for type checkers and editors
+    from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, finish, summary_of
+    from .acbl import read_acbl_travellers
+    from .frames import field_results, match_margins, team_board_swings
+    from .lin import read_lin
+    from .pbn import read_pbn, read_pbn_totals
+    from .results import READERS, Reader, read_results, reader_for
+    from .usebio import read_usebio, read_usebio_participants
+    from .valet import read_valet
+
+#: The module of each public name: a name is imported at its first use (PEP 562), so a
+#: command that reads one format imports that reader only (``bridgestats score`` of a
+#: USEBIO file does not import the PBN, LIN and VALET readers).
+_HOME = {
+    **dict.fromkeys(
+        ("COLUMNS", "SKIP_REASONS", "LoadSummary", "ParseError", "finish", "summary_of"),
+        "_records",
+    ),
+    "read_acbl_travellers": "acbl",
+    **dict.fromkeys(("field_results", "match_margins", "team_board_swings"), "frames"),
+    "read_lin": "lin",
+    "read_pbn": "pbn",
+    "read_pbn_totals": "pbn",
+    **dict.fromkeys(("READERS", "Reader", "read_results", "reader_for"), "results"),
+    "read_usebio": "usebio",
+    "read_usebio_participants": "usebio",
+    "read_valet": "valet",
+}
+
+
+def __getattr__(name: str):
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "COLUMNS",

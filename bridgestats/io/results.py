@@ -9,6 +9,7 @@ one new entry here (see ``CONTRIBUTING.md``).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +18,6 @@ import pandas as pd
 
 from .._validate import check_flag, fail
 from ._records import LoadSummary, _expand_counted, _matches
-from .acbl import read_acbl_travellers
-from .lin import read_lin
-from .pbn import read_pbn
-from .usebio import _root_tag, read_usebio
-from .valet import read_valet
 
 __all__ = ["READERS", "Reader", "read_results", "reader_for"]
 
@@ -67,7 +63,30 @@ class Reader:
             object.__setattr__(self, "wanted", " or ".join(self.patterns))
 
 
+def _on_call(module: str, name: str) -> Callable[..., pd.DataFrame]:
+    """The reader ``name`` of ``bridgestats.io.<module>``, imported at its first call: a
+    command reading one format imports that format's module only."""
+
+    def read(paths, *, strict: bool = False) -> pd.DataFrame:
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)(
+            paths, strict=strict
+        )
+
+    read.__name__ = read.__qualname__ = name
+    read.__doc__ = f"``bridgestats.io.{name}``, imported at its first call."
+    return read
+
+
+_read_pbn = _on_call("pbn", "read_pbn")
+_read_lin = _on_call("lin", "read_lin")
+_read_valet = _on_call("valet", "read_valet")
+_read_acbl = _on_call("acbl", "read_acbl_travellers")
+_read_usebio = _on_call("usebio", "read_usebio")
+
+
 def _usebio_root(path: Path) -> str | None:
+    from .usebio import _root_tag
+
     root = _root_tag(path)
     if root == "USEBIO":
         return None
@@ -77,14 +96,14 @@ def _usebio_root(path: Path) -> str | None:
 #: Every format :func:`read_results` reads, tried in this order (the first whose patterns
 #: match a file's name reads it).
 READERS = (
-    Reader("pbn", ("*.pbn", "*.pbn.gz"), read_pbn, wanted="*.pbn, *.pbn.gz"),
-    Reader("lin", ("*.lin",), read_lin),
-    Reader("valet", ("scores*.txt", "scores*.txt.gz"), read_valet, wanted="scores*.txt[.gz]"),
-    Reader("acbl", ("*.csv",), read_acbl_travellers, wanted="a traveller *.csv", in_folders=False),
+    Reader("pbn", ("*.pbn", "*.pbn.gz"), _read_pbn, wanted="*.pbn, *.pbn.gz"),
+    Reader("lin", ("*.lin",), _read_lin),
+    Reader("valet", ("scores*.txt", "scores*.txt.gz"), _read_valet, wanted="scores*.txt[.gz]"),
+    Reader("acbl", ("*.csv",), _read_acbl, wanted="a traveller *.csv", in_folders=False),
     Reader(
         "usebio",
         ("*.xml", "*.xml.gz"),
-        read_usebio,
+        _read_usebio,
         sniff=_usebio_root,
         wanted="an *.xml file whose root element is <USEBIO>",
     ),

@@ -119,6 +119,73 @@ def test_matchpoints_by_hand_and_the_printed_ones(mitchell):
     ]
 
 
+# One record per table (no ScoreTable), each with its own printed ScoreMP and
+# ScorePercentage (PBN 2.1 §4.2), given for either side or both. Five results, 2 per beat,
+# top 8: 450 > 420 > 400 > -50 > -100 score 8, 6, 4, 2, 0 (100, 75, 50, 25, 0 %).
+# East-West's figure is the rest of the top (MPs) or of 100 (%), not North-South's negated
+# as an IMP swing is: "EW 6" is North-South's 2, "EW 0.00" their 100 %.
+_TABLE_RECORD = """[Event "Club pairs"]
+[Board "1"]
+[Scoring "MP"]
+[Declarer "{0}"]
+[Contract "{1}"]
+[Result "{2}"]
+[Score "{3}"]
+[ScoreMP "{4}"]
+[ScorePercentage "{5}"]
+
+"""
+_TABLES = [
+    ("N", "4S", "10", "NS 420", "NS 6", "NS 75.00"),
+    ("N", "4S", "9", "EW 50", "EW 6", "EW 75"),  # NS 2 and 25 %
+    ("S", "3NT", "9", "NS 400", "NS 4 EW 4", "NS 50.00 EW 50.00"),
+    ("N", "4S", "11", "NS 450", "EW 0", "EW 0.00"),  # NS 8 and 100 %
+    ("N", "4S", "8", "EW 100", "NS 1", "EW 90"),  # misprints: NS 0 and 0 %, not 1 and 10
+]
+
+
+# A ScoreTable printing both sides' percentages (PBN 2.1 §5.9 Percentage_NS and
+# Percentage_EW, as Ruter's exports write them): board 1 of MITCHELL_PBN, top 6;
+# East-West's percentage is 100 less North-South's; 60 for the -50 line is a misprint (100).
+_BOTH_SIDES = (
+    "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\5R;"
+    "Percentage_NS\\6R;Percentage_EW\\6R"
+)
+BOTH_SIDES_PBN = f"""[Event "Club pairs"]
+[Board "1"]
+[Scoring "MP"]
+[ScoreTable "{_BOTH_SIDES}"]
+ 1  5 4S   N 10   420  66.67  33.33
+ 2  6 4S   N  9   -50   0.00  60.00
+ 3  7 3NT  S  9   400  33.33  66.67
+ 4  8 4S   N 11   450 100.00   0.00
+"""
+
+
+def test_a_score_table_s_east_west_percentages_are_compared(tmp_path):
+    path = tmp_path / "both.pbn"
+    path.write_text(BOTH_SIDES_PBN)
+    e = score_event(bio.read_results(path))
+    got = e.agreement.set_index("printed")[["compared", "agree", "disagree"]]
+    assert got.loc["Percentage_NS"].tolist() == [4, 4, 0]
+    assert got.loc["Percentage_EW"].tolist() == [4, 3, 1]
+    bad = e.mismatches[["printed", "printed_value", "computed_value"]].values.tolist()
+    assert bad == [["Percentage_EW", 60.0, 100.0]]
+
+
+def test_per_table_score_mp_and_score_percentage_are_compared_for_either_side(tmp_path):
+    path = tmp_path / "tables.pbn"
+    path.write_text("".join(_TABLE_RECORD.format(*t) for t in _TABLES))
+    e = score_event(bio.read_results(path))
+    assert e.boards["mp_ns"].tolist() == [6, 2, 4, 8, 0]
+    assert e.boards["top"].tolist() == [8.0] * 5
+    got = e.agreement.set_index("printed")[["compared", "agree", "disagree"]]
+    assert got.loc["ScoreMP"].tolist() == [5, 4, 1]
+    assert got.loc["ScorePercentage"].tolist() == [5, 4, 1]
+    bad = e.mismatches[["printed", "printed_value", "computed_value"]].values.tolist()
+    assert bad == [["ScoreMP", 1.0, 0.0], ["ScorePercentage", 10.0, 0.0]]
+
+
 def test_a_mitchell_ranks_each_direction_apart(mitchell):
     r = score_event(mitchell).ranking
     # NS: pair 3 = 2 + 6 = 8 of 12, pair 1 = 4 + 3 = 7, pair 4 = 6 + 0, pair 2 = 0 + 3

@@ -269,10 +269,42 @@ def test_score_the_acbl_club_travellers(capsys, shared_data):
     assert got.loc["mp_ns", ["compared", "agree"]].tolist() == [29_021, 28_047]
     assert "(1 MP per result beaten)" in err
     # and its pair percentages, rounding each board to 2 decimals as ACBLscore does:
-    # 1,514 of the 1,909 pairs of sections the travellers hold
+    # 1,526 of the 2,206 pairs of sections the travellers hold. 297 of them (12 agreeing)
+    # are of sessions of two or more sections, whose travellers name a pair "E7" and the
+    # standings section E, pair 7 (1,514 of 1,909 before they were matched so); those
+    # sessions are matchpointed across their sections (2017-03-06 board 1 of section E
+    # prints a top of 15 over its 8 lines), which a section's travellers cannot show
     pct = got.loc["pair_standings.csv pct", ["compared", "agree"]].tolist()
-    assert pct == [1_909, 1_514]
-    assert "1514 of 1909 pct agree" in err and "; differ: pair 12 " in err
+    assert pct == [2_206, 1_526]
+    assert "1526 of 2206 pct agree" in err and "; differ: pair 12 " in err
+    assert "printed pair ids: 313 printed pair numbers matched as section and number" in err
+
+
+@pytest.mark.shared
+def test_score_the_acbl_imp_sessions_match_their_sectioned_pair_ids(capsys, shared_data, tmp_path):
+    """The two IMP-scored ACBL sessions: their travellers name a pair by section and
+    number (``B7``), their recaps' standings by section ``B`` and pair ``7``. Matched so,
+    all 38 printed totals are the pairs' cross-IMPs per comparison (ACBLscore's IMP pairs,
+    as in tests/apps/test_score_event.py), the printed penalties added; to the printed 2
+    decimals. The 16 pairs of the two-section session are matched by section and number
+    (the other session's travellers print bare numbers); before, those 16 were not
+    compared."""
+    path = shared_data / "club-matchpoints" / "travellers.csv"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    sessions = ("2017-01-02/recap_20170102.html", "2018-01-08/recap_b_20180108.html")
+    lines = path.read_text().splitlines()
+    imps = tmp_path / "travellers.csv"  # the sessions' lines only, read from the real file
+    imps.write_text("\n".join([lines[0], *(x for x in lines if x.startswith(sessions))]) + "\n")
+    code, out, err = _run(
+        capsys, "score", imps, "--method", "cross-imps", "--table", "agreement",
+        "--format", "csv", "--standings", path.parent / "pair_standings.csv",
+    )  # fmt: skip
+    assert code == 0
+    got = pd.read_csv(io.StringIO(out)).set_index("printed")
+    assert got.loc["pair_standings.csv total", ["compared", "agree"]].tolist() == [38, 38]
+    assert "printed ranking: 38 of 38 total agree" in err
+    assert "printed pair ids: 16 printed pair numbers matched as section and number" in err
 
 
 @pytest.mark.shared
@@ -386,7 +418,8 @@ def test_a_cumulative_total_percentage_is_not_a_session_percentage(tmp_path):
 def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
     # the start-up of `bridgestats score` (benchmarks/bench_start.py): the command
     # imports what it uses; the studies, scipy.stats and the VP scales (scipy.special)
-    # stay unloaded for a pairs session
+    # stay unloaded for a pairs session, and of the readers only the PBN one is imported
+    # for a PBN file (bridgestats.io and its table of readers import a reader at its use)
     import subprocess
     import sys
 
@@ -406,7 +439,9 @@ def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    assert main() == 0\n"
         "bad = [m for m in ('bridgestats.studies', 'scipy.stats', 'scipy.special', "
-        "'bridgestats.vpscale') if m in sys.modules]\n"
+        "'bridgestats.vpscale', 'bridgestats.io.lin', 'bridgestats.io.valet', "
+        "'bridgestats.io.acbl', 'bridgestats.io.usebio') if m in sys.modules]\n"
+        "assert 'bridgestats.io.pbn' in sys.modules\n"
         "print(bad)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
