@@ -33,6 +33,7 @@ LAYERS = {
     "studies": 5,
     "apps": 6,
     "notebook": 7,
+    "figures": 7,
     "reports": 7,
     "cli": 7,
     "bridgestats": 7,  # `import bridgestats` reaches every layer: only the top may
