@@ -46,11 +46,11 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 import pandas as pd
 from scipy.special import ndtr
 
+from bridgestats._jit import njit
 from bridgestats._validate import as_finite_array, check_choice, check_int, check_number, fail
 from bridgestats.fit import holm
 from bridgestats.sim.events import (
@@ -97,7 +97,7 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
     return float(x.mean()), se
 
 
-@numba.njit(cache=False)
+@njit(cache=False)  # recursive: numba segfaults loading it from a disk cache (numba#6061)
 def _merge_inversions(a, buf, lo, hi):
     """Sort ``a[lo:hi]`` ascending (merge sort) and return its strict inversions, the pairs
     i < j with a[i] > a[j]."""
@@ -127,7 +127,7 @@ def _merge_inversions(a, buf, lo, hi):
     return count
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _tied_pairs(v):
     """Pairs of equal values in the sorted ``v``: the sum of t(t − 1)/2 over runs of t."""
     total = 0
@@ -141,7 +141,7 @@ def _tied_pairs(v):
     return total + run * (run - 1) // 2
 
 
-@numba.njit(cache=False)
+@njit(cache=False)  # calls the recursive _merge_inversions (numba#6061, as above)
 def _tau_b_rows(x, y, out):
     n_rows, n = x.shape
     tot = n * (n - 1) // 2

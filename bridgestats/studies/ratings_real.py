@@ -33,11 +33,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
+from .._jit import njit
 from .._validate import check_column_range, check_frame, check_int, check_number, fail
 from ..ratings.elo import elo_forecast
 from ..ratings.glicko2 import glicko2_forecast
@@ -229,7 +229,7 @@ def _gaussian_run(frame, model, inputs=None):
     )  # fmt: skip
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _gaussian_kernel(seats, pairs, y, n_boards, years, n_players, n_pairs, v0, w0, q, b2, s2):
     """The diagonal Kalman filter of :func:`gaussian_forecast`, session by session."""
     mu = np.zeros(n_players)
