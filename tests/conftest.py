@@ -1,14 +1,53 @@
 """Shared fixtures: the real-results archive (skipped cleanly when it is absent) and the
-notebook runner of the ``tests/test_notebook_*.py`` files."""
+notebook runner of the ``tests/notebooks/test_notebook_*.py`` files; and the markers each
+test carries by where it lives (:data:`MARKS_BY_PLACE`).
+
+``tests/`` mirrors ``bridgestats/``: the tests of ``bridgestats/<module>`` are in
+``tests/<module>/``; project-wide checks (layers, package, project files, citations, the
+wheel, the browser) stay at the top, with the shared helpers (``_oracles.py``,
+``sim_events_reference.py``). Test files have unique base names (pytest imports them by
+base name; this folder is on ``sys.path``, so ``from apps.test_score_event import X``
+works from any folder).
+"""
 
 from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
 from bridgestats.paths import notebooks_dir, shared_data_dir
+
+TESTS = Path(__file__).resolve().parent
+
+#: Markers by place, relative to ``tests/``: a folder marks every test under it, a file
+#: every test in it. The markers are registered in ``pyproject.toml``; ``make check``
+#: deselects all four (``-m "not (slow or notebook or browser or fault)"``), ``make test``
+#: runs everything. A test slow for its own reasons is marked where it is written.
+MARKS_BY_PLACE = {
+    "notebooks": ("notebook", "slow"),  # each test runs a notebook in a kernel
+    "test_browser.py": ("browser", "slow"),  # headless Chromium over real pages
+    "reports/test_pdf.py": ("browser",),  # Chromium prints the PDFs
+    "reports/test_reports_faults.py": ("fault", "slow"),  # kill -9, Ctrl-C, full disks
+    "reports/test_reports_dask.py": ("slow",),  # Dask LocalClusters
+    "reports/test_reports.py": ("slow",),  # kernels run the tiny notebooks
+    "reports/test_reports_cli.py": ("slow",),  # likewise, through the command line
+    "test_wheel.py": ("slow",),  # pip builds and installs a wheel
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        try:
+            place = Path(item.path).resolve().relative_to(TESTS)
+        except ValueError:  # a doctest of the package
+            continue
+        for prefix, marks in MARKS_BY_PLACE.items():
+            if place.as_posix() == prefix or place.as_posix().startswith(prefix + "/"):
+                for mark in marks:
+                    item.add_marker(mark)
 
 
 @pytest.fixture(scope="session")
