@@ -23,9 +23,9 @@ from bridgestats.paths import notebooks_dir, shared_data_dir
 TESTS = Path(__file__).resolve().parent
 
 #: Markers by place, relative to ``tests/``: a folder marks every test under it, a file
-#: every test in it. The markers are registered in ``pyproject.toml``; ``make check``
-#: deselects all four (``-m "not (slow or notebook or browser or fault)"``), ``make test``
-#: runs everything. A test slow for its own reasons is marked where it is written.
+#: every test in it, ``file::test`` one test. The markers are registered in
+#: ``pyproject.toml``; ``make check`` deselects all four
+#: (``-m "not (slow or notebook or browser or fault)"``), ``make test`` runs everything.
 MARKS_BY_PLACE = {
     "notebooks": ("notebook", "slow"),  # each test runs a notebook in a kernel
     "test_browser.py": ("browser", "slow"),  # headless Chromium over real pages
@@ -35,6 +35,19 @@ MARKS_BY_PLACE = {
     "reports/test_reports.py": ("slow",),  # kernels run the tiny notebooks
     "reports/test_reports_cli.py": ("slow",),  # likewise, through the command line
     "test_wheel.py": ("slow",),  # pip builds and installs a wheel
+    # tests slow for their own sizes (5-20 s each in the quick lane on the shared machine)
+    **{
+        f"studies/test_studies_ratings_real.py::{name}": ("slow",)  # the shipped log's fits
+        for name in (
+            "test_real_players_baselines",
+            "test_real_players",
+            "test_real_players_claims",
+            "test_settling_on_real_players",
+            "test_ppi_band_on_real_players",
+        )
+    },
+    "fit/test_fit_compare.py::test_size_and_power_by_simulation": ("slow",),
+    "test_hostile_properties.py::test_frame_helpers_fail_only_with_bridgestats_errors": ("slow",),
 }
 
 
@@ -44,8 +57,9 @@ def pytest_collection_modifyitems(config, items):
             place = Path(item.path).resolve().relative_to(TESTS)
         except ValueError:  # a doctest of the package
             continue
+        names = (place.as_posix(), f"{place.as_posix()}::{item.originalname}")
         for prefix, marks in MARKS_BY_PLACE.items():
-            if place.as_posix() == prefix or place.as_posix().startswith(prefix + "/"):
+            if prefix in names or names[0].startswith(prefix + "/"):
                 for mark in marks:
                     item.add_marker(mark)
 
