@@ -27,7 +27,8 @@ t = time.perf_counter()
 from bridgestats import _jit
 from bridgestats.ratings import elo, ppi
 from bridgestats.sim import club, events, measures
-from bridgestats.studies import ratings_real
+from bridgestats.ratings import gaussian
+from bridgestats.studies import ratings_real_sim
 out = {"import": time.perf_counter() - t}
 made = {}
 calls = {  # in this order: each call's inputs come from calls already timed
@@ -35,8 +36,8 @@ calls = {  # in this order: each call's inputs come from calls already timed
         club.simulate(np.full(30, 50.0), 300, n_months=2, record=True, rng=3))),
     "ratings.ppi": lambda: ppi.rate_log(made["log"]),
     "ratings.elo": lambda: elo.elo_forecast(made["log"]),
-    "studies.ratings_real": lambda: ratings_real.gaussian_forecast(
-        ratings_real.simulated_sessions(n_players=40, n_months=2, rng=1)),
+    "ratings.gaussian": lambda: gaussian.gaussian_forecast(
+        ratings_real_sim.simulated_sessions(n_players=40, n_months=2, rng=1)),
     "sim.events": lambda: made.setdefault(
         "events", events.simulate_events(8, n_rounds=2, n_events=4, rng=0)),
     "sim.measures": lambda: measures.summarise_events(made["events"]),

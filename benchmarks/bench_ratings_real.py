@@ -1,12 +1,12 @@
 """Rating the real session log: board updates per second for each system, against plain Python.
 
-Every system of :mod:`bridgestats.studies.ratings_real` rates the shipped log of real
+Every system of :data:`bridgestats.ratings.SYSTEMS` rates the shipped log of real
 sessions (``data/derived/rating_sessions.csv``: 22,130 sessions, 373,087 boards), end to
 end through its public function (checks and bookkeeping included): the PPI
 (:func:`~bridgestats.ratings.ppi.rate_log`, numba kernel), Elo
 (:func:`~bridgestats.ratings.elo.elo_forecast`, numba kernel), Glicko-2
 (:func:`~bridgestats.ratings.glicko2.glicko2_forecast`, vectorised by rating period) and
-the Gaussian model (:func:`~bridgestats.studies.ratings_real.gaussian_forecast`, numba
+the Gaussian model (:func:`~bridgestats.ratings.gaussian.gaussian_forecast`, numba
 kernel, one update per session covering its boards). The baseline, in the same run, is a
 plain-Python loop of Elo's board update over the same boards: the cheapest rating in pure
 Python; Elo's compiled kernel alone is timed too, which shows what the public functions'
@@ -22,11 +22,12 @@ import numpy as np
 from benchmarks._timing import best_time
 from bridgestats import datasets
 from bridgestats.ratings import elo as elo_module
+from bridgestats.ratings import sessionlog
 from bridgestats.ratings._boardlog import check_board_log
 from bridgestats.ratings.elo import elo_forecast
+from bridgestats.ratings.gaussian import gaussian_forecast
 from bridgestats.ratings.glicko2 import glicko2_forecast
 from bridgestats.ratings.ppi import rate_log
-from bridgestats.studies import ratings_real
 
 
 def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
@@ -49,13 +50,13 @@ def run(quick: bool = False) -> None:
     sessions = datasets.load("derived/rating_sessions")
     if quick:
         sessions = sessions.iloc[:3000]
-    frame = ratings_real._session_frame(sessions)
-    boards = ratings_real._board_rows(frame)
+    frame = sessionlog.check_session_log(sessions)
+    boards = sessionlog.board_rows(frame)
     n = len(boards)
     print(f"{len(sessions)} sessions, {n} boards")
     # compile the kernels first (numba), so that the times are the runs'
     small = boards.iloc[:200]
-    rate_log(small), elo_forecast(small), ratings_real.gaussian_forecast(frame.iloc[:20])
+    rate_log(small), elo_forecast(small), gaussian_forecast(frame.iloc[:20])
     repeats = 1 if quick else 2
     python = _plain_python_elo(boards)
     print(f"plain-Python Elo loop: {n / python:12,.0f} boards/s ({python:.2f} s)")
@@ -63,7 +64,7 @@ def run(quick: bool = False) -> None:
         "ppi (rate_log)": lambda: rate_log(boards),
         "elo (elo_forecast)": lambda: elo_forecast(boards),
         "glicko2 (glicko2_forecast)": lambda: glicko2_forecast(boards),
-        "gaussian (gaussian_forecast)": lambda: ratings_real.gaussian_forecast(frame),
+        "gaussian (gaussian_forecast)": lambda: gaussian_forecast(frame),
     }
     _, ids, index, _ = check_board_log(boards)
     score = boards["pct_ns"].to_numpy() / 100.0

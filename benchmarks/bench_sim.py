@@ -123,9 +123,9 @@ def _sweep(quick):
 
     grid = {**_SWEEP, "n_events": 100 if quick else 1000}
     n_cells = 8
-    run_sweep({**grid, "n_events": 2}, seed=0, progress=False)  # compile here
+    run_sweep({**grid, "n_events": 2}, rng=0, progress=False)  # compile here
     start = time.perf_counter()
-    here = run_sweep(grid, seed=1, progress=False)
+    here = run_sweep(grid, rng=1, progress=False)
     local = time.perf_counter() - start
     try:
         from distributed import Client, LocalCluster
@@ -138,9 +138,9 @@ def _sweep(quick):
         Client(cluster) as client,
     ):  # fmt: skip
         client.run(_warm)  # every worker compiles the kernels before the clock starts
-        run_sweep({**grid, "n_events": 2}, seed=0, scheduler=client, progress=False)
+        run_sweep({**grid, "n_events": 2}, rng=0, scheduler=client, progress=False)
         start = time.perf_counter()
-        there = run_sweep(grid, seed=1, scheduler=client, progress=False)
+        there = run_sweep(grid, rng=1, scheduler=client, progress=False)
         remote = time.perf_counter() - start
     import pandas as pd
 

@@ -7,8 +7,11 @@ The package is layered; each layer imports only the layers above it in this list
    IMPs, matchpoints, Neuberg, Butler, cross-IMPs), :mod:`~bridgestats.sigma` (the
    standard-deviation models of match results), :mod:`~bridgestats.vpscale` (Victory
    Point scales: Gaussian equal-probability, negative VPs, WBF 2013).
-2. **data**: :mod:`~bridgestats.io` (result files in, tidy frames out) and
-   :mod:`~bridgestats.datasets` (the figures shipped in ``data/``).
+2. **data**: :mod:`~bridgestats.io` (result files in, tidy frames out),
+   :mod:`~bridgestats.datasets` (the figures shipped in ``data/``) and
+   :mod:`~bridgestats.scales` (the catalogue of named VP scales, some built from them);
+   above them :mod:`~bridgestats.derive` (what is inferred from result files rather than
+   read: teams from the seating, the rating log of real players).
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
 4. **ratings** (stand alone) and **simulation**: :mod:`~bridgestats.ratings` (Bridge Club
@@ -28,35 +31,35 @@ Shared services used by every layer: :mod:`~bridgestats.errors` (the domain erro
 
 Vocabulary
 ----------
-One name per concept, everywhere (arguments, columns, summary keys):
-
-``n_boards``      number of boards in a match or segment
-``score_ns``      a table result's score in points, from North-South's side
-``scores``        the results of one board (array of ``score_ns``)
-``score_diff``    a difference of two scores in points (the input of :func:`imps`)
-``imps``          IMPs (of a board swing); ``imp_margin`` a match margin in IMPs
-``margin``        a match margin in the scale's own unit (IMPs, MP %, points)
-``k``             the per-board standard deviation K of a swing (σ = K·√n)
-``sigma``         the standard deviation of a match margin, in the margin's unit
-``max_vp``        the VP total of a scale (20 for 20-0)
-``negative``      how many negative-VP steps a scale has below 0
-``thresholds``    ascending margins at which the winner's VP steps up
-``counts``        observed counts per VP outcome, central outcome first
-``level``, ``strain``, ``doubled``, ``tricks``, ``vulnerable``   a contract and its result
-``board``, ``event``, ``segment``, ``room``   where a result comes from
-``confidence``    the level of an interval (0.90 unless stated)
-``rng``           a seed or ``numpy.random.Generator``; all randomness goes through it
+One name per concept, everywhere (arguments, result fields, columns, summary keys): the
+names shared across modules are :data:`VOCABULARY`, each with its one meaning, and
+:data:`SYNONYMS` maps spellings the package does not use to the name it uses instead
+(``tests/test_vocabulary.py`` walks every public signature against both). Ids of scoring
+methods, named scales and event forms are snake_case (``"cross_imps"``, ``"wbf_discrete"``,
+``"swiss_pairs"``); the command line spells them with hyphens and translates them in one
+place (:mod:`bridgestats.cli`).
+The catalogues of extensible concepts, each in one place: scoring methods
+:data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
+VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
+event forms :data:`bridgestats.sigma.FORMS`, rating systems
+:data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 
 from .errors import BridgestatsError
 
-try:
-    __version__ = version("bridgestats")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+
+def _version() -> str:
+    """The installed distribution's version, read on first use of ``__version__``
+    (importlib.metadata costs a command that never asks for it ~30-100 ms of start-up)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bridgestats")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0+unknown"
+
 
 #: The main public names of each module, re-exported here and imported on first use (so
 #: that ``import bridgestats`` stays light: the CLI need not load numba or pandas to print
@@ -88,15 +91,128 @@ _EXPORTS = {
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "fit", "ratings",
+    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "scales", "derive", "fit",
+    "ratings",
     "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-__all__ = ["BridgestatsError", "__version__", *_WHERE]
+#: The names shared by the package's modules, each with its one meaning (a name used by the
+#: public functions of three or more modules must be here: ``tests/test_vocabulary.py``).
+VOCABULARY = {
+    # boards, results, contracts
+    "board": "a board's number, or the column(s) that identify a board's results",
+    "n_boards": "number of boards in a match or segment",
+    "boards": "board counts to tabulate (a booklet's rows), or a frame of boards",
+    "score_ns": "a table result's score in points, from North-South's side",
+    "scores": "the results of one board (array of score_ns), or of several",
+    "score": "a side's score (VPs, a match score), or final scores of simulated events",
+    "score_diff": "a difference of two scores in points (the input of imps)",
+    "imps": "IMPs of a board swing",
+    "imp_margin": "a match margin in IMPs",
+    "level": "a contract's level, 1-7 (0 passed out)",
+    "strain": "a contract's strain, C D H S N",
+    "doubled": "0, 1 (X) or 2 (XX)",
+    "tricks": "tricks taken by declarer, 0-13",
+    "vulnerable": "None, NS, EW or All",
+    "event": "an event's name (data), or an event kind of the scale studies",
+    "segment": "a stage, segment or round as printed",
+    "room": "open or closed",
+    "source": "where a figure or a row comes from (a file, a data set and method)",
+    "record": "the line a record starts at; record=True: keep a log",
+    "frame": "a tidy pandas DataFrame, one row per table result unless stated",
+    "strict": "raise on the first unscorable record instead of counting it",
+    # scoring
+    "method": "a scoring method id of bridgestats.scoring.METHODS (or 'teams')",
+    "datum": "a Butler datum rule of bridgestats.scoring.DATUMS, or a number",
+    "trim": "the share of a board's results dropped at each end for the datum",
+    "ascherman": "score matchpoints by Ascherman's percentage",
+    # σ models and scales
+    "form": "an event form id of bridgestats.sigma.FORMS",
+    "k": "the per-board standard deviation K of a swing (σ = K·√n)",
+    "delta": "δ, the per-board edge's standard deviation between the sides",
+    "b": "the Butler factor B",
+    "sigma": "the standard deviation of a match margin, in the margin's unit",
+    "conditions": "a Swiss pairs σ's conditions of use (whole_event, random_draw, swiss_rounds)",
+    "sim": "a simulation's result (the frames a simulator returned), taken by a study",
+    "tau": "τ, the spread of the pairs' true strengths (MP %)",
+    "strength": "true strengths, one per entrant, in the margin's unit per board",
+    "strength_sd": "the standard deviation true strengths are drawn with",
+    "margin": "a match margin in the scale's own unit (IMPs, MP %, points)",
+    "margins": "several match margins (imp_margin), or a frame of them",
+    "max_vp": "the VP total of a scale (20 for 20-0)",
+    "negative": "how many negative-VP steps a scale has below 0",
+    "thresholds": "ascending margins at which the winner's VP steps up",
+    "step": "the resolution of margins (1 IMP, 10 points), or a bin width",
+    "unit": "the unit of a margin or a value (IMPs, MP %, points)",
+    "raw": "score the margin itself, not VPs; or raw columns as a file printed them",
+    "scale": "a VPScale, or the id of a named scale (bridgestats.scales.NAMED_SCALES)",
+    "scorer": "the VPScale (or named scale id) a simulation scores matches by",
+    "n_tables": "tables in play (a Butler event's T; fit's per-board column)",
+    "n_results": "results of one board (R of the σ models, the field size of Swiss pairs)",
+    # statistics
+    "counts": "observed counts per VP outcome, central outcome first",
+    "confidence": "the level of an interval (0.90 unless stated)",
+    "ci": "an interval (low, high) at the level confidence",
+    "se": "a standard error (bootstrap, delta method or Monte Carlo)",
+    "n": "a count of the units measured (swings, boards, matches)",
+    "n_boot": "bootstrap resamples",
+    "n_clusters": "the independent units resampled (matches)",
+    "n_matches": "number of matches",
+    "groups": "a frame of groups' fits (fit_sigma_groups)",
+    "inflation": "a factor on σ for a field of unequal sides",
+    "board_sd": "the spread of a board's percentage at an even table",
+    "rng": "a seed or numpy.random.Generator; all randomness goes through it",
+    "seed": "the integer seed a result was simulated with (a record, never an argument)",
+    # simulation
+    "n_entrants": "teams or pairs in an event",
+    "n_rounds": "rounds of an event",
+    "n_events": "events simulated",
+    "n_sessions": "sessions of an event or a knock-out",
+    "n_months": "calendar months simulated",
+    "pairing": "a Swiss pairing rule of bridgestats.sim.events.PAIRINGS",
+    "max_steps": "the cap on one round's pairing search",
+    "matches": "a frame of matches",
+    "partnership": "'pickup' or 'fixed' partnerships",
+    "activity": "boards a player plays per three months",
+    "log": "a board log (one row per table and board) or a rating log",
+    # ratings
+    "sessions": "a session log (bridgestats.ratings.sessionlog): one row per table and round",
+    "until": "the date before which a rating's parameters are fitted (the rest is scored)",
+    "k_factor": "Elo's K: rating points per unit of (result − expectation), per board",
+    "elo_k_factor": "Elo's K per board, where the function has other parameters",
+    "predictions": "each system's forecasts of a log (columns pred_<system>)",
+    "model": "a model's parameters (a GaussianModel, or a fitted σ model)",
+    "name": "a label, or the id of a catalogue entry",
+    "path": "a file or folder",
+}
+
+#: Spellings the package does not use, and the name it uses instead.
+SYNONYMS = {
+    "random_state": "rng",
+    "n_board": "n_boards",
+    "boards_per_match": "n_boards",
+    "num_boards": "n_boards",
+    "nboards": "n_boards",
+    "imp_diff": "imp_margin",
+    "score_difference": "score_diff",
+    "conf": "confidence",
+    "level_ci": "confidence",
+    "maxvp": "max_vp",
+    "n_negative": "negative",
+    "datum_rule": "datum",
+    "n_teams": "n_entrants",
+    "field_size": "n_results",
+    "n_pairs": "n_entrants",
+}
+
+__all__ = ["SYNONYMS", "VOCABULARY", "BridgestatsError", "__version__", *_WHERE]
 
 
 def __getattr__(name):
+    if name == "__version__":
+        globals()["__version__"] = value = _version()
+        return value
     if name in _WHERE:
         value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
         globals()[name] = value
@@ -107,4 +223,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *_WHERE, *_MODULES})
+    return sorted({*globals(), "__version__", *_WHERE, *_MODULES})

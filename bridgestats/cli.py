@@ -21,6 +21,33 @@ from .errors import BridgestatsError
 __all__ = ["main"]
 
 
+# --- package ids on the command line -----------------------------------------------------
+# The package spells every id with underscores ("cross_imps", "swiss_pairs", "wbf_discrete");
+# the command line spells them with hyphens. _option_id, _shown_id and _Ids are the one
+# place that translates: every option choosing an id takes choices=_Ids(...), type=_option_id.
+
+
+def _option_id(text: str) -> str:
+    """The package id a command-line word names: ``cross-imps`` is ``cross_imps``."""
+    return text.replace("-", "_")
+
+
+def _shown_id(name: str) -> str:
+    """A package id as the command line spells it: ``cross_imps`` is ``cross-imps``."""
+    return str(name).replace("_", "-")
+
+
+class _Ids(tuple):
+    """The choices of an option as the command line spells them (help and errors show
+    ``cross-imps``), holding the package's ids (``"cross_imps" in choices``)."""
+
+    def __new__(cls, ids):
+        return super().__new__(cls, (_shown_id(i) for i in ids))
+
+    def __contains__(self, value) -> bool:
+        return tuple.__contains__(self, _shown_id(value))
+
+
 # --- bridgestats scale -------------------------------------------------------------------
 
 
@@ -36,8 +63,11 @@ _SCALE_EPILOG = """examples:
 Gaussian scales follow the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
 bridgeguys.com): sigma = K*sqrt(n) for teams and aggregate, K*sqrt(n*C*R/2) cross-IMPed,
 B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n) for Swiss pairs (margins in MP % shown as
-the winner's percentage). Whole-IMP (10-point) ranges: a margin earns a step when it
-reaches the threshold. The WBF scale is that of the WBF Scoring Panel's technical report,
+the winner's percentage), with Probst's defaults: they reproduce his tables. The scales the
+project's evidence gives (teams sigma = sqrt(nK^2 + n^2 delta^2), Swiss pairs sigma^2 =
+k^2/n + 2 tau^2, K, delta, k and tau measured once: studies.sigma_evidence) are those of
+--booklet. Whole-IMP (10-point) ranges: a margin earns a step when it reaches the threshold.
+The WBF scale is that of the WBF Scoring Panel's technical report,
 "The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
 """
 
@@ -51,7 +81,9 @@ def _add_scale(sub) -> None:
         epilog=_SCALE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--form", choices=list(FORMS), default=None, help="event form (teams)")
+    p.add_argument(
+        "--form", type=_option_id, choices=_Ids(FORMS), default=None, help="event form (teams)"
+    )
     p.add_argument("--boards", type=int, default=None, help="boards per match (required)")
     p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
     p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")
@@ -159,7 +191,7 @@ def _run_booklet(args) -> int:
         raise fail("--format", "html, csv or pdf with --booklet", args.format)
     if args.format == "pdf":
         _need_browser("--format pdf")
-    src = bk.default_sources(tables=15 if args.tables is None else int(args.tables))
+    src = bk.default_sources(n_tables=15 if args.tables is None else int(args.tables))
     given_by = "given on the command line"
     if args.k is not None:
         src = dataclasses.replace(src, k=args.k, delta=0.0, k_source=f"{given_by}, δ = 0")
@@ -242,9 +274,9 @@ def _run_scale(args) -> int:
             sigma=args.sigma,
             max_vp=args.max_vp,
             negative=args.negative,
-            tables=args.tables,
+            n_tables=args.tables,
             comparisons=args.comparisons,
-            results=args.results,
+            n_results=args.results,
             ascherman=args.ascherman,
         )
     step = 0 if args.continuous else None
@@ -303,7 +335,11 @@ The method is the file's own (PBN Scoring, USEBIO EVENT_TYPE/SCORING_METHOD, two
 a team match: IMPs and VPs; ACBL travellers: matchpoints) unless --method is given. Where
 the file prints its own scores (PBN ScoreTable MP_NS/IMP_NS/Percentage_NS, ScoreMP,
 ScoreIMP, ScorePercentage; ACBL mp_ns; USEBIO NS_MATCH_POINTS, NS_BUTLER_POINTS,
-NS_CROSS_IMP_POINTS, BOARD_AVERAGE) it says how many agree and lists those that do not.
+NS_CROSS_IMP_POINTS, BOARD_AVERAGE) it says how many agree and lists those that do not;
+likewise the ranking it printed (USEBIO PAIR TOTAL_SCORE/PERCENTAGE/PLACE, PBN
+TotalScoreTable; or --standings CSV, e.g. the ACBL recaps' pair_standings.csv), places
+as 6= when shared. Adjusted results are listed with how each was scored (Law 12C2 shares
+of the top at matchpoints, Law 86A +-3 IMPs at IMPs and teams, or as the file printed).
 The summary (method, counts, agreement) heads Markdown and HTML output, and goes to
 standard error as one line with CSV or --out. With --format csv and --table all, the tables
 follow one another, each after a line "# <table>".
@@ -311,15 +347,18 @@ follow one another, each after a line "# <table>".
 exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line naming
 the file, the record and the reason)."""
 
-_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "standings",
-           "standings-mismatches")  # fmt: skip
-# bridgestats.apps.score_event's METHODS (+ "teams") and DATUMS, written out so that
-# building the parser imports no study (tests/test_cli_score.py checks they agree)
-_METHODS = ("mp", "butler", "cross-imps", "teams")
-_DATUMS = ("mean", "trimmed", "rounded")
+_TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "adjusted",
+           "standings", "standings-mismatches")  # fmt: skip
+# bridgestats.scoring's METHODS (+ "teams", bridgestats.apps.score_event's) and DATUMS,
+# written out so that building the parser imports no pandas (tests/test_cli_score.py checks
+# they agree)
+_METHODS = ("mp", "butler", "cross_imps", "teams")
+_DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
+    from .scales import team_scales  # the ids only: no scale is built to list them
+
     p = sub.add_parser(
         "score",
         help="score an event file: per board, the ranking, and the printed scores checked",
@@ -327,7 +366,9 @@ def _add_score(sub) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", help="a PBN, LIN, USEBIO, VALET or ACBL traveller file (or folder)")
-    p.add_argument("--method", choices=list(_METHODS), help="scoring method (the file's own)")
+    p.add_argument(
+        "--method", type=_option_id, choices=_Ids(_METHODS), help="scoring method (the file's own)"
+    )
     p.add_argument(
         "--per-beat", type=int, choices=[1, 2], help="MPs per result beaten (as printed, else 2)"
     )
@@ -351,8 +392,15 @@ def _add_score(sub) -> None:
         help="pairs: round each board's score before totalling (ACBLscore: 2)",
     )
     p.add_argument(
+        "--standings",
+        metavar="CSV",
+        help="pairs: the printed standings, when the file does not hold them (pair, and "
+        "total/score, pct, place; event/session, section, direction; adjust)",
+    )
+    p.add_argument(
         "--scale",
-        choices=["wbf", "wbf-discrete", "gaussian"],
+        type=_option_id,
+        choices=_Ids((*team_scales(), "gaussian")),
         default=None,
         help="teams: VP scale (wbf)",
     )
@@ -409,8 +457,9 @@ def _score_conflicts(args, method: str) -> None:
         "--ascherman": args.ascherman,
         "--neuberg": args.neuberg is not None,
     }
-    if method == "teams" and args.decimals is not None:
-        raise fail("--decimals", "given with a pairs method (the method here is teams)", True)
+    for option, value in (("--decimals", args.decimals), ("--standings", args.standings)):
+        if method == "teams" and value is not None:
+            raise fail(option, "given with a pairs method (the method here is teams)", value)
     teams_only = {
         "--scale": args.scale is not None,
         "--k": args.k is not None,
@@ -419,19 +468,20 @@ def _score_conflicts(args, method: str) -> None:
     own = {
         "--datum": (args.datum != "trimmed", "butler"),
         "--trim": (args.trim != 0.1, "butler"),
-        "--cross-sum": (args.cross_sum, "cross-imps"),
+        "--cross-sum": (args.cross_sum, "cross_imps"),
     }
+    here = f"the method here is {_shown_id(method)}"
     if method != "mp":
         given = [o for o, on in pairs_only.items() if on]
         if given:
-            raise fail(given[0], f"given with matchpoints (the method here is {method})", True)
+            raise fail(given[0], f"given with matchpoints ({here})", True)
     if method != "teams":
         given = [o for o, on in teams_only.items() if on]
         if given:
-            raise fail(given[0], f"given with teams (the method here is {method})", True)
+            raise fail(given[0], f"given with teams ({here})", True)
     for option, (on, needs) in own.items():
         if on and method != needs:
-            raise fail(option, f"given with {needs} (the method here is {method})", True)
+            raise fail(option, f"given with {_shown_id(needs)} ({here})", True)
     if args.k is not None and args.scale != "gaussian":
         raise fail("--k", "given with --scale gaussian", args.k)
     if args.scale_file is not None and args.scale is not None:
@@ -446,8 +496,14 @@ def _shown_frame(frame):
     for col in out.columns:
         if pd.api.types.is_float_dtype(out[col]):
             out[col] = out[col].map(lambda v: "" if pd.isna(v) else f"{v:.2f}")
-        else:
-            out[col] = out[col].map(lambda v: "" if v is None or v is pd.NA or v != v else v)
+        else:  # a float among text (a place "6=" beside totals) is shown as the floats
+            out[col] = out[col].map(
+                lambda v: (
+                    ""
+                    if v is None or v is pd.NA or v != v
+                    else (f"{v:.2f}" if isinstance(v, float) else v)
+                )
+            )
     return out
 
 
@@ -494,16 +550,100 @@ def _load_lines(frame) -> list[str]:
     return lines
 
 
+def _differ(versus, most: int = 6) -> str:
+    """The printed standings' disagreements, for the summary line: ``; differ: pair 8
+    place 8 (computed 9), ...`` (places first, then percentages and totals; the first
+    ``most``, the rest counted)."""
+    bad = versus.attrs.get("mismatches")
+    if bad is None or len(bad) == 0:
+        return ""
+
+    def shown(v) -> str:
+        return f"{v:.2f}" if isinstance(v, float) else str(v)
+
+    keys = [k for k in ("event", "direction") if k in bad and bad[k].nunique() > 1]
+    first = bad["figure"].map({"place": 0, "pct": 1, "total": 2}).sort_values(kind="stable")
+    items = []
+    for row in bad.loc[first.index].head(most).to_dict("records"):
+        where = " ".join(str(row[k]) for k in keys if row[k])
+        who = f"pair {row['pair']}" + (f" ({where})" if where else "")
+        items.append(
+            f"{who} {row['figure']} {shown(row['printed_value'])}"
+            f" (computed {shown(row['computed_value'])})"
+        )
+    more = f" and {len(bad) - most} more" if len(bad) > most else ""
+    return "; differ: " + ", ".join(items) + more
+
+
+def _with_standings(agree, versus, printed):
+    """The agreement table with a row per printed standings figure (``TOTAL_SCORE``,
+    ``TotalMP``, ``PLACE``, ``Rank``, ... beside the computed ``total``, ``pct``,
+    ``place``): the file's ranking is checked in the same table as its lines."""
+    if versus is None or len(versus) == 0:
+        return agree
+    import pandas as pd
+
+    names = printed.attrs.get("names", {}) if printed is not None else {}
+    rows = pd.DataFrame(
+        {
+            "printed": [names.get(f, f) for f in versus["figure"]],
+            "computed": versus["figure"].to_numpy(),
+            "compared": versus["compared"].to_numpy(),
+            "agree": versus["agree"].to_numpy(),
+            "disagree": versus["disagree"].to_numpy(),
+            "not_compared": (versus["pairs"] - versus["compared"]).to_numpy()
+            + versus.attrs.get("unmatched", 0),
+        }
+    )
+    return pd.concat([agree, rows], ignore_index=True) if len(agree) else rows
+
+
+def _adjusted_table(result):
+    """The adjusted results (pairs: lines; teams: boards) and how each was scored."""
+    boards = result.boards
+    if boards is None or "adjusted" not in boards:
+        return None
+    if result.method == "teams":
+        keep = ["source", "event", "segment", "team_a", "team_b", "board", "imps_a",
+                "imps_b", "adjusted"]  # fmt: skip
+    else:
+        keep = ["source", "record", "event", "segment", "board", "pair_ns", "pair_ew"]
+        keep += ["mp_ns", "mp_ew"] if "mp_ns" in boards else ["imps_ns", "imps_ew"]
+        keep += ["adjusted"]
+    rows = boards[boards["adjusted"].notna()]
+    return rows[[c for c in keep if c in rows]].reset_index(drop=True)
+
+
+def _adjusted_text(table, *, teams: bool, most: int = 4) -> str:
+    """The summary's list of adjusted results: board, who, how it was scored."""
+
+    def pair(v) -> str:
+        return "?" if v is None or v != v else str(v)  # no pair numbers (NaN)
+
+    items = []
+    for row in table.head(most).to_dict("records"):
+        who = (
+            f"{row['team_a']} v {row['team_b']}"
+            if teams
+            else f"{pair(row.get('pair_ns'))} v {pair(row.get('pair_ew'))}"
+        )
+        items.append(f"board {row['board']} ({who}) {row['adjusted']}")
+    more = f"; and {len(table) - most} more (--table adjusted)" if len(table) > most else ""
+    return "; ".join(items) + more
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
-    lines = [f"method: {result.method} ({result.method_source})"]
+    lines = [f"method: {_shown_id(result.method)} ({result.method_source})"]
     read = f"{notes['results']} results read"
     if result.method == "teams":
         unpaired = {k: v for k, v in notes.get("unpaired", {}).items() if v}
         read += f", {notes.get('paired_boards', 0)} boards paired into "
         n = len(result.matches)
         read += f"{n} match" + ("" if n == 1 else "es")
+        if notes.get("adjusted"):
+            read += f"; {notes['adjusted']} boards with an artificial adjusted score"
         if unpaired:
             read += "; unpaired records: " + ", ".join(f"{v} {k}" for k, v in unpaired.items())
     else:
@@ -511,7 +651,7 @@ def _summary_lines(path: str, result) -> list[str]:
         if notes.get("per_beat"):
             read += f" ({notes['per_beat']} MP per result beaten)"
         if notes.get("adjusted"):
-            read += f"; {notes['adjusted']} adjusted (how: the boards' adjusted column)"
+            read += f"; {notes['adjusted']} adjusted"
         if notes.get("assigned"):
             read += f", {notes['assigned']} of them results credited as the file printed"
         if notes.get("no pair"):
@@ -519,6 +659,9 @@ def _summary_lines(path: str, result) -> list[str]:
     if skipped:
         read += f"; skipped: {skipped}"
     lines.append(read)
+    adjusted = _adjusted_table(result)
+    if adjusted is not None and len(adjusted):
+        lines.append("adjusted: " + _adjusted_text(adjusted, teams=result.method == "teams"))
     if len(result.agreement) == 0:
         lines.append("the file prints no scores of its own to check")
     versus = getattr(result, "ranking_agreement", None)
@@ -526,8 +669,10 @@ def _summary_lines(path: str, result) -> list[str]:
         parts = [f"{r.agree} of {r.compared} {r.figure}" for r in versus.itertuples()]
         lines.append(
             "printed ranking: " + ", ".join(parts) + " agree"
-            f" (totals {notes.get('printed total', 'summed')})"
+            f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
         )
+        if notes.get("printed pair ids"):
+            lines.append(f"printed pair ids: {notes['printed pair ids']}")
     for row in result.agreement.itertuples(index=False):
         line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
         if row.not_compared:
@@ -536,34 +681,11 @@ def _summary_lines(path: str, result) -> list[str]:
     return lines
 
 
-def _printed_standings(path: str, method: str):
-    """The pairs' standings a USEBIO file printed (PAIR TOTAL_SCORE, PERCENTAGE, PLACE) as
-    ``event``, ``pair``, ``total``, ``pct``, ``place``; None for other files and teams."""
-    import os.path
-
-    if method == "teams" or not os.path.isfile(path):
-        return None
-    from .io.usebio import _root_tag, read_usebio_participants
-
-    try:
-        if _root_tag(path) != "USEBIO":
-            return None
-        p = read_usebio_participants(path)
-    except (BridgestatsError, OSError, ValueError):
-        return None
-    p = p[p["kind"].astype(str).str.upper() == "PAIR"] if "kind" in p else p
-    if p.empty or p[["TOTAL_SCORE", "PERCENTAGE", "PLACE"]].isna().all().all():
-        return None
-    p = p.drop(columns=["place"], errors="ignore")  # the number; PLACE as printed ("6=")
-    return p.rename(
-        columns={"number": "pair", "TOTAL_SCORE": "total", "PERCENTAGE": "pct", "PLACE": "place"}
-    )[["event", "pair", "total", "pct", "place"]]
-
-
 def _run_score(args) -> int:
+    from .apps._standings import printed_standings, read_standings_csv
     from .apps.score_event import declared_method, read_scale_csv, score_event
 
-    check_not_input(args.out, [args.file, args.scale_file])
+    check_not_input(args.out, [args.file, args.scale_file, args.standings])
     frame = _read_file(args.file, strict=args.strict)
     method = args.method or declared_method(frame)[0]
     _score_conflicts(args, method)
@@ -574,6 +696,10 @@ def _run_score(args) -> int:
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
         scale, scale_file = "file", read_scale_csv(args.scale_file)
+    if args.standings is None:
+        printed = printed_standings(args.file, method)
+    else:  # the standings a recap printed apart from its travellers (ACBL)
+        printed = read_standings_csv(args.standings)
     result = score_event(
         frame,
         method=args.method,
@@ -587,25 +713,27 @@ def _run_score(args) -> int:
         scale=scale,
         k=args.k,
         scale_file=scale_file,
-        printed=_printed_standings(args.file, method),
+        printed=printed,
     )
     available = {
         "ranking": result.ranking,
         "matches": result.matches,
-        "agreement": result.agreement,
+        "agreement": _with_standings(result.agreement, result.ranking_agreement, printed),
         "mismatches": result.mismatches,
         "boards": result.boards,
     }
     if result.ranking_agreement is not None:
         available["standings"] = result.ranking_agreement
         available["standings-mismatches"] = result.ranking_agreement.attrs["mismatches"]
+    available["adjusted"] = _adjusted_table(result)
     available = {name: t for name, t in available.items() if t is not None}
-    if args.table == "all":
-        tables = available
+    if args.table == "all":  # the adjusted results only where there are some
+        tables = {n: t for n, t in available.items() if n != "adjusted" or len(t)}
     elif args.table in available:
         tables = {args.table: available[args.table]}
     else:
-        raise fail("--table", f"one of {', '.join(available)} for {result.method}", args.table)
+        shown = _shown_id(result.method)
+        raise fail("--table", f"one of {', '.join(available)} for {shown}", args.table)
     load = _load_lines(frame)
     lines = _summary_lines(args.file, result)
     if load and load[0].startswith("scores printed"):  # the reader compared them itself
@@ -708,6 +836,11 @@ def _run_reports(args) -> int:
     )
     counts = {s: sum(r.status == s for r in results) for s in ("ok", "failed", "missing")}
     index = Path(args.reports_dir or paths.reports_dir()) / "index.html"
+    for result in results:  # findings of more than one sentence, or no headline (issue 22)
+        summary = Path(result.folder or "") / "summary.json"
+        if result.status == "ok" and result.folder is not None and summary.is_file():
+            for problem in reports.findings_problems(summary):
+                print(f"[reports] warn   {result.name}: {problem}", file=sys.stderr)
     if args.pdf:
         from .reports import browser
 

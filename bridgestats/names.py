@@ -2,14 +2,27 @@
 
 Every report, the booklet and the command line show a data set, a series of matches, a
 VP scale or an event form by the name in these tables, never by its id
-(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf-discrete``, ``swiss-pairs``). An id with no
+(``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set and form has an entry.
 """
 
 from __future__ import annotations
 
-__all__ = ["DATASETS", "FORMS", "KINDS", "SCALES", "SERIES", "display_name"]
+import functools
+import re
+
+__all__ = [
+    "DATASETS",
+    "FORMS",
+    "KINDS",
+    "SCALES",
+    "SECTIONS",
+    "SERIES",
+    "display_name",
+    "readable",
+    "series_label",
+]
 
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
 DATASETS = {
@@ -18,7 +31,8 @@ DATASETS = {
     "derived/rating_sessions": "club rating sessions (derived)",
     "derived/rescored_matches": "real events re-scored under each VP scale (derived)",
     "derived/swing_counts": "board-swing counts (derived)",
-    "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss teams: VP results",
+    "derived/swiss_pairs_strength_curve": "Swiss pairs strength fit, simulated curve (derived)",
+    "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss pairs: VP results",
     "seeds/ebu_swiss_pairs_7_9": "EBU Swiss pairs, 7-9 boards a match",
     "seeds/probst_figures": "Probst's figures",
     "seeds/probst_printed_figures": "Probst's figures as printed",
@@ -39,10 +53,10 @@ SERIES = {
     "vb": "Vanderbilt",
 }
 
-#: VP scales and scorers by their ids (:func:`bridgestats.studies.scales.as_scorer`).
+#: VP scales by their ids (:data:`bridgestats.scales.NAMED_SCALES`, and the Gaussian ones).
 SCALES = {
     "wbf": "WBF 2013 (continuous)",
-    "wbf-discrete": "WBF 2013 (whole VPs)",
+    "wbf_discrete": "WBF 2013 (whole VPs)",
     "wdl": "win-draw-loss",
     "imps": "total IMPs",
     "mp": "matchpoints",
@@ -58,20 +72,41 @@ SCALES = {
 #: Event forms (the keys of :data:`bridgestats.sigma.FORMS`).
 FORMS = {
     "teams": "teams of four",
-    "cross-imps": "pairs scored by cross-IMPs",
-    "butler-online": "online Butler pairs",
-    "swiss-pairs": "Swiss pairs (MP %)",
+    "cross_imps": "pairs scored by cross-IMPs",
+    "butler_online": "online Butler pairs",
+    "swiss_pairs": "Swiss pairs (MP %)",
     "aggregate": "aggregate (total points)",
 }
 
-KINDS = {"dataset": DATASETS, "series": SERIES, "scale": SCALES, "form": FORMS}
+#: The sections of the VP-scale booklet (:data:`bridgestats.apps.booklet.SECTIONS`).
+SECTIONS = {
+    "teams": "Teams of four (IMPs)",
+    "teams, negative VPs": "Teams of four, with negative VPs",
+    "swiss pairs": "Swiss pairs (MP %)",
+    "swiss pairs, negative VPs": "Swiss pairs (MP %), with negative VPs",
+    "butler": "Butler pairs (IMPs)",
+    "butler, negative VPs": "Butler pairs, with negative VPs",
+    "cross imps (teams of eight)": "Cross-IMPs (teams of eight)",
+    "cross imps, negative VPs": "Cross-IMPs (teams of eight), with negative VPs",
+    "wbf discrete": "WBF 2013 scale, whole VPs",
+    "wbf continuous": "WBF 2013 scale, continuous",
+    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
+}
+
+KINDS = {
+    "dataset": DATASETS,
+    "series": SERIES,
+    "scale": SCALES,
+    "form": FORMS,
+    "section": SECTIONS,
+}
 
 
 def display_name(kind: str, key: str) -> str:
     """The name a reader sees for ``key``, a ``kind`` of id ("dataset", "series", "scale",
-    "form"); an id with no entry reads as itself, ``_``/``-`` as spaces.
+    "form", "section" of the booklet); an id with no entry reads as itself, ``_``/``-`` as spaces.
 
-    >>> display_name("series", "bb"), display_name("form", "swiss-pairs")
+    >>> display_name("series", "bb"), display_name("form", "swiss_pairs")
     ('Bermuda Bowl', 'Swiss pairs (MP %)')
     >>> display_name("scale", "gauss_12"), display_name("dataset", "seeds/ebu_swiss_pairs_7_9")
     ('gauss 12', 'EBU Swiss pairs, 7-9 boards a match')
@@ -82,3 +117,42 @@ def display_name(kind: str, key: str) -> str:
         raise BridgestatsError(f"kind: one of {', '.join(KINDS)}, not {kind!r}")
     key = str(key)
     return KINDS[kind].get(key) or key.replace("_", " ").replace("-", " ").strip()
+
+
+@functools.cache
+def _ids() -> re.Pattern:
+    """Data set ids, and the scale ids that cannot be words ("washington_2004",
+    "wbf_discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
+    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k]
+    alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w/.-])({alternatives})(?![\w/-]|\.\w)")
+
+
+def readable(text: str) -> str:
+    """``text`` with every data set id and every scale id that is not a plain word replaced
+    by its display name (the source strings of the estimates name their data by id).
+
+    >>> readable("seeds/brighton_2005_vp_counts on the washington_2004 thresholds")
+    'Brighton 2005 Swiss pairs: VP results on the Washington (2004) thresholds'
+    >>> readable("see data/seeds/probst_figures.csv, `wbf` and the mp column")
+    'see data/seeds/probst_figures.csv, `wbf` and the mp column'
+    """
+
+    def name(match: re.Match) -> str:
+        token = match.group(1)
+        return DATASETS.get(token) or SCALES[token]
+
+    return _ids().sub(name, str(text))
+
+
+def series_label(group) -> str:
+    """A group of matches named by its series code ("bb", "bb 1950s") with the series'
+    name in place of the code; anything else as it is.
+
+    >>> series_label("bb 1950s"), series_label("us"), series_label("all")
+    ('Bermuda Bowl 1950s', 'US Championships', 'all')
+    """
+    code, _, rest = str(group).partition(" ")
+    if code not in SERIES:
+        return str(group)
+    return f"{SERIES[code]} {rest}".strip()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -18,11 +19,17 @@ import numpy as np
 from . import datasets
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
+from .names import readable
 
 __all__ = [
+    "and_list",
+    "count_axis",
+    "figure_caption",
     "finding",
+    "findings_problems",
     "input_hashes",
     "jsonable",
+    "place_legends",
     "run_sweep",
     "save_figure",
     "save_summary",
@@ -94,7 +101,8 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
     text : str
         The finding in one sentence, with its number, unit and interval, as a committee
         member should read it ("K per board: 6.13 IMPs (90 %: 6.09-6.17) from 37,099
-        boards").
+        boards"); data set and scale ids in it read as their names
+        (:func:`bridgestats.names.readable`).
     section : str
         The notebook's markdown heading (its text, without the ``#``) of the section that
         shows it: ``reports/findings.html`` links to it.
@@ -114,7 +122,58 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
     if key is not None and not isinstance(key, str):
         raise fail("key", "a summary key (str) or None", key)
     headline = check_flag(headline, "headline")
-    return {"text": text.strip(), "section": section.strip(), "key": key, "headline": headline}
+    return {
+        "text": readable(text.strip()),
+        "section": section.strip(),
+        "key": key,
+        "headline": headline,
+    }
+
+
+#: A sentence ends at ".", "!" or "?" (perhaps closing a bracket or quote) followed by a
+#: space and a capital letter, unless the word before is an abbreviation: "90 %:
+#: 6.09-6.17", "e.g. the", "vs. Elo", "p. 12" and "Probst et al. Table 3" end none.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"'’”]))\s+(?=[\"'‘“(]?[A-Z])")
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:vs|e\.g|i\.e|cf|pp?|no|nos|fig|al|st|dr|mr|ms|approx)|\b[A-Z])\.$", re.I
+)
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` split into sentences (see ``_SENTENCE_END``).
+
+    >>> _sentences("Elo beats the PPI vs. Glicko (p. 3). It holds")
+    ['Elo beats the PPI vs. Glicko (p. 3).', 'It holds']
+    """
+    out: list[str] = []
+    for part in _SENTENCE_END.split(text.strip()):
+        if out and _ABBREVIATIONS.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        elif part.strip():
+            out.append(part)
+    return out
+
+
+def findings_problems(findings) -> list[str]:
+    """What is wrong with a report's findings, as sentences (empty when nothing): each
+    finding is one sentence, and at least one is marked headline.
+
+    >>> findings_problems([finding("K is 6.13 IMPs. It holds for 8 boards", section="s")])
+    ['finding 1 runs to 2 sentences: K is 6.13 IMPs. | It holds for 8 boards', \
+'no finding is marked headline (finding(..., headline=True))']
+    >>> findings_problems([finding("K is 6.13 IMPs (90 %: 6.09-6.17)", section="s", headline=True)])
+    []
+    """
+    problems = []
+    for i, item in enumerate(findings, 1):
+        text = item["text"] if isinstance(item, dict) else str(item)
+        parts = _sentences(text)
+        if len(parts) > 1 or "\n" in text.strip():
+            n = max(len(parts), 2)
+            problems.append(f"finding {i} runs to {n} sentences: " + " | ".join(parts))
+    if findings and not any(isinstance(f, dict) and f.get("headline") for f in findings):
+        problems.append("no finding is marked headline (finding(..., headline=True))")
+    return problems
 
 
 def save_summary(
@@ -135,7 +194,10 @@ def save_summary(
     order (stored under ``"_headline"``); without it the index shows the first few numbers.
     ``findings`` are the report's findings in words (:func:`finding`), stored under
     ``"_findings"``: ``reports/findings.html`` lists them with links to their sections, and
-    the index shows those marked ``headline`` in place of the headline keys.
+    the index shows those marked ``headline`` in place of the headline keys. What
+    :func:`findings_problems` finds wrong with them (a finding of more than one sentence,
+    none marked headline) is stored under ``"_findings_problems"``, and ``bridgestats
+    reports`` warns of it.
 
     >>> import json, tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -162,6 +224,9 @@ def save_summary(
             )
     if findings:
         payload["_findings"] = findings
+        problems = findings_problems(findings)
+        if problems:  # the runner warns; tests/test_browser.py lists the reports not yet clean
+            payload["_findings_problems"] = problems
     payload["_inputs"] = input_hashes(inputs)
     path = Path(path)
     path.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n")
@@ -175,14 +240,27 @@ def save_figure(
     folder: str | Path = "figures",
     dpi: int = 110,
     show: bool = True,
+    counts: dict | None = None,
 ) -> None:
     """Save a matplotlib figure as ``<folder>/<name>.png`` and show it once on the page.
+
+    Before saving, every legend is moved off the plotted data (:func:`place_legends`,
+    which raises when none can be), and ``counts`` declares count axes: ``{axes: "x" |
+    "y" | "xy"}`` (or ``"y"`` for every axes) get whole-number ticks (:func:`count_axis`).
 
     The page's image carries ``caption`` as its alt text (by default the figure's titles,
     else its name). With ``show`` (in a notebook) the figure is displayed here and closed,
     so the inline backend does not show it a second time without its alt text. Returns
     None, so that a cell ending with the call shows nothing else.
     """
+    if counts is not None:
+        if isinstance(counts, str):
+            counts = dict.fromkeys(fig.axes, counts)
+        if not isinstance(counts, dict):
+            raise fail("counts", 'a dict {axes: "x" | "y" | "xy"} or one of those', counts)
+        for ax, which in counts.items():
+            count_axis(ax, which)
+    place_legends(fig, name=name)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
@@ -199,6 +277,198 @@ def save_figure(
             {"image/png": data, "text/plain": alt}, raw=True, metadata={"image/png": {"alt": alt}}
         )
         plt.close(fig)
+
+
+#: Where :func:`place_legends` tries a legend that covers data: the corners and sides of
+#: its axes, then outside them: right of, below and above the axes with their labels.
+LEGEND_PLACES = (
+    ("upper right", None),
+    ("upper left", None),
+    ("lower right", None),
+    ("lower left", None),
+    ("center right", None),
+    ("center left", None),
+    ("upper center", None),
+    ("lower center", None),
+    ("upper left", "right"),
+    ("upper center", "below"),
+    ("lower center", "above"),
+)
+
+
+def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
+    """Move every legend of ``fig`` off the plotted data; return how many were moved.
+
+    Each legend's window extent (display coordinates, widened by ``pad`` pixels) is checked
+    against the data of every axes of the figure: line segments and markers, scatter
+    offsets, the paths of collections (error bars, filled areas) and the extents of patches
+    (bars, histograms); an axes' legend must also stay off the other axes (their area,
+    labels and titles), where it would be hidden. A legend that fails is tried in each of
+    :data:`LEGEND_PLACES` in turn and checked again; when none clears, a
+    :class:`~bridgestats.errors.BridgestatsError` names the figure and the axes.
+    """
+    legends = [(ax, ax.get_legend()) for ax in fig.axes if ax.get_legend() is not None]
+    legends += [(None, leg) for leg in fig.legends]
+    if not legends:
+        return 0
+    renderer = _renderer(fig)
+    moved = 0
+    for ax, legend in legends:
+        if not _blocked(fig, ax, legend, renderer, pad):
+            continue
+        for loc, side in LEGEND_PLACES:
+            legend.set_loc(loc)
+            anchor = _outside(fig, ax, legend, side, renderer, pad)
+            legend.set_bbox_to_anchor(*(anchor or (None,)))
+            renderer = _renderer(fig)
+            if not _blocked(fig, ax, legend, renderer, pad):
+                moved += 1
+                break
+        else:
+            where = f"axes {_axes_name(fig, ax)}" if ax is not None else "the figure legend"
+            raise BridgestatsError(
+                f"figure {name!r}: the legend of {where} covers plotted data wherever it"
+                f" goes (tried {len(LEGEND_PLACES)} places); make room or move it by hand"
+            )
+    return moved
+
+
+def _outside(fig, ax, legend, side, renderer, pad):
+    """The anchor (in the axes' or the figure's fraction, so that it holds at any dpi) of a
+    place outside the axes and their labels, or None for a place inside."""
+    if side is None:
+        return None
+    legend.set_visible(False)  # the axes' extent without the legend itself
+    try:
+        box = (ax if ax is not None else fig).get_tightbbox(renderer)
+    finally:
+        legend.set_visible(True)
+    frame = ax.bbox if ax is not None else fig.bbox
+    gap = 2 * pad
+    point = {
+        "right": (box.x1 + gap, frame.y1),
+        "below": ((frame.x0 + frame.x1) / 2, box.y0 - gap),
+        "above": ((frame.x0 + frame.x1) / 2, box.y1 + gap),
+    }[side]
+    transform = ax.transAxes if ax is not None else fig.transFigure
+    x, y = transform.inverted().transform(point)
+    return (float(x), float(y), 0.0, 0.0), transform
+
+
+def _blocked(fig, ax, legend, renderer, pad: float) -> bool:
+    """Whether the legend covers data, or (an axes' legend) another axes."""
+    from matplotlib.transforms import Bbox
+
+    box = legend.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    if ax is not None:
+        others = [other for other in fig.axes if other is not ax and other.get_visible()]
+        if any(other.get_tightbbox(renderer).overlaps(box) for other in others):
+            return True
+    return _covers_box(fig, box, renderer)
+
+
+def _renderer(fig):
+    fig.draw_without_rendering()
+    return fig.canvas.get_renderer() if hasattr(fig.canvas, "get_renderer") else fig._get_renderer()
+
+
+def _axes_name(fig, ax) -> str:
+    index = fig.axes.index(ax) + 1
+    title = ax.get_title() or ax.get_ylabel() or ""
+    return f"{index} ({title!r})" if title else str(index)
+
+
+def _covers_data(fig, legend, renderer, pad: float) -> bool:
+    """Whether the legend's window extent (widened by ``pad`` px) meets any plotted data."""
+    from matplotlib.transforms import Bbox
+
+    box = legend.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    return _covers_box(fig, box, renderer)
+
+
+def _covers_box(fig, box, renderer) -> bool:
+    return any(_artist_meets(artist, box, renderer) for ax in fig.axes for artist in _data(ax))
+
+
+def _data(ax):
+    yield from ax.lines
+    yield from ax.collections
+    yield from ax.patches
+
+
+def _artist_meets(artist, box, renderer) -> bool:
+    from matplotlib.collections import PathCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    from matplotlib.path import Path as MplPath
+
+    if not artist.get_visible():
+        return False
+    if isinstance(artist, Line2D):
+        xy = artist.get_transform().transform(np.asarray(artist.get_xydata(), dtype=float))
+        xy = xy[np.isfinite(xy).all(axis=1)]
+        if not len(xy):
+            return False
+        radius = artist.get_markersize() / 2 * renderer.points_to_pixels(1.0)
+        marked = artist.get_marker() not in (None, "None", "none", "", " ")
+        if marked and _points_in(xy, box, radius):
+            return True
+        if artist.get_linestyle() in ("None", "none", "", " ") or len(xy) < 2:
+            return False
+        return MplPath(xy).intersects_bbox(box, filled=False)
+    if isinstance(artist, PathCollection) and len(artist.get_offsets()):
+        xy = artist.get_offset_transform().transform(np.asarray(artist.get_offsets(), dtype=float))
+        xy = xy[np.isfinite(xy).all(axis=1)]
+        sizes = artist.get_sizes()
+        radius = np.sqrt(sizes.max()) / 2 * renderer.points_to_pixels(1.0) if len(sizes) else 0
+        return _points_in(xy, box, radius)
+    if isinstance(artist, Patch):
+        extent = artist.get_window_extent(renderer)
+        return bool(np.isfinite(extent.extents).all()) and extent.overlaps(box)
+    paths = getattr(artist, "get_paths", lambda: [])()
+    transform = artist.get_transform()
+    filled = artist.get_facecolor() is not None and len(np.atleast_2d(artist.get_facecolor())) > 0
+    filled = filled and np.atleast_2d(artist.get_facecolor())[:, -1].max() > 0
+    for path in paths:
+        path = transform.transform_path(path)
+        if len(path.vertices) and path.intersects_bbox(box, filled=bool(filled)):
+            return True
+    return False
+
+
+def _points_in(xy, box, radius: float) -> bool:
+    inside = (
+        (xy[:, 0] >= box.x0 - radius)
+        & (xy[:, 0] <= box.x1 + radius)
+        & (xy[:, 1] >= box.y0 - radius)
+        & (xy[:, 1] <= box.y1 + radius)
+    )
+    return bool(inside.any())
+
+
+def count_axis(ax, which: str = "y") -> None:
+    """Declare an axis of ``ax`` a count ("x", "y" or "xy"): its ticks are whole numbers.
+
+    An axis with its own ticks (``set_xticks``) keeps them, and must hold whole numbers.
+    """
+    from matplotlib.ticker import FixedLocator, MaxNLocator
+
+    if which not in ("x", "y", "xy"):
+        raise fail("which", '"x", "y" or "xy"', which)
+    for letter in which:
+        axis = ax.xaxis if letter == "x" else ax.yaxis
+        locator = axis.get_major_locator()
+        if isinstance(locator, FixedLocator):
+            ticks = np.asarray(locator.locs, dtype=float)
+            if not np.allclose(ticks, np.round(ticks)):
+                raise BridgestatsError(
+                    f"count_axis: the {letter} axis is a count but its ticks are not whole"
+                    f" numbers: {', '.join(f'{t:g}' for t in ticks)}"
+                )
+            continue
+        axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def figure_caption(fig) -> str:
@@ -226,11 +496,25 @@ def _in_notebook() -> bool:
     return shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell"
 
 
+def and_list(items, *, empty: str = "none") -> str:
+    """Items as running text: "1, 2 and 3" (not a list repr ``[1, 2, 3]``); ``empty``
+    when there are none.
+
+    >>> and_list([1, 2, 3]), and_list(["Bermuda Bowl"]), and_list([])
+    ('1, 2 and 3', 'Bermuda Bowl', 'none')
+    """
+    items = [str(i) for i in items]
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def show_markdown(text: str) -> None:
-    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``)."""
+    """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``), with
+    data set and scale ids read as their names (:func:`bridgestats.names.readable`)."""
     from IPython.display import Markdown, display
 
-    display(Markdown(str(text)))
+    display(Markdown(readable(str(text))))
 
 
 def show_findings(findings, *, title: str | None = None) -> None:
@@ -238,7 +522,7 @@ def show_findings(findings, *, title: str | None = None) -> None:
     lines = [f"**{title}**", ""] if title else []
     for item in findings:
         text = item["text"] if isinstance(item, dict) else str(item)
-        lines.append(f"- {_md_escape(text)}")
+        lines.append(f"- {_md_escape(readable(text))}")
     show_markdown("\n".join(lines))
 
 
@@ -262,14 +546,15 @@ def _cell(value, digits) -> str | None:
         return f"{float(value):,.{digits}f}"
     if isinstance(value, (list, tuple, np.ndarray)):
         return ", ".join(_cell(v, digits) or MISSING for v in value)
-    return str(value)
+    return readable(str(value))
 
 
 def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> str:
     """A data frame as the page shows it: an HTML table with a ``<thead>``, no index.
 
     ``columns`` maps column names to what the reader sees (and, when given, picks and
-    orders the columns); other snake_case names read with spaces. ``digits`` rounds every
+    orders the columns); other snake_case names read with spaces. Data set and scale ids
+    in text cells read as their names (:func:`bridgestats.names.readable`). ``digits`` rounds every
     float column (an int) or some (a dict by column). Booleans read yes/no; a missing value
     is a dash, and a note under the table says what a dash means (``note`` overrides it).
     Nothing is cut short.
@@ -330,13 +615,13 @@ def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> 
     display({"text/html": html, "text/plain": f"table of {len(frame)} rows"}, raw=True)
 
 
-def run_sweep(grid, *, seed, scheduler=None, progress=True):
+def run_sweep(grid, *, rng, scheduler=None, progress=True):
     """:func:`bridgestats.sim.sweep.run_sweep`, with a scheduler given by its address too.
 
     ``scheduler`` may be a scheduler address (``"tcp://host:8786"``): a
     ``distributed.Client`` is connected to it for the sweep and closed after (the notebooks
     extra provides ``dask.distributed``); a connected client is used as given and left
-    open; None runs the cells here. Same seed, same frame, wherever it runs.
+    open; None runs the cells here. Same ``rng`` seed, same frame, wherever it runs.
     """
     from .sim import sweep
 
@@ -349,5 +634,5 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
                 "(pip install 'bridgestats[notebooks]')"
             ) from None
         with Client(scheduler) as client:
-            return sweep.run_sweep(grid, seed=seed, scheduler=client, progress=progress)
-    return sweep.run_sweep(grid, seed=seed, scheduler=scheduler, progress=progress)
+            return sweep.run_sweep(grid, rng=rng, scheduler=client, progress=progress)
+    return sweep.run_sweep(grid, rng=rng, scheduler=scheduler, progress=progress)

@@ -40,7 +40,7 @@ from ._validate import (
 from .errors import BridgestatsError
 
 __all__ = [
-    "DATUM_RULES",
+    "DATUMS",
     "GAP_RULES",
     "IMP_TABLE_LOWER",
     "IMP_TABLE_UPPER",
@@ -709,8 +709,18 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
     return out[()] if np.ndim(out) == 0 else out
 
 
-#: The Butler datum rules (see :func:`butler_datum`).
-DATUM_RULES = ("trimmed", "mean")
+#: The Butler datum rules (see :func:`butler_datum`): ``"trimmed"`` (drop ``trim`` of each
+#: end, round to 10), ``"mean"`` (the plain mean), ``"rounded"`` (the mean rounded to 10:
+#: ``"trimmed"`` with nothing dropped).
+DATUMS = ("trimmed", "mean", "rounded")
+
+
+def _datum_rule(datum: str, trim):
+    """A named datum rule as ``(rule, trim)`` with ``rule`` "mean" or "trimmed"."""
+    check_choice(datum, "datum", DATUMS)
+    if datum == "rounded":
+        return "trimmed", 0.0
+    return datum, trim
 
 
 def _round_to_10(x):
@@ -741,10 +751,12 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
     ----------
     scores : array_like
         The results of one board, from one direction.
-    datum : {"trimmed", "mean"} or float, keyword-only
+    datum : {"trimmed", "mean", "rounded"} or float, keyword-only
         ``"mean"``: the plain average (Funbridge). ``"trimmed"``: drop the ``k`` highest and
         ``k`` lowest results, average the rest and round to the nearest 10 (halves away
-        from zero). A number: that datum, used as given.
+        from zero). ``"rounded"``: the mean rounded to the nearest 10 (``"trimmed"`` with
+        ``trim=0``; ``trim`` is then not used). A number: that datum, used as given
+        (:data:`DATUMS`).
     trim : float, keyword-only
         In [0, 0.5). For ``"trimmed"``: the fraction dropped at each end,
         ``k = floor(trim·n)`` but at least 1 when there are 3 or more results (none for 1
@@ -774,10 +786,12 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
     413.3333333333333
     >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110])  # drop 650 and 110
     420.0
+    >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110], datum="rounded")
+    410.0
     """
     x = _board(scores)
     if isinstance(datum, str):
-        check_choice(datum, "datum", DATUM_RULES)
+        datum, trim = _datum_rule(datum, trim)
         if datum == "mean":
             return float(x.mean())
         trim = _trim(trim)
@@ -789,7 +803,7 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
     try:
         return check_number(datum, "datum")
     except BridgestatsError:
-        raise fail("datum", "'trimmed', 'mean' or one finite number", datum) from None
+        raise fail("datum", "'trimmed', 'mean', 'rounded' or one finite number", datum) from None
 
 
 def butler_imps(scores, *, datum="trimmed", trim=0.1, gaps="upper"):
@@ -1108,7 +1122,7 @@ def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:
     n_groups = n_by_group.size
     if not isinstance(datum, str):
         return np.full(n_groups, butler_datum([0.0], datum=datum))
-    check_choice(datum, "datum", DATUM_RULES)
+    datum, trim = _datum_rule(datum, trim)
     sums = np.bincount(g, weights=x, minlength=n_groups)
     if datum == "mean":
         with np.errstate(invalid="ignore", divide="ignore"):

@@ -49,15 +49,15 @@ __all__ = [
 #: Event forms and the unit of their margins.
 FORMS = {
     "teams": "IMPs",
-    "cross-imps": "IMPs",
-    "butler-online": "IMPs",
-    "swiss-pairs": "MP %",
+    "cross_imps": "IMPs",
+    "butler_online": "IMPs",
+    "swiss_pairs": "MP %",
     "aggregate": "points",
 }
 
 
-#: Largest value of any input of a σ model (``n_boards``, ``k``, ``tables``,
-#: ``comparisons``, ``results``, ``b``, ``shooting``, ``sigma``): each is a count of an
+#: Largest value of any input of a σ model (``n_boards``, ``k``, ``n_tables``,
+#: ``comparisons``, ``n_results``, ``b``, ``shooting``, ``sigma``): each is a count of an
 #: event or a per-board σ, far below 10¹² in any event, and products of a few such values
 #: stay finite (``k=1e308`` once overflowed to an infinite σ with only a warning).
 MAX_VALUE = 1e12
@@ -181,7 +181,7 @@ def sigma_teams_spread(n_boards, *, k, delta):
     return _out(np.sqrt(n * k**2 + n**2 * d**2))
 
 
-def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
+def sigma_cross_imps(n_boards, *, comparisons, n_results, k=6.5):
     """σ of a cross-IMPed match: K·√(n·C·R/2) (Pomfrey's rule).
 
     Parameters
@@ -191,7 +191,7 @@ def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
     comparisons : float or array_like
         C, comparisons per board and result (teams of four: 1; cross-IMPed teams of
         eight: 4).
-    results : float or array_like
+    n_results : float or array_like
         R, results per board counted in the match (teams of four: 2; teams of eight: 4).
     k : float or array_like, optional
         The teams-of-four per-board σ in IMPs (6.5).
@@ -217,29 +217,29 @@ def sigma_cross_imps(n_boards, *, comparisons, results, k=6.5):
 
     Examples
     --------
-    >>> float(sigma_cross_imps(8, comparisons=1, results=2))  # teams of four
+    >>> float(sigma_cross_imps(8, comparisons=1, n_results=2))  # teams of four
     18.385
-    >>> float(sigma_cross_imps(8, comparisons=4, results=4))  # cross-IMPed teams of eight
+    >>> float(sigma_cross_imps(8, comparisons=4, n_results=4))  # cross-IMPed teams of eight
     52.0
-    >>> round(30 * float(sigma_cross_imps(8, comparisons=4, results=4) / sigma_teams(8)))
+    >>> round(30 * float(sigma_cross_imps(8, comparisons=4, n_results=4) / sigma_teams(8)))
     85
     """
     n = _bounded(n_boards, "n_boards")
     c = _bounded(comparisons, "comparisons")
-    r = _bounded(results, "results")
+    r = _bounded(n_results, "n_results")
     k = _bounded(k, "k")
-    n, c, r, k = check_broadcast(n_boards=n, comparisons=c, results=r, k=k)
+    n, c, r, k = check_broadcast(n_boards=n, comparisons=c, n_results=r, k=k)
     return _out(k * np.sqrt(n * c * r / 2.0))
 
 
-def sigma_butler_online(n_boards, *, tables, k=7.0, b=1.2, shooting=1.0):
+def sigma_butler_online(n_boards, *, n_tables, k=7.0, b=1.2, shooting=1.0):
     """σ of an online Butler (barometer) match: B·K·√(n·C/(2R)) + shooting.
 
     Parameters
     ----------
     n_boards : float or array_like
         Boards in the match (> 0).
-    tables : float or array_like
+    n_tables : float or array_like
         Tables in play (>= 2); every table plays every board, so C = tables − 1
         comparisons and R = tables results per board.
     k : float or array_like, optional
@@ -272,17 +272,17 @@ def sigma_butler_online(n_boards, *, tables, k=7.0, b=1.2, shooting=1.0):
     Probst's 15-board match with 15 tables: σ = 23.22 and a 20-0 (1.668 σ, his rounded
     σ) of 38.73:
 
-    >>> float(sigma_butler_online(15, tables=15))
+    >>> float(sigma_butler_online(15, n_tables=15))
     23.224
-    >>> round(1.668 * round(float(sigma_butler_online(15, tables=15)), 2), 2)
+    >>> round(1.668 * round(float(sigma_butler_online(15, n_tables=15)), 2), 2)
     38.73
     """
     n = _bounded(n_boards, "n_boards")
-    t = _at_least(tables, "tables", 2)
+    t = _at_least(n_tables, "n_tables", 2)
     k = _bounded(k, "k")
     b = _bounded(b, "b")
     s = _bounded(shooting, "shooting", allow_zero=True)
-    n, t, k, b, s = check_broadcast(n_boards=n, tables=t, k=k, b=b, shooting=s)
+    n, t, k, b, s = check_broadcast(n_boards=n, n_tables=t, k=k, b=b, shooting=s)
     return _out(b * k * np.sqrt(n * (t - 1.0) / (2.0 * t)) + s)
 
 
@@ -437,14 +437,14 @@ def swiss_pairs_carry(sigma, n_boards, *, k, from_boards=8):
     return _out(np.sqrt(np.maximum(strength, 0.0) + k**2 / n))
 
 
-def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20):
+def swiss_pairs_top_percent(n_boards, *, n_results=21, ascherman=False, max_vp=20):
     """The percentage at which a Swiss pairs match becomes a 20-0 (the top VP outcome).
 
     Parameters
     ----------
     n_boards : float or array_like
         Boards in the match (> 0).
-    results : float or array_like, optional
+    n_results : float or array_like, optional
         Results per board in the field (>= max_vp + 1: the top outcome needs at least one
         result). Ignored with Ascherman scoring, which removes the field-size effect.
     ascherman : bool, optional
@@ -486,7 +486,7 @@ def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20)
     --------
     >>> float(swiss_pairs_top_percent(8))
     67.68
-    >>> float(swiss_pairs_top_percent(8, results=63))
+    >>> float(swiss_pairs_top_percent(8, n_results=63))
     67.39
     >>> float(swiss_pairs_top_percent(8, ascherman=True))
     67.257
@@ -498,8 +498,8 @@ def swiss_pairs_top_percent(n_boards, *, results=21, ascherman=False, max_vp=20)
     if check_flag(ascherman, "ascherman"):
         top = 1.0 - 1.0 / (2.0 * outcomes)
     else:
-        r = _at_least(results, "results", outcomes)
-        n, r = check_broadcast(n_boards=n, results=r)
+        r = _at_least(n_results, "n_results", outcomes)
+        n, r = check_broadcast(n_boards=n, n_results=r)
         m = r / outcomes
         top = (2.0 * r - m - 1.0) / (2.0 * (r - 1.0))
     return _out(50.0 + 50.0 * top / np.sqrt(n))
@@ -594,28 +594,28 @@ def k_from_sigma(sigma, n_boards, *, percent=False):
 
 _DEFAULT_K = {
     "teams": 6.5,
-    "cross-imps": 6.5,
-    "butler-online": 7.0,
-    "swiss-pairs": 32.95,
+    "cross_imps": 6.5,
+    "butler_online": 7.0,
+    "swiss_pairs": 32.95,
     "aggregate": 365.0,
 }
 
 
-def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4):
+def form_sigma(form, n_boards, *, k=None, n_tables=None, comparisons=4, n_results=4):
     """σ of a match of the given event form, with each model's default K.
 
     Parameters
     ----------
-    form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+    form : {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
         The event form (see :data:`FORMS` for the units).
     n_boards : float or array_like
         Boards in the match.
     k : float, optional
         Per-board σ; ``None`` takes the model's default (6.5, 6.5, 7, 32.95 %, 365).
-    tables : float, optional
-        Tables in play; required for ``"butler-online"``.
-    comparisons, results : float, optional
-        C and R for ``"cross-imps"`` (4 and 4: teams of eight).
+    n_tables : float, optional
+        Tables in play; required for ``"butler_online"``.
+    comparisons, n_results : float, optional
+        C and R for ``"cross_imps"`` (4 and 4: teams of eight).
 
     Returns
     -------
@@ -633,21 +633,21 @@ def form_sigma(form, n_boards, *, k=None, tables=None, comparisons=4, results=4)
 
     Examples
     --------
-    >>> float(form_sigma("butler-online", 15, tables=15))
+    >>> float(form_sigma("butler_online", 15, n_tables=15))
     23.22
-    >>> float(form_sigma("swiss-pairs", 8, k=31.11))
+    >>> float(form_sigma("swiss_pairs", 8, k=31.11))
     11.0
     """
     check_choice(form, "form", tuple(FORMS))
     k = _DEFAULT_K[form] if k is None else k
     if form == "teams":
         return sigma_teams(n_boards, k=k)
-    if form == "cross-imps":
-        return sigma_cross_imps(n_boards, comparisons=comparisons, results=results, k=k)
-    if form == "butler-online":
-        if tables is None:
-            raise fail("tables", "a number of tables for form 'butler-online'", tables)
-        return sigma_butler_online(n_boards, tables=tables, k=k)
-    if form == "swiss-pairs":
+    if form == "cross_imps":
+        return sigma_cross_imps(n_boards, comparisons=comparisons, n_results=n_results, k=k)
+    if form == "butler_online":
+        if n_tables is None:
+            raise fail("n_tables", "a number of tables for form 'butler_online'", n_tables)
+        return sigma_butler_online(n_boards, n_tables=n_tables, k=k)
+    if form == "swiss_pairs":
         return sigma_swiss_pairs(n_boards, k=k)
     return sigma_aggregate(n_boards, k=k)

@@ -27,10 +27,10 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
-from scipy.special import ndtr, ndtri
 
 from ._validate import (
     as_finite_array,
@@ -44,6 +44,9 @@ from ._validate import (
     fail,
 )
 from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
+
+if TYPE_CHECKING:  # pandas loads only for the frames (``bridgestats scale`` prints without it)
+    import pandas as pd
 
 __all__ = [
     "MAX_BOARDS",
@@ -87,8 +90,8 @@ MAX_MARGIN = 1e9
 #: Largest margin resolution ``step`` (1 IMP, 10 points in real scales), for that reason too.
 MAX_STEP = 10**9
 
-_FORM_CENTRE = {"swiss-pairs": 50.0}
-_FORM_STEP = {"teams": 1, "cross-imps": 1, "butler-online": 1, "aggregate": 10}
+_FORM_CENTRE = {"swiss_pairs": 50.0}
+_FORM_STEP = {"teams": 1, "cross_imps": 1, "butler_online": 1, "aggregate": 10}
 
 
 # --- validation helpers ---------------------------------------------------------------------
@@ -121,6 +124,25 @@ def _even_max_vp(max_vp) -> int:
 
 
 # --- the Gaussian equal-probability scale ------------------------------------------------------
+
+
+_NORMAL = NormalDist()
+_SQRT2 = math.sqrt(2.0)
+
+
+def _normal_quantile(q) -> np.ndarray:
+    """Φ⁻¹ elementwise: :meth:`statistics.NormalDist.inv_cdf` (Wichura's algorithm AS 241,
+    accurate to about 1e-16), the standard library's, so that a scale is made without
+    scipy (``tests/cli/test_cli_scale.py`` checks it against :func:`scipy.special.ndtri`)."""
+    q = np.asarray(q, dtype=float)
+    return np.array([_NORMAL.inv_cdf(v) for v in q.ravel()], dtype=float).reshape(q.shape)
+
+
+def _normal_upper(x) -> np.ndarray:
+    """P(Z >= x) elementwise, erfc(x/√2)/2 (:func:`math.erfc`: no cancellation in the
+    upper tail; checked against :func:`scipy.special.ndtr` like :func:`_normal_quantile`)."""
+    x = np.asarray(x, dtype=float)
+    return np.array([0.5 * math.erfc(v / _SQRT2) for v in x.ravel()], dtype=float).reshape(x.shape)
 
 
 def _step_probabilities(max_vp: int, negative: int) -> np.ndarray:
@@ -169,7 +191,7 @@ def gaussian_z(max_vp=20, *, negative=0):
               + \\frac{1}{N+1}\\left(\\frac12 + \\frac{j - 1}{2\\nu}\\right)\\right),
               \\quad j = 1, \\dots, \\nu
 
-    Φ⁻¹ is the exact normal quantile (:func:`scipy.special.ndtri`). Probst's printed
+    Φ⁻¹ is the exact normal quantile (:meth:`statistics.NormalDist.inv_cdf`). Probst's printed
     values were interpolated linearly in a printed normal table (his Table 1) and written
     to three decimals, mostly rounded, some truncated, a few neither; they differ from
     these by up to 0.0007 in Table 2 and 0.0017 in Table 11 (0.763 against 0.7647).
@@ -190,7 +212,7 @@ def gaussian_z(max_vp=20, *, negative=0):
     """
     m = _even_max_vp(max_vp)
     neg = _negative(negative)
-    return ndtri(0.5 + _step_probabilities(m, neg))
+    return _normal_quantile(0.5 + _step_probabilities(m, neg))
 
 
 def sigma_from_top(top_margin, *, max_vp=20, centre=0.0):
@@ -261,6 +283,16 @@ class VPScale:
         the exports by default; ``None`` shows continuous ranges.
     name : str or None
         A label for the scale.
+    vp_table : tuple of (float, float) or None
+        The winner's and loser's VPs of each outcome, central outcome first, for a scale
+        that does not move one VP per step (the WBF continuous scale's 2-decimal VPs);
+        ``thresholds`` then has one margin fewer than the table, whatever ``max_vp``.
+        ``None``: one VP per step, as above.
+    outcome_labels : tuple of str or None
+        A label per outcome, replacing :attr:`labels`' ``10-10``, ``11-9``, ...
+    raw : bool
+        Score the margin itself (total IMPs or MP %, Swiss teams by margin): no
+        thresholds, and :meth:`vp` returns the margin.
     """
 
     thresholds: tuple[float, ...]
@@ -271,18 +303,45 @@ class VPScale:
     unit: str = "margin"
     step: int | None = None
     name: str | None = None
+    vp_table: tuple[tuple[float, float], ...] | None = None
+    outcome_labels: tuple[str, ...] | None = None
+    raw: bool = False
 
     def __post_init__(self):
         max_vp = _even_max_vp(self.max_vp)
         negative = _negative(self.negative)
-        t = as_finite_array(self.thresholds, "thresholds").ravel()
-        expected = max_vp // 2 + negative
-        if t.size != expected:
+        raw = check_flag(self.raw, "raw")
+        t = as_finite_array(self.thresholds, "thresholds", allow_empty=raw).ravel()
+        if raw and (t.size or self.vp_table is not None):
+            raise fail(
+                "thresholds", "empty for a raw scale (it scores the margin itself)", t.tolist()
+            )
+        if self.vp_table is not None:
+            table = as_finite_array(self.vp_table, "vp_table")
+            if table.ndim != 2 or table.shape[1] != 2 or table.shape[0] != t.size + 1:
+                raise fail(
+                    "vp_table",
+                    f"{t.size + 1} (winner, loser) pairs: one per outcome, central first",
+                    self.vp_table,
+                )
+            rows = tuple((float(w), float(lo)) for w, lo in table)
+            object.__setattr__(self, "vp_table", rows)
+        elif not raw and t.size != max_vp // 2 + negative:
+            expected = max_vp // 2 + negative
             raise fail(
                 "thresholds",
                 f"{expected} margins (a {max_vp}-0 scale with {negative} negative steps)",
                 t.tolist(),
             )
+        if self.outcome_labels is not None:
+            labels = tuple(self.outcome_labels)
+            if len(labels) != t.size + 1 or not all(isinstance(x, str) for x in labels):
+                raise fail("outcome_labels", f"{t.size + 1} strings (one per outcome)", labels)
+            object.__setattr__(self, "outcome_labels", labels)
+        object.__setattr__(self, "raw", raw)
+        if raw:
+            self._finish_fields(t, max_vp, negative)
+            return
         if t[0] <= 0:
             raise fail("thresholds", "> 0 (relative to centre)", float(t[0]))
         if t[-1] > MAX_MARGIN:
@@ -294,6 +353,9 @@ class VPScale:
                 f"strictly ascending (position {i + 1} is not above {t[i]:g})",
                 float(t[i + 1]),
             )
+        self._finish_fields(t, max_vp, negative)
+
+    def _finish_fields(self, t: np.ndarray, max_vp: int, negative: int) -> None:
         if self.sigma is not None:
             object.__setattr__(self, "sigma", _one_positive(self.sigma, "sigma"))
         if self.step is not None:
@@ -309,22 +371,58 @@ class VPScale:
 
     @property
     def vp_winner(self) -> np.ndarray:
-        """The winner's VPs of each outcome, central outcome first."""
+        """The winner's VPs of each outcome, central outcome first (0 for a raw scale)."""
+        if self.vp_table is not None:
+            return np.array([w for w, _ in self.vp_table])
+        if self.raw:
+            return np.zeros(1)
         j = np.arange(len(self.thresholds) + 1)
         return np.minimum(self.max_vp // 2 + j, self.max_vp)
 
     @property
     def vp_loser(self) -> np.ndarray:
         """The loser's VPs of each outcome, central outcome first (negative below 0)."""
+        if self.vp_table is not None:
+            return np.array([lo for _, lo in self.vp_table])
+        if self.raw:
+            return np.zeros(1)
         return self.max_vp // 2 - np.arange(len(self.thresholds) + 1)
 
     @property
     def labels(self) -> list[str]:
-        """Outcome labels, central outcome first: ``10-10``, ``11-9``, ..., ``20-(-5)``."""
+        """Outcome labels, central outcome first: ``10-10``, ``11-9``, ..., ``20-(-5)``
+        (``margin`` for a raw scale)."""
+        if self.outcome_labels is not None:
+            return list(self.outcome_labels)
+        if self.raw:
+            return ["margin"]
         return [
-            f"{w}-{lo}" if lo >= 0 else f"{w}-({lo})"
-            for w, lo in zip(self.vp_winner, self.vp_loser, strict=True)
+            f"{w:g}-{lo:g}" if lo >= 0 else f"{w:g}-({lo:g})"
+            for w, lo in zip(self.vp_winner, np.round(self.vp_loser, 2), strict=True)
         ]
+
+    @property
+    def draw(self) -> float:
+        """The VPs of a tied match (margin 0), the default score of a bye: 0 for raw."""
+        return float(self.vp_winner[0])
+
+    def outcome(self, margin):
+        """The outcome index ``j`` of each margin (0: the central outcome; 0 for raw).
+
+        Examples
+        --------
+        >>> VPScale((1e-9,), max_vp=2, name="win/draw/loss").outcome([0, 0.5, -3]).tolist()
+        [0, 1, 1]
+        """
+        d = as_finite_array(margin, "margin")
+        size = np.minimum(np.abs(d), 2 * MAX_MARGIN)
+        j = np.searchsorted(np.asarray(self.thresholds), np.round(size, 9), side="right")
+        return j[()] if j.ndim == 0 else j
+
+    def _tables(self, what: str) -> None:
+        if self.raw:
+            raise fail("scale", f"a scale of VP steps for {what} (this one scores the margin)",
+                       self.name or "raw")  # fmt: skip
 
     def vp(self, margin):
         """VPs of the side whose margin is ``margin`` (negative: the losing side).
@@ -360,6 +458,9 @@ class VPScale:
         [10, 11, 6, 20, 0]
         """
         d = as_finite_array(margin, "margin")
+        if self.raw:
+            out = d.astype(float)
+            return out[()] if out.ndim == 0 else out
         # |margin| beyond every threshold is the top outcome: clip first, so rounding a huge
         # margin (1e300) cannot overflow
         size = np.minimum(np.abs(d), 2 * MAX_MARGIN)
@@ -402,11 +503,12 @@ class VPScale:
         >>> round(3598 * float(p[-1]))
         450
         """
+        self._tables("probabilities")
         s = self.sigma if sigma is None else sigma
         if s is None:
             raise fail("sigma", "given for a scale without a sigma of its own (a table)", s)
         s = _one_positive(s, "sigma")
-        upper = ndtr(-np.asarray(self.thresholds) / s)  # P(d >= t), one side
+        upper = _normal_upper(np.asarray(self.thresholds) / s)  # P(d >= t), one side
         tail = np.concatenate([[0.5], upper, [0.0]])
         return 2.0 * (tail[:-1] - tail[1:])
 
@@ -421,6 +523,9 @@ class VPScale:
         the column is absent when the scale has no sigma). With ``centre != 0``, also
         ``score_from`` and ``score_to`` (``centre + margin``).
         """
+        import pandas as pd
+
+        self._tables("a table")
         t = np.asarray(self.thresholds)
         frame = pd.DataFrame(
             {
@@ -475,12 +580,10 @@ class VPScale:
         1          3         1            3          7     0.371088
         2          4         0            8       <NA>     0.414562
         """
-        step = self.step if step is None else step
-        step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
-        t = np.asarray(self.thresholds)
-        starts = np.ceil(t / step) * step
-        # the first multiple of step that reaches t, as vp() decides it (float-safe)
-        starts = np.where(starts - step >= t, starts - step, starts).astype(np.int64)
+        import pandas as pd
+
+        self._tables("a table")
+        step, starts, probability = self._integer_bands(step)
         frame = pd.DataFrame(
             {
                 "vp_winner": self.vp_winner,
@@ -489,33 +592,50 @@ class VPScale:
                 "margin_to": pd.array([*list(starts - step), None], dtype="Int64"),
             }
         )
+        if probability is not None:
+            frame["probability"] = probability
+        return frame
+
+    def _integer_bands(self, step):
+        """:meth:`integer_ranges` as arrays: the step, each band's first whole margin above
+        the central band's (``int64``), and the bands' probabilities (None without a sigma)."""
+        step = self.step if step is None else step
+        step = 1 if step is None else check_int(step, "step", minimum=1, maximum=MAX_STEP)
+        t = np.asarray(self.thresholds)
+        starts = np.ceil(t / step) * step
+        # the first multiple of step that reaches t, as vp() decides it (float-safe)
+        starts = np.where(starts - step >= t, starts - step, starts).astype(np.int64)
+        probability = None
         if self.sigma is not None:
             # band edges with the continuity correction; an empty band has width 0
             edges = np.concatenate([[0.0], starts - step / 2.0, [np.inf]])
             edges = np.maximum.accumulate(edges)
-            upper = ndtr(-edges / self.sigma)
+            upper = _normal_upper(edges / self.sigma)
             upper[0] = 0.5
-            frame["probability"] = 2.0 * (upper[:-1] - upper[1:])
-        return frame
+            probability = 2.0 * (upper[:-1] - upper[1:])
+        return step, starts, probability
 
     # -- exports -------------------------------------------------------------------------------
 
-    def _display(self, step, decimals: int) -> pd.DataFrame:
-        """Strings for printing: VPs, the margin range in displayed units, probability.
+    def _display(self, step, decimals: int) -> dict[str, list[str]]:
+        """Strings for printing, column by column: VPs, the margin range in displayed
+        units, probability (plain lists: printing a scale needs no pandas).
 
         A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
         whole margin shows ``none``.
         """
+        self._tables("a table")
         vps = self.labels
         if step is None:
             fmt = f"{{:.{decimals}f}}".format
             lows = self.centre + np.concatenate([[0.0], self.thresholds])
             highs = [fmt(x) for x in lows[1:]] + [None]
+            p = self.probabilities() if self.sigma is not None else None
         else:
-            ir = self.integer_ranges(step=step)
+            step, starts, p = self._integer_bands(step)
             fmt = _num
-            lows = self.centre + ir["margin_from"].to_numpy(dtype=float)
-            highs = [None if b is pd.NA else self.centre + b for b in ir["margin_to"]]
+            lows = self.centre + np.concatenate([[0], starts]).astype(float)
+            highs = [*(self.centre + b for b in (starts - step).tolist()), None]
             highs = [
                 None if b is None else ("none" if b < a else fmt(b))
                 for a, b in zip(lows, highs, strict=True)
@@ -524,9 +644,8 @@ class VPScale:
             f"{fmt(a)}+" if b is None else ("none" if b == "none" else f"{fmt(a)}-{b}")
             for a, b in zip(lows, highs, strict=True)
         ]
-        out = pd.DataFrame({"VPs": vps, self.unit: ranges})
-        if self.sigma is not None:
-            p = self.probabilities() if step is None else ir["probability"]
+        out = {"VPs": list(vps), self.unit: ranges}
+        if p is not None:
             out["probability %"] = [f"{100 * x:.2f}" for x in p]
         return out
 
@@ -564,8 +683,8 @@ class VPScale:
         """
         step = self._default_step(step)
         shown = self._display(step or None, decimals)
-        lines = ["| " + " | ".join(shown.columns) + " |", "|" + "---|" * shown.shape[1]]
-        lines += ["| " + " | ".join(row) + " |" for row in shown.itertuples(index=False)]
+        lines = ["| " + " | ".join(shown) + " |", "|" + "---|" * len(shown)]
+        lines += ["| " + " | ".join(row) + " |" for row in zip(*shown.values(), strict=True)]
         title = f"**{self.name}**\n\n" if self.name else ""
         return title + "\n".join(lines) + "\n"
 
@@ -575,7 +694,9 @@ class VPScale:
         ``step`` as for :meth:`to_markdown`.
         """
         step = self._default_step(step)
-        shown = self._display(step or None, decimals)
+        import pandas as pd
+
+        shown = pd.DataFrame(self._display(step or None, decimals))
         table = shown.to_html(index=False, border=0)
         if self.name:
             table = table.replace(">\n", f">\n  <caption>{html.escape(self.name)}</caption>\n", 1)
@@ -733,6 +854,8 @@ class ScaleFit:
         """One row per threshold: ``vp_winner``, ``vp_loser`` (of the outcome it starts),
         ``published`` and ``fitted`` (in displayed units, ``centre`` added) and
         ``residual`` (published − fitted)."""
+        import pandas as pd
+
         j = np.arange(1, self.z.size + 1)
         half = self.max_vp // 2
         return pd.DataFrame(
@@ -822,16 +945,16 @@ def event_scale(
     sigma=None,
     max_vp=20,
     negative=0,
-    tables=None,
+    n_tables=None,
     comparisons=None,
-    results=None,
+    n_results=None,
     ascherman=False,
 ):
     """The recommended Gaussian scale for an event: σ from the form's model, then the scale.
 
     Parameters
     ----------
-    form : {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+    form : {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
         The event form.
     n_boards : int
         Boards per match, > 0 and at most :data:`MAX_BOARDS` (500).
@@ -842,14 +965,14 @@ def event_scale(
         which the σ from ``k`` must also respect.
     max_vp, negative : int, optional
         The scale's total and negative steps (see :func:`gaussian_scale` for their ranges).
-    tables : float, optional
-        Tables in play, for ``butler-online``.
-    comparisons, results : float, optional
-        C and R for ``cross-imps`` (default 4 and 4). For ``swiss-pairs``, ``results`` is
+    n_tables : float, optional
+        Tables in play, for ``butler_online``.
+    comparisons, n_results : float, optional
+        C and R for ``cross_imps`` (default 4 and 4). For ``swiss_pairs``, ``n_results`` is
         the field size: σ then comes from the normal-scoring 20-0 of
         :func:`bridgestats.sigma.swiss_pairs_top_percent` (§4, §11) instead of ``k``.
     ascherman : bool, optional
-        ``swiss-pairs`` only: σ from the Ascherman 20-0 (§11), field size irrelevant.
+        ``swiss_pairs`` only: σ from the Ascherman 20-0 (§11), field size irrelevant.
 
     Returns
     -------
@@ -859,7 +982,7 @@ def event_scale(
 
     Notes
     -----
-    σ, in order of precedence: ``sigma``; for Swiss pairs with ``results`` or
+    σ, in order of precedence: ``sigma``; for Swiss pairs with ``n_results`` or
     ``ascherman``, (P₂₀₋₀ − 50)/z_top; otherwise the form's model with ``k``.
 
     References
@@ -868,9 +991,9 @@ def event_scale(
 
     Examples
     --------
-    >>> event_scale("swiss-pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
+    >>> event_scale("swiss_pairs", 8, sigma=11).to_frame()["score_from"].round(2).tolist()[:3]
     [50.0, 50.66, 51.98]
-    >>> round(event_scale("swiss-pairs", 8, results=63).thresholds[-1] + 50, 2)  # §11
+    >>> round(event_scale("swiss_pairs", 8, n_results=63).thresholds[-1] + 50, 2)  # §11
     67.39
     """
     check_choice(form, "form", tuple(FORMS))
@@ -879,9 +1002,9 @@ def event_scale(
     for name, value in {
         "k": k,
         "sigma": sigma,
-        "tables": tables,
+        "n_tables": n_tables,
         "comparisons": comparisons,
-        "results": results,
+        "n_results": n_results,
     }.items():
         if value is not None:
             check_number(_one(value), name)
@@ -889,9 +1012,9 @@ def event_scale(
     negative = _negative(negative)
     if sigma is not None and k is not None:
         raise fail("sigma", "None when k is given (give one of them, not both)", sigma)
-    swiss_top = form == "swiss-pairs" and (results is not None or ascherman)
-    if ascherman and form != "swiss-pairs":
-        raise fail("ascherman", "False unless form is 'swiss-pairs'", ascherman)
+    swiss_top = form == "swiss_pairs" and (n_results is not None or ascherman)
+    if ascherman and form != "swiss_pairs":
+        raise fail("ascherman", "False unless form is 'swiss_pairs'", ascherman)
     if swiss_top and (k is not None or sigma is not None):
         name = "k" if k is not None else "sigma"
         raise fail(
@@ -899,16 +1022,16 @@ def event_scale(
             "None with results/ascherman (the Swiss pairs field model replaces k/sigma)",
             k if k is not None else sigma,
         )
-    if comparisons is not None and form != "cross-imps":
-        raise fail("comparisons", "None unless form is 'cross-imps'", comparisons)
-    if results is not None and form not in ("cross-imps", "swiss-pairs"):
-        raise fail("results", "None unless form is 'cross-imps' or 'swiss-pairs'", results)
-    if tables is not None and form != "butler-online":
-        raise fail("tables", "None unless form is 'butler-online'", tables)
+    if comparisons is not None and form != "cross_imps":
+        raise fail("comparisons", "None unless form is 'cross_imps'", comparisons)
+    if n_results is not None and form not in ("cross_imps", "swiss_pairs"):
+        raise fail("n_results", "None unless form is 'cross_imps' or 'swiss_pairs'", n_results)
+    if n_tables is not None and form != "butler_online":
+        raise fail("n_tables", "None unless form is 'butler_online'", n_tables)
     if swiss_top:
         top = swiss_pairs_top_percent(
             n_boards,
-            results=21 if results is None else results,
+            n_results=21 if n_results is None else n_results,
             ascherman=ascherman,
             max_vp=max_vp,
         )
@@ -916,11 +1039,11 @@ def event_scale(
     elif sigma is None:
         cross = {
             "comparisons": 4 if comparisons is None else comparisons,
-            "results": 4 if results is None else results,
+            "n_results": 4 if n_results is None else n_results,
         }
-        sigma = form_sigma(form, n_boards, k=k, tables=tables, **cross)
+        sigma = form_sigma(form, n_boards, k=k, n_tables=n_tables, **cross)
     sigma = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
-    name = f"{form}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
+    name = f"{form.replace('_', ' ')}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
     if negative:
         name += f", {negative} negative VPs"
     return gaussian_scale(
@@ -1065,32 +1188,53 @@ def _wbf_winner_table(n_boards: int, discrete: bool) -> np.ndarray:
     return 100 * (10 + np.searchsorted(u, np.arange(u[-1] + 2), side="left"))
 
 
-def wbf_scale(n_boards) -> VPScale:
-    """The discrete 0-20 WBF scale for ``n_boards`` as a :class:`VPScale` (thresholds u + 1).
+def wbf_scale(n_boards, *, discrete=True) -> VPScale:
+    """The WBF 2013 scale for ``n_boards`` as a :class:`VPScale`: discrete 0-20 or continuous.
 
     Parameters
     ----------
     n_boards : int
         Boards in the match, a whole number 1 to :data:`MAX_BOARDS` (500).
+    discrete : bool, keyword-only
+        The whole-VP 0-20 scale (the default); ``False``: the continuous scale's
+        2-decimal VPs (one outcome per distinct VP score, in :attr:`VPScale.vp_table`).
 
     Returns
     -------
     VPScale
-        Thresholds u₀ + 1, ..., u₉ + 1: the first IMP margin of each band 11, ..., 20
-        (see :func:`wbf_vp` for the band rule), ``unit="IMPs"``, ``step=1``.
+        Discrete: thresholds u₀ + 1, ..., u₉ + 1, the first IMP margin of each band 11,
+        ..., 20 (see :func:`wbf_vp` for the band rule). Continuous: a threshold at each
+        whole IMP margin where the winner's VPs change (1, 2, ... up to the first 20.00).
+        ``unit="IMPs"``, ``step=1``: margins are whole IMPs, and one earns an outcome when
+        it reaches its threshold.
 
     References
     ----------
     .. [1] WBF Scoring Panel, "The New WBF IMP to VP Scales: Technical Report of the WBF
        Scoring Panel", World Bridge Federation, 2013 (worldbridge.org): the discrete 0-20
-       scale (8 boards: 0 → 10, 1-3 → 11, ..., 31-38 → 19, 39+ → 20).
+       scale (8 boards: 0 → 10, 1-3 → 11, ..., 31-38 → 19, 39+ → 20) and the continuous
+       one (8 boards: 1 IMP 10.44, 10 IMPs 13.78, 20.00 from 43).
 
     Examples
     --------
     >>> wbf_scale(8).thresholds
     (1.0, 4.0, 7.0, 10.0, 13.0, 17.0, 21.0, 26.0, 31.0, 39.0)
+    >>> s = wbf_scale(8, discrete=False)
+    >>> len(s.labels), s.labels[:2], s.vp([1, 10, -10, 43]).tolist()
+    (44, ['10-10', '10.44-9.56'], [10.44, 13.78, 6.22, 20.0])
     """
     nb = _n_boards(n_boards)
+    if not check_flag(discrete, "discrete"):
+        win = _wbf_hundredths(float(nb))
+        keep = np.concatenate([[0], np.flatnonzero(np.diff(win) != 0) + 1])
+        w = win[keep]
+        return VPScale(
+            tuple(float(m) for m in keep[1:]),
+            unit="IMPs",
+            step=1,
+            name=f"WBF 2013 continuous, {nb} boards",
+            vp_table=tuple((x / 100.0, (2000 - x) / 100.0) for x in w.tolist()),
+        )
     u = _wbf_discrete_uppers(float(nb))
     return VPScale(
         tuple((u + 1).astype(float)),
@@ -1137,6 +1281,8 @@ def wbf_table(n_boards, *, discrete=False) -> pd.DataFrame:
     """
     if check_flag(discrete, "discrete"):
         return wbf_scale(n_boards).integer_ranges()
+    import pandas as pd
+
     nb = _n_boards(n_boards)
     c = _wbf_hundredths(float(nb))
     return pd.DataFrame(

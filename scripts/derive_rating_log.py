@@ -12,7 +12,7 @@ import sys
 
 import pandas as pd
 
-from bridgestats.io import rating_board_log, rating_players, rating_sessions, read_fullfield
+from bridgestats.derive import rating_board_log, rating_players, rating_sessions, read_fullfield
 from bridgestats.paths import data_dir, shared_data_dir
 
 FLOAT_FORMAT = "%.10g"

@@ -3,8 +3,8 @@
 Run: ``.venv/bin/python scripts/derive_rescored_events.py`` (reads
 ``../shared/data/valet-fullfield`` via :func:`bridgestats.paths.shared_data_dir`, writes
 ``data/derived/rescored_matches.csv``; deterministic, no randomness). The teams and matches
-are reconstructed from the seating by :func:`bridgestats.io.reconstruct_teams` and checked
-by :func:`bridgestats.io.round_robin_checks`; ``data/derived/README.md`` documents the file
+are reconstructed from the seating by :func:`bridgestats.derive.reconstruct_teams` and checked
+by :func:`bridgestats.derive.round_robin_checks`; ``data/derived/README.md`` documents the file
 and ``tests/test_rescored_events.py`` re-derives it and compares.
 """
 
@@ -14,7 +14,7 @@ import sys
 
 import pandas as pd
 
-from bridgestats.io import read_fullfield, reconstruct_teams, round_robin_checks
+from bridgestats.derive import read_fullfield, reconstruct_teams, round_robin_checks
 from bridgestats.paths import data_dir, shared_data_dir
 
 #: Score files of the archive that are not re-scored, with the reason.

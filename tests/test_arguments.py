@@ -124,7 +124,7 @@ def test_scoring_arguments(call, name, given):
     [
         (lambda v: sigma.swiss_pairs_top_percent(8, ascherman=v), "ascherman"),
         (lambda v: sigma.k_from_sigma(11.65, 8, percent=v), "percent"),
-        (lambda v: vpscale.event_scale("swiss-pairs", 8, ascherman=v), "ascherman"),
+        (lambda v: vpscale.event_scale("swiss_pairs", 8, ascherman=v), "ascherman"),
         (lambda v: vpscale.wbf_vp(10, 8, discrete=v), "discrete"),
         (lambda v: vpscale.wbf_table(8, discrete=v), "discrete"),
         (lambda v: fit.frequency_test([5, 5], [5, 5], monte_carlo=v, rng=0), "monte_carlo"),

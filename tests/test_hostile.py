@@ -42,8 +42,8 @@ def _refused(call, match: str | None = None, *, within: float = 1.0) -> Bridgest
         (lambda: sigma.sigma_teams("8"), r"^n_boards: must be numbers \(not text\)"),
         (lambda: sigma.sigma_teams(8, k=1e308), r"^k: must be a number in \(0, 1e\+12\]"),
         (
-            lambda: sigma.sigma_cross_imps([8, 9], comparisons=[1, 2, 3], results=4),
-            r"^n_boards, comparisons, results, k: must be shapes that broadcast together",
+            lambda: sigma.sigma_cross_imps([8, 9], comparisons=[1, 2, 3], n_results=4),
+            r"^n_boards, comparisons, n_results, k: must be shapes that broadcast together",
         ),
         (lambda: vpscale.wbf_vp("10", 8), r"^imp_margin: must be numbers \(not text\)"),
         (lambda: scoring.contract_score("4", "S", 0, 10, False), r"^level: must be numbers"),

@@ -14,6 +14,15 @@ Two passes with hypothesis:
   up (records = rows = scorable + skipped) and where every scored row is a complete
   result, never an uncounted loss.
 
+Then the classes of the second hostile pass (issue 26) that every reader shares, each a
+property over the five loaders' excerpts (USEBIO among them): any mix of line ends (CR CR
+LF too) reads as LF does; a ``.gz`` cut anywhere is refused as truncated or corrupt; a
+file that is not UTF-8 is read whole as Windows-1252 and the summary says so. The
+classes of one reader each have their property beside their fixed cases in
+``tests/test_hostile_readers.py``: PBN braces inside values, signed ``Result`` tags,
+undefined USEBIO entities behind a DOCTYPE, a pair twice on a board, ``Multiplicity`` on
+a line naming its pairs, Markdown cells, ``frequency_test`` residuals.
+
 ``max_examples`` is modest so the file runs in well under 20 s.
 """
 
@@ -37,6 +46,7 @@ from bridgestats.io import (
     read_acbl_travellers,
     read_lin,
     read_pbn,
+    read_usebio,
     read_valet,
     summary_of,
     team_board_swings,
@@ -62,10 +72,10 @@ CALLS = [
     (scoring.cross_imps, ([100, 200, 300],), {"average": True, "gaps": "upper"}),
     (scoring.score_board_results, (_FRAME,), {"method": "mp", "per_beat": 2}),
     (sigma.sigma_teams, (8,), {"k": 6.5}),
-    (sigma.sigma_cross_imps, (8,), {"comparisons": 4, "results": 4, "k": 6.5}),
-    (sigma.sigma_butler_online, (8,), {"tables": 10, "k": 7.0, "b": 1.2, "shooting": 1.0}),
+    (sigma.sigma_cross_imps, (8,), {"comparisons": 4, "n_results": 4, "k": 6.5}),
+    (sigma.sigma_butler_online, (8,), {"n_tables": 10, "k": 7.0, "b": 1.2, "shooting": 1.0}),
     (sigma.sigma_swiss_pairs, (8,), {"k": 32.95}),
-    (sigma.swiss_pairs_top_percent, (8,), {"results": 21, "ascherman": False, "max_vp": 20}),
+    (sigma.swiss_pairs_top_percent, (8,), {"n_results": 21, "ascherman": False, "max_vp": 20}),
     (sigma.sigma_aggregate, (8,), {"k": 365.0}),
     (sigma.k_from_sigma, (18.0, 8), {"percent": False}),
     (sigma.form_sigma, ("teams", 8), {"k": 6.5}),
@@ -247,11 +257,29 @@ ACBL = (
     "2017-01-09/recap_b_20170109.html,,2,NS,NP,,,Ave+,Ave-,7.20,4.80,2,3\n"
     "2017-01-09/recap_b_20170109.html,,3,EW,1NT,W,1,,140,2.00,10.00,1,11\n"
 )
+USEBIO = (  # a Mitchell: two boards, a pass-out, an adjusted score (as tests/test_io_usebio.py)
+    '<?xml version="1.0"?>\n<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n<USEBIO Version="1.2">\n'
+    '<EVENT EVENT_TYPE="MP_PAIRS">\n<EVENT_DESCRIPTION>Tuesday Pairs</EVENT_DESCRIPTION>\n'
+    "<BOARD>\n<BOARD_NUMBER>1</BOARD_NUMBER>\n"
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>\n"
+    "<CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>\n"
+    "</TRAVELLER_LINE>\n"
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>\n"
+    "<CONTRACT>PASS</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS></TRICKS><SCORE>0</SCORE>\n"
+    "</TRAVELLER_LINE>\n</BOARD>\n"
+    "<BOARD>\n<BOARD_NUMBER>2</BOARD_NUMBER>\n"
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>\n"
+    "<CONTRACT>3NTX</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>8</TRICKS><SCORE>-200</SCORE>\n"
+    "</TRAVELLER_LINE>\n"
+    "<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>\n"
+    "<CONTRACT></CONTRACT><SCORE>A60</SCORE></TRAVELLER_LINE>\n</BOARD>\n</EVENT>\n</USEBIO>\n"
+)
 LOADERS = {
     "pbn": (read_pbn, "t.pbn", PBN),
     "lin": (read_lin, "t.lin", LIN),
     "valet": (read_valet, "scores.txt", VALET),
     "acbl": (read_acbl_travellers, "travellers.csv", ACBL),
+    "usebio": (read_usebio, "t.xml", USEBIO),
 }
 _NASTY = ['"', "[", "]", "\n", "\n\n", "|", ",", "{", "}", "%", "#", "\x00", "é", " ", "\\", "?"]
 
@@ -310,6 +338,109 @@ def test_mutated_excerpts_are_read_or_refused_never_lost(tmp_path_factory, fmt):
             except ParseError:
                 return
             assert summary_of(frame).records == _csv_rows(changed)
+
+    check()
+
+
+def _same_read(a: pd.DataFrame, b: pd.DataFrame) -> None:
+    """Two reads of one content agree: rows, scores, skip reasons and summary counts."""
+    sa, sb = summary_of(a), summary_of(b)
+    assert (sa.records, sa.scorable, sa.skipped) == (sb.records, sb.scorable, sb.skipped)
+    for column in ("board", "contract", "tricks", "score_ns", "skip_reason"):
+        assert a[column].astype(str).tolist() == b[column].astype(str).tolist(), column
+
+
+@pytest.mark.parametrize("fmt", list(LOADERS))
+def test_any_line_ends_read_alike(tmp_path_factory, fmt):
+    """LF, CR LF, CR CR LF (a Windows file converted twice) and CR, mixed line by line,
+    read as the LF file does (issue 26: CR CR LF once read as 16 records, none scored)."""
+    reader, name, text = LOADERS[fmt]
+    path = tmp_path_factory.mktemp(f"ends-{fmt}") / name
+    path.write_text(text, encoding="utf-8")
+    plain = reader(path)
+    lines = text.split("\n")
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(ends=st.lists(st.sampled_from(["\n", "\r\n", "\r\r\n", "\r"]), min_size=len(lines)))
+    def check(ends):
+        path.write_bytes("".join(a + b for a, b in zip(lines[:-1], ends, strict=False)).encode())
+        _same_read(reader(path), plain)
+
+    check()
+
+
+@pytest.mark.parametrize("fmt", list(LOADERS))
+def test_gzip_cut_anywhere_is_refused_as_truncated_or_corrupt(tmp_path_factory, fmt):
+    """A ``.gz`` cut short (a download or copy interrupted) is refused, saying so, at any
+    cut; never read as the part that inflated (issue 26: a truncated .xml.gz)."""
+    import gzip
+
+    reader, name, text = LOADERS[fmt]
+    path = tmp_path_factory.mktemp(f"gz-{fmt}") / (name + ".gz")
+    packed = gzip.compress(text.encode("utf-8"), mtime=0)
+    path.write_bytes(packed)
+    _same_read(reader(path), reader(_plain_copy(path, name, text)))
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(cut=st.integers(2, len(packed) - 1))
+    def check(cut):
+        path.write_bytes(packed[:cut])
+        with pytest.raises(ParseError, match=r"truncated gzip|corrupt gzip"):
+            reader(path)
+
+    check()
+
+
+def _plain_copy(path, name: str, text: str):
+    plain = path.parent / name
+    plain.write_text(text, encoding="utf-8")
+    return plain
+
+
+# where each excerpt holds a text value, and the value with ``{}`` for the text put in it
+_TEXT_AT = {
+    "pbn": ('[Event "T"]', '[Event "T{}"]'),
+    "lin": ("Alpha", "Alpha{}"),
+    "valet": ("|H4\n", "|H4{}\n"),
+    "acbl": ("recap_b_20170109.html,,1,None", "recap_b_20170109{}.html,,1,None"),
+}
+# Windows-1252 letters whose bytes are all 0xC0-0xFF: UTF-8 lead bytes, so that no run of
+# them (nor with ASCII) is valid UTF-8 and the file is certainly read as Windows-1252
+_WESTERN = st.text(alphabet="éüßñøÅÄÖab", min_size=1, max_size=8).filter(
+    lambda t: any(ord(c) > 127 for c in t)
+)
+_CP1252 = "files not UTF-8, read as Windows-1252 (cp1252)"
+_UNDEFINED = "bytes undefined in Windows-1252, read as U+FFFD"
+
+
+@pytest.mark.parametrize("fmt", list(_TEXT_AT))  # XML declares its own encoding
+def test_windows_1252_files_are_read_whole_and_said(tmp_path_factory, fmt):
+    """A file that is not UTF-8 is read as Windows-1252 (issue 26): its values as written,
+    nothing lost, and the summary says so, with the bytes that code page leaves undefined
+    (read as U+FFFD); a UTF-8 file gets no such note."""
+    reader, name, text = LOADERS[fmt]
+    path = tmp_path_factory.mktemp(f"cp1252-{fmt}") / name
+    path.write_text(text, encoding="utf-8")
+    plain = summary_of(reader(path))
+    assert _CP1252 not in plain.notes
+    old, new = _TEXT_AT[fmt]
+
+    @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(value=_WESTERN, undefined=st.integers(0, 2))
+    def check(value, undefined):
+        # 0x81, undefined in Windows-1252, before the letters (after a lead byte it would
+        # make a valid UTF-8 pair: Ä 0x81 is UTF-8 for ā)
+        written = b"\x81" * undefined + value.encode("cp1252")
+        raw = text.replace(old, new.format("\x00"), 1).encode("cp1252")
+        path.write_bytes(raw.replace(b"\x00", written))
+        frame = reader(path)
+        s = summary_of(frame)
+        assert s.notes[_CP1252] == 1
+        assert s.notes.get(_UNDEFINED, 0) == undefined
+        assert (s.records, s.scorable, s.skipped) == (plain.records, plain.scorable, plain.skipped)
+        shown = "\ufffd" * undefined + value
+        texts = frame.astype(str)
+        assert any(texts[c].str.contains(shown, regex=False).any() for c in texts)
 
     check()
 

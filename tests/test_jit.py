@@ -87,21 +87,22 @@ import numpy as np
 from bridgestats import _jit
 from bridgestats.ratings import elo, ppi
 from bridgestats.sim import club, events, measures
-from bridgestats.studies import ratings_real
+from bridgestats.ratings import gaussian
+from bridgestats.studies import ratings_real_sim
 log = club.board_log(club.simulate(np.full(30, 50.0), 300, n_months=2, record=True, rng=3))
 res = events.simulate_events(8, n_rounds=3, n_events=20, rng=0)
 out = {
     "ppi": ppi.rate_log(log).ratings["ppi"].round(9).tolist(),
     "elo": elo.elo_forecast(log)[0].round(9).tolist(),
-    "gauss": ratings_real.gaussian_forecast(
-        ratings_real.simulated_sessions(n_players=30, n_months=2, rng=1)
+    "gauss": gaussian.gaussian_forecast(
+        ratings_real_sim.simulated_sessions(n_players=30, n_months=2, rng=1)
     ).select_dtypes("number").round(9).to_numpy().tolist(),
     "events": measures.summarise_events(res).round(9).to_dict(),
     "tau": measures.kendall_tau_b([[1, 2, 3, 3], [4, 1, 2, 2]],
                                   [[1, 3, 2, 2], [1, 2, 3, 4]]).tolist(),
 }
 hits = misses = 0
-for module in (elo, ppi, club, events, measures, ratings_real):
+for module in (elo, ppi, club, events, measures, gaussian):
     for value in vars(module).values():
         if hasattr(value, "stats") and hasattr(value, "py_func"):
             hits += sum(value.stats.cache_hits.values())

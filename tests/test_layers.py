@@ -26,6 +26,8 @@ LAYERS = {
     "vpscale": 1,
     "io": 2,
     "datasets": 2,
+    "scales": 2,
+    "derive": 2.5,  # inferred shapes (teams from the seating, rating logs): above the data
     "fit": 3,
     "ratings": 4,
     "sim": 4,

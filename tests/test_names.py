@@ -23,3 +23,40 @@ def test_every_series_of_the_match_margins_has_a_name():
 def test_an_unknown_kind_is_refused_by_name():
     with pytest.raises(BridgestatsError, match="kind"):
         names.display_name("colour", "bb")
+
+
+def test_every_booklet_section_has_a_name():
+    from bridgestats.apps import booklet
+
+    assert sorted(names.SECTIONS) == sorted(booklet.SECTIONS)
+
+
+def test_readable_names_every_data_set_and_scale_id_in_running_text():
+    for key, name in names.DATASETS.items():
+        assert names.readable(f"Source: {key} (bootstrap).") == f"Source: {name} (bootstrap)."
+        # a path or a file name is left alone: it is where the file is, not what it is
+        assert names.readable(f"data/{key}.csv") == f"data/{key}.csv"
+    assert names.readable("the washington_2004 and wbf_discrete scales") == (
+        "the Washington (2004) and WBF 2013 (whole VPs) scales"
+    )
+    assert names.readable("mp, wdl and imps") == "mp, wdl and imps"  # ids that are words
+
+
+def test_pages_show_names_not_ids_in_tables_text_and_findings():
+    import pandas as pd
+
+    from bridgestats.notebook import finding, table_html
+
+    html = table_html(pd.DataFrame({"data": ["seeds/ebu_swiss_pairs_7_9"], "n": [3]}))
+    assert "EBU Swiss pairs, 7-9 boards a match" in html and "seeds/" not in html
+    item = finding("K from derived/match_margins is 6.13", section="s")
+    assert item["text"] == "K from team-match margins, 1955-2011 (derived) is 6.13"
+
+
+def test_a_finding_list_shows_scale_names_not_escaped_ids(monkeypatch):
+    from bridgestats import notebook
+
+    shown = []
+    monkeypatch.setattr(notebook, "show_markdown", shown.append)
+    notebook.show_findings(["ascherman_2006 17-3 starts at 59.01", "K is 6.13 (`k_per_board`)"])
+    assert shown == ["- Ascherman (2006) 17-3 starts at 59.01\n- K is 6.13 (`k\\_per\\_board`)"]

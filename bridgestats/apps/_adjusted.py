@@ -26,12 +26,16 @@ def _printed(frame: pd.DataFrame, column: str) -> bool:
 _NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
 
 
-def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+def _printed_numbers(values: pd.Series, *, ew_of=None) -> tuple[np.ndarray, np.ndarray]:
     """Printed figures as North-South numbers, and half a unit of their last digit.
 
     Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
     is read; a number column counts as printed to two decimals (the ACBL recaps). What is
-    not a number is NaN (not compared).
+    not a number is NaN (not compared). ``ew_of``: the total the two sides' figures make,
+    for a figure that is a share rather than a swing (PBN 2.1 §4.2's ``ScorePercentage
+    "EW 28.57"`` is North-South's 71.43: ``ew_of=100``; a PBN ``ScoreMP "EW 4"`` on a top of 10 is
+    North-South's 6: ``ew_of`` the tops, one per value); by default East-West's figure is
+    North-South's negated (IMPs).
     """
     if values.dtype.kind in "biuf":
         return values.to_numpy(dtype=float), np.full(len(values), 0.005)
@@ -39,7 +43,8 @@ def _printed_numbers(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     parts = text.str.extract(_NUMBER)
     digits = parts[1].str.replace(",", ".", regex=False)
     number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
-    number = np.where(parts[0].to_numpy() == "EW", -number, number)
+    ew = parts[0].to_numpy() == "EW"
+    number = np.where(ew, (-number if ew_of is None else ew_of - number), number)
     decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
     return number, 0.5 * 10.0 ** (-decimals)
 
@@ -154,3 +159,75 @@ def _adjusted_lines(frame: pd.DataFrame) -> pd.DataFrame:
     out["adjusted"] = adjusted
     out["both_sides"] = both
     return out
+
+
+def _for_pairing(frame: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray, pd.DataFrame]:
+    """A team frame whose artificial adjusted scores pair with the other room like results.
+
+    Returns the frame (each adjusted record given a placeholder score of 0, so that
+    :func:`bridgestats.io.team_board_swings` pairs it), the rows so treated, and
+    :func:`_adjusted_lines`. An adjusted record is one whose text names a split
+    (``A6040``, ``Ave+``) or whose ``ScoreIMP`` the file printed; others stay skipped.
+    """
+    lines = _adjusted_lines(frame)
+    printed = (
+        _printed_numbers(frame["ScoreIMP"].reset_index(drop=True))[0]
+        if "ScoreIMP" in frame
+        else np.full(len(frame), np.nan)
+    )
+    lines["printed_imps"] = printed
+    usable = lines["adjusted"].to_numpy(dtype=bool) & (
+        lines["share_ns"].notna().to_numpy() | ~np.isnan(printed)
+    )
+    if "board" in frame:
+        usable &= frame["board"].notna().to_numpy()
+    if not usable.any():
+        return frame, usable, lines
+    out = frame.copy()
+    out.loc[usable, "skip_reason"] = None
+    out.loc[usable, "score_ns"] = 0.0
+    return out, usable, lines
+
+
+def _team_board_credits(frame, swings, usable, lines) -> tuple[np.ndarray, np.ndarray, list]:
+    """Each paired board's IMPs for the team North-South in the open room and for the
+    other team, with what scored an adjusted board (None for a played board).
+
+    A played board: the swing and its negative. A board with an artificial adjusted score
+    in a room (Law 86A; S. Hudson's summary of it: "for teams of 4, head to head A+ is 3
+    imps"): each team +3 IMPs for average plus (60 %), 0 for average, -3 for average minus,
+    each by its own share at the adjusted table, so that A6060 or A4040 do not balance;
+    the other room's result does not count. Where the file printed the table's
+    ``ScoreIMP`` (North-South's IMPs at that table), that is credited instead, balancing.
+    Teams swap seats between the rooms: the North-South pair of the closed room belongs to
+    the team East-West in the open room. With both rooms adjusted, the credits add.
+    """
+    imps = swings["imps"].to_numpy(dtype=float)
+    home, visit = imps.copy(), -imps
+    how = [None] * len(swings)
+    if not usable.any() or "record" not in frame:
+        return home, visit, how
+    rec = frame["record"].astype(str).to_numpy()
+    where = {r: i for i, r in enumerate(rec)}
+    for j, (ro, rc) in enumerate(zip(swings["record_open"], swings["record_closed"], strict=True)):
+        rows = [(where.get(str(ro)), "open"), (where.get(str(rc)), "closed")]
+        rows = [(i, room) for i, room in rows if i is not None and usable[i]]
+        if not rows:
+            continue
+        h = v = 0.0
+        texts = []
+        for i, room in rows:
+            ns_share, ew_share = lines["share_ns"].iat[i], lines["share_ew"].iat[i]
+            p = lines["printed_imps"].iat[i]
+            if not np.isnan(p):
+                ns, ew, rule = p, -p, "as printed (ScoreIMP)"
+            else:
+                ns = _AVERAGE_IMPS * np.sign(ns_share - 50.0)
+                ew = _AVERAGE_IMPS * np.sign(ew_share - 50.0)
+                rule = "Law 86A: average plus +3, average 0, average minus -3"
+            h, v = (h + ns, v + ew) if room == "open" else (h + ew, v + ns)
+            texts.append(f"{room} room {lines['text'].iat[i]}: {rule}")
+        home[j], visit[j] = h, v
+        how[j] = "; ".join(texts) + f" ({swings['home_team'].iat[j]} {h:+g}, "
+        how[j] += f"{swings['visit_team'].iat[j]} {v:+g} IMPs)"
+    return home, visit, how

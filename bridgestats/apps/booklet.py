@@ -24,11 +24,14 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
+from pathlib import Path
+from string import Template
 
 import pandas as pd
 
 from .. import datasets
 from .._validate import check_int, check_number, fail
+from ..names import display_name
 from ..studies.sigma_evidence import form_sigma_from
 from ..vpscale import gaussian_scale, wbf_table
 
@@ -36,9 +39,9 @@ __all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_
 
 #: The booklet's sections, in print order.
 SECTIONS = (
-    "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs", "butler",
-    "butler, negative VPs", "cross-imps (teams of eight)", "cross-imps, negative VPs",
-    "wbf discrete", "wbf continuous", "ebu swiss pairs 7-9",
+    "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs",
+    "ebu swiss pairs 7-9", "butler", "butler, negative VPs", "cross imps (teams of eight)",
+    "cross imps, negative VPs", "wbf discrete", "wbf continuous",
 )  # fmt: skip
 
 _COLUMNS = ("section", "n_boards", "vps", "margin_from", "unit", "threshold", "sigma")
@@ -49,7 +52,7 @@ class BookletSources:
     """The estimates a booklet is built from, each with where it came from.
 
     ``k`` (IMPs per board), ``sigma_pairs_8`` (MP %, an 8-board Swiss pairs match),
-    ``b`` (the Butler factor) and ``tables`` (tables in play for the Butler scales); each
+    ``b`` (the Butler factor) and ``n_tables`` (tables in play for the Butler scales); each
     ``*_source`` says which estimate, from which data, it is. ``delta`` (the K(n) model's
     δ, IMPs per board; 0: σ = K√n) and ``pairs_k`` (the per-board σ of equal pairs, MP %;
     None: all of σ₈ is luck, σ₈·√(8/n)) carry the strength terms.
@@ -61,16 +64,16 @@ class BookletSources:
     sigma_source: str
     b: float
     b_source: str
-    tables: int = 15
+    n_tables: int = 15
     delta: float = 0.0
     pairs_k: float | None = None
 
 
-def default_sources(*, tables=15) -> BookletSources:
+def default_sources(*, n_tables=15) -> BookletSources:
     """The booklet's estimates from the shipped data, each named with its source.
 
     The inputs every report uses (:func:`bridgestats.studies.sigma_evidence.evidence_inputs`):
-    K and δ of the K(n) model fitted to ``data/derived/match_margins.csv``; the Swiss pairs
+    K and δ from within the matches of ``data/derived/match_margins.csv``; the Swiss pairs
     σ₈ (round 1 of Brighton 2005, a random draw) and k of the one strength fit
     (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`); B, the trimmed-datum
     Butler factor of the shipped full fields.
@@ -79,7 +82,7 @@ def default_sources(*, tables=15) -> BookletSources:
     --------
     >>> src = default_sources()
     >>> round(src.k, 2), round(src.delta, 2), round(src.sigma_pairs_8, 2), round(src.b, 3)
-    (6.02, 0.67, 11.31, 1.158)
+    (6.09, 0.63, 11.31, 1.158)
     """
     from ..studies.sigma_evidence import evidence_inputs
 
@@ -91,7 +94,7 @@ def default_sources(*, tables=15) -> BookletSources:
         sigma_source=f"σ₈ and k of {ev['pairs_source']}",
         b=ev["b"],
         b_source=ev["b_source"],
-        tables=check_int(tables, "tables", minimum=2, maximum=1000),
+        n_tables=check_int(n_tables, "n_tables", minimum=2, maximum=1000),
         delta=ev["delta"],
         pairs_k=ev["pairs_k"],
     )
@@ -103,7 +106,7 @@ def _check_sources(sources) -> BookletSources:
     check_number(sources.k, "sources.k", low=1.0, high=50.0)
     check_number(sources.sigma_pairs_8, "sources.sigma_pairs_8", low=1.0, high=50.0)
     check_number(sources.b, "sources.b", low=0.5, high=3.0)
-    check_int(sources.tables, "sources.tables", minimum=2, maximum=1000)
+    check_int(sources.n_tables, "sources.n_tables", minimum=2, maximum=1000)
     check_number(sources.delta, "sources.delta", low=0.0, high=10.0)
     if sources.pairs_k is not None:
         check_number(sources.pairs_k, "sources.pairs_k", low=1.0, high=200.0)
@@ -157,21 +160,21 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     if not boards:
         raise fail("boards", "at least one board count", boards)
     kw = {"k": src.k, "delta": src.delta, "sigma_pairs_8": src.sigma_pairs_8,
-          "pairs_k": src.pairs_k, "b": src.b, "tables": src.tables}  # fmt: skip
+          "pairs_k": src.pairs_k, "b": src.b, "n_tables": src.n_tables}  # fmt: skip
     rows = []
     for n in boards:
         sig = {form: form_sigma_from(form, n, **kw)
-               for form in ("teams", "swiss-pairs", "butler", "cross-imps")}  # fmt: skip
+               for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # fmt: skip
         for negative, suffix in ((0, ""), (5, ", negative VPs")):
             teams = gaussian_scale(20, sigma=sig["teams"], negative=negative, unit="IMPs")
             rows += _rows("teams" + suffix, n, teams, whole=True)
-            pairs = gaussian_scale(20, sigma=sig["swiss-pairs"], negative=negative,
+            pairs = gaussian_scale(20, sigma=sig["swiss_pairs"], negative=negative,
                                    centre=50.0, unit="MP %")  # fmt: skip
             rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
             butler = gaussian_scale(20, sigma=sig["butler"], negative=negative, unit="IMPs")
             rows += _rows("butler" + suffix, n, butler, whole=True)
-            cross = gaussian_scale(20, sigma=sig["cross-imps"], negative=negative, unit="IMPs")
-            name = "cross-imps (teams of eight)" if not negative else "cross-imps, negative VPs"
+            cross = gaussian_scale(20, sigma=sig["cross_imps"], negative=negative, unit="IMPs")
+            name = "cross imps (teams of eight)" if not negative else "cross imps, negative VPs"
             rows += _rows(name, n, cross, whole=True)
         discrete = wbf_table(n, discrete=True)
         for row in discrete.itertuples(index=False):
@@ -197,28 +200,9 @@ def booklet_csv(frame) -> str:
     return frame.to_csv(index=False)
 
 
-_CSS = """
-@page { size: A4; margin: 14mm 12mm; }
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 9pt;
-       color: #111; }
-h1 { font-size: 16pt; margin: 0 0 4pt; } h2 { font-size: 12pt; margin: 12pt 0 4pt;
-     break-after: avoid; }
-p.meta { color: #333; margin: 2pt 0 8pt; }
-table { border-collapse: collapse; margin: 0 0 8pt; }
-thead { display: table-header-group; } tr { break-inside: avoid; }
-th, td { border: 0.5pt solid #999; padding: 1pt 4pt; text-align: right;
-         font-variant-numeric: tabular-nums; }
-th { background: #eee; } td.vp, th.vp { text-align: left; }
-caption { text-align: left; font-weight: 600; padding: 2pt 0; }
-caption { break-after: avoid; }
-"""
-
-#: The sections' headings as a reader sees them (the section ids stay in the CSV).
-_HEADINGS = {
-    "wbf discrete": "WBF 2013 scale, whole VPs",
-    "wbf continuous": "WBF 2013 scale, continuous",
-    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
-}
+#: The booklet's template files (:mod:`string.Template`: ``$name`` placeholders, every value
+#: escaped with :func:`html.escape` before it is put in): the page, a section, a table, the CSS.
+TEMPLATES = Path(__file__).with_name("templates")
 
 _INTRO = {
     "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
@@ -226,13 +210,20 @@ _INTRO = {
     "outcome starts.",
     "butler": "face to face, σ = B·K(n)·√(n(T−1)/(2T)) IMPs, T tables, K(n) = √(K² + nδ²); "
     "the pair's Butler total.",
-    "cross-imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
+    "cross imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
     "wbf discrete": "The WBF 2013 discrete scale: whole VPs; the first IMP margin of each.",
     "wbf continuous": "The WBF 2013 continuous scale: the winner's VPs at each IMP margin "
     "(20.00 from the last row of each column).",
     "ebu swiss pairs 7-9": "The EBU's published Swiss pairs table for 7-9 board matches "
     "(σ = 11 % for 8 boards), as shipped with this package.",
 }
+
+#: A table of at most this many rows is kept on one page (the WBF continuous ones run on).
+_SHORT_TABLE = 20
+
+
+def _template(name: str) -> Template:
+    return Template((TEMPLATES / name).read_text(encoding="utf-8"))
 
 
 def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
@@ -241,18 +232,31 @@ def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
                             aggfunc="first", sort=False)  # fmt: skip
     order = list(dict.fromkeys(part["vps"]))
     wide = wide.reindex(index=order, columns=boards)
-    head = "".join(f"<th>{n}</th>" for n in boards)
-    lines = [f"<table><caption>{html.escape(caption)}</caption>",
-             f"<thead><tr><th class='vp'>{html.escape(corner)}</th>{head}</tr></thead>",
-             "<tbody>"]  # fmt: skip
-    for vps, values in wide.iterrows():
-        cells = "".join(f"<td>{'' if pd.isna(v) else html.escape(str(v))}</td>" for v in values)
-        lines.append(f"<tr><td class='vp'>{html.escape(str(vps))}</td>{cells}</tr>")
-    lines.append("</tbody></table>")
-    return "\n".join(lines)
+    esc = html.escape
+    rows = [
+        f"<tr><td class='vp'>{esc(str(vps))}</td>"
+        + "".join(f"<td>{'' if pd.isna(v) else esc(str(v))}</td>" for v in values)
+        + "</tr>"
+        for vps, values in wide.iterrows()
+    ]
+    return _template("booklet_table.html").substitute(
+        size="short" if len(rows) <= _SHORT_TABLE else "long",
+        caption=esc(caption),
+        corner=esc(corner),
+        head="".join(f"<th>{esc(str(n))}</th>" for n in boards),
+        rows="\n".join(rows),
+    )
 
 
-def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
+def _groups(boards, per_table: int) -> list[list]:
+    """``boards`` in as few tables of at most ``per_table`` columns as will do, balanced
+    (29 board counts at 10: 10, 10 and 9; not 8, 8, 8 and a stub of 5)."""
+    n_tables = -(-len(boards) // per_table)
+    size = -(-len(boards) // n_tables)
+    return [boards[i : i + size] for i in range(0, len(boards), size)]
+
+
+def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
     """The booklet as one self-contained HTML page that prints on A4.
 
     Parameters
@@ -262,46 +266,53 @@ def booklet_html(frame, sources, *, per_table=8, title="VP scales") -> str:
     sources : BookletSources
         Printed in the header: which K, σ and B, from where.
     per_table : int
-        Board counts per table (a table fits an A4 page across), 2-16.
+        Most board counts per table (a table fits an A4 page across), 2-16; the board
+        counts are spread evenly over as few tables as that allows.
     title : str
 
     Returns
     -------
     str
+        The page of ``templates/booklet.html`` with ``booklet.css``, one section per
+        :data:`SECTIONS` entry (``booklet_section.html``), each with its tables
+        (``booklet_table.html``, the header row in a ``<thead>`` that a browser repeats
+        on every printed page the table's rows run onto).
     """
     src = _check_sources(sources)
     per_table = check_int(per_table, "per_table", minimum=2, maximum=16)
-    parts = [
-        "<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{html.escape(title)}</h1>",
-        "<p class='meta'>Built from K = "
-        f"{src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({html.escape(src.k_source)}); "
-        "Swiss pairs σ = "
-        f"{src.sigma_pairs_8:.2f} % for 8 boards ({html.escape(src.sigma_source)}); B = "
-        f"{src.b:.3f} ({html.escape(src.b_source)}); Butler scales for {src.tables} tables. "
-        "Gaussian scales after J. Probst, \"On VP Scales\" (c. 2006); WBF scales after the WBF "
-        "Scoring Panel, \"The New WBF IMP to VP Scales\" (2013).</p>",
-    ]  # fmt: skip
+    esc = html.escape
+    meta = (
+        f"Built from K = {src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({src.k_source}); "
+        f"Swiss pairs σ = {src.sigma_pairs_8:.2f} % for 8 boards ({src.sigma_source}); B = "
+        f"{src.b:.3f} ({src.b_source}); Butler scales for {src.n_tables} tables. Gaussian "
+        'scales after J. Probst, "On VP Scales" (c. 2006); WBF scales after the WBF '
+        'Scoring Panel, "The New WBF IMP to VP Scales" (2013).'
+    )
+    section_html = _template("booklet_section.html")
+    sections = []
     for section in SECTIONS:
         part = frame[frame["section"] == section]
         if part.empty:
             continue
         key = next(k for k in _INTRO if section.startswith(k))
-        heading = _HEADINGS.get(section, section.capitalize())
-        parts.append(f"<section><h2>{html.escape(heading)}</h2>")
-        parts.append(f"<p class='meta'>{html.escape(_INTRO[key])}</p>")
+        heading = display_name("section", section)  # names.SECTIONS: the ids stay in the CSV
         boards = sorted(set(part["n_boards"]))
         corner = "VPs \\ boards"
         if section == "wbf continuous":  # margins down, VPs inside
             part = part.rename(columns={"vps": "margin_from", "margin_from": "vps"})
             corner = "IMPs \\ boards"
-        for i in range(0, len(boards), per_table):
-            group = boards[i : i + per_table]
-            label = "7-9 boards" if group == [0] else f"{group[0]}-{group[-1]} boards"
+        tables = []
+        for group in _groups(boards, per_table):
+            label = "" if group == [0] else f", {group[0]}-{group[-1]} boards"
             shown = [("7-9" if n == 0 else n) for n in group]
             sub = part[part["n_boards"].isin(group)].replace({"n_boards": {0: "7-9"}})
-            parts.append(_grid(sub, shown, f"{section}, {label}", corner=corner))
-        parts.append("</section>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+            tables.append(_grid(sub, shown, f"{heading}{label}", corner=corner))
+        sections.append(section_html.substitute(
+            kind=esc(key.replace(" ", "-")), heading=esc(heading), intro=esc(_INTRO[key]),
+            tables="\n".join(tables),
+        ))  # fmt: skip
+    page = _template("booklet.html").substitute(
+        title=esc(title), css=(TEMPLATES / "booklet.css").read_text(encoding="utf-8"),
+        meta=esc(meta), sections="\n".join(sections),
+    )  # fmt: skip
+    return page

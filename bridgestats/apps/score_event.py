@@ -48,14 +48,17 @@ import pandas as pd
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
 from ..errors import BridgestatsError
 from ..io import team_board_swings
+from ..scales import team_scales
+from ..scoring import DATUMS, METHODS, score_board_results
 from ..scoring import neuberg as _neuberg
-from ..scoring import score_board_results
 from ._adjusted import (
     _AVERAGE_IMPS,
     _adjusted_lines,
+    _for_pairing,
     _printed,
     _printed_numbers,
     _printed_pair,
+    _team_board_credits,
     adjusted_split,
 )
 
@@ -63,9 +66,6 @@ if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are 
     from ..vpscale import VPScale
 
 __all__ = [
-    "DATUMS",
-    "METHODS",
-    "SCALES",
     "EventScore",
     "adjusted_split",
     "agreement",
@@ -80,13 +80,8 @@ __all__ = [
     "team_ranking",
 ]
 
-#: The pairs scoring methods (``"teams"`` is the two-room team method of :func:`score_event`).
-METHODS = ("mp", "butler", "cross-imps")
-#: Butler datum rules: ``"mean"``, ``"trimmed"`` (drop ``trim`` of each end, round to 10),
-#: ``"rounded"`` (the mean rounded to 10: ``"trimmed"`` with nothing dropped).
-DATUMS = ("mean", "trimmed", "rounded")
-#: VP scales for team matches (see :func:`team_matches`).
-SCALES = ("wbf", "wbf-discrete", "gaussian", "file")
+# The pairs scoring methods and the Butler datum rules are those of bridgestats.scoring
+# (METHODS, DATUMS); "teams" is the two-room team method of score_event.
 
 _KEYS = ["source", "event", "segment", "board"]
 _SECTION = ["source", "event", "segment"]
@@ -118,7 +113,7 @@ def _declared(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 def _method_of_text(text: str) -> str | None:
     t = text.lower().replace("-", "_").replace(" ", "_")
     if "cross" in t:
-        return "cross-imps"
+        return "cross_imps"
     if "butler" in t:
         return "butler"
     if "team" in t:
@@ -152,7 +147,7 @@ def declared_method(frame) -> tuple[str, str]:
     Returns
     -------
     tuple of (str, str)
-        The method (``"mp"``, ``"butler"``, ``"cross-imps"`` or ``"teams"``) and how it was
+        The method (``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``) and how it was
         found: ``"declared: <text>"`` (the most common ``Scoring``, USEBIO
         ``SCORING_METHOD``/``EVENT_TYPE`` value), ``"two-room team matches"``,
         ``"printed matchpoints"`` or ``"nothing declared: matchpoints"``.
@@ -168,7 +163,7 @@ def declared_method(frame) -> tuple[str, str]:
     >>> f = pd.DataFrame({"board": [1, 1], "score_ns": [420.0, 450.0],
     ...                   "Scoring": ["IMP;Cross", "#"]})
     >>> declared_method(f)
-    ('cross-imps', 'declared: IMP;Cross')
+    ('cross_imps', 'declared: IMP;Cross')
     """
     check_frame(frame, "frame")
     texts, methods = _declared(frame)
@@ -214,7 +209,7 @@ def board_scores(
     frame : pandas.DataFrame
         A tidy frame (:func:`bridgestats.io.read_results`): the results sharing ``source``,
         ``event``, ``segment`` and ``board`` are one board's field.
-    method : {"mp", "butler", "cross-imps"}, keyword-only
+    method : {"mp", "butler", "cross_imps"}, keyword-only
         Matchpoints, Butler IMPs against a datum, or cross-IMPs.
     per_beat : float, keyword-only
         Matchpoints per result beaten (2 in Europe, 1 in the ACBL).
@@ -227,7 +222,8 @@ def board_scores(
         ``None`` (the default): True, except with ``ascherman``. ``False``: a board is
         factored only to its own lines (its results and its artificial scores).
     datum : {"mean", "trimmed", "rounded"}, keyword-only
-        The Butler datum (:data:`DATUMS`; :func:`bridgestats.scoring.butler_datum`).
+        The Butler datum (:data:`bridgestats.scoring.DATUMS`, see
+        :func:`bridgestats.scoring.butler_datum`).
     trim : float, keyword-only
         For ``"trimmed"``: the fraction dropped at each end (at least one result when
         there are 3 or more).
@@ -250,7 +246,7 @@ def board_scores(
         scorable results on the board) and the scores: ``"mp"``: ``mp_ns``, ``mp_ew``,
         ``top`` (the board's top), ``pct_ns``, ``pct_ew`` (and ``n_expected`` with
         ``neuberg``); ``"butler"``: ``datum``, ``imps_ns``, ``imps_ew``;
-        ``"cross-imps"``: ``imps_ns``, ``imps_ew``; ``adjusted``: for an adjusted line,
+        ``"cross_imps"``: ``imps_ns``, ``imps_ew``; ``adjusted``: for an adjusted line,
         how it was scored (else ``None``).
         A row that cannot be scored keeps its ``skip_reason`` and missing scores;
         ``attrs["summary"]`` counts ``results``, ``scored`` (adjusted lines included),
@@ -346,12 +342,9 @@ def board_scores(
         )
     ok_arr = ok.to_numpy(dtype=bool)
     work = keys[ok_arr].assign(score_ns=pd.to_numeric(out.loc[ok, "score_ns"]))
-    kind = {"mp": "mp", "butler": "butler", "cross-imps": "cross_imps"}[method]
-    if datum == "rounded":
-        datum, trim = "trimmed", 0.0
     scored = score_board_results(
         work,
-        method=kind,
+        method=method,
         board=_KEYS,
         per_beat=per_beat,
         ascherman=ascherman,
@@ -415,7 +408,7 @@ def board_scores(
             )
         ]
     else:
-        if method == "cross-imps" and cross_sum:
+        if method == "cross_imps" and cross_sum:
             comparisons = np.maximum(n - 1, 0)
             scored["imps_ns"] = scored["imps_ns"] * comparisons
             scored["imps_ew"] = scored["imps_ew"] * comparisons
@@ -652,20 +645,21 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
-    from ..vpscale import event_scale, wbf_vp
+    from ..scales import named_scale
+    from ..vpscale import event_scale
 
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
-    if scale in ("wbf", "wbf-discrete"):
-        return np.asarray(wbf_vp(margin, n_boards, discrete=scale == "wbf-discrete"), float)
     out = np.empty(margin.shape, dtype=float)
-    scales = {}
-    for i, (m, n) in enumerate(zip(margin, n_boards, strict=True)):
+    for n in np.unique(n_boards):
         if scale == "file":
             s = scale_file
+        elif scale == "gaussian":
+            s = event_scale("teams", int(n), k=k)
         else:
-            s = scales.setdefault(int(n), event_scale("teams", int(n), k=k))
-        out[i] = s.vp(m)
+            s = named_scale(scale, n_boards=int(n))
+        at = n_boards == n
+        out[at] = s.vp(margin[at])
     return out
 
 
@@ -677,9 +671,10 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     frame : pandas.DataFrame
         A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
         paired by :func:`bridgestats.io.team_board_swings`.
-    scale : {"wbf", "wbf-discrete", "gaussian", "file"}, keyword-only
-        The WBF 2013 scale (2 decimals, or whole VPs), a Gaussian 20-0 scale with
-        σ = K√n (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
+    scale : {"wbf", "wbf_discrete", "gaussian", "file"}, keyword-only
+        A named team scale (:func:`bridgestats.scales.team_scales`: the WBF 2013 scale, 2
+        decimals or whole VPs), a Gaussian 20-0 scale with σ = K√n
+        (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
         :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
@@ -691,10 +686,14 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     pandas.DataFrame
         One row per match in file order: ``source``, ``event``, ``segment``, ``team_a``,
         ``team_b`` (in alphabetical order), ``n_boards``, ``imps_a``, ``imps_b`` (the IMPs
-        each side won), ``imp_margin`` (``imps_a - imps_b``), ``vp_a``, ``vp_b``. The
-        swings' own summary (boards paired, records unpaired by reason) is in
-        ``attrs["summary"]``, with ``"boards"`` (the swings, one per board: ``team_a``'s
-        IMPs on each board in ``imps_a``).
+        each side won), ``imp_margin`` (``team_a``'s net: ``imps_a - imps_b``),
+        ``imp_margin_b`` (``team_b``'s net: ``-imp_margin``, except where an artificial
+        adjusted score does not balance, A6060 or A4040), ``adjusted`` (boards with an
+        artificial adjusted score), ``vp_a``, ``vp_b`` (each on its own net). The swings'
+        own summary (boards paired, records unpaired by reason) is in
+        ``attrs["summary"]``, with ``"boards"`` (the swings, one per board: each team's
+        IMPs on it in ``imps_a`` and ``imps_b``, and ``adjusted``: how an adjusted board
+        was scored) and ``"adjusted"`` (how many boards).
 
     Notes
     -----
@@ -702,6 +701,12 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     is named; its record's ``home_team``) gains the board's swing; the teams of a match
     are the same whichever sat North-South first (some files name the table's
     North-South team as the home team, so home and visit swap between the rooms).
+
+    A room whose result is an artificial adjusted score (``A6040``, ``Ave+``; Law 12C2)
+    scores the board for both teams by Law 86A: +3 IMPs to a side credited average plus,
+    0 for average, -3 for average minus, each side by its own share; the other room's
+    result does not count. Where the file printed the adjusted table's ``ScoreIMP``, that
+    is what the board scores (what the file states).
 
     Examples
     --------
@@ -714,7 +719,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     0      A      B      12       4  15.5   4.5
     """
     check_frame(frame, "frame")
-    check_choice(scale, "scale", SCALES)
+    check_choice(scale, "scale", (*team_scales(), "gaussian", "file"))
     if k is not None:
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
@@ -723,11 +728,13 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
 
     if scale == "file" and not isinstance(scale_file, VPScale):
         raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
-    swings = team_board_swings(frame)
+    paired, usable, lines = _for_pairing(frame)  # artificial scores pair like results
+    swings = team_board_swings(paired)
+    credit_home, credit_visit, how = _team_board_credits(paired, swings, usable, lines)
     home, visit = _key_text(swings["home_team"]), _key_text(swings["visit_team"])
     a = np.where(home <= visit, home, visit)
     b = np.where(home <= visit, visit, home)
-    sign = np.where(home == a, 1, -1)
+    first = home == a
     repeat = swings["match"].str.extract(r" (#\d+)$")[0].fillna("")
     sw = pd.DataFrame(
         {
@@ -738,27 +745,47 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
             "team_a": a,
             "team_b": b,
             "board": swings["board"].to_numpy(),
-            "imps_a": sign * swings["imps"].to_numpy(),
+            "imps_a": _whole(np.where(first, credit_home, credit_visit)),
+            "imps_b": _whole(np.where(first, credit_visit, credit_home)),
+            "adjusted": np.asarray(how, dtype=object),
         }
     )
     keys = ["source", "event", "segment", "repeat", "team_a", "team_b"]
-    g = sw.groupby(keys, sort=False)["imps_a"]
+    g = sw.groupby(keys, sort=False)
     out = g.agg(
-        n_boards="size",
-        imps_a=lambda x: int(x.clip(lower=0).sum()),
-        imps_b=lambda x: int((-x).clip(lower=0).sum()),
+        n_boards=("board", "size"),
+        imps_a=("imps_a", lambda x: x.clip(lower=0).sum()),
+        imps_b=("imps_b", lambda x: x.clip(lower=0).sum()),
+        imp_margin=("imps_a", "sum"),
+        imp_margin_b=("imps_b", "sum"),
+        adjusted=("adjusted", "count"),
     ).reset_index()
+    for col in ("imps_a", "imps_b", "imp_margin", "imp_margin_b"):
+        out[col] = _whole(out[col].to_numpy())
     out["segment"] = out["segment"] + np.where(out["repeat"] != "", " " + out["repeat"], "")
     out = out.drop(columns="repeat")
-    out["imp_margin"] = out["imps_a"] - out["imps_b"]
+    order = ["source", "event", "segment", "team_a", "team_b", "n_boards", "imps_a", "imps_b",
+             "imp_margin", "imp_margin_b", "adjusted"]  # fmt: skip
+    out = out[order]
     margin, n = out["imp_margin"].to_numpy(), out["n_boards"].to_numpy()
     if len(out):
         out["vp_a"] = _vps(margin, n, scale=scale, k=k, scale_file=scale_file)
-        out["vp_b"] = _vps(-margin, n, scale=scale, k=k, scale_file=scale_file)
+        out["vp_b"] = _vps(out["imp_margin_b"].to_numpy(), n, scale=scale, k=k,
+                           scale_file=scale_file)  # fmt: skip
     else:
         out["vp_a"] = out["vp_b"] = pd.Series(dtype=float)
-    out.attrs["summary"] = {**swings.attrs["summary"], "boards": sw}
+    out.attrs["summary"] = {
+        **swings.attrs["summary"],
+        "boards": sw,
+        "adjusted": int(sw["adjusted"].notna().sum()),
+    }
     return out
+
+
+def _whole(values: np.ndarray) -> np.ndarray:
+    """IMPs as integers where all are whole (a played board's are), else as floats."""
+    v = np.asarray(values, dtype=float)
+    return v.astype(np.int64) if np.all(v == np.round(v)) else v
 
 
 def team_ranking(matches) -> pd.DataFrame:
@@ -815,6 +842,7 @@ _PRINTED = {
         ("mp_ns", "mp_ns"),
         ("NS_MATCH_POINTS", "mp_ns"),
         ("Percentage_NS", "pct_ns"),
+        ("Percentage_EW", "pct_ew"),
         ("ScorePercentage", "pct_ns"),
     ],
     "butler": [
@@ -823,7 +851,7 @@ _PRINTED = {
         ("NS_BUTLER_POINTS", "imps_ns"),
         ("BOARD_AVERAGE", "datum"),
     ],
-    "cross-imps": [
+    "cross_imps": [
         ("IMP_NS", "imps_ns"),
         ("ScoreIMP", "imps_ns"),
         ("NS_CROSS_IMP_POINTS", "imps_ns"),
@@ -838,14 +866,14 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     ----------
     frame : pandas.DataFrame
         The tidy frame as read (its printed columns: PBN ``ScoreTable`` ``MP_NS``,
-        ``IMP_NS``, ``Percentage_NS``, PBN ``ScoreMP``, ``ScoreIMP``,
+        ``IMP_NS``, ``Percentage_NS``, ``Percentage_EW``, PBN ``ScoreMP``, ``ScoreIMP``,
         ``ScorePercentage``, ACBL ``mp_ns``, USEBIO ``NS_MATCH_POINTS``,
         ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``, ``BOARD_AVERAGE``).
     scores : pandas.DataFrame
         From :func:`board_scores` on ``frame`` (same rows, same order); for
         ``method="teams"`` the ``attrs["summary"]["boards"]``-carrying frame of
         :func:`team_matches` is not needed: the swings are recomputed.
-    method : {"mp", "butler", "cross-imps", "teams"}, keyword-only
+    method : {"mp", "butler", "cross_imps", "teams"}, keyword-only
         What ``scores`` holds.
 
     Returns
@@ -885,7 +913,12 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
                     calc = calc.where(scores["n_results"].fillna(0).to_numpy() >= 2)
                 pairs.append((printed, computed, frame[printed], calc))
     for printed, computed, shown, calc in pairs:
-        value, half = _printed_numbers(shown.reset_index(drop=True))
+        ew_of = None  # East-West's figure: North-South's negated (IMPs), or the rest
+        if printed == "ScorePercentage":  # of 100
+            ew_of = 100.0
+        elif printed == "ScoreMP" and "top" in scores:  # of the board's top
+            ew_of = scores["top"].to_numpy(dtype=float)
+        value, half = _printed_numbers(shown.reset_index(drop=True), ew_of=ew_of)
         calc = pd.to_numeric(calc.reset_index(drop=True), errors="coerce").to_numpy(float)
         present = (
             shown.reset_index(drop=True).notna().to_numpy()
@@ -980,9 +1013,13 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
         One row per figure compared: ``figure`` (``total``, ``pct``, ``place``),
         ``pairs`` (pairs in both frames), ``compared``, ``agree``, ``disagree``;
         ``attrs["mismatches"]`` holds the disagreeing pairs (the ``on`` columns, ``figure``,
-        ``printed_value``, ``computed_value``) and ``attrs["unmatched"]`` how many printed
-        pairs the ranking does not hold. Totals and percentages agree within half a unit
-        of their last printed digit (as :func:`agreement`), places exactly.
+        ``printed_value``, ``computed_value``: numbers for totals and percentages, places
+        as text, ``"6="`` when shared) and ``attrs["unmatched"]`` how many printed pairs
+        the ranking does not hold. Totals and percentages agree within half a unit of
+        their last printed digit (as :func:`agreement`), places exactly; where the
+        printed places mark a shared place (``"6="``, USEBIO), the mark is compared too
+        (a pair printed ``6=`` and computed 6th alone disagrees), else the number alone
+        (PBN ``Rank``: the best rank of the tied pairs).
 
     Examples
     --------
@@ -992,20 +1029,31 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
     ...                   "place": ["1", "2"]})
     >>> ranking_agreement(r, p)[["figure", "compared", "agree"]].values.tolist()
     [['total', 2, 2], ['place', 2, 2]]
+
+    A shared place printed ``2=`` where the ranking places the pair 2nd alone:
+
+    >>> p["place"] = ["1", "2="]
+    >>> ranking_agreement(r, p).attrs["mismatches"][["figure", "printed_value",
+    ...                                               "computed_value"]].values.tolist()
+    [['place', '2=', '2']]
     """
     on = [on] if isinstance(on, str) else list(on)
     check_frame(ranking, "ranking", (*on, "total", "place"))
     check_frame(printed, "printed", on)
     if adjust is not None:
         check_frame(printed, "printed", (adjust,))
-    both = _bare(printed).merge(_bare(ranking), on=on, suffixes=("_printed", ""))
+    ranking = _bare(ranking)
+    if "place" in printed:
+        ranking["place_label"] = _place_labels(ranking, [c for c in on if c != "pair"])
+    both = _bare(printed).merge(ranking, on=on, suffixes=("_printed", ""))
     rows, bad = [], []
     for figure in ("total", "pct", "place"):
         if figure not in printed or figure not in ranking:
             continue
         shown = both[f"{figure}_printed"]
         if figure == "place":
-            shown = shown.astype("object").where(shown.notna(), "").astype(str)
+            shown = _key_text(shown).str.strip()
+            shared = shown.str.endswith("=")
             shown = shown.str.rstrip("=")
         value, half = _printed_numbers(shown)
         calc = pd.to_numeric(both[figure], errors="coerce").to_numpy(dtype=float)
@@ -1015,6 +1063,14 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
             half = np.zeros_like(half)
         ok_both = ~np.isnan(value) & ~np.isnan(calc)
         ok = ok_both & (np.abs(value - calc) <= half + 1e-9)
+        if figure == "place":
+            label = both["place_label"].to_numpy(dtype=object)
+            if shared.any():  # the file marks shared places: the mark must agree too
+                ok &= shared.to_numpy() == np.char.endswith(label.astype(str), "=")
+            whole = np.isfinite(value) & (value == np.round(value))
+            text = np.where(whole, np.round(np.nan_to_num(value)).astype(np.int64), 0).astype(str)
+            value = np.where(whole, np.char.add(text, np.where(shared, "=", "")), shown)
+            value, calc = value.astype(object), label
         rows.append(
             {
                 "figure": figure,
@@ -1031,6 +1087,20 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
     out.attrs["mismatches"] = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame()
     out.attrs["unmatched"] = int(len(printed) - len(both))
     return out
+
+
+def _place_labels(ranking: pd.DataFrame, groups: list[str]) -> np.ndarray:
+    """Each ranked pair's place as text, ``"6="`` when shared: :func:`pair_ranking`'s
+    ``place_text``, else the place with ``=`` where two pairs of a group share it."""
+    if "place_text" in ranking:
+        return _key_text(ranking["place_text"]).to_numpy(dtype=object)
+    place = pd.to_numeric(ranking["place"], errors="coerce")
+    keys = [_key_text(ranking[g]) for g in groups if g in ranking]
+    shared = place.groupby([*keys, place]).transform("size") > 1 if keys else None
+    if shared is None:
+        shared = place.map(place.value_counts()) > 1
+    text = place.map(lambda v: "" if pd.isna(v) else str(int(v)))
+    return (text + np.where(shared & place.notna(), "=", "")).to_numpy(dtype=object)
 
 
 def _team_printed(frame: pd.DataFrame):
@@ -1063,7 +1133,7 @@ class EventScore:
     Attributes
     ----------
     method : str
-        ``"mp"``, ``"butler"``, ``"cross-imps"`` or ``"teams"``.
+        ``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
     method_source : str
         Where the method came from (``"declared: IMP;Cross"``, ``"chosen"``, ...).
     boards : pandas.DataFrame
@@ -1101,20 +1171,25 @@ def _bare(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _best_per_beat(frame, **options) -> int:
+def _best_per_beat(frame, **options) -> tuple[int, pd.DataFrame | None]:
     """1 or 2 matchpoints per result beaten: whichever more printed matchpoints agree with
-    (2 when nothing is printed)."""
+    (2 on a tie, and when nothing is printed), and its :func:`board_scores` (None when
+    nothing is printed: nothing was scored to choose). When 2 agree with every printed
+    line, 1 cannot do better and is not tried."""
     printed = [c for c, comp in _PRINTED["mp"] if comp == "mp_ns" and _printed(frame, c)]
     if not printed:
-        return 2
-    best, best_agree = 2, -1
+        return 2, None
+    best, best_agree, best_scores = 2, -1, None
     for per_beat in (2, 1):
         s = board_scores(frame, method="mp", per_beat=per_beat, **options)
         summary, _ = agreement(frame, s, method="mp")
-        agree = int(summary.loc[summary["computed"] == "mp_ns", "agree"].sum())
+        rows = summary["computed"] == "mp_ns"
+        agree = int(summary.loc[rows, "agree"].sum())
         if agree > best_agree:
-            best, best_agree = per_beat, agree
-    return best
+            best, best_agree, best_scores = per_beat, agree, s
+        if agree == int(summary.loc[rows, "compared"].sum()):
+            break
+    return best, best_scores
 
 
 def score_event(
@@ -1139,7 +1214,7 @@ def score_event(
     ----------
     frame : pandas.DataFrame
         From :func:`bridgestats.io.read_results`.
-    method : {"mp", "butler", "cross-imps", "teams"} or None, keyword-only
+    method : {"mp", "butler", "cross_imps", "teams"} or None, keyword-only
         ``None``: the file's own (:func:`declared_method`).
     per_beat : {1, 2} or None, keyword-only
         Matchpoints per result beaten; ``None``: the one the printed matchpoints agree
@@ -1194,19 +1269,21 @@ def score_event(
         agree, bad = agreement(frame, None, method="teams")
         return EventScore(method, source, boards, ranking, matches, agree, bad, notes)
     options = {"ascherman": ascherman, "neuberg": neuberg}
-    if method == "mp" and per_beat is None:
-        per_beat = _best_per_beat(frame, **options)
+    boards = None
+    if method == "mp" and per_beat is None:  # the chosen one's scores are kept, not redone
+        per_beat, boards = _best_per_beat(frame, **options)
         notes["per_beat"] = per_beat
     boards_per_beat = 2 if per_beat is None else per_beat
-    boards = board_scores(
-        frame,
-        method=method,
-        per_beat=boards_per_beat,
-        datum=datum,
-        trim=trim,
-        cross_sum=cross_sum,
-        **options,
-    )
+    if boards is None:
+        boards = board_scores(
+            frame,
+            method=method,
+            per_beat=boards_per_beat,
+            datum=datum,
+            trim=trim,
+            cross_sum=cross_sum,
+            **options,
+        )
     if method == "mp" and not ascherman:
         assigned = assigned_lines(frame, boards, per_beat=boards_per_beat, neuberg=neuberg)
         if assigned:
@@ -1221,7 +1298,11 @@ def score_event(
     agree, bad = agreement(frame, boards, method=method)
     versus = None
     if printed is not None:
-        versus, notes["printed total"] = _compare_standings(ranking, printed)
+        from ._standings import compare_standings
+
+        versus, notes["printed total"] = compare_standings(ranking, printed)
+        if "pair ids" in versus.attrs:
+            notes["printed pair ids"] = versus.attrs["pair ids"]
     return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
 
 
@@ -1287,26 +1368,3 @@ def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) ->
             if int(pos) in found:
                 break
     return found
-
-
-def _compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
-    """:func:`ranking_agreement` with the totals as summed, or scaled to the section's
-    most boards, whichever more printed totals agree with."""
-    check_frame(printed, "printed", ("pair",))
-    on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
-    if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
-        _key_text(ranking["event"])
-    ):
-        on = ["pair"]
-    printed = printed.assign(pair=_key_text(printed["pair"]))
-    if "event" in on:
-        printed = printed.assign(event=_key_text(printed["event"]))
-    most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
-    scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
-    best, label = None, "summed"
-    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
-        got = ranking_agreement(r, printed, on=on)
-        agree = int(got.loc[got["figure"] == "total", "agree"].sum())
-        if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
-            best, label = got, name
-    return best, label

@@ -7,8 +7,12 @@ Readers
 :func:`read_acbl_travellers` (ACBL club traveller CSV), :func:`read_usebio` (USEBIO 1.2/1.3
 XML, the EBU's results format: travellers with the scorer's own figures; the pairs' and
 teams' totals and places by :func:`read_usebio_participants`), and :func:`read_results`,
-which picks the reader from each file's name. Each accepts a path, a list of paths or a
-directory (searched recursively) and the keyword ``strict``.
+which picks the reader from each file's name by the table :data:`READERS` (one
+:class:`Reader` entry per format). Each accepts a path, a list of paths or a directory
+(searched recursively) and the keyword ``strict``. A reader parses its files into raw
+columns and ends with :func:`finish`, which normalises and scores them and attaches the
+:class:`LoadSummary`: a new format is a module ending in ``finish`` and one entry in
+:data:`READERS`.
 
 :func:`read_pbn_totals` reads the PBN ``TotalScoreTable`` sections (session totals per
 pair, PBN 2.1 §5.8): not table results, so not the tidy schema below but one row per
@@ -90,48 +94,71 @@ Shapes for the statistics
 a full-field board (:func:`bridgestats.fit.field_spreads` measures each board's spread
 from them: score SD, Butler IMP SD, cross-IMP RMS, for the Butler factor).
 
-The rating log
+Derived shapes
 --------------
-:func:`read_fullfield` reads a VALET folder with each file's player names;
-:func:`rating_board_log` scores every table against its board's whole field (matchpoint %
-and Butler IMPs), players linked across events by :func:`normalise_name`, in time order;
-:func:`rating_sessions` makes one row per table and round (the shipped
-``data/derived/rating_sessions.csv``) and :func:`rating_players` describes the players.
-:func:`reconstruct_teams` recovers a round robin's teams and matches from the seating
-alone (the files carry no team names) and :func:`round_robin_checks` checks them
-(:mod:`bridgestats.io.teams`).
+Teams reconstructed from the seating and the rating log of real players are derived, not
+read: they live in :mod:`bridgestats.derive`.
 """
 
-from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, summary_of
-from .acbl import read_acbl_travellers
-from .frames import field_results, match_margins, team_board_swings
-from .lin import read_lin
-from .pbn import read_pbn, read_pbn_totals
-from .ratinglog import (
-    normalise_name,
-    rating_board_log,
-    rating_players,
-    rating_sessions,
-    read_fullfield,
-)
-from .results import read_results
-from .teams import reconstruct_teams, round_robin_checks
-from .usebio import read_usebio, read_usebio_participants
-from .valet import read_valet
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names below, for type checkers and editors
+    from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, finish, summary_of
+    from .acbl import read_acbl_travellers
+    from .frames import field_results, match_margins, team_board_swings
+    from .lin import read_lin
+    from .pbn import read_pbn, read_pbn_totals
+    from .results import READERS, Reader, read_results, reader_for
+    from .usebio import read_usebio, read_usebio_participants
+    from .valet import read_valet
+
+#: The module of each public name: a name is imported at its first use (PEP 562), so a
+#: command that reads one format imports that reader only (``bridgestats score`` of a
+#: USEBIO file does not import the PBN, LIN and VALET readers).
+_HOME = {
+    **dict.fromkeys(
+        ("COLUMNS", "SKIP_REASONS", "LoadSummary", "ParseError", "finish", "summary_of"),
+        "_records",
+    ),
+    "read_acbl_travellers": "acbl",
+    **dict.fromkeys(("field_results", "match_margins", "team_board_swings"), "frames"),
+    "read_lin": "lin",
+    "read_pbn": "pbn",
+    "read_pbn_totals": "pbn",
+    **dict.fromkeys(("READERS", "Reader", "read_results", "reader_for"), "results"),
+    "read_usebio": "usebio",
+    "read_usebio_participants": "usebio",
+    "read_valet": "valet",
+}
+
+
+def __getattr__(name: str):
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "COLUMNS",
+    "READERS",
     "SKIP_REASONS",
     "LoadSummary",
     "ParseError",
+    "Reader",
     "field_results",
+    "finish",
     "match_margins",
-    "normalise_name",
-    "rating_board_log",
-    "rating_players",
-    "rating_sessions",
     "read_acbl_travellers",
-    "read_fullfield",
     "read_lin",
     "read_pbn",
     "read_pbn_totals",
@@ -139,8 +166,7 @@ __all__ = [
     "read_usebio",
     "read_usebio_participants",
     "read_valet",
-    "reconstruct_teams",
-    "round_robin_checks",
+    "reader_for",
     "summary_of",
     "team_board_swings",
 ]

@@ -245,7 +245,7 @@ def _expand_tables(
     their score (``score_given``). Counts go to ``notes``. Returns the rows' columns (a
     dict of arrays), the table's own columns kept under their names, and the
     factorizations of some columns, ``{name: (array, (codes, uniques))}``, for
-    :func:`~bridgestats.io._records._finish` to reuse while the array is unchanged.
+    :func:`~bridgestats.io._records.finish` to reuse while the array is unchanged.
     ``caret=False`` says that no file read holds a ``^`` (the search is skipped),
     ``unknown=False`` that no table holds a ``?`` (an unknown element).
     """
@@ -301,7 +301,7 @@ def _expand_tables(
         else np.full(n_rows, None, dtype=object)
         for c, v in frame.items()
     }
-    # the codes of the columns _finish factorizes, known here at little cost: a shared
+    # the codes of the columns finish factorizes, known here at little cost: a shared
     # column's from its records' (one per board, not one per row)
     known = {}
     for c in ("board", "vulnerable"):

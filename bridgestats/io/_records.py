@@ -1,7 +1,7 @@
 """The tidy schema shared by every loader, the load summary, and the common finishing steps.
 
 Every reader builds a frame of raw columns (strings as printed, one row per table result),
-then calls :func:`_finish`, which normalises contracts, derives scores vectorised over the
+then calls :func:`finish`, which normalises contracts, derives scores vectorised over the
 whole frame with :mod:`bridgestats.scoring`, records why any row cannot be scored, attaches
 the :class:`LoadSummary` and applies ``strict``.
 """
@@ -31,6 +31,7 @@ __all__ = [
     "SKIP_REASONS",
     "LoadSummary",
     "ParseError",
+    "finish",
     "summary_of",
 ]
 
@@ -178,6 +179,8 @@ class _File:
     def __init__(self, path: Path, name: str):
         self.path = path
         self.name = name
+        self.cp1252 = False  # set by _read_text: not UTF-8, read as Windows-1252
+        self.undefined = 0  # bytes Windows-1252 leaves undefined, read as U+FFFD
 
     def __str__(self) -> str:
         return self.name
@@ -257,6 +260,10 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
         elif is_file:
             files.append(_File(p, p.name))
             found += 1
+        elif p.exists():  # a named pipe, a device, a socket: reading it could block forever
+            kind = "a device" if p.is_char_device() or p.is_block_device() else "not a file"
+            kind = "a named pipe" if p.is_fifo() else kind
+            raise fail("path", "a regular file or a folder", given=f"{p} ({kind})")
         else:
             raise fail("path", "an existing file or folder", given=str(p))
     return files, found
@@ -358,11 +365,29 @@ def _read_text(file: _File) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         text = raw.decode("cp1252", errors="replace")
+        if isinstance(file, _File):  # said in the summary (_decoding_notes), never silent
+            file.cp1252 = True
+            file.undefined = text.count("\ufffd")
     if "\r" not in text:
         return text
     # CRLF, and the CR CR LF of a file whose CRLF was converted again (a Windows copy of a
     # Windows file): one line end each, never a blank line between every two lines
     return _CR_LINE_END.sub("\n", text).replace("\r", "\n")
+
+
+def _decoding_notes(files) -> dict[str, int]:
+    """The summary's notes on how :func:`_read_text` decoded ``files``: how many were not
+    UTF-8 and were read as Windows-1252 (the Western code page of older scoring programs),
+    and how many of their bytes that code page leaves undefined (0x81, 0x8D, 0x8F, 0x90,
+    0x9D), read as U+FFFD."""
+    notes = {}
+    legacy = [f for f in files if getattr(f, "cp1252", False)]
+    if legacy:
+        notes["files not UTF-8, read as Windows-1252 (cp1252)"] = len(legacy)
+    undefined = sum(f.undefined for f in legacy)
+    if undefined:
+        notes["bytes undefined in Windows-1252, read as U+FFFD"] = undefined
+    return notes
 
 
 # Up to this many offsets, _line_numbers counts newlines between them (one pass over the
@@ -597,7 +622,7 @@ def _whole(value) -> int | None:
 # --------------------------------------------------------------------------- finishing
 
 
-def _finish(
+def finish(
     raw,
     *,
     files: int,
@@ -610,22 +635,65 @@ def _finish(
     files_found: int | None = None,
     factorized: dict | None = None,
 ) -> pd.DataFrame:
-    """Normalise, score and check a frame of raw columns; attach the summary.
+    """A reader's last step: normalise, score and check its raw columns; attach the summary.
 
-    ``raw`` (a frame, or a dict of equal-length arrays) holds the schema's identifying
-    columns plus ``contract_text``, ``declarer``, ``tricks`` (numbers or text) and
-    ``vulnerable`` (any spelling). ``printed_score`` is the file's own NS score (float,
-    NaN when not printed). ``preset_reason`` gives a skip reason decided by the reader
-    (e.g. "not played"), NA elsewhere. ``given_score`` is a North-South score the file
-    gives for a result it prints without a contract (a PBN ``ScoreTable`` without a
-    ``Contract`` column): where it is a number (and no preset reason), the row is
-    scorable with that score, the contract columns stay missing, and it is not counted
-    among the printed scores compared with computed ones. ``files_found`` (default
-    ``files``) goes to the summary. ``factorized`` may give a column's
-    :func:`_factorized` codes a reader knows already, ``{name: (array, (codes,
-    uniques))}``, used while ``raw[name]`` is that very array. The work is done on numpy
-    arrays and the frame built once, so that reading a small file costs little more than
-    building its frame.
+    Every reader of :mod:`bridgestats.io` parses its files into raw columns, strings as
+    printed and one entry per table result, and returns ``finish(raw, ...)``: the tidy
+    frame of :data:`COLUMNS` with :class:`LoadSummary` in ``attrs["summary"]``. A new
+    reader needs only ``raw``, ``files`` and ``strict``; the other keywords carry what some
+    formats print besides the contract.
+
+    Parameters
+    ----------
+    raw : DataFrame or dict of equal-length arrays
+        The schema's identifying columns (``source`` and ``record`` required; any of
+        ``event``, ``segment``, ``board``, ``room``, ``table``, ``pair_ns`` ... present
+        are kept) plus ``contract_text`` (as printed: ``"4SX"``, ``"3NT"``, ``"Pass"``),
+        ``declarer`` (``N``/``E``/``S``/``W``, any case), ``tricks`` (numbers or text) and
+        ``vulnerable`` (any spelling: ``"Both"``, ``"NS"``, ``"-"`` ...).
+    files : int, keyword-only
+        Files read, for the summary.
+    strict : bool, keyword-only
+        Raise :class:`ParseError` on the first unscorable record (or impossible pairing)
+        instead of keeping it with its ``skip_reason``.
+    extra_columns : iterable of str, keyword-only
+        Columns of ``raw`` kept after the schema's, under their own names (what the
+        file printed: PBN ``ScoreIMP``, ACBL ``mp_ns``).
+    printed_score : array_like of float, keyword-only
+        The file's own North-South score (NaN where not printed): kept as
+        ``score_ns_printed`` and compared with the computed score in the summary.
+    notes : dict, keyword-only
+        Counts of repairs the reader made (``{"vulnerability from board number": 3}``).
+    preset_reason : array_like, keyword-only
+        A skip reason decided by the reader (``"not played"``), NA elsewhere.
+    given_score : array_like of float, keyword-only
+        A North-South score the file gives for a result it prints without a contract (a
+        PBN ``ScoreTable`` without a ``Contract`` column): where it is a number (and no
+        preset reason) the row is scorable with that score, its contract columns stay
+        missing, and it is not counted among the printed scores compared.
+    files_found : int, keyword-only
+        Files given or found, read or not (default ``files``), for the summary.
+    factorized : dict, keyword-only
+        ``{name: (array, (codes, uniques))}``: a column's :func:`_factorized` codes a
+        reader knows already, used while ``raw[name]`` is that very array.
+
+    Returns
+    -------
+    DataFrame
+        One row per entry of ``raw``, the columns of :data:`COLUMNS` then
+        ``extra_columns`` (and ``score_ns_printed``), its :class:`LoadSummary` in
+        ``attrs["summary"]``.
+
+    Examples
+    --------
+    >>> out = finish({"source": ["a.txt"] * 2, "record": [1, 2], "board": [1, 1],
+    ...               "contract_text": ["4S", "3NT"], "declarer": ["n", ""],
+    ...               "tricks": ["10", 7], "vulnerable": ["None", "-"]},
+    ...              files=1, strict=False)
+    >>> out["score_ns"].tolist(), out["skip_reason"].tolist()
+    ([420.0, nan], [nan, 'no declarer'])
+    >>> summary_of(out).scorable, summary_of(out).skipped
+    (1, {'no declarer': 1})
     """
     if isinstance(raw, pd.DataFrame):
         n = len(raw)

@@ -9,7 +9,14 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_flag
-from ._records import ParseError, _expand, _finish, _parse_texts, _read_text
+from ._records import (
+    ParseError,
+    _decoding_notes,
+    _expand,
+    _parse_texts,
+    _read_text,
+    finish,
+)
 
 __all__ = ["read_acbl_travellers"]
 
@@ -91,13 +98,14 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
     strict = check_flag(strict, "strict")
     files = _expand(path, ("travellers*.csv",))
     raw = pd.concat([_read_one(f) for f in files], ignore_index=True)
-    return _finish(
+    return finish(
         raw,
         files=len(files),
         strict=strict,
         extra_columns=["made", "mp_ns", "mp_ew", "score_flag"],
         printed_score=raw["score_ns_printed"],
         preset_reason=raw["preset_reason"],
+        notes=_decoding_notes(files),
     )
 
 

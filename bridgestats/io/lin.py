@@ -12,11 +12,12 @@ from ..errors import BridgestatsError
 from ..scoring import contract_score, parse_contract
 from ._records import (
     ParseError,
+    _decoding_notes,
     _expand,
-    _finish,
     _line_numbers,
     _read_text,
     _vulnerable_from_board,
+    finish,
 )
 
 __all__ = ["read_lin"]
@@ -111,7 +112,8 @@ def read_lin(path, *, strict: bool = False) -> pd.DataFrame:
     if rs_only.any():
         notes["tables only in the rs header (no qx record): result from rs"] = int(rs_only.sum())
     raw["score_ns_printed"] = _rs_scores(raw["rs"], raw["vulnerable"])
-    return _finish(
+    notes.update(_decoding_notes(files))
+    return finish(
         raw,
         files=len(files),
         strict=strict,

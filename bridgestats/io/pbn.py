@@ -28,14 +28,15 @@ from ._pbn_tables import (
 from ._records import (
     ParseError,
     _by_value,
+    _decoding_notes,
     _expand,
     _expand_counted,
     _factorized,
-    _finish,
     _line_numbers,
     _read_text,
     _vulnerable_from_board,
     _whole_parts,
+    finish,
 )
 
 __all__ = ["read_pbn", "read_pbn_totals"]
@@ -304,10 +305,11 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
 def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
     """:func:`read_pbn` of the files found."""
     raw, notes, table_columns, known = _build([_scan(f) for f in files], strict=strict)
+    notes.update(_decoding_notes(files))
     raw["irregular"] = raw["irregular"].astype(bool)
     printed = set(table_columns)  # a set: a table may have many columns
     extra = [c for c in raw if c in _EXTRA or c in printed]
-    return _finish(
+    return finish(
         raw,
         files=len(files),
         strict=strict,

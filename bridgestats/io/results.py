@@ -1,48 +1,142 @@
-"""Read result files of any supported format into one tidy frame."""
+"""Read result files of any supported format into one tidy frame, each by its reader.
+
+The readers are one table, :data:`READERS`: one :class:`Reader` entry per format, saying
+which file names it reads, how a file is confirmed to be its own (``sniff``) and which
+function reads it. :func:`read_results` knows no format but through that table, so a new
+format is one new reader module (raw columns in, :func:`~bridgestats.io.finish` out) and
+one new entry here (see ``CONTRIBUTING.md``).
+"""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 from .._validate import check_flag, fail
-from ._records import LoadSummary, _expand_counted
-from .acbl import read_acbl_travellers
-from .lin import read_lin
-from .pbn import read_pbn
-from .usebio import _root_tag, read_usebio
-from .valet import read_valet
+from ._records import LoadSummary, _expand_counted, _matches
 
-__all__ = ["read_results"]
-
-# Matched whatever the case of the name (R1.PBN, R2.Pbn.gz, SCORES1.TXT).
-_PATTERNS = ("*.pbn", "*.pbn.gz", "*.lin", "scores*.txt", "scores*.txt.gz")
-_PATTERNS += ("*.xml", "*.xml.gz")  # USEBIO (read_usebio), when the root is <USEBIO>
+__all__ = ["READERS", "Reader", "read_results", "reader_for"]
 
 
-def _format(path: Path) -> str:
-    name = path.name.lower()
-    if name.endswith((".pbn", ".pbn.gz")):
-        return "pbn"
-    if name.endswith(".lin"):
-        return "lin"
-    if name.startswith("scores") and name.endswith((".txt", ".txt.gz")):
-        return "valet"
-    if name.endswith(".csv"):
-        return "acbl"
-    if name.endswith((".xml", ".xml.gz")):
-        root = _root_tag(path)
-        if root == "USEBIO":
-            return "usebio"
-        found = f"root <{root}>" if root else "no XML element found: not XML?"
-        raise fail("path", "an *.xml file whose root element is <USEBIO>", f"{path.name} ({found})")
-    raise fail(
-        "path",
-        "files whose name tells the format: *.pbn, *.pbn.gz, *.lin, scores*.txt[.gz], a "
-        "traveller *.csv or a USEBIO *.xml",
-        path.name,
-    )
+@dataclass(frozen=True)
+class Reader:
+    """One file format :func:`read_results` reads.
+
+    Attributes
+    ----------
+    name : str
+        The format's id (``"pbn"``).
+    patterns : tuple of str
+        File-name patterns of the format, matched whatever the case (``"*.pbn"``,
+        ``"scores*.txt"``).
+    read : callable
+        ``read(paths, *, strict)``: the reader, returning the tidy frame of
+        :mod:`bridgestats.io` with its :class:`~bridgestats.io.LoadSummary`.
+    sniff : callable or None
+        ``sniff(path)`` for a file whose name matched: ``None`` when the file is the
+        format's, else the reason it is not (shown in the error); ``None`` here reads every
+        matching file.
+    wanted : str
+        What a file of the format is, for the message naming the allowed files.
+    in_folders : bool
+        Whether a folder is searched for the format's files (``False``: read only when
+        named, for suffixes as common as ``*.csv``).
+    """
+
+    name: str
+    patterns: tuple[str, ...]
+    read: Callable[..., pd.DataFrame]
+    sniff: Callable[[Path], str | None] | None = None
+    wanted: str = ""
+    in_folders: bool = True
+
+    def __post_init__(self):
+        if not self.patterns or not all(isinstance(p, str) and p for p in self.patterns):
+            raise fail("patterns", "a non-empty tuple of file-name patterns", self.patterns)
+        if not callable(self.read):
+            raise fail("read", "a reader function read(paths, *, strict)", self.read)
+        if not self.wanted:
+            object.__setattr__(self, "wanted", " or ".join(self.patterns))
+
+
+def _on_call(module: str, name: str) -> Callable[..., pd.DataFrame]:
+    """The reader ``name`` of ``bridgestats.io.<module>``, imported at its first call: a
+    command reading one format imports that format's module only."""
+
+    def read(paths, *, strict: bool = False) -> pd.DataFrame:
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)(
+            paths, strict=strict
+        )
+
+    read.__name__ = read.__qualname__ = name
+    read.__doc__ = f"``bridgestats.io.{name}``, imported at its first call."
+    return read
+
+
+_read_pbn = _on_call("pbn", "read_pbn")
+_read_lin = _on_call("lin", "read_lin")
+_read_valet = _on_call("valet", "read_valet")
+_read_acbl = _on_call("acbl", "read_acbl_travellers")
+_read_usebio = _on_call("usebio", "read_usebio")
+
+
+def _usebio_root(path: Path) -> str | None:
+    from .usebio import _root_tag
+
+    root = _root_tag(path)
+    if root == "USEBIO":
+        return None
+    return f"root <{root}>" if root else "no XML element found: not XML?"
+
+
+#: Every format :func:`read_results` reads, tried in this order (the first whose patterns
+#: match a file's name reads it).
+READERS = (
+    Reader("pbn", ("*.pbn", "*.pbn.gz"), _read_pbn, wanted="*.pbn, *.pbn.gz"),
+    Reader("lin", ("*.lin",), _read_lin),
+    Reader("valet", ("scores*.txt", "scores*.txt.gz"), _read_valet, wanted="scores*.txt[.gz]"),
+    Reader("acbl", ("*.csv",), _read_acbl, wanted="a traveller *.csv", in_folders=False),
+    Reader(
+        "usebio",
+        ("*.xml", "*.xml.gz"),
+        _read_usebio,
+        sniff=_usebio_root,
+        wanted="an *.xml file whose root element is <USEBIO>",
+    ),
+)
+
+
+def reader_for(path, readers=None) -> Reader:
+    """The :class:`Reader` of one file, by its name and, where the reader asks, its content.
+
+    ``readers`` defaults to :data:`READERS`, looked up at the call.
+
+    Examples
+    --------
+    >>> reader_for("R1.PBN").name, reader_for("scores3.txt.gz").name
+    ('pbn', 'valet')
+    >>> reader_for("results.xls")
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: path: must be files whose name tells the format: \
+*.pbn, *.pbn.gz, *.lin, scores*.txt[.gz], a traveller *.csv or an *.xml file whose root \
+element is <USEBIO>; got 'results.xls'
+    """
+    path = Path(path)
+    readers = READERS if readers is None else tuple(readers)
+    for reader in readers:
+        if _matches(path.name, reader.patterns):
+            why = reader.sniff(path) if reader.sniff is not None else None
+            if why is not None:
+                raise fail("path", reader.wanted, f"{path.name} ({why})")
+            return reader
+    wanted = [r.wanted for r in readers]
+    shown = ", ".join(wanted[:-1]) + f" or {wanted[-1]}" if len(wanted) > 1 else wanted[0]
+    raise fail("path", f"files whose name tells the format: {shown}", path.name)
 
 
 def read_results(path, *, strict: bool = False) -> pd.DataFrame:
@@ -51,11 +145,12 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     Parameters
     ----------
     path : str, Path, list of paths, or directory
-        Files (the format comes from the name, whatever its case: ``*.pbn``/``*.pbn.gz``
-        PBN, ``*.lin`` LIN, ``scores*.txt[.gz]`` VALET, ``*.csv`` ACBL travellers,
-        ``*.xml``/``*.xml.gz`` USEBIO when the root element is ``<USEBIO>``); a directory is
-        searched recursively for PBN, LIN, VALET and ``*.xml`` files (``R1.PBN`` and
-        ``r2.Pbn.gz`` too).
+        Files (the format comes from the name, whatever its case, by :data:`READERS`:
+        ``*.pbn``/``*.pbn.gz`` PBN, ``*.lin`` LIN, ``scores*.txt[.gz]`` VALET, ``*.csv``
+        ACBL travellers, ``*.xml``/``*.xml.gz`` USEBIO when the root element is
+        ``<USEBIO>``); a directory is searched recursively for the files of every reader
+        with ``in_folders`` (all but the ``*.csv`` travellers; ``R1.PBN`` and ``r2.Pbn.gz``
+        too).
     strict : bool, keyword-only
         Passed to every reader.
 
@@ -76,13 +171,12 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     bridgestats.errors.BridgestatsError: path: must be an existing file or folder; got results.xls
     """
     strict = check_flag(strict, "strict")
-    files, found = _expand_counted(path, _PATTERNS)
-    readers = {"pbn": read_pbn, "lin": read_lin, "valet": read_valet, "acbl": read_acbl_travellers}
-    readers["usebio"] = read_usebio
-    groups: dict[str, list] = {}
+    searched = tuple(p for r in READERS if r.in_folders for p in r.patterns)
+    files, found = _expand_counted(path, searched)
+    groups: dict[Reader, list] = {}
     for f in files:
-        groups.setdefault(_format(f.path), []).append(f)
-    frames = [readers[fmt](group, strict=strict) for fmt, group in groups.items()]
+        groups.setdefault(reader_for(f.path), []).append(f)
+    frames = [reader.read(group, strict=strict) for reader, group in groups.items()]
     summaries = [f.attrs["summary"] for f in frames]
     out = pd.concat(frames, ignore_index=True)
     out.attrs["summary"] = _add(summaries, files_found=found)

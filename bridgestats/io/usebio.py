@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_flag
-from ._records import ParseError, _expand, _finish, _read_bytes, _to_int, _vulnerable_from_board
+from ._records import ParseError, _expand, _read_bytes, _to_int, _vulnerable_from_board, finish
 
 __all__ = ["EVENT_TYPES", "read_usebio", "read_usebio_participants"]
 
@@ -191,7 +191,7 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
             raw[col] = None
     rest = [c for c in raw.columns if c not in fixed and c not in _EVENT_COLUMNS]
     extra = [*_EVENT_COLUMNS, *rest]
-    return _finish(
+    return finish(
         raw,
         files=len(files),
         strict=strict,

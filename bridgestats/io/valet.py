@@ -13,11 +13,12 @@ from .._validate import check_flag, fail
 from ._records import (
     ParseError,
     _dealer_from_board,
+    _decoding_notes,
     _expand,
-    _finish,
     _read_text,
     _to_int,
     _vulnerable_from_board,
+    finish,
 )
 
 __all__ = ["read_valet"]
@@ -104,6 +105,7 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     empty = sum(len(part) == 0 for part in parts)
     if empty:
         notes["files without a result line (empty)"] = empty
+    notes.update(_decoding_notes(files))
     if lookups is not None:
         for part, lookup in zip(parts, lookups, strict=True):
             for seat in ("north", "east", "south", "west"):
@@ -118,7 +120,7 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     dealer = np.full(len(raw), None, dtype=object)
     dealer[known] = _dealer_from_board(board[known].astype(np.int64))
     raw["Dealer"] = dealer
-    return _finish(
+    return finish(
         raw, files=len(files), strict=strict, extra_columns=["Dealer", "lead"], notes=notes
     )
 

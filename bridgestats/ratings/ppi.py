@@ -292,6 +292,22 @@ class RatingRun:
     boards: pd.DataFrame
     ratings: pd.DataFrame
 
+    @property
+    def expected_ns(self) -> np.ndarray:
+        """North-South's expected % of each row of the log, in rating order: the PPI's
+        forecast of the table result (``boards`` holds four rows per table, North first,
+        and North's expectation is the pair's).
+
+        The one adaptor from the PPI's player rows to a forecast per table, used by the
+        rating-system interface (:class:`~bridgestats.ratings.systems.Ppi`) and the studies.
+
+        >>> log = pd.DataFrame({"date": "2024-03-04", "board": [1, 2], "north": "N",
+        ...                     "south": "S", "east": "E", "west": "W", "pct_ns": 60.0})
+        >>> rate_log(log).expected_ns.round(2).tolist()   # four newcomers: 50 % first
+        [50.0, 50.67]
+        """
+        return self.boards["expected"].to_numpy()[0::4]
+
 
 def rate_log(log, *, initial=None):
     """Rate a dated log of boards board by board, as the PPI scheme does.

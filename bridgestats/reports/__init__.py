@@ -73,7 +73,7 @@ from .config import (
     expand_runs,
     load_config,
 )
-from .index import write_index
+from .index import findings_problems, write_index
 from .jobs import RunResult
 from .parameters import (
     check_parameters,
@@ -93,6 +93,7 @@ __all__ = [
     "check_parameters",
     "default_config_path",
     "expand_runs",
+    "findings_problems",
     "inspect_parameters",
     "load_config",
     "notebook_parameters",

@@ -96,13 +96,23 @@ def _local(jobs_by_name: Mapping[str, Job], jobs: int):
 
 
 def _worker_init(parent: int) -> None:
-    """A pool worker leaves Ctrl-C to the batch (which ends it), and dies with the batch.
+    """A pool worker leaves Ctrl-C and SIGTERM to the batch (which ends it), and dies with
+    the batch.
 
-    On Linux the worker asks to be killed when the batch's process dies (``prctl``
-    ``PR_SET_PDEATHSIG``), so a ``kill -9`` of the batch leaves no notebook running;
-    elsewhere an orphaned worker finishes its current run and exits.
+    A stop that signals every process of the batch (``systemctl stop``: a SIGTERM to the
+    whole control group) would otherwise kill the worker before the batch handles its own
+    SIGTERM: the run would be recorded as failed (a ``<run>.failed/`` folder replacing the
+    previous one) instead of stopped. So the worker lets SIGTERM pass (a handler that does
+    nothing; the batch kills the workers when it stops, see :func:`_local`, and a kernel
+    ends when its worker does). A handler, not ``SIG_IGN``: a handler does not survive
+    ``exec``, so the kernel, and what a notebook starts (a ``multiprocessing.Pool``, whose
+    ``terminate`` sends SIGTERM), keep the default. On Linux the worker asks to be killed
+    when the batch's process dies (``prctl`` ``PR_SET_PDEATHSIG``), so a ``kill -9`` of the
+    batch leaves no notebook running; elsewhere an orphaned worker finishes its current run
+    and exits.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _left_to_the_batch)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -112,6 +122,10 @@ def _worker_init(parent: int) -> None:
             pass
     if os.getppid() != parent:  # the batch died before the request took effect
         os._exit(1)
+
+
+def _left_to_the_batch(_signum, _frame) -> None:
+    """A pool worker's SIGTERM handler: nothing (see :func:`_worker_init`)."""
 
 
 def _died(exc: BaseException, started: str) -> Outcome:

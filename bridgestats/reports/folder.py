@@ -99,7 +99,8 @@ def locked(root: Path):
     path = Path(root) / LOCK_NAME
     while True:
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            # never through a symlink: .lock -> ~/.bashrc would have its start overwritten
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         except OSError as exc:
             raise BridgestatsError(
                 f"reports_dir: cannot open the lock file {str(path)!r} ({exc.strerror or exc})"
@@ -153,9 +154,10 @@ def clean_leftovers(root: Path) -> list[str]:
 
 
 def _marker(root: Path) -> dict | None:
-    """The marker's content (``{}`` when unreadable), None when the folder has none."""
+    """The marker's content (``{}`` when unreadable), None when the folder has none (a
+    symlink is none: the marker is rewritten, which would replace the file it points to)."""
     path = Path(root) / MARKER_NAME
-    if not path.is_file():
+    if path.is_symlink() or not path.is_file():
         return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import functools
 import json
 from pathlib import Path
 from urllib.parse import quote
@@ -25,7 +26,7 @@ from .folder import page_is_ours, record_page
 from .provenance import git_state, now, package_version, read_json
 from .render import render
 
-__all__ = ["IndexRow", "section_anchor", "write_index"]
+__all__ = ["IndexRow", "findings_problems", "section_anchor", "write_index"]
 
 _STATUSES = ("ok", "failed", "stopped", "missing", "not run")
 
@@ -34,21 +35,24 @@ _STATUSES = ("ok", "failed", "stopped", "missing", "not run")
 class IndexRow:
     """One row of the index, as text: the template escapes every field.
 
-    ``figures`` are the headline ``(key, value)`` pairs and ``more`` how many other keys
-    ``summary.json`` has; ``sentences`` the headline findings and ``findings`` all of
-    them, as ``(text, href)`` (href to the section of the report that shows it, or ""); ``parameters`` the overrides as ``(name, value)``; ``links``
-    ``(href, label)`` pairs relative to the index.
+    ``title`` is the report's title (its notebook's first heading), what a reader sees in
+    place of the run's ``name``; ``figures`` are the headline ``(key, value)`` pairs and
+    ``more`` how many other keys ``summary.json`` has; ``sentences`` the headline findings as
+    ``(text, href)`` (href to the section of the report that shows it, or "") and
+    ``findings`` all of them, as ``(text, href, headline)``; ``parameters`` the overrides as
+    ``(name, value)``; ``links`` ``(href, label)`` pairs relative to the index.
     """
 
     name: str
     report: str
     status: str = "not run"
+    title: str = ""
     description: str = ""
     error: str = ""
     figures: tuple[tuple[str, str], ...] = ()
     more: int = 0
     sentences: tuple[tuple[str, str], ...] = ()
-    findings: tuple[tuple[str, str], ...] = ()
+    findings: tuple[tuple[str, str, bool], ...] = ()
     parameters: tuple[tuple[str, str], ...] = ()
     ended: str = ""
     took: str = ""
@@ -108,13 +112,39 @@ def _write_page(root: Path, name: str, text: str) -> None:
 
 
 def section_anchor(heading: str) -> str:
-    """The id nbconvert gives a markdown heading in the HTML report (its text, spaces as
-    hyphens, URL-quoted as nbconvert's ``add_anchor`` does), for links into a report.
+    """The id the report page gives the markdown heading ``heading`` (its text without the
+    ``#``), for links into a report: made by nbconvert's own Markdown renderer, as the
+    report's headings are, so the two ends agree for any heading (apostrophes, Markdown
+    emphasis or code, symbols such as σ).
 
     >>> section_anchor("One bad session: how fast does it fade?")
     'One-bad-session:-how-fast-does-it-fade?'
+    >>> section_anchor("The `K` of *Probst's* σ")
+    "The-K-of-Probst's-%CF%83"
     """
-    return quote(heading.replace(" ", "-"), safe="?/:@!$&'()*+,;=")
+    return _heading_id(heading.strip())
+
+
+@functools.cache
+def _heading_id(heading: str) -> str:
+    import html
+    import re
+
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    page = markdown2html_mistune(f"## {heading}")
+    found = re.search(r'<h2[^>]*\bid="([^"]*)"', page)
+    if found is None:  # nbconvert gave the heading no id: its text, as nbconvert makes ids
+        return quote(heading.replace(" ", "-"), safe="?/:@!$&'()*+,;=")
+    return html.unescape(found.group(1))
+
+
+def findings_problems(summary_json) -> list[str]:
+    """What is wrong with a run's findings in words, as its ``summary.json`` records it
+    (:func:`bridgestats.notebook.findings_problems`: a finding of more than one sentence,
+    none marked headline); ``bridgestats reports`` warns of each."""
+    problems = read_json(Path(summary_json)).get("_findings_problems") or []
+    return [str(p) for p in problems] if isinstance(problems, list) else [str(problems)]
 
 
 def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
@@ -140,12 +170,13 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
         name=name,
         report=report,
         status=status,
-        description=record.get("description") or record.get("title") or "",
+        title=record.get("title") or "",
+        description=record.get("description") or "",
         error=record.get("error") or "",
         figures=figures,
         more=more,
         sentences=tuple((text, href) for text, href, head in findings if head),
-        findings=tuple((text, href) for text, href, _ in findings),
+        findings=tuple(findings),
         parameters=tuple((k, _fmt(v)) for k, v in (record.get("overrides") or {}).items()),
         ended=_when(record.get("ended")),
         took=f"{took:.1f} s" if isinstance(took, (int, float)) else "",
@@ -164,7 +195,7 @@ def _links(root: Path, folder: Path, record: dict, *, status: str, previous) -> 
     if status == "failed":
         wanted.append((folder, KERNEL_LOG, "kernel log"))
     wanted += [
-        (folder, f"figures/{png.name}", f"figure {png.stem}")
+        (folder, f"figures/{png.name}", f"figure: {png.stem.replace('_', ' ')}")
         for png in sorted((folder / "figures").glob("*.png"))
     ]
     if previous is not None:

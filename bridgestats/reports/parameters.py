@@ -26,6 +26,7 @@ import functools
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 from ..errors import BridgestatsError
@@ -254,10 +255,12 @@ def value_matches(value, spec: tuple) -> bool:
         return isinstance(value, bool)
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "float":  # a finite number: NaN and 1e999 (inf) pass no float check here
-        return (
-            isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-        )
+    if kind == "float":  # a finite number: NaN, 1e999 (inf) and 10**400 pass no float check
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if isinstance(value, int):  # compared exactly: no conversion that could overflow
+            return -sys.float_info.max <= value <= sys.float_info.max
+        return math.isfinite(value)
     if kind == "str":
         return isinstance(value, str)
     if kind == "list":

@@ -3,7 +3,8 @@
 An event is ``n_entrants`` entrants with true strengths playing ``n_rounds`` matches of
 ``n_boards`` boards, paired by a rule of :mod:`bridgestats.sim.pairing` (a round robin, or
 a Swiss draw: random, by score, seeded, or on the standings one round late), each match
-margin turned into VPs by a :class:`Scorer`, and the standings ranked by a stated rule.
+margin turned into VPs by a :class:`~bridgestats.vpscale.VPScale`, and the standings ranked
+by a stated rule.
 :func:`simulate_events` plays many such events in one compiled kernel;
 :mod:`bridgestats.sim.measures` turns them into the measures a scoring committee asks for.
 
@@ -56,6 +57,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -70,27 +72,22 @@ from bridgestats._validate import (
     check_number,
     fail,
 )
+from bridgestats.scales import NAMED_SCALES, named_scale
 from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered_into
-from bridgestats.vpscale import VPScale, scale_from_thresholds, wbf_vp
+from bridgestats.vpscale import VPScale
 
 __all__ = [
     "EVENT_FORMATS",
     "PAIRINGS",
     "EventResults",
-    "Scorer",
     "as_scorer",
     "match_swing_distribution",
-    "raw_scorer",
-    "scale_scorer",
     "simulate_events",
     "swing_distribution",
-    "swiss_pairs_scorer",
-    "wbf_scorer",
-    "wdl_scorer",
 ]
 
 #: The event formats of :func:`simulate_events`.
-EVENT_FORMATS = ("swiss", "round-robin")
+EVENT_FORMATS = ("swiss", "round_robin")
 #: The Swiss pairing rules: (first round, later rounds, standings one round late).
 PAIRINGS = {
     "random": ("random", "random", False),
@@ -100,9 +97,6 @@ PAIRINGS = {
 }
 _BOARDS = ("swings", "gaussian", "pairs")
 _DEFAULT_K = {"gaussian": 6.5, "pairs": 32.95}
-_SWISS_PAIRS_SCALES = (
-    "triangular_2003", "washington_2004", "ascherman_2006", "random_draw", "ebu_2006",
-)  # fmt: skip
 
 
 # --- the board model ------------------------------------------------------------------------
@@ -199,270 +193,49 @@ def _match_draw(board: str, k, n_boards: int) -> _MatchDraw:
     return _MatchDraw(False, empty, empty, k / math.sqrt(n_boards), 1.0, "MP %")
 
 
-# --- scorers ----------------------------------------------------------------------------------
+# --- scorers ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Scorer:
-    """A margin-to-score rule the simulator can compile: a step function of |margin|.
-
-    Attributes
-    ----------
-    name : str
-        A label.
-    thresholds : tuple of float
-        Ascending margins ``t_0 < t_1 < ...`` (> 0) at which the outcome steps up.
-    win, lose : tuple of float
-        Score of the side ahead (margin >= 0) and behind in each outcome
-        ``j = #{k : t_k <= |margin|}``, central outcome first (``len(thresholds) + 1``).
-    labels : tuple of str
-        A label per outcome (``"10-10"``, ``"11-9"``, ...).
-    unit : str
-        The margins' unit ("IMPs", "MP %").
-    raw : bool
-        Score the margin itself (an IMP or MP % differential); the tables are then unused.
-
-    Notes
-    -----
-    As :meth:`bridgestats.vpscale.VPScale.vp`, margins are rounded to 1e-9 of their unit
-    before the comparison, so that the two sides of a match cannot split on float noise.
-    """
-
-    name: str
-    thresholds: tuple[float, ...]
-    win: tuple[float, ...]
-    lose: tuple[float, ...]
-    labels: tuple[str, ...]
-    unit: str = "margin"
-    raw: bool = False
-
-    def __post_init__(self):
-        t = as_finite_array(self.thresholds, "thresholds", allow_empty=True).ravel()
-        if t.size and (t[0] <= 0 or np.any(np.diff(t) <= 0)):
-            raise fail("thresholds", "strictly ascending margins > 0", self.thresholds)
-        for name in ("win", "lose", "labels"):
-            if len(getattr(self, name)) != t.size + 1:
-                raise fail(name, f"{t.size + 1} entries (one per outcome)", getattr(self, name))
-        as_finite_array(self.win, "win")
-        as_finite_array(self.lose, "lose")
-        check_flag(self.raw, "raw")
-
-    @property
-    def draw(self) -> float:
-        """The score of a tied match (margin 0): the default score of a bye."""
-        return 0.0 if self.raw else float(self.win[0])
-
-    def outcome(self, margin):
-        """The outcome index ``j`` of each margin (0: the central outcome).
-
-        Examples
-        --------
-        >>> wdl_scorer().outcome([0, 0.5, -3]).tolist()
-        [0, 1, 1]
-        """
-        d = as_finite_array(margin, "margin")
-        j = np.searchsorted(np.asarray(self.thresholds), np.round(np.abs(d), 9), side="right")
-        return j[()] if j.ndim == 0 else j
-
-    def score(self, margin):
-        """The score of the side whose margin is ``margin`` (negative: the side behind).
-
-        Parameters
-        ----------
-        margin : float or array_like
-            Match margins in the scorer's unit.
-
-        Returns
-        -------
-        float or ndarray
-            Scores, the shape of ``margin``.
-
-        Examples
-        --------
-        >>> wbf_scorer(8).score([1, 10, -10, 0.4]).tolist()
-        [10.44, 13.78, 6.22, 10.0]
-        """
-        d = as_finite_array(margin, "margin")
-        if self.raw:
-            out = d.astype(float)
-        else:
-            j = self.outcome(d)
-            out = np.where(d >= 0, np.asarray(self.win)[j], np.asarray(self.lose)[j])
-        return out[()] if out.ndim == 0 else out
-
-
-def scale_scorer(scale):
-    """The :class:`Scorer` of any :class:`~bridgestats.vpscale.VPScale`.
+def as_scorer(scorer, *, n_boards) -> VPScale:
+    """The :class:`~bridgestats.vpscale.VPScale` a simulation scores its matches by.
 
     Parameters
     ----------
-    scale : VPScale
-        A Gaussian scale (:func:`~bridgestats.vpscale.gaussian_scale`, with or without
-        negative VPs), a published table (:func:`~bridgestats.vpscale.scale_from_thresholds`)
-        or the WBF discrete scale (:func:`~bridgestats.vpscale.wbf_scale`).
-
-    Returns
-    -------
-    Scorer
-        With the scale's thresholds, its winner's and loser's VPs and labels.
-
-    Examples
-    --------
-    >>> from bridgestats.vpscale import gaussian_scale
-    >>> s = scale_scorer(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"))
-    >>> s.score([0, 30, -60]).tolist()
-    [10.0, 19.0, -5.0]
-    """
-    if not isinstance(scale, VPScale):
-        raise fail("scale", "a VPScale", type(scale).__name__)
-    name = scale.name or (
-        f"Gaussian {scale.max_vp}-0, sigma {scale.sigma:g}"
-        + (f", {scale.negative} negative" if scale.negative else "")
-        if scale.sigma is not None
-        else f"{scale.max_vp}-0 table"
-    )
-    return Scorer(
-        name,
-        scale.thresholds,
-        tuple(float(v) for v in scale.vp_winner),
-        tuple(float(v) for v in scale.vp_loser),
-        tuple(scale.labels),
-        unit=scale.unit,
-    )
-
-
-def wbf_scorer(n_boards, *, discrete=False):
-    """The WBF 2013 scale for ``n_boards`` (continuous, 2 decimals, or discrete 0-20).
-
-    The WBF tables are defined for whole IMPs: a simulated margin is rounded to the nearest
-    whole IMP first (its outcome steps at 0.5, 1.5, ... IMPs), then looked up in
-    :func:`~bridgestats.vpscale.wbf_vp`'s table.
-
-    Parameters
-    ----------
-    n_boards : int
-        Boards in the match (whole, > 0).
-    discrete : bool, optional
-        The whole-VP version.
-
-    Returns
-    -------
-    Scorer
-        One outcome per distinct VP score (44 for 8 boards continuous, 11 discrete).
-
-    Examples
-    --------
-    >>> s = wbf_scorer(8)
-    >>> len(s.labels), s.labels[:2], s.score([43, -2.6]).tolist()
-    (44, ('10-10', '10.44-9.56'), [20.0, 8.73])
-    >>> wbf_scorer(8, discrete=True).score([3.4, 3.5]).tolist()
-    [11.0, 12.0]
-    """
-    n = check_int(n_boards, "n_boards", minimum=1)
-    check_flag(discrete, "discrete")
-    margins = np.arange(0, math.ceil(15.0 * math.sqrt(n)) + 2)
-    win = np.asarray(wbf_vp(margins, n, discrete=discrete), dtype=float)
-    keep = np.concatenate([[0], np.flatnonzero(np.diff(win) != 0) + 1])
-    w = win[keep]
-    lo = 20.0 - w
-    return Scorer(
-        f"WBF 2013 {'discrete' if discrete else 'continuous'}, {n} boards",
-        tuple(float(m) - 0.5 for m in margins[keep[1:]]),
-        tuple(float(x) for x in w),
-        tuple(float(x) for x in lo),
-        tuple(f"{a:g}-{b:g}" for a, b in zip(w, np.round(lo, 2), strict=True)),
-        unit="IMPs",
-    )
-
-
-def swiss_pairs_scorer(name):
-    """One of the shipped historical Swiss pairs scales for 7-9 boards (Probst, Table 8).
-
-    Parameters
-    ----------
-    name : str
-        ``"triangular_2003"``, ``"washington_2004"`` (used at Brighton 2005),
-        ``"ascherman_2006"``, ``"random_draw"`` or ``"ebu_2006"``.
-
-    Returns
-    -------
-    Scorer
-        Margins in MP % minus 50 (``seeds/swiss_pairs_scales``, via
-        :func:`~bridgestats.vpscale.scale_from_thresholds` with ``centre=50``).
-
-    Examples
-    --------
-    Brighton 2005's scale: 11-9 from 50.57 %, 20-0 from 65.99 %:
-
-    >>> swiss_pairs_scorer("washington_2004").score([0.57, 15.99, -16.0]).tolist()
-    [11.0, 20.0, 0.0]
-    """
-    from bridgestats import datasets  # here: the simulator runs without pandas until asked
-
-    check_choice(name, "name", _SWISS_PAIRS_SCALES)
-    rows = datasets.load("seeds/swiss_pairs_scales").query("scale == @name and vp_winner > 10")
-    scale = scale_from_thresholds(
-        rows.sort_values("vp_winner").threshold_pct.to_numpy(),
-        centre=50,
-        unit="MP %",
-        name=f"Swiss pairs {name}",
-    )
-    return scale_scorer(scale)
-
-
-def wdl_scorer():
-    """Win/draw/loss: 2 points for a win (margin > 0), 1 for a draw, 0 for a loss.
-
-    Examples
-    --------
-    >>> wdl_scorer().score([1, 0, -1]).tolist()
-    [2.0, 1.0, 0.0]
-    """
-    return Scorer("win/draw/loss", (1e-9,), (1.0, 2.0), (1.0, 0.0), ("1-1", "2-0"))
-
-
-def raw_scorer(unit="IMPs"):
-    """The margin itself: total IMPs (or MP %) as the score.
-
-    Examples
-    --------
-    >>> raw_scorer().score([12, -3]).tolist()
-    [12.0, -3.0]
-    """
-    check_choice(unit, "unit", ("IMPs", "MP %"))
-    return Scorer(f"{unit} differential", (), (0.0,), (0.0,), ("margin",), unit=unit, raw=True)
-
-
-def as_scorer(scorer, *, n_boards):
-    """A :class:`Scorer` from a scorer, a :class:`~bridgestats.vpscale.VPScale` or a name.
-
-    Parameters
-    ----------
-    scorer : Scorer, VPScale or str
-        A name: ``"wbf"`` (continuous), ``"wbf-discrete"``, ``"wdl"``, ``"imps"`` or
-        ``"mp"`` (raw differentials), or a Swiss pairs scale name of
-        :func:`swiss_pairs_scorer`.
+    scorer : VPScale or str
+        A scale, or the id of a named scale of :data:`bridgestats.scales.NAMED_SCALES`
+        (``"wbf"``, ``"wbf_discrete"``, ``"wdl"``, ``"imps"``, ``"mp"``, the Swiss pairs
+        tables).
     n_boards : int
         Boards per match (for the WBF scales).
 
+    Returns
+    -------
+    VPScale
+        With a name (a scale without one is named from its σ or its size).
+
     Examples
     --------
-    >>> as_scorer("wbf-discrete", n_boards=8).name
+    >>> as_scorer("wbf_discrete", n_boards=8).name
     'WBF 2013 discrete, 8 boards'
+    >>> from bridgestats.vpscale import gaussian_scale
+    >>> s = as_scorer(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
+    >>> s.name, s.vp([0, 30, -60]).tolist()
+    ('Gaussian 20-0, sigma 18.38, 5 negative', [10, 19, -5])
     """
-    if isinstance(scorer, Scorer):
-        return scorer
     if isinstance(scorer, VPScale):
-        return scale_scorer(scorer)
-    names = ("wbf", "wbf-discrete", "wdl", "imps", "mp", *_SWISS_PAIRS_SCALES)
-    check_choice(scorer, "scorer", names)
-    if scorer.startswith("wbf"):
-        return wbf_scorer(n_boards, discrete=scorer == "wbf-discrete")
-    if scorer == "wdl":
-        return wdl_scorer()
-    if scorer in ("imps", "mp"):
-        return raw_scorer("IMPs" if scorer == "imps" else "MP %")
-    return swiss_pairs_scorer(scorer)
+        if scorer.name:
+            return scorer
+        name = (
+            f"Gaussian {scorer.max_vp}-0, sigma {scorer.sigma:g}"
+            + (f", {scorer.negative} negative" if scorer.negative else "")
+            if scorer.sigma is not None
+            else f"{scorer.max_vp}-0 table"
+        )
+        return dataclasses.replace(scorer, name=name)
+    if not isinstance(scorer, str):
+        raise fail("scorer", "a VPScale or the id of a named scale", type(scorer).__name__)
+    check_choice(scorer, "scorer", tuple(NAMED_SCALES))
+    return named_scale(scorer, n_boards=n_boards)
 
 
 # --- the kernel -------------------------------------------------------------------------------
@@ -798,7 +571,7 @@ class EventResults:
     repeats : ndarray of int, shape (n_events,)
         Repeat meetings (or second byes) that could not be avoided (see
         :mod:`bridgestats.sim.pairing`).
-    scorer : Scorer
+    scorer : VPScale
         How the margins were scored.
     """
 
@@ -809,7 +582,7 @@ class EventResults:
     outcome_counts: np.ndarray
     opponents: np.ndarray | None
     repeats: np.ndarray
-    scorer: Scorer
+    scorer: VPScale
 
     @property
     def n_events(self) -> int:
@@ -858,7 +631,7 @@ def simulate_events(
         field) and at most that; a Swiss needs it given (1-100).
     n_boards : int, optional
         Boards per match (1-200).
-    event_format : {"swiss", "round-robin"}, optional
+    event_format : {"swiss", "round_robin"}, optional
         A Swiss draw, or all-play-all by the circle method over a random draw of places.
     pairing : {"score", "random", "seeded", "late"}, optional
         Swiss only. ``"random"``: a random draw every round; ``"score"``: a random first
@@ -875,7 +648,7 @@ def simulate_events(
     k : float, optional
         Per-board standard deviation (IMPs, or % for pairs); 6.5 IMPs or 32.95 % by
         default; not used with ``"swings"``.
-    scorer : Scorer, VPScale or str, optional
+    scorer : VPScale or str, optional
         How a margin scores (:func:`as_scorer`): the WBF continuous scale by default. A
         scorer whose unit is known must match the board model's (IMPs for ``"swings"``
         and ``"gaussian"``, MP % for ``"pairs"``).
@@ -887,7 +660,8 @@ def simulate_events(
     n_events : int, optional
         Events to simulate (>= 1).
     bye_score : float, optional
-        The score of a bye (by default the scorer's draw, :attr:`Scorer.draw`).
+        The score of a bye (by default the scorer's draw,
+        :attr:`bridgestats.vpscale.VPScale.draw`).
     keep_pairings : bool, optional
         Keep every round's opponents (memory: n_events × n_rounds × n_entrants).
     max_steps : int, optional
@@ -968,7 +742,7 @@ class _Plan:
     strength_sd: float
     random_rounds: int
     table: bool
-    scorer: Scorer
+    scorer: VPScale
     kernel_args: dict
 
     @property
@@ -984,7 +758,7 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
     check_choice(pairing, "pairing", tuple(PAIRINGS))
     check_choice(board, "board", _BOARDS)
     m = n + n % 2
-    if event_format == "round-robin":
+    if event_format == "round_robin":
         rounds = m - 1 if n_rounds is None else check_int(
             n_rounds, "n_rounds", minimum=1, maximum=m - 1)  # fmt: skip
     else:
@@ -1007,8 +781,8 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
         "sd": draw.sd,
         "edge_mult": draw.edge_mult,
         "thresholds": np.asarray(sc.thresholds, dtype=float),
-        "win": np.asarray(sc.win, dtype=float),
-        "lose": np.asarray(sc.lose, dtype=float),
+        "win": np.asarray(sc.vp_winner, dtype=float),
+        "lose": np.asarray(sc.vp_loser, dtype=float),
         "raw": sc.raw,
         "bye_score": bye,
         "round_robin": not swiss,

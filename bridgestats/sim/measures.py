@@ -273,7 +273,7 @@ def event_outcomes(results, *, top_k=None):
     Examples
     --------
     >>> from bridgestats.sim.events import simulate_events
-    >>> res = simulate_events(8, event_format="round-robin", strength=np.arange(8.0),
+    >>> res = simulate_events(8, event_format="round_robin", strength=np.arange(8.0),
     ...                       n_events=3, rng=1)
     >>> event_outcomes(res, top_k=2).p_strongest_wins.tolist()
     [0.0, 1.0, 1.0]
@@ -327,7 +327,7 @@ def summarise_events(results, *, top_k=None):
     Eight teams 1 IMP a board apart, all-play-all: the strongest wins 71 % of 100 events.
 
     >>> from bridgestats.sim.events import simulate_events
-    >>> res = simulate_events(8, event_format="round-robin", strength=np.arange(8.0),
+    >>> res = simulate_events(8, event_format="round_robin", strength=np.arange(8.0),
     ...                       n_events=100, rng=1)
     >>> m = summarise_events(res, top_k=2).set_index("measure")
     >>> m.loc["p_strongest_wins", ["value", "se"]].astype(float).round(3).tolist()
@@ -468,7 +468,7 @@ def event_measures(
     ----------
     n_entrants : int
         Teams or pairs.
-    scorers : sequence of Scorer, VPScale or str, optional
+    scorers : sequence of VPScale or str, optional
         The candidate scales (:func:`~bridgestats.sim.events.as_scorer`).
     n_rounds, n_boards, event_format, pairing, board, k, strength, strength_sd, n_events, \
 bye_score, max_steps
@@ -499,7 +499,7 @@ bye_score, max_steps
     A 12-team round robin of 8-board matches, strengths 0.5 IMPs a board apart at
     random: how often does the strongest team win under the WBF scale and W/D/L?
 
-    >>> m = event_measures(12, scorers=["wbf", "wdl"], event_format="round-robin",
+    >>> m = event_measures(12, scorers=["wbf", "wdl"], event_format="round_robin",
     ...                    strength_sd=0.5, n_events=400, rng=7)
     >>> p = m.query("measure == 'p_strongest_wins'")[["scorer", "value", "se"]]
     >>> print(p.round(3).to_string(index=False))
@@ -532,7 +532,7 @@ bye_score, max_steps
             "p_holm": d.p_holm,
         }).astype({"round": "Int64", "outcome": "string"}))  # fmt: skip
     out = pd.concat(frames, ignore_index=True)
-    out.insert(1, "pairing", pairing if event_format == "swiss" else "round-robin")
+    out.insert(1, "pairing", pairing if event_format == "swiss" else "round_robin")
     return out
 
 
@@ -548,7 +548,7 @@ def _normal_step_mean(sc, mean: np.ndarray, sd: float) -> np.ndarray:
     mu = mean[..., None]
     up = ndtr((edges[1:] - mu) / sd) - ndtr((edges[:-1] - mu) / sd)  # x in [e_j, e_j+1)
     down = ndtr((-edges[:-1] - mu) / sd) - ndtr((-edges[1:] - mu) / sd)  # x in (-e_j+1, -e_j]
-    return up @ np.asarray(sc.win) + down @ np.asarray(sc.lose)
+    return up @ np.asarray(sc.vp_winner, float) + down @ np.asarray(sc.vp_loser, float)
 
 
 def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings", k=None,
@@ -557,7 +557,7 @@ def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings",
 
     Parameters
     ----------
-    scorer : Scorer, VPScale or str
+    scorer : VPScale or str
         The scale (:func:`~bridgestats.sim.events.as_scorer`), for ``n_boards``-board
         matches.
     margin : float or array_like
@@ -599,7 +599,7 @@ def expected_score(scorer, margin, *, n_boards=8, boards_left=1, board="swings",
         # doubling the variance of a sum of b board swings: the sum of 2b board swings
         imps, p = match_swing_distribution(left * factor)
         keep = p > 1e-15
-        out = sc.score(m[..., None] + imps[keep]) @ p[keep] / p[keep].sum()
+        out = sc.vp(m[..., None] + imps[keep]) @ p[keep] / p[keep].sum()
     else:
         kk = _DEFAULT_K["gaussian"] if k is None else check_number(k, "k", low=0, low_open=True)
         out = _normal_step_mean(sc, m, kk * np.sqrt(left * factor))
@@ -620,7 +620,7 @@ def breakage(scorers, *, n_boards=8, max_margin=None):
 
     Parameters
     ----------
-    scorers : sequence of Scorer, VPScale or str
+    scorers : sequence of VPScale or str
         The scales (:func:`~bridgestats.sim.events.as_scorer`).
     n_boards : int, optional
         Boards per match (for the WBF scales).
@@ -648,7 +648,7 @@ def breakage(scorers, *, n_boards=8, max_margin=None):
 
     Examples
     --------
-    >>> b = breakage(["wbf", "wbf-discrete"], max_margin=3)
+    >>> b = breakage(["wbf", "wbf_discrete"], max_margin=3)
     >>> b.pivot(index="margin", columns="scorer", values="value").round(2)
     scorer  WBF 2013 continuous, 8 boards  WBF 2013 discrete, 8 boards
     margin
@@ -664,8 +664,8 @@ def breakage(scorers, *, n_boards=8, max_margin=None):
     rows = []
     for sc in _scorers(scorers, nb):
         rows.append(pd.DataFrame({
-            "scorer": sc.name, "margin": m.astype(np.int64), "score": sc.score(m),
-            "value": sc.score(m + 1) - sc.score(m), "value_behind": sc.score(-m) - sc.score(-m - 1),
+            "scorer": sc.name, "margin": m.astype(np.int64), "score": sc.vp(m),
+            "value": sc.vp(m + 1) - sc.vp(m), "value_behind": sc.vp(-m) - sc.vp(-m - 1),
         }))  # fmt: skip
     return pd.concat(rows, ignore_index=True)
 
@@ -676,7 +676,7 @@ def shooting_incentive(scorers, *, n_boards=8, boards_left=1, board="swings", k=
 
     Parameters
     ----------
-    scorers : sequence of Scorer, VPScale or str
+    scorers : sequence of VPScale or str
         The scales.
     n_boards : int, optional
         Boards per match.

@@ -22,6 +22,7 @@ cells after them; the same grid and seed always give the same frame.
 from __future__ import annotations
 
 import itertools
+import numbers
 import sys
 import time
 from collections.abc import Mapping
@@ -29,8 +30,8 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from bridgestats._validate import check_flag, check_int, fail
-from bridgestats.sim.events import Scorer, _plan
+from bridgestats._validate import check_flag, check_int, check_rng, fail
+from bridgestats.sim.events import _plan
 from bridgestats.sim.measures import event_measures
 from bridgestats.sim.pairing import MAX_STEPS
 from bridgestats.vpscale import VPScale
@@ -125,7 +126,7 @@ def _run_cell(seed, setting, cell):
 
 
 def _label(value):
-    if isinstance(value, Scorer | VPScale):
+    if isinstance(value, VPScale):
         return value.name
     return value
 
@@ -174,7 +175,16 @@ class _Progress:
         self._write(end="\n")
 
 
-def run_sweep(grid, *, seed, scheduler=None, progress=True):
+def _root_seed(rng) -> int:
+    """The sweep's root seed: ``rng`` itself when an integer, else drawn from it."""
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool | np.bool_):
+        return check_int(rng, "rng", minimum=0)
+    if rng is None:
+        raise fail("rng", "an integer seed >= 0 or a numpy.random.Generator", rng)
+    return int(check_rng(rng).integers(2**63))
+
+
+def run_sweep(grid, *, rng, scheduler=None, progress=True):
     """Measure simulated events over every cell of ``grid``, here or on a Dask cluster.
 
     Parameters
@@ -183,13 +193,14 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
         Parameter name to values (see :func:`grid_cells` and :data:`GRID_KEYS`): any of
         ``n_entrants`` (required), ``event_format``, ``pairing``, ``strength_sd``,
         ``n_rounds``, ``n_boards``, ``board``, ``k``, ``n_events``, ``top_k``,
-        ``bye_score`` and ``scorer`` (names, :class:`~bridgestats.sim.events.Scorer` or
-        :class:`~bridgestats.vpscale.VPScale`), as in
+        ``bye_score`` and ``scorer`` (ids of :data:`bridgestats.scales.NAMED_SCALES` or
+        :class:`~bridgestats.vpscale.VPScale` s), as in
         :func:`~bridgestats.sim.measures.event_measures`.
-    seed : int
-        The root seed (>= 0): each cell's generator is derived from it and the cell's
-        place alone (see the module docstring), so the frame is the same wherever the
-        cells run and in whatever order.
+    rng : int or numpy.random.Generator, keyword-only
+        The root seed (an integer >= 0): each cell's generator is derived from it and the
+        cell's place alone (see the module docstring), so the frame is the same wherever
+        the cells run and in whatever order. A Generator (or SeedSequence) gives the root
+        seed as its next 63-bit integer.
     scheduler : distributed.Client, optional
         A Dask client connected to its scheduler (``distributed.Client("tcp://host:8786")``,
         or a ``LocalCluster``'s): the cells run as tasks on its workers, which need
@@ -216,7 +227,7 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
     ------
     BridgestatsError
         A grid key that is not a parameter, an empty axis, a cell the simulator refuses
-        (naming the parameter), a bad seed, or a scheduler that is not a client (an
+        (naming the parameter), a bad ``rng``, or a scheduler that is not a client (an
         address string is refused with how to connect one).
 
     Notes
@@ -232,7 +243,7 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
 
     >>> m = run_sweep({"n_entrants": 10, "n_rounds": 4, "pairing": ["random", "score"],
     ...                "strength_sd": 0.5, "n_events": 200, "scorer": ["wbf", "wdl"]},
-    ...               seed=1, progress=False)
+    ...               rng=1, progress=False)
     >>> p = m[m.measure == "p_strongest_wins"]
     >>> print(p[["setting", "pairing", "scorer", "value", "se"]].round(3).to_string(index=False))
      setting pairing                        scorer  value    se
@@ -242,7 +253,7 @@ def run_sweep(grid, *, seed, scheduler=None, progress=True):
            1   score                 win/draw/loss  0.235 0.030
     """
     cells = grid_cells(grid)
-    root = check_int(seed, "seed", minimum=0)
+    root = _root_seed(rng)
     show = check_flag(progress, "progress")
     if scheduler is None:
         frames = []

@@ -1,6 +1,6 @@
 """Swiss pairs pieces the event simulator lacks: margin histograms and late entry.
 
-- :func:`refined_scorer`: a :class:`~bridgestats.sim.events.Scorer` that scores exactly as
+- :func:`refined_scorer`: a :class:`~bridgestats.vpscale.VPScale` that scores exactly as
   another but splits its outcomes into fine margin bins, so that
   :func:`~bridgestats.sim.events.simulate_events` (which keeps only outcome counts) also
   returns the histogram of the match margins, with the pairings unchanged;
@@ -58,8 +58,10 @@ from bridgestats._validate import (
     check_rng,
     fail,
 )
-from bridgestats.sigma import swiss_pairs_carry
-from bridgestats.sim.events import Scorer, as_scorer, scale_scorer, swiss_pairs_scorer
+from bridgestats.names import display_name
+from bridgestats.scales import named_scale
+from bridgestats.sigma import sigma_swiss_pairs_spread
+from bridgestats.sim.events import as_scorer
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vpscale import gaussian_scale
 
@@ -68,6 +70,7 @@ __all__ = [
     "ENTRY_RULES",
     "RULE_SCALES",
     "KOSwissResults",
+    "carry_factor",
     "ebu_2006_scorer",
     "entry_scores",
     "refined_scorer",
@@ -89,59 +92,96 @@ MAX_SESSIONS = 12
 EBU_2006_SIGMA_8 = 11.0
 
 
-def ebu_2006_scorer(n_boards, *, k=None):
-    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at σ(n).
+def carry_factor(n_boards, *, k, strength_sd, from_boards=8):
+    """σ(n)/σ(n₀) of a Swiss pairs field: how a scale for n₀ boards is carried to n.
 
-    ``k`` is the per-board σ of equal pairs (MP %) of the field: σ(n) = √(11² + k²(1/n −
-    1/8)) keeps the strength term that the 8-board 11 % holds
-    (:func:`bridgestats.sigma.swiss_pairs_carry`, the Swiss pairs model σ² = k²/n + s²).
-    ``k=None`` takes all of the 11 % as luck (k = 11√8): σ = 11 √(8/n) (7.33 % for BCL's
-    18 boards), Probst's normalisation; so does a ``k`` above 11√8 = 31.1, whose luck term
-    alone would exceed 11 % (no strength term left to keep).
+    Parameters
+    ----------
+    n_boards : int
+        Boards of the match the scale is carried to (1-200).
+    k, strength_sd : float
+        The field's per-board σ of equal pairs and its strength sd τ (MP %).
+    from_boards : int, optional
+        Boards the scale was made for (8: the shipped historical scales are for 7-9).
+
+    Returns
+    -------
+    float
+        σ(n)/σ(n₀), σ²(n) = k²/n + 2τ² (:func:`bridgestats.sigma.sigma_swiss_pairs_spread`,
+        the one σ(n) of Swiss pairs): the factor on a scale's thresholds that keeps each
+        outcome's share between pairs met at random what it was at n₀ boards. τ = 0 gives
+        √(n₀/n), Probst's normalisation; with τ > 0 the strength term does not shrink with
+        n and the factor stays above it for long matches.
+
+    Notes
+    -----
+    A scale is carried by one rule, whatever its shape: a published table (the 2004 White
+    Book's, whose Gaussian σ of 9.59 % is below the luck term k/√8 of the fitted field, so
+    no strength term can be kept) as a Gaussian one (the EBU 2006's 11 %).
 
     Examples
     --------
-    >>> s = ebu_2006_scorer(18)
-    >>> s.score([0.4, 12.3, -12.3]).tolist()
-    [10.0, 20.0, 0.0]
-    >>> ebu_2006_scorer(18, k=27.6).name
-    'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.25 %'
-
+    >>> round(carry_factor(18, k=32.95, strength_sd=0), 4)   # √(8/18)
+    0.6667
+    >>> round(carry_factor(18, k=27.63, strength_sd=4.02), 4)
+    0.7649
     """
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    luck = EBU_2006_SIGMA_8 * np.sqrt(8.0)
-    kk = luck if k is None else min(check_number(k, "k", low=0, low_open=True), luck)
-    sigma = float(swiss_pairs_carry(EBU_2006_SIGMA_8, n, k=kk))
+    n0 = check_int(from_boards, "from_boards", minimum=1, maximum=200)
+    kk = check_number(k, "k", low=0, low_open=True, high=200)
+    tau = check_number(strength_sd, "strength_sd", low=0, high=50)
+    return float(sigma_swiss_pairs_spread(n, k=kk, strength_sd=tau)
+                 / sigma_swiss_pairs_spread(n0, k=kk, strength_sd=tau))  # fmt: skip
+
+
+def ebu_2006_scorer(n_boards, *, k, strength_sd):
+    """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at σ(n).
+
+    ``k`` and ``strength_sd`` are the field's per-board σ of equal pairs and strength sd τ
+    (MP %): σ(n) = 11 % × :func:`carry_factor` (the one σ(n) of Swiss pairs, σ²(n) = k²/n
+    + 2τ², taken relative to 8 boards), so the scale does at n boards what it does at 8.
+
+    Examples
+    --------
+    >>> s = ebu_2006_scorer(18, k=27.63, strength_sd=4.02)
+    >>> s.vp([0.4, 14.1, -14.1]).tolist()
+    [10, 20, 0]
+    >>> s.name
+    'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.41 %'
+    """
+    n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    sigma = EBU_2006_SIGMA_8 * carry_factor(n, k=k, strength_sd=strength_sd)
     name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
-    return scale_scorer(gaussian_scale(sigma=float(sigma), unit="MP %", name=name))
+    return gaussian_scale(sigma=float(sigma), unit="MP %", name=name)
 
 
-def rule_scorer(rule, n_boards):
+def rule_scorer(rule, n_boards, *, k, strength_sd):
     """The Swiss pairs scale entry rule ``rule`` was played on, carried to ``n_boards``.
 
     ``"2006"``: :func:`ebu_2006_scorer`; ``"2005"``: the 2004 White Book table
     (``seeds/swiss_pairs_scales``, Probst Table 8's W'ton 2004 column, for 7-9 boards) with
-    its thresholds multiplied by √(8/n), as a match's MP % margin has σ ∝ 1/√n
-    (:data:`RULE_SCALES`).
+    its thresholds multiplied by :func:`carry_factor` of the field (``k``, ``strength_sd``),
+    the rule that carries the EBU 2006 scale (:data:`RULE_SCALES`).
 
     Examples
     --------
-    >>> s = rule_scorer("2005", 8)
+    >>> s = rule_scorer("2005", 8, k=27.63, strength_sd=4.02)
     >>> [round(t, 2) for t in s.thresholds[:2]], round(s.thresholds[-1], 2)
     ([0.57, 1.73], 15.99)
-    >>> round(rule_scorer("2005", 18).thresholds[-1], 3)   # 15.99 × 2/3
-    10.66
+    >>> round(rule_scorer("2005", 18, k=27.63, strength_sd=4.02).thresholds[-1], 3)
+    12.231
     """
     check_choice(rule, "rule", ENTRY_RULES)
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     if RULE_SCALES[rule] == "ebu_2006":
-        return ebu_2006_scorer(n)
-    base = swiss_pairs_scorer(RULE_SCALES[rule])
-    factor = float(np.sqrt(8.0 / n))
+        return ebu_2006_scorer(n, k=k, strength_sd=strength_sd)
+    base = named_scale(RULE_SCALES[rule])
+    factor = carry_factor(n, k=k, strength_sd=strength_sd)
     return replace(
         base,
         thresholds=tuple(float(t) * factor for t in base.thresholds),
-        name=f"{base.name} for {n} boards (thresholds x sqrt(8/{n}))",
+        name=f"{display_name('scale', RULE_SCALES[rule])} for {n} boards (thresholds × "
+        f"{factor:.3f}, σ({n})/σ(8))",
     )
 
 
@@ -153,7 +193,7 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
 
     Parameters
     ----------
-    scorer : Scorer, VPScale or str
+    scorer : VPScale or str
         The scale (anything :func:`~bridgestats.sim.events.as_scorer` accepts for 8 boards;
         not a raw differential).
     step : float, optional
@@ -163,7 +203,7 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
 
     Returns
     -------
-    refined : Scorer
+    refined : VPScale
         Thresholds: the union of ``scorer``'s and ``step, 2·step, ... < top`` (and ``top``);
         each fine outcome scores as the outcome of ``scorer`` that contains it, so a
         simulation scored by ``refined`` ranks and pairs exactly as one scored by ``scorer``
@@ -175,7 +215,7 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
     Examples
     --------
     >>> fine, coarse = refined_scorer("washington_2004", step=1.0, top=20.0)
-    >>> fine.thresholds[:3], coarse[:3].tolist(), fine.score([0.56, 0.57, 17.2]).tolist()
+    >>> fine.thresholds[:3], coarse[:3].tolist(), fine.vp([0.56, 0.57, 17.2]).tolist()
     ((0.57, 1.0, 1.73), [0, 1, 1], [10.0, 11.0, 20.0])
     """
     sc = as_scorer(scorer, n_boards=8)
@@ -190,11 +230,11 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
     edges = np.unique(np.concatenate([base, grid[apart]]))  # no sliver bins at a threshold
     lower = np.concatenate([[0.0], edges])  # each fine outcome's lower edge
     coarse = np.searchsorted(base, np.round(lower, 9), side="right")
-    win = tuple(float(sc.win[j]) for j in coarse)
-    lose = tuple(float(sc.lose[j]) for j in coarse)
+    table = tuple((float(sc.vp_winner[j]), float(sc.vp_loser[j])) for j in coarse)
     labels = tuple(f"{lo:g}+ ({sc.labels[j]})" for lo, j in zip(lower, coarse, strict=True))
     edges_t = tuple(float(x) for x in edges)
-    refined = Scorer(f"{sc.name}, margins by {h:g}", edges_t, win, lose, labels, sc.unit)
+    refined = replace(sc, thresholds=edges_t, vp_table=table, outcome_labels=labels,
+                      step=None, name=f"{sc.name}, margins by {h:g}")  # fmt: skip
     return refined, coarse.astype(np.int64)
 
 
@@ -352,9 +392,10 @@ def simulate_ko_swiss(
         :mod:`bridgestats.sim.events`): a match margin's σ is k/√n_boards.
     strength_sd : float, optional
         Sd of the pairs' true strengths (MP % per match), drawn afresh each event.
-    scorer : Scorer, VPScale or str, optional
+    scorer : VPScale or str, optional
         The Swiss's scale for n_boards-board matches (margins MP % − 50; not an IMP
-        scale): by default :func:`ebu_2006_scorer` of ``n_boards`` and this ``k``. The
+        scale): by default :func:`ebu_2006_scorer` of ``n_boards``, this ``k`` and
+        ``strength_sd``. The
         shipped historical scales (by name) are for 7-9 boards.
     entry : {"2006", "2005"} or array_like, optional
         Entry scores by rounds missed (:func:`entry_scores` of that rule, or S − 1 numbers
@@ -387,7 +428,10 @@ def simulate_ko_swiss(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True)
     tau = check_number(strength_sd, "strength_sd", low=0)
-    sc = ebu_2006_scorer(nb, k=kk) if scorer is None else as_scorer(scorer, n_boards=nb)
+    if scorer is None:
+        sc = ebu_2006_scorer(nb, k=kk, strength_sd=tau)
+    else:
+        sc = as_scorer(scorer, n_boards=nb)
     if sc.unit == "IMPs":
         raise fail("scorer", "a scale for MP % margins (Swiss pairs)", sc.name)
     late = check_flag(late_entry, "late_entry")
@@ -465,8 +509,8 @@ def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_round
         table[pa[is_new[pa]]] = tables[is_new[pa]]
         table[pb[is_new[pb]]] = tables[is_new[pb]]
         margin = s[pa] - s[pb] + sd * gen.standard_normal(half)
-        vp[pa] += sc.score(margin)
-        vp[pb] += sc.score(-margin)
+        vp[pa] += sc.vp(margin)
+        vp[pb] += sc.vp(-margin)
         mg[pa] += margin
         mg[pb] -= margin
         met[pa, pb] = True

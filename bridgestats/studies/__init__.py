@@ -6,14 +6,16 @@
   :func:`newcomer_trajectory`,
   :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
   (:func:`forecast_comparison`, :func:`best_forecast`);
-- :mod:`~bridgestats.studies.ratings_real`: the ratings tested on real players, every
-  session predicted from what came before (:func:`session_predictions`,
-  :func:`compare_systems`), with a partnership-aware Gaussian model filtered through time
-  (:func:`gaussian_forecast`, :func:`fit_gaussian_model`, :func:`calibration`), the
-  page's pick-up and band claims (:func:`partnership_bonus`, :func:`ppi_bands`), how fast
-  a newcomer's rating settles (:func:`settling`), the
-  LPR's limiting tests (:func:`lpr_periods`), the report's figures
-  (:func:`summary_figures`) and a simulated log whose truth is known
+- :mod:`~bridgestats.studies.ratings_real`: every rating system of the catalogue
+  (:data:`bridgestats.ratings.SYSTEMS`) tested on real players, each session predicted
+  from what came before (:func:`session_predictions`, :func:`compare_systems`,
+  :func:`calibration`, :func:`reliability`), the Gaussian model's sds with their profile
+  intervals (:func:`gaussian_identification`), the report's figures
+  (:func:`summary_figures`) and its verdict on the PPI (:func:`ppi_verdict`);
+  :mod:`~bridgestats.studies.ratings_real_claims`: the page's pick-up and band claims
+  (:func:`partnership_bonus`, :func:`ppi_bands`), how fast a newcomer's rating settles
+  (:func:`settling`), the LPR's limiting tests (:func:`lpr_periods`, :func:`lpr_rates`);
+  :mod:`~bridgestats.studies.ratings_real_sim`: a simulated log whose truth is known
   (:func:`simulated_sessions`);
 - :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
   Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
@@ -64,38 +66,34 @@ from .ppi import (
 )
 from .probst import probst_items
 from .ratings_real import (
-    GaussianModel,
     calibration,
     compare_systems,
-    fit_gaussian_model,
-    gaussian_forecast,
-    lpr_periods,
-    lpr_rates,
-    partnership_bonus,
-    ppi_bands,
+    gaussian_identification,
+    identification_sentences,
     ppi_verdict,
+    reliability,
     session_predictions,
-    settling,
-    simulated_sessions,
     summary_figures,
+    versus,
 )
+from .ratings_real_claims import lpr_periods, lpr_rates, partnership_bonus, ppi_bands, settling
+from .ratings_real_sim import simulated_sessions
 from .rescore import qualifier_changes, rescore_events
 
 __all__ = [
     "PAGE_ACTIVITY",
     "VERDICTS",
-    "GaussianModel",
     "HalfLife",
     "Wander",
     "best_forecast",
     "calibration",
     "compare_systems",
-    "fit_gaussian_model",
     "forecast_comparison",
-    "gaussian_forecast",
+    "gaussian_identification",
     "half_life_frame",
     "half_life_table",
     "half_lives",
+    "identification_sentences",
     "lpr_periods",
     "lpr_rates",
     "newcomer_claim",
@@ -106,6 +104,7 @@ __all__ = [
     "ppi_verdict",
     "probst_items",
     "qualifier_changes",
+    "reliability",
     "rescore_events",
     "session_predictions",
     "settling",
@@ -113,4 +112,5 @@ __all__ = [
     "simulated_sessions",
     "stationary_wander",
     "summary_figures",
+    "versus",
 ]

@@ -245,17 +245,17 @@ def probst_butler_examples(*, b=None, k=None) -> pd.DataFrame:
     rows = [
         ("teams of four, Probst", 15, 2, float(sigma_teams(15)), printed["teams_15_sigma"],
          printed["teams_15_20_0"], "K√n, K = 6.5"),
-        ("online Butler, Probst", 15, 15, float(sigma_butler_online(15, tables=15)),
+        ("online Butler, Probst", 15, 15, float(sigma_butler_online(15, n_tables=15)),
          printed["butler_online_sigma"], printed["butler_online_20_0"],
          "B·K·√(n(T−1)/(2T)) + 1, B = 1.2, K = 7"),
-        ("cross-IMP teams of eight", 8, 4, float(sigma_cross_imps(8, comparisons=4, results=4)),
+        ("cross-IMP teams of eight", 8, 4, float(sigma_cross_imps(8, comparisons=4, n_results=4)),
          np.nan, printed["teams_of_8_20_0"], "K√(nCR/2), C = R = 4, K = 6.5"),
     ]  # fmt: skip
     if b is not None and k is not None:
         b = check_number(b, "b", low=0.5, high=3.0)
         k = check_number(k, "k", low=0.5, high=50.0)
         for boards, tables in ((15, 15), (8, 12), (16, 20), (24, 30)):
-            sigma = float(sigma_butler_online(boards, tables=tables, k=k, b=b, shooting=0.0))
+            sigma = float(sigma_butler_online(boards, n_tables=tables, k=k, b=b, shooting=0.0))
             rows.append((f"face-to-face Butler, measured ({boards} boards, {tables} tables)",
                          boards, tables, sigma, np.nan, np.nan,
                          f"B·K·√(n(T−1)/(2T)), B = {b:.3f}, K = {k:.2f}"))  # fmt: skip
@@ -268,14 +268,14 @@ def probst_butler_examples(*, b=None, k=None) -> pd.DataFrame:
     return frame
 
 
-def butler_scale(n_boards, *, tables, b, k, inflation=1.0, online=False, negative=0) -> VPScale:
+def butler_scale(n_boards, *, n_tables, b, k, inflation=1.0, online=False, negative=0) -> VPScale:
     """The 20-0 Butler scale for an event, from a measured B and K.
 
     Parameters
     ----------
     n_boards : int
         Boards each pair plays (1-500).
-    tables : int
+    n_tables : int
         Tables in play T (a result is compared with T − 1 others), 2-1000.
     b, k : float
         The Butler factor and the per-board K (e.g. :func:`butler_factors`, the K of
@@ -295,17 +295,17 @@ def butler_scale(n_boards, *, tables, b, k, inflation=1.0, online=False, negativ
 
     Examples
     --------
-    >>> s = butler_scale(15, tables=15, b=1.2, k=7.0, online=True)
+    >>> s = butler_scale(15, n_tables=15, b=1.2, k=7.0, online=True)
     >>> round(float(s.thresholds[-1]), 2)
     38.75
     """
     n_boards = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    tables = check_int(tables, "tables", minimum=2, maximum=1000)
+    n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
     inflation = check_number(inflation, "inflation", low=1.0, high=3.0)
     online = check_flag(online, "online")
-    base = float(sigma_butler_online(n_boards, tables=tables, k=k, b=b, shooting=0.0))
+    base = float(sigma_butler_online(n_boards, n_tables=n_tables, k=k, b=b, shooting=0.0))
     sigma = base * inflation + (1.0 if online else 0.0)
     return gaussian_scale(
         20, sigma=sigma, negative=negative, unit="IMPs",
-        name=f"Butler, {n_boards} boards, {tables} tables",
+        name=f"Butler, {n_boards} boards, {n_tables} tables",
     )  # fmt: skip

@@ -1116,7 +1116,7 @@ def brighton_tests(*, first_half_last_round=7, confidence=0.90):
     return tests, sigma_one_vs_rest(table, t, confidence=confidence)
 
 
-def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, field_size=None,
+def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, n_results=None,
                       confidence=0.90):  # fmt: skip
     """The σ of an 8-board Swiss pairs match for stated conditions of use, from Brighton.
 
@@ -1130,8 +1130,8 @@ def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, field_size=N
     ascherman : bool, default False
         Correct for Ascherman scoring, which removes the field-size effect: σ times
         (P_A − 50)/(P_R − 50), P_A the Ascherman 20-0 and P_R the normal-scoring 20-0 for
-        ``field_size`` results (:func:`bridgestats.sigma.swiss_pairs_top_percent`).
-    field_size : int, optional
+        ``n_results`` results (:func:`bridgestats.sigma.swiss_pairs_top_percent`).
+    n_results : int, optional
         Results per board behind Brighton's normal scoring; default the article's 63
         (``seeds/probst_printed_figures``, ``brighton_field_tables``).
     confidence : float, default 0.90
@@ -1162,10 +1162,10 @@ def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, field_size=N
     row = brighton_sigma(confidence=confidence).loc[subset]
     ratio, how = 1.0, ""
     if ascherman:
-        size = printed("brighton_field_tables").value if field_size is None else field_size
-        size = check_int(size, "field_size", minimum=21)
+        size = printed("brighton_field_tables").value if n_results is None else n_results
+        size = check_int(size, "n_results", minimum=21)
         ratio = float((swiss_pairs_top_percent(8, ascherman=True) - 50)
-                      / (swiss_pairs_top_percent(8, results=size) - 50))  # fmt: skip
+                      / (swiss_pairs_top_percent(8, n_results=size) - 50))  # fmt: skip
         how = f", × {ratio:.4f} for Ascherman scoring (field of {size})"
     return Estimate(
         name=f"sigma_{conditions}" + ("_ascherman" if ascherman else ""),

@@ -987,7 +987,7 @@ def forecast_comparison(
     elo_pred, elo_ratings = elo_forecast(log, k_factor=elo_k_factor)
     glicko_pred, glicko_ratings = glicko2_forecast(log)
     predictions = {
-        "ppi": rated.boards["expected"].to_numpy()[0::4],
+        "ppi": rated.expected_ns,
         "elo": elo_pred,
         "glicko2": glicko_pred,
         "truth": log["expected_ns"].to_numpy(),

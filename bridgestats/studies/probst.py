@@ -191,16 +191,16 @@ def _scalar(item: str, rng) -> float:
         "sigma_teams_8": lambda: float(sigma_teams(8)),
         "white_book_20_0_k625": lambda: top * float(sigma_teams(8, k=6.25)),
         "twenty_0_32_boards": lambda: top * float(sigma_teams(32)),
-        "teams_of_8_20_0": lambda: top * float(sigma_cross_imps(8, comparisons=4, results=4)),
+        "teams_of_8_20_0": lambda: top * float(sigma_cross_imps(8, comparisons=4, n_results=4)),
         "swiss_pairs_4_boards": lambda: float(swiss_pairs_top_percent(4)),
         "swiss_pairs_sigma_8": lambda: 50.0 / (top * math.sqrt(8)),
         "swiss_pairs_20_0_21": lambda: float(swiss_pairs_top_percent(8)),
         "white_book_2004_top": lambda: float(_scale("washington_2004")["threshold_pct"].iloc[-1]),
         "teams_15_sigma": lambda: float(sigma_teams(15)),
         "teams_15_20_0": lambda: top * float(sigma_teams(15)),
-        "butler_online_sigma": lambda: float(sigma_butler_online(15, tables=15)),
-        "butler_online_20_0": lambda: top * float(sigma_butler_online(15, tables=15)),
-        "butler_20_0_39": lambda: top * float(sigma_butler_online(15, tables=15)),
+        "butler_online_sigma": lambda: float(sigma_butler_online(15, n_tables=15)),
+        "butler_online_20_0": lambda: top * float(sigma_butler_online(15, n_tables=15)),
+        "butler_20_0_39": lambda: top * float(sigma_butler_online(15, n_tables=15)),
         "butler_factor": lambda: _butler(rng),
         "sheffield_k": lambda: float(k_from_sigma(1790.0, 24)),
         "table_6_observed": lambda: float(
@@ -210,7 +210,7 @@ def _scalar(item: str, rng) -> float:
         "brighton_20_0": lambda: float(_twenty_0s(range(1, 15))),
         "brighton_20_0_first": lambda: float(_twenty_0s(range(1, 8))),
         "brighton_20_0_second": lambda: float(_twenty_0s(range(8, 15))),
-        "top_63_results": lambda: float(swiss_pairs_top_percent(8, results=63)),
+        "top_63_results": lambda: float(swiss_pairs_top_percent(8, n_results=63)),
         "top_ascherman": lambda: float(swiss_pairs_top_percent(8, ascherman=True)),
         "z_20_0": lambda: top,
         # "65.99% is 15.99/17.39 x 1.668": the statement's own arithmetic
@@ -232,7 +232,7 @@ def _scalar(item: str, rng) -> float:
         "ascherman_sigma": lambda: (
             11.73
             * (float(swiss_pairs_top_percent(8, ascherman=True)) - 50)
-            / (float(swiss_pairs_top_percent(8, results=63)) - 50)
+            / (float(swiss_pairs_top_percent(8, n_results=63)) - 50)
         ),
         "k_swiss_pairs": lambda: 11.65 * math.sqrt(8),
         "late_total_6": lambda: float(sum(range(12, 18))),

@@ -2,7 +2,7 @@
 
 The matches of 51 real team round robins (``data/derived/rescored_matches.csv``: teams
 reconstructed from the seating of the VALET full fields by
-:func:`bridgestats.io.reconstruct_teams`) are scored again under every candidate scale of
+:func:`bridgestats.derive.reconstruct_teams`) are scored again under every candidate scale of
 :func:`bridgestats.studies.scales.candidate_scales` (:func:`rescore_events`), and the
 qualifiers under each scale are compared with those under the scale the event was played
 under (:func:`qualifier_changes`).
@@ -58,8 +58,8 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_frame, check_int, fail
-from ..io.teams import MATCH_COLUMNS
-from .scales import candidate_scales, team_strength_spread
+from ..derive.teams import MATCH_COLUMNS
+from .scales import candidate_scales
 
 __all__ = [
     "DEFAULT_QUALIFIERS",
@@ -67,8 +67,10 @@ __all__ = [
     "RESCORED_COLUMNS",
     "baseline_scale",
     "conclusions",
+    "event_name",
     "n_qualifiers",
     "qualifier_changes",
+    "qualifier_swaps",
     "rescore_events",
     "scale_label",
 ]
@@ -165,7 +167,8 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         Matches as ``data/derived/rescored_matches.csv`` (the shipped file by default).
     spread : StrengthSpread, optional, keyword-only
         The K and δ that set the Gaussian scales' σ (:func:`~bridgestats.studies.scales.
-        candidate_scales`; its default otherwise).
+        candidate_scales`); by default its default, the σ(n) of
+        :func:`bridgestats.studies.sigma_evidence.form_sigma_evidence` that every report uses.
     n_qualify : int, optional, keyword-only
         Qualifiers in every event (:func:`n_qualifiers` by default).
 
@@ -210,8 +213,6 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
     8    B     3  13.58
     """
     m = _load(matches)
-    if spread is None:
-        spread = team_strength_spread(n_boot=200, rng=0)  # candidate_scales' default
     if n_qualify is not None:
         n_qualify = check_int(n_qualify, "n_qualify", minimum=1)
     out = []
@@ -225,7 +226,7 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
         n = len(names)
         for scorer in candidate_scales("round robin", n_boards=boards, spread=spread):
-            pts = np.concatenate([scorer.score(margin), scorer.score(-margin)])
+            pts = np.concatenate([scorer.vp(margin), scorer.vp(-margin)]).astype(float)
             score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
             order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
             rank = np.empty(n, dtype=np.int64)
@@ -368,6 +369,94 @@ def qualifier_changes(rescored) -> pd.DataFrame:
                 "count_low", "count_high", "tied_at_cut"]]  # fmt: skip
 
 
+_EVENT_KINDS = {"World": "World championships", "Euro": "European championships",
+                "Mind": "World Mind Sports Games"}  # fmt: skip
+_WORLD = {"Men": "Bermuda Bowl", "Women": "Venice Cup"}
+_SERIES = {"Men": "open", "Women": "women", "Seniors": "seniors"}
+
+
+def event_name(event) -> str:
+    """What a reader sees for an event of ``derived/rescored_matches`` (its folder id).
+
+    Examples
+    --------
+    >>> event_name("2013-World/Men"), event_name("2008-Euro/Men/A")
+    ('Bermuda Bowl 2013', 'European championships 2008, open, group A')
+    >>> event_name("2009-18_Bundesliga/3a"), event_name("2014-Polish-League")
+    ('Bundesliga, division 3a', 'Polish League 2014')
+    """
+    text = str(event)
+    m = re.match(r"^(\d{4})-(World|Euro|Mind)/(Men|Women|Seniors)(?:/(\w+))?$", text)
+    if m:
+        year, kind, series, group = m.groups()
+        if kind == "World" and series in _WORLD and group is None:
+            return f"{_WORLD[series]} {year}"
+        name = f"{_EVENT_KINDS[kind]} {year}, {_SERIES[series]}"
+        return name + (f", group {group}" if group else "")
+    m = re.match(r"^\d{4}-\d{2}_Bundesliga/(\w+)$", text)
+    if m:
+        return f"Bundesliga, division {m.group(1)}"
+    m = re.match(r"^(\d{4})-Polish-League$", text)
+    if m:
+        return f"Polish League {m.group(1)}"
+    return text.replace("_", " ").replace("/", ", ")
+
+
+def qualifier_swaps(rescored) -> pd.DataFrame:
+    """Which teams each scale would have put in and out of each event's qualifiers.
+
+    Parameters
+    ----------
+    rescored : pandas.DataFrame
+        The frame of :func:`rescore_events`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per event and scale whose qualifiers differ from the baseline's
+        (:func:`baseline_scale`, under the IMP-differential tie-break): ``event``,
+        ``event_name`` (:func:`event_name`), ``scale``, ``teams_in`` (qualify under the
+        scale, not under the baseline) and ``teams_out`` (the reverse), each the teams'
+        names joined by "; " in the scale's order, ``tied_at_cut`` (a team in or out is
+        tied on score across the line under the scale or the baseline: the tie-break
+        decides it) and ``n_changed``.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"event": "2013-X", "scale": ["WBF 2013 continuous"] * 3 + ["w"] * 3,
+    ...     "team": list("ABCABC"), "rank": [1, 2, 3, 2, 3, 1], "score": 0.0,
+    ...     "qualified": [True, True, False, False, True, True], "tied_at_cut": False})
+    >>> qualifier_swaps(r)[["scale", "teams_in", "teams_out", "n_changed"]]
+      scale teams_in teams_out  n_changed
+    0     w        C         A          1
+    """
+    check_frame(rescored, "rescored", _NEEDED)
+    base = {e: baseline_scale(e)[0] for e in pd.unique(rescored["event"])}
+    r = rescored.assign(is_base=rescored["scale"] == rescored["event"].map(base))
+    tied = r["tied_at_cut"].astype(bool) if "tied_at_cut" in r else pd.Series(False, r.index)
+    r = r.assign(tied=tied)
+    b = r[r["is_base"]].set_index(["event", "team"])
+    rows = []
+    for (event, scale), g in r[~r["is_base"]].groupby(["event", "scale"], sort=True):
+        g = g.sort_values("rank")
+        qb = b.loc[event, "qualified"].reindex(g["team"]).to_numpy(bool)
+        tb = b.loc[event, "tied"].reindex(g["team"]).to_numpy(bool)
+        q = g["qualified"].to_numpy(bool)
+        into, out = q & ~qb, ~q & qb
+        if not into.any():
+            continue
+        teams = g["team"].to_numpy()
+        rows.append({
+            "event": event, "event_name": event_name(event), "scale": scale,
+            "teams_in": "; ".join(teams[into]), "teams_out": "; ".join(teams[out]),
+            "tied_at_cut": bool((g["tied"].to_numpy(bool) | tb)[into | out].any()),
+            "n_changed": int(into.sum()),
+        })  # fmt: skip
+    columns = ["event", "event_name", "scale", "teams_in", "teams_out", "tied_at_cut",
+               "n_changed"]  # fmt: skip
+    return pd.DataFrame(rows, columns=columns)
+
+
 def conclusions(changes) -> list[str]:
     """Sentences computed from :func:`qualifier_changes`: what re-scoring changed.
 
@@ -408,7 +497,11 @@ def conclusions(changes) -> list[str]:
     for scale, c in others.groupby("scale", sort=False):
         hit = c[c["count"] > 0]
         top = c.loc[c["count"].idxmax()]
-        most = f", at most {int(top['count'])} in one event: {top['event']}" if len(hit) else ""
+        most = (
+            f", at most {int(top['count'])} in one event: {event_name(top['event'])}"
+            if len(hit)
+            else ""
+        )
         tie = ""
         if {"count_low", "count_high"} <= set(c):
             lo, hi = int((c["count_low"] > 0).sum()), int((c["count_high"] > 0).sum())

@@ -55,8 +55,9 @@ from .. import datasets
 from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
 from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
+from ..scales import SWISS_PAIRS_TABLES, named_scale
 from ..sigma import sigma_teams_spread
-from ..sim.events import PAIRINGS, as_scorer, scale_scorer, simulate_events, swiss_pairs_scorer
+from ..sim.events import PAIRINGS, as_scorer, simulate_events
 from ..sim.measures import breakage, event_measures, shooting_incentive
 from ..vpscale import gaussian_scale
 
@@ -67,6 +68,7 @@ __all__ = [
     "compare_scales",
     "conclusions",
     "headline",
+    "pairs_strength_from_curve",
     "pairs_strength_spread",
     "scale_breakage",
     "scale_shooting",
@@ -81,7 +83,7 @@ __all__ = [
 #: Swiss, where the chance that the top k are exactly the k strongest falls fast with k).
 EVENTS = {
     "round robin": {
-        "n_entrants": 22, "n_rounds": None, "n_boards": 16, "event_format": "round-robin",
+        "n_entrants": 22, "n_rounds": None, "n_boards": 16, "event_format": "round_robin",
         "board": "swings", "top_k": 4,
     },
     "Swiss teams": {
@@ -93,7 +95,6 @@ EVENTS = {
         "board": "pairs", "top_k": 2,
     },
 }  # fmt: skip
-_PAIRS_SCALES = ("triangular_2003", "washington_2004", "ascherman_2006", "random_draw", "ebu_2006")
 _BRIGHTON = {"n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004"}
 
 
@@ -209,21 +210,14 @@ def pairs_strength_spread(
     """
     grid = as_finite_array(strength_sds, "strength_sds").ravel()
     e = check_int(n_events, "n_events", minimum=1)
-    scale = swiss_pairs_scorer(_BRIGHTON["scale"])
-    t = np.asarray(scale.thresholds)
-    counts = (
-        datasets.load("seeds/brighton_2005_vp_counts")
-        .pivot(index="round", columns="vp_winner", values="count")
-        .to_numpy()
-    )
-    first = fit_sigma_binned(counts[0], t, confidence=confidence)
-    late = fit_sigma_binned(counts[7:].sum(axis=0), t, confidence=confidence)
-    s1 = first.sigma
+    s1 = _brighton_fits(confidence)[0].sigma
     if grid.size < 2 or np.any(grid < 0) or np.any(2 * grid**2 >= s1**2):
         raise fail(
             "strength_sds", f"two or more values in [0, {s1 / math.sqrt(2):.2f})", strength_sds
         )
     seed = int(check_rng(rng).integers(2**63))
+    scale = named_scale(_BRIGHTON["scale"])
+    t = np.asarray(scale.thresholds)
     rows = []
     for tau in grid:
         s0 = math.sqrt(s1**2 - 2 * tau**2)
@@ -244,7 +238,53 @@ def pairs_strength_spread(
     curve = pd.DataFrame(
         rows, columns=["strength_sd", "sigma_equal", "sim_second_half_sigma", "se"]
     )
-    x, y = curve.strength_sd.to_numpy(), curve.sim_second_half_sigma.to_numpy()
+    return pairs_strength_from_curve(curve, confidence=confidence)
+
+
+#: The columns of a simulated curve (:attr:`PairsStrength.curve`).
+_CURVE_COLUMNS = ("strength_sd", "sigma_equal", "sim_second_half_sigma", "se")
+
+
+def _brighton_fits(confidence):
+    """σ fitted to Brighton's round 1 and to its rounds 8-14 (Washington 2004 bands)."""
+    t = np.asarray(named_scale(_BRIGHTON["scale"]).thresholds)
+    counts = (
+        datasets.load("seeds/brighton_2005_vp_counts")
+        .pivot(index="round", columns="vp_winner", values="count")
+        .to_numpy()
+    )
+    first = fit_sigma_binned(counts[0], t, confidence=confidence)
+    late = fit_sigma_binned(counts[7:].sum(axis=0), t, confidence=confidence)
+    return first, late
+
+
+def pairs_strength_from_curve(curve, *, confidence=0.90):
+    """τ where a simulated curve of the second half's σ meets Brighton's (no simulation).
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        :attr:`PairsStrength.curve` of :func:`pairs_strength_spread` (columns
+        ``strength_sd``, ``sigma_equal``, ``sim_second_half_sigma``, ``se``; two rows or
+        more), e.g. the shipped ``derived/swiss_pairs_strength_curve``.
+    confidence : float, optional
+        Level of the σ intervals.
+
+    Returns
+    -------
+    PairsStrength
+        As :func:`pairs_strength_spread` with the same curve: the simulation is the slow
+        part, the crossing is computed here.
+    """
+    if not isinstance(curve, pd.DataFrame) or any(c not in curve for c in _CURVE_COLUMNS):
+        raise fail("curve", f"a DataFrame with columns {', '.join(_CURVE_COLUMNS)}",
+                   type(curve).__name__)  # fmt: skip
+    if len(curve) < 2:
+        raise fail("curve", "two or more strength sds", len(curve))
+    curve = curve[list(_CURVE_COLUMNS)].reset_index(drop=True)
+    first, late = _brighton_fits(confidence)
+    s1 = first.sigma
+    x, y = curve.strength_sd.to_numpy(float), curve.sim_second_half_sigma.to_numpy(float)
     tau = _crossing(x, y, late.sigma)
     ends = sorted(_crossing(x, y, v) for v in late.ci)
     s0 = math.sqrt(s1**2 - 2 * tau**2)
@@ -271,7 +311,7 @@ def _team_sigma(n_boards: int, spread: StrengthSpread | None) -> float:
 
 
 def candidate_scales(event, *, n_boards=None, spread=None):
-    """The scales compared on an event, as :class:`~bridgestats.sim.events.Scorer` s.
+    """The scales compared on an event, as :class:`~bridgestats.vpscale.VPScale` s.
 
     Parameters
     ----------
@@ -286,7 +326,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
 
     Returns
     -------
-    list of Scorer
+    list of VPScale
         Teams: the Gaussian equal-probability 20-0 scale at σ = √(nK² + n²δ²) (the spread
         of the archive's matches of n boards), the same with 5 negative VPs (Pomfrey's
         rule, Probst §2), the WBF 2013 continuous and discrete scales, win/draw/loss and
@@ -305,22 +345,20 @@ def candidate_scales(event, *, n_boards=None, spread=None):
         else check_int(n_boards, "n_boards", minimum=1, maximum=200)
     )
     if event == "Swiss pairs":
-        return [swiss_pairs_scorer(name) for name in _PAIRS_SCALES] + [as_scorer("mp", n_boards=nb)]
+        return [named_scale(name) for name in SWISS_PAIRS_TABLES] + [named_scale("mp", n_boards=nb)]
     if spread is not None and not isinstance(spread, StrengthSpread):
         raise fail("spread", "a StrengthSpread (bridgestats.fit.fit_strength_spread)", spread)
     sigma = _team_sigma(nb, spread)
     gauss = [
-        scale_scorer(
-            gaussian_scale(
-                sigma=sigma,
-                negative=neg,
-                unit="IMPs",
-                name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, sigma {sigma:.1f}"),
-            )
+        gaussian_scale(
+            sigma=sigma,
+            negative=neg,
+            unit="IMPs",
+            name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, sigma {sigma:.1f}"),
         )
         for neg in (0, 5)
     ]
-    return gauss + [as_scorer(s, n_boards=nb) for s in ("wbf", "wbf-discrete", "wdl", "imps")]
+    return gauss + [named_scale(s, n_boards=nb) for s in ("wbf", "wbf_discrete", "wdl", "imps")]
 
 
 def compare_scales(
@@ -341,7 +379,7 @@ def compare_scales(
     ----------
     event : {"round robin", "Swiss teams", "Swiss pairs"}
         The event (:data:`EVENTS`).
-    scorers : sequence of Scorer, VPScale or str, optional
+    scorers : sequence of VPScale or str, optional
         The scales (:func:`candidate_scales` by default, with the default spread).
     pairings : sequence of str, optional
         Swiss pairing rules (all of :data:`~bridgestats.sim.events.PAIRINGS` by default);
@@ -352,7 +390,7 @@ def compare_scales(
         Events simulated per scale and rule.
     top_k : int, optional
         Qualifiers for ``p_top_k`` (the event's ``top_k`` by default).
-    reference : Scorer, VPScale or str, optional
+    reference : VPScale or str, optional
         The one scale every other is compared with, event by event: one of ``scorers``
         (or its name). By default the WBF 2013 continuous scale for teams (the scale the
         World championships play) and ``ebu_2006`` for Swiss pairs (the EBU's Gaussian
@@ -396,7 +434,7 @@ def compare_scales(
     sd = check_number(strength_sd, "strength_sd", low=0)
     chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scorers is None else scorers
     ref = _reference_index(chosen, reference, spec["n_boards"])
-    if spec["event_format"] == "round-robin":
+    if spec["event_format"] == "round_robin":
         rules = ["score"]  # unused by a round robin
     else:
         rules = list(PAIRINGS) if pairings is None else list(pairings)
@@ -510,7 +548,7 @@ def _vp20(scorers, n_boards: int, names: pd.Series) -> np.ndarray:
 
 
 def _headline_rows(measures: pd.DataFrame, measure: str) -> pd.DataFrame:
-    rows = measures[(measures.measure == measure) & measures.pairing.isin(["round-robin", "score"])]
+    rows = measures[(measures.measure == measure) & measures.pairing.isin(["round_robin", "score"])]
     return rows.assign(key=rows.event + ": " + rows.scorer)
 
 
@@ -612,7 +650,7 @@ def headline(measures, *, alpha=0.05):
     p = _headline_rows(measures, "p_strongest_wins")
     tau = _headline_rows(measures, "kendall_tau")
     runs = measures[measures.measure == "kendall_tau"]
-    main = measures[measures.pairing.isin(["round-robin", "score"])]
+    main = measures[measures.pairing.isin(["round_robin", "score"])]
     v = scale_verdicts(main, alpha=alpha)
     return {
         "n_events_simulated": int(runs.n_events.sum()),
@@ -714,7 +752,7 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
     verdicts = scale_verdicts(measures, alpha=alpha)
     out = []
     for event, rows in measures.groupby("event", sort=False):
-        rr = (rows.pairing == "round-robin").all()
+        rr = (rows.pairing == "round_robin").all()
         base = rows if rr else rows[rows.pairing == "score"]
         label = event if rr else f"{event}, paired by score"
         for measure, what in (
@@ -723,7 +761,7 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
         ):
             sel = base[base.measure == measure]
             v = verdicts[(verdicts.event == event) & (verdicts.measure == measure)
-                         & (verdicts.pairing == ("round-robin" if rr else "score"))]  # fmt: skip
+                         & (verdicts.pairing == ("round_robin" if rr else "score"))]  # fmt: skip
             if len(sel) > 1:
                 k = "" if measure == "p_strongest_wins" else f" (k = {int(sel.k.iloc[0])})"
                 paired = f"; {_paired_sentence(v, alpha)}" if len(v) else "."

@@ -2,7 +2,8 @@
 
 :func:`form_sigma_evidence` gives the σ of an n-board match of each form a committee prints
 (:data:`EVIDENCE_FORMS`) with its interval and source, from inputs fitted once per process
-(:func:`evidence_inputs`): the K(n) model's K and δ (:func:`~.estimates.k_model`), the one
+(:func:`evidence_inputs`): K and δ from within the archive's 2,124 matches of 12-32 boards
+(:func:`~.estimates.delta_within_match`, :data:`TEAMS_FIT`), the one
 Swiss pairs strength fit (:func:`swiss_pairs_strength`), the measured Butler factor and
 Probst's Sheffield aggregate σ. :func:`form_sigma_from` is the formula per form on given
 inputs (the booklet calls it with its sources, the designer through
@@ -17,6 +18,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -36,7 +38,7 @@ from .estimates import (
     CONDITIONS,
     COUNTS,
     brighton_sigma,
-    k_model,
+    delta_within_match,
     printed,
     printed_figures,
     swiss_pairs_sigma,
@@ -44,7 +46,10 @@ from .estimates import (
 
 __all__ = [
     "EVIDENCE_FORMS",
+    "PAIRS_CURVE",
     "PAIRS_FIT",
+    "PAIRS_FIT_INPUT",
+    "TEAMS_FIT",
     "SigmaSource",
     "check_comparable",
     "column_unit",
@@ -52,7 +57,9 @@ __all__ = [
     "form_sigma_evidence",
     "form_sigma_from",
     "recommendation",
+    "swiss_pairs_fit",
     "swiss_pairs_strength",
+    "teams_model",
 ]
 
 # --------------------------------------------------------------------------- one σ(n) per form
@@ -61,16 +68,29 @@ __all__ = [
 #: :func:`bridgestats.studies.scales.pairs_strength_spread` on this grid of τ (MP %), this
 #: many Brighton-sized events per τ and this seed. 40 events per τ make the Monte Carlo SE
 #: of τ about 0.05 % (against a sampling half-width of about 0.5 %); it is carried into the
-#: interval all the same.
+#: interval all the same. The simulated curve (about 20 s) is shipped as
+#: ``derived/swiss_pairs_strength_curve`` (``scripts/derive_swiss_pairs_strength.py``).
 PAIRS_FIT = {"strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0), "n_events": 40,
              "rng": 20260101}  # fmt: skip
+#: The data set the Swiss pairs fit is simulated for (its SHA-256 is shipped with the curve).
+PAIRS_FIT_INPUT = "seeds/brighton_2005_vp_counts"
+#: The shipped simulated curve of :data:`PAIRS_FIT`.
+PAIRS_CURVE = "derived/swiss_pairs_strength_curve"
 #: The forms :func:`form_sigma_evidence` answers, and their units: teams of four (round
 #: robin, Swiss, knock-out segments: one match model), Swiss pairs, face-to-face Butler
 #: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
-EVIDENCE_FORMS = {"teams": "IMPs", "swiss-pairs": "MP %", "butler": "IMPs",
-                  "cross-imps": "IMPs", "aggregate": "points"}  # fmt: skip
-#: Seed and bootstrap replicates of the K(n) model behind every scale (:func:`evidence_inputs`).
-_K_MODEL_FIT = {"n_boot": 1000, "rng": 2026}
+EVIDENCE_FORMS = {"teams": "IMPs", "swiss_pairs": "MP %", "butler": "IMPs",
+                  "cross_imps": "IMPs", "aggregate": "points"}  # fmt: skip
+#: The fit of K and δ behind every teams scale (:func:`evidence_inputs`): the within-match
+#: estimator (:func:`~.estimates.delta_within_match`: δ² = Σ(m² − Σx²)/Σn(n − 1), K² =
+#: Σx²/Σn − δ², each match identifying δ on its own) over the matches of 12-32 boards, its
+#: interval resampling files. Not the margins-only likelihood of the K(n) model
+#: (:func:`~.estimates.k_model`, K 6.02, δ 0.67), which parts K from δ by the spread of match
+#: lengths alone and leans on 67 one-board pseudo-matches and 22 untagged finals of 33-100
+#: boards (restricted to the 2,124 matches of 12-32 boards it gives K 3.98, δ 1.30: a K
+#: below the per-board rms √(K² + δ²) = 6.12 of the same matches by far more than δ allows).
+TEAMS_FIT = {"estimator": "within_match", "min_boards": 12, "max_boards": 32, "n_boot": 2000,
+             "rng": 2026}  # fmt: skip
 #: The level of every interval the evidence carries (the fits are run at it, not assumed).
 _CONFIDENCE = 0.90
 
@@ -108,8 +128,16 @@ class SigmaSource:
     parameters: dict
 
 
-def swiss_pairs_strength():
+def swiss_pairs_strength(*, fresh=False):
     """The one fit of the Swiss pairs' strength spread τ and equal-pairs k (Brighton 2005).
+
+    Parameters
+    ----------
+    fresh : bool, optional
+        False (every report): the crossing computed from the shipped simulated curve
+        (:data:`PAIRS_CURVE`, checked against :data:`PAIRS_FIT` and the SHA-256 of
+        :data:`PAIRS_FIT_INPUT`); True: simulate the curve again (about 20 s), which gives
+        the same figures while the simulator is unchanged (``tests/test_derived_data.py``).
 
     Returns
     -------
@@ -132,11 +160,15 @@ def swiss_pairs_strength():
     ...       f"{f['strength_sd_ci'][1]:.2f}), k {f['k']:.2f}, sigma_8 {f['sigma_8']:.2f}")
     tau 4.02 (3.39-4.44), k 27.63, sigma_8 11.31
     """
-    if "pairs" in _CACHE:
-        return dict(_CACHE["pairs"])
-    from .scales import pairs_strength_spread  # scales imports this module
+    key = "pairs_fresh" if fresh else "pairs"
+    if key in _CACHE:
+        return dict(_CACHE[key])
+    from .scales import pairs_strength_from_curve, pairs_strength_spread  # scales imports us
 
-    p = pairs_strength_spread(**PAIRS_FIT)
+    if fresh:
+        p = pairs_strength_spread(**PAIRS_FIT, confidence=_CONFIDENCE)
+    else:
+        p = pairs_strength_from_curve(_shipped_curve(), confidence=_CONFIDENCE)
     c = p.curve
     x, y, se = (c[col].to_numpy() for col in ("strength_sd", "sim_second_half_sigma", "se"))
     i = int(np.clip(np.searchsorted(x, p.strength_sd) - 1, 0, x.size - 2))
@@ -148,6 +180,7 @@ def swiss_pairs_strength():
     tau = p.strength_sd
     ci = (tau - math.hypot(tau - lo, z * mc_se), tau + math.hypot(hi - tau, z * mc_se))
     r1 = brighton_sigma(confidence=p.confidence).loc["round_1"]
+    _CACHE[key + "_fit"] = dataclasses.replace(p, strength_sd_ci=ci)
     out = {
         "strength_sd": tau, "strength_sd_ci": ci, "strength_sd_mc_se": mc_se, "k": p.k,
         "sigma_8": p.round1_sigma, "sigma_8_ci": (float(r1.ci_low), float(r1.ci_high)),
@@ -156,8 +189,80 @@ def swiss_pairs_strength():
         f"simulation (studies.scales.pairs_strength_spread, {PAIRS_FIT['n_events']} events "
         f"per τ, seed {PAIRS_FIT['rng']}); k = √(σ₁² − 2τ²)·√8",
     }  # fmt: skip
-    _CACHE["pairs"] = out
+    _CACHE[key] = out
     return dict(out)
+
+
+def swiss_pairs_fit():
+    """:func:`swiss_pairs_strength` as the :class:`~.scales.PairsStrength` the Swiss studies
+    take (``strength_sd``, ``k``, ``sigma_equal``, ``round1_sigma``, ``curve`` ...), its
+    ``strength_sd_ci`` the interval that holds the fit's Monte Carlo error: one τ and one
+    interval in every report.
+
+    Examples
+    --------
+    >>> p = swiss_pairs_fit()
+    >>> p.strength_sd == swiss_pairs_strength()["strength_sd"], round(p.sigma_equal, 2)
+    (True, 9.77)
+    """
+    swiss_pairs_strength()
+    return _CACHE["pairs_fit"]
+
+
+def _shipped_curve():
+    """The shipped curve of :data:`PAIRS_FIT`, refused when it was simulated for another
+    grid, number of events, seed or Brighton file."""
+    from .. import datasets
+
+    c = datasets.load(PAIRS_CURVE)
+    made = {"strength_sds": tuple(float(v) for v in c["strength_sd"]),
+            "n_events": sorted(set(c["n_events"].tolist())),
+            "rng": sorted(set(c["rng"].tolist())),
+            "input_sha256": sorted(set(c["input_sha256"]))}  # fmt: skip
+    want = {"strength_sds": tuple(float(v) for v in PAIRS_FIT["strength_sds"]),
+            "n_events": [PAIRS_FIT["n_events"]], "rng": [PAIRS_FIT["rng"]],
+            "input_sha256": [datasets.sha256(PAIRS_FIT_INPUT)]}  # fmt: skip
+    for name, value in want.items():
+        if made[name] != value:
+            raise fail(PAIRS_CURVE, f"a curve simulated with {name} {value} (PAIRS_FIT and "
+                       f"{PAIRS_FIT_INPUT}; run scripts/derive_swiss_pairs_strength.py)",
+                       made[name])  # fmt: skip
+    return c
+
+
+def teams_model():
+    """K and δ of σ(n)² = nK² + n²δ² behind every teams scale (:data:`TEAMS_FIT`).
+
+    Returns
+    -------
+    KModel
+        The within-match estimate over the shipped matches of 12-32 boards
+        (:func:`~.estimates.delta_within_match`, the ``"all"`` row) as a
+        :class:`~.estimates.KModel` (``sigma(n)``, ``k_at(n)``), so that a report that
+        showed the K(n) likelihood's model shows this one with the same calls; computed
+        once per process.
+
+    Examples
+    --------
+    >>> m = teams_model()
+    >>> print(f"K {m.k:.2f} ({m.k_ci[0]:.2f}-{m.k_ci[1]:.2f}), delta {m.delta:.2f} "
+    ...       f"({m.delta_ci[0]:.2f}-{m.delta_ci[1]:.2f}), sigma(16) {m.sigma(16):.2f}")
+    K 6.09 (6.04-6.14), delta 0.63 (0.49-0.75), sigma(16) 26.37
+    """
+    if "teams" in _CACHE:
+        return _CACHE["teams"]
+    from .estimates import KModel
+
+    fit = {key: v for key, v in TEAMS_FIT.items() if key != "estimator"}
+    row = delta_within_match(confidence=_CONFIDENCE, **fit).iloc[0]  # the "all" row
+    model = KModel(
+        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
+        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
+        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=_CONFIDENCE,
+        source=f"{row.n_matches} matches in {row.n_files} files of {row.source}",
+    )  # fmt: skip
+    _CACHE["teams"] = model
+    return model
 
 
 def evidence_inputs():
@@ -166,8 +271,9 @@ def evidence_inputs():
     Returns
     -------
     dict
-        ``k``, ``k_ci``, ``delta``, ``delta_ci`` (the K(n) model, :func:`k_model` with 1,000
-        file resamples, seed 2026), ``k_source``; ``pairs_k``, ``strength_sd``,
+        ``k``, ``k_ci``, ``delta``, ``delta_ci`` (:data:`TEAMS_FIT`: the within-match
+        estimator on the 12-32-board matches, 2,000 file resamples, seed 2026), ``k_source``;
+        ``pairs_k``, ``strength_sd``,
         ``strength_sd_ci``, ``sigma_pairs_8``, ``sigma_pairs_8_ci``, ``pairs_source``
         (:func:`swiss_pairs_strength`); ``b``, ``b_ci``, ``b_source`` (the trimmed-datum
         Butler factor, :func:`bridgestats.studies.butler.butler_factors`); ``aggregate_k``
@@ -177,7 +283,7 @@ def evidence_inputs():
         return dict(_CACHE["inputs"])
     from .butler import butler_factors
 
-    model = k_model(confidence=_CONFIDENCE, **_K_MODEL_FIT)
+    model = teams_model()
     pairs = swiss_pairs_strength()
     if pairs["confidence"] != _CONFIDENCE:
         raise fail("PAIRS_FIT", f"a fit at confidence {_CONFIDENCE}", pairs["confidence"])
@@ -187,7 +293,7 @@ def evidence_inputs():
     sheffield_n = int(printed_figures().loc["sheffield_sigma", "n_boards"])
     out = {
         "k": model.k, "k_ci": model.k_ci, "delta": model.delta, "delta_ci": model.delta_ci,
-        "k_source": f"K(n) model, {model.source}",
+        "k_source": model.source,
         "pairs_k": pairs["k"], "strength_sd": pairs["strength_sd"],
         "strength_sd_ci": pairs["strength_sd_ci"], "sigma_pairs_8": pairs["sigma_8"],
         "sigma_pairs_8_ci": pairs["sigma_8_ci"], "pairs_source": pairs["source"],
@@ -204,7 +310,7 @@ def evidence_inputs():
 
 
 def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k=None, b=None,
-                    tables=15, aggregate_k=None):  # fmt: skip
+                    n_tables=15, aggregate_k=None):  # fmt: skip
     """σ of an n-board match of ``form`` from given inputs: the one formula per form.
 
     Parameters
@@ -213,13 +319,13 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
         One of :data:`EVIDENCE_FORMS`.
     n_boards : int
     k, delta : float
-        The K(n) model's K and δ (IMPs per board); δ = 0 is Probst's σ = K√n.
+        K and δ of σ(n)² = nK² + n²δ² (IMPs per board); δ = 0 is Probst's σ = K√n.
     sigma_pairs_8, pairs_k : float
         Swiss pairs: σ of an 8-board match between pairs met at random (MP %) and the
         per-board σ of equal pairs; ``pairs_k`` None: all of σ₈ is luck (σ₈·√(8/n)).
     b : float
         The Butler factor (``"butler"``).
-    tables : int
+    n_tables : int
         Tables in play (``"butler"``, >= 2).
     aggregate_k : float
         Per-board σ in points (``"aggregate"``).
@@ -235,18 +341,18 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     √(σ₈² + k²(1/n − 1/8)) (:func:`bridgestats.sigma.swiss_pairs_carry`), which with σ₈ of
     random draws is √(k²/n + 2τ²). Face-to-face Butler: B·K(n)·√(n(T−1)/(2T)) without
     shooting; cross-IMPed teams of eight: K(n)·√(n·C·R/2), C = R = 4 (Pomfrey); both with
-    K(n) = √(K² + nδ²), the K(n) model's per-board K at n boards. Aggregate: K√n.
+    K(n) = √(K² + nδ²), the per-board K a σ = K√n scale needs at n boards. Aggregate: K√n.
 
     Examples
     --------
     >>> round(form_sigma_from("teams", 32, k=6.02, delta=0.67), 2)
     40.24
-    >>> round(form_sigma_from("swiss-pairs", 8, k=6, sigma_pairs_8=11.0), 2)
+    >>> round(form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0), 2)
     11.0
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         if sigma_pairs_8 is None:
             raise fail("sigma_pairs_8", "the σ of an 8-board Swiss pairs match", sigma_pairs_8)
         kp = sigma_pairs_8 * math.sqrt(8) if pairs_k is None else pairs_k
@@ -259,14 +365,14 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     if form == "teams":
         return teams
     k_n = teams / math.sqrt(n)
-    if form == "cross-imps":
-        return float(sigma_cross_imps(n, comparisons=4, results=4, k=k_n))
+    if form == "cross_imps":
+        return float(sigma_cross_imps(n, comparisons=4, n_results=4, k=k_n))
     if b is None:
         raise fail("b", "the Butler factor for form 'butler'", b)
-    return float(sigma_butler_online(n, tables=tables, k=k_n, b=b, shooting=0.0))
+    return float(sigma_butler_online(n, n_tables=n_tables, k=k_n, b=b, shooting=0.0))
 
 
-def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
+def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None, ascherman=False):
     """σ of an n-board match of ``form`` from the shipped evidence: what every scale uses.
 
     Parameters
@@ -274,12 +380,15 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     form : str
         One of :data:`EVIDENCE_FORMS`.
     n_boards : int
-    tables : int
+    n_tables : int
         Tables in play for ``"butler"``.
     conditions : str, optional
         Swiss pairs only: None (pairs met at random: the model's σ₈ from round 1) or one of
         :data:`CONDITIONS` (Brighton's σ for those rounds, :func:`swiss_pairs_sigma`,
         carried to n boards keeping its strength term).
+    ascherman : bool
+        Swiss pairs with ``conditions``: the event is scored with Ascherman's variant
+        (:func:`~.estimates.swiss_pairs_sigma`'s correction of σ₈).
 
     Returns
     -------
@@ -292,25 +401,25 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     --------
     >>> s = form_sigma_evidence("teams", 8)
     >>> print(f"{s.sigma:.2f} ({s.sigma_ci[0]:.2f}-{s.sigma_ci[1]:.2f}) {s.unit}")
-    17.85 (14.75-20.07) IMPs
+    17.95 (17.53-18.35) IMPs
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    tables = check_int(tables, "tables", minimum=2, maximum=1000)
+    n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
     ev = evidence_inputs()
     kw = {"k": ev["k"], "delta": ev["delta"], "sigma_pairs_8": ev["sigma_pairs_8"],
-          "pairs_k": ev["pairs_k"], "b": ev["b"], "tables": tables,
+          "pairs_k": ev["pairs_k"], "b": ev["b"], "n_tables": n_tables,
           "aggregate_k": ev["aggregate_k"]}  # fmt: skip
     ends = {"k": ev["k_ci"], "delta": ev["delta_ci"], "b": ev["b_ci"]}
-    used = {"teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b"),
-            "swiss-pairs": (), "aggregate": ()}[form]  # fmt: skip
+    used = {"teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b"),
+            "swiss_pairs": (), "aggregate": ()}[form]  # fmt: skip
     alts = []
     for pick in np.ndindex(*(2,) * len(used)) if used else ():
         alts.append({**kw, **{name: ends[name][j] for name, j in zip(used, pick, strict=True)}})
-    if form == "swiss-pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
+    if form == "swiss_pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
         alts = [{**kw, **alt} for alt in _pairs_ends(ev)]
-    elif form == "swiss-pairs":
-        e = swiss_pairs_sigma(conditions)
+    elif form == "swiss_pairs":
+        e = swiss_pairs_sigma(conditions, ascherman=ascherman)
         kw["sigma_pairs_8"] = e.value
         alts = [{**kw, "sigma_pairs_8": end} for end in e.ci]
     sigma = form_sigma_from(form, n, **kw)
@@ -318,24 +427,25 @@ def form_sigma_evidence(form, n_boards, *, tables=15, conditions=None):
     ci = (min(corners), max(corners)) if corners else None
     source = {
         "teams": f"σ(n) = √(nK² + n²δ²), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "cross-imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
+        "cross_imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
         f"model), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {tables}, K(n) = √(K² + nδ²), B "
+        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {n_tables}, K(n) = √(K² + nδ²), B "
         f"{ev['b']:.3f} ({ev['b_source']}); K {ev['k']:.3f}, δ {ev['delta']:.3f}: "
         f"{ev['k_source']}",
-        "swiss-pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
+        "swiss_pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
         f"{ev['strength_sd']:.2f} %: {ev['pairs_source']}"
         if conditions is None else
-        f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]} "
-        f"(estimates.swiss_pairs_sigma), carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
+        f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]}"
+        f"{', scored with Ascherman' if ascherman else ''} (estimates.swiss_pairs_sigma), "
+        f"carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
         f"k {ev['pairs_k']:.2f} %: {ev['pairs_source']}",
         "aggregate": f"σ = K√n, K {ev['aggregate_k']:.1f} points: {ev['aggregate_source']}",
     }[form]  # fmt: skip
     params = {name: kw[name] for name in {
-        "teams": ("k", "delta"), "cross-imps": ("k", "delta"), "butler": ("k", "delta", "b",
-        "tables"), "swiss-pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
+        "teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b",
+        "n_tables"), "swiss_pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
     }[form]}  # fmt: skip
-    if form == "swiss-pairs":
+    if form == "swiss_pairs":
         params["strength_sd"] = ev["strength_sd"]
     return SigmaSource(form, n, sigma, ci, ev["confidence"], EVIDENCE_FORMS[form], source, params)
 
@@ -371,7 +481,8 @@ def check_comparable(unit, other_unit, *, what="published"):
                    "measures another margin and cannot be compared)", other_unit)  # fmt: skip
 
 
-def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off=0.15):
+def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=False, max_vp=20,
+                   off=0.15):  # fmt: skip
     """The scale to print for an event, from the evidence: the designer's first section.
 
     Parameters
@@ -380,10 +491,12 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         One of :data:`EVIDENCE_FORMS` (teams of four: round robin, Swiss or knock-out
         segments alike).
     n_boards : int
-    tables : int
+    n_tables : int
         Tables in play (``"butler"``).
     conditions : str, optional
         Swiss pairs: as :func:`form_sigma_evidence`.
+    ascherman : bool
+        Swiss pairs with ``conditions``: as :func:`form_sigma_evidence`.
     max_vp : int
         The scale's total (20).
     off : float
@@ -404,14 +517,16 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
     --------
     >>> r = recommendation("teams", 32)
     >>> print(r["sentence"][:80])
-    Teams of 32 boards: print the Gaussian 20-0 scale at σ = 40.19 IMPs (90%: 29.87-
+    Teams of 32 boards: print the Gaussian 20-0 scale at σ = 39.93 IMPs (90%: 37.63-
     >>> round(r["p_20_0"], 3), round(r["p_20_0_off"]["high"], 3)
-    (0.093, 0.144)
+    (0.096, 0.148)
     """
     from ..vpscale import gaussian_scale
     from .estimates import sensitivity
 
-    src = form_sigma_evidence(form, n_boards, tables=tables, conditions=conditions)
+    src = form_sigma_evidence(
+        form, n_boards, n_tables=n_tables, conditions=conditions, ascherman=ascherman
+    )
     centre = 50.0 if src.unit == "MP %" else 0.0
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
     printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,
@@ -425,8 +540,8 @@ def recommendation(form, n_boards, *, tables=15, conditions=None, max_vp=20, off
         top_from = f"{centre + scale.thresholds[-1]:.2f} %"
     ci = "" if src.sigma_ci is None else (
         f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
-    name = {"teams": "Teams", "swiss-pairs": "Swiss pairs", "butler": "Face-to-face Butler",
-            "cross-imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
+    name = {"teams": "Teams", "swiss_pairs": "Swiss pairs", "butler": "Face-to-face Butler",
+            "cross_imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
     sentence = (
         f"{name} of {src.n_boards} boards: print the Gaussian {max_vp}-0 scale at σ = "
         f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; between sides met at "

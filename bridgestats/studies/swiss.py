@@ -58,14 +58,22 @@ from scipy.stats import chi2
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
-from ..sigma import swiss_pairs_carry
-from ..sim.events import PAIRINGS, scale_scorer, simulate_events, swiss_pairs_scorer
-from ..sim.swiss import ENTRY_RULES, refined_scorer, rule_scorer, simulate_ko_swiss
+from ..scales import named_scale
+from ..sim.events import PAIRINGS, simulate_events
+from ..sim.swiss import (
+    ENTRY_RULES,
+    carry_factor,
+    refined_scorer,
+    rule_scorer,
+    simulate_ko_swiss,
+)
 from ..vpscale import gaussian_scale, gaussian_z
 
 __all__ = [
     "ARTICLE",
     "BRIGHTON",
+    "HALF_NAMES",
+    "PAIRING_NAMES",
     "PROBST_SESSIONS",
     "STEP_CAUSES",
     "BrightonSimulation",
@@ -92,6 +100,11 @@ BRIGHTON = {
 #: The figures of §11's prose: 20-0s observed in each half and in all, and predicted per half.
 ARTICLE = {"first_half": 297, "second_half": 215, "all": 512, "predicted_per_half": 225}
 _HALVES = ("first_half", "second_half")
+#: What a reader sees for the halves of :func:`twenty_zeros` and the pairing rules.
+HALF_NAMES = {"first_half": "rounds 1-7", "second_half": "rounds 8-14", "all": "all rounds",
+              "difference": "difference (1-7 minus 8-14)"}  # fmt: skip
+PAIRING_NAMES = {"random": "random draw", "score": "by score", "seeded": "seeded, then by score",
+                 "late": "by score, one round late"}  # fmt: skip
 _DESIGN = np.array([1.0] + [2.0] * 10) / 21.0  # 10-10, 11-9, ..., 20-0: equal probability
 _Z = gaussian_z(20)  # the 10 thresholds of the Gaussian 20-0 scale, in σ
 _SIGMA_GRID = np.arange(6.0, 18.0, 0.05)  # then refined by 0.001 around the best
@@ -226,7 +239,7 @@ def brighton_simulation(
             rng=seed,
         )
         oc = res.outcome_counts
-        folded = np.zeros((*oc.shape[:2], len(swiss_pairs_scorer(BRIGHTON["scale"]).win)), int)
+        folded = np.zeros((*oc.shape[:2], len(named_scale(BRIGHTON["scale"]).vp_winner)), int)
         np.add.at(folded, (slice(None), slice(None), coarse), oc)  # fine bins -> 2004 VPs
         counts.append(folded)
         margins.append(np.stack([oc[:, :n_half].sum(axis=1), oc[:, n_half:].sum(axis=1)], 1))
@@ -507,7 +520,7 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     """
     conf = check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
     df = datasets.load("seeds/brighton_2005_vp_counts")
-    t = np.asarray(swiss_pairs_scorer(BRIGHTON["scale"]).thresholds)
+    t = np.asarray(named_scale(BRIGHTON["scale"]).thresholds)
     rows = []
     for half in _HALVES:
         sel = df[_half_of(df["round"]) == half]
@@ -533,11 +546,12 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     return out
 
 
-def _scale_for(n_boards: int, sigma_8: float, k: float):
-    sigma = float(swiss_pairs_carry(sigma_8, n_boards, k=min(k, sigma_8 * math.sqrt(8))))
-    return scale_scorer(
-        gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
-    )
+def _scale_for(n_boards: int, sigma_8: float, k: float, strength_sd: float):
+    """The Gaussian 20-0 scale of σ₈ at 8 boards carried to n boards by the field's
+    σ(n)/σ(8), the rule every carried scale follows (:func:`~bridgestats.sim.swiss.carry_factor`).
+    """
+    sigma = sigma_8 * carry_factor(n_boards, k=k, strength_sd=strength_sd)
+    return gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
 
 
 def late_entry(
@@ -545,8 +559,8 @@ def late_entry(
     n_sessions=(6, 7, 8),
     rules=ENTRY_RULES,
     n_boards=18,
-    k=32.95,
-    strength_sd=4.0,
+    k=None,
+    strength_sd=None,
     scale_sigma_8=None,
     n_events=200,
     rng=None,
@@ -562,15 +576,16 @@ def late_entry(
     n_boards : int, optional
         Boards per match (18 at BCL).
     k, strength_sd : float, optional
-        Per-board σ (%) and the pairs' strength sd (MP %).
+        Per-board σ of equal pairs (%) and the pairs' strength sd τ (MP %); None (the
+        default): the one Swiss pairs fit every report uses
+        (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`, Brighton 2005).
     scale_sigma_8 : float, optional
         None (the default): each rule on the scale it was played on
         (:func:`bridgestats.sim.swiss.rule_scorer`): rule 2005 on the 2004 White Book
         table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
-        for 8 boards), each carried to n_boards by σ ∝ 1/√n. A number σ₈: every rule on the
-        Gaussian 20-0 scale at σ = √(σ₈² + k²(1/n − 1/8)), carried to n_boards keeping its
-        strength term (:func:`bridgestats.sigma.swiss_pairs_carry`; σ ∝ 1/√n when
-        k >= σ₈√8, all of σ₈ then being luck).
+        for 8 boards), each carried to n_boards by the field's σ(n)/σ(8), σ²(n) = k²/n +
+        2τ² (:func:`bridgestats.sim.swiss.carry_factor`). A number σ₈: every rule on the
+        Gaussian 20-0 scale at σ₈·σ(n)/σ(8), carried by the same rule.
     n_events : int, optional
         Events per size and rule (1-100000).
     rng : int or numpy.random.Generator, optional
@@ -624,13 +639,19 @@ def late_entry(
     for rule in rule_list:
         check_choice(rule, "rules", ENTRY_RULES)
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
+    if k is None or strength_sd is None:
+        from .sigma_evidence import swiss_pairs_strength
+
+        fit = swiss_pairs_strength()
+        k = fit["k"] if k is None else k
+        strength_sd = fit["strength_sd"] if strength_sd is None else strength_sd
     kk = check_number(k, "k", low=0, low_open=True, high=200)
     tau = check_number(strength_sd, "strength_sd", low=0, high=30)
     if scale_sigma_8 is None:
-        scorers = {rule: rule_scorer(rule, nb) for rule in rule_list}
+        scorers = {rule: rule_scorer(rule, nb, k=kk, strength_sd=tau) for rule in rule_list}
     else:
         s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
-        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8, kk))
+        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8, kk, tau))
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
     common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
@@ -891,13 +912,15 @@ def late_entry_verdict(row):
 
 
 def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", difference=None,
-                step=None):  # fmt: skip
-    """Sentences computed from the figures (a gap is called real beyond 2 SE).
+                step=None, n_sessions=None, rule="2006"):  # fmt: skip
+    """The report's findings, each one sentence computed from the figures (a gap is called
+    real beyond 2 SE), the headline ones marked.
 
     Parameters
     ----------
     by_half, sigmas, by_entry, overall : DataFrame
-        From :func:`twenty_zeros`, :func:`equal_probability_sigma` and :func:`late_entry`.
+        From :func:`twenty_zeros`, :func:`equal_probability_sigma` and :func:`late_entry`
+        (``by_entry`` is not read: the sentences use ``overall``).
     pairing : str, optional
         Brighton's rule (``"score"``).
     difference : DataFrame, optional
@@ -905,110 +928,134 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         event's spread and τ's interval, not read as a fixed share.
     step : dict, optional
         :func:`brighton_step_test`.
+    n_sessions, rule : optional
+        The late-entry size and rule of the headline, as :func:`summary_figures` picks them
+        (Probst's 6 sessions by default, rule 2006).
 
     Returns
     -------
-    list of str
+    list of dict
+        ``{"text", "key", "headline"}``: one sentence, the :func:`summary_figures` key that
+        holds its number, and whether it answers the report's questions (the Brighton
+        verdict and the late-entry verdict of the headline size and rule).
     """
     h = by_half.set_index(["pairing", "half"])
     out = []
+
+    def add(text, key, headline=False):
+        out.append({"text": text, "key": key, "headline": headline})
+
     f, s2, d = (h.loc[(pairing, x)] for x in ("first_half", "second_half", "difference"))
     obs = float(d["observed"])
     where = "inside" if d["band_low"] <= obs <= d["band_high"] else "outside"
-    sentence = (
+    verdict = (
+        f"pairing by score {brighton_verdict(by_half, pairing=pairing)} Brighton's fall"
+        if ("random", "difference") in h.index else "Brighton's fall"
+    )  # fmt: skip
+    add(
         f"Paired by score, the simulated Brighton has {f['mean']:.0f} ± {f['se']:.0f} 20-0s in "
-        f"rounds 1-7 and {s2['mean']:.0f} ± {s2['se']:.0f} in rounds 8-14 (observed "
-        f"{f['observed']:.0f} and {s2['observed']:.0f}): a difference of {d['mean']:.0f} ± "
-        f"{d['se']:.1f} (90 % of events {d['band_low']:.0f} to {d['band_high']:.0f}) against "
-        f"the observed {obs:.0f}; the observed difference is {where} the band of single "
-        "events."
-    )
+        f"rounds 1-7 and {s2['mean']:.0f} ± {s2['se']:.0f} in rounds 8-14 against the observed "
+        f"{f['observed']:.0f} and {s2['observed']:.0f}, so {verdict} of {obs:.0f}, which is "
+        f"{where} the band of single simulated events ({d['band_low']:.0f} to "
+        f"{d['band_high']:.0f}, expected {d['mean']:.0f} ± {d['se']:.1f}).",
+        "brighton_verdict",
+        headline=True,
+    )  # fmt: skip
     if difference is not None:
         dd = difference.set_index("point")
         fitp, low, high = dd.loc["fit"], dd.loc["low"], dd.loc["high"]
-        sentence += (
-            f" The observed {obs:.0f} is one event's difference, not a fixed quantity: under "
-            f"the fitted model one event's difference has an sd of {fitp['sd']:.0f} about its "
+        add(
+            f"The observed {obs:.0f} is one event's difference, not a fixed quantity: under the "
+            f"fitted model one event's difference has an sd of {fitp['sd']:.0f} about its "
             f"expectation of {fitp['mean']:.0f} ± {fitp['se']:.1f} (the observed is "
-            f"{fitp['z']:.1f} sd above it; {fitp['p_at_least']:.1%} of simulated events reach "
-            f"it), and τ's interval ({low['strength_sd']:.2f}-{high['strength_sd']:.2f} %) moves "
-            f"the expectation from {low['mean']:.0f} to {high['mean']:.0f}. Pairing by score "
-            f"makes a fall of that size; what share of Brighton's {obs:.0f} it is cannot be "
-            "stated more precisely than one event allows."
+            f"{fitp['z']:.1f} sd above it, reached by {fitp['p_at_least']:.1%} of simulated "
+            f"events), and τ's interval ({low['strength_sd']:.2f}-{high['strength_sd']:.2f} %) "
+            f"moves the expectation from {low['mean']:.0f} to {high['mean']:.0f}.",
+            "brighton_difference_single_event",
         )
-    if ("random", "difference") in h.index:
-        verdict = brighton_verdict(by_half, pairing=pairing)
-        sentence += f" Verdict: pairing by score {verdict} the difference."
-    out.append(sentence)
     if ("random", "difference") in h.index:
         r = h.loc[("random", "difference")]
         real = _real(r["mean"], r["se"])
-        out.append(
+        add(
             f"Under a random draw every round the halves differ by {r['mean']:.1f} ± "
-            f"{r['se']:.1f} 20-0s (90 % of events {r['band_low']:.0f} to {r['band_high']:.0f}): "
+            f"{r['se']:.1f} 20-0s (90 % of events {r['band_low']:.0f} to {r['band_high']:.0f}), "
             + ("a difference beyond 2 SE, which a random draw should not make."
-               if real else "no real difference, as a random draw should give.")
+               if real else "no real difference, as a random draw should give."),
+            "brighton_random_draw_20_0_difference",
         )  # fmt: skip
     if ("random", "first_half") in h.index:
         rf, rs = h.loc[("random", "first_half")], h.loc[("random", "second_half")]
-        out.append(
+        add(
             f"§11's {ARTICLE['predicted_per_half']} 20-0s per half assume equal pairs; with the "
             f"fitted strength spread a random draw every round would give {rf['mean']:.0f} ± "
             f"{rf['se']:.0f} and {rs['mean']:.0f} ± {rs['se']:.0f}, and pairing by score brings "
-            f"the second half down to {h.loc[(pairing, 'second_half'), 'mean']:.0f}."
+            f"the second half down to {h.loc[(pairing, 'second_half'), 'mean']:.0f}.",
+            "brighton_random_draw_20_0_first_half",
         )
     first_obs = h.loc[(pairing, "first_half")]
     if not first_obs["band_low"] <= first_obs["observed"] <= first_obs["band_high"]:
-        out.append(
+        add(
             f"The observed first half ({first_obs['observed']:.0f}) is outside the simulated "
-            f"band ({first_obs['band_low']:.0f}-{first_obs['band_high']:.0f}): the model fitted to "
-            "round 1 and rounds 8-14 has too few 20-0s in rounds 2-7."
+            f"band ({first_obs['band_low']:.0f}-{first_obs['band_high']:.0f}), so the model fitted "
+            "to round 1 and rounds 8-14 has too few 20-0s in rounds 2-7.",
+            "brighton_sim_20_0_first_half",
         )
     if step is not None:
-        out.append(
-            f"Brighton's 20-0s are flat within each half with a step at round 8: by round, "
-            f"a step (two levels) leaves X² = {step['x2_step']:.1f} on {step['df']} df "
-            f"(p = {step['p_step']:.2f}) and the smooth sorting model paired by score "
-            f"X² = {step['x2_smooth']:.1f} (p = {step['p_smooth']:.2f}); a gain of "
+        add(
+            f"By round, a step at round 8 (two levels) leaves X² = {step['x2_step']:.1f} on "
+            f"{step['df']} df (p = {step['p_step']:.2f}) and the smooth sorting model paired by "
+            f"score X² = {step['x2_smooth']:.1f} (p = {step['p_smooth']:.2f}), a gain of "
             f"{step['gain']:.1f} that {step['p_gain']:.1%} ± {step['p_gain_se']:.1%} of "
-            f"{step['n_events']} events simulated under the smooth model reach. "
-            + ("The step fits beyond what sorting by score gives"
+            f"{step['n_events']} events simulated under the smooth model reach, so "
+            + ("the step fits beyond what sorting by score gives"
                if step["p_gain"] + 2 * step["p_gain_se"] < 0.05
-               else "The data do not separate a step from the smooth sorting")
+               else "the data do not separate a step from the smooth sorting")
             + ", and a step at the half could come from other things than the pairing: "
-            + "; ".join(STEP_CAUSES) + "."
+            + "; ".join(STEP_CAUSES) + ".",
+            "brighton_step_test",
         )  # fmt: skip
     s = sigmas.set_index(["source", "half", "criterion"])
     obs_f, obs_s = (
         s.loc[("observed", "first_half", "ML normal")],
         s.loc[("observed", "second_half", "ML normal")],
     )
-    out.append(
+    add(
         f"The equal-probability σ (ML normal on Brighton's counts) is {obs_f['sigma']:.2f} % "
         f"({obs_f['ci_low']:.2f}-{obs_f['ci_high']:.2f}) in rounds 1-7 and {obs_s['sigma']:.2f} % "
         f"({obs_s['ci_low']:.2f}-{obs_s['ci_high']:.2f}) in rounds 8-14, against the 9.59 % the "
-        "2004 scale was built for: the scale was too narrow in both halves."
+        "2004 scale was built for, so the scale was too narrow in both halves.",
+        "brighton_equal_probability_sigma",
     )
     sim = sigmas[(sigmas.source == "simulated") & (sigmas.pairing == pairing)
                  & (sigmas.criterion == "flattest")].set_index("half")  # fmt: skip
     if len(sim) == 2:
-        out.append(
+        add(
             f"In the simulated event paired by score the flattest σ is "
             f"{sim.loc['first_half', 'sigma']:.2f} ± {sim.loc['first_half', 'se']:.2f} % in the "
             f"first half and {sim.loc['second_half', 'sigma']:.2f} ± "
-            f"{sim.loc['second_half', 'se']:.2f} % in the second."
+            f"{sim.loc['second_half', 'se']:.2f} % in the second.",
+            "brighton_equal_probability_sigma",
         )
+    o = overall[overall["rule"] == rule]
+    size = None
+    if len(o):
+        size = (int(n_sessions) if n_sessions is not None
+                else PROBST_SESSIONS if (o["n_sessions"] == PROBST_SESSIONS).any()
+                else int(o["n_sessions"].max()))  # fmt: skip
     for _, row in overall.iterrows():
         verdict = late_entry_verdict(row)
         row = pd.Series(row)
-        out.append(
-            f"{row.n_sessions} sessions, rule {row.rule} ({row.scale}; entry on "
-            f"{', '.join(str(x) for x in row.entry_scores[1:])}): late entrants finish "
+        head = row.rule == rule and int(row.n_sessions) == size
+        add(
+            f"With {row.n_sessions} sessions and entry rule {row.rule} ({row.scale}; entry on "
+            f"{', '.join(str(x) for x in row.entry_scores[1:])}), late entrants finish "
             f"{row.gap:+.1f} ± {row.gap_se:.1f} percentile points from where the same pairs "
-            f"finish playing every round; a late "
-            f"entrant wins the Swiss {row.p_late_wins:.0%} ± {row.p_late_wins_se:.0%} of the time "
-            f"(counterfactual {row.p_late_wins_counterfactual:.0%}), and the last entrants start "
-            f"on table {row.last_table_at_entry:.1f} on average (table 1 or 2: "
-            f"{row.last_p_top_two_tables:.0%}). The entry score {verdict}."
+            f"finish playing every round and win the Swiss {row.p_late_wins:.0%} ± "
+            f"{row.p_late_wins_se:.0%} of the time (counterfactual "
+            f"{row.p_late_wins_counterfactual:.0%}), the last entrants starting on table "
+            f"{row.last_table_at_entry:.1f} on average (table 1 or 2: "
+            f"{row.last_p_top_two_tables:.0%}): the entry score {verdict}.",
+            "late_entry_verdict" if head else "late_entry_gap_by_size",
+            headline=head,
         )
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import math
 
@@ -9,12 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgestats import datasets
+from bridgestats import datasets, names
 from bridgestats.apps import booklet as bk
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
 
-PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", tables=15)
+PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", n_tables=15)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,9 @@ def _starts(frame, section, n):
 
 def test_every_section_and_board_count(frame):
     assert list(dict.fromkeys(frame["section"])) == list(bk.SECTIONS)  # in print order
-    for section in bk.SECTIONS[:8]:
+    gaussian = [s for s in bk.SECTIONS if not s.startswith(("wbf", "ebu"))]
+    assert len(gaussian) == 8
+    for section in gaussian:
         boards = sorted(set(frame.loc[frame["section"] == section, "n_boards"]))
         assert boards == list(range(4, 33)), section
         n_outcomes = 16 if "negative" in section else 11
@@ -59,7 +62,7 @@ def test_butler_and_cross_imps_follow_their_models(frame):
     rows = frame[(frame["section"] == "butler") & (frame["n_boards"] == 15)]
     sigma = 1.2 * 6.5 * math.sqrt(15 * 14 / 30)  # face to face: no shooting IMP
     assert rows["sigma"].iloc[0] == pytest.approx(sigma)
-    cross = frame[(frame["section"] == "cross-imps (teams of eight)") & (frame["n_boards"] == 8)]
+    cross = frame[(frame["section"] == "cross imps (teams of eight)") & (frame["n_boards"] == 8)]
     assert cross["sigma"].iloc[0] == pytest.approx(6.5 * math.sqrt(8 * 16 / 2))  # 52 IMPs
     top = cross.set_index("vps").loc["20-0", "threshold"]
     assert top == pytest.approx(1.6683912 * 52, rel=1e-6)
@@ -70,11 +73,17 @@ def test_html_prints_on_a4_and_names_its_sources(frame):
     assert "@page { size: A4" in page and "break-inside: avoid" in page
     assert "Probst&#x27;s K" in page or "Probst's K" in page
     for section in bk.SECTIONS:
-        assert f"<h2>{bk._HEADINGS.get(section, section.capitalize())}</h2>" in page
+        assert f"<h2>{html.escape(names.SECTIONS[section])}</h2>" in page
     assert "<h2>Wbf" not in page and "<h2>Ebu" not in page  # names, not ids capitalised
-    assert page.count("<table>") == 10 * 4 + 1  # 29 board counts in 4 tables of 8, EBU 1
+    assert "Teams, negative vps" not in page and "Cross-imps" not in page
+    # 29 board counts in 3 tables of 10, 10 and 9 columns (not 4 with a stub of 5), EBU 1
+    assert page.count("<table ") == 10 * 3 + 1
+    assert page.count("<caption>Teams of four (IMPs), 4-13 boards</caption>") == 1
+    assert page.count("<caption>Teams of four (IMPs), 24-32 boards</caption>") == 1
+    # every placeholder of the templates filled
+    assert "$" not in page.replace("$$", "")
     # a header that the browser repeats on every printed page of a long table
-    assert page.count("<thead>") == page.count("<table>") and "table-header-group" in page
+    assert page.count("<thead>") == page.count("<table ") and "table-header-group" in page
     assert "<script" not in page and "<link" not in page and "<img" not in page  # one file
 
 
@@ -133,9 +142,9 @@ def test_default_booklet_follows_the_evidence_not_k_root_n():
     from bridgestats.studies.sigma_evidence import form_sigma_evidence
 
     frame = bk.booklet(bk.default_sources(), boards=[8, 32])
-    assert _starts(frame, "teams", 32)["20-0"] == "68"  # ⌈1.668·40.2⌉; K√n gave 58
-    pairs = (("teams", "teams"), ("swiss pairs", "swiss-pairs"), ("butler", "butler"),
-             ("cross-imps (teams of eight)", "cross-imps"))  # fmt: skip
+    assert _starts(frame, "teams", 32)["20-0"] == "67"  # ⌈1.668·39.9⌉; K√n gave 58
+    pairs = (("teams", "teams"), ("swiss pairs", "swiss_pairs"), ("butler", "butler"),
+             ("cross imps (teams of eight)", "cross_imps"))  # fmt: skip
     for section, form in pairs:
         for n in (8, 32):
             rows = frame[(frame["section"] == section) & (frame["n_boards"] == n)]
@@ -143,3 +152,17 @@ def test_default_booklet_follows_the_evidence_not_k_root_n():
                                                           rel=1e-12)  # fmt: skip
     pairs32 = frame[(frame["section"] == "swiss pairs") & (frame["n_boards"] == 32)]
     assert 7.0 < pairs32["sigma"].iloc[0] < 7.8
+
+
+def test_board_counts_are_spread_evenly_over_the_tables():
+    assert [len(g) for g in bk._groups(list(range(4, 33)), 10)] == [10, 10, 9]
+    assert [len(g) for g in bk._groups(list(range(4, 33)), 8)] == [8, 8, 8, 5]
+    assert [len(g) for g in bk._groups([0], 10)] == [1]
+    assert [n for g in bk._groups(list(range(4, 33)), 16) for n in g] == list(range(4, 33))
+
+
+def test_values_are_escaped_into_the_template():
+    src = bk.BookletSources(6.5, "<b>K</b> & co", 11.0, "σ", 1.2, "B")
+    page = bk.booklet_html(bk.booklet(src, boards=[8]), src, title="A <title>")
+    assert "&lt;b&gt;K&lt;/b&gt; &amp; co" in page and "<b>K</b>" not in page
+    assert "<title>A &lt;title&gt;</title>" in page

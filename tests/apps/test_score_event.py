@@ -85,10 +85,10 @@ def mitchell(tmp_path):
 def test_the_declared_method_is_read_from_the_file(mitchell):
     assert declared_method(mitchell) == ("mp", "declared: MP")
     f = mitchell.assign(Scoring="IMP;Cross")
-    assert declared_method(f) == ("cross-imps", "declared: IMP;Cross")
+    assert declared_method(f) == ("cross_imps", "declared: IMP;Cross")
     # USEBIO: the event type says more than the scoring method (IMPS)
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="CROSS_IMP", SCORING_METHOD="IMPS")
-    assert declared_method(f)[0] == "cross-imps"
+    assert declared_method(f)[0] == "cross_imps"
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="BUTLER_PAIRS")
     assert declared_method(f)[0] == "butler"
     f = mitchell.drop(columns="Scoring").assign(EVENT_TYPE="SWISS_PAIRS", SCORING_METHOD="IMPS")
@@ -117,6 +117,73 @@ def test_matchpoints_by_hand_and_the_printed_ones(mitchell):
     assert bad[["printed", "board", "printed_value", "computed_value"]].values.tolist() == [
         ["MP_NS", 2, 1.0, 0.0]
     ]
+
+
+# One record per table (no ScoreTable), each with its own printed ScoreMP and
+# ScorePercentage (PBN 2.1 §4.2), given for either side or both. Five results, 2 per beat,
+# top 8: 450 > 420 > 400 > -50 > -100 score 8, 6, 4, 2, 0 (100, 75, 50, 25, 0 %).
+# East-West's figure is the rest of the top (MPs) or of 100 (%), not North-South's negated
+# as an IMP swing is: "EW 6" is North-South's 2, "EW 0.00" their 100 %.
+_TABLE_RECORD = """[Event "Club pairs"]
+[Board "1"]
+[Scoring "MP"]
+[Declarer "{0}"]
+[Contract "{1}"]
+[Result "{2}"]
+[Score "{3}"]
+[ScoreMP "{4}"]
+[ScorePercentage "{5}"]
+
+"""
+_TABLES = [
+    ("N", "4S", "10", "NS 420", "NS 6", "NS 75.00"),
+    ("N", "4S", "9", "EW 50", "EW 6", "EW 75"),  # NS 2 and 25 %
+    ("S", "3NT", "9", "NS 400", "NS 4 EW 4", "NS 50.00 EW 50.00"),
+    ("N", "4S", "11", "NS 450", "EW 0", "EW 0.00"),  # NS 8 and 100 %
+    ("N", "4S", "8", "EW 100", "NS 1", "EW 90"),  # misprints: NS 0 and 0 %, not 1 and 10
+]
+
+
+# A ScoreTable printing both sides' percentages (PBN 2.1 §5.9 Percentage_NS and
+# Percentage_EW, as Ruter's exports write them): board 1 of MITCHELL_PBN, top 6;
+# East-West's percentage is 100 less North-South's; 60 for the -50 line is a misprint (100).
+_BOTH_SIDES = (
+    "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\5R;"
+    "Percentage_NS\\6R;Percentage_EW\\6R"
+)
+BOTH_SIDES_PBN = f"""[Event "Club pairs"]
+[Board "1"]
+[Scoring "MP"]
+[ScoreTable "{_BOTH_SIDES}"]
+ 1  5 4S   N 10   420  66.67  33.33
+ 2  6 4S   N  9   -50   0.00  60.00
+ 3  7 3NT  S  9   400  33.33  66.67
+ 4  8 4S   N 11   450 100.00   0.00
+"""
+
+
+def test_a_score_table_s_east_west_percentages_are_compared(tmp_path):
+    path = tmp_path / "both.pbn"
+    path.write_text(BOTH_SIDES_PBN)
+    e = score_event(bio.read_results(path))
+    got = e.agreement.set_index("printed")[["compared", "agree", "disagree"]]
+    assert got.loc["Percentage_NS"].tolist() == [4, 4, 0]
+    assert got.loc["Percentage_EW"].tolist() == [4, 3, 1]
+    bad = e.mismatches[["printed", "printed_value", "computed_value"]].values.tolist()
+    assert bad == [["Percentage_EW", 60.0, 100.0]]
+
+
+def test_per_table_score_mp_and_score_percentage_are_compared_for_either_side(tmp_path):
+    path = tmp_path / "tables.pbn"
+    path.write_text("".join(_TABLE_RECORD.format(*t) for t in _TABLES))
+    e = score_event(bio.read_results(path))
+    assert e.boards["mp_ns"].tolist() == [6, 2, 4, 8, 0]
+    assert e.boards["top"].tolist() == [8.0] * 5
+    got = e.agreement.set_index("printed")[["compared", "agree", "disagree"]]
+    assert got.loc["ScoreMP"].tolist() == [5, 4, 1]
+    assert got.loc["ScorePercentage"].tolist() == [5, 4, 1]
+    bad = e.mismatches[["printed", "printed_value", "computed_value"]].values.tolist()
+    assert bad == [["ScoreMP", 1.0, 0.0], ["ScorePercentage", 10.0, 0.0]]
 
 
 def test_a_mitchell_ranks_each_direction_apart(mitchell):
@@ -225,9 +292,36 @@ def test_ranking_agreement_reads_printed_places_and_adjustments():
     fined = ranking_agreement(ranking, printed, adjust="penalty")
     assert fined.loc[fined.figure == "total", "agree"].tolist() == [3]
     bad = fined.attrs["mismatches"]
+    # places as text: pair 3 printed 3rd, computed 2nd with pair 2 (a shared place, 2=)
     assert bad[["pair", "figure", "printed_value", "computed_value"]].values.tolist() == [
-        ["3", "place", 3.0, 2.0]
+        ["3", "place", "3", "2="]
     ]
+
+
+def test_ranking_agreement_compares_the_mark_of_a_shared_place():
+    # USEBIO prints a shared place "6=" (Compscore); where the file marks shared places,
+    # a pair printed "6=" and computed 6th alone disagrees, and the other way round
+    ranking = pd.DataFrame(
+        {"pair": ["1", "2", "3", "4"], "total": [9.0, 8.0, 8.0, 5.0], "place": [1, 2, 2, 4]}
+    )
+    printed = pd.DataFrame({"pair": ["1", "2", "3", "4"], "place": ["1=", "2=", "2", "4"]})
+    got = ranking_agreement(ranking, printed)
+    assert got[["figure", "compared", "agree"]].values.tolist() == [["place", 4, 2]]
+    bad = got.attrs["mismatches"]
+    assert bad[["pair", "printed_value", "computed_value"]].values.tolist() == [
+        ["1", "1=", "1"],
+        ["3", "2", "2="],
+    ]
+    # PBN 2.1 §5.10: Rank is "the best rank in case of ties", a number without a mark:
+    # the tied pairs 2 and 3 both printed 2 agree, and pair 4 is 4th (not 3rd)
+    rank = pd.DataFrame({"pair": ["1", "2", "3", "4"], "place": [1.0, 2.0, 2.0, 4.0]})
+    assert ranking_agreement(ranking, rank)["agree"].tolist() == [4]
+    # pair_ranking's own labels are used: by section, ties within a section only
+    two = ranking.assign(event=["A", "A", "B", "B"], place=[1, 2, 1, 2])
+    labels = ranking_agreement(
+        two, printed.assign(event=["A", "A", "B", "B"]), on=["event", "pair"]
+    )
+    assert labels.attrs["mismatches"]["computed_value"].tolist() == ["1", "2", "1", "2"]
 
 
 def test_neuberg_factors_a_board_played_fewer_times():
@@ -294,8 +388,8 @@ def test_a_usebio_shaped_frame_is_scored_and_checked():
 def test_cross_imps_average_and_sum():
     # scoring.cross_imps' worked example: 600, 630, -100 -> sums 11, 13, -24
     f = _field([600, 630, -100])
-    assert board_scores(f, method="cross-imps")["imps_ns"].tolist() == [5.5, 6.5, -12]
-    assert board_scores(f, method="cross-imps", cross_sum=True)["imps_ns"].tolist() == [
+    assert board_scores(f, method="cross_imps")["imps_ns"].tolist() == [5.5, 6.5, -12]
+    assert board_scores(f, method="cross_imps", cross_sum=True)["imps_ns"].tolist() == [
         11,
         13,
         -24,
@@ -315,7 +409,7 @@ def test_a_lone_result_is_not_compared_with_its_printed_score():
     # one table of a pairs event: its printed cross-IMPs were scored against a field
     # that is not in the file
     f = _field([420], ScoreIMP=["NS -106"])
-    summary, bad = agreement(f, board_scores(f, method="cross-imps"), method="cross-imps")
+    summary, bad = agreement(f, board_scores(f, method="cross_imps"), method="cross_imps")
     assert summary[["compared", "not_compared"]].values.tolist() == [[0, 1]]
     assert bad.empty
 
@@ -323,7 +417,7 @@ def test_a_lone_result_is_not_compared_with_its_printed_score():
 def test_printed_figures_are_read_as_the_standard_writes_them():
     f = _field([0, 10, 20], ScoreIMP=["NS 4 EW -4", "EW 3", "2,5"])
     s = pd.DataFrame({"imps_ns": [4.0, -3.0, 2.5], "n_results": 3})
-    summary, _ = agreement(f, s, method="cross-imps")
+    summary, _ = agreement(f, s, method="cross_imps")
     assert summary[["compared", "agree"]].values.tolist() == [[3, 3]]
 
 
@@ -364,7 +458,7 @@ def test_a_team_match_by_hand():
     columns = ["team_a", "team_b", "n_boards", "imps_a", "imps_b", "imp_margin"]
     assert m[columns].values.tolist() == [["Bears", "Lions", 2, 4, 12, -8]]
     assert m["vp_b"].iat[0] == wbf_vp(8, 2) and m["vp_a"].iat[0] == wbf_vp(-8, 2)
-    d = team_matches(TEAMS, scale="wbf-discrete")
+    d = team_matches(TEAMS, scale="wbf_discrete")
     assert d["vp_a"].iat[0] + d["vp_b"].iat[0] == 20
     assert d["vp_b"].iat[0] == wbf_vp(8, 2, discrete=True)
     g = team_matches(TEAMS, scale="gaussian", k=6.5)
@@ -372,6 +466,57 @@ def test_a_team_match_by_hand():
     r = team_ranking(m)
     assert r["team"].tolist() == ["Lions", "Bears"]
     assert r["place"].tolist() == [1, 2]
+
+
+def _adjusted_room(frame, row, text, score_imp=None):
+    """``frame`` with record ``row`` an artificial adjusted score written ``text``."""
+    f = frame.copy()
+    f["SCORE"] = None
+    f.loc[row, ["score_ns", "skip_reason", "SCORE"]] = [np.nan, "adjusted score", text]
+    if score_imp is not None:
+        f["ScoreIMP"] = None
+        f.loc[row, "ScoreIMP"] = score_imp
+    return f
+
+
+def test_an_artificial_score_in_a_team_match_is_three_imps():
+    # Law 86A (S. Hudson, seed: "for teams of 4, head to head A+ is 3 imps"): the board
+    # is scored by the adjusted table alone, +3 to average plus, -3 to average minus,
+    # each side by its own share. Board 1: 12 to Lions; board 2 open room (Lions NS)
+    # A6040: Lions +3, Bears -3, the closed room's 110 does not count
+    m = team_matches(_adjusted_room(TEAMS, 2, "A6040"))
+    columns = ["team_a", "team_b", "imps_a", "imps_b", "imp_margin", "imp_margin_b", "adjusted"]
+    assert m[columns].values.tolist() == [["Bears", "Lions", 0, 15, -15, 15, 1]]
+    assert m["vp_b"].iat[0] == wbf_vp(15, 2) and m["vp_a"].iat[0] == wbf_vp(-15, 2)
+    boards = m.attrs["summary"]["boards"]
+    assert boards["adjusted"].isna().tolist() == [True, False]
+    assert boards["adjusted"].iat[1] == (
+        "open room A6040: Law 86A: average plus +3, average 0, average minus -3"
+        " (Lions +3, Bears -3 IMPs)"
+    )
+    # A6060 in the closed room, where Bears sit North-South: both sides +3 (it does not
+    # balance): Lions' net 12 + 3 = 15, Bears' -12 + 3 = -9, each VP on its own net
+    m = team_matches(_adjusted_room(TEAMS, 3, "A6060"))
+    assert m[columns].values.tolist() == [["Bears", "Lions", 3, 15, -9, 15, 1]]
+    assert m["vp_a"].iat[0] == wbf_vp(-9, 2) and m["vp_b"].iat[0] == wbf_vp(15, 2)
+    # A5050: 0 each; board 2 no longer 4 to Bears
+    m = team_matches(_adjusted_room(TEAMS, 2, "A5050"))
+    assert m[["imps_a", "imps_b", "imp_margin"]].values.tolist() == [[0, 12, -12]]
+    # what the file states: the adjusted table's printed ScoreIMP (North-South's), here
+    # Lions (NS in the open room) 2
+    m = team_matches(_adjusted_room(TEAMS, 2, "ADJ", score_imp="2"))
+    assert m[["imps_a", "imps_b", "imp_margin", "imp_margin_b"]].values.tolist() == [
+        [0, 14, -14, 14]
+    ]
+    assert (
+        m.attrs["summary"]["boards"]["adjusted"]
+        .iat[1]
+        .startswith("open room ADJ: as printed (ScoreIMP)")
+    )
+    # an adjusted record with neither a split nor printed IMPs stays unscored (counted)
+    m = team_matches(_adjusted_room(TEAMS, 2, "ADJ"))
+    assert m[["n_boards", "adjusted"]].values.tolist() == [[1, 0]]
+    assert m.attrs["summary"]["unpaired"]["not scorable"] == 1
 
 
 def test_teams_whose_home_and_visit_swap_between_the_tables():
@@ -540,7 +685,7 @@ def test_acbl_imp_pairs_standings_are_averaged_cross_imps(club, shared_data):
     standings = standings[standings.scoring == "IMP"]
     sessions = standings.session.unique()
     assert len(standings) == 38 and len(sessions) == 2
-    e = score_event(club[club.event.isin(sessions)], method="cross-imps")
+    e = score_event(club[club.event.isin(sessions)], method="cross_imps")
     ranking = e.ranking.assign(pair=e.ranking.pair.str.lstrip("B"))  # "B7": section B
     both = standings.merge(
         ranking,
@@ -621,7 +766,7 @@ def test_compscore_butler_imps_and_datum_are_reproduced(shared_data):
 def test_compscore_cross_imps_are_reproduced(shared_data):
     frame = _usebio(shared_data, "cross_imp_howell.xml")
     e = score_event(frame)
-    assert e.method == "cross-imps"
+    assert e.method == "cross_imps"
     got = e.agreement.set_index("printed")
     # averaged over the 3 comparisons, printed to 2 decimals: all 108 agree
     assert got.loc["NS_CROSS_IMP_POINTS", ["compared", "agree"]].tolist() == [108, 108]

@@ -43,7 +43,7 @@ def test_teams_8_boards_negative_markdown(capsys):
 
 def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
     code, out, _ = _run(
-        capsys, "--form", "swiss-pairs", "--boards", "8", "--sigma", "11", "--format", "csv"
+        capsys, "--form", "swiss_pairs", "--boards", "8", "--sigma", "11", "--format", "csv"
     )
     assert code == 0
     frame = pd.read_csv(io.StringIO(out))
@@ -55,7 +55,7 @@ def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
 
 
 def test_swiss_pairs_default_k_is_random_draw(capsys):
-    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--format", "csv")
+    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--format", "csv")
     assert code == 0
     frame = pd.read_csv(io.StringIO(out))
     # Table 8, random draw σ = 11.65: 20-0 at 69.43 %
@@ -64,15 +64,15 @@ def test_swiss_pairs_default_k_is_random_draw(capsys):
 
 def test_swiss_pairs_field_size_and_ascherman(capsys):
     # §11: 20-0 at 67.39 % for 63 results, 67.26 % with Ascherman (article prints 67.27)
-    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--results", "63")
+    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--results", "63")
     assert code == 0 and "| 20-0 | 67.39+ |" in out
-    code, out, _ = _run(capsys, "--form", "swiss-pairs", "--boards", "8", "--ascherman")
+    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--ascherman")
     assert code == 0 and "| 20-0 | 67.26+ |" in out
 
 
 def test_butler_online(capsys):
     code, out, _ = _run(
-        capsys, "--form", "butler-online", "--boards", "15", "--tables", "15", "--continuous"
+        capsys, "--form", "butler_online", "--boards", "15", "--tables", "15", "--continuous"
     )
     assert code == 0
     assert "| 20-0 | 38.75+ |" in out  # §5: 38.73 with the printed z 1.668 and σ 23.22
@@ -100,13 +100,13 @@ def test_aggregate_12_0_in_tens(capsys):
 
 
 def test_cross_imps_teams_of_eight(capsys):
-    code, out, _ = _run(capsys, "--form", "cross-imps", "--boards", "8", "--format", "csv")
+    code, out, _ = _run(capsys, "--form", "cross_imps", "--boards", "8", "--format", "csv")
     frame = pd.read_csv(io.StringIO(out))
     assert frame["margin_from"].iloc[-1] == 87  # 1.668 × 52 = 86.76 (Probst: "85", §3)
     code, out, _ = _run(
         capsys,
         "--form",
-        "cross-imps",
+        "cross_imps",
         "--boards",
         "8",
         "--comparisons",
@@ -151,7 +151,7 @@ def test_html(capsys):
         (["--booklet", "--tables", "nan"], "--tables: must be an integer >= 1; got nan\n"),
         (["--booklet", "--tables", "inf"], "--tables: must be an integer >= 1; got inf\n"),
         (
-            ["--form", "butler-online", "--boards", "8", "--tables", "2.7"],
+            ["--form", "butler_online", "--boards", "8", "--tables", "2.7"],
             "--tables: must be an integer >= 1; got 2.7\n",
         ),
         (["--boards", "8", "--negative", "-2"], "negative: must be an integer in 0-2000; got -2\n"),
@@ -160,11 +160,11 @@ def test_html(capsys):
             "max_vp: must be even (an N-0 scale has N/2 steps); got 7\n",
         ),
         (
-            ["--form", "butler-online", "--boards", "15"],
-            "tables: must be a number of tables for form 'butler-online'; got None\n",
+            ["--form", "butler_online", "--boards", "15"],
+            "tables: must be a number of tables for form 'butler_online'; got None\n",
         ),
         (
-            ["--form", "butler-online", "--boards", "15", "--tables", "1"],
+            ["--form", "butler_online", "--boards", "15", "--tables", "1"],
             "tables: must be >= 2; got 1\n",
         ),
         (
@@ -173,22 +173,22 @@ def test_html(capsys):
         ),
         (
             ["--boards", "8", "--tables", "9"],
-            "tables: must be None unless form is 'butler-online'; got 9.0\n",
+            "tables: must be None unless form is 'butler_online'; got 9.0\n",
         ),
         (
             ["--boards", "8", "--results", "4"],
-            "results: must be None unless form is 'cross-imps' or 'swiss-pairs'; got 4.0\n",
+            "results: must be None unless form is 'cross_imps' or 'swiss_pairs'; got 4.0\n",
         ),
         (
             ["--boards", "8", "--ascherman"],
-            "ascherman: must be False unless form is 'swiss-pairs'; got True\n",
+            "ascherman: must be False unless form is 'swiss_pairs'; got True\n",
         ),
         (
-            ["--form", "swiss-pairs", "--boards", "8", "--results", "20"],
+            ["--form", "swiss_pairs", "--boards", "8", "--results", "20"],
             "results: must be >= 21; got 20\n",
         ),
         (
-            ["--form", "swiss-pairs", "--boards", "8", "--results", "63", "--k", "30"],
+            ["--form", "swiss_pairs", "--boards", "8", "--results", "63", "--k", "30"],
             "k: must be None with results/ascherman (the Swiss pairs field model replaces "
             "k/sigma); got 30.0\n",
         ),
@@ -233,3 +233,53 @@ def test_argparse_errors_exit_2(capsys, argv):
         main(["scale", *argv])
     assert exc.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+# --- start-up (issue 23): a scale is printed with numpy and the standard library only ------
+
+
+def test_a_scale_is_printed_without_pandas_or_scipy():
+    # `bridgestats scale` of one table in Markdown (the default) loads neither pandas nor
+    # scipy (benchmarks/bench_start.py times it); a fresh interpreter shows what it loads
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextlib, io\n"
+        "from bridgestats.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['scale', '--form', 'teams', '--boards', '8', '--negative', '5']) == 0\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'scipy'}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_scales_normal_functions_agree_with_scipy():
+    # the scales' Φ⁻¹ and upper tail come from the standard library (statistics.NormalDist:
+    # Wichura's AS 241; math.erfc) so that printing a scale needs no scipy; scipy.special
+    # (Cephes ndtri, ndtr) is the independent route. Both are good to a few ulps: the bound
+    # is 1e-14 relative (measured: 6e-15 at most over the z of max_vp 2-100 and x in -8..6)
+    import numpy as np
+    from scipy.special import ndtr, ndtri
+
+    from bridgestats.vpscale import _normal_quantile, _normal_upper, gaussian_z
+
+    for max_vp in range(2, 102, 2):
+        for negative in (0, 1, 5, 20, 2000):
+            z = gaussian_z(max_vp, negative=negative)
+            q = 0.5 + (2 * np.arange(max_vp // 2) + 1) / (2 * (max_vp + 1))
+            assert np.allclose(z[: q.size], ndtri(q), rtol=1e-14, atol=0)
+    # every threshold of a scale is under 6 sigma (the largest, 2000-0 with 2000 negative
+    # steps: 5.16)
+    x = np.concatenate([np.linspace(-8, 6, 1401), [-np.inf, 0.0, np.inf]])
+    assert np.allclose(_normal_upper(x), ndtr(-x), rtol=1e-14, atol=0)
+    # further out x/sqrt(2) is rounded before erfc, whose relative condition number 2y^2
+    # amplifies it: 5e-13 relative bounds it to x = 37 (measured 1.7e-13), where P is 1e-300
+    x = np.linspace(6, 37, 3101)
+    assert np.allclose(_normal_upper(x), ndtr(-x), rtol=5e-13, atol=0)
+    q = np.linspace(0.001, 0.999, 999)
+    assert np.allclose(_normal_quantile(q), ndtri(q), rtol=1e-14, atol=1e-15)
+    assert _normal_upper(np.zeros((2, 3))).shape == (2, 3)
+    assert _normal_upper(np.array([])).shape == (0,)

@@ -58,12 +58,25 @@ def teams_pbn(tmp_path):
     return path
 
 
-def test_the_parser_offers_the_study_s_methods_and_datums():
+def test_the_parser_offers_the_package_s_methods_and_datums():
     from bridgestats import cli
-    from bridgestats.apps.score_event import DATUMS, METHODS
+    from bridgestats.scoring import DATUMS, METHODS
 
     assert cli._METHODS == (*METHODS, "teams")
     assert cli._DATUMS == DATUMS
+
+
+def test_the_command_line_spells_ids_with_hyphens_and_maps_them_in_one_place(capsys):
+    from bridgestats import cli
+
+    parser = cli._parser()
+    for word in ("cross-imps", "cross_imps"):
+        assert parser.parse_args(["score", "f.pbn", "--method", word]).method == "cross_imps"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["score", "f.pbn", "--method", "cross"])
+    err = capsys.readouterr().err
+    assert "(choose from 'mp', 'butler', 'cross-imps', 'teams')" in err
+    assert "cross_imps" not in err
 
 
 def test_building_the_parser_imports_no_study():
@@ -162,6 +175,7 @@ def test_score_teams_with_the_scales(capsys, teams_pbn, tmp_path):
         (["--k", "6.5"], "--k: must be given with --scale gaussian"),
         (["--datum", "mean"], "--datum: must be given with butler"),
         (["--decimals", "2"], "--decimals: must be given with a pairs method"),
+        (["--standings", "s.csv"], "--standings: must be given with a pairs method"),
         (["--table", "ranking2"], None),  # argparse's own message
     ],
 )
@@ -244,14 +258,53 @@ def test_score_the_acbl_club_travellers(capsys, shared_data):
     path = shared_data / "club-matchpoints" / "travellers.csv"
     if not path.is_file():
         pytest.skip(f"{path} is absent")
+    standings = path.parent / "pair_standings.csv"  # the recaps' headers, apart
     code, out, err = _run(
-        capsys, "score", path, "--neuberg", "--table", "agreement", "--format", "csv"
-    )
+        capsys, "score", path, "--neuberg", "--table", "agreement", "--format", "csv",
+        "--standings", standings, "--decimals", "2",
+    )  # fmt: skip
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("printed")
     # the counts of tests/test_score_event.py: 28,047 of 29,021 with Neuberg
     assert got.loc["mp_ns", ["compared", "agree"]].tolist() == [29_021, 28_047]
     assert "(1 MP per result beaten)" in err
+    # and its pair percentages, rounding each board to 2 decimals as ACBLscore does:
+    # 1,526 of the 2,206 pairs of sections the travellers hold. 297 of them (12 agreeing)
+    # are of sessions of two or more sections, whose travellers name a pair "E7" and the
+    # standings section E, pair 7 (1,514 of 1,909 before they were matched so); those
+    # sessions are matchpointed across their sections (2017-03-06 board 1 of section E
+    # prints a top of 15 over its 8 lines), which a section's travellers cannot show
+    pct = got.loc["pair_standings.csv pct", ["compared", "agree"]].tolist()
+    assert pct == [2_206, 1_526]
+    assert "1526 of 2206 pct agree" in err and "; differ: pair 12 " in err
+    assert "printed pair ids: 313 printed pair numbers matched as section and number" in err
+
+
+@pytest.mark.shared
+def test_score_the_acbl_imp_sessions_match_their_sectioned_pair_ids(capsys, shared_data, tmp_path):
+    """The two IMP-scored ACBL sessions: their travellers name a pair by section and
+    number (``B7``), their recaps' standings by section ``B`` and pair ``7``. Matched so,
+    all 38 printed totals are the pairs' cross-IMPs per comparison (ACBLscore's IMP pairs,
+    as in tests/apps/test_score_event.py), the printed penalties added; to the printed 2
+    decimals. The 16 pairs of the two-section session are matched by section and number
+    (the other session's travellers print bare numbers); before, those 16 were not
+    compared."""
+    path = shared_data / "club-matchpoints" / "travellers.csv"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent")
+    sessions = ("2017-01-02/recap_20170102.html", "2018-01-08/recap_b_20180108.html")
+    lines = path.read_text().splitlines()
+    imps = tmp_path / "travellers.csv"  # the sessions' lines only, read from the real file
+    imps.write_text("\n".join([lines[0], *(x for x in lines if x.startswith(sessions))]) + "\n")
+    code, out, err = _run(
+        capsys, "score", imps, "--method", "cross-imps", "--table", "agreement",
+        "--format", "csv", "--standings", path.parent / "pair_standings.csv",
+    )  # fmt: skip
+    assert code == 0
+    got = pd.read_csv(io.StringIO(out)).set_index("printed")
+    assert got.loc["pair_standings.csv total", ["compared", "agree"]].tolist() == [38, 38]
+    assert "printed ranking: 38 of 38 total agree" in err
+    assert "printed pair ids: 16 printed pair numbers matched as section and number" in err
 
 
 @pytest.mark.shared
@@ -288,6 +341,8 @@ def test_score_the_compscore_howell_compares_the_printed_standings(capsys, share
     assert got[["compared", "agree"]].values.tolist() == [[12, 12]] * 3
     assert "printed ranking: 12 of 12 total, 12 of 12 pct, 12 of 12 place agree" in err
     assert "1 adjusted" in err and "161 of 161 agree" in err
+    # the adjusted line named, with how it was scored (Law 12C2: half the top each)
+    assert "adjusted: board 26 (5 v 10) A5050: 50% and 50% of the top of 10 (Law 12C2)" in err
     # --no-neuberg: board 12's 5 results on a top of 8 in the totals too; 10 pairs differ
     code, out, err = _run(
         capsys, "score", path, "--no-neuberg", "--table", "standings", "--format", "csv"
@@ -296,10 +351,76 @@ def test_score_the_compscore_howell_compares_the_printed_standings(capsys, share
     assert got.loc["pct", "agree"] < 12
 
 
+# A TotalScoreTable (PBN 2.1 §5.10) for the Mitchell of test_score_event, as the scoring
+# program that printed MP_NS 1.0 for pair 4 on board 2 (computed: 0, the -140 is beaten by
+# all three) totals it: pair 4 on 7 MPs, 58.33 %, sharing 2nd with pair 1 ("Rank: the best
+# rank in case of ties"). Computed: 6 MPs, 50 %, 3rd alone.
+TOTALS_PBN = r"""
+[Event "Club pairs"]
+[TotalScoreTable "Rank\2R;PairId\2R;Direction\2L;TotalMP\5R;TotalPercentage\6R;NrBoards\2R"]
+ 1  3 NS  8.0  66.67 2
+ 2  1 NS  7.0  58.33 2
+ 2  4 NS  7.0  58.33 2
+ 4  2 NS  3.0  25.00 2
+ 1  6 EW  9.0  75.00 2
+ 2  5 EW  8.0  66.67 2
+ 3  7 EW  7.0  58.33 2
+ 4  8 EW  0.0   0.00 2
+"""
+
+
+def test_score_compares_a_pbn_total_score_table(capsys, tmp_path):
+    path = tmp_path / "club.pbn"
+    path.write_text(MITCHELL_PBN + TOTALS_PBN)
+    code, out, err = _run(capsys, "score", path)
+    assert code == 0 and err == ""
+    assert (
+        "- printed ranking: 7 of 8 total, 7 of 8 pct, 7 of 8 place agree (totals summed);"
+        " differ: pair 4 place 2 (computed 3), pair 4 pct 58.33 (computed 50.00),"
+        " pair 4 total 7.00 (computed 6.00)\n"
+    ) in out
+    # the agreement table holds the standings' figures under the file's own names
+    assert "| TotalMP | total | 8 | 7 | 1 | 0 |" in out
+    assert "| TotalPercentage | pct | 8 | 7 | 1 | 0 |" in out
+    assert "| Rank | place | 8 | 7 | 1 | 0 |" in out
+    code, out, err = _run(capsys, "score", path, "--table", "standings-mismatches",
+                          "--format", "csv")  # fmt: skip
+    bad = pd.read_csv(io.StringIO(out), dtype=str)
+    assert bad[
+        ["direction", "pair", "figure", "printed_value", "computed_value"]
+    ].values.tolist() == [
+        ["NS", "4", "total", "7.0", "6.0"],
+        ["NS", "4", "pct", "58.33", "50.0"],
+        ["NS", "4", "place", "2", "3"],
+    ]
+
+
+def test_a_cumulative_total_percentage_is_not_a_session_percentage(tmp_path):
+    # PBN 2.1 calls TotalPercentage the "cumulative value of percentage": a table that
+    # prints sums of board percentages (over 100) is compared on MeanPercentage
+    from bridgestats.apps._standings import printed_standings
+
+    path = tmp_path / "club.pbn"
+    table = TOTALS_PBN.replace(
+        "TotalPercentage\\6R;NrBoards\\2R", "TotalPercentage\\6R;MeanPercentage\\6R"
+    )
+    rows = [line.split() for line in TOTALS_PBN.strip().splitlines()[2:]]
+    body = "\n".join(f" {r[0]} {r[1]} {r[2]} {r[3]} {2 * float(r[4]):.2f} {r[4]}" for r in rows)
+    head = "\n".join(table.strip().splitlines()[:2])
+    path.write_text(MITCHELL_PBN + "\n" + head + "\n" + body + "\n")
+    got = printed_standings(path, "mp")
+    assert got.attrs["names"] == {"total": "TotalMP", "pct": "MeanPercentage", "place": "Rank"}
+    assert got["pct"].tolist()[:2] == [66.67, 58.33]
+    assert printed_standings(path, "teams") is None
+    assert printed_standings(tmp_path, "mp") is None  # a folder: no one file's standings
+
+
 def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
     # the start-up of `bridgestats score` (benchmarks/bench_start.py): the command
     # imports what it uses; the studies, scipy.stats and the VP scales (scipy.special)
-    # stay unloaded for a pairs session, and so does statsmodels (issue 24)
+    # stay unloaded for a pairs session, and so does statsmodels (issue 24), and of the
+    # readers only the PBN one is imported for a PBN file (bridgestats.io and its table of
+    # readers import a reader at its use)
     import subprocess
     import sys
 
@@ -319,9 +440,65 @@ def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    assert main() == 0\n"
         "bad = [m for m in ('bridgestats.studies', 'scipy.stats', 'scipy.special', "
-        "'bridgestats.vpscale', 'statsmodels') if m in sys.modules]\n"
+        "'bridgestats.vpscale', 'bridgestats.io.lin', 'bridgestats.io.valet', "
+        "'bridgestats.io.acbl', 'bridgestats.io.usebio', 'statsmodels') "
+        "if m in sys.modules]\n"
+        "assert 'bridgestats.io.pbn' in sys.modules\n"
         "print(bad)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method():
+    # issue 23: each adjusted result named (board, pairs or teams) with how it was
+    # scored, at matchpoints (Law 12C2), Butler and cross-IMPs (Law 86A, +-3) and teams
+    from apps.test_score_event import TEAMS, _adjusted_board, _adjusted_room
+
+    from bridgestats.apps.score_event import score_event
+    from bridgestats.cli import _summary_lines
+
+    f = _adjusted_board([420, 400, 170, -50], ["A6040"])
+    f["pair_ns"], f["pair_ew"] = ["1", "2", "3", "4", "5"], ["6", "7", "8", "9", "10"]
+    expected = {
+        "mp": "adjusted: board 1 (5 v 10) A6040: 60% and 40% of the top of 8 (Law 12C2)",
+        "butler": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
+        " average minus -3)",
+        "cross_imps": "adjusted: board 1 (5 v 10) A6040: +3 and -3 IMPs (average plus +3,"
+        " average minus -3)",
+    }
+    for method, line in expected.items():
+        lines = _summary_lines("f", score_event(f, method=method))
+        assert line in lines, (method, lines)
+    lines = _summary_lines("m", score_event(_adjusted_room(TEAMS, 2, "A6040"), method="teams"))
+    assert "1 boards with an artificial adjusted score" in lines[1]
+    assert lines[2] == (
+        "adjusted: board 2 (Bears v Lions) open room A6040: Law 86A: average plus +3,"
+        " average 0, average minus -3 (Lions +3, Bears -3 IMPs)"
+    )
+    # nothing adjusted: no such line
+    assert not any(x.startswith("adjusted") for x in _summary_lines("m", score_event(TEAMS)))
+
+
+def test_standings_apart_from_the_results(capsys, club_pbn, tmp_path):
+    # --standings: a CSV of the printed ranking (here the ACBL recaps' columns: session,
+    # section, direction, pair, pct, score, adjust); pair 4's printed 50.00 agrees, pair
+    # 2's 30.00 does not (computed 25.00), and a fined pair 3 (8 MPs, printed 7.0 with an
+    # adjustment of -1) agrees on its total
+    csv = tmp_path / "standings.csv"
+    csv.write_text(
+        "session,event,section,direction,scoring,pair,pct,score,adjust\n"
+        "Club pairs,title line,,NS,MP,4,50.00,6.00,0\n"
+        "Club pairs,title line,,NS,MP,2,30.00,3.00,0\n"
+        "Club pairs,title line,,NS,MP,3,66.67,7.00,-1\n"
+    )
+    code, out, err = _run(capsys, "score", club_pbn, "--standings", csv)
+    assert code == 0
+    assert "| standings.csv total | total | 3 | 3 | 0 | 0 |" in out
+    assert "| standings.csv pct | pct | 3 | 2 | 1 | 0 |" in out
+    assert "differ: pair 2 pct 30.00 (computed 25.00)" in out
+    bad = tmp_path / "bad.csv"
+    bad.write_text("team,pct\nA,50\n")
+    code, out, err = _run(capsys, "score", club_pbn, "--standings", bad)
+    assert code == 2 and "bad.csv: must be a CSV with a pair column" in err

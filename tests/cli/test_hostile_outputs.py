@@ -102,6 +102,19 @@ def test_out_naming_the_scale_file(capsys, teams_pbn, tmp_path):
     _refused_over(capsys, scale, "score", teams_pbn, "--scale-file", scale, "--out", scale)
 
 
+def test_html_over_a_usebio_file_is_refused(capsys, tmp_path):
+    usebio = tmp_path / "event.xml"
+    usebio.write_text(
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD>'
+        "<BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+        "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY>"
+        "<TRICKS>10</TRICKS></TRAVELLER_LINE></BOARD></EVENT></USEBIO>\n"
+    )
+    code, _, err = _run(capsys, "score", usebio, "--format", "html")
+    assert code == 0, err  # the file scores: the refusal below is for --out alone
+    _refused_over(capsys, usebio, "score", usebio, "--format", "html", "--out", usebio)
+
+
 def test_out_a_folder_is_refused(capsys, club_pbn, tmp_path):
     code, _, err = _run(capsys, "read", club_pbn, "--out", tmp_path)
     assert code == 2 and "--out: must be a file, not a folder" in err
@@ -192,6 +205,29 @@ def test_a_file_size_limit_in_a_real_process_keeps_the_previous_file(tmp_path):
     assert _no_temporaries(tmp_path) == []
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_a_kill_during_the_write_keeps_the_previous_file(tmp_path):
+    """The process killed (``kill -9``) after the text is written and before the rename:
+    the previous ``--out`` is whole; what is left is a hidden ``.tmp`` beside it, never a
+    half-written file under the output's name."""
+    src = tmp_path / "club.pbn"
+    src.write_text(MITCHELL_PBN)
+    out = tmp_path / "club.csv"
+    out.write_text("the previous good file\n")
+    code = (
+        "import os, signal, sys;"
+        "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL);"
+        "from bridgestats.cli import main;"
+        f"sys.exit(main(['read', {str(src)!r}, '--out', {str(out)!r}]))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(project_root())}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, timeout=60)
+    assert done.returncode == -9
+    assert out.read_text() == "the previous good file\n"
+    (left,) = _no_temporaries(tmp_path)
+    assert left.startswith(".club.csv.") and len(pd.read_csv(tmp_path / left)) == 8
+
+
 def test_write_text_atomic_writes_through_a_symlink_and_into_devices(tmp_path):
     target = tmp_path / "real.txt"
     target.write_text("old")
@@ -265,3 +301,40 @@ def test_no_written_text_cell_starts_a_formula(values):
             assert value in values or (value.startswith("'") and quoted)
         else:
             assert value in values or value != value  # numbers unchanged
+
+
+# --------------------------------------------------------------------------- the README
+
+
+def test_readme_states_the_limits_the_code_has():
+    """README's "Limits and safety" says each limit as the code has it (issue 26: the size
+    limit and the environment variables were only in docstrings)."""
+    from bridgestats._validate import K_RANGE
+    from bridgestats.io._pbn_tables import _MAX_COLUMNS
+    from bridgestats.io._records import MAX_FILE_BYTES
+    from bridgestats.io.usebio import _MAX_DEPTH
+    from bridgestats.reports.config import MAX_RUNS
+
+    readme = (project_root() / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Limits and safety", 1)[1].split("\n## ", 1)[0]
+    said = " ".join(section.split())  # the line breaks of the Markdown source aside
+    shown = {"\t": "a tab", "\r": "a carriage return"}
+    starts = ", ".join(shown.get(c, f"`{c}`") for c in _output.FORMULA_STARTS)
+    for phrase in (
+        f"begins with {starts.replace(', a carriage', ' or a carriage')} gets a leading `'`",
+        f"at most {MAX_FILE_BYTES >> 30} GiB from one file",
+        f"(default {MAX_FILE_BYTES >> 20})",
+        f"more than {_MAX_COLUMNS:,} columns",
+        f"nested more than {_MAX_DEPTH} deep",
+        f"at most {MAX_RUNS:,} runs",
+        f"`--k` is in [{K_RANGE[0]:g}, {K_RANGE[1]:g}]",
+        "`--strict`",
+        ".bridgestats-reports",
+    ):
+        assert phrase in said, phrase
+    import re
+
+    package = (project_root() / "bridgestats").rglob("*.py")
+    source = "".join(p.read_text(encoding="utf-8") for p in package)
+    used = set(re.findall(r"BRIDGESTATS_[A-Z_]+", source))  # every variable the package reads
+    assert used and all(f"`{name}`" in section for name in used), used

@@ -123,3 +123,56 @@ def test_fullfield_spreads_match_provenance_all_rows(shared_data, derived):
             checked += 1
     print(f"\n{checked} PROVENANCE rows reproduced")
     assert checked == 57  # all but the two concatenations
+
+
+# ----------------------------------------------------- the Swiss pairs strength fit's curve
+
+
+def test_swiss_pairs_curve_is_the_one_fit_of_the_current_brighton_file():
+    """The shipped curve was simulated for PAIRS_FIT on the Brighton counts as shipped now
+    (their SHA-256), and every report's τ is computed from it."""
+    from bridgestats.studies import sigma_evidence as se
+
+    curve = datasets.load(se.PAIRS_CURVE)
+    assert curve["strength_sd"].tolist() == list(se.PAIRS_FIT["strength_sds"])
+    assert set(curve["n_events"]) == {se.PAIRS_FIT["n_events"]}
+    assert set(curve["rng"]) == {se.PAIRS_FIT["rng"]}
+    assert set(curve["input_sha256"]) == {datasets.sha256(se.PAIRS_FIT_INPUT)}
+    # the simulated σ falls as τ grows (pairing by score brings closer pairs together) and
+    # each row's equal-pairs σ is √(σ₁² − 2τ²) with σ₁ Brighton's round 1
+    assert (curve["sim_second_half_sigma"].diff().dropna() < 0).all()
+    s1 = se.swiss_pairs_strength()["sigma_8"]
+    np.testing.assert_allclose(curve["sigma_equal"], np.sqrt(s1**2 - 2 * curve["strength_sd"] ** 2),
+                               rtol=1e-12)  # fmt: skip
+
+
+def test_a_stale_swiss_pairs_curve_is_refused(monkeypatch):
+    from bridgestats.errors import BridgestatsError
+    from bridgestats.studies import sigma_evidence as se
+
+    real = datasets.load(se.PAIRS_CURVE)
+    monkeypatch.setattr(se, "_CACHE", {})
+    monkeypatch.setattr(datasets, "load", lambda name, **kw: real.assign(input_sha256="0" * 64))
+    with pytest.raises(BridgestatsError, match=r"derive_swiss_pairs_strength\.py"):
+        se.swiss_pairs_strength()
+
+
+@pytest.mark.slow
+def test_swiss_pairs_curve_equals_a_fresh_fit():
+    """The script's curve and a fresh fit (about 20 s) agree; the shipped floats are Python's
+    repr, which reads back bit for bit, so the only tolerance is 1e-12 relative for a
+    platform's libm differing in the last place."""
+    from bridgestats.studies import sigma_evidence as se
+
+    script = importlib.util.spec_from_file_location(
+        "derive_swiss_pairs_strength", project_root() / "scripts" / "derive_swiss_pairs_strength.py"
+    )
+    module = importlib.util.module_from_spec(script)
+    script.loader.exec_module(module)
+    fresh = module.derive()
+    pd.testing.assert_frame_equal(fresh, datasets.load(se.PAIRS_CURVE), check_dtype=False,
+                                  rtol=1e-12, check_exact=False)  # fmt: skip
+    shipped, again = se.swiss_pairs_strength(), se.swiss_pairs_strength(fresh=True)
+    for key in ("strength_sd", "strength_sd_mc_se", "k", "sigma_8"):
+        assert again[key] == pytest.approx(shipped[key], rel=1e-12), key
+    np.testing.assert_allclose(again["strength_sd_ci"], shipped["strength_sd_ci"], rtol=1e-12)

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from bridgestats import datasets
-from bridgestats.io.teams import MATCH_COLUMNS as COLUMNS
+from bridgestats.derive.teams import MATCH_COLUMNS as COLUMNS
 from bridgestats.paths import project_root
 
 #: The three matches the files hold no table of (README: round 1 of the European Women's

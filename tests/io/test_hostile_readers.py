@@ -229,6 +229,19 @@ def test_empty_long_or_device_path_is_refused(tmp_path, monkeypatch, path):
             reader(path)
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_or_a_device_is_named_as_such_not_missing(tmp_path):
+    import os
+
+    fifo = tmp_path / "results.pbn"
+    os.mkfifo(fifo)
+    for reader in (read_pbn, read_results):  # at once: a pipe is never opened, so never waited on
+        with pytest.raises(BridgestatsError, match=r"must be a regular file or a folder; .*pipe"):
+            reader(fifo)
+    with pytest.raises(BridgestatsError, match=r"regular file or a folder; got /dev/zero \(a dev"):
+        read_pbn("/dev/zero")
+
+
 # --------------------------------------------------------------------------- duplicates
 
 
@@ -298,6 +311,21 @@ def test_property_every_pair_twice_on_a_board_is_counted(tmp_path, pairs):
     )
 
 
+@_SETTINGS
+@given(pairs=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=6))
+def test_property_every_pair_twice_on_a_pbn_board_is_counted(tmp_path, pairs):
+    """The same count from a PBN ScoreTable (the check is the readers' common one)."""
+    spec = "PairId_NS;PairId_EW;Contract;Declarer;Result"
+    lines = [f"{a} {b} 4S S 10" for a, b in pairs]
+    text = f'[Event "E"]\n[Board "1"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n'
+    notes = summary_of(read_pbn(_write(tmp_path, text + "\n".join(lines) + "\n"))).notes
+    ns = [p[0] for p in pairs]
+    ew = [p[1] for p in pairs]
+    expected = sum(ns.count(a) > 1 or ew.count(b) > 1 for a, b in pairs)
+    key = "table results listing a pair twice on one board (duplicated lines?)"
+    assert notes.get(key, 0) == expected
+
+
 # --------------------------------------------------------------------------- Multiplicity
 
 _SPEC = "PairId_NS;PairId_EW;Contract;Declarer;Result;Multiplicity"
@@ -356,6 +384,38 @@ def test_cli_shows_the_readers_notes_and_printed_score_mismatches(capsys, tmp_pa
 
 
 @pytest.mark.parametrize(
+    ("name", "content", "note"),
+    [
+        ("w.pbn", _record(1, "M\xfcller").encode("cp1252"), "1 files not UTF-8, read as Windows"),
+        (
+            "m.pbn",
+            _table(["1 2 4S S 10 x", "3 4 4S S 9 1"]).encode(),
+            "1 ScoreTable Multiplicity cells not a whole number 1-10000, read as 1",
+        ),
+        (
+            "u.xml",
+            f'<?xml version="1.0"?>\n<USEBIO Version="9.9">{_LINE.format(tricks="10")}'
+            "</USEBIO>".encode(),
+            "1 USEBIO version 9.9, read as 1.2/1.3",
+        ),
+    ],
+)
+@pytest.mark.parametrize("command", ["score", "read"])
+def test_cli_says_each_note_of_the_reader(capsys, tmp_path, name, content, note, command):
+    """The notes the issue lists as hidden (a cp1252 fallback, Multiplicity read as 1, an
+    unknown USEBIO version) reach the summary line: standard output for Markdown,
+    standard error for CSV."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    code, out, err = _cli(capsys, command, path)
+    assert code == 0, err
+    assert note in (err if command == "read" else out)
+    if command == "score":
+        code, out, err = _cli(capsys, command, path, "--format", "csv")
+        assert code == 0 and note in err and note not in out
+
+
+@pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["score", ""], "not an empty path"),
@@ -402,6 +462,31 @@ def test_cli_with_closed_standard_output_is_exit_2(monkeypatch, capsys):
     assert "standard output is closed" in capsys.readouterr().err
     monkeypatch.setattr(cli.sys, "stderr", None)
     assert cli.main(["scale", "--boards", "8"]) == 2
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_cli_with_a_closed_stream_in_a_real_process(tmp_path, closed):
+    """``bridgestats ... >&-`` (or ``2>&-``): Python starts with the stream set to None;
+    exit 2, no traceback (once an AttributeError); with standard error open, one line."""
+    import os
+    import subprocess
+    import sys
+
+    from bridgestats.paths import project_root
+
+    env = {**os.environ, "PYTHONPATH": str(project_root())}
+    done = subprocess.run(
+        [sys.executable, "-m", "bridgestats.cli", "scale", "--boards", "8"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        preexec_fn=lambda: os.close(closed),
+    )
+    assert done.returncode == 2
+    if closed == 1:
+        assert done.stderr == "bridgestats: error: standard output is closed\n"
 
 
 # --------------------------------------------------------------------------- Markdown cells

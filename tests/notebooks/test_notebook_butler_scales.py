@@ -56,3 +56,12 @@ def test_it_says_first_what_its_data_can_and_cannot_test(summary, check_notebook
 
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("butler_scales")
+
+
+def test_findings_are_one_sentence_each_and_end_as_sentences(summary):
+    """bridgestats.notebook.findings_problems finds nothing; each finding ends with a full
+    stop (they were fragments), and the headline ones are B, the totals and the scale."""
+    assert "_findings_problems" not in summary
+    assert all(f["text"].endswith(".") for f in summary["_findings"])
+    keys = [f["key"] for f in summary["_findings"] if f["headline"]]
+    assert keys == ["butler_factor_mean", "totals_ratio", "scale"]

@@ -7,20 +7,20 @@ figures checked for range and for their binomial SE.
 
 from __future__ import annotations
 
+import json
 import math
 
 import pandas as pd
 import pytest
 
-from bridgestats import datasets, fit
-from bridgestats.studies import rescore, scales
+from bridgestats import datasets
+from bridgestats.studies import rescore, sigma_evidence
 
 TINY = {
     "seed": 7,
     "n_events": 30,
     "n_events_swiss": 40,
     "n_events_other_rules": 20,
-    "n_boot": 50,
     "rr_teams": 8,
     "rr_boards": 16,
     "swiss_teams": 16,
@@ -29,8 +29,6 @@ TINY = {
     "pairs_pairs": 16,
     "pairs_rounds": 4,
     "pairs_boards": 8,
-    "pairs_fit_grid": [2.0, 4.0, 6.0],
-    "pairs_fit_events": 1,
     "shooting_boards_left": [1],
 }
 N_SCALES = 6  # per event: see studies.scales.candidate_scales
@@ -99,18 +97,21 @@ def test_scale_differences(run):
 
 def test_real_events_rescored(run):
     """The CSV next to the report and the summary's qualifier_changes, recomputed from the
-    package with the notebook's spread (the Gaussian scales' sigma uses its point estimates
-    only, which the bootstrap does not change)."""
+    package with the evidence's σ(n) (sigma_evidence, as every report); the teams each scale
+    puts in and out, named, as many as the counts."""
     s, folder = run
     csv = pd.read_csv(folder / "rescored_events.csv")
     assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified",
-                                 "tied_at_cut", "tied_for_first"]  # fmt: skip
+                                 "tied_at_cut", "tied_for_first", "baseline"]  # fmt: skip
+    # the pre-2013 events say their baseline is not the scale they played (no citable table
+    # of the WBF 25-point scale was found)
+    old = csv[csv["event"].str[:4].astype(int) < 2013]
+    assert old["baseline"].str.startswith("not the scale played").all()
     matches = datasets.load("derived/rescored_matches")
     teams = pd.concat([matches[["event", "team_a"]].set_axis(["e", "t"], axis=1),
                        matches[["event", "team_b"]].set_axis(["e", "t"], axis=1)])  # fmt: skip
     assert len(csv) == N_SCALES * len(teams.drop_duplicates()) == 6 * 947
-    spread = scales.team_strength_spread(n_boot=TINY["n_boot"], rng=TINY["seed"])
-    want = rescore.qualifier_changes(rescore.rescore_events(matches, spread=spread))
+    want = rescore.qualifier_changes(rescore.rescore_events(matches))
     got = s["qualifier_changes"]
     assert set(got) == set(matches["event"]) and len(got) == 51
     for row in want.itertuples():
@@ -133,18 +134,48 @@ def test_real_events_rescored(run):
 
 
 def test_strength_spreads(run):
+    """One K, δ and τ: the report's are the evidence's (sigma_evidence), and K and δ are
+    recomputed here by hand from the shipped Σx² and margins of the 12-32-board matches."""
     s, _ = run
+    ev = sigma_evidence.evidence_inputs()
+    assert (s["team_k"], s["team_delta"]) == (ev["k"], ev["delta"])
+    assert s["team_k_ci"] == list(ev["k_ci"]) and s["team_delta_ci"] == list(ev["delta_ci"])
     mm = datasets.load("derived/match_margins")
-    r = fit.fit_strength_spread(
-        mm.imp_margin, mm.n_boards, cluster=mm.match.str.split("|").str[0], n_boot=50, rng=7
-    )
-    assert s["team_k"] == pytest.approx(r.k) and s["team_delta"] == pytest.approx(r.delta)
-    assert s["team_k_ci"] == pytest.approx(list(r.k_ci))
-    assert s["team_strength_sd"] == pytest.approx(r.delta / math.sqrt(2))
-    assert 5.5 < s["team_k"] < 6.5 and s["team_delta"] > 0
-    # Brighton: sigma_equal^2 + 2 tau^2 = round-1 sigma^2, tau inside the grid
+    mm = mm[mm.n_boards.between(12, 32)]
+    d2 = (mm.imp_margin**2 - mm.sum_sq_imps).sum() / (mm.n_boards * (mm.n_boards - 1)).sum()
+    assert s["team_delta"] == pytest.approx(math.sqrt(d2), rel=1e-12)
+    assert s["team_k"] == pytest.approx(math.sqrt(mm.sum_sq_imps.sum() / mm.n_boards.sum() - d2),
+                                        rel=1e-12)  # fmt: skip
+    assert s["team_strength_sd"] == pytest.approx(s["team_delta"] / math.sqrt(2))
+    assert (s["pairs_strength_sd"], s["pairs_k"]) == (ev["strength_sd"], ev["pairs_k"])
+    assert s["pairs_strength_sd_ci"] == list(ev["strength_sd_ci"])
+    # Brighton: sigma_equal^2 + 2 tau^2 = round-1 sigma^2
     assert s["pairs_sigma_equal"] ** 2 + 2 * s["pairs_strength_sd"] ** 2 == pytest.approx(
         s["pairs_round1_sigma"] ** 2
     )
-    assert 2.0 <= s["pairs_strength_sd"] <= 6.0
     assert s["pairs_second_half_sigma"] < s["pairs_round1_sigma"]
+
+
+def test_teams_in_and_out_are_named_and_the_csv_linked(run):
+    s, folder = run
+    swaps = pd.DataFrame(s["qualifier_swaps"])
+    counts = {(e, k): v for e, row in s["qualifier_changes"].items() for k, v in row.items()}
+    assert len(swaps) == sum(v > 0 for v in counts.values())
+    for r in swaps.itertuples():
+        assert (
+            len(r.teams_in.split("; "))
+            == len(r.teams_out.split("; "))
+            == counts[(r.event, r.scale)]
+        )
+    out = json.loads((folder / "out.ipynb").read_text())
+    html = "".join("".join(o.get("data", {}).get("text/html", "")) for c in out["cells"]
+                   for o in c.get("outputs", []))  # fmt: skip
+    markdown = "".join("".join(o.get("data", {}).get("text/markdown", "")) for c in out["cells"]
+                       for o in c.get("outputs", []))  # fmt: skip
+    assert "(rescored_events.csv)" in markdown and "Bermuda Bowl 2013" in html
+    for cell in out["cells"]:  # nothing printed, no frame's text
+        for o in cell.get("outputs", []):
+            assert o["output_type"] != "stream", "".join(o.get("text", ""))[:200]
+            text = "".join(o.get("data", {}).get("text/plain", ""))
+            assert "NaN" not in text and "dtype" not in text, text[:200]
+    assert (folder / "figures" / "qualifier_changes_by_event.png").stat().st_size > 10_000

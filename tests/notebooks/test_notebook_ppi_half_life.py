@@ -107,3 +107,14 @@ def test_findings_in_words(summary):
     first = findings[0]["text"]
     assert f"{summary['half_life_months_fixed']:.2f} ±" in first and "fixed partnership" in first
     assert any("page's slip" in f["text"] and "1/600 = 0.167 %" in f["text"] for f in findings)
+
+
+def test_findings_are_sentences_without_ids(summary):
+    """One sentence each (bridgestats.notebook.findings_problems), ending as one; the
+    claims by what the page says, not by their ids; the systems by name."""
+    assert "_findings_problems" not in summary
+    texts = [f["text"] for f in summary["_findings"]]
+    assert all(t.endswith(".") for t in texts)
+    assert not any(c["claim"] in t for c in summary["claims"] for t in texts)
+    forecast = next(t for t in texts if t.startswith("Forecasting"))
+    assert "ppi (" not in forecast and "elo (" not in forecast

@@ -64,3 +64,13 @@ def test_findings_in_words(summary):
 
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("probst_reproduction")
+
+
+def test_findings_name_each_item_as_the_article_does(summary):
+    """Items by section, table and the article's own words, not by their ids
+    (table_3_cum); one sentence each (bridgestats.notebook.findings_problems)."""
+    assert "_findings_problems" not in summary
+    texts = [f["text"] for f in summary["_findings"]]
+    assert not any(item["item"] in text for item in summary["items"] for text in texts)
+    assert any(t.startswith("§2, Table 3, “Table 3: cumulative % column") for t in texts)
+    assert all(t.endswith(".") for t in texts)

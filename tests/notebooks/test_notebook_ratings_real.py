@@ -23,6 +23,7 @@ def summary(run_notebook, tmp_path_factory):
     )
     assert (tmp_path / "figures" / "calibration.png").is_file()
     assert (tmp_path / "figures" / "ppi_bands.png").is_file()
+    assert (tmp_path / "figures" / "profile_likelihood.png").is_file()
     return summary
 
 
@@ -44,8 +45,12 @@ def test_systems(summary):
         assert lo <= result["rmse"] <= hi, name
         assert 5.0 < result["rmse"] < 12.0, name  # session % errors of a few %
         assert 25.0 < result["rmse_board"] < 31.0, name  # a board's own spread dominates
-    assert systems["gaussian"]["coverage_90"] == pytest.approx(0.9, abs=0.05)
-    assert systems["ppi"]["coverage_90"] is None
+    # every system has a predictive distribution now (point forecasts a fitted spread)
+    for name, result in systems.items():
+        assert result["coverage_90"] == pytest.approx(0.9, abs=0.05), name
+        lo, hi = result["log_score_ci"]
+        assert lo <= result["log_score"] <= hi, name
+        assert -4.5 < result["log_score"] < -3.0, name  # nats: a normal of sd 7-10 %
     assert summary["best_system"] == min(systems, key=lambda s: systems[s]["rmse"])
     # 2004-2005 sessions are already enough for the ratings to beat always-50 %
     assert systems["gaussian"]["rmse"] < systems["flat"]["rmse"]
@@ -83,6 +88,22 @@ def test_claims(summary):
         assert 0 < result["median_boards"] <= result["median_total"]
 
 
+def test_gaussian_model_identified(summary):
+    # each fitted sd with its profile interval (issue 25), the interval holding the estimate
+    model = summary["gaussian_model"]
+    assert set(model) == {"skill_sd", "partnership_sd", "drift_sd", "board_sd", "session_sd"}
+    for name, sd in model.items():
+        lo, hi = sd["ci"]
+        assert lo <= sd["estimate"] and (hi is None or sd["estimate"] <= hi), name
+        assert sd["at_bound"] == (sd["estimate"] == 0), name
+    assert 20 < model["board_sd"]["estimate"] < 35
+    assert model["skill_sd"]["ci"][0] > 0  # skill is told from 0 already in 2004-2005
+    lo, hi = summary["partnership_sd_multi_partner_ci"]
+    assert lo <= summary["partnership_sd_multi_partner"] <= (hi if hi is not None else 100)
+    assert 0 < summary["n_multi_partner_sessions"] < 4000
+    assert summary["gaussian_fit"]["board_sd"] == model["board_sd"]["estimate"]
+
+
 def test_notebook_is_committed_clean(check_notebook_clean):
     check_notebook_clean("ratings_real")
 
@@ -90,10 +111,20 @@ def test_notebook_is_committed_clean(check_notebook_clean):
 def test_findings_in_words(summary):
     # the headline sentences carry the numbers of the summary they come from
     findings = summary["_findings"]
-    assert sum(f["headline"] for f in findings) == 3
+    headlines = [f for f in findings if f["headline"]]
+    assert [f["key"] for f in headlines] == [
+        "ppi_verdict",
+        "best_system",
+        "partnership_sd_multi_partner",
+        "pickup_bonus_pct",
+    ]
+    assert headlines[0]["text"] == summary["ppi_verdict"]
     best = summary["best_system"]
-    assert findings[0]["text"].startswith(f"Lowest out-of-sample RMSE per session: {best} (")
-    assert f"{summary['systems'][best]['rmse']:.3f} %" in findings[0]["text"]
+    assert f"{summary['systems'][best]['rmse']:.3f} % per session" in headlines[1]["text"]
+    assert "Where a partnership can be told from its players" in headlines[2]["text"]
+    # one sentence each: no full stop inside
+    for f in findings:
+        assert ". " not in f["text"].rstrip("."), f["text"]
     assert any(f"{100 * summary['lpr_test1_rate']:.2f} %" in f["text"] for f in findings)
     assert any(f["text"] == summary["ppi_verdict"] for f in findings)
     ppi = summary["systems"]["ppi"]

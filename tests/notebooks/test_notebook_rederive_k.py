@@ -148,6 +148,23 @@ def test_delta_within_match(default_run):
     us = t[t.series == "us"]
     d2_us = ((us.imp_margin**2 - us.sum_sq_imps).sum()) / (us.n_boards * (us.n_boards - 1)).sum()
     assert default_run["delta_by_series"]["us"][0] == pytest.approx(np.sqrt(d2_us), abs=1e-9)
-    assert default_run["delta_used_by_scales"] == "k_model"
+    from bridgestats.studies.sigma_evidence import TEAMS_FIT
+
+    assert default_run["delta_used_by_scales"] == TEAMS_FIT["estimator"] == "within_match"
     rows = default_run["k_by_length_within_series"]
     assert {(r["series"], r["band"]) for r in rows} >= {("us", "15-16"), ("ec", "17-20")}
+
+
+def test_findings_read_as_sentences_with_names(default_run):
+    """Each finding one sentence (bridgestats.notebook.findings_problems); the headline
+    ones answer the question (K per board, how well it is known, K(n), the 20-0 for 8
+    boards); series by name, not code."""
+    s = default_run
+    assert "_findings_problems" not in s
+    heads = [f["text"] for f in s["_findings"] if f["headline"]]
+    assert [h.split(" ")[0] for h in heads] == ["Per", "The", "Margins", "For"]
+    assert heads[0].startswith("Per board, K = 6.13 IMPs")
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "Bermuda Bowl" in text and "(dt)" not in text and ": bb" not in text
+    sections = {f["section"] for f in s["_findings"]}
+    assert "K per board" in sections and "δ from within matches" in sections

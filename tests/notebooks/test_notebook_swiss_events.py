@@ -7,6 +7,7 @@ fit's model), and §12's entry scores (rule 2006 for 6 sessions: 14, 29, 45, 62)
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -14,12 +15,11 @@ import pytest
 
 from bridgestats import datasets
 from bridgestats.fit import fit_sigma_binned
+from bridgestats.studies import sigma_evidence
 
 TINY = {
     "seed": 11,
     "n_events": 3,
-    "fit_grid": [2.0, 4.0, 6.0],
-    "fit_events": 1,
     "late_sessions": [5, 6],
     "late_events": 5,
 }
@@ -52,7 +52,12 @@ def test_brighton_figures(run):
     s1 = fit_sigma_binned(counts.sort_values("vp_winner")["count"], THRESHOLDS_2004).sigma
     assert s["brighton_round1_sigma"] == pytest.approx(s1, rel=1e-9)
     tau, s0 = s["brighton_fit_strength_sd"], s["brighton_fit_sigma_equal_pairs"]
-    assert 2.0 <= tau <= 6.0  # inside the grid
+    # one τ in every report: the project's one fit (sigma_evidence), interval and all
+    fit = sigma_evidence.swiss_pairs_strength()
+    assert tau == fit["strength_sd"] == s["pairs_strength_sd"]
+    assert s["brighton_fit_strength_sd_ci"] == list(fit["strength_sd_ci"])
+    assert s["pairs_k"] == fit["k"] == s["brighton_fit_k"]
+    assert s["_inputs"]["derived/swiss_pairs_strength_curve"]
     assert s0**2 + 2 * tau**2 == pytest.approx(s1**2, rel=1e-9)
     assert s["brighton_fit_k"] == pytest.approx(s0 * math.sqrt(8), rel=1e-9)
     assert s["brighton_verdict"] in {"explains", "explains part of", "does not explain"}
@@ -101,13 +106,19 @@ def test_late_entry_figures(run):
     # 14, 29, 45, 62; rule 2005 on the 2004 scale enters on 12, 25, 39, 54
     assert s["late_entry_n_sessions"] == 6 and s["late_entry_rule"] == "2006"
     assert s["late_entry_scores"] == [0, 14, 29, 45, 62]
-    assert s["late_entry_scale"] == "EBU 2006 for 18 boards, Gaussian 20-0 sigma 7.33 %"
+    # EBU 2006's 11 % carried by the field's σ(18)/σ(8), σ²(n) = k²/n + 2τ² (not √(8/18):
+    # 7.33 %), k and τ the one fit's
+    fit = sigma_evidence.swiss_pairs_strength()
+    k, tau = fit["k"], fit["strength_sd"]
+    carried = 11 * math.sqrt(k**2 / 18 + 2 * tau**2) / math.sqrt(k**2 / 8 + 2 * tau**2)
+    assert s["late_entry_scale"] == f"EBU 2006 for 18 boards, Gaussian 20-0 sigma {carried:.2f} %"
+    assert carried == pytest.approx(8.41, abs=0.005)
     by_rule = s["late_entry_by_rule"]
     assert set(by_rule) == {"2005", "2006"}
     assert by_rule["2005"]["entry_scores"] == [0, 12, 25, 39, 54]
     assert by_rule["2006"]["entry_scores"] == [0, 14, 29, 45, 62]
     assert by_rule["2005"]["scale"] == (
-        "Swiss pairs washington_2004 for 18 boards (thresholds x sqrt(8/18))"
+        f"Washington (2004) for 18 boards (thresholds × {carried / 11:.3f}, σ(18)/σ(8))"
     )
     assert by_rule["2006"]["scale"] == s["late_entry_scale"]
     assert by_rule["2006"]["percentile_gap"] == s["late_entry_percentile_gap"]
@@ -119,4 +130,23 @@ def test_late_entry_figures(run):
     assert 0 <= s["late_entry_p_late_wins"]["mean"] <= 1
     assert 1 <= s["late_entry_last_table_at_entry"] <= 31  # 62 pairs: 31 tables
     assert ";" in s["late_entry_verdict"]
-    assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales"}
+    assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales",
+                                 "derived/swiss_pairs_strength_curve"}  # fmt: skip
+
+
+def test_the_page_reads_as_a_document(run):
+    """Issue 22: findings one sentence each, the two verdicts the headline; tables, not
+    frames' text (no NaN, no index); nothing printed."""
+    s, folder = run
+    found = s["_findings"]
+    assert [f["key"] for f in found if f["headline"]] == ["brighton_verdict", "late_entry_verdict"]
+    for f in found:
+        assert f["text"].endswith(".") and ". " not in f["text"], f["text"]
+    out = json.loads((folder / "out.ipynb").read_text())
+    for cell in out["cells"]:
+        for o in cell.get("outputs", []):
+            assert o["output_type"] != "stream", "".join(o.get("text", ""))[:200]
+            text = "".join(o.get("data", {}).get("text/plain", ""))
+            assert "NaN" not in text and "dtype" not in text and "<NA>" not in text, text[:200]
+            html = "".join(o.get("data", {}).get("text/html", ""))
+            assert "NaN" not in html and "<NA>" not in html

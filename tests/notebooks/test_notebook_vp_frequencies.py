@@ -125,3 +125,17 @@ def test_multiplicity(run):
         multipletests([t["p"] for t in rounds], method="holm")[1],
         atol=1e-12,
     )
+
+
+def test_findings_read_as_sentences_with_names(run):
+    """Each finding one sentence (bridgestats.notebook.findings_problems); the headline
+    ones answer the question (Brighton's 20-0s, the model's verdict, the team matches);
+    scales by name."""
+    s, folder = run
+    assert "_findings_problems" not in s
+    heads = [f["text"] for f in s["_findings"] if f["headline"]]
+    assert len(heads) == 3 and heads[0].startswith("Brighton saw 512 20-0s")
+    assert "WBF 2013 (whole VPs)" in heads[2]
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "wbf" not in text and "first_half" not in text
+    assert (folder / "figures" / "team_matches_vp_frequencies.png").is_file()

@@ -105,3 +105,15 @@ def test_parameters_are_used(summary):
     assert s["sigma_first_half_ci"] == pytest.approx(list(first.ci), rel=1e-6)
     assert s["sigma_second_half"] == pytest.approx(second.sigma, rel=1e-6)
     assert s["confidence"] == 0.90 and s["cooke_rounds"] == [1, 2]
+
+
+def test_findings_read_as_sentences_with_names(summary):
+    """Each finding one sentence (bridgestats.notebook.findings_problems), the headline ones
+    those that answer the question, and names, not ids or list reprs, in the text."""
+    s, _ = summary
+    assert "_findings_problems" not in s
+    heads = [f["text"] for f in s["_findings"] if f["headline"]]
+    assert len(heads) == 3 and heads[0].startswith("All 3,598 matches: σ = 10.97 %")
+    assert "Cooke" in heads[1] and "EBU (2006)" in heads[2]
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "washington_2004" not in text and "[1, 2]" not in text and "ebu_2006" not in text

@@ -322,17 +322,42 @@ def test_a_page_or_run_folder_the_runner_did_not_write_is_refused_before_running
     out = tmp_path / "out"
     out.mkdir()
     claim(out)
-    (out / "index.html").write_text("<h1>someone's page</h1>\n")
     config = _config(tmp_path, 0)
-    code, err = _cli("reports", "--config", config, "--reports-dir", out)
-    assert code == 2 and err.count("\n") == 1
-    assert f"{str(out / 'index.html')!r} was not written by the runner" in err
-    (out / "index.html").unlink()
+    for page in ("index.html", "findings.html"):
+        (out / page).write_text("<h1>someone's page</h1>\n")
+        code, err = _cli("reports", "--config", config, "--reports-dir", out)
+        assert code == 2 and err.count("\n") == 1
+        assert f"{str(out / page)!r} was not written by the runner" in err
+        assert (out / page).read_text() == "<h1>someone's page</h1>\n"
+        (out / page).unlink()
     (out / "tiny").mkdir()
     (out / "tiny" / "thesis.tex").write_text("years of work\n")
     code, err = _cli("reports", "--config", config, "--reports-dir", out)
     assert code == 2 and f"{str(out / 'tiny')!r} is not a run folder the runner wrote" in err
     assert (out / "tiny" / "thesis.tex").read_text() == "years of work\n"
+
+
+def test_a_lock_or_marker_that_is_a_symlink_is_never_written_through(tmp_path):
+    """A ``.lock`` or ``.bridgestats-reports`` pointing at a user's file: the runner opened
+    (and wrote the first bytes of) the one, and rewrote the other whole, through the link."""
+    from bridgestats.reports.folder import MARKER_NAME, claim
+
+    victim = tmp_path / "bashrc"
+    victim.write_text("export PATH=~/bin:$PATH\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    claim(out)
+    (out / LOCK_NAME).symlink_to(victim)
+    with pytest.raises(BridgestatsError, match=r"cannot open the lock file .*\.lock"):
+        with locked(out):
+            pass
+    (out / LOCK_NAME).unlink()
+    (out / MARKER_NAME).unlink()
+    (out / MARKER_NAME).symlink_to(victim)
+    code, err = _cli("reports", "--config", _config(tmp_path, 0), "--reports-dir", out)
+    assert code == 2 and f"{str(out)!r} is not a reports folder" in err
+    assert f"'{MARKER_NAME}'" in err
+    assert victim.read_text() == "export PATH=~/bin:$PATH\n"
 
 
 def test_a_run_named_findings_html_is_refused(tmp_path):
@@ -367,6 +392,79 @@ def test_sigterm_is_handled_like_ctrl_c_and_the_index_says_the_run_was_stopped(g
     assert 'href="tiny/tiny.html"' in page  # the previous good report is still linked
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (its pool workers, their kernels), from ``/proc``."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "State:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _ignores_sigterm(pid: int) -> bool:
+    status = Path(f"/proc/{pid}/status").read_text()
+    mask = int(next(ln for ln in status.splitlines() if ln.startswith("SigIgn:")).split()[1], 16)
+    return bool(mask & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_stop_reaching_the_workers_before_the_batch_is_a_stop_not_a_failure(good, tmp_path):
+    """``systemctl stop`` signals every process of the batch; when the pool worker gets
+    SIGTERM before the batch does, the run is still 'stopped' (once a 'failed' run: the
+    worker died, ``tiny.failed/`` was written, exit 1). The kernel keeps SIGTERM's default
+    (what a notebook starts must still be stoppable by it)."""
+    before = (good / "tiny" / "run.json").read_text()
+    proc = _start(_config(tmp_path, 60), good)
+    _wait_for_kernel(good, proc)
+    below = _descendants(proc.pid)
+    kernels = [pid for pid in below if "ipykernel" in _cmdline(pid)]
+    assert len(kernels) == 1 and len(below) >= 2, [_cmdline(pid) for pid in below]
+    assert not _ignores_sigterm(kernels[0])
+    for pid in below:  # the worker (and multiprocessing's tracker) first
+        if pid not in kernels:
+            os.kill(pid, signal.SIGTERM)
+    time.sleep(2)  # a worker that died would have made the batch record a failure by now
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGTERM)
+    os.kill(kernels[0], signal.SIGTERM)  # with the batch: the rest of the control group
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    assert stderr.endswith(
+        "[reports] stopped by SIGTERM: stopped tiny (0 of 1 finished; previous reports kept)\n"
+        "bridgestats reports: stopped (SIGTERM)\n"
+    ), stderr
+    assert not (good / "tiny.failed").exists()
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert 'class="status stopped"' in (good / "index.html").read_text()
+    assert _leftovers(good) == [] and not (good / LOCK_NAME).exists()
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in below) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in below if _alive(pid)]
+
+
 # --------------------------------------------------------------------------- one line, exit 2
 
 
@@ -394,6 +492,9 @@ def _typed_notebook(folder: Path) -> Path:
         ("1e999", "parameter x of notebook typed.ipynb: must be float; got inf"),
         ("-Infinity", "parameter x of notebook typed.ipynb: must be float; got '-Infinity'"),
         ("[" * 3000 + "]" * 3000, "param: x: the value is nested too deeply"),
+        # an int beyond floats: once an internal OverflowError of the float check
+        ("9" * 400, "parameter x of notebook typed.ipynb: must be float; got 99999"),
+        ("-" + "9" * 400, "parameter x of notebook typed.ipynb: must be float; got -9999"),
     ],
 )
 def test_absurd_parameter_values_are_one_line(tmp_path, value, message):
@@ -476,6 +577,30 @@ def test_a_symlink_loop_or_an_index_folder_as_reports_dir_is_one_line(tmp_path):
     (out / "index.html").mkdir()
     code, err = _cli("reports", "--config", config, "--reports-dir", out)
     assert code == 2 and "index.html' was not written by the runner" in err
+
+
+def test_the_reports_folder_removed_mid_batch_is_one_line(tmp_path, monkeypatch):
+    import shutil
+
+    from bridgestats.reports import batch
+    from bridgestats.reports.jobs import Outcome
+
+    out = tmp_path / "out"
+
+    def vanishing(jobs_by_name, **_kwargs):  # the folder goes while the run executes
+        shutil.rmtree(out)
+        for name in jobs_by_name:
+            yield name, Outcome("ok", "2026-12-02T00:00:00.000Z", "2026-12-02T00:00:01.000Z")
+
+    monkeypatch.setattr(batch, "dispatch", vanishing)
+    code, err = _cli("reports", "--config", _config(tmp_path, 0), "--reports-dir", out)
+    assert code == 2 and "Traceback" not in err
+    assert err.endswith(
+        f"bridgestats reports: error: reports_dir: could not write in {str(out)!r} (No such"
+        " file or directory); the batch stopped (runs put in place: none; the others'"
+        " previous reports kept)\n"
+    ), err
+    assert not out.exists()  # nothing made again: no half folder, no lock
 
 
 def test_a_full_disk_during_the_batch_is_one_line_and_the_good_report_kept(

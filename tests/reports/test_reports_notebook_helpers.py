@@ -181,6 +181,10 @@ def test_section_anchor_is_the_id_nbconvert_gives_the_heading():
         "The page's claims",
         "K(n) by match length, 90 % intervals",
         "σ ≥ 9.59 & the 2004 scale",
+        "Probst's equal-pairs σ against real Butler totals",  # the anchor once broken
+        "Probst's examples and Pomfrey's cross-IMP rule",
+        "The `K` of *Probst's* model, **measured**",  # Markdown in a heading
+        "A [linked](https://example.org) heading < 3",
     ]
     nb = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_markdown_cell(f"## {h}") for h in headings]
@@ -189,6 +193,18 @@ def test_section_anchor_is_the_id_nbconvert_gives_the_heading():
     page = html.unescape(page)  # attribute values are escaped in the page
     for heading in headings:
         assert f'id="{section_anchor(heading)}"' in page, heading
+
+
+def test_index_and_findings_name_a_report_by_its_title_not_its_id(tmp_path):
+    _fake_run(tmp_path, "rederive_k", {"k": 6.13})
+    record = json.loads((tmp_path / "rederive_k" / "run.json").read_text())
+    record["title"] = "K re-derived from team matches"
+    (tmp_path / "rederive_k" / "run.json").write_text(json.dumps(record))
+    page = write_index(tmp_path).read_text()
+    assert "<strong>K re-derived from team matches</strong>" in page
+    assert "<strong>rederive_k</strong>" not in page  # the id only in small print under it
+    findings = (tmp_path / "findings.html").read_text()
+    assert '<h2 id="rederive_k">K re-derived from team matches</h2>' in findings
 
 
 def test_index_shows_findings_in_words_and_findings_page_links_sections(tmp_path):
@@ -207,14 +223,15 @@ def test_index_shows_findings_in_words_and_findings_page_links_sections(tmp_path
     assert "<dt>x</dt><dd>1</dd>" in page  # a report without findings keeps its keys
     assert '<a href="findings.html">All 2 findings, in words</a>' in page
     findings = (tmp_path / "findings.html").read_text()
-    assert '<a href="k/nb.html#By-round">Round 8&#39;s σ is 9.38 %</a>' in findings
+    assert '<li><a href="k/nb.html#By-round">Round 8&#39;s σ is 9.38 %</a>' in findings
+    assert '<li class="headline"><a href="k/nb.html#The-fit">K per board' in findings
     assert "This report states no findings in words" in findings  # the plain run
     # a failed run's findings have no page to link to: shown as text
     _fake_run(tmp_path, "bad", {"_findings": items}, status="failed")
     write_index(tmp_path)
     findings = (tmp_path / "findings.html").read_text()
     bad = findings[findings.index('<h2 id="bad">') :]
-    assert "<li>K per board: 6.13 IMPs (90 %: 6.09-6.17)</li>" in bad
+    assert '<li class="headline">K per board: 6.13 IMPs (90 %: 6.09-6.17)</li>' in bad
 
 
 # --- tables as the page shows them ----------------------------------------------------------
@@ -260,3 +277,168 @@ def test_figure_caption_is_the_figures_titles():
     a.set_title("margins")
     assert figure_caption(fig) == "K by series; margins"
     plt.close(fig)
+
+
+# --- figures a reader can use ---------------------------------------------------------------
+
+
+def _figure(*shape, **kw):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(*shape, **kw)
+
+
+def _covers(fig, legend) -> bool:
+    from bridgestats.notebook import _covers_data, _renderer
+
+    return _covers_data(fig, legend, _renderer(fig), 0.0)
+
+
+def test_a_legend_placed_on_the_data_is_moved_off_it(tmp_path):
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import place_legends
+
+    # a line through the upper right and bars under the upper left: "upper right" and
+    # "upper left" both cover data, as the 12-VP bar of vp_frequencies was covered
+    fig, ax = _figure()
+    x = np.linspace(0, 10, 50)
+    ax.plot(x, x, label="rising line")
+    ax.bar([0.5, 1.5], [9.5, 9.5], width=1.0, label="tall bars")
+    ax.scatter([9.5], [0.5], label="one point")
+    legend = ax.legend(loc="upper right")
+    assert _covers(fig, legend)  # the check itself sees the overlap (it can fail)
+    assert place_legends(fig, name="t") == 1
+    assert not _covers(fig, legend)
+    assert legend._loc != 1  # moved from "upper right"
+    # save_figure does the same before it saves
+    fig2, ax2 = _figure()
+    ax2.plot(x, x, label="rising line")
+    legend2 = ax2.legend(loc="upper left")
+    ax2.plot(x, 10 - x, label="falling line")
+    legend2 = ax2.legend(loc="upper left")
+    assert _covers(fig2, legend2)
+    save_figure(fig2, "moved", folder=tmp_path, show=False)
+    assert not _covers(fig2, legend2) and (tmp_path / "moved.png").is_file()
+    plt.close("all")
+
+
+def test_a_legend_that_cannot_be_cleared_raises_naming_figure_and_axes():
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import LEGEND_PLACES, place_legends
+
+    # a 3 x 3 grid with no space between, every axes filled with a dense scatter: the
+    # middle legend covers points inside its axes and, outside it, its neighbours'
+    fig, axes = _figure(3, 3, figsize=(6, 6), gridspec_kw={"wspace": 0, "hspace": 0})
+    rng = np.random.default_rng(3)
+    for ax in axes.flat:
+        ax.scatter(rng.uniform(0, 1, 4000), rng.uniform(0, 1, 4000), s=4, label="boards")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+    axes[1, 1].set_title("middle")
+    axes[1, 1].legend()
+    with pytest.raises(BridgestatsError) as err:
+        place_legends(fig, name="crowded")
+    message = str(err.value)
+    assert "figure 'crowded'" in message and "axes 5 ('middle')" in message
+    assert f"tried {len(LEGEND_PLACES)} places" in message
+    plt.close("all")
+
+
+def test_a_legend_is_not_moved_behind_another_axes():
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import _renderer, place_legends
+
+    # vp_frequencies' team-match panels: bars fill the upper axes to the top, so the legend
+    # goes outside, where the axes below and beside it would hide it
+    fig, axes = _figure(2, 2, figsize=(10, 6.5), sharex=True, sharey="row")
+    for ax in axes.flat:
+        ax.bar(range(10, 21), [100] + [210] * 10, width=0.95, label="observed")
+        ax.set_ylim(0, 215)
+    axes[0, 0].step([9.5, 20.5], [105, 105], label="equal probability")
+    legend = axes[0, 0].legend(loc="upper left")
+    assert place_legends(fig, name="panels") == 1
+    renderer = _renderer(fig)
+    box = legend.get_window_extent(renderer)
+    assert not _covers(fig, legend)
+    for other in axes.flat[1:]:
+        assert not other.get_tightbbox(renderer).overlaps(box)
+    plt.close("all")
+
+
+def test_a_legend_clear_of_the_data_stays_where_it_is():
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import place_legends
+
+    fig, ax = _figure()
+    ax.plot([0, 10], [0, 1], label="low line")
+    ax.set_ylim(0, 10)
+    legend = ax.legend(loc="upper left")
+    assert place_legends(fig) == 0 and legend._loc == 2
+    plt.close("all")
+
+
+def test_count_axes_get_whole_number_ticks():
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import count_axis
+
+    fig, ax = _figure()
+    ax.plot([1, 2, 3], [0.5, 1.0, 2.5])  # rounds 1-3: matplotlib ticks 1.0, 1.25, ...
+    fig.draw_without_rendering()
+    assert any(t != round(t) for t in ax.get_xticks())
+    count_axis(ax, "x")
+    fig.draw_without_rendering()
+    ticks = [t for t in ax.get_xticks() if 1 <= t <= 3]
+    assert ticks and all(t == round(t) for t in ax.get_xticks())
+    ax.set_yticks([0.5, 1.5])
+    with pytest.raises(BridgestatsError, match="y axis is a count but its ticks are not whole"):
+        count_axis(ax, "y")
+    with pytest.raises(BridgestatsError, match="which: must be"):
+        count_axis(ax, "z")
+    plt.close("all")
+
+
+# --- findings: one sentence each, a headline ------------------------------------------------
+
+
+def test_findings_problems_finds_a_second_sentence_and_a_missing_headline(tmp_path):
+    from bridgestats.notebook import findings_problems
+
+    good = [
+        finding("K per board: 6.13 IMPs (90 %: 6.09-6.17) vs. Elo, e.g. the PPI", section="s",
+                headline=True),
+        finding("Round 8's σ is 9.38 % (Probst, p. 3)", section="s"),
+    ]  # fmt: skip
+    assert findings_problems(good) == []
+    two = finding("B is 1.19. Probst's range holds", section="s", headline=True)
+    assert findings_problems([two]) == [
+        "finding 1 runs to 2 sentences: B is 1.19. | Probst's range holds"
+    ]
+    assert findings_problems([finding("B is 1.19", section="s")]) == [
+        "no finding is marked headline (finding(..., headline=True))"
+    ]
+    save_summary({}, findings=[two], path=tmp_path / "s.json")
+    stored = json.loads((tmp_path / "s.json").read_text())
+    assert stored["_findings_problems"] == findings_problems([two])
+    save_summary({}, findings=good, path=tmp_path / "g.json")
+    assert "_findings_problems" not in json.loads((tmp_path / "g.json").read_text())
+
+
+def test_the_runner_reads_back_what_is_wrong_with_a_runs_findings(tmp_path):
+    from bridgestats.reports import findings_problems
+
+    two = finding("B is 1.19. Probst's range holds", section="s")
+    save_summary({}, findings=[two], path=tmp_path / "s.json")
+    assert findings_problems(tmp_path / "s.json") == [
+        "finding 1 runs to 2 sentences: B is 1.19. | Probst's range holds",
+        "no finding is marked headline (finding(..., headline=True))",
+    ]
+    save_summary({"x": 1}, path=tmp_path / "none.json")  # no findings: nothing to say
+    assert findings_problems(tmp_path / "none.json") == []

@@ -37,7 +37,7 @@ PRINTED = 0.005  # half a unit in the article's second decimal
 def test_teams_8_boards_std_dev_18_38():
     # §3: "K=6.5, C=1, R=2 and n=8 (Std dev=18.38)"
     assert abs(sigma_teams(8) - 18.38) < PRINTED
-    assert abs(sigma_cross_imps(8, comparisons=1, results=2) - 18.38) < PRINTED
+    assert abs(sigma_cross_imps(8, comparisons=1, n_results=2) - 18.38) < PRINTED
 
 
 def test_teams_32_boards_20_0_about_61_imps():
@@ -56,10 +56,10 @@ def test_white_book_k_6_25_gives_20_0_of_29_5():
 def test_cross_imped_teams_of_eight_85_imps():
     # §3: "multiply the Teams-of-4 imps by 2 x sqrt(2) and you get 85 imps is a 20-0 win"
     # (Probst scales the White Book's 30-IMP 20-0, so 30 × 2√2 = 84.85 → 85).
-    ratio = sigma_cross_imps(8, comparisons=4, results=4) / sigma_teams(8)
+    ratio = sigma_cross_imps(8, comparisons=4, n_results=4) / sigma_teams(8)
     assert ratio == pytest.approx(2 * math.sqrt(2), rel=1e-12)
     assert round(30 * ratio) == 85
-    assert sigma_cross_imps(8, comparisons=4, results=4) == pytest.approx(52.0, rel=1e-12)
+    assert sigma_cross_imps(8, comparisons=4, n_results=4) == pytest.approx(52.0, rel=1e-12)
 
 
 # --- §5 online Butler ------------------------------------------------------------------------
@@ -67,7 +67,7 @@ def test_cross_imped_teams_of_eight_85_imps():
 
 def test_butler_online_15_boards_15_tables():
     # §5: "1.2 x 7 x sqrt(15 x 14 / 30) + 1 = 23.22 and a 20-0 score of 38.73"
-    s = sigma_butler_online(15, tables=15)
+    s = sigma_butler_online(15, n_tables=15)
     assert abs(s - 23.22) < PRINTED
     # Probst multiplies his rounded σ (23.22 × 1.668 = 38.731); the unrounded σ gives 38.738
     assert abs(1.668 * round(float(s), 2) - 38.73) < PRINTED
@@ -85,7 +85,7 @@ def test_teams_15_boards_normal_20_0_42():
 
 def test_butler_without_shooting_and_with_negative_vps():
     # §5: with negative VPs "we can remove my 1 imp adjustment"
-    assert sigma_butler_online(15, tables=15, shooting=0) == pytest.approx(
+    assert sigma_butler_online(15, n_tables=15, shooting=0) == pytest.approx(
         1.2 * 7 * math.sqrt(15 * 14 / 30), rel=1e-12
     )
 
@@ -102,7 +102,7 @@ def test_swiss_pairs_top_four_boards_75():
     ("kwargs", "printed", "tol"),
     [
         ({}, 67.68, PRINTED),  # §4 and §11: normal scoring, 21 results
-        ({"results": 63}, 67.39, PRINTED),  # §11: 63 results, "50+ (61/124)/sqrt(8)"
+        ({"n_results": 63}, 67.39, PRINTED),  # §11: 63 results, "50+ (61/124)/sqrt(8)"
         # §11 prints 67.27 for 50 + 100·(41/84)/√8 = 67.257: the article's figure is
         # 0.013 high (its own formula), so the tolerance here is 0.015.
         ({"ascherman": True}, 67.27, 0.015),
@@ -120,7 +120,7 @@ def test_swiss_pairs_top_closed_forms():
         swiss_pairs_top_percent(n, ascherman=True), 50 + 100 * (41 / 84) / np.sqrt(n), atol=1e-12
     )
     assert np.allclose(
-        swiss_pairs_top_percent(n, results=63), 50 + 100 * (61 / 124) / np.sqrt(n), atol=1e-12
+        swiss_pairs_top_percent(n, n_results=63), 50 + 100 * (61 / 124) / np.sqrt(n), atol=1e-12
     )
 
 
@@ -128,8 +128,8 @@ def test_swiss_pairs_ordering_and_limit():
     # §11: 63 results lie between 21 results and Ascherman, "with larger fields we will tend
     # towards the Ascherman figure which is the limit for an infinite sized field"
     a = swiss_pairs_top_percent(8, ascherman=True)
-    assert a < swiss_pairs_top_percent(8, results=63) < swiss_pairs_top_percent(8)
-    assert swiss_pairs_top_percent(8, results=1e9) == pytest.approx(a, abs=1e-6)
+    assert a < swiss_pairs_top_percent(8, n_results=63) < swiss_pairs_top_percent(8)
+    assert swiss_pairs_top_percent(8, n_results=1e9) == pytest.approx(a, abs=1e-6)
 
 
 def test_swiss_pairs_ascherman_42_results_tied_top():
@@ -163,7 +163,7 @@ def test_swiss_pairs_random_draw_32_95():
 def test_brighton_sigma_from_63_result_top():
     # §11: the White Book's 65.99 % 20-0 "is 15.99/17.39 x 1.668, or 1.534 STDs" when the
     # 20-0 should be 67.39 %
-    s = sigma_from_top(swiss_pairs_top_percent(8, results=63), centre=50)
+    s = sigma_from_top(swiss_pairs_top_percent(8, n_results=63), centre=50)
     assert abs(15.99 / s - 1.534) < 0.0005
 
 
@@ -181,11 +181,11 @@ def test_sheffield_k_365():
 
 def test_form_sigma_dispatch():
     assert form_sigma("teams", 8) == sigma_teams(8)
-    assert form_sigma("cross-imps", 8) == sigma_cross_imps(8, comparisons=4, results=4)
-    assert form_sigma("butler-online", 15, tables=15) == sigma_butler_online(15, tables=15)
-    assert form_sigma("swiss-pairs", 8) == pytest.approx(11.65, abs=PRINTED)
+    assert form_sigma("cross_imps", 8) == sigma_cross_imps(8, comparisons=4, n_results=4)
+    assert form_sigma("butler_online", 15, n_tables=15) == sigma_butler_online(15, n_tables=15)
+    assert form_sigma("swiss_pairs", 8) == pytest.approx(11.65, abs=PRINTED)
     assert form_sigma("aggregate", 24) == pytest.approx(365 * math.sqrt(24))
-    assert set(FORMS) == {"teams", "cross-imps", "butler-online", "swiss-pairs", "aggregate"}
+    assert set(FORMS) == {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
 
 
 def test_vectorised_shapes():
@@ -194,7 +194,7 @@ def test_vectorised_shapes():
     assert out.shape == (2, 2)
     assert np.allclose(out, 6.5 * np.sqrt(n))
     assert np.ndim(sigma_teams(8)) == 0
-    assert sigma_butler_online(np.array([8, 15]), tables=np.array([10, 15])).shape == (2,)
+    assert sigma_butler_online(np.array([8, 15]), n_tables=np.array([10, 15])).shape == (2,)
 
 
 @pytest.mark.parametrize(
@@ -203,17 +203,17 @@ def test_vectorised_shapes():
         (lambda: sigma_teams(0), "n_boards: must be > 0; got 0"),
         (lambda: sigma_teams(8, k=-1), "k: must be > 0"),
         (lambda: sigma_teams(float("nan")), "n_boards: must be finite"),
-        (lambda: sigma_cross_imps(8, comparisons=0, results=4), "comparisons"),
-        (lambda: sigma_butler_online(8, tables=1), "^tables: must be >= 2; got 1$"),
-        (lambda: sigma_butler_online(8, tables=5, shooting=-1), "shooting: must be >= 0"),
-        (lambda: swiss_pairs_top_percent(8, results=20), "^results: must be >= 21; got 20$"),
+        (lambda: sigma_cross_imps(8, comparisons=0, n_results=4), "comparisons"),
+        (lambda: sigma_butler_online(8, n_tables=1), "^n_tables: must be >= 2; got 1$"),
+        (lambda: sigma_butler_online(8, n_tables=5, shooting=-1), "shooting: must be >= 0"),
+        (lambda: swiss_pairs_top_percent(8, n_results=20), "^n_results: must be >= 21; got 20$"),
         (
             lambda: swiss_pairs_top_percent(8, max_vp=7),
             r"^max_vp: must be even \(an N-0 scale has N/2 steps\); got 7$",
         ),
         (lambda: k_from_sigma(-3, 8), "sigma: must be > 0"),
         (lambda: form_sigma("rubber", 8), "form: must be one of"),
-        (lambda: form_sigma("butler-online", 8), "^tables: must be a number of tables for form"),
+        (lambda: form_sigma("butler_online", 8), "^n_tables: must be a number of tables for form"),
         (lambda: swiss_pairs_top_percent(8, max_vp=20.5), "^max_vp: must be an integer >= 2"),
         (lambda: swiss_pairs_top_percent(8, max_vp=True), "^max_vp: must be an integer >= 2"),
         (lambda: swiss_pairs_top_percent(8, ascherman="no"), "^ascherman: must be True or"),
@@ -236,22 +236,22 @@ def test_sigma_models_round_trip_k(n, k):
     assert k_from_sigma(sigma_teams(n, k=k), n) == pytest.approx(k, rel=1e-12)
     assert k_from_sigma(sigma_swiss_pairs(n, k=k), n, percent=True) == pytest.approx(k, rel=1e-12)
     # Pomfrey: teams of four are the cross-IMP model with C = 1, R = 2
-    assert sigma_cross_imps(n, comparisons=1, results=2, k=k) == pytest.approx(
+    assert sigma_cross_imps(n, comparisons=1, n_results=2, k=k) == pytest.approx(
         sigma_teams(n, k=k), rel=1e-12
     )
 
 
 @given(n=boards, t=st.integers(min_value=2, max_value=500))
 def test_butler_increases_with_boards_and_tables(n, t):
-    s = sigma_butler_online(n, tables=t)
-    assert sigma_butler_online(n + 1, tables=t) > s
-    assert sigma_butler_online(n, tables=t + 1) > s
+    s = sigma_butler_online(n, n_tables=t)
+    assert sigma_butler_online(n + 1, n_tables=t) > s
+    assert sigma_butler_online(n, n_tables=t + 1) > s
 
 
 @given(n=boards, r=st.integers(min_value=21, max_value=10_000))
 def test_swiss_top_between_ascherman_and_21(n, r):
     # field size moves the 20-0 between the Ascherman limit and the 21-result figure
-    top = swiss_pairs_top_percent(n, results=r)
+    top = swiss_pairs_top_percent(n, n_results=r)
     lo = swiss_pairs_top_percent(n, ascherman=True)
     hi = swiss_pairs_top_percent(n)
     assert lo - 1e-12 <= top <= hi + 1e-12
@@ -298,7 +298,7 @@ def test_swiss_pairs_spread_against_the_pairs_simulator():
     from bridgestats.sim import events as ev
 
     for n, tau in ((4, 4.0), (32, 4.0)):
-        res = ev.simulate_events(2, event_format="round-robin", board="pairs", scorer="mp",
+        res = ev.simulate_events(2, event_format="round_robin", board="pairs", scorer="mp",
                                  n_boards=n, k=27.0, strength_sd=tau, n_events=20_000,
                                  rng=12)  # fmt: skip
         want = float(sigma_swiss_pairs_spread(n, k=27.0, strength_sd=tau))

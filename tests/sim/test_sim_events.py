@@ -14,7 +14,7 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.sim import events as ev
 from bridgestats.sim import measures
 from bridgestats.sim.pairing import MAX_STEPS, pair_in_order, round_robin_schedule
-from bridgestats.vpscale import gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
+from bridgestats.vpscale import VPScale, gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
 
 # --- pairing --------------------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ def test_swiss_repeats_are_counted_once_unavoidable():
 
 @pytest.mark.parametrize("n", [7, 8])
 def test_round_robin_meets_everyone_once_in_the_simulator(n):
-    res = ev.simulate_events(n, event_format="round-robin", n_events=10, keep_pairings=True, rng=4)
+    res = ev.simulate_events(n, event_format="round_robin", n_events=10, keep_pairings=True, rng=4)
     for opp in res.opponents:
         _check_rounds(opp, n)
         meetings = _meetings(opp)
@@ -202,7 +202,7 @@ def test_margins_grow_with_the_edge_as_the_model_states():
     # two teams, edge 1 IMP a board, 16 boards, Gaussian K = 6.5: margin ~ N(16, 16·6.5²)
     res = ev.simulate_events(
         2,
-        event_format="round-robin",
+        event_format="round_robin",
         n_boards=16,
         board="gaussian",
         strength=[1.0, 0.0],
@@ -221,14 +221,14 @@ def test_pairs_margins_have_the_swiss_pairs_sigma():
     from bridgestats.sigma import sigma_swiss_pairs
 
     res = ev.simulate_events(
-        2, event_format="round-robin", board="pairs", scorer="mp", n_events=20_000, rng=12
+        2, event_format="round_robin", board="pairs", scorer="mp", n_events=20_000, rng=12
     )
     assert res.margin[:, 0].std() == pytest.approx(float(sigma_swiss_pairs(8)), rel=0.03)
     np.testing.assert_allclose(res.margin.sum(axis=1), 0, atol=1e-9)
 
 
 def test_swings_board_model_has_the_measured_spread():
-    res = ev.simulate_events(2, event_format="round-robin", scorer="imps", n_events=40_000, rng=13)
+    res = ev.simulate_events(2, event_format="round_robin", scorer="imps", n_events=40_000, rng=13)
     imps, p = ev.swing_distribution()
     k = np.sqrt(p @ imps**2.0)
     assert res.margin[:, 0].std() == pytest.approx(k * np.sqrt(8), rel=0.02)
@@ -250,72 +250,74 @@ _GRID = np.concatenate([np.arange(-70, 71, 0.25), [18.38 * 0.059, -18.38 * 1.668
         scale_from_thresholds([0.65, 1.98, 3.33, 4.74, 6.23, 7.83, 9.64, 11.75, 14.40, 18.35]),
     ],
 )
-def test_scale_scorer_equals_the_scale(scale):
-    sc = ev.scale_scorer(scale)
-    np.testing.assert_array_equal(sc.score(_GRID), scale.vp(_GRID))
-    assert sc.labels == tuple(scale.labels)
+def test_as_scorer_keeps_the_scale_and_names_it(scale):
+    sc = ev.as_scorer(scale, n_boards=8)
+    np.testing.assert_array_equal(sc.vp(_GRID), scale.vp(_GRID))
+    assert sc.labels == scale.labels and sc.name
 
 
 @pytest.mark.parametrize("n_boards", [1, 8, 16, 20, 32])
 @pytest.mark.parametrize("discrete", [False, True])
-def test_wbf_scorer_equals_wbf_vp_on_whole_imps(n_boards, discrete):
+def test_the_wbf_named_scales_equal_wbf_vp_on_whole_imps(n_boards, discrete):
     m = np.arange(-120, 121)
-    sc = ev.wbf_scorer(n_boards, discrete=discrete)
-    np.testing.assert_allclose(sc.score(m), wbf_vp(m, n_boards, discrete=discrete), atol=1e-12)
+    sc = ev.as_scorer("wbf_discrete" if discrete else "wbf", n_boards=n_boards)
+    np.testing.assert_allclose(sc.vp(m), wbf_vp(m, n_boards, discrete=discrete), atol=1e-12)
     # a fraction of an IMP counts as the nearest whole IMP
-    np.testing.assert_allclose(sc.score(m + 0.3), sc.score(m), atol=1e-12)
+    np.testing.assert_allclose(sc.vp(m + 0.3), sc.vp(m), atol=1e-12)
 
 
-def test_swiss_pairs_scorers_are_the_shipped_tables():
+def test_the_swiss_pairs_named_scales_are_the_shipped_tables():
     from bridgestats import datasets
+    from bridgestats.scales import SWISS_PAIRS_TABLES
 
     t8 = datasets.load("seeds/swiss_pairs_scales")
+    assert sorted(SWISS_PAIRS_TABLES) == sorted(t8.scale.unique())
     for name, rows in t8.groupby("scale"):
-        sc = ev.swiss_pairs_scorer(name)
+        sc = ev.as_scorer(name, n_boards=8)
         rows = rows.sort_values("vp_winner")
         starts = rows.threshold_pct.to_numpy()[1:] - 50
-        assert sc.score(starts).tolist() == rows.vp_winner.to_numpy()[1:].tolist()
+        assert sc.vp(starts).tolist() == rows.vp_winner.to_numpy()[1:].tolist()
         below = np.maximum(starts - 0.01, 0)
-        assert sc.score(below).tolist() == rows.vp_winner.to_numpy()[:-1].tolist()
+        assert sc.vp(below).tolist() == rows.vp_winner.to_numpy()[:-1].tolist()
 
 
 def test_kernel_scores_as_the_scorer():
-    # every match's two scores from the kernel equal Scorer.score of the two margins
-    for scorer in ("wbf", "wbf-discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
+    # every match's two scores from the kernel equal VPScale.vp of the two margins
+    for scorer in ("wbf", "wbf_discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
         res = ev.simulate_events(
-            2, event_format="round-robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
+            2, event_format="round_robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
         )
         sc = res.scorer
-        np.testing.assert_allclose(res.score[:, 0], sc.score(res.margin[:, 0]))
-        np.testing.assert_allclose(res.score[:, 1], sc.score(res.margin[:, 1]))
+        np.testing.assert_allclose(res.score[:, 0], sc.vp(res.margin[:, 0]))
+        np.testing.assert_allclose(res.score[:, 1], sc.vp(res.margin[:, 1]))
 
 
 def test_kernel_scores_margins_on_the_thresholds_as_the_scorer():
     # an edge of 1/16 IMP a board puts every 8-board margin on a half IMP: exactly on the
     # WBF scorers' thresholds (k - 0.5), where the kernel's cell search must agree
-    for scorer in ("wbf", "wbf-discrete"):
-        res = ev.simulate_events(2, event_format="round-robin", scorer=scorer,
+    for scorer in ("wbf", "wbf_discrete"):
+        res = ev.simulate_events(2, event_format="round_robin", scorer=scorer,
                                  strength=[1 / 16, 0.0], n_events=3000, rng=7)  # fmt: skip
         assert np.all(res.margin[:, 0] % 1 == 0.5)
-        np.testing.assert_array_equal(res.score[:, 0], res.scorer.score(res.margin[:, 0]))
-        np.testing.assert_array_equal(res.score[:, 1], res.scorer.score(res.margin[:, 1]))
+        np.testing.assert_array_equal(res.score[:, 0], res.scorer.vp(res.margin[:, 0]))
+        np.testing.assert_array_equal(res.score[:, 1], res.scorer.vp(res.margin[:, 1]))
 
 
 # --- the kernel against the plain-Python reference ------------------------------------------
 
 _CASES = [
     dict(n_entrants=12, n_rounds=6, pairing="score", scorer="wbf"),
-    dict(n_entrants=11, n_rounds=7, pairing="random", scorer="wbf-discrete"),
+    dict(n_entrants=11, n_rounds=7, pairing="random", scorer="wbf_discrete"),
     dict(n_entrants=13, n_rounds=6, pairing="seeded", scorer="wdl", board="gaussian"),
     dict(n_entrants=10, n_rounds=5, pairing="late", scorer="imps"),
     dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
     dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
-    dict(n_entrants=7, event_format="round-robin", scorer="wbf"),
+    dict(n_entrants=7, event_format="round_robin", scorer="wbf"),
     # past 128 entrants the standings are merge-sorted, not counted; W/D/L ties many
     dict(n_entrants=131, n_rounds=3, pairing="score", scorer="wdl"),
     dict(
         n_entrants=10,
-        event_format="round-robin",
+        event_format="round_robin",
         n_rounds=4,
         board="gaussian",
         scorer=gaussian_scale(sigma=18.38, negative=5),
@@ -408,7 +410,7 @@ def test_a_wrong_sigma_is_detected():
     assert stats.chisquare(counts, counts.sum() * scale.probabilities(sigma=sigma)).pvalue > 0.05
 
 
-@pytest.mark.parametrize("event_format", ["swiss", "round-robin"])
+@pytest.mark.parametrize("event_format", ["swiss", "round_robin"])
 def test_huge_strength_spread_the_strongest_almost_always_wins(event_format):
     # neighbours 5 IMPs a board apart: the better side is 40 IMPs up over 8 boards (2.3 σ)
     res = ev.simulate_events(
@@ -442,11 +444,11 @@ def test_standings_rank_by_score_then_margin():
 
 def test_bye_score_defaults_to_the_draw_and_can_be_set():
     res = ev.simulate_events(
-        3, event_format="round-robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
+        3, event_format="round_robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
     )
     np.testing.assert_allclose(res.score, res.margin)  # a bye adds 0 IMPs
     res = ev.simulate_events(
-        3, event_format="round-robin", n_events=50, bye_score=12.0, keep_pairings=True, rng=1
+        3, event_format="round_robin", n_events=50, bye_score=12.0, keep_pairings=True, rng=1
     )
     assert np.allclose(res.score.sum(axis=1), 3 * 20 + 3 * 12)  # 3 matches, 3 byes
 
@@ -477,7 +479,7 @@ def test_same_seed_same_events():
         ({"strength_sd": -1.0}, "strength_sd"),
         ({"n_rounds": None}, "n_rounds"),
         ({"n_rounds": 0}, "n_rounds"),
-        ({"event_format": "round-robin", "n_rounds": 8}, "n_rounds"),
+        ({"event_format": "round_robin", "n_rounds": 8}, "n_rounds"),
         ({"n_events": 0}, "n_events"),
         ({"bye_score": float("nan")}, "bye_score"),
         ({"keep_pairings": "yes"}, "keep_pairings"),
@@ -493,15 +495,13 @@ def test_simulate_events_rejects_bad_arguments(kwargs, name):
 @pytest.mark.parametrize(
     ("call", "name"),
     [
-        (lambda: ev.scale_scorer("wbf"), "scale"),
-        (lambda: ev.wbf_scorer(0), "n_boards"),
-        (lambda: ev.wbf_scorer(8, discrete="yes"), "discrete"),
-        (lambda: ev.swiss_pairs_scorer("brighton"), "name"),
-        (lambda: ev.raw_scorer("points"), "unit"),
+        (lambda: ev.as_scorer(3, n_boards=8), "scorer"),
+        (lambda: ev.as_scorer("wbf", n_boards=0), "n_boards"),
+        (lambda: ev.as_scorer("brighton", n_boards=8), "scorer"),
         (lambda: ev.match_swing_distribution(0), "n_boards"),
-        (lambda: ev.Scorer("x", (2.0, 1.0), (0, 1, 2), (0, 1, 2), ("a", "b", "c")), "thresholds"),
-        (lambda: ev.Scorer("x", (1.0,), (0, 1, 2), (0, 1), ("a", "b")), "win"),
-        (lambda: ev.wdl_scorer().score("x"), "margin"),
+        (lambda: VPScale((2.0, 1.0), max_vp=4), "thresholds"),
+        (lambda: VPScale((1.0,), vp_table=((1, 1), (2, 0), (3, 0))), "vp_table"),
+        (lambda: ev.as_scorer("wdl", n_boards=8).vp("x"), "margin"),
     ],
 )
 def test_scorers_reject_bad_arguments(call, name):
@@ -619,12 +619,12 @@ def test_paired_se_is_the_se_of_the_per_event_difference():
 
 
 def test_huge_spread_round_robin_recovers_the_order():
-    m = measures.event_measures(10, event_format="round-robin", strength=5.0 * np.arange(10),
+    m = measures.event_measures(10, event_format="round_robin", strength=5.0 * np.arange(10),
                                 n_events=200, top_k=3, rng=4).set_index("measure")  # fmt: skip
     assert m.loc["p_strongest_wins", "value"] > 0.98
     assert m.loc["p_top_k", "value"] > 0.9
     assert m.loc["kendall_tau", "value"] > 0.9
-    assert set(m.pairing) == {"round-robin"}
+    assert set(m.pairing) == {"round_robin"}
 
 
 @pytest.mark.parametrize("n", [2, 3, 7, 64, 1000])
@@ -691,7 +691,7 @@ def test_measures_reject_bad_arguments(call, name):
 
 def test_breakage_is_the_scales_steps():
     b = measures.breakage(
-        ["wbf", "wbf-discrete", gaussian_scale(sigma=18.38, negative=5)], max_margin=60
+        ["wbf", "wbf_discrete", gaussian_scale(sigma=18.38, negative=5)], max_margin=60
     )
     cont = b[b.scorer.str.contains("continuous")]
     m = cont.margin.to_numpy()
@@ -707,11 +707,11 @@ def test_expected_score_against_direct_sums():
     imps, p = ev.swing_distribution()
     sc = ev.as_scorer("wbf", n_boards=8)
     for margin in (-12.0, -3.0, 0.0, 7.0):
-        direct = float(p @ sc.score(margin + imps))
+        direct = float(p @ sc.vp(margin + imps))
         assert measures.expected_score("wbf", margin) == pytest.approx(direct, abs=1e-12)
     # two boards left, shooting: the swing of four boards
     i4, p4 = ev.match_swing_distribution(4)
-    direct = float(p4 @ sc.score(-9.0 + i4))
+    direct = float(p4 @ sc.vp(-9.0 + i4))
     got = measures.expected_score("wbf", -9.0, boards_left=2, variance_factor=2)
     assert got == pytest.approx(direct, abs=1e-12)
     assert measures.expected_score("wbf", 0.0) == pytest.approx(10.0)  # symmetry
@@ -720,10 +720,10 @@ def test_expected_score_against_direct_sums():
 
 def test_expected_score_gaussian_against_monte_carlo():
     z = np.random.default_rng(0).standard_normal(400_000)
-    for scorer in ("wbf-discrete", "wdl", gaussian_scale(sigma=18.38, negative=5)):
+    for scorer in ("wbf_discrete", "wdl", gaussian_scale(sigma=18.38, negative=5)):
         sc = ev.as_scorer(scorer, n_boards=8)
         for margin in (-20.0, -5.0, 3.0):
-            draws = sc.score(margin + 6.5 * np.sqrt(2) * z)
+            draws = sc.vp(margin + 6.5 * np.sqrt(2) * z)
             got = measures.expected_score(scorer, margin, board="gaussian", boards_left=2)
             assert abs(got - draws.mean()) < 4 * draws.std() / np.sqrt(z.size)
 

@@ -36,7 +36,7 @@ def test_cells_are_the_product_with_the_scorer_fastest():
 
 def test_a_cell_is_event_measures_on_its_spawned_seed():
     # the rule of the module docstring, checked against event_measures called directly
-    m = run_sweep(_GRID, seed=11, progress=False)
+    m = run_sweep(_GRID, rng=11, progress=False)
     child = np.random.SeedSequence(11).spawn(4)[3]  # setting 3: score, strength_sd 0.5
     want = measures.event_measures(8, scorers=["wdl"], n_rounds=3, pairing="score",
                                    strength_sd=0.5, n_events=60,
@@ -49,17 +49,25 @@ def test_a_cell_is_event_measures_on_its_spawned_seed():
 def test_scorers_of_a_setting_share_its_random_numbers():
     grid = {"n_entrants": 8, "n_rounds": 3, "strength_sd": 0.5, "n_events": 60,
             "scorer": ["imps", "imps"]}  # fmt: skip
-    m = run_sweep(grid, seed=2, progress=False)
+    m = run_sweep(grid, rng=2, progress=False)
     half = len(m) // 2
     pd.testing.assert_frame_equal(
         m.iloc[:half].reset_index(drop=True), m.iloc[half:].reset_index(drop=True)
     )
 
 
+def test_a_generator_gives_the_root_seed_it_draws():
+    import numpy as np
+
+    root = int(np.random.default_rng(9).integers(2**63))
+    a = run_sweep(_GRID, rng=np.random.default_rng(9), progress=False)
+    pd.testing.assert_frame_equal(a, run_sweep(_GRID, rng=root, progress=False))
+
+
 def test_same_seed_same_frame_other_seed_other_frame():
-    a = run_sweep(_GRID, seed=5, progress=False)
-    pd.testing.assert_frame_equal(a, run_sweep(_GRID, seed=5, progress=False))
-    b = run_sweep(_GRID, seed=6, progress=False)
+    a = run_sweep(_GRID, rng=5, progress=False)
+    pd.testing.assert_frame_equal(a, run_sweep(_GRID, rng=5, progress=False))
+    b = run_sweep(_GRID, rng=6, progress=False)
     assert a.shape == b.shape
     varied = a.measure == "kendall_tau"
     assert not np.allclose(a[varied].value, b[varied].value)
@@ -67,13 +75,13 @@ def test_same_seed_same_frame_other_seed_other_frame():
 
 def test_on_a_local_dask_cluster_the_frame_is_the_local_one():
     distributed = pytest.importorskip("distributed")
-    local = run_sweep(_GRID, seed=3, progress=False)
+    local = run_sweep(_GRID, rng=3, progress=False)
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                  dashboard_address=":0") as cluster,
         distributed.Client(cluster.scheduler_address) as client,
     ):  # fmt: skip
-        remote = run_sweep(_GRID, seed=3, scheduler=client, progress=False)
+        remote = run_sweep(_GRID, rng=3, scheduler=client, progress=False)
         assert client.status == "running"  # the caller's client is left open
         # the cells ran on the two workers, not here
         assert len(client.run(lambda: 0)) == 2
@@ -107,7 +115,7 @@ class _Result:
 def test_ctrl_c_cancels_the_pending_tasks():
     client = _Interrupting()
     with pytest.raises(KeyboardInterrupt):
-        run_sweep(_GRID, seed=1, scheduler=client, progress=False)
+        run_sweep(_GRID, rng=1, scheduler=client, progress=False)
     assert len(client.cancelled) == 8  # every submitted cell
 
 
@@ -127,12 +135,17 @@ def test_ctrl_c_cancels_the_pending_tasks():
 )
 def test_bad_grids_are_refused_before_anything_runs(grid, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: "):
-        run_sweep(grid, seed=1, progress=False)
+        run_sweep(grid, rng=1, progress=False)
 
 
 @pytest.mark.parametrize(
     ("kwargs", "name"),
-    [({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": 1, "progress": "no"}, "progress")],
+    [
+        ({"rng": -1}, "rng"),
+        ({"rng": 1.5}, "rng"),
+        ({"rng": None}, "rng"),
+        ({"rng": 1, "progress": "no"}, "progress"),
+    ],
 )
 def test_bad_options_are_refused(kwargs, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: "):
@@ -145,7 +158,7 @@ def test_bad_options_are_refused(kwargs, name):
 )
 def test_a_scheduler_that_is_not_a_client_is_refused(scheduler, match):
     with pytest.raises(BridgestatsError, match=rf"^scheduler: must be {match}"):
-        run_sweep({"n_entrants": 4, "n_rounds": 2, "n_events": 5}, seed=1,
+        run_sweep({"n_entrants": 4, "n_rounds": 2, "n_events": 5}, rng=1,
                   scheduler=scheduler, progress=False)  # fmt: skip
 
 
@@ -155,10 +168,10 @@ def test_a_scheduler_address_connects_a_client_for_the_sweep():
     distributed = pytest.importorskip("distributed")
     from bridgestats.notebook import run_sweep as run_sweep_at
 
-    local = run_sweep(_GRID, seed=3, progress=False)
+    local = run_sweep(_GRID, rng=3, progress=False)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=":0") as cluster:  # fmt: skip
-        remote = run_sweep_at(_GRID, seed=3, scheduler=cluster.scheduler_address,
+        remote = run_sweep_at(_GRID, rng=3, scheduler=cluster.scheduler_address,
                               progress=False)  # fmt: skip
         assert len(cluster.scheduler.clients) <= 1  # ours is gone again (the cluster's own)
     pd.testing.assert_frame_equal(remote, local)

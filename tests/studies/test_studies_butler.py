@@ -51,11 +51,11 @@ def test_probst_examples_and_scale():
     assert t.loc["cross-IMP teams of eight", "sigma"] == pytest.approx(6.5 * 8)
     f2f = t.loc["face-to-face Butler, measured (15 boards, 15 tables)"]
     assert f2f["sigma"] == pytest.approx(1.16 * 6.1 * math.sqrt(15 * 14 / 30))
-    scale = bt.butler_scale(16, tables=20, b=1.16, k=6.1, inflation=1.1, negative=5)
+    scale = bt.butler_scale(16, n_tables=20, b=1.16, k=6.1, inflation=1.1, negative=5)
     sigma = 1.16 * 6.1 * math.sqrt(16 * 19 / 40) * 1.1
     assert scale.sigma == pytest.approx(sigma) and len(scale.thresholds) == 15
     assert scale.thresholds[9] == pytest.approx(1.6683912 * sigma, rel=1e-6)
     with pytest.raises(BridgestatsError, match="online: must be"):
-        bt.butler_scale(16, tables=20, b=1.16, k=6.1, online="yes")
+        bt.butler_scale(16, n_tables=20, b=1.16, k=6.1, online="yes")
     with pytest.raises(BridgestatsError, match="inflation: must be"):
-        bt.butler_scale(16, tables=20, b=1.16, k=6.1, inflation=0.5)
+        bt.butler_scale(16, n_tables=20, b=1.16, k=6.1, inflation=0.5)

@@ -261,7 +261,7 @@ def test_printed_figures_are_as_printed_and_the_derived_are_computed():
         assert row.value == pytest.approx(float(Fraction(row.printed)), abs=1e-12), figure
     assert t.loc["cooke_random_draw_sigma", ["range_low", "range_high"]].tolist() == [11.04, 12.55]
     # derived numbers of §4 and §11: computed, to the printed digits
-    assert round(float(sigma.swiss_pairs_top_percent(8, results=63)), 2) == 67.39
+    assert round(float(sigma.swiss_pairs_top_percent(8, n_results=63)), 2) == 67.39
     assert 50 + 100 * (61 / 124) / np.sqrt(8) == pytest.approx(67.39, abs=0.005)
     assert round(float(vpscale.gaussian_z(20)[-1]), 3) == 1.668
     assert round(50 / (1.668 * np.sqrt(8)), 3) == 10.598
@@ -285,7 +285,7 @@ def test_printed_figures_are_as_printed_and_the_derived_are_computed():
         (lambda: estimates.brighton_sigma(random_draw_rounds=[0]), "random_draw_rounds"),
         (lambda: estimates.swiss_pairs_sigma("late"), "conditions"),
         (lambda: estimates.swiss_pairs_sigma(ascherman="yes"), "ascherman"),
-        (lambda: estimates.swiss_pairs_sigma(ascherman=True, field_size=5), "field_size"),
+        (lambda: estimates.swiss_pairs_sigma(ascherman=True, n_results=5), "n_results"),
         (lambda: estimates.printed("nope"), "figure"),
     ],
 )

@@ -2,7 +2,7 @@
 
 The WBF standings are recomputed here straight from bridgestats.vpscale.wbf_vp (itself
 walked against the WBF's published tables in test_vpscale_wbf.py), not through the
-simulator's Scorer; the totals of every scale are checked against what a match hands out
+simulator's VPScale; the totals of every scale are checked against what a match hands out
 (20 VPs on the WBF scale, 2 points on win/draw/loss, 0 net IMPs).
 """
 
@@ -181,3 +181,19 @@ def test_bad_input_names_the_argument(matches):
         rescore.rescore_events(matches.head(3), n_qualify=0)
     with pytest.raises(BridgestatsError, match="rescored"):
         rescore.qualifier_changes(pd.DataFrame({"event": ["x"]}))
+
+
+def test_qualifier_swaps_name_the_teams_each_scale_moves(rescored):
+    """Issue 22: the teams put in and out, event by event; as many in as out, and the counts
+    those of qualifier_changes (its count is the teams gained, under the same tie-break)."""
+    swaps = rescore.qualifier_swaps(rescored)
+    changes = rescore.qualifier_changes(rescored).set_index(["event", "scale"])
+    assert len(swaps) == int((changes["count"] > 0).sum())
+    for row in swaps.itertuples():
+        into, out = row.teams_in.split("; "), row.teams_out.split("; ")
+        want = changes.loc[(row.event, row.scale), "count"]
+        assert len(into) == len(out) == row.n_changed == want
+        q = rescored[(rescored.event == row.event) & (rescored.scale == row.scale)]
+        assert set(q[q.qualified].team) >= set(into) and not set(q[q.qualified].team) & set(out)
+    assert rescore.event_name("2013-World/Women") == "Venice Cup 2013"
+    assert swaps["event_name"].str.contains("/").sum() == 0

@@ -42,7 +42,7 @@ def test_candidate_scales_teams(spread):
     sigma = math.sqrt(16 * spread.k**2 + 256 * spread.delta**2)
     np.testing.assert_allclose(sc[0].thresholds, sigma * gaussian_z(20), rtol=1e-12)
     np.testing.assert_allclose(sc[1].thresholds, sigma * gaussian_z(20, negative=5), rtol=1e-12)
-    assert min(sc[1].lose) == -5 and min(sc[0].lose) == 0
+    assert min(sc[1].vp_loser) == -5 and min(sc[0].vp_loser) == 0
     assert scales.candidate_scales("Swiss teams", n_boards=12, spread=spread)[2].name == (
         "WBF 2013 continuous, 12 boards"
     )
@@ -115,7 +115,7 @@ def test_common_random_numbers_and_extremes():
     ignores the pairing rules; the same rng gives the same frame."""
     big = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,
                                 n_events=40, rng=5, n_entrants=8)  # fmt: skip
-    assert set(big.pairing) == {"round-robin"}
+    assert set(big.pairing) == {"round_robin"}
     p = big[big.measure == "p_strongest_wins"]
     assert (p.value >= 0.9).all()  # the two strongest can be close: 20-VP caps tie them
     again = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,

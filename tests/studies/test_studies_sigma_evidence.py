@@ -13,8 +13,8 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.studies import estimates, scales
 from bridgestats.studies import sigma_evidence as se
 
-SECTION = {"teams": "teams", "swiss-pairs": "swiss pairs", "butler": "butler",
-           "cross-imps": "cross-imps (teams of eight)"}  # fmt: skip
+SECTION = {"teams": "teams", "swiss_pairs": "swiss pairs", "butler": "butler",
+           "cross_imps": "cross imps (teams of eight)"}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -35,25 +35,46 @@ def test_booklet_and_designer_print_the_same_table(booklet_frame, form, n):
     # character for character
     np.testing.assert_allclose(rows["threshold"].to_numpy()[1:] - rec["scale"].centre,
                                np.asarray(rec["thresholds"]), rtol=0, atol=1e-12)  # fmt: skip
-    printed = [r[3] for r in bk._rows(SECTION[form], n, rec["scale"], whole=form != "swiss-pairs")]
+    printed = [r[3] for r in bk._rows(SECTION[form], n, rec["scale"], whole=form != "swiss_pairs")]
     assert rows["margin_from"].tolist() == printed
 
 
 def test_k_delta_tau_have_one_value():
-    """K and δ: the K(n) model's point estimates, whichever function a report calls
-    (rederive_k and the designer call estimates.k_model, compare_scales
-    scales.team_strength_spread; the bootstrap moves only the intervals); τ and k of Swiss
-    pairs: swiss_pairs_strength, computed once."""
+    """K and δ: the within-match estimator on the 12-32-board matches (TEAMS_FIT), whatever
+    a report calls (the booklet, candidate_scales' default, rescore's default); τ and k of
+    Swiss pairs: swiss_pairs_strength, computed once."""
     ev = se.evidence_inputs()
-    for fit in (estimates.k_model(n_boot=50, rng=3), scales.team_strength_spread(n_boot=50, rng=4)):
-        assert fit.k == pytest.approx(ev["k"], rel=1e-12)
-        assert fit.delta == pytest.approx(ev["delta"], rel=1e-12)
+    within = estimates.delta_within_match(min_boards=12, max_boards=32, n_boot=50, rng=3)
+    within = within.set_index("group").loc["all"]
+    # the bootstrap moves only the intervals
+    assert within.k == pytest.approx(ev["k"], rel=1e-12)
+    assert within.delta == pytest.approx(ev["delta"], rel=1e-12)
+    assert se.TEAMS_FIT["estimator"] == "within_match"
     assert se.swiss_pairs_strength()["strength_sd"] == ev["strength_sd"]
     src = bk.default_sources()
     assert (src.k, src.delta, src.pairs_k) == (ev["k"], ev["delta"], ev["pairs_k"])
     # compare_scales' candidate Gaussian scales use the same σ(n)
     gauss = scales.candidate_scales("round robin", n_boards=16)[0]
     assert gauss.thresholds[-1] == pytest.approx(se.recommendation("teams", 16)["thresholds"][-1])
+
+
+def test_the_teams_delta_is_the_within_match_one_not_the_likelihoods():
+    """Why TEAMS_FIT is the within-match estimator: the margins-only K(n) likelihood moves
+    with which matches it sees (every match: K 6.02, δ 0.67; the 12-32-board ones: K 3.98,
+    δ 1.30, a K far below the per-board rms √(K² + δ²) of the same matches), while the
+    within-match K and δ are consistent with that rms by construction."""
+    from bridgestats import datasets
+
+    ev = se.evidence_inputs()
+    m = datasets.load("derived/match_margins")
+    genuine = m[m.n_boards.between(12, 32)]
+    rms = math.sqrt(genuine.sum_sq_imps.sum() / genuine.n_boards.sum())
+    assert math.hypot(ev["k"], ev["delta"]) == pytest.approx(rms, rel=1e-12)
+    restricted = estimates.k_model(margins=genuine, n_boot=20, rng=1)
+    assert math.hypot(restricted.k, restricted.delta) < rms - 1.5  # 4.18 against 6.12
+    everything = estimates.k_model(n_boot=20, rng=1)
+    assert ev["delta_ci"][0] < everything.delta < ev["delta_ci"][1]  # 0.67 in 0.49-0.75
+    assert 0.45 < ev["delta_ci"][0] < ev["delta"] < ev["delta_ci"][1] < 0.8
 
 
 def test_tau_interval_holds_its_monte_carlo_error():
@@ -70,10 +91,10 @@ def test_outside_figures():
     # Probst §3: K = 6.5, δ = 0, 8 boards: "Std dev=18.38"
     assert abs(se.form_sigma_from("teams", 8, k=6.5) - 18.38) < 0.005
     # Probst §3 cross-IMPed teams of eight: 2√2 × the teams σ (8 boards: 52.0 at K 6.5)
-    assert se.form_sigma_from("cross-imps", 8, k=6.5) == pytest.approx(52.0, abs=0.005)
+    assert se.form_sigma_from("cross_imps", 8, k=6.5) == pytest.approx(52.0, abs=0.005)
     # the EBU 7-9 table is the Gaussian scale at σ = 11 % (data/seeds): the pairs formula
     # at 8 boards returns σ₈ itself, whatever k
-    assert se.form_sigma_from("swiss-pairs", 8, k=6, sigma_pairs_8=11.0, pairs_k=27.6) == 11.0
+    assert se.form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0, pairs_k=27.6) == 11.0
     # Probst §10: Sheffield σ 1790 over 24 boards
     assert se.form_sigma_evidence("aggregate", 24).sigma == pytest.approx(1790.0)
 
@@ -93,3 +114,59 @@ def test_recommendation_answers_every_form_and_moves_with_sigma():
         assert abs(r["p_20_0"] - 2 / 21) < 0.01  # equal probability, up to whole-IMP printing
     with pytest.raises(BridgestatsError, match=r"^form: must be one of"):
         se.recommendation("rubber", 8)
+
+
+#: The fits of K, δ and τ: a notebook that calls one makes a second value of a quantity that
+#: every report takes from sigma_evidence. rederive_k is the page that shows the alternatives
+#: (the K(n) likelihood, the within-match estimate by series) and says which one the scales
+#: use (its summary's delta_used_by_scales, tests/test_notebook_rederive_k.py).
+_FITS = ("pairs_strength_spread(", "team_strength_spread(", "fit_strength_spread(",
+         "k_model(", "delta_within_match(", "pairs_strength_from_curve(")  # fmt: skip
+#: Summary keys that hold K, δ or τ, by report (checked over a built reports folder).
+_KEYS = {"team_k": "k", "team_delta": "delta", "pairs_strength_sd": "strength_sd",
+         "brighton_fit_strength_sd": "strength_sd", "pairs_k": "pairs_k",
+         "brighton_fit_k": "pairs_k", "k_within_match": "k",
+         "delta_within_match": "delta"}  # fmt: skip
+
+
+def test_no_report_fits_k_delta_or_tau_itself():
+    import json
+
+    from bridgestats.paths import notebooks_dir
+
+    for nb in sorted(notebooks_dir().glob("*.ipynb")):
+        if nb.stem == "rederive_k":
+            continue
+        code = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"]
+                         if c["cell_type"] == "code")  # fmt: skip
+        calls = [f for f in _FITS if f in code]
+        assert not calls, f"{nb.name} fits {calls} itself: take it from sigma_evidence"
+
+
+def test_every_built_report_shows_one_k_delta_and_tau():
+    """Over a reports folder (a fresh ``make reports`` in reports/, or the one named by
+    BRIDGESTATS_BROWSER_REPORTS): every summary key holding K, δ, τ or the pairs' k has the
+    evidence's value (rederive_k's within-match figures on the shipped margins included)."""
+    import json
+    import os
+    from pathlib import Path
+
+    from bridgestats.paths import project_root
+
+    root = Path(os.environ.get("BRIDGESTATS_BROWSER_REPORTS") or project_root() / "reports")
+    summaries = sorted(root.glob("*/summary.json"))
+    if not summaries:
+        pytest.skip(f"no built reports in {root} (make reports)")
+    ev = se.evidence_inputs()
+    seen = {}
+    for path in summaries:
+        s = json.loads(path.read_text())
+        run = path.parent / "run.json"
+        parameters = json.loads(run.read_text()).get("parameters", {}) if run.is_file() else {}
+        if parameters.get("files"):
+            continue  # rederive_k run on other files shows their figures
+        for key, quantity in _KEYS.items():
+            if key in s:
+                seen.setdefault(quantity, set()).add((path.parent.name, s[key]))
+                assert s[key] == pytest.approx(ev[quantity], rel=1e-12), (path, key)
+    assert seen, "no report shows K, δ or τ"

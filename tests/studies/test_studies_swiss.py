@@ -15,7 +15,8 @@ import pytest
 from scipy.special import ndtr
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.sim.events import simulate_events, swiss_pairs_scorer
+from bridgestats.scales import named_scale
+from bridgestats.sim.events import simulate_events
 from bridgestats.sim.swiss import entry_scores, refined_scorer, simulate_ko_swiss
 from bridgestats.studies import swiss
 
@@ -53,9 +54,9 @@ def test_refined_scorer_scores_and_pairs_as_the_scale():
     """Same seed: the fine scorer's counts folded back equal the 2004 scorer's, and the
     ranks are identical (the pairings did not change)."""
     fine, coarse = refined_scorer("washington_2004", step=0.25, top=40.0)
-    base = swiss_pairs_scorer("washington_2004")
+    base = named_scale("washington_2004")
     m = np.linspace(-45, 45, 9001)
-    assert np.array_equal(fine.score(m), base.score(m))
+    assert np.array_equal(fine.vp(m), base.vp(m))
     kw = dict(n_rounds=6, n_boards=8, board="pairs", k=30.0, strength_sd=3.0, n_events=3, rng=9)
     a = simulate_events(40, scorer=fine, **kw)
     b = simulate_events(40, scorer=base, **kw)
@@ -70,7 +71,7 @@ def test_equal_pairs_give_the_design_frequencies(equal_sim):
     probabilities of its printed thresholds (within 1e-3 of 1/21 and 2/21: 2-decimal
     thresholds); the simulated shares match them within 4 Monte Carlo SEs (matches are
     independent between equal pairs)."""
-    t = np.asarray(swiss_pairs_scorer("washington_2004").thresholds)
+    t = np.asarray(named_scale("washington_2004").thresholds)
     cdf = 2 * ndtr(np.concatenate([[0.0], t, [np.inf]]) / 9.59) - 1
     p = np.diff(cdf)
     design = np.array([1] + [2] * 10) / 21
@@ -170,12 +171,18 @@ def test_ko_swiss_scores_add_up_and_new_entrants_meet_old_pairs():
 
 
 def test_ko_swiss_default_scale_and_bad_input():
-    """The default scale is EBU 2006's 11 % carried to 18 boards: 20-0 from 11 √(8/18) z₉."""
-    from bridgestats.sim.swiss import ebu_2006_scorer
+    """The default scale is EBU 2006's 11 % carried to 18 boards by the field's σ(18)/σ(8),
+    σ²(n) = k²/n + 2τ²: 20-0 from 11·σ(18)/σ(8)·z₉; τ = 0 is Probst's √(8/18)."""
+    from bridgestats.sigma import sigma_swiss_pairs_spread
+    from bridgestats.sim.swiss import carry_factor, ebu_2006_scorer
     from bridgestats.vpscale import gaussian_z
 
-    s = ebu_2006_scorer(18)
-    assert s.thresholds[-1] == pytest.approx(11 * math.sqrt(8 / 18) * gaussian_z(20)[-1])
+    s = ebu_2006_scorer(18, k=27.6, strength_sd=4.0)
+    ratio = sigma_swiss_pairs_spread(18, k=27.6, strength_sd=4.0) / sigma_swiss_pairs_spread(
+        8, k=27.6, strength_sd=4.0
+    )
+    assert s.thresholds[-1] == pytest.approx(11 * ratio * gaussian_z(20)[-1], rel=1e-12)
+    assert carry_factor(18, k=30.0, strength_sd=0.0) == pytest.approx(2 / 3, rel=1e-12)
     with pytest.raises(BridgestatsError, match="scorer"):
         simulate_ko_swiss(4, scorer="wbf")
     with pytest.raises(BridgestatsError, match="entry"):
@@ -242,11 +249,18 @@ def test_summary_and_conclusions(spread_sim):
         "over-rewards the rounds missed", "under-rewards the rounds missed",
         "neither over- nor under-rewards the rounds missed",
     }  # fmt: skip
-    text = swiss.conclusions(by_half, sig, by_entry, overall)
-    assert any("Verdict: pairing by score" in x for x in text)
-    assert any("4 sessions, rule 2006" in x for x in text)
+    found = swiss.conclusions(by_half, sig, by_entry, overall)
+    text = [f["text"] for f in found]
+    assert text[0].count(f"so pairing by score {s['brighton_verdict']} Brighton's fall") == 1
+    assert any("With 4 sessions and entry rule 2006" in x for x in text)
     assert any("§11's 225 20-0s per half assume equal pairs" in x for x in text)
     assert s["brighton_article_predicted_per_half"] == 225
+    # each finding one sentence (one full stop, at the end: none inside a number's decimals
+    # is followed by a space), keyed to a summary figure, the headline ones the two verdicts
+    for f in found:
+        assert f["text"].endswith(".") and ". " not in f["text"], f["text"]
+        assert f["key"] in s, f["key"]
+    assert [f["key"] for f in found if f["headline"]] == ["brighton_verdict", "late_entry_verdict"]
 
 
 # Table 7's 20-0s by round (Probst §11), typed here from the article, not from the seed file
@@ -332,9 +346,11 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
     assert s["brighton_step_test"]["x2_step"] == step["x2_step"]
     assert "by_round" not in s["brighton_step_test"]
     assert s["brighton_step_causes"] == list(swiss.STEP_CAUSES)
-    text = swiss.conclusions(by_half, sig, None, overall, difference=diff, step=step)
-    assert "is one event's difference, not a fixed quantity" in text[0]
-    assert "accounts for" not in text[0]
+    text = [f["text"] for f in swiss.conclusions(by_half, sig, None, overall, difference=diff,
+                                                  step=step)]  # fmt: skip
+    assert "is one event's difference, not a fixed quantity" in text[1]
+    assert not any("accounts for" in x for x in text)
+    assert all(x.endswith(".") and ". " not in x for x in text)  # one sentence each
     assert any("step at round 8" in x and "a change of field" in x for x in text)
 
 
@@ -344,14 +360,22 @@ def test_each_entry_rule_on_the_scale_of_its_year():
     assert RULE_SCALES == {"2005": "washington_2004", "2006": "ebu_2006"}
     # Probst's Table 8, W'ton 2004 column (typed from the article): 11-9 ... 20-0 from
     table_8_2004 = [50.57, 51.73, 52.90, 54.13, 55.43, 56.83, 58.40, 60.23, 62.55, 65.99]
-    s8 = rule_scorer("2005", 8)
+    field = {"k": 27.6, "strength_sd": 4.0}
+    s8 = rule_scorer("2005", 8, **field)
     np.testing.assert_allclose(s8.thresholds, np.array(table_8_2004) - 50, atol=1e-9)
-    s18 = rule_scorer("2005", 18)
-    np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
-    assert s18.win == s8.win and s18.score([10.7]).tolist() == [20.0]
-    assert rule_scorer("2006", 18).thresholds[-1] == pytest.approx(11 * 2 / 3 * 1.66839, abs=1e-4)
+    s18 = rule_scorer("2005", 18, **field)
+    # σ(18)/σ(8) = √(27.6²/18 + 32)/√(27.6²/8 + 32), by hand
+    ratio = math.sqrt(27.6**2 / 18 + 32) / math.sqrt(27.6**2 / 8 + 32)
+    np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * ratio, atol=1e-9)
+    assert np.array_equal(s18.vp_winner, s8.vp_winner) and s18.vp([12.3]).tolist() == [20.0]
+    assert rule_scorer("2006", 18, **field).thresholds[-1] == pytest.approx(
+        11 * ratio * 1.66839, abs=1e-4
+    )
+    # τ = 0: Probst's normalisation √(8/n), the only case where σ₈·√(8/n) holds
+    zero = rule_scorer("2005", 18, k=27.6, strength_sd=0.0)
+    np.testing.assert_allclose(zero.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
     with pytest.raises(BridgestatsError, match="rule"):
-        rule_scorer("2004", 8)
+        rule_scorer("2004", 8, **field)
 
 
 def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
@@ -359,7 +383,7 @@ def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
         n_sessions=[6, 8], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=3, rng=1
     )
     scales = dict(zip(overall.rule, overall.scale, strict=False))
-    assert scales["2005"].startswith("Swiss pairs washington_2004 for 18 boards")
+    assert scales["2005"].startswith("Washington (2004) for 18 boards (thresholds × 0.7")
     assert scales["2006"].startswith("EBU 2006 for 18 boards")
     # one counterfactual per scale, on the same knock-outs
     cf = finishes[finishes.rule == "counterfactual"]

@@ -170,9 +170,9 @@ def test_to_csv_round_trips():
 
 
 def test_to_markdown_swiss_pairs_table():
-    md = event_scale("swiss-pairs", 8, sigma=11).to_markdown()
+    md = event_scale("swiss_pairs", 8, sigma=11).to_markdown()
     lines = md.strip().splitlines()
-    assert lines[0].startswith("**swiss-pairs, 8 boards, sigma 11 MP %**")
+    assert lines[0].startswith("**swiss pairs, 8 boards, sigma 11 MP %**")
     assert lines[2] == "| VPs | MP % | probability % |"
     assert lines[4] == "| 10-10 | 50.00-50.66 | 4.76 |"
     assert lines[-1] == "| 20-0 | 68.35+ | 9.52 |"
@@ -300,8 +300,8 @@ def test_patton_and_other_totals():
         ),
         (lambda: event_scale("teams", 8, k=[6, 7]), r"^k: must be a number; got \[6, 7\]$"),
         (
-            lambda: event_scale("butler-online", 8, tables=[8, 9]),
-            r"^tables: must be a number; got \[8, 9\]$",
+            lambda: event_scale("butler_online", 8, n_tables=[8, 9]),
+            r"^n_tables: must be a number; got \[8, 9\]$",
         ),
     ],
 )
@@ -320,10 +320,10 @@ def test_event_scale_forms():
     assert event_scale("teams", 8).sigma == pytest.approx(sigma_teams(8))
     assert event_scale("teams", 8).step == 1
     assert event_scale("aggregate", 24).step == 10
-    sp = event_scale("swiss-pairs", 8)
+    sp = event_scale("swiss_pairs", 8)
     assert sp.centre == 50 and sp.unit == "MP %" and sp.step is None
     assert sp.sigma == pytest.approx(11.65, abs=0.005)
-    assert event_scale("butler-online", 15, tables=15).sigma == pytest.approx(23.224, abs=1e-3)
+    assert event_scale("butler_online", 15, n_tables=15).sigma == pytest.approx(23.224, abs=1e-3)
 
 
 # --- hypothesis invariants -------------------------------------------------------------------

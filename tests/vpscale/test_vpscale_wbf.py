@@ -172,3 +172,29 @@ def test_invariants(n, discrete):
         centre = 2 * (widths[0] - 1) + 1  # the 10-10 band, both signs
         assert widths[1] >= centre
         assert np.all(np.diff(widths[1:]) >= 0)
+
+
+@pytest.mark.parametrize("n_boards", [1, 2, 8, 14, 16, 32, 100])
+def test_the_continuous_wbf_scale_as_a_vpscale_is_the_formula(n_boards):
+    # VPScale(vp_table=...) is the one scale type the simulators use: it must give wbf_vp's
+    # 2-decimal VPs exactly at every whole margin, both sides (tolerance 1e-12: the table
+    # holds the same hundredths divided by 100)
+    scale = wbf_scale(n_boards, discrete=False)
+    m = np.arange(0, 400)
+    assert np.allclose(scale.vp(m), wbf_vp(m, n_boards), atol=1e-12)
+    assert np.allclose(scale.vp(-m), 20 - np.asarray(wbf_vp(m, n_boards)), atol=1e-12)
+    assert scale.labels[0] == "10-10" and scale.labels[-1] == "20-0"
+
+
+def test_a_vp_table_and_a_raw_scale_are_checked():
+    from bridgestats.errors import BridgestatsError
+    from bridgestats.vpscale import VPScale
+
+    with pytest.raises(BridgestatsError, match=r"^vp_table: must be 2 \(winner, loser\) pairs"):
+        VPScale((1.0,), vp_table=((10, 10),))
+    with pytest.raises(BridgestatsError, match=r"^thresholds: must be empty for a raw scale"):
+        VPScale((1.0,), raw=True)
+    raw = VPScale((), raw=True, unit="IMPs")
+    assert raw.vp([12, -3]).tolist() == [12.0, -3.0] and raw.draw == 0.0
+    with pytest.raises(BridgestatsError, match=r"^scale: must be a scale of VP steps"):
+        raw.to_frame()

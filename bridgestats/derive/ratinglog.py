@@ -25,12 +25,13 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_frame, fail
+from ..io.valet import _names, read_valet
 from ..scoring import score_board_results
-from .valet import _names, read_valet
 
 __all__ = [
     "EVENT_MONTHS",
     "FULLFIELD_DUPLICATES",
+    "SEASON_DATES",
     "event_date",
     "normalise_name",
     "rating_board_log",
@@ -49,15 +50,10 @@ FULLFIELD_DUPLICATES = ("2009-18_Bundesliga/scores.txt.gz", "2018-Open/BAMQ/scor
 #: series' calendar: European team championships in June, the Olympiad (Istanbul 2004) in
 #: October-November, the Bermuda Bowl and Venice Cup ("World") in September-October, the
 #: World Mind Sports Games in October (Beijing 2008) and August (Lille 2012). The leagues
-#: (Polish League, Bundesliga) and ``2018-Open`` have no month that the folder tells: they
-#: are put at July, the middle of their year (so after the June European championships and
-#: before the autumn world championships of the same year). Checked against the sources
-#: (issue 25): neither the Bundesliga's score, names and pairs files nor the archive's
-#: PROVENANCE carry a date or a season, so the folder "2009-18 Bundesliga" cannot tell 2009
-#: from a later season. It matters to ratings_real's split at 2010: with its 719 sessions
-#: at 2018-07 instead of 2009-07, the Gaussian model's RMSE lead over Elo (scored from 2010,
-#: events resampled) is -0.016 % with interval -0.035 to +0.001 instead of -0.020 %
-#: (-0.036 to -0.006); its lead over the player-mean baseline and the PPI's loss to both stay.
+#: (Polish League) and ``2018-Open`` have no month that the folder tells: they are put at
+#: July, the middle of their year (so after the June European championships and before the
+#: autumn world championships of the same year). A folder whose season is known from its
+#: source and differs from its name's year is dated by :data:`SEASON_DATES` instead.
 EVENT_MONTHS = {
     "Euro": 6,
     "Istanbul": 10,
@@ -67,6 +63,17 @@ EVENT_MONTHS = {
     "Bundesliga": 7,
     "Open": 7,
 }
+#: Folders dated by their source rather than by their name (issue 25). The folder
+#: "2009-18 Bundesliga" holds one season, 2015/16: the VALET repository's
+#: ``data/2009-18 Bundesliga/RUN`` makes ``scores.txt`` and ``scores1.txt`` ...
+#: ``scores3c.txt`` from ``liga2016/*``, and its ``butler1.html`` (the first division's
+#: Butler table, saved from bridge-verband.de as ``16_01_23_team_but_k1.html``, its
+#: ``<meta name="date" content="2016-1-23">``, last scored "6.03.16") lists the same pairs
+#: as the shipped ``names.txt`` (Klumpp - Marsal, Auken - Welland, ...). Neither file was
+#: copied into the archive, whose score, names and pairs files carry no date. The season is
+#: dated at January 2016, the month of that table; at the folder's "2009" it stood before
+#: ratings_real's 2010 split with its 719 sessions, which belong after it.
+SEASON_DATES = {"2009-18_Bundesliga": "2016-01-01"}
 _MIND_MONTHS = {2008: 10, 2012: 8}  # Beijing 2008 October, Lille 2012 August
 
 _SEATS = ("north", "south", "east", "west")
@@ -148,7 +155,7 @@ def event_date(event):
     -------
     pandas.Timestamp or pandas.DatetimeIndex
         The first day of the month :data:`EVENT_MONTHS` gives for the series in the year the
-        folder name starts with.
+        folder name starts with, or the date :data:`SEASON_DATES` gives for the folder.
 
     Raises
     ------
@@ -160,7 +167,7 @@ def event_date(event):
     >>> event_date("2008-Euro/Men/A"), event_date("2008-Mind/Women/G")
     (Timestamp('2008-06-01 00:00:00'), Timestamp('2008-10-01 00:00:00'))
     >>> event_date(["2012-Polish-League", "2009-18_Bundesliga/3a"]).strftime("%Y-%m").tolist()
-    ['2012-07', '2009-07']
+    ['2012-07', '2016-01']
     """
     if isinstance(event, str):
         return pd.Timestamp(_date_one(event))
@@ -170,6 +177,9 @@ def event_date(event):
 
 
 def _date_one(event) -> str:
+    folder = str(event).split("/")[0]
+    if folder in SEASON_DATES:
+        return SEASON_DATES[folder]
     match = re.match(r"^(\d{4})-(?:\d+_)?([A-Za-z]+)", str(event))
     word = match.group(2) if match else None
     if word not in EVENT_MONTHS:

@@ -1,4 +1,4 @@
-"""The rating log of real players (bridgestats.io.ratinglog) and its shipped session file."""
+"""The rating log of real players (bridgestats.derive.ratinglog) and its shipped session file."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import pandas as pd
 import pytest
 
 from bridgestats import datasets
-from bridgestats.errors import BridgestatsError
-from bridgestats.io import (
+from bridgestats.derive import (
     normalise_name,
     rating_board_log,
     rating_players,
     rating_sessions,
     read_fullfield,
 )
-from bridgestats.io.ratinglog import DROP_REASONS, event_date
+from bridgestats.derive.ratinglog import DROP_REASONS, event_date
+from bridgestats.errors import BridgestatsError
 from bridgestats.paths import project_root
 
 SEATS = ["north", "south", "east", "west"]
@@ -42,7 +42,7 @@ def test_normalise_name_links_the_printed_forms():
 def test_event_date_orders_a_year_by_series():
     dates = event_date(["2012-Euro/Men/A", "2012-Polish-League", "2012-Mind/Women/E"])
     assert dates.strftime("%Y-%m-%d").tolist() == ["2012-06-01", "2012-07-01", "2012-08-01"]
-    assert event_date("2009-18_Bundesliga/3a") == pd.Timestamp("2009-07-01")
+    assert event_date("2009-18_Bundesliga/3a") == pd.Timestamp("2016-01-01")  # its source: 2015/16
     with pytest.raises(BridgestatsError, match="event: must be"):
         event_date("Spring Foursomes")
 

@@ -1,6 +1,6 @@
 """Teams and matches of a team round robin, reconstructed from a full field's seating.
 
-The VALET files (:func:`~bridgestats.io.read_valet`, :func:`~bridgestats.io.read_fullfield`)
+The VALET files (:func:`~bridgestats.io.read_valet`, :func:`~bridgestats.derive.read_fullfield`)
 carry players, not teams: every table of every board of every round, with no team names
 and no record of which two tables form a match. :func:`reconstruct_teams` recovers both
 from the seating alone, and :func:`round_robin_checks` checks the result against the
@@ -60,7 +60,7 @@ def event_key(source):
     str or numpy.ndarray
         ``"2008-Euro/Men/A"`` for ``2008-Euro/Men/scoresA.txt.gz``,
         ``"2009-World/Men"`` for ``2009-World/Men/scores.txt.gz`` (as
-        :func:`~bridgestats.io.rating_board_log` names events).
+        :func:`~bridgestats.derive.rating_board_log` names events).
 
     Examples
     --------
@@ -396,7 +396,7 @@ def reconstruct_teams(frame):
     Parameters
     ----------
     frame : pandas.DataFrame
-        The tidy frame of :func:`~bridgestats.io.read_fullfield` (players named; ``source``,
+        The tidy frame of :func:`~bridgestats.derive.read_fullfield` (players named; ``source``,
         ``segment`` the round, ``board``, ``north`` ... ``west``, ``score_ns``). Each
         score file is one event (:func:`event_key`; with an ``event`` column, the
         reader's folder name and the file's group letter).
@@ -500,9 +500,9 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per event: ``n_teams``, ``n_rounds``, ``n_matches``, ``boards`` (the boards
-        per match, as ``"16"`` or ``"16-20"``), ``meetings_per_pair`` (how many times each
-        two teams met: ``"1"`` in a single round robin), ``pairs_never_met``,
+        One row per event: ``n_entrants`` (teams), ``n_rounds``, ``n_matches``, ``boards``
+        (the boards per match, as ``"16"`` or ``"16-20"``), ``meetings_per_pair`` (how many
+        times each two teams met: ``"1"`` in a single round robin), ``pairs_never_met``,
         ``teams_twice_in_a_round`` (a team in two matches of one round),
         ``byes`` (team-rounds without a match), ``missing_tables``, ``ambiguous_tables``,
         ``boards_not_scored`` and ``complete`` (every two teams met the same number of
@@ -513,9 +513,9 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
     >>> m = pd.DataFrame({"event": "e", "round": [1, 2, 3], "team_a": ["A", "A", "B"],
     ...     "team_b": ["B", "C", "C"], "boards": 16, "boards_scored": [16, 16, 15],
     ...     "imps_a": 0, "imps_b": 0, "missing_tables": [0, 0, 1], "ambiguous_tables": 0})
-    >>> round_robin_checks(m)[["n_teams", "meetings_per_pair", "byes", "complete"]]
-      n_teams meetings_per_pair  byes  complete
-    e       3                 1     3      True
+    >>> round_robin_checks(m)[["n_entrants", "meetings_per_pair", "byes", "complete"]]
+       n_entrants meetings_per_pair  byes  complete
+    e           3                 1     3      True
     """
     check_frame(matches, "matches", MATCH_COLUMNS)
     out = {}
@@ -537,7 +537,7 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
         twice = int((per_round > 1).sum())
         boards = sorted(m["boards"].unique())
         out[event] = {
-            "n_teams": n,
+            "n_entrants": n,
             "n_rounds": len(rounds),
             "n_matches": len(m),
             "boards": "-".join(str(b) for b in sorted({boards[0], boards[-1]})),

@@ -1,4 +1,4 @@
-"""Teams and matches reconstructed from the seating (bridgestats.io.teams).
+"""Teams and matches reconstructed from the seating (bridgestats.derive.teams).
 
 The synthetic events are built here with known teams, schedule and scores; the IMPs of each
 match are recomputed by hand from the WBF IMP table's printed bands (20-40 -> 1, 50-80 ->
@@ -14,15 +14,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgestats.errors import BridgestatsError
-from bridgestats.io import read_fullfield
-from bridgestats.io.teams import (
+from bridgestats.derive import read_fullfield
+from bridgestats.derive.teams import (
     event_key,
     reconstruct_teams,
     round_robin_checks,
     surname,
     team_name,
 )
+from bridgestats.errors import BridgestatsError
 
 SCORES = np.array([-800, -620, -420, -100, -50, 0, 110, 140, 420, 450, 620, 1430])
 
@@ -175,7 +175,7 @@ def test_real_world_championships_2009(world_2009):
     for event in ("2009-World/Men", "2009-World/Women"):
         row = checks.loc[event]
         # 22 tables per board and 21 rounds of 16 boards: a 22-team round robin
-        assert (row["n_teams"], row["n_rounds"], row["n_matches"]) == (22, 21, 231)
+        assert (row["n_entrants"], row["n_rounds"], row["n_matches"]) == (22, 21, 231)
         assert row["boards"] == "16" and row["meetings_per_pair"] == "1"
         assert row["complete"] and row["missing_tables"] == 0
     # every team has 4-6 players; two rosters as the WBF's 2009 Bermuda Bowl pages list

@@ -1,0 +1,82 @@
+"""The catalogue of rating systems (bridgestats.ratings.systems): one interface, a session
+log in and a forecast out, for every system; each forecast made before its session."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bridgestats.errors import BridgestatsError
+from bridgestats.ratings import SYSTEMS, RatingSystem, rating_system
+from bridgestats.ratings.elo import elo_forecast
+from bridgestats.ratings.gaussian import GaussianModel, simulate_gaussian_sessions
+from bridgestats.ratings.sessionlog import board_rows, check_session_log
+
+
+@pytest.fixture(scope="module")
+def log():
+    return simulate_gaussian_sessions(GaussianModel(), n_circles=4, circle_size=4, n_rounds=30,
+                                      n_boards=[4, 8], rng=21)  # fmt: skip
+
+
+def test_the_catalogue():
+    assert list(SYSTEMS) == ["flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"]
+    for name, system in SYSTEMS.items():
+        assert isinstance(system, RatingSystem), name
+        assert system.name == name
+    with pytest.raises(TypeError):
+        SYSTEMS["mine"] = SYSTEMS["flat"]  # one catalogue, changed in its module only
+
+
+@pytest.mark.parametrize("name", list(SYSTEMS))
+def test_every_system_forecasts_every_session(log, name):
+    system = SYSTEMS[name].fit(log, until="2001-04-01")
+    forecast = system.forecast(log)
+    assert list(forecast.columns) == ["mean", "sd"]
+    assert len(forecast) == len(log)
+    assert forecast["mean"].between(0, 100).all()
+    if name == "gaussian":
+        assert (forecast["sd"] > 0).all()
+    else:
+        assert forecast["sd"].isna().all()  # a point forecast
+
+
+@pytest.mark.parametrize("name", list(SYSTEMS))
+def test_no_look_ahead(log, name):
+    """Changing the results from one round on changes no forecast before that round."""
+    cut = int(np.flatnonzero(log["round"].to_numpy() == 16)[0])
+    changed = log.copy()
+    changed.loc[cut:, "pct_ns"] = 100.0 - changed.loc[cut:, "pct_ns"]
+    system = SYSTEMS[name]
+    before, after = system.forecast(log), system.forecast(changed)
+    pd.testing.assert_frame_equal(before.iloc[:cut], after.iloc[:cut])
+
+
+def test_board_systems_forecast_their_first_board(log):
+    # Elo through the catalogue is elo_forecast on the session's boards, at the first board
+    frame = check_session_log(log)
+    boards = board_rows(frame)
+    direct, _ = elo_forecast(boards, k_factor=3.0)
+    first = np.r_[0, np.cumsum(frame["n_boards"].to_numpy())[:-1]]
+    via = rating_system("elo", k_factor=3.0).forecast(frame)["mean"].to_numpy()
+    np.testing.assert_allclose(via, direct[first], rtol=0, atol=1e-12)
+
+
+def test_fit_tunes_only_what_a_system_estimates(log):
+    assert SYSTEMS["elo"].fit(log) is SYSTEMS["elo"]  # K is Elo's definition, not tuned
+    assert SYSTEMS["player_mean"].fit(log).shrink_boards != 100.0
+    assert SYSTEMS["gaussian"].fit(log).model != GaussianModel()
+
+
+def test_bad_input_is_refused(log):
+    with pytest.raises(BridgestatsError, match="name"):
+        rating_system("trueskill")
+    with pytest.raises(BridgestatsError, match="k_factor"):
+        rating_system("elo", k_factor=-1.0)
+    with pytest.raises(BridgestatsError, match="scale"):
+        rating_system("elo", scale=200.0)
+    with pytest.raises(BridgestatsError, match="model"):
+        rating_system("gaussian", model={"skill_sd": 4.0})
+    with pytest.raises(BridgestatsError, match="sessions"):
+        SYSTEMS["flat"].forecast(log.drop(columns="pct_ns"))
