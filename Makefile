@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
 .DEFAULT_GOAL := help
-.PHONY: help reports test lint format bench clean
+.PHONY: help reports test check lint format bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -23,8 +23,15 @@ $(STAMP): pyproject.toml
 reports: $(STAMP)  ## run every default report into reports/ (the main job)
 	$(BIN)/bridgestats reports
 
-test: $(STAMP)  ## run the tests (unit, doctests, notebooks, real data when ../shared is present)
-	$(BIN)/python -m pytest
+# The whole suite, in parallel: one worker per core (pytest-xdist); a test file stays on
+# one worker (--dist loadfile), so a notebook test file runs its notebook once.
+test: $(STAMP)  ## run every test in parallel (unit, doctests, notebooks, browser, faults, wheel; real data when ../shared is present)
+	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# The quick lane for the edit-test loop: unit tests and doctests, without the tests
+# marked slow, notebook, browser or fault (tests/conftest.py marks them by place).
+check: $(STAMP)  ## the quick lane: unit tests and doctests only (under a minute)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not (slow or notebook or browser or fault)"
 
 lint: $(STAMP)  ## ruff check and format check
 	$(BIN)/ruff check .

@@ -1,14 +1,67 @@
 """Shared fixtures: the real-results archive (skipped cleanly when it is absent) and the
-notebook runner of the ``tests/test_notebook_*.py`` files."""
+notebook runner of the ``tests/notebooks/test_notebook_*.py`` files; and the markers each
+test carries by where it lives (:data:`MARKS_BY_PLACE`).
+
+``tests/`` mirrors ``bridgestats/``: the tests of ``bridgestats/<module>`` are in
+``tests/<module>/``; project-wide checks (layers, package, project files, citations, the
+wheel, the browser) stay at the top, with the shared helpers (``_oracles.py``,
+``sim_events_reference.py``). Test files have unique base names (pytest imports them by
+base name; this folder is on ``sys.path``, so ``from apps.test_score_event import X``
+works from any folder).
+"""
 
 from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
 from bridgestats.paths import notebooks_dir, shared_data_dir
+
+TESTS = Path(__file__).resolve().parent
+
+#: Markers by place, relative to ``tests/``: a folder marks every test under it, a file
+#: every test in it, ``file::test`` one test. The markers are registered in
+#: ``pyproject.toml``; ``make check`` deselects all four
+#: (``-m "not (slow or notebook or browser or fault)"``), ``make test`` runs everything.
+MARKS_BY_PLACE = {
+    "notebooks": ("notebook", "slow"),  # each test runs a notebook in a kernel
+    "test_browser.py": ("browser", "slow"),  # headless Chromium over real pages
+    "reports/test_pdf.py": ("browser",),  # Chromium prints the PDFs
+    "reports/test_reports_faults.py": ("fault", "slow"),  # kill -9, Ctrl-C, full disks
+    "reports/test_reports_dask.py": ("slow",),  # Dask LocalClusters
+    "reports/test_reports.py": ("slow",),  # kernels run the tiny notebooks
+    "reports/test_reports_cli.py": ("slow",),  # likewise, through the command line
+    "test_wheel.py": ("slow",),  # pip builds and installs a wheel
+    # tests slow for their own sizes (5-20 s each in the quick lane on the shared machine)
+    **{
+        f"studies/test_studies_ratings_real.py::{name}": ("slow",)  # the shipped log's fits
+        for name in (
+            "test_real_players_baselines",
+            "test_real_players",
+            "test_real_players_claims",
+            "test_settling_on_real_players",
+            "test_ppi_band_on_real_players",
+        )
+    },
+    "fit/test_fit_compare.py::test_size_and_power_by_simulation": ("slow",),
+    "test_hostile_properties.py::test_frame_helpers_fail_only_with_bridgestats_errors": ("slow",),
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        try:
+            place = Path(item.path).resolve().relative_to(TESTS)
+        except ValueError:  # a doctest of the package
+            continue
+        names = (place.as_posix(), f"{place.as_posix()}::{item.originalname}")
+        for prefix, marks in MARKS_BY_PLACE.items():
+            if prefix in names or names[0].startswith(prefix + "/"):
+                for mark in marks:
+                    item.add_marker(mark)
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,7 @@ LAYERS = {
     "paths": 0,
     "_validate": 0,
     "_output": 0,
+    "_jit": 0,
     "names": 0,
     "scoring": 1,
     "sigma": 1,

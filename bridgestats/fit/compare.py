@@ -42,7 +42,8 @@ def holm(p_values):
     Notes
     -----
     With the m p-values sorted, p₍₁₎ ≤ ... ≤ p₍ₘ₎, the adjusted value of the j-th is
-    ``max_{i ≤ j} min(1, (m − i + 1)·p₍ᵢ₎)`` [1]_ (the running maximum keeps the order).
+    ``max_{i ≤ j} min(1, (m − i + 1)·p₍ᵢ₎)`` [1]_ (the running maximum keeps the order),
+    computed by statsmodels' ``multipletests(method="holm")``.
 
     References
     ----------
@@ -57,13 +58,9 @@ def holm(p_values):
     p = as_finite_array(p_values, "p_values")
     if np.any((p < 0) | (p > 1)):
         raise fail("p_values", "p-values in [0, 1]", p[(p < 0) | (p > 1)][0].item())
-    flat = p.ravel()
-    order = np.argsort(flat, kind="stable")
-    m = flat.size
-    stepped = np.maximum.accumulate((m - np.arange(m)) * flat[order])  # as in [1]
-    out = np.empty_like(flat)
-    out[order] = np.minimum(stepped, 1.0)
-    return out.reshape(p.shape)
+    from statsmodels.stats.multitest import multipletests  # heavy: only when used
+
+    return multipletests(p.ravel(), method="holm")[1].reshape(p.shape)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,7 @@ the :class:`LoadSummary` and applies ``strict``.
 
 from __future__ import annotations
 
-import contextlib
 import fnmatch
-import gc
 import gzip
 import io
 import os
@@ -170,25 +168,6 @@ def summary_of(frame: pd.DataFrame) -> LoadSummary:
     if not isinstance(summary, LoadSummary):
         raise fail("frame", "a frame made by a bridgestats.io loader", given="no load summary")
     return summary
-
-
-@contextlib.contextmanager
-def _without_gc():
-    """Pause Python's cyclic garbage collector while a reader builds its frame.
-
-    A reader allocates a container per table row (a list of cells) and a string per
-    cell: hundreds of thousands of objects, none in a reference cycle. The collector,
-    triggered every 700 allocations, would walk the growing heap again and again (on a
-    file of 61,000 ScoreTable lines, a quarter of the time). Nothing the readers build
-    needs it; it is switched back on afterwards (if it was on), whatever happens.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 # --------------------------------------------------------------------------- files

@@ -36,7 +36,6 @@ from ._records import (
     _read_text,
     _vulnerable_from_board,
     _whole_parts,
-    _without_gc,
     finish,
 )
 
@@ -300,8 +299,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
     """
     strict = check_flag(strict, "strict")
     files, found = _expand_counted(path, _PATTERNS)
-    with _without_gc():
-        return _read(files, found, strict=strict)
+    return _read(files, found, strict=strict)
 
 
 def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:

@@ -17,10 +17,10 @@ References
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import pandas as pd
 
+from .._jit import njit
 from .._validate import check_number
 from ._boardlog import check_board_log
 from .lpr import MAX_RATING
@@ -78,7 +78,7 @@ def elo_forecast(log, *, k_factor=2.0, scale=400.0, initial=1500.0):
     return 100.0 * predictions, pd.Series(ratings, index=ids, name="elo")
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _elo_kernel(index, score, ratings, k_factor, scale):
     """Sequential Elo over rows (compiled: each row needs the ratings the rows before left)."""
     n = index.shape[0]

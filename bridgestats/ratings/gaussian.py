@@ -27,11 +27,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
-import numba
 import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
+from .._jit import njit
 from .._validate import check_int, check_number, check_rng, fail
 from .sessionlog import (
     SEATS,
@@ -563,7 +563,7 @@ def _interval_end(deviance, est, edge, cut):
                                  xtol=1e-3))  # fmt: skip
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _kernel(seats, pairs, y, n_boards, years, n_players, n_pairs, v0, w0, q, b2, s2):
     """The diagonal Kalman filter of :func:`gaussian_forecast`, session by session."""
     mu = np.zeros(n_players)

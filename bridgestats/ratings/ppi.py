@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 import pandas as pd
 
+from .._jit import njit
 from .._validate import (
     as_finite_array,
     check_broadcast,
@@ -485,7 +485,7 @@ def _log_bookkeeping(players, month, init):
     return k.reshape(n, 4), w.reshape(n, 4)
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def weighting_scalar(k, w, a):
     """:func:`weighting` of one player as a compiled scalar function, for compiled loops.
 
@@ -512,7 +512,7 @@ def weighting_scalar(k, w, a):
     return m
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _rate_log_kernel(players, pct_ns, k, w, ppi0, decimals):
     ppi = ppi0.copy()
     n = players.shape[0]

@@ -29,10 +29,10 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import numba
 import numpy as np
 import pandas as pd
 
+from .._jit import njit
 from .._validate import (
     as_array,
     as_finite_array,
@@ -612,7 +612,7 @@ def _trace_frame(tracked, state, sessions):
     )
 
 
-@numba.njit(cache=False, fastmath=True)
+@njit(cache=True, fastmath=True)
 def _ndtri(p):
     """Φ⁻¹(p) by Acklam's rational approximation (relative error below 1.15e-9)."""
     a0, a1, a2 = -3.969683028665376e01, 2.209460984245205e02, -2.759285104469687e02
@@ -649,20 +649,20 @@ def _ndtri(p):
     return x
 
 
-@numba.njit(cache=False, fastmath=True)
+@njit(cache=True, fastmath=True)
 def _board_eta(mu, root):
     """Latent location of a table with expected % mu: √(1 + τ²)·Φ⁻¹(μ/100), μ clipped."""
     mu = min(max(mu, _SIM_MU_CLIP[0]), _SIM_MU_CLIP[1])
     return root * _ndtri(mu / 100.0)
 
 
-@numba.njit(cache=False, fastmath=True)
+@njit(cache=True, fastmath=True)
 def _board_pct(eta, tau, z):
     """North-South's board %: 100·Φ(η + τ·z)."""
     return 50.0 * math.erfc(-(eta + tau * z) / math.sqrt(2.0))
 
 
-@numba.njit(cache=False, fastmath=True)
+@njit(cache=True, fastmath=True)
 def _simulate_month(state):
     """One month of :func:`simulate` (compiled) on ``state``. Returns the number of updates."""
     month, strength, active, u, z = state.month, state.strength, state.active, state.u, state.z

@@ -61,9 +61,9 @@ import dataclasses
 import math
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from bridgestats._jit import njit
 from bridgestats._validate import (
     as_finite_array,
     check_choice,
@@ -241,7 +241,7 @@ def as_scorer(scorer, *, n_boards) -> VPScale:
 # --- the kernel -------------------------------------------------------------------------------
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _before(i, j, key1, key2, lot):
     """Does entrant i rank above j: key1, then key2 (both higher first), then the lot."""
     if key1[i] != key1[j]:
@@ -251,7 +251,7 @@ def _before(i, j, key1, key2, lot):
     return lot[i] < lot[j]
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _round_keys(vp, mg, key1, key2):
     """The ranking keys: totals in millionths, so that float noise cannot split a tie.
 
@@ -262,7 +262,7 @@ def _round_keys(vp, mg, key1, key2):
         key2[i] = np.rint(mg[i] * 1e6)
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _sort_standings(order, key1, key2, lot):
     """Sort ``order`` in place into the standings (the ranking is a strict total order)."""
     _sort_standings_into(order, key1, key2, lot, np.empty(2 * order.shape[0], np.int64))
@@ -272,7 +272,7 @@ _RUN = 8  # the merge sort's first runs, sorted by insertion
 _RANK_MAX = 128  # fields up to this size are sorted by counting (see _sort_standings_into)
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _count_standings(order, key1, key2, lot, buf):
     """``order`` as the standings: places by counting on ``key1``, then ties sorted.
 
@@ -306,7 +306,7 @@ def _count_standings(order, key1, key2, lot, buf):
             order[q] = x
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _sort_standings_into(order, key1, key2, lot, buf):
     """Sort ``order`` (a permutation of 0..n-1) in place by :func:`_before`.
 
@@ -368,7 +368,7 @@ def _sort_standings_into(order, key1, key2, lot, buf):
         order[:] = src
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _key_order(key, neg_key, no_key, place, out, buf):
     """``out[:] = argsort(key)``, stable (a tie goes to the lower place)."""
     for i in range(key.shape[0]):
@@ -376,7 +376,7 @@ def _key_order(key, neg_key, no_key, place, out, buf):
     _sort_standings_into(out, neg_key, no_key, place, buf)
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _simulate_kernel(
     strength,
     lot,

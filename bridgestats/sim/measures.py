@@ -46,11 +46,11 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 import pandas as pd
 from scipy.special import ndtr
 
+from bridgestats._jit import njit
 from bridgestats._validate import as_finite_array, check_choice, check_int, check_number, fail
 from bridgestats.fit import holm
 from bridgestats.sim.events import (
@@ -97,37 +97,41 @@ def _mean_se(x: np.ndarray) -> tuple[float, float]:
     return float(x.mean()), se
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _merge_inversions(a, buf, lo, hi):
-    """Sort ``a[lo:hi]`` ascending (merge sort) and return its strict inversions, the pairs
-    i < j with a[i] > a[j]."""
-    if hi - lo < 2:
-        return 0
-    mid = (lo + hi) // 2
-    count = _merge_inversions(a, buf, lo, mid) + _merge_inversions(a, buf, mid, hi)
-    i, j, k = lo, mid, lo
-    while i < mid and j < hi:
-        if a[j] < a[i]:  # a[j] is below every a[i..mid): mid - i strict inversions
-            count += mid - i
-            buf[k] = a[j]
-            j += 1
-        else:
-            buf[k] = a[i]
-            i += 1
-        k += 1
-    while i < mid:
-        buf[k] = a[i]
-        i += 1
-        k += 1
-    while j < hi:
-        buf[k] = a[j]
-        j += 1
-        k += 1
-    a[lo:hi] = buf[lo:hi]
+    """Sort ``a[lo:hi]`` ascending (bottom-up merge sort) and return its strict inversions,
+    the pairs i < j with a[i] > a[j]. Not recursive: numba cannot load a recursive kernel
+    from its disk cache (it segfaults, numba issue 6061)."""
+    count = 0
+    width = 1
+    while width < hi - lo:
+        for start in range(lo, hi - width, 2 * width):
+            mid = start + width
+            end = min(start + 2 * width, hi)
+            i, j, k = start, mid, start
+            while i < mid and j < end:
+                if a[j] < a[i]:  # a[j] is below every a[i..mid): mid - i strict inversions
+                    count += mid - i
+                    buf[k] = a[j]
+                    j += 1
+                else:
+                    buf[k] = a[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                buf[k] = a[i]
+                i += 1
+                k += 1
+            while j < end:
+                buf[k] = a[j]
+                j += 1
+                k += 1
+            a[start:end] = buf[start:end]
+        width *= 2
     return count
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _tied_pairs(v):
     """Pairs of equal values in the sorted ``v``: the sum of t(t − 1)/2 over runs of t."""
     total = 0
@@ -141,7 +145,7 @@ def _tied_pairs(v):
     return total + run * (run - 1) // 2
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _tau_b_rows(x, y, out):
     n_rows, n = x.shape
     tot = n * (n - 1) // 2

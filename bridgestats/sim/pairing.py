@@ -28,9 +28,9 @@ allowed and the list is paired top-down in order.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from bridgestats._jit import njit
 from bridgestats._validate import check_int, check_whole, fail
 
 __all__ = ["pair_in_order", "round_robin_schedule"]
@@ -39,7 +39,7 @@ __all__ = ["pair_in_order", "round_robin_schedule"]
 MAX_STEPS = 100_000
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _pair_ordered(order, met, max_steps, out_a, out_b):
     """Top-down pairing with backtracking of the entrants in ``order`` (positions).
 
@@ -56,7 +56,7 @@ def _pair_ordered(order, met, max_steps, out_a, out_b):
     return _pair_ordered_into(order, met, max_steps, out_a, out_b, paired, pos_a, pos_b)
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _pair_ordered_into(order, met, max_steps, out_a, out_b, paired, pos_a, pos_b):
     """:func:`_pair_ordered` with its scratch arrays given (``paired``: m, ``pos_a``,
     ``pos_b``: m // 2), so that a simulation's loop allocates nothing."""
@@ -106,7 +106,7 @@ def _pair_ordered_into(order, met, max_steps, out_a, out_b, paired, pos_a, pos_b
     return repeats
 
 
-@numba.njit(cache=False)
+@njit(cache=True)
 def _circle_pairs(slots, r, out_a, out_b):
     """Round ``r`` (0-based) of the circle method on ``m`` slots holding ``slots``.
 

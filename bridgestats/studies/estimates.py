@@ -361,8 +361,9 @@ def k_between_series(*, by="series", margins=None, min_matches=1, confidence=0.9
     random-effects model K_g = K + u_g + e_g, u_g ~ N(0, τ²), e_g ~ N(0, se_g²), is fitted
     by DerSimonian-Laird [1]_: with w_g = 1/se_g², Q = Σ w_g (K_g − K̄_w)², τ² =
     max(0, (Q − (G − 1)) / (Σw − Σw²/Σw)), weights w*_g = 1/(se_g² + τ²) give K and se(K) =
-    1/√Σw*. The interval is K ± z·se(K); the prediction interval for a new group's K is
-    K ± t_{G−2}·√(τ² + se(K)²) [2]_. I² = max(0, (Q − (G − 1))/Q).
+    1/√Σw* (computed by statsmodels' ``combine_effects``). The interval is K ± z·se(K);
+    the prediction interval for a new group's K is K ± t_{G−2}·√(τ² + se(K)²) [2]_.
+    I² = max(0, (Q − (G − 1))/Q).
 
     References
     ----------
@@ -388,13 +389,7 @@ def k_between_series(*, by="series", margins=None, min_matches=1, confidence=0.9
     if n_g < 3 or np.any(se_g <= 0):
         raise fail("by", "groups of which three or more have a K with an interval",
                    given=f"{n_g} group(s) {groups['group'].tolist()}")  # fmt: skip
-    w = 1 / se_g**2
-    k_fixed = np.sum(w * k_g) / w.sum()
-    q = float(np.sum(w * (k_g - k_fixed) ** 2))
-    tau2 = max(0.0, (q - (n_g - 1)) / (w.sum() - np.sum(w**2) / w.sum()))  # as in [1]
-    w_re = 1 / (se_g**2 + tau2)
-    k_re = float(np.sum(w_re * k_g) / w_re.sum())
-    se_re = float(1 / np.sqrt(w_re.sum()))
+    k_re, se_re, tau2, q = _dersimonian_laird(k_g, se_g)
     z = stats.norm.ppf(0.5 + conf / 2)
     t = stats.t.ppf(0.5 + conf / 2, n_g - 2) if n_g > 2 else np.inf
     half_pred = t * np.sqrt(tau2 + se_re**2)  # as in [2]
@@ -414,6 +409,25 @@ def k_between_series(*, by="series", margins=None, min_matches=1, confidence=0.9
         source=f"{groups['source'].iloc[0].split(' by ')[0]}: K per board of each {by} "
         "(matches resampled), DerSimonian-Laird random-effects mean",
     )
+
+
+def _dersimonian_laird(effects, ses):
+    """DerSimonian-Laird random effects of ``effects`` with standard errors ``ses``:
+    ``(mean, se, tau2, q)``, by statsmodels' ``combine_effects(method_re="dl")``.
+
+    statsmodels leaves the moment estimate of τ² as it comes, negative when Q < G − 1;
+    DerSimonian and Laird truncate it at 0, where the random-effects mean is the
+    fixed-effect one, and so does this.
+    """
+    from statsmodels.stats.meta_analysis import combine_effects  # heavy: only when used
+
+    ses = np.asarray(ses, dtype=float)
+    with np.errstate(invalid="ignore"):  # its sd from a negative τ², discarded below
+        res = combine_effects(np.asarray(effects, dtype=float), ses**2, method_re="dl")
+    tau2 = max(0.0, float(res.tau2))  # as in [1] of k_between_series
+    if tau2 == 0.0:
+        return float(res.mean_effect_fe), float(res.sd_eff_w_fe), 0.0, float(res.q)
+    return float(res.mean_effect_re), float(res.sd_eff_w_re), tau2, float(res.q)
 
 
 @dataclass(frozen=True)

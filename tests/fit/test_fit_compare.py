@@ -1,7 +1,8 @@
 """bridgestats.fit.compare: the likelihood-ratio tests of one σ across groups, and Holm.
 
-Independent references: statsmodels' ``multipletests(method="holm")`` for the adjusted
-p-values (to 1e-12: the same arithmetic), a plain scipy maximum likelihood (normal cdf,
+References: Holm's step-down rule written out here as a loop over the sorted p-values
+(holm itself calls statsmodels' ``multipletests(method="holm")``; to 1e-12: the same
+arithmetic) and a worked four-test example by hand, a plain scipy maximum likelihood (normal cdf,
 bounded scalar minimiser) for the LR statistic (to 1e-5: the optimiser's tolerance on σ
 enters the log-likelihood quadratically), ``scipy.stats.chi2`` for its p-value, and
 simulation for the test's size and power (every rate with its Monte Carlo standard error).
@@ -39,13 +40,32 @@ def _loglik_scipy(counts, t):
     return -res.fun
 
 
+def _holm_by_hand(p):
+    """Holm (1979): the j-th smallest p-value times (m − j + 1), capped at 1, never below
+    the adjusted value before it; written as a loop, independently of statsmodels."""
+    order = sorted(range(len(p)), key=lambda i: p[i])
+    out, running = [0.0] * len(p), 0.0
+    for j, i in enumerate(order):
+        running = max(running, min(1.0, (len(p) - j) * p[i]))
+        out[i] = running
+    return out
+
+
 @pytest.mark.parametrize("seed", range(5))
-def test_holm_matches_statsmodels(seed):
+def test_holm_matches_the_step_down_rule_and_statsmodels(seed):
     g = np.random.default_rng(seed)
     p = np.r_[g.uniform(0, 1, 12), g.uniform(0, 0.01, 5), [0.02, 0.02]]  # ties too
     g.shuffle(p)
-    expected = multipletests(p, method="holm")[1]
-    np.testing.assert_allclose(fit.holm(p), expected, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(fit.holm(p), _holm_by_hand(p.tolist()), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(fit.holm(p), multipletests(p, method="holm")[1], atol=1e-12)
+
+
+def test_holm_by_hand_on_four_tests():
+    # sorted 0.005, 0.01, 0.03, 0.04: x4 = 0.02, x3 = 0.03, x2 = 0.06, x1 = 0.04 -> 0.06
+    assert fit.holm([0.01, 0.04, 0.03, 0.005]).round(12).tolist() == [0.03, 0.06, 0.06, 0.02]
+    assert fit.holm(np.array([[0.01, 0.04], [0.03, 0.005]])).shape == (2, 2)
+    with pytest.raises(BridgestatsError, match="p_values: must be one or more numbers"):
+        fit.holm([])
 
 
 def test_holm_edge_cases():

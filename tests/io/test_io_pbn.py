@@ -13,6 +13,7 @@ half a unit of the last printed digit (0.005), no looser.
 
 from __future__ import annotations
 
+import gc
 import math
 import re
 
@@ -375,3 +376,31 @@ def test_real_file_under_an_upper_case_suffix(tmp_path, shared_data):
     direct = read_pbn(real)
     assert summary_of(ours).files == 1 and len(ours) == len(direct) > 0
     assert ours["score_ns"].equals(direct["score_ns"])
+
+
+def test_reading_leaves_the_garbage_collector_alone(tmp_path):
+    """A library changes no process-wide state (issue 24): the collector stays on while a
+    file is read, and runs as usual (the old reader switched it off for the whole process
+    while it read, and no collection ran)."""
+    rows = "".join(f"{k} {k + 100} 3NT N 9 - - - -\n" for k in range(1, 51))
+    spec = "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"
+    text = "".join(
+        f'[Board "{b}"]\n[Vulnerable "None"]\n[ScoreTable "{spec}"]\n{rows}\n' for b in range(1, 41)
+    )
+    path = tmp_path / "club.pbn"
+    path.write_text(text)
+    seen = []
+
+    def callback(phase, info):
+        if phase == "start":
+            seen.append(gc.isenabled())
+
+    assert gc.isenabled()
+    gc.callbacks.append(callback)
+    try:
+        frame = read_pbn(path)
+    finally:
+        gc.callbacks.remove(callback)
+    assert len(frame) == 40 * 50
+    assert seen and all(seen)  # collections ran, with the collector on
+    assert gc.isenabled()

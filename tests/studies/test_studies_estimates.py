@@ -3,7 +3,9 @@
 References: plain numpy sums on the shipped CSV (exact, 1e-9); a scipy maximum likelihood of
 σ²(n) = nK² + n²δ² written from the normal density (1e-3 IMPs: the optimiser's tolerance);
 statsmodels' DerSimonian-Laird ``combine_effects`` and ``multipletests`` (1e-9: the same
-arithmetic); Probst's printed figures (Table 4's 30.7, §3's 61 IMPs for 32 boards, §11's
+arithmetic), and DerSimonian-Laird written out from the paper (1e-9) and on the BCG vaccine
+trials against the figures metafor's tests check against Stata's ``metan`` (to the 4
+printed decimals); Probst's printed figures (Table 4's 30.7, §3's 61 IMPs for 32 boards, §11's
 11.73, 11.04-12.55, 11.65, 67.39, 1.668, 10.598; DOMAIN's WBF 8-board 20.00 from 43) to
 the printed digits.
 """
@@ -53,9 +55,57 @@ def test_k_per_board_by_series_and_decade():
     assert {"bb 1950s", "us 2000s", "ec 2000s"} <= set(d.group)
 
 
+def _dl_by_hand(k, se):
+    """DerSimonian and Laird (1986), written from the paper: (mean, se, τ², Q)."""
+    w = 1 / se**2
+    q = float(np.sum(w * (k - np.sum(w * k) / w.sum()) ** 2))
+    tau2 = max(0.0, (q - (k.size - 1)) / (w.sum() - np.sum(w**2) / w.sum()))
+    w_re = 1 / (se**2 + tau2)
+    return float(np.sum(w_re * k) / w_re.sum()), float(1 / np.sqrt(w_re.sum())), tau2, q
+
+
+#: The 13 BCG vaccine trials (Colditz et al., JAMA 271 (1994) 698-702; metafor's dat.bcg):
+#: TB cases and non-cases, vaccinated then control.
+BCG = np.array([
+    [4, 119, 11, 128], [6, 300, 29, 274], [3, 228, 11, 209], [62, 13536, 248, 12619],
+    [33, 5036, 47, 5761], [180, 1361, 372, 1079], [8, 2537, 10, 619], [505, 87886, 499, 87892],
+    [29, 7470, 45, 7232], [17, 1699, 65, 1600], [186, 50448, 141, 27197], [5, 2493, 3, 2338],
+    [27, 16886, 29, 17825],
+], dtype=float)  # fmt: skip
+
+
+def test_dersimonian_laird_on_the_bcg_trials():
+    a, b, c, d = BCG.T
+    log_rr = np.log(a / (a + b)) - np.log(c / (c + d))
+    se = np.sqrt(1 / a - 1 / (a + b) + 1 / c - 1 / (c + d))
+    mean, se_mean, tau2, q = estimates._dersimonian_laird(log_rr, se)
+    # metafor's test_misc_metan_vs_rma.uni_with_dat.bcg: rma(method="DL") as Stata's
+    # metan prints it: -0.7141 (95 % -1.0644 to -0.3638), Q = 152.2330
+    z = stats.norm.ppf(0.975)
+    assert mean == pytest.approx(-0.7141, abs=5e-5)
+    assert (mean - z * se_mean, mean + z * se_mean) == pytest.approx((-1.0644, -0.3638), abs=5e-5)
+    assert q == pytest.approx(152.2330, abs=5e-5)
+    assert (mean, se_mean, tau2, q) == pytest.approx(_dl_by_hand(log_rr, se), abs=1e-9)
+
+
+def test_dersimonian_laird_truncates_a_negative_tau2_at_zero():
+    # Q = 0.0067 < G - 1 = 3: statsmodels' moment estimate of τ² is -0.027; the paper's
+    # is 0, and the mean and se are the fixed-effect ones
+    k, se = np.array([6.0, 6.01, 5.99, 6.0]), np.array([0.1, 0.2, 0.15, 0.3])
+    assert combine_effects(k, se**2, method_re="dl").tau2 < 0
+    mean, se_mean, tau2, q = estimates._dersimonian_laird(k, se)
+    w = 1 / se**2
+    assert tau2 == 0.0
+    assert mean == pytest.approx(np.sum(w * k) / w.sum(), abs=1e-12)
+    assert se_mean == pytest.approx(1 / np.sqrt(w.sum()), abs=1e-12)
+    assert (mean, se_mean, tau2, q) == pytest.approx(_dl_by_hand(k, se), abs=1e-12)
+
+
 def test_k_between_series_is_dersimonian_laird():
     r = estimates.k_between_series(n_boot=200, rng=3)
     g = r.groups
+    k_hand, _, tau2_hand, q_hand = _dl_by_hand(g.k.to_numpy(), g.se.to_numpy())
+    assert (r.k, r.tau**2, r.q) == pytest.approx((k_hand, tau2_hand, q_hand), abs=1e-9)
     res = combine_effects(g.k.to_numpy(), g.se.to_numpy() ** 2, method_re="dl", alpha=0.10)
     assert r.k == pytest.approx(res.mean_effect_re, abs=1e-9)
     assert r.tau**2 == pytest.approx(res.tau2, abs=1e-9)
