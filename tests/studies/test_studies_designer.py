@@ -56,10 +56,11 @@ def test_simulated_comparison_is_paired_and_stable(teams_sim):
     # score the sides are closer, so fewer 20-0s; the σ 15 % smaller scale has more
     p = a.set_index("scale")["p_20_0"]
     assert p["σ 15 % smaller"] > p[designer.DESIGNER_SCALE] > p["σ 15 % larger"]
-    # the verdict (which alternatives differ at 5 % after Holm) is the same for both seeds
-    assert set(rest.loc[rest["p_holm"] < 0.05, "scale"]) == set(
-        b.iloc[1:].loc[b.iloc[1:]["p_holm"] < 0.05, "scale"]
-    )
+    # the page's statement (every alternative within a bound, simultaneous 95 % intervals)
+    # moves between seeds by no more than 4 SEs of the largest paired difference; which
+    # alternatives pass a test at 5 % is not stated, as it changes with the seed
+    se = np.hypot(rest["se_paired"].max(), b["se_paired"].iloc[1:].max())
+    assert abs(designer.comparison_bound(a) - designer.comparison_bound(b)) < 4 * se
     # and each difference moves between seeds by no more than 4 paired SEs
     assert (np.abs(rest["diff"].to_numpy() - b["diff"].iloc[1:].to_numpy())
             < 4 * np.hypot(rest["se_paired"], b["se_paired"].iloc[1:])).all()  # fmt: skip
