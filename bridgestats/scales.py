@@ -103,6 +103,7 @@ def _raw(unit: str) -> Callable[[int], VPScale]:
 def _swiss_pairs(name: str) -> Callable[[int], VPScale]:
     def build(n_boards: int) -> VPScale:
         from . import datasets
+        from .names import display_name
         from .vpscale import scale_from_thresholds
 
         rows = datasets.load("seeds/swiss_pairs_scales").query("scale == @name and vp_winner > 10")
@@ -110,7 +111,7 @@ def _swiss_pairs(name: str) -> Callable[[int], VPScale]:
             rows.sort_values("vp_winner").threshold_pct.to_numpy(),
             centre=50,
             unit="MP %",
-            name=f"Swiss pairs {name}",
+            name=f"Swiss pairs {display_name('scale', name)}",
         )
 
     return build

@@ -336,7 +336,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
     Examples
     --------
     >>> [s.name for s in candidate_scales("Swiss pairs")][:2]
-    ['Swiss pairs triangular_2003', 'Swiss pairs washington_2004']
+    ['Swiss pairs triangular (2003)', 'Swiss pairs Washington (2004)']
     """
     check_choice(event, "event", tuple(EVENTS))
     nb = (
@@ -460,7 +460,7 @@ def compare_scales(
 
 
 #: The scales a comparison is made against by default, by the start of their names.
-_REFERENCES = ("WBF 2013 continuous", "Swiss pairs ebu_2006")
+_REFERENCES = ("WBF 2013 continuous", "Swiss pairs EBU (2006)")
 
 
 def _reference_index(scorers, reference, n_boards: int) -> int:
@@ -776,7 +776,7 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
             )
         share = rows[
             (rows.measure == "outcome_share")
-            & rows.scorer.str.match(r"Gaussian 20-0,|Swiss pairs ebu_2006")
+            & rows.scorer.str.match(r"Gaussian 20-0,|Swiss pairs EBU \(2006\)")
             & (rows.outcome == "20-0")
             & rows["round"].notna()
         ]

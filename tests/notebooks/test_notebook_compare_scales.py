@@ -84,7 +84,7 @@ def test_scale_differences(run):
     refs = rows.groupby("format")["reference"].unique().map(list).to_dict()
     assert refs == {"round robin": ["WBF 2013 continuous, 16 boards"],
                     "Swiss teams": ["WBF 2013 continuous, 8 boards"],
-                    "Swiss pairs": ["Swiss pairs ebu_2006"]}  # fmt: skip
+                    "Swiss pairs": ["Swiss pairs EBU (2006)"]}  # fmt: skip
     p = s["p_strongest_wins"]
     for r in rows[rows["measure"] == "p_strongest_wins"].itertuples():
         want = p[f"{r.format}: {r.scale}"] - p[f"{r.format}: {r.reference}"]

@@ -227,7 +227,7 @@ def test_shooting_and_breakage(spread):
     assert "IMPs differential nothing at any deficit" in lines[0]
     b = scales.scale_breakage("Swiss pairs")
     assert b.margin.max() == 25 and set(b.event) == {"Swiss pairs"}
-    wash = b[b.scorer == "Swiss pairs washington_2004"]
+    wash = b[b.scorer == "Swiss pairs Washington (2004)"]
     assert wash.value.sum() == 10  # 10-10 to 20-0 over 0-25 %: each VP step once
 
 
