@@ -527,7 +527,19 @@ def show_findings(findings, *, title: str | None = None) -> None:
 
 
 def _md_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+    """``text`` with Markdown's emphasis characters escaped, code spans (between backticks)
+    left as written, where a backslash would show.
+
+    >>> print(_md_escape("k_per_board is `k_per_board`, *not* 2*3"))
+    k\\_per\\_board is `k_per_board`, \\*not\\* 2\\*3
+    """
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: no code span, escape it all
+        parts = [text]
+    return "`".join(
+        part if i % 2 else part.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+        for i, part in enumerate(parts)
+    )
 
 
 def _cell(value, digits) -> str | None:
