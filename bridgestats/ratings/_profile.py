@@ -20,8 +20,8 @@ def profile_intervals(refit, model, best, *, sds, level, n_grid, n_sessions):
     """(intervals, curve) of each sd in ``sds`` (see ``gaussian.profile_likelihood``).
 
     ``refit(held, start)`` returns (model, negative log-likelihood) with the sds of
-    ``held`` fixed and the others maximised from ``start``; ``best`` is the negative
-    log-likelihood at ``model``, the maximum.
+    ``held`` fixed and the others maximised from ``start`` (the nearest point of the curve
+    fitted so far); ``best`` is the negative log-likelihood at ``model``, the maximum.
     """
     level = check_number(level, "level", low=0, high=1, low_open=True, high_open=True)
     n_grid = check_int(n_grid, "n_grid", minimum=2)
@@ -35,11 +35,13 @@ def profile_intervals(refit, model, best, *, sds, level, n_grid, n_sessions):
     rows, curve = [], []
     for name in sds:
         est = getattr(model, name)
-        cache = {}
+        cache, fitted = {}, {est: model}
 
-        def deviance(value, name=name, cache=cache):
-            if value not in cache:
-                _, nll = refit({name: value}, model)
+        def deviance(value, name=name, cache=cache, fitted=fitted):
+            if value not in cache:  # started from the nearest point fitted so far
+                done = list(fitted)
+                near = done[int(np.argmin([abs(v - value) for v in done]))]
+                fitted[value], nll = refit({name: value}, fitted[near])
                 cache[value] = 2.0 * (nll - best)
             return cache[value]
 
