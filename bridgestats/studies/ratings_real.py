@@ -38,7 +38,11 @@ from scipy import optimize, stats
 
 from .. import datasets
 from .._validate import check_frame, check_int, check_number, fail
-from ..ratings.gaussian import SD_NAMES, multi_partner_sessions
+from ..ratings.gaussian import (  # GaussianModel: the doctests' model
+    SD_NAMES,
+    GaussianModel,  # noqa: F401
+    multi_partner_sessions,
+)
 from ..ratings.gaussian_mixed import (
     fit_mixed_model,
     mixed_log_likelihood,
