@@ -76,7 +76,7 @@ def test_butler_online(capsys):
     )
     assert code == 0
     assert "| 20-0 | 38.75+ |" in out  # §5: 38.73 with the printed z 1.668 and σ 23.22
-    assert "sigma 23.22 IMPs" in out
+    assert "**Online Butler pairs, 15 boards, σ = 23.22 IMPs**" in out  # names, not ids
 
 
 def test_aggregate_12_0_in_tens(capsys):
@@ -134,7 +134,8 @@ def test_wbf_continuous_and_discrete(capsys):
 
 def test_html(capsys):
     code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--discrete", "--format", "html")
-    assert code == 0 and out.startswith("<table") and "<caption>WBF 2013 discrete" in out
+    assert code == 0 and out.startswith("<table")
+    assert "<caption>WBF 2013 (whole VPs), 14 boards</caption>" in out  # its name, not its id
     code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--format", "html")
     assert code == 0 and "<td>20.00</td>" in out
 
