@@ -21,6 +21,7 @@ __all__ = [
     "SCALES",
     "SECTIONS",
     "SERIES",
+    "TERMS",
     "display_name",
     "readable",
     "series_label",
@@ -177,6 +178,17 @@ COLUMNS = {
     "probability": "probability",
 }
 
+#: Other ids a page may name in running text, a table cell or a figure: the measures and
+#: pairing rules of :mod:`bridgestats.studies.scales`, a Holm-adjusted p-value's column.
+TERMS = {
+    "p_strongest_wins": "P(strongest wins)",
+    "p_top_k": "P(the strongest k qualify)",
+    "kendall_tau": "Kendall's τ",
+    "outcome_share": "share of each outcome",
+    "round_robin": "round robin",
+    "p_holm": "Holm p",
+}
+
 KINDS = {
     "dataset": DATASETS,
     "series": SERIES,
@@ -185,6 +197,7 @@ KINDS = {
     "section": SECTIONS,
     "method": METHODS,
     "column": COLUMNS,
+    "term": TERMS,
 }
 
 
@@ -210,26 +223,30 @@ def display_name(kind: str, key: str) -> str:
 
 @functools.cache
 def _ids() -> re.Pattern:
-    """Data set ids, and the scale ids that cannot be words ("washington_2004",
-    "wbf_discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
-    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k]
+    """Data set ids, the scale ids that cannot be words ("washington_2004",
+    "wbf_discrete") and the other terms, as whole tokens: not inside a path
+    ("data/seeds/x.csv") or a word."""
+    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k] + list(TERMS)
     alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
     return re.compile(rf"(?<![\w/.-])({alternatives})(?![\w/-]|\.\w)")
 
 
 def readable(text: str) -> str:
-    """``text`` with every data set id and every scale id that is not a plain word replaced
-    by its display name (the source strings of the estimates name their data by id).
+    """``text`` with every data set id, every scale id that is not a plain word and every
+    term of :data:`TERMS` replaced by its display name (the source strings of the
+    estimates name their data by id; the comparisons of scales their measures).
 
     >>> readable("seeds/brighton_2005_vp_counts on the washington_2004 thresholds")
     'Brighton 2005 Swiss pairs: VP results on the Washington (2004) thresholds'
     >>> readable("see data/seeds/probst_figures.csv, `wbf` and the mp column")
     'see data/seeds/probst_figures.csv, `wbf` and the mp column'
+    >>> readable("round_robin, kendall_tau (p_holm 0.91)")
+    "round robin, Kendall's τ (Holm p 0.91)"
     """
 
     def name(match: re.Match) -> str:
         token = match.group(1)
-        return DATASETS.get(token) or SCALES[token]
+        return DATASETS.get(token) or SCALES.get(token) or TERMS[token]
 
     return _ids().sub(name, str(text))
 

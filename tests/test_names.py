@@ -94,3 +94,14 @@ def test_every_column_a_scorer_reads_has_a_name():
     columns -= {"place_text"}  # shown as the place
     assert sorted(columns - set(names.COLUMNS)) == []
     assert not [name for name in names.COLUMNS.values() if "_" in name]
+
+
+def test_readable_names_the_measures_and_pairing_rules_of_the_comparisons():
+    # compare_scales' tables and findings showed "round_robin", "kendall_tau", "p_holm"
+    for key, name in names.TERMS.items():
+        assert names.readable(f"{key}, {key} (x)") == f"{name}, {name} (x)"
+        assert names.readable(f"`x.{key}`") == f"`x.{key}`"  # a dotted name is code
+    from bridgestats.notebook import table_html
+
+    html = table_html(pd.DataFrame({"pairing": ["round_robin"], "measure": ["p_top_k"]}))
+    assert "round robin" in html and "P(the strongest k qualify)" in html and "_" not in html
