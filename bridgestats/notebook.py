@@ -24,6 +24,7 @@ from .names import readable
 __all__ = [
     "and_list",
     "count_axis",
+    "counted",
     "figure_caption",
     "figure_names",
     "finding",
@@ -543,6 +544,17 @@ def and_list(items, *, empty: str = "none") -> str:
     if not items:
         return empty
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def counted(n, word: str, plural: str | None = None) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1: "1 board", "3 boards", "0
+    groups" (never "board(s)").
+
+    >>> counted(1, "board"), counted(3, "board"), counted(2, "match", "matches")
+    ('1 board', '3 boards', '2 matches')
+    """
+    n = int(n)
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
 
 
 def show_markdown(text: str) -> None:
