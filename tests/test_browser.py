@@ -88,9 +88,29 @@ def site(tmp_path_factory):
     return root, book
 
 
+@pytest.fixture(scope="module")
+def scored(tmp_path_factory):
+    """``bridgestats score --format html`` of a club session: the page a scorer opens."""
+    from apps.test_score_event import MITCHELL_PBN  # tests/ is on the path
+
+    from bridgestats.cli import main
+
+    folder = tmp_path_factory.mktemp("score")
+    (folder / "club.pbn").write_text(MITCHELL_PBN)
+    out = folder / "club.html"
+    assert main(["score", str(folder / "club.pbn"), "--format", "html", "--out", str(out)]) == 0
+    return out
+
+
 def _pages(site):
     root, book = site
     return [root / "index.html", root / "findings.html", *sorted(root.glob("*/*.html")), book]
+
+
+def test_the_scored_event_page_reads_as_a_document(driver, scored):
+    """The page ``bridgestats score --format html`` writes: the same checks as the
+    reports' (no id outside code, no column empty throughout, fits 1,024 px)."""
+    assert _check_page(driver, scored) == []
 
 
 def _check_page(driver, page: Path) -> list[str]:
