@@ -6,7 +6,7 @@ Over the reports (a fresh ``make reports`` in ``reports/``, or the folder named 
 booklet: no console error or failed request, every image loaded, every link and anchor
 lands on an element, no horizontal overflow at 1,024 px, no raw Python repr or
 missing-value marker in the text, no id (snake_case) in the text outside code, no table
-column empty in every row;
+column empty in every row, no figure shrunk so far that its labels cannot be read;
 and the booklet and one report printed to A4 PDF (through :mod:`bridgestats.reports.browser`,
 as ``bridgestats reports --pdf`` prints) with a header row on every page that holds table
 rows, read back with ``pdftotext``. Without the browser the tests skip, naming it.
@@ -39,6 +39,8 @@ if BROWSER is None or DRIVER is None:
 webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the dev extra)")
 
 WIDTH = 1024
+#: The least a figure may be shrunk to on a 1,024 px page (its labels shrink with it).
+MIN_FIGURE_SCALE = 0.55
 #: Text that is Python talking, not the report: reprs, pandas' markers, a cut cell.
 RAW = re.compile(
     r"PosixPath\(|dtype: |Name: \w|\bNaN\b|<NA>|\bnan\b|…"
@@ -134,6 +136,15 @@ def _check_page(driver, page: Path) -> list[str]:
     )
     if no_alt:
         problems.append(f"{no_alt} image(s) without alt text from a caption")
+    # a figure saved wider than the page is shown shrunk, and its labels with it: 8 pt at
+    # 110 dpi is 12 px, below 55 % under 7 px (compare_scales' three panels abreast: 47 %)
+    shrunk = driver.execute_script(
+        "return [...document.images].filter(i => i.naturalWidth > 0"
+        " && i.clientWidth / i.naturalWidth < arguments[0])"
+        ".map(i => [i.alt.slice(0, 60), Math.round(100 * i.clientWidth / i.naturalWidth)])",
+        MIN_FIGURE_SCALE,
+    )
+    problems += [f"figure shown at {pct} % of its size: {alt!r}" for alt, pct in shrunk]
     wide = driver.execute_script(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
