@@ -650,7 +650,7 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     >>> import pandas as pd
     >>> t = pd.DataFrame({"worst_ratio": [1.23456, None], "ok": [True, False]})
     >>> html = table_html(t, columns={"worst_ratio": "worst ratio", "ok": "fits"}, digits=2)
-    >>> '<th class="num">worst ratio</th>' in html, ">1.23</td>" in html, "<td>no</td>" in html
+    >>> '<th class="num">worst\u00a0ratio</th>' in html, ">1.23</td>" in html, "<td>no</td>" in html
     (True, True, True)
     >>> "NaN" in html, "–: not available" in html
     (False, True)
@@ -692,7 +692,8 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
         body.append("<tr>" + "".join(cells) + "</tr>")
     num = ' class="num"'
     head = "".join(
-        f"<th{num if numeric_columns[c] else ''}>{_html.escape(n)}</th>"
+        f"<th{num if numeric_columns[c] else ''}>"
+        f"{_html.escape(_kept_whole(n) if numeric_columns[c] else n)}</th>"
         for c, n in zip(frame.columns, names, strict=True)
     )
     out = (
@@ -702,6 +703,12 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     if note or n_missing:
         out += f'<p class="bs-note">{_html.escape(note or MISSING + ": not available")}</p>'
     return out + "</div>"
+
+
+def _kept_whole(header: str) -> str:
+    """A short header over numbers on one line ("90 % to", "paired SE": no-break spaces),
+    so that a squeezed table does not split it over the numbers; a long one may wrap."""
+    return header.replace(" ", "\u00a0") if len(header) <= 14 else header
 
 
 def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> None:

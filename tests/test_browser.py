@@ -252,7 +252,7 @@ def _pdf_pages(pdf: Path) -> list[str]:
         pytest.skip("needs pdftotext (apt-get install poppler-utils)")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
-    return [p for p in text.split("\f") if p.strip()]
+    return [p.replace("\xa0", " ") for p in text.split("\f") if p.strip()]
 
 
 def _rows_without_header(pages: list[str], header: re.Pattern, row: re.Pattern) -> list[int]:
@@ -281,7 +281,8 @@ def test_a_report_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_pat
     pdf = chromium.print_pdf(page, tmp_path / "report.pdf")
     pages = _pdf_pages(pdf)
     html = page.read_text(encoding="utf-8")
-    heads = {h.strip() for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)}
+    heads = {h.replace("\xa0", " ").strip()
+             for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)}  # fmt: skip
     assert heads, "the report has no table with a header row"
     header = re.compile("|".join(re.escape(h) for h in heads))
     row = re.compile(r"^\s*\S.*\s(-?\d[\d,]*\.\d+)\s+.*\d\s*$")
