@@ -52,7 +52,10 @@ class _Ids(tuple):
 
 
 _SCALE_EPILOG = """examples:
-  bridgestats scale --form teams --boards 8 --k 6.5 --negative 5
+  bridgestats scale --form teams --boards 8                  # the evidence's scale
+  bridgestats scale --form swiss-pairs --boards 8 --format csv
+  bridgestats scale --form teams --boards 8 --model probst --negative 5   # Probst, K 6.5
+  bridgestats scale --form teams --boards 8 --k 6.5 --negative 5          # Probst, K given
   bridgestats scale --form swiss-pairs --boards 8 --sigma 11
   bridgestats scale --form swiss-pairs --boards 8 --results 63
   bridgestats scale --form butler-online --boards 15 --tables 15 --format csv
@@ -60,20 +63,27 @@ _SCALE_EPILOG = """examples:
   bridgestats scale --wbf --boards 14 [--discrete]
   bridgestats scale --booklet --format html > booklet.html   # every form, 4-32 boards
 
-Gaussian scales follow the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
-bridgeguys.com): sigma = K*sqrt(n) for teams and aggregate, K*sqrt(n*C*R/2) cross-IMPed,
-B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n) for Swiss pairs (margins in MP % shown as
-the winner's percentage), with Probst's defaults: they reproduce his tables. The scales the
-project's evidence gives (teams sigma = sqrt(nK^2 + n^2 delta^2), Swiss pairs sigma^2 =
-k^2/n + 2 tau^2, K, delta, k and tau measured once: studies.sigma_evidence) are those of
---booklet. Whole-IMP (10-point) ranges: a margin earns a step when it reaches the threshold.
-The WBF scale is that of the WBF Scoring Panel's technical report,
-"The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
+Which sigma: with no --model, --k, --sigma, --results, --comparisons or --ascherman, the
+project's evidence, the one sigma(n) the booklet and the designer print (teams sigma =
+sqrt(nK^2 + n^2 delta^2); Swiss pairs sigma^2 = k^2/n + 2 tau^2; face-to-face Butler
+B*K(n)*sqrt(n(T-1)/(2T)), 15 tables unless --tables; cross-IMPed teams of eight
+K(n)*sqrt(8n); aggregate K*sqrt(n); K, delta, k, tau and B measured once and shipped in
+data/derived/sigma_evidence_inputs.csv), for every form it measures; online Butler, which
+it does not, takes Probst's model. --model probst (or --k, --results, --comparisons,
+--ascherman) takes the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
+bridgeguys.com), with his default K unless --k: sigma = K*sqrt(n) for teams and aggregate,
+K*sqrt(n*C*R/2) cross-IMPed, B*K*sqrt(n*C/(2R)) + 1 Butler (K 7 online, 6.5 face to
+face), K/sqrt(n) for Swiss pairs: they reproduce his tables. --sigma gives the match sigma
+itself. The output says which sigma it used, its source and, from the evidence, its 90 %
+interval (before the table; on standard error with --format csv). Margins in MP % are
+shown as the winner's percentage; whole-IMP (10-point) ranges: a margin earns a step when
+it reaches the threshold. The WBF scale is that of the WBF Scoring Panel's technical
+report, "The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
 """
 
 
 def _add_scale(sub) -> None:
-    from .sigma import FORMS
+    from .forms import FORMS
 
     p = sub.add_parser(
         "scale",
@@ -85,11 +95,22 @@ def _add_scale(sub) -> None:
         "--form", type=_option_id, choices=_Ids(FORMS), default=None, help="event form (teams)"
     )
     p.add_argument("--boards", type=int, default=None, help="boards per match (required)")
-    p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
+    p.add_argument(
+        "--model",
+        choices=["evidence", "probst"],
+        default=None,
+        help="where sigma comes from: the project's evidence (the default for every form it "
+        "measures) or Probst's model with his default K",
+    )
+    p.add_argument(
+        "--k", type=float, default=None, help="per-board sigma K of Probst's model (his default)"
+    )
     p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")
     p.add_argument("--max-vp", type=int, default=20, help="VP total of the scale (20)")
     p.add_argument("--negative", type=int, default=0, help="negative-VP steps (0)")
-    p.add_argument("--tables", type=float, default=None, help="tables in play (butler-online)")
+    p.add_argument(
+        "--tables", type=float, default=None, help="tables in play (butler: 15; butler-online)"
+    )
     p.add_argument("--comparisons", type=float, default=None, help="C for cross-imps (4)")
     p.add_argument(
         "--results",
@@ -132,6 +153,7 @@ def _scale_conflicts(args) -> None:
         # the WBF scale is 20-0 for teams IMPs: every model option must keep its default
         defaults = {
             "--form": (args.form, (None, "teams")),
+            "--model": (args.model, (None,)),
             "--k": (args.k, (None,)),
             "--sigma": (args.sigma, (None,)),
             "--max-vp": (args.max_vp, (20,)),
@@ -179,7 +201,8 @@ def _run_booklet(args) -> int:
 
     others = {
         "--boards": args.boards is not None, "--form": args.form is not None,
-        "--wbf": args.wbf, "--discrete": args.discrete, "--max-vp": args.max_vp != 20,
+        "--model": args.model is not None, "--wbf": args.wbf, "--discrete": args.discrete,
+        "--max-vp": args.max_vp != 20,
         "--negative": args.negative != 0, "--comparisons": args.comparisons is not None,
         "--results": args.results is not None, "--ascherman": args.ascherman,
         "--continuous": args.continuous,
@@ -254,7 +277,7 @@ def _run_scale(args) -> int:
     import html
 
     from .names import display_name
-    from .vpscale import event_scale, wbf_scale, wbf_table
+    from .vpscale import wbf_scale, wbf_table
 
     if args.booklet:
         return _run_booklet(args)
@@ -282,33 +305,99 @@ def _run_scale(args) -> int:
             out = f"**{title}**\n\n" + _scale_markdown(frame)
         _write_out(out)
         return 0
+    said = ""
     if args.wbf:
         scale = wbf_scale(args.boards)
         name = f"{display_name('scale', 'wbf_discrete')}, {scale.name.rsplit(', ', 1)[-1]}"
     else:
-        scale = event_scale(
-            args.form or "teams",
-            args.boards,
-            k=args.k,
-            sigma=args.sigma,
-            max_vp=args.max_vp,
-            negative=args.negative,
-            n_tables=args.tables,
-            comparisons=args.comparisons,
-            n_results=args.results,
-            ascherman=args.ascherman,
-        )
+        scale, said = _form_scale(args)
         name = _scale_title(scale, args.form or "teams", args.boards)
     scale = dataclasses.replace(scale, name=name)  # its name as a reader reads it
     step = 0 if args.continuous else None
     if args.format == "csv":
         out = scale.to_csv(step=step)
+        if said:  # standard output stays one CSV table
+            print(said, file=sys.stderr)
     elif args.format == "html":
         out = scale.to_html(step=step)
+        if said:
+            out = f"<p>{html.escape(said)}</p>\n{out}"
     else:
         out = scale.to_markdown(step=step)
+        if said:
+            out = f"{said}\n\n{out}"
     _write_out(out if out.endswith("\n") else out + "\n")
     return 0
+
+
+def _form_scale(args):
+    """The scale of ``--form`` and the sentence that says which σ it is built on.
+
+    With no option of Probst's models (``--k``, ``--results``, ``--comparisons``,
+    ``--ascherman``) and no ``--sigma``, σ is the evidence's
+    (:func:`bridgestats.evidence.evidence_sigma`, read from the shipped inputs: no pandas)
+    for every form it measures, unless ``--model probst``; a form it does not measure takes
+    Probst's model.
+    """
+    from .forms import event_form
+    from .vpscale import event_scale
+
+    form = args.form or "teams"
+    entry = event_form(form)
+    probst_options = {"--k": args.k is not None, "--results": args.results is not None,
+                      "--comparisons": args.comparisons is not None,
+                      "--ascherman": args.ascherman}  # fmt: skip
+    given = [opt for opt, on in probst_options.items() if on]
+    if args.model == "evidence" and (given or args.sigma is not None):
+        given += ["--sigma"] if args.sigma is not None else []
+        raise fail("--model", "probst, or not given, with " + ", ".join(given), "evidence")
+    if args.model == "probst" and args.sigma is not None:
+        raise fail("--sigma", "not given with --model (the match sigma replaces the model)",
+                   args.sigma)  # fmt: skip
+    use_evidence = not given and args.sigma is None and args.model != "probst"
+    if use_evidence and entry.evidence is None:
+        if args.model == "evidence":
+            raise fail("--model", f"probst for form {_shown_id(form)} (the evidence measures "
+                       "no sigma for it)", "evidence")  # fmt: skip
+        use_evidence = False
+    common = {"max_vp": args.max_vp, "negative": args.negative}
+    if use_evidence:
+        from .evidence import evidence_sigma
+
+        tables = {} if args.tables is None else {"n_tables": _tables(args.tables)}
+        if tables and "n_tables" not in entry.options:
+            event_scale(form, args.boards, sigma=1.0, n_tables=args.tables)  # raises
+        src = evidence_sigma(form, args.boards, **tables)
+        scale = event_scale(form, args.boards, sigma=src.sigma, **common)
+        lo, hi = src.sigma_ci or (None, None)
+        ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
+        return scale, (f"σ = {src.sigma:.2f} {src.unit}{ci} over {args.boards} boards, from "
+                       f"the evidence: {src.source}.")  # fmt: skip
+    scale = event_scale(
+        form,
+        args.boards,
+        k=args.k,
+        sigma=args.sigma,
+        n_tables=args.tables,
+        comparisons=args.comparisons,
+        n_results=args.results,
+        ascherman=args.ascherman,
+        **common,
+    )
+    if args.sigma is not None:
+        where = "given on the command line"
+    elif args.results is not None or args.ascherman:
+        where = "Probst's Swiss pairs field model (§11): the 20-0 at the top board's percentage"
+    else:
+        k = entry.k if args.k is None else args.k
+        where = f"Probst's model, K = {k:g}{'' if args.k is not None else ' (his default)'}: " + (
+            entry.source)  # fmt: skip
+    return scale, f"σ = {scale.sigma:.2f} {scale.unit} over {args.boards} boards, {where}."
+
+
+def _tables(value) -> int:
+    """``--tables`` as the whole number of tables the evidence's Butler σ takes."""
+    return check_int(value, "--tables", minimum=2, maximum=1000)
 
 
 def _write_out(text: str, *, what: str = "the table") -> None:

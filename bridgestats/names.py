@@ -4,13 +4,16 @@ Every report, the booklet and the command line show a data set, a series of matc
 VP scale or an event form by the name in these tables, never by its id
 (``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
-``tests/test_names.py`` checks that every shipped data set and form has an entry.
+``tests/test_names.py`` checks that every shipped data set has an entry (the forms' names
+are their catalogue's, :data:`bridgestats.forms.FORMS`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
+
+from .forms import FormTable
 
 __all__ = [
     "COLUMNS",
@@ -33,6 +36,7 @@ DATASETS = {
     "derived/match_margins": "team-match margins, 1955-2011 (derived)",
     "derived/rating_sessions": "club rating sessions (derived)",
     "derived/rescored_matches": "real events re-scored under each VP scale (derived)",
+    "derived/sigma_evidence_inputs": "the evidence's σ inputs: K, δ, τ, B (derived)",
     "derived/swing_counts": "board-swing counts (derived)",
     "derived/swiss_pairs_strength_curve": "Swiss pairs strength fit, simulated curve (derived)",
     "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss pairs: VP results",
@@ -72,14 +76,8 @@ SCALES = {
     "ebu_2006": "EBU (2006)",
 }
 
-#: Event forms (the keys of :data:`bridgestats.sigma.FORMS`).
-FORMS = {
-    "teams": "teams of four",
-    "cross_imps": "pairs scored by cross-IMPs",
-    "butler_online": "online Butler pairs",
-    "swiss_pairs": "Swiss pairs (MP %)",
-    "aggregate": "aggregate (total points)",
-}
+#: Event forms: each form's ``name`` in the catalogue :data:`bridgestats.forms.FORMS`.
+FORMS = FormTable("name")
 
 #: The sections of the VP-scale booklet (:data:`bridgestats.apps.booklet.SECTIONS`).
 SECTIONS = {
@@ -207,7 +205,7 @@ def display_name(kind: str, key: str) -> str:
     itself, ``_``/``-`` as spaces.
 
     >>> display_name("series", "bb"), display_name("form", "swiss_pairs")
-    ('Bermuda Bowl', 'Swiss pairs (MP %)')
+    ('Bermuda Bowl', 'Swiss pairs')
     >>> display_name("method", "cross_imps"), display_name("column", "not_compared")
     ('cross-IMPs', 'not compared')
     >>> display_name("scale", "gauss_12"), display_name("dataset", "seeds/ebu_swiss_pairs_7_9")

@@ -97,6 +97,7 @@ __all__ = [
     "k_between_series",
     "k_by_length_within_series",
     "k_by_match_length",
+    "k_growth_within_series",
     "k_match",
     "k_model",
     "k_model_table",
@@ -832,6 +833,53 @@ def k_by_length_within_series(*, bands=BANDS, margins=None, min_matches=20, conf
     out.attrs["dropped"] = dropped
     out.attrs["source"] = f"{data}: √(Σm²/Σn) by series and band, files resampled"
     return out
+
+
+def k_growth_within_series(table):
+    """Within each series, the K from margins of its longest band against its shortest.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`k_by_length_within_series`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per series with two bands or more: ``series``, ``short_band``,
+        ``short_k``, ``long_band``, ``long_k`` (the bands of smallest and largest
+        ``mean_boards``) and ``direction``: ``"higher"`` when the long band's interval lies
+        above the short band's, ``"lower"`` when below, ``"overlapping"`` otherwise.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"series": ["a", "a", "b"], "band": ["11-14", "15-16", "15-16"],
+    ...                   "mean_boards": [13.0, 16.0, 16.0], "k_match": [5.4, 6.4, 6.1],
+    ...                   "ci_low": [4.8, 6.2, 5.7], "ci_high": [5.8, 6.7, 6.5]})
+    >>> g = k_growth_within_series(t)
+    >>> g[["series", "short_band", "long_band", "direction"]].values.tolist()
+    [['a', '11-14', '15-16', 'higher']]
+    """
+    need = ("series", "band", "mean_boards", "k_match", "ci_low", "ci_high")
+    if not isinstance(table, pd.DataFrame) or any(c not in table for c in need):
+        raise fail("table", f"a frame with columns {', '.join(need)}", type(table).__name__)
+    rows = []
+    for series, grp in table.groupby("series", sort=False):
+        if len(grp) < 2:
+            continue
+        short = grp.loc[grp.mean_boards.idxmin()]
+        long = grp.loc[grp.mean_boards.idxmax()]
+        if long.ci_low > short.ci_high:
+            direction = "higher"
+        elif long.ci_high < short.ci_low:
+            direction = "lower"
+        else:
+            direction = "overlapping"
+        rows.append({"series": series, "short_band": short.band, "short_k": float(short.k_match),
+                     "long_band": long.band, "long_k": float(long.k_match),
+                     "direction": direction})  # fmt: skip
+    return pd.DataFrame(rows, columns=["series", "short_band", "short_k", "long_band", "long_k",
+                                       "direction"])  # fmt: skip
 
 
 def _band_label(lo: int, hi: int | None) -> str:
