@@ -262,7 +262,21 @@ def _need_browser(option: str) -> None:
         )
 
 
+def _scale_title(scale, form: str, n_boards) -> str:
+    """A Gaussian scale's title as a reader reads it: "Teams of four, 8 boards, σ = 18.38
+    IMPs, 2 negative VPs" (the form by its name, not its id)."""
+    from .names import display_name
+
+    name = display_name("form", form)
+    title = f"{name[:1].upper()}{name[1:]}, {n_boards:g} boards, σ = {scale.sigma:.4g} {scale.unit}"
+    return title + (f", {scale.negative} negative VPs" if scale.negative else "")
+
+
 def _run_scale(args) -> int:
+    import dataclasses
+    import html
+
+    from .names import display_name
     from .vpscale import wbf_scale, wbf_table
 
     if args.booklet:
@@ -278,20 +292,27 @@ def _run_scale(args) -> int:
         frame = wbf_table(args.boards)
         frame["vp_winner"] = frame["vp_winner"].map("{:.2f}".format)
         frame["vp_loser"] = frame["vp_loser"].map("{:.2f}".format)
-        title = f"**WBF 2013, {args.boards} boards** (20.00 from {frame['imp_margin'].iloc[-1]})"
-        if args.format == "csv":
-            out = frame.to_csv(index=False)
-        elif args.format == "html":
+        if args.format == "csv":  # the column ids, for programs (and --scale-file)
+            _write_out(frame.to_csv(index=False))
+            return 0
+        top = frame["imp_margin"].iloc[-1]
+        frame = frame.rename(columns=lambda c: display_name("column", c))
+        title = f"{display_name('scale', 'wbf')}, {args.boards} boards (20.00 from {top})"
+        if args.format == "html":
             out = frame.to_html(index=False, border=0)
+            out = out.replace(">\n", f">\n  <caption>{html.escape(title)}</caption>\n", 1)
         else:
-            out = title + "\n\n" + _scale_markdown(frame)
+            out = f"**{title}**\n\n" + _scale_markdown(frame)
         _write_out(out)
         return 0
     said = ""
     if args.wbf:
         scale = wbf_scale(args.boards)
+        name = f"{display_name('scale', 'wbf_discrete')}, {scale.name.rsplit(', ', 1)[-1]}"
     else:
         scale, said = _form_scale(args)
+        name = _scale_title(scale, args.form or "teams", args.boards)
+    scale = dataclasses.replace(scale, name=name)  # its name as a reader reads it
     step = 0 if args.continuous else None
     if args.format == "csv":
         out = scale.to_csv(step=step)
@@ -300,8 +321,6 @@ def _run_scale(args) -> int:
     elif args.format == "html":
         out = scale.to_html(step=step)
         if said:
-            import html
-
             out = f"<p>{html.escape(said)}</p>\n{out}"
     else:
         out = scale.to_markdown(step=step)
@@ -579,15 +598,105 @@ def _score_conflicts(args, method: str) -> None:
         raise fail("--scale-file", "given without --scale", args.scale)
 
 
-def _shown_frame(frame):
-    """Floats to two decimals and missing values blank, for Markdown and HTML."""
+# What a scorer reads (Markdown, HTML) shows names: the method's, the scale's and each
+# column's (bridgestats.names), the printed place ("6="), whole numbers without decimals, no
+# column that is empty throughout. CSV keeps the package's ids and column names: it is read
+# by programs (and by `bridgestats score --scale-file`).
+
+#: The headings of the tables (``--table`` takes the ids).
+_TABLE_TITLES = {
+    "ranking": "Ranking",
+    "matches": "Matches",
+    "agreement": "The file's printed scores, checked",
+    "mismatches": "Printed scores that differ",
+    "boards": "Boards",
+    "adjusted": "Adjusted results",
+    "standings": "The file's printed standings, checked",
+    "standings-mismatches": "Printed standings that differ",
+}
+
+#: Where a column means more in one table than its name says.
+_TABLE_COLUMNS = {
+    "matches": {"imp_margin": "margin A", "imp_margin_b": "margin B",
+                "adjusted": "adjusted boards"},
+    "mismatches": {"printed": "printed figure", "printed_value": "printed",
+                   "computed_value": "computed"},
+    "standings-mismatches": {"printed_value": "printed", "computed_value": "computed"},
+    "adjusted": {"adjusted": "how it was scored"},
+}  # fmt: skip
+
+#: Columns whose cells are column ids (the figure compared), shown by name.
+_ID_CELLS = {"agreement": "computed", "standings": "figure", "standings-mismatches": "figure"}
+
+#: Columns left out where they repeat another column throughout (a board factored to
+#: its own results, no board on its own top).
+_SAME_AS = {"n_expected": "n_results", "mp_ns_own": "mp_ns", "top_own": "top"}
+
+#: A computed figure as a sentence names it (the ranking's ``pct`` is a column of "%").
+_FIGURE_WORDS = {"pct": "percentage", "pct_ns": "NS percentage"}
+
+
+def _figure_name(column: str) -> str:
+    """A figure compared, as a reader reads it: ``mp_ns`` is "NS matchpoints"."""
+    from .names import display_name
+
+    return _FIGURE_WORDS.get(column) or display_name("column", column)
+
+
+def _empty(values) -> bool:
+    """Whether every cell of a column is missing or blank text."""
     import pandas as pd
 
-    out = frame.copy()
+    return bool(values.map(lambda v: v is None or v is pd.NA or v != v or v == "").all())
+
+
+def _number_text(values):
+    """A numeric column as text: whole numbers without decimals when every value is whole
+    (a score of -400, 6 results), else two decimals; a missing value is blank."""
+    import numpy as np
+    import pandas as pd
+
+    numbers = pd.to_numeric(values, errors="coerce").astype(float)
+    present = numbers.dropna().to_numpy()
+    spec = ".0f" if bool(np.all(present == np.round(present))) else ".2f"
+
+    def text(v: float) -> str:
+        if v != v:
+            return ""
+        shown = format(v, spec)
+        return shown[1:] if shown.startswith("-") and shown.strip("-0.") == "" else shown
+
+    return numbers.map(text)
+
+
+def _shown_frame(frame, name: str = "", *, said=()):
+    """The table ``name`` as a reader sees it in Markdown and HTML: the printed place for
+    the place (``6=``), ids in cells and column headers as names, empty columns and the
+    columns ``said`` elsewhere left out, numbers as :func:`_number_text` writes them. (CSV
+    writes ``frame`` itself.)"""
+    import pandas as pd
+
+    from .names import display_name
+
+    out = frame.drop(columns=[c for c in said if c in frame])
+    if "place_text" in out and "place" in out:  # "6=" says what the number 6 does not
+        out = out.drop(columns="place").rename(columns={"place_text": "place"})
+    if name in _ID_CELLS and _ID_CELLS[name] in out:
+        out[_ID_CELLS[name]] = out[_ID_CELLS[name]].map(_figure_name)
+    if len(out):
+        out = out[[c for c in out.columns if not _empty(out[c])]]
+    if name == "matches" and "adjusted" in out and not out["adjusted"].any():
+        out = out.drop(columns="adjusted")  # no board adjusted: the summary says so
+    for col, same in _SAME_AS.items():  # said once when no board differs
+        if col in out and same in out and out[col].equals(out[same]):
+            out = out.drop(columns=col)
     for col in out.columns:
-        if pd.api.types.is_float_dtype(out[col]):
-            out[col] = out[col].map(lambda v: "" if pd.isna(v) else f"{v:.2f}")
-        else:  # a float among text (a place "6=" beside totals) is shown as the floats
+        kind = out[col].dtype
+        if pd.api.types.is_bool_dtype(kind):
+            out[col] = out[col].map({True: "yes", False: "no"})
+        elif pd.api.types.is_numeric_dtype(kind):
+            out[col] = _number_text(out[col])
+        else:  # a float among text (a place "6=" beside totals) is shown as the floats are
             out[col] = out[col].map(
                 lambda v: (
                     ""
@@ -595,12 +704,22 @@ def _shown_frame(frame):
                     else (f"{v:.2f}" if isinstance(v, float) else v)
                 )
             )
-    return out
+    own = _TABLE_COLUMNS.get(name, {})
+    return out.rename(columns={c: own.get(c) or display_name("column", c) for c in out.columns})
 
 
-def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
-    """The chosen tables as one text: Markdown sections, an HTML page, or CSV."""
+def _template(name: str) -> str:
+    from importlib.resources import files
+
+    return files("bridgestats.apps").joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def _render(tables: dict, *, fmt: str, title: str, lines: list[str], said=()) -> str:
+    """The chosen tables as one text: Markdown sections, an HTML page, or CSV (CSV keeps
+    the package's column names and ids). In Markdown and HTML the columns ``said`` (one
+    value, which the title and the summary lines state) are left out."""
     import html
+    from string import Template
 
     if fmt == "csv":  # text cells that a spreadsheet would run as formulas are quoted
         if len(tables) == 1:
@@ -609,18 +728,29 @@ def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
             f"# {name}\n" + csv_safe_frame(t).to_csv(index=False) for name, t in tables.items()
         )
     if fmt == "html":
-        parts = [f"<h1>{html.escape(title)}</h1>"]
-        parts += [f"<p>{html.escape(line)}</p>" for line in lines]
+        sections = []
         for name, t in tables.items():
-            parts.append(f"<h2>{html.escape(name)}</h2>")
-            parts.append(
-                _shown_frame(t).to_html(index=False, border=0) if len(t) else "<p>none</p>"
+            body = (
+                _shown_frame(t, name, said=said).to_html(index=False, border=0, classes="scores")
+                if len(t)
+                else "<p>None.</p>"
             )
-        return "\n".join(parts) + "\n"
+            sections.append(
+                f'<section id="{html.escape(name)}">'
+                f"<h2>{html.escape(_TABLE_TITLES.get(name, name))}</h2>\n"
+                f'<div class="wide">{body}</div></section>'
+            )
+        return Template(_template("score.html")).substitute(
+            title=html.escape(title),
+            css=_template("score.css"),
+            lines="\n".join(f"<li>{html.escape(line)}</li>" for line in lines),
+            sections="\n".join(sections),
+        )
     parts = [f"# {title}", "", *[f"- {line}" for line in lines]]
     for name, t in tables.items():
-        parts += ["", f"## {name}", ""]
-        parts.append(_scale_markdown(_shown_frame(t)).rstrip("\n") if len(t) else "none")
+        parts += ["", f"## {_TABLE_TITLES.get(name, name)}", ""]
+        shown = _scale_markdown(_shown_frame(t, name, said=said)).rstrip("\n")
+        parts.append(shown if len(t) else "None.")
     return "\n".join(parts) + "\n"
 
 
@@ -659,7 +789,7 @@ def _differ(versus, most: int = 6) -> str:
         where = " ".join(str(row[k]) for k in keys if row[k])
         who = f"pair {row['pair']}" + (f" ({where})" if where else "")
         items.append(
-            f"{who} {row['figure']} {shown(row['printed_value'])}"
+            f"{who} {_figure_name(row['figure'])} {shown(row['printed_value'])}"
             f" (computed {shown(row['computed_value'])})"
         )
     more = f" and {len(bad) - most} more" if len(bad) > most else ""
@@ -723,10 +853,49 @@ def _adjusted_text(table, *, teams: bool, most: int = 4) -> str:
     return "; ".join(items) + more
 
 
+#: The printed standings' figures counted in a sentence ("12 of 12 places agree").
+_FIGURE_PLURALS = {"total": "totals", "pct": "percentages", "place": "places"}
+
+
+def _method_source(result) -> str:
+    """Where the method came from, in words: "declared in the file: MP_PAIRS"."""
+    source = str(result.method_source)
+    if source.startswith("declared: "):
+        return "declared in the file: " + source.removeprefix("declared: ")
+    return "chosen with --method" if source == "chosen" else source
+
+
+def _events(result) -> str:
+    """The event the results belong to, when the file holds one ("event: EL Wed ..."),
+    as the tables then leave their column of one value out."""
+    boards = result.boards
+    if boards is None or "event" not in boards or len(boards) == 0:
+        return ""
+    events = [e for e in dict.fromkeys(boards["event"].dropna().astype(str)) if e]
+    return f"event: {events[0]}" if len(events) == 1 else ""
+
+
+def _vp_scale_line(result, *, scale: str, k, scale_file) -> str:
+    """Teams: the VP scale the matches were scored on, by name."""
+    from .names import display_name
+
+    if scale == "file":
+        return f"VPs: the scale read from {scale_file.name}"
+    if scale == "gaussian":
+        sigma = "K = " + ("the model's default" if k is None else f"{k:g}") + " IMPs a board"
+        return f"VPs: {display_name('scale', scale)} scale, σ = K√n ({sigma})"
+    return f"VPs: {display_name('scale', scale)} scale"
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
-    lines = [f"method: {_shown_id(result.method)} ({result.method_source})"]
+    from .names import display_name
+
+    lines = [f"method: {display_name('method', result.method)} ({_method_source(result)})"]
+    events = _events(result)
+    if events:
+        lines.insert(0, events)
     read = f"{notes['results']} results read"
     if result.method == "teams":
         unpaired = {k: v for k, v in notes.get("unpaired", {}).items() if v}
@@ -757,7 +926,10 @@ def _summary_lines(path: str, result) -> list[str]:
         lines.append("the file prints no scores of its own to check")
     versus = getattr(result, "ranking_agreement", None)
     if versus is not None:
-        parts = [f"{r.agree} of {r.compared} {r.figure}" for r in versus.itertuples()]
+        parts = [
+            f"{r.agree} of {r.compared} {_FIGURE_PLURALS.get(r.figure, _figure_name(r.figure))}"
+            for r in versus.itertuples()
+        ]
         lines.append(
             "printed ranking: " + ", ".join(parts) + " agree"
             f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
@@ -765,7 +937,10 @@ def _summary_lines(path: str, result) -> list[str]:
         if notes.get("printed pair ids"):
             lines.append(f"printed pair ids: {notes['printed pair ids']}")
     for row in result.agreement.itertuples(index=False):
-        line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
+        line = (
+            f"printed {row.printed}: {row.agree} of {row.compared} agree with the computed "
+            f"{_figure_name(row.computed)}"
+        )
         if row.not_compared:
             line += f" ({row.not_compared} printed but not compared)"
         lines.append(line)
@@ -827,10 +1002,19 @@ def _run_score(args) -> int:
         raise fail("--table", f"one of {', '.join(available)} for {shown}", args.table)
     load = _load_lines(frame)
     lines = _summary_lines(args.file, result)
+    if result.method == "teams":
+        at = 2 if lines[0].startswith("event: ") else 1
+        lines.insert(at, _vp_scale_line(result, scale=scale, k=args.k, scale_file=scale_file))
     if load and load[0].startswith("scores printed"):  # the reader compared them itself
         lines = [line for line in lines if line != "the file prints no scores of its own to check"]
     lines += load
-    text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines)
+    boards = result.boards if result.boards is not None else None
+    single = [  # the file and the event, when there is one of each, are said once, above
+        c
+        for c in ("source", "event")
+        if boards is not None and c in boards and boards[c].astype(str).nunique() <= 1
+    ]
+    text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines, said=single)
     _emit(text, args.out, what="the scores")
     if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
         print(f"bridgestats score: {args.file}: " + "; ".join(lines), file=sys.stderr)

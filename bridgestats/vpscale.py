@@ -618,7 +618,7 @@ class VPScale:
         units, probability (plain lists: printing a scale needs no pandas).
 
         A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
-        whole margin shows ``none``.
+        whole margin shows ``none``, a band of one whole margin that margin (``0``).
         """
         self._tables("a table")
         vps = self.labels
@@ -636,8 +636,10 @@ class VPScale:
                 None if b is None else ("none" if b < a else fmt(b))
                 for a, b in zip(lows, highs, strict=True)
             ]
-        ranges = [
-            f"{fmt(a)}+" if b is None else ("none" if b == "none" else f"{fmt(a)}-{b}")
+        ranges = [  # a band of one whole margin is that margin: "0", not "0-0"
+            f"{fmt(a)}+"
+            if b is None
+            else ("none" if b == "none" else (b if b == fmt(a) else f"{fmt(a)}-{b}"))
             for a, b in zip(lows, highs, strict=True)
         ]
         out = {"VPs": list(vps), self.unit: ranges}

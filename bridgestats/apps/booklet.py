@@ -31,7 +31,7 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_int, check_number, fail
-from ..names import display_name
+from ..names import display_name, readable
 from ..studies.sigma_evidence import form_sigma_from
 from ..vpscale import event_scale, wbf_table
 
@@ -289,6 +289,7 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
         'scales after J. Probst, "On VP Scales" (c. 2006); WBF scales after the WBF '
         'Scoring Panel, "The New WBF IMP to VP Scales" (2013).'
     )
+    meta = readable(meta)  # the estimates name their data by id: a committee reads names
     section_html = _template("booklet_section.html")
     sections = []
     for section in SECTIONS:

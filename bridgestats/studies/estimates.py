@@ -221,7 +221,7 @@ def k_per_board(*, margins=None, confidence=0.90, n_boot=2000, rng=None):
         n=r.n_boards,
         n_unit="boards",
         unit="IMPs per board",
-        source=f"{data}: √(Σ sum_sq_imps / Σ n_boards) over {r.n_matches:,} matches, "
+        source=f"{data}: √(Σ board swing² / Σ boards) over {r.n_matches:,} matches, "
         "percentile bootstrap resampling matches",
     )
 
@@ -293,7 +293,7 @@ def k_per_board_by(*, by="series", margins=None, min_matches=1, confidence=0.90,
                    "(min_matches)", given=f"{m[col].nunique()} {col}(s) with at most {most} "
                    "match(es) each")  # fmt: skip
     out = pd.DataFrame(rows)
-    out["source"] = f"{data} by {col}: √(Σ sum_sq_imps / Σ n_boards), matches resampled"
+    out["source"] = f"{data} by {col}: √(Σ board swing² / Σ boards), matches resampled"
     out.attrs["dropped"] = dropped
     return out
 
@@ -510,7 +510,7 @@ def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boo
         inflation=r.inflation, inflation_ci=r.inflation_ci, rho=r.rho,
         n_matches=r.n_matches, n_boards=r.n_boards, min_boards=lo, max_boards=hi,
         confidence=r.confidence,
-        source=f"{data}, matches of {lo}-{hi} boards: √(Σ imp_margin² / Σ n_boards), "
+        source=f"{data}, matches of {lo}-{hi} boards: √(Σ match margin² / Σ boards), "
         "percentile bootstrap resampling matches",
     )  # fmt: skip
 
@@ -580,7 +580,7 @@ def k_model(*, series=None, margins=None, confidence=0.90, n_boot=2000, rng=None
     which = "every match" if series is None else f"series {series}"
     return KModel(
         **dataclasses.asdict(r),
-        source=f"{data} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on imp_margin, "
+        source=f"{data} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on the match margins, "
         "percentile bootstrap resampling files",
     )
 
@@ -966,8 +966,8 @@ def k_by_match_length(*, bands=BANDS, margins=None, confidence=0.90, n_boot=2000
     if not rows:
         raise fail("bands", "bands of which one or more hold matches", bands)
     out = pd.DataFrame(rows)
-    out["source"] = (f"{data} by n_boards: √(Σ imp_margin² / Σ n_boards), matches "
-                     f"resampled; k_model from {model.source.split(':')[0]}")  # fmt: skip
+    out["source"] = (f"{data} by match length: √(Σ match margin² / Σ boards), matches "
+                     f"resampled; the K(n) model from {model.source.split(':')[0]}")  # fmt: skip
     out.attrs["empty_bands"] = empty
     return out
 

@@ -13,6 +13,7 @@ import io
 import pandas as pd
 import pytest
 
+from bridgestats import names
 from bridgestats.cli import main
 
 
@@ -80,7 +81,7 @@ def test_butler_online(capsys):
     )
     assert code == 0
     assert "| 20-0 | 38.75+ |" in out  # §5: 38.73 with the printed z 1.668 and σ 23.22
-    assert "sigma 23.22 IMPs" in out
+    assert "**Online Butler pairs, 15 boards, σ = 23.22 IMPs**" in out  # names, not ids
 
 
 def test_aggregate_12_0_in_tens(capsys):
@@ -140,7 +141,8 @@ def test_wbf_continuous_and_discrete(capsys):
 
 def test_html(capsys):
     code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--discrete", "--format", "html")
-    assert code == 0 and out.startswith("<table") and "<caption>WBF 2013 discrete" in out
+    assert code == 0 and out.startswith("<table")
+    assert "<caption>WBF 2013 (whole VPs), 14 boards</caption>" in out  # its name, not its id
     code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--format", "html")
     assert code == 0 and "<td>20.00</td>" in out
 
@@ -333,7 +335,14 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     assert err == (f"σ = {rec['sigma']:.2f} {rec['unit']}{ci} over {n_boards} boards, from the "
                    f"evidence: {rec['sigma_source']}.\n")  # fmt: skip
     code, md, _ = _run(capsys, "--form", form, "--boards", str(n_boards))
-    assert code == 0 and md == f"{err.strip()}\n\n{printed.to_markdown().rstrip()}\n"
+    # the same rows, under the title a reader reads (the form's name, σ; issue 22)
+    import dataclasses
+
+    from bridgestats.cli import _scale_title
+
+    titled = dataclasses.replace(printed, name=_scale_title(printed, form, n_boards))
+    assert code == 0 and md == f"{err.strip()}\n\n{titled.to_markdown().rstrip()}\n"
+    assert f"**{names.display_name('form', form)[:1].upper()}" in md
     if form not in _BOOKLET_SECTION:
         return
     b = booklet_frame
