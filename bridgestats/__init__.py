@@ -187,6 +187,8 @@ VOCABULARY = {
     "elo_k_factor": "Elo's K per board, where the function has other parameters",
     "predictions": "each system's forecasts of a log (columns pred_<system>)",
     "model": "a model's parameters (a GaussianModel, or a fitted σ model)",
+    "held": "a model's parameters held at given values while the others are fitted",
+    "n_grid": "points a profile-likelihood curve is drawn at",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
 }

@@ -33,6 +33,8 @@ __all__ = [
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
 DATASETS = {
     "derived/fullfield_board_spreads": "full-field board spreads (derived)",
+    "derived/gaussian_profile_curve": "Gaussian rating model, exact profile curves (derived)",
+    "derived/gaussian_profile_intervals": "Gaussian rating model, exact fit (derived)",
     "derived/match_margins": "team-match margins, 1955-2011 (derived)",
     "derived/rating_sessions": "club rating sessions (derived)",
     "derived/rescored_matches": "real events re-scored under each VP scale (derived)",

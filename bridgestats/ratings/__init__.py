@@ -16,9 +16,13 @@
   fitted by maximum likelihood (:func:`fit_gaussian_model`) with each sd's profile
   likelihood (:func:`profile_likelihood`), and a log drawn from it
   (:func:`simulate_gaussian_sessions`);
+- :mod:`~bridgestats.ratings.gaussian_mixed`: the model's exact likelihood, drift
+  included, as a linear mixed model (:func:`mixed_log_likelihood`,
+  :func:`fit_mixed_model`, :func:`mixed_profile_likelihood`): the estimator of its sds,
+  which the diagonal filter's likelihood biases;
 - :mod:`~bridgestats.ratings.gaussian_exact`: the model without drift by its exact
-  likelihood, the full covariance the filter drops (:func:`static_log_likelihood`,
-  :func:`fit_static_model`): a check on the filter;
+  likelihood (:func:`static_log_likelihood`, :func:`fit_static_model`): an independent
+  check of the drift-free case;
 - :mod:`~bridgestats.ratings.player_mean`: the baseline, each player's own shrunk running
   mean (:func:`player_mean_forecast`, :func:`fit_player_mean`);
 - :mod:`~bridgestats.ratings.systems`: every system above behind one interface, a
@@ -40,6 +44,7 @@ from .gaussian import (
     simulate_gaussian_sessions,
 )
 from .gaussian_exact import fit_static_model, static_log_likelihood
+from .gaussian_mixed import fit_mixed_model, mixed_log_likelihood, mixed_profile_likelihood
 from .glicko2 import glicko2_forecast, glicko2_period
 from .lpr import expected_score, limit_change, performance_rating
 from .player_mean import fit_player_mean, player_mean_forecast
@@ -56,6 +61,7 @@ __all__ = [
     "expected_pct",
     "expected_score",
     "fit_gaussian_model",
+    "fit_mixed_model",
     "fit_player_mean",
     "fit_static_model",
     "forecast_scores",
@@ -63,6 +69,8 @@ __all__ = [
     "glicko2_forecast",
     "glicko2_period",
     "limit_change",
+    "mixed_log_likelihood",
+    "mixed_profile_likelihood",
     "multi_partner_sessions",
     "performance_rating",
     "player_mean_forecast",

@@ -6,7 +6,9 @@ filter; :func:`fit_gaussian_model` finds the five sds of :class:`GaussianModel` 
 likelihood, :func:`profile_likelihood` gives each sd's profile likelihood and interval,
 :func:`multi_partner_sessions` picks the sessions in which a partnership's own term can be
 told from its players' skills, and :func:`simulate_gaussian_sessions` draws a log from the
-model itself (the recovery test fits it and finds the sds it was drawn with).
+model itself. The filter's likelihood is that of the forecaster, whose sds it tunes; the
+model's own sds, unbiased, are estimated by its exact likelihood
+(:mod:`bridgestats.ratings.gaussian_mixed`).
 
 References
 ----------
@@ -29,10 +31,11 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 import pandas as pd
-from scipy import optimize, stats
+from scipy import optimize
 
 from .._jit import njit
 from .._validate import check_int, check_number, check_rng, fail
+from ._profile import profile_intervals
 from .sessionlog import (
     SEATS,
     before_mask,
@@ -285,8 +288,10 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, sds=SD
     it conservative: the statistic is a 50:50 mixture of 0 and χ²₁ there). Each end is
     found by Brent's method on the deviance between the grid's points, to 10⁻³ of the sd.
     The likelihood is the diagonal filter's, an approximation (see
-    :func:`gaussian_forecast`); the recovery test (tests/test_ratings_gaussian.py) checks
-    that on logs drawn from the model the intervals hold the sds they were drawn with.
+    :func:`gaussian_forecast`) that biases the skill, drift and partnership sds (on logs
+    drawn from the model: tests/ratings/test_ratings_gaussian.py); the model's sds and
+    their intervals come from its exact likelihood,
+    :func:`bridgestats.ratings.gaussian_mixed.mixed_profile_likelihood`.
 
     Examples
     --------
@@ -312,35 +317,12 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, sds=SD
         model = _check_model(model)
         mean, var, _ = _run(inputs, model)
         best = _nll(mean[mask], var[mask], y[mask])
-    cut = float(stats.chi2.ppf(level, 1))
-    rows, curve = [], []
-    for name in sds:
-        est = getattr(model, name)
-        cache = {}
 
-        def deviance(value, name=name, cache=cache):
-            if value not in cache:
-                _, nll = _fit(inputs, y, mask, model, {name: value})
-                cache[value] = 2.0 * (nll - best)
-            return cache[value]
+    def refit(held, start):
+        return _fit(inputs, y, mask, start, held)
 
-        scale = max(est, 0.25 * getattr(GaussianModel(), name))
-        grid = list(np.linspace(0.0, 2.5 * scale, n_grid))
-        for value in grid:
-            deviance(float(value))
-        low = 0.0 if deviance(0.0) < cut else _interval_end(deviance, est, 0.0, cut)
-        high_edge = 2.5 * scale
-        while deviance(high_edge) < cut and high_edge < 100.0:
-            high_edge = min(2.0 * high_edge, 100.0)
-        high = _interval_end(deviance, est, high_edge, cut) if deviance(high_edge) >= cut \
-            else math.inf  # fmt: skip
-        rows.append({"parameter": name, "estimate": est, "ci_low": low, "ci_high": high,
-                     "at_bound": bool(est <= 0), "n_sessions": int(mask.sum())})  # fmt: skip
-        curve.extend({"parameter": name, "value": v, "deviance": max(d, 0.0)}
-                     for v, d in sorted(cache.items()))  # fmt: skip
-        curve.append({"parameter": name, "value": est, "deviance": 0.0})
-    curve_frame = pd.DataFrame(curve).sort_values(["parameter", "value"], kind="stable")
-    return pd.DataFrame(rows), curve_frame.reset_index(drop=True)
+    return profile_intervals(refit, model, best, sds=sds, level=level, n_grid=n_grid,
+                             n_sessions=int(mask.sum()))  # fmt: skip
 
 
 def multi_partner_sessions(sessions, *, until=None, min_partners=2):
@@ -394,7 +376,8 @@ def multi_partner_sessions(sessions, *, until=None, min_partners=2):
 
 
 def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=300,
-                               n_boards=16, rounds_per_year=50.0, rng=None):  # fmt: skip
+                               n_boards=16, rounds_per_year=50.0, rounds_per_date=1,
+                               rng=None):  # fmt: skip
     """A session log drawn from the model of :func:`gaussian_forecast` itself.
 
     Parameters
@@ -416,6 +399,9 @@ def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=3
         (varied boards tell the board sd from the session sd).
     rounds_per_year : float
         Rounds per year of the log (the drift's clock).
+    rounds_per_date : int
+        Consecutive rounds played on one date (an event's rounds, as the real log dates
+        them): no drift between them.
     rng : None, int or numpy.random.Generator
 
     Returns
@@ -427,8 +413,9 @@ def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=3
     Notes
     -----
     Skills start N(0, skill_sd²) and partnership terms N(0, partnership_sd²); both take a
-    random-walk step N(0, drift_sd²·Δt) between rounds (every player and pair, played or
-    not: the filter's step over a gap is the sum of these); a session's outcome is its
+    random-walk step N(0, drift_sd²·Δt) between dates, Δt the dates' gap in days / 365.25
+    (every player and pair, played or not: the filter's step over a gap is the sum of
+    these); the rounds of one date share their values; a session's outcome is its
     expectation plus N(0, board_sd²/n_boards + session_sd²), clipped to 0-100 (a session
     log's range; at the default sds and 16 boards an outcome lies 5 sds inside it).
 
@@ -449,6 +436,7 @@ def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=3
         raise fail("n_boards", "a whole number of boards or a sequence of them", n_boards)
     choices = np.array([check_int(int(v), "n_boards", minimum=1) for v in choices])
     rounds_per_year = check_number(rounds_per_year, "rounds_per_year", low=0, low_open=True)
+    rounds_per_date = check_int(rounds_per_date, "rounds_per_date", minimum=1)
     gen = check_rng(rng)
     n_players = circle_size * n_circles
     n_sides = n_players // 2
@@ -465,19 +453,21 @@ def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=3
     n_pairs = int(pair_code.max()) + 1
     theta = model.skill_sd * gen.standard_normal(n_players)
     pi = model.partnership_sd * gen.standard_normal(n_pairs)
-    step = model.drift_sd / math.sqrt(rounds_per_year)
     offset = (circle_size * np.arange(n_circles))[:, None]
     start = pd.Timestamp("2001-01-01")
     tables = []
+    days = 0
     for r in range(n_rounds):
-        if r:
+        date = r // rounds_per_date
+        if r and date != (r - 1) // rounds_per_date:
+            before, days = days, round(365.25 * date * rounds_per_date / rounds_per_year)
+            step = model.drift_sd * math.sqrt((days - before) / 365.25)
             theta = theta + step * gen.standard_normal(n_players)
             pi = pi + step * gen.standard_normal(n_pairs)
         order = gen.permuted(np.tile(np.arange(circle_size), (n_circles, 1)), axis=1) + offset
         pairs = order.reshape(-1, 2)[gen.permutation(n_sides)].reshape(-1, 4)
         ns, ew = pair_code[pairs[:, 0], pairs[:, 1]], pair_code[pairs[:, 2], pairs[:, 3]]
         truth = 50.0 + (theta[pairs] @ np.array([0.5, 0.5, -0.5, -0.5])) + pi[ns] - pi[ew]
-        days = round(365.25 * r / rounds_per_year)
         tables.append(pd.DataFrame({"date": start + pd.Timedelta(days=days), "round": r + 1,
                                     **{s: pairs[:, j] for j, s in enumerate(SEATS)},
                                     "truth": truth}))  # fmt: skip
@@ -555,12 +545,6 @@ def _fit(inputs, y, mask, start, fixed):
     best = optimize.minimize(loss, x0, method="L-BFGS-B", bounds=[(0.0, 1e4 / s) for s in scale],
                              options={"ftol": 1e-10, "gtol": 1e-5, "maxiter": 500})  # fmt: skip
     return model_of(best.x), float(best.fun)
-
-
-def _interval_end(deviance, est, edge, cut):
-    """Where the deviance crosses ``cut`` between the estimate and ``edge`` (Brent)."""
-    return float(optimize.brentq(lambda v: deviance(v) - cut, min(est, edge), max(est, edge),
-                                 xtol=1e-3))  # fmt: skip
 
 
 @njit(cache=True)

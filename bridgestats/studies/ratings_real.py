@@ -28,29 +28,37 @@ References
 
 from __future__ import annotations
 
+import concurrent.futures
+import hashlib
 import math
 
 import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
+from .. import datasets
 from .._validate import check_frame, check_int, check_number, fail
-from ..ratings.gaussian import (
-    GaussianModel,
-    fit_gaussian_model,
+from ..ratings.gaussian import (  # GaussianModel: the doctests' model
+    SD_NAMES,
+    GaussianModel,  # noqa: F401
     multi_partner_sessions,
-    profile_likelihood,
+)
+from ..ratings.gaussian_mixed import (
+    fit_mixed_model,
+    mixed_log_likelihood,
+    mixed_profile_likelihood,
 )
 from ..ratings.sessionlog import before_mask, check_session_log
 from ..ratings.systems import SYSTEMS, rating_system
 
 __all__ = [
     "BOOTSTRAP_UNITS",
-    "FILTER_BIAS",
+    "IDENTIFICATION",
     "calibration",
     "compare_systems",
     "gaussian_identification",
     "identification_sentences",
+    "log_digest",
     "ppi_verdict",
     "reliability",
     "session_predictions",
@@ -509,65 +517,135 @@ def _since(predictions, since):
     return frame
 
 
-def gaussian_identification(sessions, model, *, until=None, level=0.9, n_grid=5):
-    """The fitted Gaussian model's sds with their profile intervals, and the partnership sd
-    estimated where it is identified (sessions of players with more than one partner).
+#: The report's exact identification of the Gaussian model (:func:`gaussian_identification`
+#: with these arguments on the shipped log), shipped as ``derived/gaussian_profile_intervals``
+#: and ``derived/gaussian_profile_curve`` by ``scripts/derive_gaussian_identification.py``
+#: (about half an hour: the exact likelihood of 8,882 sessions, refitted for every point of
+#: every profile).
+IDENTIFICATION = {"until": "2010-01-01", "level": 0.9, "n_grid": 3}
+PROFILE_INTERVALS = "derived/gaussian_profile_intervals"
+PROFILE_CURVE = "derived/gaussian_profile_curve"
+
+
+def gaussian_identification(sessions, *, until=None, level=0.9, n_grid=3, shipped=True, n_jobs=1):
+    """The Gaussian model's sds by their exact likelihood, each with its profile interval,
+    and the partnership sd again on the sessions where a partnership is told from its players.
 
     Parameters
     ----------
     sessions : pandas.DataFrame
         The session log.
-    model : GaussianModel
-        The fit on the sessions before ``until`` (:func:`session_predictions`'s
-        ``attrs["model"]``).
     until : str or None
-        The fitting window's end (as the model was fitted).
+        Only the sessions before ``until`` are fitted (the report's fitting window).
     level : float
         Coverage of the profile intervals.
     n_grid : int
-        Points of each profile curve (see
-        :func:`~bridgestats.ratings.gaussian.profile_likelihood`).
+        Points of each profile curve besides the interval's search (see
+        :func:`~bridgestats.ratings.gaussian_mixed.mixed_profile_likelihood`).
+    shipped : bool
+        Take the figures shipped in ``data/derived`` when they were derived from this very
+        log with these arguments (the report's: :data:`IDENTIFICATION`); otherwise, or when
+        False, compute them.
+    n_jobs : int
+        Processes the profiles are computed in (one sd each).
 
     Returns
     -------
     intervals : pandas.DataFrame
-        :func:`~bridgestats.ratings.gaussian.profile_likelihood`'s intervals, with a column
-        ``sessions`` (``"all"``) and one more row, ``partnership_sd`` over ``"multi_partner"``
-        sessions: the model refitted with only the sessions whose four players had two or
-        more partners before ``until`` in the likelihood, and its profile interval.
+        One row per sd (``sessions`` ``"all"``) and one more, ``partnership_sd`` over the
+        ``"multi_partner"`` sessions: ``parameter``, ``estimate``, ``ci_low``, ``ci_high``,
+        ``at_bound``, ``n_sessions``, ``log_likelihood`` (the maximum), ``sessions``.
     curve : pandas.DataFrame
         The profile curves (``parameter``, ``value``, ``deviance``, ``sessions``).
 
     Notes
     -----
-    A player seen with a single partner shows only θ_a/2 + θ_b/2 + π_ab, so on such
-    players the partnership sd is not told from the skill sd
-    (:func:`~bridgestats.ratings.gaussian.multi_partner_sessions`).
+    The likelihood is the exact one (:mod:`bridgestats.ratings.gaussian_mixed`), with the
+    full covariance the forecasting filter drops, so that the fitted sds are the model's
+    and not the diagonal filter's (which returns about 0.8-0.9 of a true skill or drift sd
+    on logs drawn from the model: tests/ratings/test_ratings_gaussian.py). A player seen
+    with a single partner shows only θ_a/2 + θ_b/2 + π_ab, so the partnership sd is fitted
+    again on the sessions with a side whose two players were each seen with two or more
+    partners before ``until``
+    (:func:`~bridgestats.ratings.gaussian.multi_partner_sessions`): the model's exact
+    likelihood of those sessions alone.
 
     Examples
     --------
     >>> from bridgestats.ratings.gaussian import simulate_gaussian_sessions
     >>> sim = simulate_gaussian_sessions(GaussianModel(), n_circles=4, circle_size=4,
-    ...                                  n_rounds=40, rng=1)
-    >>> ci, curve = gaussian_identification(sim, GaussianModel(), n_grid=2)
+    ...                                  n_rounds=40, rounds_per_date=20, rng=1)
+    >>> ci, curve = gaussian_identification(sim, n_grid=2)
     >>> ci["parameter"].tolist()[-1], ci["sessions"].tolist()[-1]
     ('partnership_sd', 'multi_partner')
     """
     frame = check_session_log(sessions)
-    if not isinstance(model, GaussianModel):
-        raise fail("model", "a GaussianModel", type(model).__name__)
-    ci, curve = profile_likelihood(frame, model=model, until=until, level=level,
-                                   n_grid=n_grid)  # fmt: skip
+    digest = log_digest(frame)
+    if shipped:
+        found = _shipped_identification(digest, until, level, n_grid)
+        if found is not None:
+            return found
     counted = multi_partner_sessions(frame, until=until)
-    multi = fit_gaussian_model(frame, until=until, counted=counted, start=model)
-    ci_m, curve_m = profile_likelihood(frame, model=multi, until=until, counted=counted,
-                                       sds=["partnership_sd"], level=level,
-                                       n_grid=n_grid)  # fmt: skip
-    intervals = pd.concat([ci.assign(sessions="all"), ci_m.assign(sessions="multi_partner")],
+    if not (counted & before_mask(frame, until)).any():
+        raise fail("sessions", "a session with a side whose players had other partners", 0)
+    jobs = [("all", name) for name in SD_NAMES] + [("multi_partner", "partnership_sd")]
+    logs = {"all": frame, "multi_partner": frame[counted]}
+    models = {kind: fit_mixed_model(log, until=until) for kind, log in logs.items()}
+    args = [(logs[kind], models[kind], until, name, level, n_grid) for kind, name in jobs]
+    if n_jobs > 1:
+        with concurrent.futures.ProcessPoolExecutor(min(n_jobs, len(jobs))) as pool:
+            done = list(pool.map(_profile_one, args))
+    else:
+        done = [_profile_one(a) for a in args]
+    intervals = pd.concat([ci.assign(log_likelihood=ll, sessions=kind)
+                           for (kind, _), (ci, _, ll) in zip(jobs, done, strict=True)],
                           ignore_index=True)  # fmt: skip
-    curves = pd.concat([curve.assign(sessions="all"), curve_m.assign(sessions="multi_partner")],
+    curves = pd.concat([curve.assign(sessions=kind)
+                        for (kind, _), (_, curve, _) in zip(jobs, done, strict=True)],
                        ignore_index=True)  # fmt: skip
     return intervals, curves
+
+
+def _profile_one(args):
+    """One sd's exact profile: (interval, curve, maximum log-likelihood)."""
+    log, model, until, name, level, n_grid = args
+    ci, curve = mixed_profile_likelihood(log, model=model, until=until, sds=[name], level=level,
+                                         n_grid=n_grid)  # fmt: skip
+    return ci, curve, mixed_log_likelihood(log, model=model, until=until)
+
+
+def log_digest(frame) -> str:
+    """SHA-256 of a session log's content (the columns every system reads), in hex.
+
+    Examples
+    --------
+    >>> s = pd.DataFrame({"date": ["2005-09-01"], "round": [1], "north": "a", "south": "b",
+    ...     "east": "c", "west": "d", "n_boards": 16, "pct_ns": [50.0]})
+    >>> len(log_digest(s)), log_digest(s) == log_digest(s.assign(pct_ns=60.0))
+    (64, False)
+    """
+    frame = check_session_log(frame)
+    cols = ["date", "round", "north", "south", "east", "west", "n_boards", "pct_ns"]
+    cols += ["event"] if "event" in frame else []
+    hashed = pd.util.hash_pandas_object(frame[cols].astype(str), index=False).to_numpy()
+    return hashlib.sha256(hashed.tobytes()).hexdigest()
+
+
+def _shipped_identification(digest, until, level, n_grid):
+    """The shipped figures when they were derived from this log with these arguments."""
+    if {"until": until, "level": level, "n_grid": n_grid} != IDENTIFICATION:
+        return None
+    intervals, curve = datasets.load(PROFILE_INTERVALS), datasets.load(PROFILE_CURVE)
+    drop = [*IDENTIFICATION, "log_digest"]
+    stored = {tuple(r) for f in (intervals, curve) for r in f[drop].itertuples(index=False)}
+    if stored == {(*IDENTIFICATION.values(), digest)}:
+        intervals = intervals.drop(columns=drop)
+        intervals["ci_high"] = intervals["ci_high"].fillna(math.inf)
+        return intervals, curve.drop(columns=drop)
+    if digest == log_digest(datasets.load("derived/rating_sessions")):
+        raise fail(PROFILE_INTERVALS, "figures derived from the shipped log as it is now "
+                   "(run scripts/derive_gaussian_identification.py)", "another log's")  # fmt: skip
+    return None
 
 
 def summary_figures(comparison, bonus, periods, identification=None):
@@ -720,13 +798,6 @@ def ppi_verdict(figures, *, level=0.9):
     )
 
 
-#: What the recovery test (tests/test_ratings_gaussian.py) measures of the diagonal filter
-#: on logs drawn from the model: each sd's fitted value over its true value, lowest and
-#: highest of its two logs (6,000 sessions of 8-24 boards, 80 players with 15 partners
-#: each). The board and session sds come back inside their intervals; these three need not.
-FILTER_BIAS = {"drift_sd": (0.82, 0.93), "skill_sd": (0.78, 0.91), "partnership_sd": (0.93, 1.22)}
-
-
 def identification_sentences(figures, *, level=0.9):
     """What the identified Gaussian fit says of partnerships and of drift, one sentence each.
 
@@ -758,26 +829,24 @@ def identification_sentences(figures, *, level=0.9):
     est = figures["partnership_sd_multi_partner"]
     lo, hi = figures["partnership_sd_multi_partner_ci"]
     n = figures["n_multi_partner_sessions"]
+    top = "no upper limit" if hi is None else f"{hi:.2f} %"
     where = (f"Where a partnership can be told from its players ({n:,} sessions with a side "
-             "whose two players also played with others)")  # fmt: skip
+             "whose two players also played with others, fitted by the model's exact "
+             "likelihood)")  # fmt: skip
     if lo > 0:
         partnership = (f"{where}, a partnership's own term has sd {est:.2f} % ({pct} % profile "
-                       f"interval {lo:.2f} to {hi:.2f} %): partnerships differ beyond their "
+                       f"interval {lo:.2f} to {top}): partnerships differ beyond their "
                        "players' skills.")  # fmt: skip
     else:
-        bias = FILTER_BIAS["partnership_sd"]
         partnership = (f"{where}, the fitted partnership sd is {est:.2f} % ({pct} % profile "
-                       f"interval {lo:.2f} to {hi:.2f} %), so a partnership adds at most about "
-                       f"{hi:.1f} % sd to its players' skills (on simulated logs the filter "
-                       f"returns {bias[0]:.2f}-{bias[1]:.2f} of a true partnership "
-                       "sd).")  # fmt: skip
+                       f"interval {lo:.2f} to {top}), so a partnership adds at most about "
+                       f"{top} sd to its players' skills.")  # fmt: skip
     d = figures["gaussian_model"]["drift_sd"]
     (dlo, dhi), dest = d["ci"], d["estimate"]
-    bias = FILTER_BIAS["drift_sd"]
-    top = "no upper limit" if dhi is None else f"{dhi:.2f}"
-    drift = (f"Skills drift by {dest:.2f} % per √year ({pct} % profile interval {dlo:.2f} to "
-             f"{top}); on simulated logs the filter returns {bias[0]:.2f}-{bias[1]:.2f} of a "
-             "true drift, so the limit may be low by up to a fifth.")  # fmt: skip
+    dtop = "no upper limit" if dhi is None else f"{dhi:.2f}"
+    moves = "skills move over the years" if dlo > 0 else "the data do not tell it from none"
+    drift = (f"By the model's exact likelihood skills drift by {dest:.2f} % per √year ({pct} % "
+             f"profile interval {dlo:.2f} to {dtop}): {moves}.")  # fmt: skip
     return {"partnership": partnership, "drift": drift}
 
 

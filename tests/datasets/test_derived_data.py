@@ -178,6 +178,74 @@ def test_swiss_pairs_curve_equals_a_fresh_fit():
     np.testing.assert_allclose(again["strength_sd_ci"], shipped["strength_sd_ci"], rtol=1e-12)
 
 
+def test_gaussian_identification_is_of_the_current_log():
+    """The Gaussian model's exact fit was derived from the session log as shipped now, with
+    the report's arguments; every profile deviance is ≥ 0 (each point is a maximum over the
+    other sds, below the overall one) and each interval end lies where its curve crosses
+    χ²₁(0.9) = 2.706 (between curve points on either side of it)."""
+    from bridgestats.studies import ratings_real as rr
+
+    intervals, curve = datasets.load(rr.PROFILE_INTERVALS), datasets.load(rr.PROFILE_CURVE)
+    digest = rr.log_digest(datasets.load("derived/rating_sessions"))
+    for frame in (intervals, curve):
+        assert set(frame["log_digest"]) == {digest}
+        for key, value in rr.IDENTIFICATION.items():
+            assert set(frame[key]) == {value}, key
+    assert (curve["deviance"] >= 0).all()
+    for row in intervals.itertuples():
+        points = curve[(curve["parameter"] == row.parameter) & (curve["sessions"] == row.sessions)]
+        for end in (row.ci_low, row.ci_high):
+            if end == 0 or np.isnan(end):
+                continue
+            at = points.loc[np.isclose(points["value"], end, atol=1e-9), "deviance"]
+            assert (abs(at - 2.706) < 0.01).all() and len(at) == 1, (row.parameter, end)
+
+
+def test_stale_gaussian_identification_is_refused(monkeypatch):
+    from bridgestats.errors import BridgestatsError
+    from bridgestats.studies import ratings_real as rr
+
+    load = datasets.load
+    sessions = load("derived/rating_sessions")
+
+    def stale(name, **kw):
+        frame = load(name, **kw)
+        return frame.assign(log_digest="0" * 64) if name == rr.PROFILE_INTERVALS else frame
+
+    monkeypatch.setattr(datasets, "load", stale)
+    with pytest.raises(BridgestatsError, match=r"derive_gaussian_identification\.py"):
+        rr.gaussian_identification(sessions, **rr.IDENTIFICATION)
+
+
+@pytest.mark.slow
+def test_gaussian_identification_equals_a_fresh_likelihood():
+    """The exact log-likelihood at each shipped maximum, computed afresh, is the shipped
+    one (1e-9 relative: one sparse factorisation), and a profile point refitted afresh
+    gives its shipped deviance (within 0.01: the refit's optimiser stops within about
+    10⁻⁵ of ℓ)."""
+    from bridgestats.ratings.gaussian import GaussianModel, multi_partner_sessions
+    from bridgestats.ratings.gaussian_mixed import fit_mixed_model, mixed_log_likelihood
+    from bridgestats.studies import ratings_real as rr
+
+    sessions = datasets.load("derived/rating_sessions")
+    until = rr.IDENTIFICATION["until"]
+    intervals = datasets.load(rr.PROFILE_INTERVALS).set_index(["sessions", "parameter"])
+    curve = datasets.load(rr.PROFILE_CURVE)
+    best = GaussianModel(**{n: float(intervals.loc[("all", n), "estimate"])
+                            for n in ("skill_sd", "partnership_sd", "drift_sd", "board_sd",
+                                      "session_sd")})  # fmt: skip
+    ll = mixed_log_likelihood(sessions, model=best, until=until)
+    assert ll == pytest.approx(intervals.loc[("all", "skill_sd"), "log_likelihood"], rel=1e-9)
+    point = curve[(curve["parameter"] == "drift_sd") & (curve["sessions"] == "all")]
+    point = point[point["deviance"] > 1.0].iloc[0]
+    held = fit_mixed_model(sessions, until=until, held={"drift_sd": float(point["value"])})
+    deviance = 2.0 * (ll - mixed_log_likelihood(sessions, model=held, until=until))
+    assert deviance == pytest.approx(point["deviance"], abs=0.01)
+    multi = sessions[multi_partner_sessions(sessions, until=until)]
+    row = intervals.loc[("multi_partner", "partnership_sd")]
+    assert row["n_sessions"] == int((pd.to_datetime(multi["date"]) < until).sum())
+
+
 # --- sigma_evidence_inputs.csv: the evidence's inputs of every form's σ(n) (issue 21) --------
 
 

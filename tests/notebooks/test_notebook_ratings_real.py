@@ -1,5 +1,8 @@
-"""Run notebooks/ratings_real.ipynb on the first sessions of the shipped log and check its
-summary's values."""
+"""Run notebooks/ratings_real.ipynb on the shipped log (with fewer bootstrap resamples) and
+check its summary's values. The whole log, not its first sessions: the Gaussian model's exact
+fit takes about half an hour on any log, so the page reads the one shipped for the whole log
+with the report's arguments (data/derived/gaussian_profile_*), and the notebook is tested on
+that path; the computation itself is tested in tests/ratings and tests/studies."""
 
 from __future__ import annotations
 
@@ -13,13 +16,7 @@ def summary(run_notebook, tmp_path_factory):
         "ratings_real",
         tmp_path,
         seed=3,
-        fit_until="2006-01-01",
-        max_sessions=4000,
         n_boot=100,
-        settled_boards=40,
-        new_partnership_boards=60,
-        band_boards=150,
-        settle_min_boards=200,
     )
     assert (tmp_path / "figures" / "calibration.png").is_file()
     assert (tmp_path / "figures" / "ppi_bands.png").is_file()
@@ -32,7 +29,7 @@ def test_summary_keys(summary):
     for key in ("n_boards", "n_players", "systems", "best_system", "pickup_bonus_pct",
                 "pickup_bonus_pct_ci", "lpr_test1_rate", "lpr_test2_rate"):  # fmt: skip
         assert key in summary, key
-    assert summary["n_sessions"] == 4000
+    assert summary["n_sessions"] == 22_130
     assert set(summary["systems"]) == {"flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"}
     assert summary["bootstrap_unit"] == "event"  # intervals resample whole events
     assert summary["_inputs"] and "derived/rating_sessions" in next(iter(summary["_inputs"]))
@@ -52,7 +49,6 @@ def test_systems(summary):
         assert lo <= result["log_score"] <= hi, name
         assert -4.5 < result["log_score"] < -3.0, name  # nats: a normal of sd 7-10 %
     assert summary["best_system"] == min(systems, key=lambda s: systems[s]["rmse"])
-    # 2004-2005 sessions are already enough for the ratings to beat always-50 %
     assert systems["gaussian"]["rmse"] < systems["flat"]["rmse"]
     # the noise floor lies below every system, and the baselines are in the table
     assert summary["noise_floor_rmse"] < min(r["rmse"] for r in systems.values())
@@ -63,7 +59,7 @@ def test_systems(summary):
             lo, hi = systems[name][f"{key}_ci"]
             assert lo <= systems[name][key] <= hi, (name, key)
         assert 0.5 < systems[name]["concordance"] < 0.7, name  # 62 % on the full log
-    # the player-mean baseline's shrinkage, fitted before 2006
+    # the player-mean baseline's shrinkage, fitted before 2010
     assert 0 < summary["player_mean_boards"] < 1e5
 
 
@@ -78,7 +74,7 @@ def test_claims(summary):
     assert by_k[2.0]["test2_rate"] == summary["lpr_test2_rate"]
     rates = [by_k[k]["test1_rate"] + by_k[k]["test2_rate"] for k in sorted(by_k)]
     assert rates == sorted(rates) and rates[-1] > rates[0]
-    # PPIs of real players over 150 boards after their first 150: a band of a few %
+    # PPIs of real players over 300 boards after their first 300: a band of a few %
     assert summary["n_band_players"] > 50
     assert 0.5 < summary["ppi_band_median"] < 6.0
     assert 0 <= summary["ppi_band_share_3_5"] <= 1
@@ -97,11 +93,15 @@ def test_gaussian_model_identified(summary):
         assert lo <= sd["estimate"] and (hi is None or sd["estimate"] <= hi), name
         assert sd["at_bound"] == (sd["estimate"] == 0), name
     assert 20 < model["board_sd"]["estimate"] < 35
-    assert model["skill_sd"]["ci"][0] > 0  # skill is told from 0 already in 2004-2005
+    assert model["skill_sd"]["ci"][0] > 0  # skill is told from 0
     lo, hi = summary["partnership_sd_multi_partner_ci"]
     assert lo <= summary["partnership_sd_multi_partner"] <= (hi if hi is not None else 100)
-    assert 0 < summary["n_multi_partner_sessions"] < 4000
-    assert summary["gaussian_fit"]["board_sd"] == model["board_sd"]["estimate"]
+    assert summary["n_multi_partner_sessions"] == 3169  # of the 8,882 before 2010
+    # the model's sds are the exact likelihood's, the forecaster's (gaussian_fit) the
+    # diagonal filter's: its skill sd is the lower, as on simulated logs, its board sd close
+    forecaster = summary["gaussian_fit"]
+    assert forecaster["skill_sd"] < model["skill_sd"]["estimate"]
+    assert abs(forecaster["board_sd"] - model["board_sd"]["estimate"]) < 1.5
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

@@ -1,8 +1,9 @@
 """The Gaussian rating model (bridgestats.ratings.gaussian): its filter against a dense
 Kalman filter, its fit reaching values on and off the bound 0, the profile likelihood, and
-the recovery test: logs drawn from the model with known sds are fitted and the sds come
-back within their intervals (or, for the two the diagonal filter is known to bias, the
-bias is measured and pinned)."""
+what the diagonal filter's likelihood does to the sds of logs drawn from the model: the
+noise sds come back within their intervals, the skill, drift and partnership sds with a
+bias, measured here as a property of the forecaster (the model's own estimator, the
+exact likelihood, is tested in test_ratings_gaussian_mixed.py)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from bridgestats.ratings.gaussian import (
     profile_likelihood,
     simulate_gaussian_sessions,
 )
-from bridgestats.studies.ratings_real import FILTER_BIAS
 
 TRUE = GaussianModel(skill_sd=4.0, partnership_sd=2.0, drift_sd=1.0, board_sd=28.0,
                      session_sd=3.0)  # fmt: skip
+#: The diagonal filter's fitted/true sd on the two logs of ``recovered``: lowest and highest.
+FILTER_BIAS = {"drift_sd": (0.82, 0.93), "skill_sd": (0.78, 0.91), "partnership_sd": (0.93, 1.22)}
 
 
 def _dense_filter(sessions, model):
@@ -117,8 +119,8 @@ def test_recovery_of_the_terms_is_within_its_measured_bias(recovered):
     # with a bias: measured on these two logs, fitted/true is 0.78-0.91 for the skill sd,
     # 0.82-0.93 for the drift sd and 0.93-1.22 for the partnership sd, and the 90 %
     # intervals hold the truth for all three in one log (rng 12) and for none in the other
-    # (rng 11). studies.ratings_real.FILTER_BIAS carries these ranges into the report's
-    # sentences; a change of the filter or the fit that moves them shows here.
+    # (rng 11). The forecaster keeps the filter (one pass, fast); the report's sds come from
+    # the exact likelihood (gaussian_mixed), which has no such bias.
     bias = FILTER_BIAS
     for ci, _ in recovered:
         for name, (low, high) in bias.items():
