@@ -69,7 +69,8 @@ def _reference_rates(n_events, seed):
     ref = _reference_module()
     plan = ev._plan(_N_ENTRANTS, **_EVENT)
     drawn = ev._draw(plan, np.random.default_rng(seed), n_events)
-    args = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in plan.kernel_args.items()}
+    fixed = {**plan.board._asdict(), **plan.scoring._asdict(), **plan.rules._asdict()}
+    args = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in fixed.items()}
     lists = [a.tolist() for a in drawn]
     wall, cpu, events = _best_times(lambda: ref.reference_events(*lists, **args))
     fast = ev.simulate_events(_N_ENTRANTS, n_events=n_events, rng=seed, **_EVENT)

@@ -313,7 +313,7 @@ _CASES = [
     dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
     dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
     dict(n_entrants=7, event_format="round_robin", scorer="wbf"),
-    # past 128 entrants the standings are merge-sorted, not counted; W/D/L ties many
+    # a large field, W/D/L: many level scores
     dict(n_entrants=131, n_rounds=3, pairing="score", scorer="wdl"),
     dict(
         n_entrants=10,
@@ -326,26 +326,28 @@ _CASES = [
 
 
 @pytest.mark.parametrize("n", [2, 7, 64, 128, 129, 300])
-def test_standings_sort_is_a_stable_sort_on_the_ranking(n):
-    # both paths (counting up to 128, merge sort beyond) against Python's sorted, with
-    # many level scores and full ties (equal lots), which go to the lower index
+def test_order_and_standings_are_stable_sorts_on_their_keys(n):
+    # both ways of _order (counting up to 128 entries, two stable argsorts beyond) and of
+    # the standings (one key for margin and lot, or three sorts for margins too large for
+    # it) against Python's sorted: many level scores, margins level in millionths but not
+    # as floats, and full ties of the lots, which go to the lower index
     rng = np.random.default_rng(n)
-    buf = np.empty(2 * n + 2, dtype=np.int64)
+    by_index = -np.arange(n, dtype=float)
     for trial in range(10):
-        key1 = rng.integers(0, 6, n) * 1e6
-        key2 = rng.integers(-3, 3, n) * 1e6
         lot = rng.random(n)
         if trial % 3 == 0:
             lot[: n // 2] = 0.5
-        order = rng.permutation(n)
-        ev._sort_standings_into(order, key1, key2, lot, buf[: 2 * n])
-        want = sorted(range(n), key=lambda i: (-key1[i], -key2[i], lot[i]))
-        assert order.tolist() == want
-        key = rng.random(n + 1)
-        key[: min(3, n)] = key[n]
-        out = np.empty(n + 1, dtype=np.int64)
-        ev._key_order(key, np.empty(n + 1), np.zeros(n + 1), np.arange(n + 1.0), out, buf)
-        assert out.tolist() == np.argsort(key, kind="stable").tolist()
+        by_lot = ev._order(-lot, by_index)
+        assert by_lot.tolist() == np.argsort(lot, kind="stable").tolist()
+        lot_rank = np.empty(n)
+        lot_rank[by_lot] = np.arange(n)
+        vp = rng.integers(0, 6, n) + rng.choice([0.0, 1e-9], n)
+        for big in (1.0, 1e10):  # 1e10 IMPs: past the one key's exact range
+            mg = big * rng.integers(-3, 3, n) + rng.choice([0.0, -1e-9], n)
+            got = ev._standings(vp, mg, lot_rank, big == 1.0)
+            want = sorted(range(n), key=lambda i: (-round(vp[i] * 1e6), -round(mg[i] * 1e6),
+                                                   lot[i]))  # fmt: skip
+            assert got.tolist() == want
 
 
 def _reference(case, rng, n_events):
@@ -356,8 +358,8 @@ def _reference(case, rng, n_events):
     options.update({key: v for key, v in case.items() if key != "n_entrants"})
     plan = ev._plan(case["n_entrants"], **options)
     drawn = ev._draw(plan, np.random.default_rng(rng), n_events)
-    args = {key: v.tolist() if isinstance(v, np.ndarray) else v
-            for key, v in plan.kernel_args.items()}  # fmt: skip
+    fixed = {**plan.board._asdict(), **plan.scoring._asdict(), **plan.rules._asdict()}
+    args = {key: v.tolist() if isinstance(v, np.ndarray) else v for key, v in fixed.items()}
     return reference_events(*(a.tolist() for a in drawn), **args)
 
 
