@@ -37,7 +37,7 @@ from bridgestats.sim.pairing import MAX_STEPS
 
 _EVENT = {
     "n_rounds": 8, "n_boards": 8, "event_format": "swiss", "pairing": "score",
-    "board": "swings", "k": None, "scorer": "wbf", "strength": None, "strength_sd": 0.5,
+    "board": "swings", "k": None, "scale": "wbf", "strength": None, "strength_sd": 0.5,
     "bye_score": None, "max_steps": MAX_STEPS,
 }  # fmt: skip
 _N_ENTRANTS = 64
@@ -111,7 +111,7 @@ def run(quick=False):
 
 
 _SWEEP = {"n_entrants": 32, "n_rounds": 6, "pairing": ["random", "score"],
-          "strength_sd": [0.25, 0.5], "scorer": ["wbf", "wdl"]}  # fmt: skip
+          "strength_sd": [0.25, 0.5], "scale": ["wbf", "wdl"]}  # fmt: skip
 
 
 def _warm():

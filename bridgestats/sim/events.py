@@ -81,7 +81,7 @@ __all__ = [
     "EVENT_FORMATS",
     "PAIRINGS",
     "EventResults",
-    "as_scorer",
+    "as_scale",
     "match_swing_distribution",
     "simulate_events",
     "swing_distribution",
@@ -183,15 +183,15 @@ def _match_draw(board: str, k, n_boards: int):
     return _Board(False, empty, empty, k / math.sqrt(n_boards), 1.0), "MP %"
 
 
-# --- scorers ---------------------------------------------------------------------------------
+# --- scales ---------------------------------------------------------------------------------
 
 
-def as_scorer(scorer, *, n_boards) -> VPScale:
+def as_scale(scale, *, n_boards) -> VPScale:
     """The :class:`~bridgestats.vpscale.VPScale` a simulation scores its matches by.
 
     Parameters
     ----------
-    scorer : VPScale or str
+    scale : VPScale or str
         A scale, or the id of a named scale of :data:`bridgestats.scales.NAMED_SCALES`
         (``"wbf"``, ``"wbf_discrete"``, ``"wdl"``, ``"imps"``, ``"mp"``, the Swiss pairs
         tables).
@@ -205,27 +205,27 @@ def as_scorer(scorer, *, n_boards) -> VPScale:
 
     Examples
     --------
-    >>> as_scorer("wbf_discrete", n_boards=8).name
+    >>> as_scale("wbf_discrete", n_boards=8).name
     'WBF 2013 discrete, 8 boards'
     >>> from bridgestats.vpscale import gaussian_scale
-    >>> s = as_scorer(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
+    >>> s = as_scale(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
     >>> s.name, s.vp([0, 30, -60]).tolist()
     ('Gaussian 20-0, sigma 18.38, 5 negative', [10, 19, -5])
     """
-    if isinstance(scorer, VPScale):
-        if scorer.name:
-            return scorer
+    if isinstance(scale, VPScale):
+        if scale.name:
+            return scale
         name = (
-            f"Gaussian {scorer.max_vp}-0, sigma {scorer.sigma:g}"
-            + (f", {scorer.negative} negative" if scorer.negative else "")
-            if scorer.sigma is not None
-            else f"{scorer.max_vp}-0 table"
+            f"Gaussian {scale.max_vp}-0, sigma {scale.sigma:g}"
+            + (f", {scale.negative} negative" if scale.negative else "")
+            if scale.sigma is not None
+            else f"{scale.max_vp}-0 table"
         )
-        return dataclasses.replace(scorer, name=name)
-    if not isinstance(scorer, str):
-        raise fail("scorer", "a VPScale or the id of a named scale", type(scorer).__name__)
-    check_choice(scorer, "scorer", tuple(NAMED_SCALES))
-    return named_scale(scorer, n_boards=n_boards)
+        return dataclasses.replace(scale, name=name)
+    if not isinstance(scale, str):
+        raise fail("scale", "a VPScale or the id of a named scale", type(scale).__name__)
+    check_choice(scale, "scale", tuple(NAMED_SCALES))
+    return named_scale(scale, n_boards=n_boards)
 
 
 # --- the kernel -------------------------------------------------------------------------------
@@ -477,20 +477,20 @@ class EventResults:
     strength : ndarray, shape (n_events, n_entrants)
         True strengths (margin unit per board).
     score : ndarray, shape (n_events, n_entrants)
-        Final scores (VPs, or the differential for a raw scorer).
+        Final scores (VPs, or the differential for a raw scale).
     margin : ndarray, shape (n_events, n_entrants)
         Total margins (IMPs or MP %): the first tie-break.
     rank : ndarray of int, shape (n_events, n_entrants)
         Final places, 1 = the winner (ties broken by margin, then the lot).
     outcome_counts : ndarray of int, shape (n_events, n_rounds, n_outcomes)
-        Matches of each round ending in each outcome of the scorer (central first; the
-        bye not counted); zero columns for a raw scorer.
+        Matches of each round ending in each outcome of the scale (central first; the
+        bye not counted); zero columns for a raw scale.
     opponents : ndarray of int, shape (n_events, n_rounds, n_entrants) or None
         Each entrant's opponent by round (``-1``: the bye), with ``keep_pairings=True``.
     repeats : ndarray of int, shape (n_events,)
         Repeat meetings (or second byes) that could not be avoided (see
         :mod:`bridgestats.sim.pairing`).
-    scorer : VPScale
+    scale : VPScale
         How the margins were scored.
     """
 
@@ -501,7 +501,7 @@ class EventResults:
     outcome_counts: np.ndarray
     opponents: np.ndarray | None
     repeats: np.ndarray
-    scorer: VPScale
+    scale: VPScale
 
     @property
     def n_events(self) -> int:
@@ -529,7 +529,7 @@ def simulate_events(
     pairing="score",
     board="swings",
     k=None,
-    scorer="wbf",
+    scale="wbf",
     strength=None,
     strength_sd=0.0,
     n_events=1,
@@ -567,9 +567,9 @@ def simulate_events(
     k : float, optional
         Per-board standard deviation (IMPs, or % for pairs); 6.5 IMPs or 32.95 % by
         default; not used with ``"swings"``.
-    scorer : VPScale or str, optional
-        How a margin scores (:func:`as_scorer`): the WBF continuous scale by default. A
-        scorer whose unit is known must match the board model's (IMPs for ``"swings"``
+    scale : VPScale or str, optional
+        How a margin scores (:func:`as_scale`): the WBF continuous scale by default. A
+        scale whose unit is known must match the board model's (IMPs for ``"swings"``
         and ``"gaussian"``, MP % for ``"pairs"``).
     strength : array_like, optional
         True strengths, one per entrant (per-board edge units), the same in every event.
@@ -579,7 +579,7 @@ def simulate_events(
     n_events : int, optional
         Events to simulate (>= 1).
     bye_score : float, optional
-        The score of a bye (by default the scorer's draw,
+        The score of a bye (by default the scale's draw,
         :attr:`bridgestats.vpscale.VPScale.draw`).
     keep_pairings : bool, optional
         Keep every round's opponents (memory: n_events × n_rounds × n_entrants).
@@ -596,7 +596,7 @@ def simulate_events(
     -----
     The random numbers are drawn with NumPy in blocks of events (strengths, lots, the
     random-draw orders, one number per table per round) and the compiled kernel consumes
-    them, so the same ``rng`` gives the same events whatever the scorer: scorers compared
+    them, so the same ``rng`` gives the same events whatever the scale: scales compared
     on one seed meet the same strengths, lots and boards (common random numbers), though
     pairing by score soon brings different sides together.
 
@@ -612,7 +612,7 @@ def simulate_events(
     """
     plan = _plan(
         n_entrants, n_rounds=n_rounds, n_boards=n_boards, event_format=event_format,
-        pairing=pairing, board=board, k=k, scorer=scorer, strength=strength,
+        pairing=pairing, board=board, k=k, scale=scale, strength=strength,
         strength_sd=strength_sd, bye_score=bye_score, max_steps=max_steps,
     )  # fmt: skip
     e_total = check_int(n_events, "n_events", minimum=1)
@@ -643,13 +643,13 @@ def simulate_events(
         outcome_counts=out.counts,
         opponents=out.opponents if keep else None,
         repeats=out.repeats,
-        scorer=plan.scorer,
+        scale=plan.scale,
     )
 
 
 @dataclass(frozen=True)
 class _Plan:
-    """A validated event: its sizes, its scorer and the kernel's fixed arguments.
+    """A validated event: its sizes, its scale and the kernel's fixed arguments.
 
     ``board``, ``scoring`` and ``rules`` are the kernel's arguments after the random ones;
     their fields are the keyword arguments of the tests' plain-Python reference.
@@ -660,17 +660,17 @@ class _Plan:
     strength: np.ndarray | None
     strength_sd: float
     random_rounds: int
-    scorer: VPScale
+    scale: VPScale
     board: _Board
     scoring: _Scoring
     rules: _Rules
 
     @property
     def n_outcomes(self) -> int:
-        return 1 if self.scorer.raw else len(self.scorer.thresholds) + 1
+        return 1 if self.scale.raw else len(self.scale.thresholds) + 1
 
 
-def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scorer,
+def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scale,
           strength, strength_sd, bye_score, max_steps) -> _Plan:  # fmt: skip
     n = check_int(n_entrants, "n_entrants", minimum=2, maximum=1000)
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
@@ -686,9 +686,9 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
             raise fail("n_rounds", "an integer in 1-100 for a Swiss", n_rounds)
         rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=100)
     model, unit = _match_draw(board, k, nb)
-    sc = as_scorer(scorer, n_boards=nb)
+    sc = as_scale(scale, n_boards=nb)
     if sc.unit in ("IMPs", "MP %") and sc.unit != unit:
-        raise fail("scorer", f"a scale for {unit} margins with board={board!r}", sc.name)
+        raise fail("scale", f"a scale for {unit} margins with board={board!r}", sc.name)
     fixed, sd = _check_strength(strength, strength_sd, n)
     bye = sc.draw if bye_score is None else check_number(bye_score, "bye_score")
     steps = check_int(max_steps, "max_steps", minimum=1)

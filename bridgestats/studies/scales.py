@@ -57,7 +57,7 @@ from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
 from ..scales import SWISS_PAIRS_TABLES, named_scale
 from ..sigma import sigma_teams_spread
-from ..sim.events import PAIRINGS, as_scorer, simulate_events
+from ..sim.events import PAIRINGS, as_scale, simulate_events
 from ..sim.measures import breakage, event_measures, shooting_incentive
 from ..vpscale import gaussian_scale
 
@@ -227,7 +227,7 @@ def pairs_strength_spread(
             n_boards=_BRIGHTON["n_boards"],
             board="pairs",
             k=s0 * math.sqrt(8),
-            scorer=scale,
+            scale=scale,
             strength_sd=tau,
             pairing="score",
             n_events=e,
@@ -364,7 +364,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
 def compare_scales(
     event,
     *,
-    scorers=None,
+    scales=None,
     pairings=None,
     strength_sd,
     n_events=2000,
@@ -379,7 +379,7 @@ def compare_scales(
     ----------
     event : {"round robin", "Swiss teams", "Swiss pairs"}
         The event (:data:`EVENTS`).
-    scorers : sequence of VPScale or str, optional
+    scales : sequence of VPScale or str, optional
         The scales (:func:`candidate_scales` by default, with the default spread).
     pairings : sequence of str, optional
         Swiss pairing rules (all of :data:`~bridgestats.sim.events.PAIRINGS` by default);
@@ -391,10 +391,10 @@ def compare_scales(
     top_k : int, optional
         Qualifiers for ``p_top_k`` (the event's ``top_k`` by default).
     reference : VPScale or str, optional
-        The one scale every other is compared with, event by event: one of ``scorers``
+        The one scale every other is compared with, event by event: one of ``scales``
         (or its name). By default the WBF 2013 continuous scale for teams (the scale the
         World championships play) and ``ebu_2006`` for Swiss pairs (the EBU's Gaussian
-        scale at σ = 11 %, Probst §11), if among the scorers; the first scorer otherwise.
+        scale at σ = 11 %, Probst §11), if among the scales; the first scale otherwise.
     rng : int or numpy.random.Generator, optional
         One seed is drawn and used for every scale and rule: they meet the same strengths,
         lots and boards (common random numbers).
@@ -406,7 +406,7 @@ def compare_scales(
     -------
     DataFrame
         The frames of :func:`~bridgestats.sim.measures.event_measures` stacked, with
-        ``event`` first; columns ``event``, ``scorer``, ``pairing``, ``measure``,
+        ``event`` first; columns ``event``, ``scale``, ``pairing``, ``measure``,
         ``round``, ``k``, ``outcome``, ``value``, ``se``, ``n_events``, ``reference``,
         ``p_value``, ``p_holm``. The rows of measure ``"<measure>_vs_reference"`` are the
         paired differences scale − reference (``value``, paired ``se``), their p-values
@@ -414,11 +414,11 @@ def compare_scales(
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf", "wdl"], pairings=["score"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf", "wdl"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=50, n_entrants=16, n_rounds=4, rng=1)
-    >>> p = m.query("measure == 'p_strongest_wins'")[["scorer", "value", "se"]]
+    >>> p = m.query("measure == 'p_strongest_wins'")[["scale", "value", "se"]]
     >>> print(p.round(2).to_string(index=False))
-                           scorer  value   se
+                           scale  value   se
     WBF 2013 continuous, 8 boards   0.20 0.06
                     win/draw/loss   0.18 0.05
     """
@@ -432,7 +432,7 @@ def compare_scales(
     default_k = spec.pop("top_k")
     top_k = min(default_k, spec["n_entrants"] - 1) if top_k is None else top_k
     sd = check_number(strength_sd, "strength_sd", low=0)
-    chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scorers is None else scorers
+    chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scales is None else scales
     ref = _reference_index(chosen, reference, spec["n_boards"])
     if spec["event_format"] == "round_robin":
         rules = ["score"]  # unused by a round robin
@@ -443,7 +443,7 @@ def compare_scales(
     seed = int(check_rng(rng).integers(2**63))
     frames = [
         event_measures(
-            scorers=chosen,
+            scales=chosen,
             pairing=p,
             strength_sd=sd,
             n_events=n_events,
@@ -463,24 +463,24 @@ def compare_scales(
 _REFERENCES = ("WBF 2013 continuous", "Swiss pairs EBU (2006)")
 
 
-def _reference_index(scorers, reference, n_boards: int) -> int:
-    """The position of ``reference`` among ``scorers`` (see :func:`compare_scales`)."""
-    if isinstance(scorers, str) or not hasattr(scorers, "__iter__"):
-        raise fail("scorers", "a sequence of scorers, scales or names", scorers)
-    names = [as_scorer(sc, n_boards=n_boards).name for sc in scorers]
+def _reference_index(scales, reference, n_boards: int) -> int:
+    """The position of ``reference`` among ``scales`` (see :func:`compare_scales`)."""
+    if isinstance(scales, str) or not hasattr(scales, "__iter__"):
+        raise fail("scales", "a sequence of VP scales or names of scales", scales)
+    names = [as_scale(sc, n_boards=n_boards).name for sc in scales]
     if reference is None:
         hits = [i for i, n in enumerate(names) if n.startswith(_REFERENCES)]
         return hits[0] if hits else 0
     try:
-        want = reference if reference in names else as_scorer(reference, n_boards=n_boards).name
+        want = reference if reference in names else as_scale(reference, n_boards=n_boards).name
     except BridgestatsError:
         want = None
     if want not in names:
-        raise fail("reference", f"one of the scorers ({', '.join(names)})", want)
+        raise fail("reference", f"one of the scales ({', '.join(names)})", want)
     return names.index(want)
 
 
-def scale_breakage(event, *, scorers=None, n_boards=None):
+def scale_breakage(event, *, scales=None, n_boards=None):
     """:func:`~bridgestats.sim.measures.breakage` of an event's scales, with ``event``.
 
     For Swiss pairs the margin steps are 1 MP % (the scales' unit), not 1 IMP. An added
@@ -489,21 +489,21 @@ def scale_breakage(event, *, scorers=None, n_boards=None):
 
     Examples
     --------
-    >>> b = scale_breakage("Swiss teams", scorers=["wbf"])
+    >>> b = scale_breakage("Swiss teams", scales=["wbf"])
     >>> b.loc[b.margin == 0, "value"].round(2).tolist()
     [0.44]
     """
     check_choice(event, "event", tuple(EVENTS))
     nb = EVENTS[event]["n_boards"] if n_boards is None else n_boards
-    chosen = candidate_scales(event, n_boards=nb) if scorers is None else scorers
+    chosen = candidate_scales(event, n_boards=nb) if scales is None else scales
     top = 25 if event == "Swiss pairs" else None  # 20-0 from 15.99 % on Washington 2004
     out = breakage(chosen, n_boards=nb, max_margin=top)
     out.insert(0, "event", event)
-    out["value_vp20"] = out.value * _vp20(chosen, nb, out.scorer)
+    out["value_vp20"] = out.value * _vp20(chosen, nb, out.scale)
     return out
 
 
-def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4)):
+def scale_shooting(event, *, scales=None, n_boards=None, boards_left=(1, 2, 4)):
     """:func:`~bridgestats.sim.measures.shooting_incentive` of a teams event's scales.
 
     Parameters
@@ -511,7 +511,7 @@ def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4))
     event : {"round robin", "Swiss teams"}
         A teams event (the shooting incentive is computed over the shipped IMP swings;
         the simulator has no model of a pair's gamble on MP % boards).
-    scorers : sequence, optional
+    scales : sequence, optional
         The scales (:func:`candidate_scales` by default).
     n_boards : int, optional
         Boards per match (the event's default).
@@ -526,30 +526,30 @@ def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4))
 
     Examples
     --------
-    >>> s = scale_shooting("Swiss teams", scorers=["imps"], boards_left=[1])
+    >>> s = scale_shooting("Swiss teams", scales=["imps"], boards_left=[1])
     >>> float(s.gain.abs().max())
     0.0
     """
     check_choice(event, "event", ("round robin", "Swiss teams"))
     nb = EVENTS[event]["n_boards"] if n_boards is None else n_boards
-    chosen = candidate_scales(event, n_boards=nb) if scorers is None else scorers
+    chosen = candidate_scales(event, n_boards=nb) if scales is None else scales
     frames = [shooting_incentive(chosen, n_boards=nb, boards_left=b) for b in boards_left]
     out = pd.concat(frames, ignore_index=True)
     out.insert(0, "event", event)
-    out["gain_vp20"] = out.gain * _vp20(chosen, nb, out.scorer)
+    out["gain_vp20"] = out.gain * _vp20(chosen, nb, out.scale)
     return out
 
 
-def _vp20(scorers, n_boards: int, names: pd.Series) -> np.ndarray:
+def _vp20(scales, n_boards: int, names: pd.Series) -> np.ndarray:
     """The factor 10 / draw that puts a score on a 20-VP match (win/draw/loss's 2 points
     total: × 10); 1 for a raw differential (no total)."""
-    draw = {s.name: s.draw for s in (as_scorer(x, n_boards=n_boards) for x in scorers)}
+    draw = {s.name: s.draw for s in (as_scale(x, n_boards=n_boards) for x in scales)}
     return names.map(lambda n: 10.0 / draw[n] if draw[n] > 0 else 1.0).to_numpy(float)
 
 
 def _headline_rows(measures: pd.DataFrame, measure: str) -> pd.DataFrame:
     rows = measures[(measures.measure == measure) & measures.pairing.isin(["round_robin", "score"])]
-    return rows.assign(key=rows.event + ": " + rows.scorer)
+    return rows.assign(key=rows.event + ": " + rows.scale)
 
 
 def _check_measures(measures) -> None:
@@ -573,7 +573,7 @@ def scale_verdicts(measures, *, alpha=0.05):
     DataFrame
         One row per event, pairing rule, measure and scale other than the reference:
         ``event``, ``pairing``, ``measure`` (``p_strongest_wins``, ``p_top_k``,
-        ``kendall_tau``), ``scorer``, ``reference``, ``diff`` (scale − reference), ``se_paired``,
+        ``kendall_tau``), ``scale``, ``reference``, ``diff`` (scale − reference), ``se_paired``,
         ``z``, ``p_holm``, ``differs`` (``p_holm < alpha``), ``z_critical`` and
         ``close_call``. ``z_critical`` is the |z| at which the comparison's own Holm step
         rejects, Φ⁻¹(1 − α / (2(m − j + 1))) for the j-th smallest of m p-values;
@@ -582,15 +582,15 @@ def scale_verdicts(measures, *, alpha=0.05):
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf", "imps"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> v = scale_verdicts(m)
-    >>> v[["measure", "scorer", "reference"]].iloc[0].tolist()
+    >>> v[["measure", "scale", "reference"]].iloc[0].tolist()
     ['p_strongest_wins', 'IMPs differential', 'WBF 2013 continuous, 8 boards']
     """
     _check_measures(measures)
     a = check_number(alpha, "alpha", low=0, high=1, low_open=True, high_open=True)
-    cols = ["event", "pairing", "measure", "scorer", "reference", "diff", "se_paired", "z",
+    cols = ["event", "pairing", "measure", "scale", "reference", "diff", "se_paired", "z",
             "p_holm", "differs", "z_critical", "close_call", "verdict"]  # fmt: skip
     if "reference" not in measures:
         return pd.DataFrame(columns=cols)
@@ -640,7 +640,7 @@ def headline(measures, *, alpha=0.05):
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf"], pairings=["score", "random"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf"], pairings=["score", "random"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> h = headline(m)
     >>> list(h["p_strongest_wins"]), h["n_events_simulated"], h["n_events_per_format"]
@@ -664,7 +664,7 @@ def headline(measures, *, alpha=0.05):
             {
                 "format": r.event,
                 "measure": r.measure,
-                "scale": r.scorer,
+                "scale": r.scale,
                 "reference": r.reference,
                 "diff": float(r.diff),
                 "se_paired": float(r.se_paired),
@@ -702,7 +702,7 @@ def _range_sentence(rows: pd.DataFrame, by: str) -> str:
 
 def _values_sentence(rows: pd.DataFrame) -> str:
     rows = rows.sort_values("value", ascending=False)
-    return "; ".join(f"{r.scorer} {_pct(r.value)} ± {_pct(r.se)}" for r in rows.itertuples())
+    return "; ".join(f"{r.scale} {_pct(r.value)} ± {_pct(r.se)}" for r in rows.itertuples())
 
 
 def _paired_sentence(v: pd.DataFrame, alpha: float) -> str:
@@ -712,7 +712,7 @@ def _paired_sentence(v: pd.DataFrame, alpha: float) -> str:
     for r in v.sort_values("diff", ascending=False).itertuples():
         edge = " (within 1 SE of the threshold: more events needed)" if r.close_call else ""
         parts.append(
-            f"{r.scorer} {100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points "
+            f"{r.scale} {100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points "
             f"(p_holm {r.p_holm:.2g}: {r.verdict}{edge})"
         )
     return (
@@ -741,7 +741,7 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf", "imps"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> print(conclusions(m)[0][:74])
     Swiss teams, paired by score: P(strongest wins) IMPs differential 20.0 % ±
@@ -768,34 +768,34 @@ def conclusions(measures, *, shooting=None, alpha=0.05):
                 out.append(f"{label}: {what}{k} {_values_sentence(sel)}{paired}")
         wins = rows[rows.measure == "p_strongest_wins"]
         if not rr and wins.pairing.nunique() > 1:  # one scale shows the rules' effect
-            ref = wins.scorer[wins.scorer.str.contains("WBF 2013 continuous|ebu_2006")]
-            first = (ref if len(ref) else wins.scorer).iloc[0]
+            ref = wins.scale[wins.scale.str.contains("WBF 2013 continuous|ebu_2006")]
+            first = (ref if len(ref) else wins.scale).iloc[0]
             out.append(
                 f"{event}, {first}, by pairing rule: P(strongest wins) "
-                f"{_range_sentence(wins[wins.scorer == first], 'pairing')}"
+                f"{_range_sentence(wins[wins.scale == first], 'pairing')}"
             )
         share = rows[
             (rows.measure == "outcome_share")
-            & rows.scorer.str.match(r"Gaussian 20-0,|Swiss pairs EBU \(2006\)")
+            & rows.scale.str.match(r"Gaussian 20-0,|Swiss pairs EBU \(2006\)")
             & (rows.outcome == "20-0")
             & rows["round"].notna()
         ]
         for pairing, sel in share.groupby("pairing", sort=False):
             first, last = sel.iloc[0], sel.iloc[-1]
             out.append(
-                f"{event}{'' if rr else f', paired {pairing!r}'}, {sel.scorer.iloc[0]}: the "
+                f"{event}{'' if rr else f', paired {pairing!r}'}, {sel.scale.iloc[0]}: the "
                 f"20-0s (either way) are {_pct(first.value)} ± {_pct(first.se)} of round "
                 f"{int(first['round'])} and {_pct(last.value)} ± {_pct(last.se)} of round "
                 f"{int(last['round'])}, against {_pct(2 / 21)} were all 21 outcomes equally likely."
             )
     if shooting is not None:
         for (event, left), rows in shooting.groupby(["event", "boards_left"], sort=False):
-            best = rows.loc[rows.groupby("scorer", sort=False).gain_vp20.idxmax()]
+            best = rows.loc[rows.groupby("scale", sort=False).gain_vp20.idxmax()]
             best = best.sort_values("gain_vp20", ascending=False)
             parts = "; ".join(
-                f"{r.scorer} {r.gain_vp20:.2f} at {int(r.deficit)} IMPs down"
+                f"{r.scale} {r.gain_vp20:.2f} at {int(r.deficit)} IMPs down"
                 if r.gain_vp20 > 1e-9
-                else f"{r.scorer} nothing at any deficit"
+                else f"{r.scale} nothing at any deficit"
                 for r in best.itertuples()
             )
             out.append(
