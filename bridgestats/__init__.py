@@ -5,9 +5,12 @@ The package is layered; each layer imports only the layers above it in this list
 
 1. **formulas** (pure functions, no I/O): :mod:`~bridgestats.scoring` (contract scores,
    IMPs, matchpoints, Neuberg, Butler, cross-IMPs), :mod:`~bridgestats.sigma` (the
-   standard-deviation models of match results), :mod:`~bridgestats.vpscale` (Victory
-   Point scales: Gaussian equal-probability, negative VPs, WBF 2013).
+   standard-deviation models of match results), :mod:`~bridgestats.forms` (the catalogue
+   of event forms: each form's unit, display name and σ models), :mod:`~bridgestats.vpscale`
+   (Victory Point scales: Gaussian equal-probability, negative VPs, WBF 2013), and
+   :mod:`~bridgestats.names` (display names, the forms' from their catalogue).
 2. **data**: :mod:`~bridgestats.io` (result files in, tidy frames out),
+   :mod:`~bridgestats.evidence` (each form's σ(n) from the evidence's shipped inputs),
    :mod:`~bridgestats.datasets` (the figures shipped in ``data/``) and
    :mod:`~bridgestats.scales` (the catalogue of named VP scales, some built from them);
    above them :mod:`~bridgestats.derive` (what is inferred from result files rather than
@@ -41,7 +44,7 @@ place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
 VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
-event forms :data:`bridgestats.sigma.FORMS`, rating systems
+event forms :data:`bridgestats.forms.FORMS`, rating systems
 :data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
@@ -72,8 +75,9 @@ _EXPORTS = {
     ),
     "sigma": (
         "sigma_teams", "sigma_cross_imps", "sigma_butler_online", "sigma_swiss_pairs",
-        "swiss_pairs_top_percent", "sigma_aggregate", "k_from_sigma", "form_sigma",
+        "swiss_pairs_top_percent", "sigma_aggregate", "k_from_sigma",
     ),
+    "forms": ("EventForm", "form_sigma"),
     "vpscale": (
         "VPScale", "gaussian_scale", "gaussian_z", "scale_from_thresholds", "fit_scale_sigma",
         "event_scale", "sigma_from_top", "wbf_vp", "wbf_scale", "wbf_table",
@@ -91,8 +95,8 @@ _EXPORTS = {
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "vpscale", "io", "datasets", "scales", "derive", "fit",
-    "ratings",
+    "errors", "paths", "scoring", "sigma", "forms", "vpscale", "evidence", "io", "datasets",
+    "scales", "derive", "fit", "ratings",
     "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -128,7 +132,7 @@ VOCABULARY = {
     "trim": "the share of a board's results dropped at each end for the datum",
     "ascherman": "score matchpoints by Ascherman's percentage",
     # σ models and scales
-    "form": "an event form id of bridgestats.sigma.FORMS",
+    "form": "an event form id of bridgestats.forms.FORMS",
     "k": "the per-board standard deviation K of a swing (σ = K·√n)",
     "delta": "δ, the per-board edge's standard deviation between the sides",
     "b": "the Butler factor B",

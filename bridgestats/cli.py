@@ -52,7 +52,10 @@ class _Ids(tuple):
 
 
 _SCALE_EPILOG = """examples:
-  bridgestats scale --form teams --boards 8 --k 6.5 --negative 5
+  bridgestats scale --form teams --boards 8                  # the evidence's scale
+  bridgestats scale --form swiss-pairs --boards 8 --format csv
+  bridgestats scale --form teams --boards 8 --model probst --negative 5   # Probst, K 6.5
+  bridgestats scale --form teams --boards 8 --k 6.5 --negative 5          # Probst, K given
   bridgestats scale --form swiss-pairs --boards 8 --sigma 11
   bridgestats scale --form swiss-pairs --boards 8 --results 63
   bridgestats scale --form butler-online --boards 15 --tables 15 --format csv
@@ -60,20 +63,27 @@ _SCALE_EPILOG = """examples:
   bridgestats scale --wbf --boards 14 [--discrete]
   bridgestats scale --booklet --format html > booklet.html   # every form, 4-32 boards
 
-Gaussian scales follow the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
-bridgeguys.com): sigma = K*sqrt(n) for teams and aggregate, K*sqrt(n*C*R/2) cross-IMPed,
-B*K*sqrt(n*C/(2R)) + 1 online Butler, K/sqrt(n) for Swiss pairs (margins in MP % shown as
-the winner's percentage), with Probst's defaults: they reproduce his tables. The scales the
-project's evidence gives (teams sigma = sqrt(nK^2 + n^2 delta^2), Swiss pairs sigma^2 =
-k^2/n + 2 tau^2, K, delta, k and tau measured once: studies.sigma_evidence) are those of
---booklet. Whole-IMP (10-point) ranges: a margin earns a step when it reaches the threshold.
-The WBF scale is that of the WBF Scoring Panel's technical report,
-"The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
+Which sigma: with no --model, --k, --sigma, --results, --comparisons or --ascherman, the
+project's evidence, the one sigma(n) the booklet and the designer print (teams sigma =
+sqrt(nK^2 + n^2 delta^2); Swiss pairs sigma^2 = k^2/n + 2 tau^2; face-to-face Butler
+B*K(n)*sqrt(n(T-1)/(2T)), 15 tables unless --tables; cross-IMPed teams of eight
+K(n)*sqrt(8n); aggregate K*sqrt(n); K, delta, k, tau and B measured once and shipped in
+data/derived/sigma_evidence_inputs.csv), for every form it measures; online Butler, which
+it does not, takes Probst's model. --model probst (or --k, --results, --comparisons,
+--ascherman) takes the models of J. Probst, "On VP Scales" (c. 2006; reproduced on
+bridgeguys.com), with his default K unless --k: sigma = K*sqrt(n) for teams and aggregate,
+K*sqrt(n*C*R/2) cross-IMPed, B*K*sqrt(n*C/(2R)) + 1 Butler (K 7 online, 6.5 face to
+face), K/sqrt(n) for Swiss pairs: they reproduce his tables. --sigma gives the match sigma
+itself. The output says which sigma it used, its source and, from the evidence, its 90 %
+interval (before the table; on standard error with --format csv). Margins in MP % are
+shown as the winner's percentage; whole-IMP (10-point) ranges: a margin earns a step when
+it reaches the threshold. The WBF scale is that of the WBF Scoring Panel's technical
+report, "The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
 """
 
 
 def _add_scale(sub) -> None:
-    from .sigma import FORMS
+    from .forms import FORMS
 
     p = sub.add_parser(
         "scale",
@@ -85,11 +95,22 @@ def _add_scale(sub) -> None:
         "--form", type=_option_id, choices=_Ids(FORMS), default=None, help="event form (teams)"
     )
     p.add_argument("--boards", type=int, default=None, help="boards per match (required)")
-    p.add_argument("--k", type=float, default=None, help="per-board sigma K (model default)")
+    p.add_argument(
+        "--model",
+        choices=["evidence", "probst"],
+        default=None,
+        help="where sigma comes from: the project's evidence (the default for every form it "
+        "measures) or Probst's model with his default K",
+    )
+    p.add_argument(
+        "--k", type=float, default=None, help="per-board sigma K of Probst's model (his default)"
+    )
     p.add_argument("--sigma", type=float, default=None, help="match sigma (overrides --k)")
     p.add_argument("--max-vp", type=int, default=20, help="VP total of the scale (20)")
     p.add_argument("--negative", type=int, default=0, help="negative-VP steps (0)")
-    p.add_argument("--tables", type=float, default=None, help="tables in play (butler-online)")
+    p.add_argument(
+        "--tables", type=float, default=None, help="tables in play (butler: 15; butler-online)"
+    )
     p.add_argument("--comparisons", type=float, default=None, help="C for cross-imps (4)")
     p.add_argument(
         "--results",
@@ -132,6 +153,7 @@ def _scale_conflicts(args) -> None:
         # the WBF scale is 20-0 for teams IMPs: every model option must keep its default
         defaults = {
             "--form": (args.form, (None, "teams")),
+            "--model": (args.model, (None,)),
             "--k": (args.k, (None,)),
             "--sigma": (args.sigma, (None,)),
             "--max-vp": (args.max_vp, (20,)),
@@ -179,7 +201,8 @@ def _run_booklet(args) -> int:
 
     others = {
         "--boards": args.boards is not None, "--form": args.form is not None,
-        "--wbf": args.wbf, "--discrete": args.discrete, "--max-vp": args.max_vp != 20,
+        "--model": args.model is not None, "--wbf": args.wbf, "--discrete": args.discrete,
+        "--max-vp": args.max_vp != 20,
         "--negative": args.negative != 0, "--comparisons": args.comparisons is not None,
         "--results": args.results is not None, "--ascherman": args.ascherman,
         "--continuous": args.continuous,
@@ -239,8 +262,22 @@ def _need_browser(option: str) -> None:
         )
 
 
+def _scale_title(scale, form: str, n_boards) -> str:
+    """A Gaussian scale's title as a reader reads it: "Teams of four, 8 boards, σ = 18.38
+    IMPs, 2 negative VPs" (the form by its name, not its id)."""
+    from .names import display_name
+
+    name = display_name("form", form)
+    title = f"{name[:1].upper()}{name[1:]}, {n_boards:g} boards, σ = {scale.sigma:.4g} {scale.unit}"
+    return title + (f", {scale.negative} negative VPs" if scale.negative else "")
+
+
 def _run_scale(args) -> int:
-    from .vpscale import event_scale, wbf_scale, wbf_table
+    import dataclasses
+    import html
+
+    from .names import display_name
+    from .vpscale import wbf_scale, wbf_table
 
     if args.booklet:
         return _run_booklet(args)
@@ -255,39 +292,112 @@ def _run_scale(args) -> int:
         frame = wbf_table(args.boards)
         frame["vp_winner"] = frame["vp_winner"].map("{:.2f}".format)
         frame["vp_loser"] = frame["vp_loser"].map("{:.2f}".format)
-        title = f"**WBF 2013, {args.boards} boards** (20.00 from {frame['imp_margin'].iloc[-1]})"
-        if args.format == "csv":
-            out = frame.to_csv(index=False)
-        elif args.format == "html":
+        if args.format == "csv":  # the column ids, for programs (and --scale-file)
+            _write_out(frame.to_csv(index=False))
+            return 0
+        top = frame["imp_margin"].iloc[-1]
+        frame = frame.rename(columns=lambda c: display_name("column", c))
+        title = f"{display_name('scale', 'wbf')}, {args.boards} boards (20.00 from {top})"
+        if args.format == "html":
             out = frame.to_html(index=False, border=0)
+            out = out.replace(">\n", f">\n  <caption>{html.escape(title)}</caption>\n", 1)
         else:
-            out = title + "\n\n" + _scale_markdown(frame)
+            out = f"**{title}**\n\n" + _scale_markdown(frame)
         _write_out(out)
         return 0
+    said = ""
     if args.wbf:
         scale = wbf_scale(args.boards)
+        name = f"{display_name('scale', 'wbf_discrete')}, {scale.name.rsplit(', ', 1)[-1]}"
     else:
-        scale = event_scale(
-            args.form or "teams",
-            args.boards,
-            k=args.k,
-            sigma=args.sigma,
-            max_vp=args.max_vp,
-            negative=args.negative,
-            n_tables=args.tables,
-            comparisons=args.comparisons,
-            n_results=args.results,
-            ascherman=args.ascherman,
-        )
+        scale, said = _form_scale(args)
+        name = _scale_title(scale, args.form or "teams", args.boards)
+    scale = dataclasses.replace(scale, name=name)  # its name as a reader reads it
     step = 0 if args.continuous else None
     if args.format == "csv":
         out = scale.to_csv(step=step)
+        if said:  # standard output stays one CSV table
+            print(said, file=sys.stderr)
     elif args.format == "html":
         out = scale.to_html(step=step)
+        if said:
+            out = f"<p>{html.escape(said)}</p>\n{out}"
     else:
         out = scale.to_markdown(step=step)
+        if said:
+            out = f"{said}\n\n{out}"
     _write_out(out if out.endswith("\n") else out + "\n")
     return 0
+
+
+def _form_scale(args):
+    """The scale of ``--form`` and the sentence that says which σ it is built on.
+
+    With no option of Probst's models (``--k``, ``--results``, ``--comparisons``,
+    ``--ascherman``) and no ``--sigma``, σ is the evidence's
+    (:func:`bridgestats.evidence.evidence_sigma`, read from the shipped inputs: no pandas)
+    for every form it measures, unless ``--model probst``; a form it does not measure takes
+    Probst's model.
+    """
+    from .forms import event_form
+    from .vpscale import event_scale
+
+    form = args.form or "teams"
+    entry = event_form(form)
+    probst_options = {"--k": args.k is not None, "--results": args.results is not None,
+                      "--comparisons": args.comparisons is not None,
+                      "--ascherman": args.ascherman}  # fmt: skip
+    given = [opt for opt, on in probst_options.items() if on]
+    if args.model == "evidence" and (given or args.sigma is not None):
+        given += ["--sigma"] if args.sigma is not None else []
+        raise fail("--model", "probst, or not given, with " + ", ".join(given), "evidence")
+    if args.model == "probst" and args.sigma is not None:
+        raise fail("--sigma", "not given with --model (the match sigma replaces the model)",
+                   args.sigma)  # fmt: skip
+    use_evidence = not given and args.sigma is None and args.model != "probst"
+    if use_evidence and entry.evidence is None:
+        if args.model == "evidence":
+            raise fail("--model", f"probst for form {_shown_id(form)} (the evidence measures "
+                       "no sigma for it)", "evidence")  # fmt: skip
+        use_evidence = False
+    common = {"max_vp": args.max_vp, "negative": args.negative}
+    if use_evidence:
+        from .evidence import evidence_sigma
+
+        tables = {} if args.tables is None else {"n_tables": _tables(args.tables)}
+        if tables and "n_tables" not in entry.options:
+            event_scale(form, args.boards, sigma=1.0, n_tables=args.tables)  # raises
+        src = evidence_sigma(form, args.boards, **tables)
+        scale = event_scale(form, args.boards, sigma=src.sigma, **common)
+        lo, hi = src.sigma_ci or (None, None)
+        ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
+        return scale, (f"σ = {src.sigma:.2f} {src.unit}{ci} over {args.boards} boards, from "
+                       f"the evidence: {src.source}.")  # fmt: skip
+    scale = event_scale(
+        form,
+        args.boards,
+        k=args.k,
+        sigma=args.sigma,
+        n_tables=args.tables,
+        comparisons=args.comparisons,
+        n_results=args.results,
+        ascherman=args.ascherman,
+        **common,
+    )
+    if args.sigma is not None:
+        where = "given on the command line"
+    elif args.results is not None or args.ascherman:
+        where = "Probst's Swiss pairs field model (§11): the 20-0 at the top board's percentage"
+    else:
+        k = entry.k if args.k is None else args.k
+        where = f"Probst's model, K = {k:g}{'' if args.k is not None else ' (his default)'}: " + (
+            entry.source)  # fmt: skip
+    return scale, f"σ = {scale.sigma:.2f} {scale.unit} over {args.boards} boards, {where}."
+
+
+def _tables(value) -> int:
+    """``--tables`` as the whole number of tables the evidence's Butler σ takes."""
+    return check_int(value, "--tables", minimum=2, maximum=1000)
 
 
 def _write_out(text: str, *, what: str = "the table") -> None:
@@ -488,15 +598,105 @@ def _score_conflicts(args, method: str) -> None:
         raise fail("--scale-file", "given without --scale", args.scale)
 
 
-def _shown_frame(frame):
-    """Floats to two decimals and missing values blank, for Markdown and HTML."""
+# What a scorer reads (Markdown, HTML) shows names: the method's, the scale's and each
+# column's (bridgestats.names), the printed place ("6="), whole numbers without decimals, no
+# column that is empty throughout. CSV keeps the package's ids and column names: it is read
+# by programs (and by `bridgestats score --scale-file`).
+
+#: The headings of the tables (``--table`` takes the ids).
+_TABLE_TITLES = {
+    "ranking": "Ranking",
+    "matches": "Matches",
+    "agreement": "The file's printed scores, checked",
+    "mismatches": "Printed scores that differ",
+    "boards": "Boards",
+    "adjusted": "Adjusted results",
+    "standings": "The file's printed standings, checked",
+    "standings-mismatches": "Printed standings that differ",
+}
+
+#: Where a column means more in one table than its name says.
+_TABLE_COLUMNS = {
+    "matches": {"imp_margin": "margin A", "imp_margin_b": "margin B",
+                "adjusted": "adjusted boards"},
+    "mismatches": {"printed": "printed figure", "printed_value": "printed",
+                   "computed_value": "computed"},
+    "standings-mismatches": {"printed_value": "printed", "computed_value": "computed"},
+    "adjusted": {"adjusted": "how it was scored"},
+}  # fmt: skip
+
+#: Columns whose cells are column ids (the figure compared), shown by name.
+_ID_CELLS = {"agreement": "computed", "standings": "figure", "standings-mismatches": "figure"}
+
+#: Columns left out where they repeat another column throughout (a board factored to
+#: its own results, no board on its own top).
+_SAME_AS = {"n_expected": "n_results", "mp_ns_own": "mp_ns", "top_own": "top"}
+
+#: A computed figure as a sentence names it (the ranking's ``pct`` is a column of "%").
+_FIGURE_WORDS = {"pct": "percentage", "pct_ns": "NS percentage"}
+
+
+def _figure_name(column: str) -> str:
+    """A figure compared, as a reader reads it: ``mp_ns`` is "NS matchpoints"."""
+    from .names import display_name
+
+    return _FIGURE_WORDS.get(column) or display_name("column", column)
+
+
+def _empty(values) -> bool:
+    """Whether every cell of a column is missing or blank text."""
     import pandas as pd
 
-    out = frame.copy()
+    return bool(values.map(lambda v: v is None or v is pd.NA or v != v or v == "").all())
+
+
+def _number_text(values):
+    """A numeric column as text: whole numbers without decimals when every value is whole
+    (a score of -400, 6 results), else two decimals; a missing value is blank."""
+    import numpy as np
+    import pandas as pd
+
+    numbers = pd.to_numeric(values, errors="coerce").astype(float)
+    present = numbers.dropna().to_numpy()
+    spec = ".0f" if bool(np.all(present == np.round(present))) else ".2f"
+
+    def text(v: float) -> str:
+        if v != v:
+            return ""
+        shown = format(v, spec)
+        return shown[1:] if shown.startswith("-") and shown.strip("-0.") == "" else shown
+
+    return numbers.map(text)
+
+
+def _shown_frame(frame, name: str = "", *, said=()):
+    """The table ``name`` as a reader sees it in Markdown and HTML: the printed place for
+    the place (``6=``), ids in cells and column headers as names, empty columns and the
+    columns ``said`` elsewhere left out, numbers as :func:`_number_text` writes them. (CSV
+    writes ``frame`` itself.)"""
+    import pandas as pd
+
+    from .names import display_name
+
+    out = frame.drop(columns=[c for c in said if c in frame])
+    if "place_text" in out and "place" in out:  # "6=" says what the number 6 does not
+        out = out.drop(columns="place").rename(columns={"place_text": "place"})
+    if name in _ID_CELLS and _ID_CELLS[name] in out:
+        out[_ID_CELLS[name]] = out[_ID_CELLS[name]].map(_figure_name)
+    if len(out):
+        out = out[[c for c in out.columns if not _empty(out[c])]]
+    if name == "matches" and "adjusted" in out and not out["adjusted"].any():
+        out = out.drop(columns="adjusted")  # no board adjusted: the summary says so
+    for col, same in _SAME_AS.items():  # said once when no board differs
+        if col in out and same in out and out[col].equals(out[same]):
+            out = out.drop(columns=col)
     for col in out.columns:
-        if pd.api.types.is_float_dtype(out[col]):
-            out[col] = out[col].map(lambda v: "" if pd.isna(v) else f"{v:.2f}")
-        else:  # a float among text (a place "6=" beside totals) is shown as the floats
+        kind = out[col].dtype
+        if pd.api.types.is_bool_dtype(kind):
+            out[col] = out[col].map({True: "yes", False: "no"})
+        elif pd.api.types.is_numeric_dtype(kind):
+            out[col] = _number_text(out[col])
+        else:  # a float among text (a place "6=" beside totals) is shown as the floats are
             out[col] = out[col].map(
                 lambda v: (
                     ""
@@ -504,12 +704,22 @@ def _shown_frame(frame):
                     else (f"{v:.2f}" if isinstance(v, float) else v)
                 )
             )
-    return out
+    own = _TABLE_COLUMNS.get(name, {})
+    return out.rename(columns={c: own.get(c) or display_name("column", c) for c in out.columns})
 
 
-def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
-    """The chosen tables as one text: Markdown sections, an HTML page, or CSV."""
+def _template(name: str) -> str:
+    from importlib.resources import files
+
+    return files("bridgestats.apps").joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def _render(tables: dict, *, fmt: str, title: str, lines: list[str], said=()) -> str:
+    """The chosen tables as one text: Markdown sections, an HTML page, or CSV (CSV keeps
+    the package's column names and ids). In Markdown and HTML the columns ``said`` (one
+    value, which the title and the summary lines state) are left out."""
     import html
+    from string import Template
 
     if fmt == "csv":  # text cells that a spreadsheet would run as formulas are quoted
         if len(tables) == 1:
@@ -518,18 +728,29 @@ def _render(tables: dict, *, fmt: str, title: str, lines: list[str]) -> str:
             f"# {name}\n" + csv_safe_frame(t).to_csv(index=False) for name, t in tables.items()
         )
     if fmt == "html":
-        parts = [f"<h1>{html.escape(title)}</h1>"]
-        parts += [f"<p>{html.escape(line)}</p>" for line in lines]
+        sections = []
         for name, t in tables.items():
-            parts.append(f"<h2>{html.escape(name)}</h2>")
-            parts.append(
-                _shown_frame(t).to_html(index=False, border=0) if len(t) else "<p>none</p>"
+            body = (
+                _shown_frame(t, name, said=said).to_html(index=False, border=0, classes="scores")
+                if len(t)
+                else "<p>None.</p>"
             )
-        return "\n".join(parts) + "\n"
+            sections.append(
+                f'<section id="{html.escape(name)}">'
+                f"<h2>{html.escape(_TABLE_TITLES.get(name, name))}</h2>\n"
+                f'<div class="wide">{body}</div></section>'
+            )
+        return Template(_template("score.html")).substitute(
+            title=html.escape(title),
+            css=_template("score.css"),
+            lines="\n".join(f"<li>{html.escape(line)}</li>" for line in lines),
+            sections="\n".join(sections),
+        )
     parts = [f"# {title}", "", *[f"- {line}" for line in lines]]
     for name, t in tables.items():
-        parts += ["", f"## {name}", ""]
-        parts.append(_scale_markdown(_shown_frame(t)).rstrip("\n") if len(t) else "none")
+        parts += ["", f"## {_TABLE_TITLES.get(name, name)}", ""]
+        shown = _scale_markdown(_shown_frame(t, name, said=said)).rstrip("\n")
+        parts.append(shown if len(t) else "None.")
     return "\n".join(parts) + "\n"
 
 
@@ -568,7 +789,7 @@ def _differ(versus, most: int = 6) -> str:
         where = " ".join(str(row[k]) for k in keys if row[k])
         who = f"pair {row['pair']}" + (f" ({where})" if where else "")
         items.append(
-            f"{who} {row['figure']} {shown(row['printed_value'])}"
+            f"{who} {_figure_name(row['figure'])} {shown(row['printed_value'])}"
             f" (computed {shown(row['computed_value'])})"
         )
     more = f" and {len(bad) - most} more" if len(bad) > most else ""
@@ -632,10 +853,49 @@ def _adjusted_text(table, *, teams: bool, most: int = 4) -> str:
     return "; ".join(items) + more
 
 
+#: The printed standings' figures counted in a sentence ("12 of 12 places agree").
+_FIGURE_PLURALS = {"total": "totals", "pct": "percentages", "place": "places"}
+
+
+def _method_source(result) -> str:
+    """Where the method came from, in words: "declared in the file: MP_PAIRS"."""
+    source = str(result.method_source)
+    if source.startswith("declared: "):
+        return "declared in the file: " + source.removeprefix("declared: ")
+    return "chosen with --method" if source == "chosen" else source
+
+
+def _events(result) -> str:
+    """The event the results belong to, when the file holds one ("event: EL Wed ..."),
+    as the tables then leave their column of one value out."""
+    boards = result.boards
+    if boards is None or "event" not in boards or len(boards) == 0:
+        return ""
+    events = [e for e in dict.fromkeys(boards["event"].dropna().astype(str)) if e]
+    return f"event: {events[0]}" if len(events) == 1 else ""
+
+
+def _vp_scale_line(result, *, scale: str, k, scale_file) -> str:
+    """Teams: the VP scale the matches were scored on, by name."""
+    from .names import display_name
+
+    if scale == "file":
+        return f"VPs: the scale read from {scale_file.name}"
+    if scale == "gaussian":
+        sigma = "K = " + ("the model's default" if k is None else f"{k:g}") + " IMPs a board"
+        return f"VPs: {display_name('scale', scale)} scale, σ = K√n ({sigma})"
+    return f"VPs: {display_name('scale', scale)} scale"
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
-    lines = [f"method: {_shown_id(result.method)} ({result.method_source})"]
+    from .names import display_name
+
+    lines = [f"method: {display_name('method', result.method)} ({_method_source(result)})"]
+    events = _events(result)
+    if events:
+        lines.insert(0, events)
     read = f"{notes['results']} results read"
     if result.method == "teams":
         unpaired = {k: v for k, v in notes.get("unpaired", {}).items() if v}
@@ -666,7 +926,10 @@ def _summary_lines(path: str, result) -> list[str]:
         lines.append("the file prints no scores of its own to check")
     versus = getattr(result, "ranking_agreement", None)
     if versus is not None:
-        parts = [f"{r.agree} of {r.compared} {r.figure}" for r in versus.itertuples()]
+        parts = [
+            f"{r.agree} of {r.compared} {_FIGURE_PLURALS.get(r.figure, _figure_name(r.figure))}"
+            for r in versus.itertuples()
+        ]
         lines.append(
             "printed ranking: " + ", ".join(parts) + " agree"
             f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
@@ -674,7 +937,10 @@ def _summary_lines(path: str, result) -> list[str]:
         if notes.get("printed pair ids"):
             lines.append(f"printed pair ids: {notes['printed pair ids']}")
     for row in result.agreement.itertuples(index=False):
-        line = f"printed {row.printed}: {row.agree} of {row.compared} agree with {row.computed}"
+        line = (
+            f"printed {row.printed}: {row.agree} of {row.compared} agree with the computed "
+            f"{_figure_name(row.computed)}"
+        )
         if row.not_compared:
             line += f" ({row.not_compared} printed but not compared)"
         lines.append(line)
@@ -736,10 +1002,19 @@ def _run_score(args) -> int:
         raise fail("--table", f"one of {', '.join(available)} for {shown}", args.table)
     load = _load_lines(frame)
     lines = _summary_lines(args.file, result)
+    if result.method == "teams":
+        at = 2 if lines[0].startswith("event: ") else 1
+        lines.insert(at, _vp_scale_line(result, scale=scale, k=args.k, scale_file=scale_file))
     if load and load[0].startswith("scores printed"):  # the reader compared them itself
         lines = [line for line in lines if line != "the file prints no scores of its own to check"]
     lines += load
-    text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines)
+    boards = result.boards if result.boards is not None else None
+    single = [  # the file and the event, when there is one of each, are said once, above
+        c
+        for c in ("source", "event")
+        if boards is not None and c in boards and boards[c].astype(str).nunique() <= 1
+    ]
+    text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines, said=single)
     _emit(text, args.out, what="the scores")
     if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
         print(f"bridgestats score: {args.file}: " + "; ".join(lines), file=sys.stderr)

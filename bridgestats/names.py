@@ -4,7 +4,8 @@ Every report, the booklet and the command line show a data set, a series of matc
 VP scale or an event form by the name in these tables, never by its id
 (``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
-``tests/test_names.py`` checks that every shipped data set and form has an entry.
+``tests/test_names.py`` checks that every shipped data set has an entry (the forms' names
+are their catalogue's, :data:`bridgestats.forms.FORMS`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ from __future__ import annotations
 import functools
 import re
 
+from .forms import FormTable
+
 __all__ = [
+    "COLUMNS",
     "DATASETS",
     "FORMS",
     "KINDS",
+    "METHODS",
     "SCALES",
     "SECTIONS",
     "SERIES",
+    "TERMS",
     "display_name",
     "readable",
     "series_label",
@@ -30,6 +36,7 @@ DATASETS = {
     "derived/match_margins": "team-match margins, 1955-2011 (derived)",
     "derived/rating_sessions": "club rating sessions (derived)",
     "derived/rescored_matches": "real events re-scored under each VP scale (derived)",
+    "derived/sigma_evidence_inputs": "the evidence's σ inputs: K, δ, τ, B (derived)",
     "derived/swing_counts": "board-swing counts (derived)",
     "derived/swiss_pairs_strength_curve": "Swiss pairs strength fit, simulated curve (derived)",
     "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss pairs: VP results",
@@ -69,14 +76,8 @@ SCALES = {
     "ebu_2006": "EBU (2006)",
 }
 
-#: Event forms (the keys of :data:`bridgestats.sigma.FORMS`).
-FORMS = {
-    "teams": "teams of four",
-    "cross_imps": "pairs scored by cross-IMPs",
-    "butler_online": "online Butler pairs",
-    "swiss_pairs": "Swiss pairs (MP %)",
-    "aggregate": "aggregate (total points)",
-}
+#: Event forms: each form's ``name`` in the catalogue :data:`bridgestats.forms.FORMS`.
+FORMS = FormTable("name")
 
 #: The sections of the VP-scale booklet (:data:`bridgestats.apps.booklet.SECTIONS`).
 SECTIONS = {
@@ -93,21 +94,120 @@ SECTIONS = {
     "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
 }
 
+#: Scoring methods (:data:`bridgestats.scoring.METHODS`, and ``"teams"``, the two-room
+#: team matches of :func:`bridgestats.apps.score_event.score_event`).
+METHODS = {
+    "mp": "matchpoints",
+    "butler": "Butler IMPs",
+    "cross_imps": "cross-IMPs",
+    "teams": "teams of four",
+}
+
+#: Column headers: what a reader sees above a column of the package's frames (the scored
+#: event of :mod:`bridgestats.apps.score_event`, a VP scale's table). CSV keeps the
+#: column ids: it is read by programs.
+COLUMNS = {
+    # a scored event: where each result is
+    "source": "file",
+    "record": "record",
+    "event": "event",
+    "segment": "segment",
+    "repeat": "repeat",
+    "board": "board",
+    "direction": "direction",
+    # a result and its score
+    "pair_ns": "NS pair",
+    "pair_ew": "EW pair",
+    "contract": "contract",
+    "declarer": "declarer",
+    "tricks": "tricks",
+    "score_ns": "NS score",
+    "skip_reason": "not scored because",
+    "n_results": "results",
+    "n_expected": "factored to",
+    "mp_ns": "NS matchpoints",
+    "mp_ew": "EW matchpoints",
+    "top": "top",
+    "pct_ns": "NS %",
+    "pct_ew": "EW %",
+    "mp_ns_own": "NS matchpoints, own top",
+    "top_own": "own top",
+    "datum": "datum",
+    "imps_ns": "NS IMPs",
+    "imps_ew": "EW IMPs",
+    "adjusted": "adjusted score",
+    # the ranking
+    "pair": "pair",
+    "team": "team",
+    "n_boards": "boards",
+    "n_matches": "matches",
+    "total": "total",
+    "pct": "%",
+    "place": "place",
+    "average": "average per board",
+    "imps_for": "IMPs won",
+    "imps_against": "IMPs lost",
+    "vp": "VPs",
+    # team matches
+    "team_a": "team A",
+    "team_b": "team B",
+    "imps_a": "IMPs A",
+    "imps_b": "IMPs B",
+    "imp_margin": "IMP margin",
+    "imp_margin_b": "IMP margin B",
+    "vp_a": "VPs A",
+    "vp_b": "VPs B",
+    # the printed figures checked
+    "printed": "printed",
+    "computed": "computed",
+    "compared": "compared",
+    "agree": "agree",
+    "disagree": "disagree",
+    "not_compared": "not compared",
+    "printed_value": "printed value",
+    "computed_value": "computed value",
+    "figure": "figure",
+    "pairs": "pairs",
+    # a VP scale
+    "vp_winner": "winner's VPs",
+    "vp_loser": "loser's VPs",
+    "margin_from": "margin from",
+    "margin_to": "margin to",
+    "probability": "probability",
+}
+
+#: Other ids a page may name in running text, a table cell or a figure: the measures and
+#: pairing rules of :mod:`bridgestats.studies.scales`, a Holm-adjusted p-value's column.
+TERMS = {
+    "p_strongest_wins": "P(strongest wins)",
+    "p_top_k": "P(the strongest k qualify)",
+    "kendall_tau": "Kendall's τ",
+    "outcome_share": "share of each outcome",
+    "round_robin": "round robin",
+    "p_holm": "Holm p",
+}
+
 KINDS = {
     "dataset": DATASETS,
     "series": SERIES,
     "scale": SCALES,
     "form": FORMS,
     "section": SECTIONS,
+    "method": METHODS,
+    "column": COLUMNS,
+    "term": TERMS,
 }
 
 
 def display_name(kind: str, key: str) -> str:
     """The name a reader sees for ``key``, a ``kind`` of id ("dataset", "series", "scale",
-    "form", "section" of the booklet); an id with no entry reads as itself, ``_``/``-`` as spaces.
+    "form", "section" of the booklet, "method", "column"); an id with no entry reads as
+    itself, ``_``/``-`` as spaces.
 
     >>> display_name("series", "bb"), display_name("form", "swiss_pairs")
-    ('Bermuda Bowl', 'Swiss pairs (MP %)')
+    ('Bermuda Bowl', 'Swiss pairs')
+    >>> display_name("method", "cross_imps"), display_name("column", "not_compared")
+    ('cross-IMPs', 'not compared')
     >>> display_name("scale", "gauss_12"), display_name("dataset", "seeds/ebu_swiss_pairs_7_9")
     ('gauss 12', 'EBU Swiss pairs, 7-9 boards a match')
     """
@@ -121,26 +221,30 @@ def display_name(kind: str, key: str) -> str:
 
 @functools.cache
 def _ids() -> re.Pattern:
-    """Data set ids, and the scale ids that cannot be words ("washington_2004",
-    "wbf_discrete"), as whole tokens: not inside a path ("data/seeds/x.csv") or a word."""
-    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k]
+    """Data set ids, the scale ids that cannot be words ("washington_2004",
+    "wbf_discrete") and the other terms, as whole tokens: not inside a path
+    ("data/seeds/x.csv") or a word."""
+    ids = list(DATASETS) + [k for k in SCALES if "_" in k or "-" in k] + list(TERMS)
     alternatives = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
     return re.compile(rf"(?<![\w/.-])({alternatives})(?![\w/-]|\.\w)")
 
 
 def readable(text: str) -> str:
-    """``text`` with every data set id and every scale id that is not a plain word replaced
-    by its display name (the source strings of the estimates name their data by id).
+    """``text`` with every data set id, every scale id that is not a plain word and every
+    term of :data:`TERMS` replaced by its display name (the source strings of the
+    estimates name their data by id; the comparisons of scales their measures).
 
     >>> readable("seeds/brighton_2005_vp_counts on the washington_2004 thresholds")
     'Brighton 2005 Swiss pairs: VP results on the Washington (2004) thresholds'
     >>> readable("see data/seeds/probst_figures.csv, `wbf` and the mp column")
     'see data/seeds/probst_figures.csv, `wbf` and the mp column'
+    >>> readable("round_robin, kendall_tau (p_holm 0.91)")
+    "round robin, Kendall's τ (Holm p 0.91)"
     """
 
     def name(match: re.Match) -> str:
         token = match.group(1)
-        return DATASETS.get(token) or SCALES[token]
+        return DATASETS.get(token) or SCALES.get(token) or TERMS[token]
 
     return _ids().sub(name, str(text))
 

@@ -24,12 +24,15 @@ from .names import readable
 __all__ = [
     "and_list",
     "count_axis",
+    "counted",
     "figure_caption",
+    "figure_names",
     "finding",
     "findings_problems",
     "input_hashes",
     "jsonable",
     "place_legends",
+    "plain_numbers",
     "run_sweep",
     "save_figure",
     "save_summary",
@@ -123,7 +126,7 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
         raise fail("key", "a summary key (str) or None", key)
     headline = check_flag(headline, "headline")
     return {
-        "text": readable(text.strip()),
+        "text": plain_numbers(readable(text.strip())),
         "section": section.strip(),
         "key": key,
         "headline": headline,
@@ -244,7 +247,8 @@ def save_figure(
 ) -> None:
     """Save a matplotlib figure as ``<folder>/<name>.png`` and show it once on the page.
 
-    Before saving, every legend is moved off the plotted data (:func:`place_legends`,
+    Before saving, ids in its texts read as names (:func:`figure_names`), every legend is
+    moved off the plotted data (:func:`place_legends`,
     which raises when none can be), and ``counts`` declares count axes: ``{axes: "x" |
     "y" | "xy"}`` (or ``"y"`` for every axes) get whole-number ticks (:func:`count_axis`).
 
@@ -260,6 +264,7 @@ def save_figure(
             raise fail("counts", 'a dict {axes: "x" | "y" | "xy"} or one of those', counts)
         for ax, which in counts.items():
             count_axis(ax, which)
+    figure_names(fig)
     place_legends(fig, name=name)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -277,6 +282,38 @@ def save_figure(
             {"image/png": data, "text/plain": alt}, raw=True, metadata={"image/png": {"alt": alt}}
         )
         plt.close(fig)
+
+
+def figure_names(fig) -> None:
+    """Give every text of ``fig`` a reader sees (titles, axis labels, tick labels, legend
+    entries and titles) the names of :func:`bridgestats.names.readable` in place of ids: a
+    legend of pairing rules reads "round robin", not ``round_robin``.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.bar(["round_robin", "score"], [1, 2], label="kendall_tau")
+    >>> _ = ax.legend(title="p_holm"); figure_names(fig)
+    >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_legend().get_texts()[0].get_text()
+    (['round robin', 'score'], "Kendall's τ")
+    >>> plt.close(fig)
+    """
+    fig.canvas.draw()  # the tick labels exist once drawn
+    texts = [getattr(fig, "_suptitle", None), getattr(fig, "_supxlabel", None),
+             getattr(fig, "_supylabel", None)]  # fmt: skip
+    for ax in fig.axes:
+        texts += [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label]
+        for axis in (ax.xaxis, ax.yaxis):
+            labels = [t.get_text() for t in axis.get_ticklabels()]
+            shown = [readable(t) for t in labels]
+            if shown != labels:
+                axis.set_ticks(axis.get_ticklocs(), shown)
+    for legend in [*(ax.get_legend() for ax in fig.axes), *fig.legends]:
+        if legend is not None:
+            texts += [*legend.get_texts(), legend.get_title()]
+    for text in texts:
+        if text is not None and text.get_text():
+            text.set_text(readable(text.get_text()))
 
 
 #: Where :func:`place_legends` tries a legend that covers data: the corners and sides of
@@ -509,12 +546,23 @@ def and_list(items, *, empty: str = "none") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def counted(n, word: str, plural: str | None = None) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1: "1 board", "3 boards", "0
+    groups" (never "board(s)").
+
+    >>> counted(1, "board"), counted(3, "board"), counted(2, "match", "matches")
+    ('1 board', '3 boards', '2 matches')
+    """
+    n = int(n)
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
+
+
 def show_markdown(text: str) -> None:
     """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``), with
     data set and scale ids read as their names (:func:`bridgestats.names.readable`)."""
     from IPython.display import Markdown, display
 
-    display(Markdown(readable(str(text))))
+    display(Markdown(plain_numbers(readable(str(text)))))
 
 
 def show_findings(findings, *, title: str | None = None) -> None:
@@ -542,6 +590,33 @@ def _md_escape(text: str) -> str:
     )
 
 
+_EXPONENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]\d{2,3})\b")
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def plain_numbers(text: str) -> str:
+    """``text`` with Python's exponent notation written as a reader writes it: ``4.5e-31``
+    is "4.5 × 10⁻³¹" (a committee does not read ``e-31``).
+
+    >>> plain_numbers("p = 4.5e-31 and 4.996e-05, not 1e5x or v2e-05")
+    'p = 4.5 × 10⁻³¹ and 4.996 × 10⁻⁵, not 1e5x or v2e-05'
+    """
+
+    def written(match: re.Match) -> str:
+        power = str(int(match.group(2))).translate(_SUPERSCRIPT)
+        return f"{match.group(1)} × 10{power}"
+
+    return _EXPONENT.sub(written, str(text))
+
+
+#: Text a table shows as a number (right-aligned, kept on one line): "0.592 ± 0.002",
+#: "45.1 %", "6.09-6.17", "4.5 × 10⁻³¹".
+_NUMBER_TEXT = re.compile(
+    r"[-+−]?\d[\d,.]*( ?%)?( × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+    r"(( ± |-|–| to )[-+−]?\d[\d,.]*( ?%)?( × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)?"
+)
+
+
 def _cell(value, digits) -> str | None:
     """One table cell as text: yes/no for booleans, rounded numbers, None when missing."""
     import pandas as pd
@@ -554,11 +629,12 @@ def _cell(value, digits) -> str | None:
         return f"{int(value):,}"
     if isinstance(value, (float, np.floating)):
         if digits is None:
-            return f"{float(value):,.4g}" if abs(value) < 1e4 else f"{float(value):,.0f}"
+            text = f"{float(value):,.4g}" if abs(value) < 1e4 else f"{float(value):,.0f}"
+            return plain_numbers(text)
         return f"{float(value):,.{digits}f}"
     if isinstance(value, (list, tuple, np.ndarray)):
         return ", ".join(_cell(v, digits) or MISSING for v in value)
-    return readable(str(value))
+    return plain_numbers(readable(str(value)))
 
 
 def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> str:
@@ -574,7 +650,7 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     >>> import pandas as pd
     >>> t = pd.DataFrame({"worst_ratio": [1.23456, None], "ok": [True, False]})
     >>> html = table_html(t, columns={"worst_ratio": "worst ratio", "ok": "fits"}, digits=2)
-    >>> "<th>worst ratio</th>" in html, ">1.23</td>" in html, "<td>no</td>" in html
+    >>> '<th class="num">worst\u00a0ratio</th>' in html, ">1.23</td>" in html, "<td>no</td>" in html
     (True, True, True)
     >>> "NaN" in html, "–: not available" in html
     (False, True)
@@ -592,12 +668,16 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
             raise BridgestatsError(f"columns: {missing[0]!r} is not a column; columns: {known}")
         frame = frame[list(columns)]
     names = [(columns or {}).get(c) or str(c).replace("_", " ") for c in frame.columns]
-    head = "".join(f"<th>{_html.escape(n)}</th>" for n in names)
     body, n_missing = [], 0
     numeric_columns = {
         c: pd.api.types.is_numeric_dtype(frame[c]) and not pd.api.types.is_bool_dtype(frame[c])
         for c in frame.columns
     }
+    for c in frame.columns:  # text that is a number ("0.592 ± 0.002") reads as one
+        if not numeric_columns[c]:
+            texts = [_cell(v, None) for v in frame[c]]
+            texts = [t for t in texts if t is not None]
+            numeric_columns[c] = bool(texts) and all(_NUMBER_TEXT.fullmatch(t) for t in texts)
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row, strict=True):
@@ -610,6 +690,12 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
             cls = ' class="num"' if numeric else ""
             cells.append(f"<td{cls}>{_html.escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
+    num = ' class="num"'
+    head = "".join(
+        f"<th{num if numeric_columns[c] else ''}>"
+        f"{_html.escape(_kept_whole(n) if numeric_columns[c] else n)}</th>"
+        for c, n in zip(frame.columns, names, strict=True)
+    )
     out = (
         '<div class="bs-table"><table>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
@@ -617,6 +703,12 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     if note or n_missing:
         out += f'<p class="bs-note">{_html.escape(note or MISSING + ": not available")}</p>'
     return out + "</div>"
+
+
+def _kept_whole(header: str) -> str:
+    """A short header over numbers on one line ("90 % to", "paired SE": no-break spaces),
+    so that a squeezed table does not split it over the numbers; a long one may wrap."""
+    return header.replace(" ", "\u00a0") if len(header) <= 14 else header
 
 
 def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> None:

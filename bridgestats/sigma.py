@@ -3,7 +3,8 @@
 Each function gives σ, the standard deviation of a match margin between equally matched
 sides, in the margin's own unit (IMPs, matchpoint %, aggregate points), from the per-board
 standard deviation ``k`` and the shape of the event. A Victory Point scale is this σ times
-the scale's quantiles (:mod:`bridgestats.vpscale`).
+the scale's quantiles (:mod:`bridgestats.vpscale`). Which model each event form uses, with
+its default K, is the catalogue of event forms (:data:`bridgestats.forms.FORMS`).
 
 All functions are vectorised: ``n_boards`` (and the keyword options) may be arrays and the
 result has their broadcast shape (a NumPy scalar for scalar input); arrays whose shapes do
@@ -23,7 +24,6 @@ import numpy as np
 
 from ._validate import (
     check_broadcast,
-    check_choice,
     check_flag,
     check_int,
     check_positive,
@@ -31,9 +31,7 @@ from ._validate import (
 )
 
 __all__ = [
-    "FORMS",
     "MAX_VALUE",
-    "form_sigma",
     "k_from_sigma",
     "sigma_aggregate",
     "sigma_butler_online",
@@ -45,16 +43,6 @@ __all__ = [
     "swiss_pairs_carry",
     "swiss_pairs_top_percent",
 ]
-
-#: Event forms and the unit of their margins.
-FORMS = {
-    "teams": "IMPs",
-    "cross_imps": "IMPs",
-    "butler_online": "IMPs",
-    "swiss_pairs": "MP %",
-    "aggregate": "points",
-}
-
 
 #: Largest value of any input of a σ model (``n_boards``, ``k``, ``n_tables``,
 #: ``comparisons``, ``n_results``, ``b``, ``shooting``, ``sigma``): each is a count of an
@@ -590,64 +578,3 @@ def k_from_sigma(sigma, n_boards, *, percent=False):
     percent = check_flag(percent, "percent")
     s, n = check_broadcast(sigma=s, n_boards=n)
     return _out(s * np.sqrt(n) if percent else s / np.sqrt(n))
-
-
-_DEFAULT_K = {
-    "teams": 6.5,
-    "cross_imps": 6.5,
-    "butler_online": 7.0,
-    "swiss_pairs": 32.95,
-    "aggregate": 365.0,
-}
-
-
-def form_sigma(form, n_boards, *, k=None, n_tables=None, comparisons=4, n_results=4):
-    """σ of a match of the given event form, with each model's default K.
-
-    Parameters
-    ----------
-    form : {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
-        The event form (see :data:`FORMS` for the units).
-    n_boards : float or array_like
-        Boards in the match.
-    k : float, optional
-        Per-board σ; ``None`` takes the model's default (6.5, 6.5, 7, 32.95 %, 365).
-    n_tables : float, optional
-        Tables in play; required for ``"butler_online"``.
-    comparisons, n_results : float, optional
-        C and R for ``"cross_imps"`` (4 and 4: teams of eight).
-
-    Returns
-    -------
-    float or ndarray
-        σ in the form's unit.
-
-    Notes
-    -----
-    Dispatches to :func:`sigma_teams`, :func:`sigma_cross_imps`,
-    :func:`sigma_butler_online`, :func:`sigma_swiss_pairs` or :func:`sigma_aggregate`.
-
-    References
-    ----------
-    .. [1] J. Probst, "On VP Scales" (c. 2006), §3-5, §10, §11.
-
-    Examples
-    --------
-    >>> float(form_sigma("butler_online", 15, n_tables=15))
-    23.22
-    >>> float(form_sigma("swiss_pairs", 8, k=31.11))
-    11.0
-    """
-    check_choice(form, "form", tuple(FORMS))
-    k = _DEFAULT_K[form] if k is None else k
-    if form == "teams":
-        return sigma_teams(n_boards, k=k)
-    if form == "cross_imps":
-        return sigma_cross_imps(n_boards, comparisons=comparisons, n_results=n_results, k=k)
-    if form == "butler_online":
-        if n_tables is None:
-            raise fail("n_tables", "a number of tables for form 'butler_online'", n_tables)
-        return sigma_butler_online(n_boards, n_tables=n_tables, k=k)
-    if form == "swiss_pairs":
-        return sigma_swiss_pairs(n_boards, k=k)
-    return sigma_aggregate(n_boards, k=k)

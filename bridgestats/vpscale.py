@@ -35,7 +35,6 @@ import numpy as np
 from ._validate import (
     as_finite_array,
     check_broadcast,
-    check_choice,
     check_flag,
     check_int,
     check_number,
@@ -43,7 +42,8 @@ from ._validate import (
     check_whole,
     fail,
 )
-from .sigma import FORMS, form_sigma, swiss_pairs_top_percent
+from .forms import event_form, form_sigma
+from .sigma import swiss_pairs_top_percent
 
 if TYPE_CHECKING:  # pandas loads only for the frames (``bridgestats scale`` prints without it)
     import pandas as pd
@@ -89,10 +89,6 @@ MAX_SIGMA = 1e6
 MAX_MARGIN = 1e9
 #: Largest margin resolution ``step`` (1 IMP, 10 points in real scales), for that reason too.
 MAX_STEP = 10**9
-
-_FORM_CENTRE = {"swiss_pairs": 50.0}
-_FORM_STEP = {"teams": 1, "cross_imps": 1, "butler_online": 1, "aggregate": 10}
-
 
 # --- validation helpers ---------------------------------------------------------------------
 
@@ -622,7 +618,7 @@ class VPScale:
         units, probability (plain lists: printing a scale needs no pandas).
 
         A negative loser's VPs are written in brackets (``20-(-5)``); a band that holds no
-        whole margin shows ``none``.
+        whole margin shows ``none``, a band of one whole margin that margin (``0``).
         """
         self._tables("a table")
         vps = self.labels
@@ -640,8 +636,10 @@ class VPScale:
                 None if b is None else ("none" if b < a else fmt(b))
                 for a, b in zip(lows, highs, strict=True)
             ]
-        ranges = [
-            f"{fmt(a)}+" if b is None else ("none" if b == "none" else f"{fmt(a)}-{b}")
+        ranges = [  # a band of one whole margin is that margin: "0", not "0-0"
+            f"{fmt(a)}+"
+            if b is None
+            else ("none" if b == "none" else (b if b == fmt(a) else f"{fmt(a)}-{b}"))
             for a, b in zip(lows, highs, strict=True)
         ]
         out = {"VPs": list(vps), self.unit: ranges}
@@ -950,23 +948,26 @@ def event_scale(
     n_results=None,
     ascherman=False,
 ):
-    """The recommended Gaussian scale for an event: σ from the form's model, then the scale.
+    """The Gaussian scale for an event: σ from the form's model (or given), then the scale.
 
     Parameters
     ----------
-    form : {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
-        The event form.
+    form : str
+        An event form id of :data:`bridgestats.forms.FORMS` (``"teams"``, ``"cross_imps"``,
+        ``"butler"``, ``"butler_online"``, ``"swiss_pairs"``, ``"aggregate"``).
     n_boards : int
         Boards per match, > 0 and at most :data:`MAX_BOARDS` (500).
     k : float, optional
-        Per-board σ (default: the model's, see :func:`bridgestats.sigma.form_sigma`).
+        Per-board σ of Probst's model (default: the model's, see
+        :func:`bridgestats.forms.form_sigma`).
     sigma : float, optional
-        The match σ directly (instead of ``k``); > 0 and at most :data:`MAX_SIGMA` (10⁶),
-        which the σ from ``k`` must also respect.
+        The match σ directly (instead of ``k``; the evidence's σ of
+        :func:`bridgestats.evidence.evidence_sigma` is given so); > 0 and at most
+        :data:`MAX_SIGMA` (10⁶), which the σ from ``k`` must also respect.
     max_vp, negative : int, optional
         The scale's total and negative steps (see :func:`gaussian_scale` for their ranges).
     n_tables : float, optional
-        Tables in play, for ``butler_online``.
+        Tables in play, for the forms whose model takes them (the Butler forms).
     comparisons, n_results : float, optional
         C and R for ``cross_imps`` (default 4 and 4). For ``swiss_pairs``, ``n_results`` is
         the field size: σ then comes from the normal-scoring 20-0 of
@@ -977,8 +978,8 @@ def event_scale(
     Returns
     -------
     VPScale
-        With ``unit`` from :data:`bridgestats.sigma.FORMS`, ``centre=50`` for Swiss pairs
-        and ``step`` 1 IMP / 10 points (None for percentages).
+        With the form's ``unit``, ``centre`` (50 for Swiss pairs) and ``step`` (1 IMP, 10
+        points; None for percentages) from its :class:`~bridgestats.forms.EventForm`.
 
     Notes
     -----
@@ -996,7 +997,7 @@ def event_scale(
     >>> round(event_scale("swiss_pairs", 8, n_results=63).thresholds[-1] + 50, 2)  # §11
     67.39
     """
-    check_choice(form, "form", tuple(FORMS))
+    entry = event_form(form)
     # one scale: every number is one number (ranges are checked by the models)
     n_boards = check_number(_one(n_boards), "n_boards", low=0, high=MAX_BOARDS, low_open=True)
     for name, value in {
@@ -1022,12 +1023,13 @@ def event_scale(
             "None with results/ascherman (the Swiss pairs field model replaces k/sigma)",
             k if k is not None else sigma,
         )
-    if comparisons is not None and form != "cross_imps":
-        raise fail("comparisons", "None unless form is 'cross_imps'", comparisons)
-    if n_results is not None and form not in ("cross_imps", "swiss_pairs"):
-        raise fail("n_results", "None unless form is 'cross_imps' or 'swiss_pairs'", n_results)
-    if n_tables is not None and form != "butler_online":
-        raise fail("n_tables", "None unless form is 'butler_online'", n_tables)
+    if n_results is not None and form != "swiss_pairs" and "n_results" not in entry.options:
+        raise fail("n_results", "None unless form is 'cross_imps' (R) or 'swiss_pairs' (the "
+                   "field size)", n_results)  # fmt: skip
+    options = {"n_tables": n_tables, "comparisons": comparisons}
+    if not swiss_top:
+        options["n_results"] = n_results
+    options = {name: value for name, value in options.items() if value is not None}
     if swiss_top:
         top = swiss_pairs_top_percent(
             n_boards,
@@ -1037,22 +1039,23 @@ def event_scale(
         )
         sigma = sigma_from_top(top, max_vp=max_vp, centre=50.0)
     elif sigma is None:
-        cross = {
-            "comparisons": 4 if comparisons is None else comparisons,
-            "n_results": 4 if n_results is None else n_results,
-        }
-        sigma = form_sigma(form, n_boards, k=k, n_tables=n_tables, **cross)
+        sigma = form_sigma(form, n_boards, k=k, **options)
+    else:  # the model's options mean nothing beside a given σ, but still must fit the form
+        for name, value in options.items():
+            if name not in entry.options:
+                form_sigma(form, n_boards, **{name: value})  # raises, naming the option
     sigma = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
-    name = f"{form.replace('_', ' ')}, {_num(n_boards)} boards, sigma {sigma:.4g} {FORMS[form]}"
+    title = entry.name[:1].upper() + entry.name[1:]  # the form's display name
+    name = f"{title}, {_num(n_boards)} boards, sigma {sigma:.4g} {entry.unit}"
     if negative:
         name += f", {negative} negative VPs"
     return gaussian_scale(
         max_vp,
         sigma=sigma,
         negative=negative,
-        centre=_FORM_CENTRE.get(form, 0.0),
-        unit=FORMS[form],
-        step=_FORM_STEP.get(form),
+        centre=entry.centre,
+        unit=entry.unit,
+        step=entry.step,
         name=name,
     )
 

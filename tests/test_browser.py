@@ -5,7 +5,8 @@ Over the reports (a fresh ``make reports`` in ``reports/``, or the folder named 
 ``BRIDGESTATS_BROWSER_REPORTS``, when it is there; else two reports run here) and the
 booklet: no console error or failed request, every image loaded, every link and anchor
 lands on an element, no horizontal overflow at 1,024 px, no raw Python repr or
-missing-value marker in the text;
+missing-value marker in the text, no id (snake_case) in the text outside code, no table
+column empty in every row, no figure shrunk so far that its labels cannot be read;
 and the booklet and one report printed to A4 PDF (through :mod:`bridgestats.reports.browser`,
 as ``bridgestats reports --pdf`` prints) with a header row on every page that holds table
 rows, read back with ``pdftotext``. Without the browser the tests skip, naming it.
@@ -38,12 +39,17 @@ if BROWSER is None or DRIVER is None:
 webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the dev extra)")
 
 WIDTH = 1024
+#: The least a figure may be shrunk to on a 1,024 px page (its labels shrink with it).
+MIN_FIGURE_SCALE = 0.55
 #: Text that is Python talking, not the report: reprs, pandas' markers, a cut cell.
 RAW = re.compile(
     r"PosixPath\(|dtype: |Name: \w|\bNaN\b|<NA>|\bnan\b|…"
     r"|\w+\([a-z_]+=[-\d.]+, |\[ *-?\d+\.\d+ +-?\d"  # a dataclass or a numpy array
 )
 REPORTS = ("washington_sigma", "vp_scale_designer")
+#: An id in running text: snake_case, not part of a path, a dotted name or a file name
+#: (``data/x_y.csv``, ``studies.scales.pairs_strength_spread`` name where code is).
+ID = re.compile(r"(?<![\w./`-])[a-z]+_[a-z0-9_]+\b(?![./(]\w)")
 
 
 @pytest.fixture(scope="module")
@@ -84,9 +90,29 @@ def site(tmp_path_factory):
     return root, book
 
 
+@pytest.fixture(scope="module")
+def scored(tmp_path_factory):
+    """``bridgestats score --format html`` of a club session: the page a scorer opens."""
+    from apps.test_score_event import MITCHELL_PBN  # tests/ is on the path
+
+    from bridgestats.cli import main
+
+    folder = tmp_path_factory.mktemp("score")
+    (folder / "club.pbn").write_text(MITCHELL_PBN)
+    out = folder / "club.html"
+    assert main(["score", str(folder / "club.pbn"), "--format", "html", "--out", str(out)]) == 0
+    return out
+
+
 def _pages(site):
     root, book = site
     return [root / "index.html", root / "findings.html", *sorted(root.glob("*/*.html")), book]
+
+
+def test_the_scored_event_page_reads_as_a_document(driver, scored):
+    """The page ``bridgestats score --format html`` writes: the same checks as the
+    reports' (no id outside code, no column empty throughout, fits 1,024 px)."""
+    assert _check_page(driver, scored) == []
 
 
 def _check_page(driver, page: Path) -> list[str]:
@@ -110,6 +136,15 @@ def _check_page(driver, page: Path) -> list[str]:
     )
     if no_alt:
         problems.append(f"{no_alt} image(s) without alt text from a caption")
+    # a figure saved wider than the page is shown shrunk, and its labels with it: 8 pt at
+    # 110 dpi is 12 px, below 55 % under 7 px (compare_scales' three panels abreast: 47 %)
+    shrunk = driver.execute_script(
+        "return [...document.images].filter(i => i.naturalWidth > 0"
+        " && i.clientWidth / i.naturalWidth < arguments[0])"
+        ".map(i => [i.alt.slice(0, 60), Math.round(100 * i.clientWidth / i.naturalWidth)])",
+        MIN_FIGURE_SCALE,
+    )
+    problems += [f"figure shown at {pct} % of its size: {alt!r}" for alt, pct in shrunk]
     wide = driver.execute_script(
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
@@ -122,7 +157,29 @@ def _check_page(driver, page: Path) -> list[str]:
         "return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
     ):
         problems += _check_link(driver, page, href)
+    empty = driver.execute_script(
+        "return [...document.querySelectorAll('table')].flatMap(t => {"
+        "  const rows = [...t.querySelectorAll('tbody tr')].map(r => [...r.cells]);"
+        "  const heads = [...t.querySelectorAll('thead th')];"
+        "  if (!rows.length) return [];"
+        "  return heads.filter((h, i) => rows.every(r => r[i] && !r[i].innerText.trim()))"
+        "    .map(h => h.innerText.trim());})"
+    )
+    problems += [f"a column empty in every row: {head!r}" for head in empty]
+    prose = _prose(driver)  # last: it hides the code on the page
+    problems += [f"id in the text: {m.group(0)!r} in {prose[max(0, m.start() - 40):m.end() + 30]!r}"
+                 for m in ID.finditer(prose)][:5]  # fmt: skip
     return problems
+
+
+def _prose(driver) -> str:
+    """The page's text as a reader reads it, without code (``code``, ``pre``), the
+    provenance block (parameter names as the runner takes them) and file links."""
+    return driver.execute_script(
+        'document.querySelectorAll(\'code, pre, .bs-about, a[href$=".json"],'
+        ' a[href$=".ipynb"], a[href$=".csv"]\').forEach(e => e.style.display = \'none\');'
+        "return document.body.innerText;"
+    )
 
 
 def _check_link(driver, page: Path, href: str) -> list[str]:
@@ -151,14 +208,22 @@ def _check_link(driver, page: Path, href: str) -> list[str]:
 #: stops showing it (then take it off the list), so the list can only shrink.
 STILL_RAW: set[str] = set()
 
+#: Pages whose text still names something by its id outside code: probst_reproduction's
+#: notes (``data/seeds/probst_figures.csv``) refer to other figures by id ("as
+#: cooke_sigma"). Like STILL_RAW, the list can only shrink.
+STILL_IDS: set[str] = {"probst_reproduction.html"}
+
 
 def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
     problems = {p.name: _check_page(driver, p) for p in _pages(site)}
     print("\n".join(f"{name}: {line}" for name, found in problems.items() for line in found))
     raw = {name for name, found in problems.items() if any(x.startswith("raw text") for x in found)}
-    other = {name: [x for x in found if not x.startswith("raw text")]
+    ids = {name for name, found in problems.items() if any(x.startswith("id in") for x in found)}
+    other = {name: [x for x in found if not x.startswith(("raw text", "id in"))]
              for name, found in problems.items()}  # fmt: skip
     assert {name: found for name, found in other.items() if found} == {}
+    assert ids <= STILL_IDS, f"ids in the text of pages that had none: {sorted(ids - STILL_IDS)}"
+    assert not (STILL_IDS & set(problems)) - ids, "no ids left: take them off STILL_IDS"
     assert raw <= STILL_RAW, f"raw text on pages that had none: {sorted(raw - STILL_RAW)}"
     cleaned = (STILL_RAW & set(problems)) - raw
     assert not cleaned, f"no raw text left on {sorted(cleaned)}: take them off STILL_RAW"
@@ -187,7 +252,7 @@ def _pdf_pages(pdf: Path) -> list[str]:
         pytest.skip("needs pdftotext (apt-get install poppler-utils)")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout  # fmt: skip
-    return [p for p in text.split("\f") if p.strip()]
+    return [p.replace("\xa0", " ") for p in text.split("\f") if p.strip()]
 
 
 def _rows_without_header(pages: list[str], header: re.Pattern, row: re.Pattern) -> list[int]:
@@ -216,7 +281,8 @@ def test_a_report_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_pat
     pdf = chromium.print_pdf(page, tmp_path / "report.pdf")
     pages = _pdf_pages(pdf)
     html = page.read_text(encoding="utf-8")
-    heads = {h.strip() for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)}
+    heads = {h.replace("\xa0", " ").strip()
+             for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)}  # fmt: skip
     assert heads, "the report has no table with a header row"
     header = re.compile("|".join(re.escape(h) for h in heads))
     row = re.compile(r"^\s*\S.*\s(-?\d[\d,]*\.\d+)\s+.*\d\s*$")
@@ -246,3 +312,44 @@ def test_the_designer_prints_whole_tables_and_no_heading_at_a_page_foot(site, tm
     printed = re.sub(r"\s+", "", text)
     for column in ("worst ÷ design", "worst outcome", "90 % from", "90 % to", "paired SE"):
         assert column.replace(" ", "") in printed, column
+
+
+#: The width of an A4 page's text in CSS pixels: 210 mm less report.css's 14 mm margins.
+PRINT_WIDTH = round((210 - 2 * 14) / 25.4 * 96)
+
+_BROKEN_WORDS = """
+const broken = [];
+for (const cell of document.querySelectorAll('th, td')) {
+  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    for (const m of node.data.matchAll(/[\\p{L}\\p{N}]{4,}/gu)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+}
+return broken;
+"""
+
+
+def test_no_word_of_a_table_is_broken_across_lines_in_print(driver, site):
+    """Issue 22: printed, the designer's headers read "recomme|nded", "P(strong|est wins)"
+    (``overflow-wrap: anywhere`` let the columns shrink below their words). Every report
+    laid out for print at an A4 page's width: no word of a table cell spans two lines."""
+    root, _ = site
+    found = {}
+    driver.set_window_size(PRINT_WIDTH, 900)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        for page in sorted(root.glob("*/*.html")):
+            driver.get(page.as_uri())
+            broken = driver.execute_script(_BROKEN_WORDS)
+            if broken:
+                found[page.name] = sorted(set(broken))[:8]
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        driver.set_window_size(WIDTH, 900)
+    assert found == {}, found

@@ -33,3 +33,22 @@ def test_legends_cover_no_data():
                       & (xy[:, 1] >= box.y0) & (xy[:, 1] <= box.y1))  # fmt: skip
             assert not inside.any()
         matplotlib.pyplot.close(fig)
+
+
+def test_a_saved_figure_names_ids_in_its_legend_ticks_and_titles(tmp_path):
+    """Issue 22: compare_scales' legend read ``round_robin``; save_figure names ids."""
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import save_figure
+
+    fig, ax = plt.subplots()
+    ax.barh(["seeds/ebu_swiss_pairs_7_9", "wbf_discrete"], [1, 2], label="round_robin")
+    ax.set_title("p_strongest_wins by scale")
+    ax.legend(title="pairing")
+    save_figure(fig, "f", folder=tmp_path, show=False)
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
+    assert ticks == ["EBU Swiss pairs, 7-9 boards a match", "WBF 2013 (whole VPs)"]
+    assert ax.get_legend().get_texts()[0].get_text() == "round robin"
+    assert ax.get_title() == "P(strongest wins) by scale"
+    assert (tmp_path / "f.png").is_file()
+    plt.close(fig)

@@ -224,7 +224,8 @@ def test_g_matches_scipy_on_ordinary_counts():
         (["--boards", "8", "--max-vp", "1000000000"], "max_vp: must be an integer in 2-2000"),
         (["--boards", "8", "--negative", "1000000000"], "negative: must be an integer in 0-2000"),
         (["--wbf", "--boards", "1000000000"], "n_boards: must be an integer in 1-500"),
-        (["--boards", "1000000000"], "n_boards: must be a number in (0, 500]"),
+        (["--boards", "1000000000"], "n_boards: must be an integer in 1-500"),  # the evidence's
+        (["--boards", "1000000000", "--model", "probst"], "n_boards: must be a number in (0, 500]"),
         (["--boards", "8", "--sigma", "1e308"], "sigma: must be a number in (0, 1e+06]; got 1e+3"),
         (["--boards", "8", "--sigma", "nan"], "sigma: must be a number; got nan"),
         # --k: [1, 50] on the command line, as the booklet has (issue 26)

@@ -38,7 +38,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgestats import fit, scoring, sigma, vpscale
+from bridgestats import fit, forms, scoring, sigma, vpscale
 from bridgestats.errors import BridgestatsError, ParseError
 from bridgestats.io import (
     field_results,
@@ -78,7 +78,7 @@ CALLS = [
     (sigma.swiss_pairs_top_percent, (8,), {"n_results": 21, "ascherman": False, "max_vp": 20}),
     (sigma.sigma_aggregate, (8,), {"k": 365.0}),
     (sigma.k_from_sigma, (18.0, 8), {"percent": False}),
-    (sigma.form_sigma, ("teams", 8), {"k": 6.5}),
+    (forms.form_sigma, ("teams", 8), {"k": 6.5}),
     (vpscale.gaussian_z, (20,), {"negative": 0}),
     (vpscale.sigma_from_top, (30.0,), {"max_vp": 20, "centre": 0.0}),
     (vpscale.gaussian_scale, (20,), {"sigma": 10.0, "negative": 2, "centre": 0.0, "step": 1}),

@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from bridgestats import datasets, names, sigma
+from bridgestats import datasets, forms, names
 from bridgestats.errors import BridgestatsError
 
 
@@ -12,7 +12,9 @@ def test_every_shipped_data_set_has_a_name():
 
 
 def test_every_event_form_has_a_name():
-    assert sorted(names.FORMS) == sorted(sigma.FORMS)
+    # the names are the catalogue's own (bridgestats.forms.FORMS): one entry per form
+    assert names.FORMS == {f.id: f.name for f in forms.FORMS.values()}
+    assert all(names.display_name("form", i) == f.name for i, f in forms.FORMS.items())
 
 
 def test_every_series_of_the_match_margins_has_a_name():
@@ -61,3 +63,47 @@ def test_a_finding_list_shows_scale_names_not_escaped_ids(monkeypatch):
     notebook.show_findings(["ascherman_2006 17-3 starts at 59.01", "K is 6.13 (`k_per_board`)"])
     # a code span is shown as written: inside backticks a backslash would show
     assert shown == ["- Ascherman (2006) 17-3 starts at 59.01\n- K is 6.13 (`k_per_board`)"]
+
+
+def test_every_scoring_method_has_a_name():
+    from bridgestats.scoring import METHODS
+
+    assert sorted(names.METHODS) == sorted((*METHODS, "teams"))
+
+
+def test_every_column_a_scorer_reads_has_a_name():
+    # what `bridgestats score` shows in Markdown and HTML: each table of a scored pairs
+    # event and a scored team match, every column by a name in names.COLUMNS (an id with
+    # no entry would read as itself, "place text")
+    import tempfile
+    from pathlib import Path
+
+    from apps.test_score_event import MITCHELL_PBN, TEAMS  # tests/ is on the path
+
+    import bridgestats.io as bio
+    from bridgestats.apps.score_event import score_event
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp, "club.pbn")
+        path.write_text(MITCHELL_PBN)
+        pbn = bio.read_results(path)
+    columns = set()
+    for result in (score_event(pbn), score_event(pbn, method="butler"), score_event(TEAMS)):
+        for table in (result.boards, result.ranking, result.matches, result.agreement,
+                      result.mismatches):  # fmt: skip
+            if table is not None:
+                columns |= set(table.columns)
+    columns -= {"place_text"}  # shown as the place
+    assert sorted(columns - set(names.COLUMNS)) == []
+    assert not [name for name in names.COLUMNS.values() if "_" in name]
+
+
+def test_readable_names_the_measures_and_pairing_rules_of_the_comparisons():
+    # compare_scales' tables and findings showed "round_robin", "kendall_tau", "p_holm"
+    for key, name in names.TERMS.items():
+        assert names.readable(f"{key}, {key} (x)") == f"{name}, {name} (x)"
+        assert names.readable(f"`x.{key}`") == f"`x.{key}`"  # a dotted name is code
+    from bridgestats.notebook import table_html
+
+    html = table_html(pd.DataFrame({"pairing": ["round_robin"], "measure": ["p_top_k"]}))
+    assert "round robin" in html and "P(the strongest k qualify)" in html and "_" not in html

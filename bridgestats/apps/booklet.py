@@ -31,9 +31,9 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_int, check_number, fail
-from ..names import display_name
+from ..names import display_name, readable
 from ..studies.sigma_evidence import form_sigma_from
-from ..vpscale import gaussian_scale, wbf_table
+from ..vpscale import event_scale, wbf_table
 
 __all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_sources"]
 
@@ -166,14 +166,15 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
         sig = {form: form_sigma_from(form, n, **kw)
                for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # fmt: skip
         for negative, suffix in ((0, ""), (5, ", negative VPs")):
-            teams = gaussian_scale(20, sigma=sig["teams"], negative=negative, unit="IMPs")
+            # each scale as bridgestats scale and the designer print it: the form's unit,
+            # centre and printing step from its catalogue entry (bridgestats.forms.FORMS)
+            teams = event_scale("teams", n, sigma=sig["teams"], negative=negative)
             rows += _rows("teams" + suffix, n, teams, whole=True)
-            pairs = gaussian_scale(20, sigma=sig["swiss_pairs"], negative=negative,
-                                   centre=50.0, unit="MP %")  # fmt: skip
+            pairs = event_scale("swiss_pairs", n, sigma=sig["swiss_pairs"], negative=negative)
             rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
-            butler = gaussian_scale(20, sigma=sig["butler"], negative=negative, unit="IMPs")
+            butler = event_scale("butler", n, sigma=sig["butler"], negative=negative)
             rows += _rows("butler" + suffix, n, butler, whole=True)
-            cross = gaussian_scale(20, sigma=sig["cross_imps"], negative=negative, unit="IMPs")
+            cross = event_scale("cross_imps", n, sigma=sig["cross_imps"], negative=negative)
             name = "cross imps (teams of eight)" if not negative else "cross imps, negative VPs"
             rows += _rows(name, n, cross, whole=True)
         discrete = wbf_table(n, discrete=True)
@@ -288,6 +289,7 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
         'scales after J. Probst, "On VP Scales" (c. 2006); WBF scales after the WBF '
         'Scoring Panel, "The New WBF IMP to VP Scales" (2013).'
     )
+    meta = readable(meta)  # the estimates name their data by id: a committee reads names
     section_html = _template("booklet_section.html")
     sections = []
     for section in SECTIONS:

@@ -243,9 +243,7 @@ def _expand_tables(
     ``"adjusted score"``, the number kept in its column). A table without a ``Contract``
     column gives results known by their printed ``Score_NS``/``Score_EW``, which becomes
     their score (``score_given``). Counts go to ``notes``. Returns the rows' columns (a
-    dict of arrays), the table's own columns kept under their names, and the
-    factorizations of some columns, ``{name: (array, (codes, uniques))}``, for
-    :func:`~bridgestats.io._records.finish` to reuse while the array is unchanged.
+    dict of arrays) and the table's own columns kept under their names.
     ``caret=False`` says that no file read holds a ``^`` (the search is skipped),
     ``unknown=False`` that no table holds a ``?`` (an unknown element).
     """
@@ -301,12 +299,6 @@ def _expand_tables(
         else np.full(n_rows, None, dtype=object)
         for c, v in frame.items()
     }
-    # the codes of the columns finish factorizes, known here at little cost: a shared
-    # column's from its records' (one per board, not one per row)
-    known = {}
-    for c in ("board", "vulnerable"):
-        codes, uniques = _factorized(frame[c])
-        known[c] = (codes[rec], uniques)
     out["record"] = np.concatenate(lines)
     out["preset_reason"] = np.full(n_rows, None, dtype=object)
     irregular = np.zeros(n_rows, dtype=bool)
@@ -337,7 +329,7 @@ def _expand_tables(
         out["segment"] = np.where(segment == None, out["Round"], segment)  # noqa: E711
     printed_tricks = out["tricks"]
     by_tricks = _factorized(printed_tricks)  # each column factorized once for its uses
-    by_contract = known["contract_text"] = _factorized(out["contract_text"])
+    by_contract = _factorized(out["contract_text"])
     tricks = _side_tricks(by_tricks, out["declarer"], printed_tricks)
     out["tricks"] = _table_tricks(by_tricks if tricks is printed_tricks else tricks, by_contract)
     out["irregular"] = irregular
@@ -373,8 +365,7 @@ def _expand_tables(
             files=[t[0] for t in tables],
             table_of=table_of[repeat],
         )
-        known = {c: (codes[repeat], uniques) for c, (codes, uniques) in known.items()}
-    return out, list(printed), {c: (out[c], codes) for c, codes in known.items()}
+    return out, list(printed)
 
 
 # A ScoreTable line's columns that name who sat there: a line standing for several tables

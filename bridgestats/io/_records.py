@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import gzip
 import io
+import itertools
 import os
 import re
 import zlib
@@ -390,75 +391,34 @@ def _decoding_notes(files) -> dict[str, int]:
     return notes
 
 
-# Up to this many offsets, _line_numbers counts newlines between them (one pass over the
-# text, a Python step per offset); beyond, it finds every newline with numpy (the text
-# copied as UTF-32, four bytes a character).
-_FEW_OFFSETS = 20_000
+def _line_numbers(text: str, offsets) -> np.ndarray:
+    r"""1-based line number of each character offset in ``text``: the newlines between
+    consecutive offsets, in order, counted by :meth:`str.count` and added up.
 
-
-def _line_numbers(text: str, offsets: np.ndarray) -> np.ndarray:
-    """1-based line number of each character offset in ``text``."""
+    >>> _line_numbers("a\nb\n\nc", [0, 2, 4, 5, 1]).tolist()
+    [1, 2, 3, 4, 1]
+    """
     offsets = np.asarray(offsets, dtype=np.int64)
-    if offsets.size <= _FEW_OFFSETS:  # count the newlines between offsets in order, in C
-        order = np.argsort(offsets, kind="stable")
-        lines = np.empty(offsets.size, dtype=np.int64)
-        at, line = 0, 1
-        for i, o in zip(order.tolist(), offsets[order].tolist(), strict=True):
-            if o > at:
-                line += text.count("\n", at, o)
-                at = o
-            lines[i] = line
-        return lines
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    newlines = np.flatnonzero(codes == 10)
-    return np.searchsorted(newlines, offsets, side="left") + 1
+    order = np.argsort(offsets, kind="stable")
+    bounds = [0, *offsets[order].tolist()]
+    between = [text.count("\n", a, b) for a, b in itertools.pairwise(bounds)]
+    lines = np.empty(offsets.size, dtype=np.int64)
+    lines[order] = 1 + np.cumsum(between, dtype=np.int64)
+    return lines
 
 
 # --------------------------------------------------------------------------- normalising
 
 
 def _factorized(values) -> tuple[np.ndarray, np.ndarray]:
-    """Codes and distinct values of ``values`` (missing ones coded -1), for work done once
-    per distinct value: a loader's columns hold few (4 declarers, 14 trick counts).
-    ``values`` may be such a pair already (a column factorized once for several uses)."""
+    """Codes and distinct values of ``values`` by :func:`pandas.factorize` (missing ones
+    coded -1), for work done once per distinct value: a loader's columns hold few (4
+    declarers, 14 trick counts). ``values`` may be such a pair already (a column
+    factorized once for several uses)."""
     if isinstance(values, tuple):  # factorized already: (codes, uniques)
         return values
     arr = values.to_numpy(dtype=object) if isinstance(values, pd.Series) else values
-    arr = np.asarray(arr, dtype=object)
-    if arr.ndim == 1 and arr.size <= _SMALL:  # a small file: a dict costs less than pandas
-        return _factorized_small(arr)
-    return pd.factorize(arr, use_na_sentinel=True)
-
-
-# Below this many values, _factorized uses a dict rather than pd.factorize (whose fixed
-# cost, some 15 µs a call, is most of the time of reading a one-board file).
-_SMALL = 64
-
-
-def _factorized_small(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`pandas.factorize` of a short 1-D object array, by a dict: the same codes
-    (first-seen order, -1 for what :func:`pandas.isna` calls missing: None, any NaN,
-    ``pd.NA``, ``NaT``) and distinct values.
-
-    >>> codes, uniques = _factorized_small(np.array(["b", None, "a", "b", float("nan")],
-    ...                                            dtype=object))
-    >>> codes.tolist(), uniques.tolist()
-    ([0, -1, 1, 0, -1], ['b', 'a'])
-    """
-    seen: dict = {}
-    codes = np.empty(arr.size, dtype=np.int64)
-    for i, v in enumerate(arr):
-        if type(v) is not str:  # text is never missing; anything else is asked (NaN, NaT)
-            missing = pd.isna(v)
-            if not isinstance(missing, bool | np.bool_):  # not a scalar: pandas decides
-                return pd.factorize(arr, use_na_sentinel=True)
-            if missing:
-                codes[i] = -1
-                continue
-        codes[i] = seen.setdefault(v, len(seen))
-    uniques = np.empty(len(seen), dtype=object)
-    uniques[:] = list(seen)
-    return codes, uniques
+    return pd.factorize(np.asarray(arr, dtype=object), use_na_sentinel=True)
 
 
 def _by_value(values, fn, missing=None) -> np.ndarray:
@@ -585,14 +545,6 @@ def _whole_parts(values) -> tuple[np.ndarray, np.ndarray]:
     >>> _whole_parts(np.array([10.0, 10.5, np.nan, -3.0]))[1].tolist()
     [False, True, True, False]
     """
-    if isinstance(values, np.ndarray) and values.dtype.kind in "iu":  # whole numbers already
-        bad = (values > _MAX_WHOLE) | (values < -_MAX_WHOLE)
-        return np.where(bad, 0, values).astype(np.int64), bad
-    if isinstance(values, np.ndarray) and values.dtype.kind == "f":  # numbers already
-        num = values.astype(float)
-        with np.errstate(invalid="ignore"):
-            bad = ~np.isfinite(num) | (num != np.round(num)) | (np.abs(num) > _MAX_WHOLE)
-        return np.where(bad, 0, num).astype(np.int64), bad
     codes, uniques = _factorized(values)  # once per distinct value
     whole = np.zeros(len(uniques) + 1, dtype=np.int64)
     bad = np.ones(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
@@ -633,7 +585,6 @@ def finish(
     preset_reason=None,
     given_score=None,
     files_found: int | None = None,
-    factorized: dict | None = None,
 ) -> pd.DataFrame:
     """A reader's last step: normalise, score and check its raw columns; attach the summary.
 
@@ -673,9 +624,6 @@ def finish(
         missing, and it is not counted among the printed scores compared.
     files_found : int, keyword-only
         Files given or found, read or not (default ``files``), for the summary.
-    factorized : dict, keyword-only
-        ``{name: (array, (codes, uniques))}``: a column's :func:`_factorized` codes a
-        reader knows already, used while ``raw[name]`` is that very array.
 
     Returns
     -------
@@ -701,25 +649,20 @@ def finish(
     else:
         n = len(raw["source"])
     cols: dict = {c: raw[c] for c in COLUMNS if c in raw}
-    known = factorized or {}
-
-    def coded(name):  # the column, or its codes where the reader gave them for it
-        pair = known.get(name)
-        return pair[1] if pair is not None and pair[0] is raw[name] else raw[name]
 
     if "board" in raw:
-        board, no_board = _whole_parts(coded("board"))
+        board, no_board = _whole_parts(raw["board"])
         no_board = no_board | (board < 1)  # boards are numbered from 1
     else:
         board, no_board = np.zeros(n, dtype=np.int64), np.ones(n, dtype=bool)
 
-    codes, uniques = _factorized(coded("contract_text"))  # once, for both uses
+    codes, uniques = _factorized(raw["contract_text"])  # once, for both uses
     given_text = [str(u).strip() not in ("", "?") for u in uniques]
     has_text = np.array([*given_text, False], dtype=bool)[codes]
     cleaned, level, strain, doubled, not_contract, strain_code = _parsed_arrays((codes, uniques))
     declarer = _by_value(raw["declarer"], _seat)
     tricks, tricks_na = _whole_parts(raw["tricks"])
-    vul = _by_value(coded("vulnerable"), lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
+    vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
 
     has_preset = np.zeros(n, dtype=bool)
     if preset_reason is not None:

@@ -42,27 +42,19 @@ from ._records import (
 __all__ = ["read_pbn", "read_pbn_totals"]
 
 # [Tag "value"]: PBN 2.1 §3.2; a value may hold escaped quotes (\").
-_TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\\n]|\\.)*)"\s*\]')
-# A blank (or whitespace-only) line separates games (PBN 2.1 §3.1).
-_BLANK = re.compile(r"\n[ \t]*(?=\n)")
-# The file's one tokeniser: at each line start, either a blank line (group 1 captures the
-# newline ahead) or a tag pair (groups 2, 3); or a further tag pair right after a tag pair
-# on the same line (groups 4, 5: PBN's import format allows several on a line). Anchoring
-# on the newline lets the regex engine skip the auction and play lines quickly; tags not
-# at a line start nor after another tag (e.g. commented out with a leading %) are not tags.
-# A line that starts with "[" but is not a tag pair (a missing closing quote, `[Board "2]`,
-# or bracket) is group 6: a malformed tag line, never silently passed over.
-_VALUE = r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"'
+_STRING_BODY = r'[^"\\\n]*(?:\\.[^"\\\n]*)*'
+_TAG = re.compile(rf'\[(\w+)\s+"({_STRING_BODY})"\s*\]')
+# The file's one tokeniser, a line at a time (group 1, the token): at each line start, a
+# blank line (group 2 captures the newline ahead), a tag pair (groups 3, 4) with any
+# further tag pairs that follow it on its line (group 5: PBN's import format allows
+# several on a line, read by _TAG), or a line that starts with "[" but is not a tag pair
+# (a missing closing quote, `[Board "2]`, or bracket: group 6, a malformed tag line, never
+# silently passed over). A blank (or whitespace-only) line separates games (PBN 2.1
+# §3.1); other lines (auction, play, tables, lines escaped with %) hold no tag.
 _TOKEN = re.compile(
-    rf"\n(?:[ \t]*(?=(\n))|\[(\w+)\s+{_VALUE}\s*\]|(\[[^\n]*))"
-    rf'|(?<="\])[ \t]*\[(\w+)\s+{_VALUE}\s*\]'
+    rf'(\n(?:[ \t]*(?=(\n))|\[(\w+)\s+"({_STRING_BODY})"\s*\]'
+    rf'((?:[ \t]*\[\w+\s+"{_STRING_BODY}"\s*\])*)|(\[[^\n]*)))'
 )
-_N_GROUPS = 6
-# The line-start part of _TOKEN alone (groups 1-4): where no tag pair follows another on
-# its line (no `"]` then blanks and `[` anywhere: nearly every file), it finds the same
-# tokens, several times faster (the regex engine then looks only at newlines).
-_LINE_TOKEN = re.compile(rf"\n(?:[ \t]*(?=(\n))|\[(\w+)\s+{_VALUE}\s*\]|(\[[^\n]*))")
-_AFTER_TAG = re.compile(r'"\][ \t]*\[')
 # A complete tag line whose value holds unescaped quotes (`[Note "1:"cards""]`, seen in
 # archive exports): read as the tag, its value running from the first quote to the last.
 _INNER_QUOTES = re.compile(r'^\[(\w+)\s+"(.*)"\s*\][ \t]*$')
@@ -70,7 +62,6 @@ _BAD = "\x00malformed"  # the tag name a malformed tag line is recorded under
 # Tags that open a game: met a second time in one record, they start the next game (two
 # games written without the blank line between them, PBN 2.1 §3.1).
 _OPENING = ("event", "board")
-_LINE_TAG = re.compile(r"\n\[")
 _SCORE_TABLE = re.compile(r'\[ScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
 _TOTAL_SCORE_TABLE = re.compile(r'\[TotalScoreTable\s+"([^"\n]*)"\s*\]', re.IGNORECASE)
 # A quoted string of a tag value or a table cell (PBN 2.1 §3.2: one line, \" escaped).
@@ -304,7 +295,7 @@ def read_pbn(path, *, strict: bool = False) -> pd.DataFrame:
 
 def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
     """:func:`read_pbn` of the files found."""
-    raw, notes, table_columns, known = _build([_scan(f) for f in files], strict=strict)
+    raw, notes, table_columns = _build([_scan(f) for f in files], strict=strict)
     notes.update(_decoding_notes(files))
     raw["irregular"] = raw["irregular"].astype(bool)
     printed = set(table_columns)  # a set: a table may have many columns
@@ -319,7 +310,6 @@ def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
         preset_reason=raw["preset_reason"],
         given_score=raw["score_given"].astype(float),
         files_found=found,
-        factorized=known,
     )
 
 
@@ -501,62 +491,55 @@ def _total_values(frame: pd.DataFrame, *, strict: bool) -> tuple[pd.DataFrame, d
 def _scan(file) -> dict:
     """Tokenise one file: tag names, values, record of each tag, first line of each record.
 
-    One ``findall`` of :data:`_TOKEN` returns blank lines (record separators), tag pairs
-    and malformed tag lines in file order, so a tag's record is the count of separators
-    before it. A malformed tag line is kept as a tag named :data:`_BAD` (its value the
-    line), so its record is skipped with a reason, not read with a tag missing. A record
-    holding a second ``Event`` or ``Board`` tag is two games without the blank line
-    between them: it is split at the second game's first tag (``splits`` counts them).
+    One pass of :data:`_TOKEN` returns blank lines (record separators), tag lines and
+    malformed tag lines in file order, each with the offset of its line, so a tag's
+    record is the count of separators before it; further tag pairs on a tag's line are
+    read by :data:`_TAG`. The first line of each record (and of each malformed tag line)
+    is counted from its offset by :func:`_line_numbers`. A malformed tag line is kept as
+    a tag named :data:`_BAD` (its value the line), so its record is skipped with a
+    reason, not read with a tag missing. A record holding a second ``Event`` or
+    ``Board`` tag is two games without the blank line between them: it is split at the
+    second game's first tag (``splits`` counts them).
     """
     text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
     unclosed = None
     if "{" in text:
         text, unclosed = _strip_comments(text)
-    if _AFTER_TAG.search(text):  # a tag pair may follow another on its line
-        table = np.array(_TOKEN.findall(text), dtype=object).reshape(-1, _N_GROUPS)
-    else:
-        tokens = _LINE_TOKEN.findall(text)
-        table = np.full((len(tokens), _N_GROUPS), "", dtype=object)
-        table[:, :4] = np.array(tokens, dtype=object).reshape(-1, 4)
-    sep = table[:, 0] != ""
+    # the text before the first token, then for each token the token, its groups 2-6 (None
+    # where not matched) and the text after it: a token's offset is the length before it
+    pieces = _TOKEN.split(text)
+    n = len(pieces) // 7
+    size = np.fromiter(map(len, pieces[1::7]), np.int64, n)
+    size += np.fromiter(map(len, pieces[7::7]), np.int64, n)
+    offset = len(pieces[0]) + np.cumsum(size) - size
+    sep, names, values, further, bad = (pieces[k::7] for k in range(2, 7))
+    if any(further):  # rare: tag pairs after another on its line, each a token of its own
+        rows = []
+        for row in zip(sep, names, values, further, bad, offset, strict=True):
+            rows.append(row)
+            rows += [(None, *tag, None, None, row[5]) for tag in _TAG.findall(row[3] or "")]
+        sep, names, values, further, bad, offset = map(list, zip(*rows, strict=True))
+    sep = np.array(sep, dtype=object).astype(bool)
     if sep.all():
         raise ParseError(file, None, "no PBN tag pairs found")
-    bad = table[:, 3] != ""
-    table[bad, 1], table[bad, 2] = _BAD, table[bad, 3]
+    names, values = np.array(names, dtype=object), np.array(values, dtype=object)
+    bad, offset = np.array(bad, dtype=object), np.array(offset, dtype=np.int64)
+    malformed = bad.astype(bool)
+    names[malformed], values[malformed] = _BAD, bad[malformed]
     inner = 0
-    for i in np.flatnonzero(bad):  # rare: a few lines per archive file at most
-        whole = _INNER_QUOTES.match(table[i, 3])
+    for i in np.flatnonzero(malformed):  # rare: a few lines per archive file at most
+        whole = _INNER_QUOTES.match(bad[i])
         if whole:  # a complete tag line whose value holds unescaped quotes
-            table[i, 1], table[i, 2] = whole.group(1), whole.group(2)
-            bad[i] = False
+            names[i], values[i] = whole.group(1), whole.group(2)
+            malformed[i] = False
             inner += 1
-    later = (table[:, 1] == "") & ~sep  # a tag after another on its line (groups 5, 6)
-    table[later, 1], table[later, 2] = table[later, 4], table[later, 5]
-    names, values = table[~sep, 1], table[~sep, 2]
-    block = np.cumsum(sep)[~sep]
-    by_name = _factorized(names)  # the tag names' codes, for _game_starts and _tag_columns
-    split = _game_starts(block, by_name, values)
-    bad_lines = np.zeros(0, dtype=np.int64)
-    if split.any() or bad.any():  # rare: the tags' own lines are needed
-        ends = np.array([m.end() - 1 for m in _TOKEN.finditer(text)], dtype=np.int64)[~sep]
-        bad_lines = _line_numbers(text, ends[bad[~sep]]) - 1
-    if split.any():  # records from the tags' own lines
-        starts = (block != np.r_[-1, block[:-1]]) | split
-        record = np.cumsum(starts) - 1
-        lines = _line_numbers(text, ends[starts]) - 1
-        split_lines = _line_numbers(text, ends[split]) - 1
-    else:
-        change = np.empty(block.size, dtype=bool)  # block is non-decreasing
-        change[:1] = True
-        np.not_equal(block[1:], block[:-1], out=change[1:])
-        blocks, record = block[change], np.cumsum(change) - 1
-        seps = np.asarray([m.start() for m in _BLANK.finditer(text)], dtype=np.int64)
-        begin = np.where(blocks > 0, seps[np.maximum(blocks - 1, 0)] if seps.size else 0, 0)
-        first = np.fromiter(
-            (_LINE_TAG.search(text, b).start() + 1 for b in begin), np.int64, len(begin)
-        )
-        lines = _line_numbers(text, first) - 1
-        split_lines = np.zeros(0, dtype=np.int64)
+    names, values, offset, bad = names[~sep], values[~sep], offset[~sep], malformed[~sep]
+    block = np.cumsum(sep)[~sep]  # the blank-line block of each tag
+    split = _game_starts(block, names, values)
+    starts = (np.diff(block, prepend=-1) != 0) | split  # a record's first tag
+    line = np.zeros(len(names), dtype=np.int64)  # the line of each tag, where needed
+    needed = starts | bad
+    line[needed] = _line_numbers(text, offset[needed])
     has_table = "scoretable" in text.lower()
     return {
         "caret": "^" in text,
@@ -564,12 +547,11 @@ def _scan(file) -> dict:
         "header": '"##' in text,
         "file": file,
         "names": names,
-        "by_name": by_name,
         "values": values,
-        "record": record,
-        "lines": lines,
-        "split_lines": split_lines,
-        "bad_lines": bad_lines,
+        "record": np.cumsum(starts) - 1,
+        "lines": line[starts],
+        "split_lines": line[split],
+        "bad_lines": line[bad],
         "inner_quotes": inner,
         "unclosed": unclosed,
         "text": text if has_table else None,
@@ -681,16 +663,7 @@ def _tag_columns(scans: list[dict]):
     values = np.concatenate([s["values"] for s in scans])
     record = np.concatenate([s["record"] + o for s, o in zip(scans, offset, strict=True)])
     file_id = np.repeat(np.arange(len(scans)), sizes)
-    if len(scans) == 1:
-        codes, uniques = scans[0]["by_name"]
-    else:  # one code per tag name over all files, from each file's own
-        seen: dict[str, int] = {}
-        parts = []
-        for s in scans:
-            file_codes, file_uniques = s["by_name"]
-            remap = np.array([seen.setdefault(u, len(seen)) for u in file_uniques], dtype=np.int64)
-            parts.append(remap[file_codes])
-        codes, uniques = np.concatenate(parts), list(seen)
+    codes, uniques = _factorized(names)
     by_tag: dict[str, list[int]] = {}  # tag (lower case) -> its codes (Board, BOARD, ...)
     for k, u in enumerate(uniques):
         by_tag.setdefault(u.lower(), []).append(k)
@@ -741,9 +714,9 @@ def _tag_columns(scans: list[dict]):
     return head | cols, present, offset, conflicting, malformed
 
 
-def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFrame, dict, list]:
-    """Raw columns for all scanned files (one pass over all their tags): a dict of arrays,
-    or a frame when score-table rows were added.
+def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict, dict, list]:
+    """Raw columns for all scanned files (one pass over all their tags) as a dict of
+    arrays, the notes, and the names of the score tables' own columns.
 
     A record holding a malformed tag line is a table result skipped as "malformed tag"
     (whatever else it holds); under ``strict`` the first malformed line, or the first game
@@ -769,7 +742,8 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
 
     stage = frame["Stage"]
     frame["segment"] = np.where(stage != None, stage, frame["Round"])  # noqa: E711
-    frame["room"] = _by_value(frame["room"], _room_name)
+    if present["room"].any():  # "Open", "c", ... as "open" or "closed"
+        frame["room"] = _by_value(frame["room"], _room_name)
     irregular = np.zeros(n_rec, dtype=bool)
     caret = any(s["caret"] for s in scans)  # a file without "^" needs no search for one
     for col in ("declarer", "tricks", "contract_text") if caret else ():  # "^S", "^9" (§3.4)
@@ -808,13 +782,15 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
         key = "records giving a tag twice with different values: first kept (blank line missing?)"
         notes[key] = int(conflicting.sum())
     vul_empty = _by_value(frame["vulnerable"], lambda v: not str(v).strip(), missing=True)
-    board_num, no_num = _whole_parts(frame["board"])
-    fix = vul_empty.astype(bool) & ~no_num & (board_num >= 1)
-    if fix.any():
-        vul = frame["vulnerable"].copy()
-        vul[fix] = _vulnerable_from_board(board_num[fix])
-        frame["vulnerable"] = vul
-        notes["vulnerable taken from the board number"] = int(fix.sum())
+    empty = np.flatnonzero(vul_empty.astype(bool))
+    if empty.size:  # a Vulnerable still empty or absent: from the board number, if whole
+        board_num, no_num = _whole_parts(frame["board"][empty])
+        fix = ~no_num & (board_num >= 1)
+        if fix.any():
+            vul = frame["vulnerable"].copy()
+            vul[empty[fix]] = _vulnerable_from_board(board_num[fix])
+            frame["vulnerable"] = vul
+            notes["vulnerable taken from the board number"] = int(fix.sum())
 
     tables = []
     empty_tables = 0
@@ -848,9 +824,9 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
         (file, names, _cell_array(rows, len(names)), lines, np.array(recs, dtype=np.int64))
         for file, names, rows, lines, recs in tables
     ]
-    expanded, table_columns, known = None, [], {}
+    expanded, table_columns = None, []
     if tables:
-        expanded, table_columns, known = _expand_tables(
+        expanded, table_columns = _expand_tables(
             tables, frame, strict=strict, notes=notes, caret=caret, unknown=unknown
         )
     if empty_tables:
@@ -869,8 +845,7 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict | pd.DataFr
     if expanded is not None:
         order = {s["file"].name: i for i, s in enumerate(scans)}
         frame = _in_file_order(frame, expanded, order)
-        known = {c: (a, codes) for c, (a, codes) in known.items() if frame.get(c) is a}
-    return frame, notes, table_columns, known
+    return frame, notes, table_columns
 
 
 def _check_strict(scans: list[dict]) -> None:
@@ -982,9 +957,9 @@ def _printed_score(values, declarer) -> np.ndarray:
         m = _PRINTED_SCORE.match(str(value).strip())
         return ("", np.nan) if m is None else ((m.group(1) or "").upper(), float(m.group(2)))
 
+    if pd.isna(np.asarray(values, dtype=object)).all():  # no record prints a Score
+        return np.full(len(values), np.nan)
     codes, uniques = _factorized(values)
-    if not len(uniques):  # no record prints a Score
-        return np.full(len(codes), np.nan)
     parsed = [parse(u) for u in uniques] + [("", np.nan)]  # the last: code -1, missing
     side = np.array([p[0] for p in parsed], dtype=object)[codes]
     num = np.array([p[1] for p in parsed], dtype=float)[codes]

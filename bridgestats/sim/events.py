@@ -602,7 +602,10 @@ def simulate_events(
     random-draw orders, one number per table per round) and the compiled kernel consumes
     them, so the same ``rng`` gives the same events whatever the scale: scales compared
     on one seed meet the same strengths, lots and boards (common random numbers), though
-    pairing by score soon brings different sides together.
+    pairing by score soon brings different sides together. So do pairing rules: they
+    draw the same strengths, lots, first-round keys and table numbers from ``rng`` (a
+    random draw's later rounds take their keys from a second stream, the generator
+    jumped ahead), so that rules run on one seed can be compared event by event.
 
     Examples
     --------
@@ -633,9 +636,10 @@ def simulate_events(
         counts=np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
         repeats=np.empty(e_total, dtype=np.int64),
     )
+    side = _side_stream(gen) if plan.random_rounds > 1 else None
     for start in range(0, e_total, chunk):
         rows = slice(start, min(start + chunk, e_total))
-        drawn = _draw(plan, gen, rows.stop - start)
+        drawn = _draw(plan, gen, rows.stop - start, side)
         strength[rows] = drawn.strength
         block = _Out(*(o[rows] if o.shape[0] else o for o in out))
         _simulate_kernel(drawn, plan.board, plan.scoring, plan.rules, block)
@@ -716,16 +720,34 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
     return _Plan(n, rounds, fixed, sd, random_rounds, sc, model, scoring, rules)
 
 
-def _draw(plan: _Plan, gen, n_events: int) -> _Drawn:
+def _side_stream(gen):
+    """The stream of a random draw's keys after round 1: ``gen``'s bit generator jumped
+    far ahead (``jumped()``, taken without drawing from ``gen``), or a spawned child where
+    the bit generator cannot jump."""
+    bits = gen.bit_generator
+    return np.random.Generator(bits.jumped()) if hasattr(bits, "jumped") else gen.spawn(1)[0]
+
+
+def _draw(plan: _Plan, gen, n_events: int, side=None) -> _Drawn:
     """The random inputs of ``n_events`` events: strengths, lots, random-draw keys (one per
-    place per random round) and one number per table per round."""
+    place per random round) and one number per table per round.
+
+    ``gen`` gives every rule the same numbers in the same order (strengths, lots, round 1's
+    keys, the tables' numbers), so that pairing rules run on one seed meet the same
+    strengths and board numbers event by event, chunk after chunk (common random numbers);
+    the keys of a random draw's later rounds come from ``side`` (:func:`_side_stream` of
+    ``gen`` when not given)."""
     n, m, rounds = plan.n_entrants, plan.n_entrants + plan.n_entrants % 2, plan.n_rounds
+    if plan.random_rounds > 1 and side is None:
+        side = _side_stream(gen)
     if plan.strength is not None:
         s = np.broadcast_to(plan.strength, (n_events, n)).copy()
     else:
         s = plan.strength_sd * gen.standard_normal((n_events, n))
     lot = gen.random((n_events, n))
-    keys = gen.random((n_events, plan.random_rounds, m))
+    keys = gen.random((n_events, 1, m))
     shape = (n_events, rounds, m // 2)
     noise = gen.random(shape) if plan.board.table else gen.standard_normal(shape)
+    if plan.random_rounds > 1:
+        keys = np.concatenate([keys, side.random((n_events, plan.random_rounds - 1, m))], axis=1)
     return _Drawn(s, lot, keys, noise)

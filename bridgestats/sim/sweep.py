@@ -246,9 +246,9 @@ def run_sweep(grid, *, rng, scheduler=None, progress=True):
     ...               rng=1, progress=False)
     >>> p = m[m.measure == "p_strongest_wins"]
     >>> print(p[["setting", "pairing", "scale", "value", "se"]].round(3).to_string(index=False))
-     setting pairing                        scale  value    se
-           0  random WBF 2013 continuous, 8 boards  0.265 0.031
-           0  random                 win/draw/loss  0.255 0.031
+     setting pairing                         scale  value    se
+           0  random WBF 2013 continuous, 8 boards  0.205 0.029
+           0  random                 win/draw/loss  0.190 0.028
            1   score WBF 2013 continuous, 8 boards  0.275 0.032
            1   score                 win/draw/loss  0.235 0.030
     """

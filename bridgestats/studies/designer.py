@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_choice, check_int, check_number, fail
+from ..forms import FORMS, FormTable
 from ..names import display_name
 from ..scales import named_scale
 from ..sim.measures import event_measures
@@ -78,8 +79,12 @@ _NOT_SIMULATED = {
     "aggregate": "aggregate's σ (Probst's Sheffield figure) has no strength term, so a "
     "simulated event has no strongest side to find",
 }
-_FORM_NAMES = {"teams": "Teams", "swiss_pairs": "Swiss pairs", "butler": "Face-to-face Butler",
-               "cross_imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}  # fmt: skip
+
+
+def _title(form) -> str:
+    """The form's display name with a capital, to open a sentence or a title."""
+    name = display_name("form", form)
+    return name[:1].upper() + name[1:]
 
 
 def _printed_scale(sigma, *, unit, centre, max_vp, name):
@@ -237,7 +242,7 @@ def real_qualifier_changes(form, *, rescored=None):
     if form != "teams":
         return {"applicable": False,
                 "reason": "the 51 real events re-scored are teams-of-four round robins, so "
-                f"none of them tests a scale for {_FORM_NAMES[form].lower()}"}  # fmt: skip
+                f"none of them tests a scale for {display_name('form', form)}"}  # fmt: skip
     r = rescore_events() if rescored is None else rescored
     q = qualifier_changes(r)
     q = q.assign(changed=q["count"] > 0)
@@ -323,7 +328,7 @@ def designer_findings(rec, sim=None, qualifiers=None, *, off=0.15, alpha=0.05):
         starts = scale.integer_ranges(step=step)["margin_from"]
         top = f"{int(starts.iloc[-1])} {unit}"
     lines = [
-        f"{_FORM_NAMES[form]} of {n} boards: print the Gaussian 20-0 scale at σ = "
+        f"{_title(form)}, {n} boards: print the Gaussian 20-0 scale at σ = "
         f"{rec['sigma']:.2f} {unit}{ci}, 20-0 from {top}.",
         f"Between sides met at random {_pct(rec['p_20_0'])} of matches are 20-0 (the design "
         f"{_pct(2 / 21)}), {_pct(rec['p_20_0_off']['low'])} if the true σ is {100 * off:.0f} % "
@@ -421,31 +426,28 @@ def evidence_table(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     return pd.DataFrame(rows)
 
 
-#: The printing step of each unit's margins (whole IMPs, 10 aggregate points; MP % none).
-_STEP = {"IMPs": 1, "points": 10, "MP %": None}
-#: The units of every form the designer takes: the evidence forms and Probst's online Butler.
-UNITS = {**EVIDENCE_FORMS, "butler_online": "IMPs"}
+#: The units of every form the designer takes: every form of the catalogue
+#: (:data:`bridgestats.forms.FORMS`; those the evidence does not measure take Probst's model).
+UNITS = FormTable("unit")
 
 
 def designer_scale(form, n_boards, sigma, *, max_vp=20, negative=0):
     """The Gaussian scale of ``form`` at ``sigma``, as it is printed (the page's table).
 
+    :func:`bridgestats.vpscale.event_scale` with the match σ: the scale ``bridgestats scale``
+    and the booklet print for the same form, length and σ.
+
     Examples
     --------
     >>> s = designer_scale("butler", 8, 14.12)
     >>> s.name, s.unit, s.step, int(s.integer_ranges()["margin_from"].iloc[-1])
-    ('Face-to-face Butler, 8 boards, σ 14.12 IMPs', 'IMPs', 1, 24)
+    ('Face-to-face Butler pairs, 8 boards, sigma 14.12 IMPs', 'IMPs', 1, 24)
     """
+    from ..vpscale import event_scale
+
     check_choice(form, "form", tuple(UNITS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    unit = UNITS[form]
-    name = _FORM_NAMES.get(form, "Online Butler")
-    label = f"σ {sigma:.2f} {'%' if unit == 'MP %' else unit}"
-    return gaussian_scale(
-        max_vp, sigma=sigma, negative=negative, centre=50.0 if unit == "MP %" else 0.0,
-        unit=unit, step=_STEP[unit], name=f"{name}, {n} boards, {label}"
-        + (f", {negative} negative VPs" if negative else ""),
-    )  # fmt: skip
+    return event_scale(form, n, sigma=sigma, max_vp=max_vp, negative=negative)
 
 
 def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=None,
@@ -473,10 +475,11 @@ def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=Non
     tuple
         (σ, interval or None, source).
     """
-    from ..sigma import form_sigma
+    from ..forms import form_sigma
     from ..vpscale import event_scale
 
     check_choice(form, "form", tuple(UNITS))
+    entry = FORMS[form]
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
     if sigma is not None:
         return check_number(sigma, "sigma", low=1e-9), None, "parameter sigma"
@@ -491,16 +494,19 @@ def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=Non
         if form in ("teams", "cross_imps", "butler"):
             b = evidence_inputs()["b"] if form == "butler" else None
             return form_sigma_from(form, n, k=k, b=b, n_tables=t), None, "parameter k"
-        if form == "butler_online":
-            return float(form_sigma(form, n, k=k, n_tables=t)), None, "parameter k"
-        percent = form == "swiss_pairs"
+        if form not in EVIDENCE_FORMS:
+            tables = {"n_tables": t} if "n_tables" in entry.options else {}
+            return float(form_sigma(form, n, k=k, **tables)), None, "parameter k"
+        percent = entry.unit == "MP %"
         s = k / math.sqrt(n) if percent else k * math.sqrt(n)
         return float(s), None, "parameter k"
-    if rec is None:
-        if form != "butler_online" or n_tables is None:
-            raise fail("n_tables", "the tables in play for form 'butler_online'", n_tables)
-        source = f"the online Butler model's default K (bridgestats.sigma, {n_tables} tables)"
-        return float(form_sigma(form, n, n_tables=n_tables)), None, source
+    if rec is None:  # a form the evidence does not measure: Probst's model and default K
+        tables = {"n_tables": n_tables} if "n_tables" in entry.options else {}
+        if tables and n_tables is None:
+            raise fail("n_tables", f"the tables in play for form {form!r}", n_tables)
+        source = f"Probst's model with its default K ({entry.source})" + (
+            f", {n_tables} tables" if tables else "")  # fmt: skip
+        return float(form_sigma(form, n, **tables)), None, source
     ci = None if rec["sigma_ci"] is None else tuple(rec["sigma_ci"])
     return float(rec["sigma"]), ci, rec["sigma_source"]
 

@@ -97,6 +97,7 @@ __all__ = [
     "k_between_series",
     "k_by_length_within_series",
     "k_by_match_length",
+    "k_growth_within_series",
     "k_match",
     "k_model",
     "k_model_table",
@@ -220,7 +221,7 @@ def k_per_board(*, margins=None, confidence=0.90, n_boot=2000, rng=None):
         n=r.n_boards,
         n_unit="boards",
         unit="IMPs per board",
-        source=f"{data}: √(Σ sum_sq_imps / Σ n_boards) over {r.n_matches:,} matches, "
+        source=f"{data}: √(Σ board swing² / Σ boards) over {r.n_matches:,} matches, "
         "percentile bootstrap resampling matches",
     )
 
@@ -292,7 +293,7 @@ def k_per_board_by(*, by="series", margins=None, min_matches=1, confidence=0.90,
                    "(min_matches)", given=f"{m[col].nunique()} {col}(s) with at most {most} "
                    "match(es) each")  # fmt: skip
     out = pd.DataFrame(rows)
-    out["source"] = f"{data} by {col}: √(Σ sum_sq_imps / Σ n_boards), matches resampled"
+    out["source"] = f"{data} by {col}: √(Σ board swing² / Σ boards), matches resampled"
     out.attrs["dropped"] = dropped
     return out
 
@@ -509,7 +510,7 @@ def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boo
         inflation=r.inflation, inflation_ci=r.inflation_ci, rho=r.rho,
         n_matches=r.n_matches, n_boards=r.n_boards, min_boards=lo, max_boards=hi,
         confidence=r.confidence,
-        source=f"{data}, matches of {lo}-{hi} boards: √(Σ imp_margin² / Σ n_boards), "
+        source=f"{data}, matches of {lo}-{hi} boards: √(Σ match margin² / Σ boards), "
         "percentile bootstrap resampling matches",
     )  # fmt: skip
 
@@ -579,7 +580,7 @@ def k_model(*, series=None, margins=None, confidence=0.90, n_boot=2000, rng=None
     which = "every match" if series is None else f"series {series}"
     return KModel(
         **dataclasses.asdict(r),
-        source=f"{data} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on imp_margin, "
+        source=f"{data} ({which}): Gaussian ML of σ²(n) = nK² + n²δ² on the match margins, "
         "percentile bootstrap resampling files",
     )
 
@@ -834,6 +835,53 @@ def k_by_length_within_series(*, bands=BANDS, margins=None, min_matches=20, conf
     return out
 
 
+def k_growth_within_series(table):
+    """Within each series, the K from margins of its longest band against its shortest.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`k_by_length_within_series`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per series with two bands or more: ``series``, ``short_band``,
+        ``short_k``, ``long_band``, ``long_k`` (the bands of smallest and largest
+        ``mean_boards``) and ``direction``: ``"higher"`` when the long band's interval lies
+        above the short band's, ``"lower"`` when below, ``"overlapping"`` otherwise.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"series": ["a", "a", "b"], "band": ["11-14", "15-16", "15-16"],
+    ...                   "mean_boards": [13.0, 16.0, 16.0], "k_match": [5.4, 6.4, 6.1],
+    ...                   "ci_low": [4.8, 6.2, 5.7], "ci_high": [5.8, 6.7, 6.5]})
+    >>> g = k_growth_within_series(t)
+    >>> g[["series", "short_band", "long_band", "direction"]].values.tolist()
+    [['a', '11-14', '15-16', 'higher']]
+    """
+    need = ("series", "band", "mean_boards", "k_match", "ci_low", "ci_high")
+    if not isinstance(table, pd.DataFrame) or any(c not in table for c in need):
+        raise fail("table", f"a frame with columns {', '.join(need)}", type(table).__name__)
+    rows = []
+    for series, grp in table.groupby("series", sort=False):
+        if len(grp) < 2:
+            continue
+        short = grp.loc[grp.mean_boards.idxmin()]
+        long = grp.loc[grp.mean_boards.idxmax()]
+        if long.ci_low > short.ci_high:
+            direction = "higher"
+        elif long.ci_high < short.ci_low:
+            direction = "lower"
+        else:
+            direction = "overlapping"
+        rows.append({"series": series, "short_band": short.band, "short_k": float(short.k_match),
+                     "long_band": long.band, "long_k": float(long.k_match),
+                     "direction": direction})  # fmt: skip
+    return pd.DataFrame(rows, columns=["series", "short_band", "short_k", "long_band", "long_k",
+                                       "direction"])  # fmt: skip
+
+
 def _band_label(lo: int, hi: int | None) -> str:
     if hi is None:
         return f"{lo}+"
@@ -918,8 +966,8 @@ def k_by_match_length(*, bands=BANDS, margins=None, confidence=0.90, n_boot=2000
     if not rows:
         raise fail("bands", "bands of which one or more hold matches", bands)
     out = pd.DataFrame(rows)
-    out["source"] = (f"{data} by n_boards: √(Σ imp_margin² / Σ n_boards), matches "
-                     f"resampled; k_model from {model.source.split(':')[0]}")  # fmt: skip
+    out["source"] = (f"{data} by match length: √(Σ match margin² / Σ boards), matches "
+                     f"resampled; the K(n) model from {model.source.split(':')[0]}")  # fmt: skip
     out.attrs["empty_bands"] = empty
     return out
 

@@ -1,8 +1,10 @@
 """One σ(n) per form, from the shipped evidence: what every scale a report prints uses.
 
 :func:`form_sigma_evidence` gives the σ of an n-board match of each form a committee prints
-(:data:`EVIDENCE_FORMS`) with its interval and source, from inputs fitted once per process
-(:func:`evidence_inputs`): K and δ from within the archive's 2,124 matches of 12-32 boards
+(:data:`EVIDENCE_FORMS`) with its interval and source, from inputs fitted once and shipped
+(:func:`evidence_inputs`; :mod:`bridgestats.evidence` reads them and gives each form's σ by
+its entry in the catalogue of event forms, :data:`bridgestats.forms.FORMS`): K and δ from
+within the archive's 2,124 matches of 12-32 boards
 (:func:`~.estimates.delta_within_match`, :data:`TEAMS_FIT`), the one
 Swiss pairs strength fit (:func:`swiss_pairs_strength`), the measured Butler factor and
 Probst's Sheffield aggregate σ. :func:`form_sigma_from` is the formula per form on given
@@ -20,20 +22,24 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
 
 from .._validate import check_choice, check_int, fail
-from ..sigma import (
-    k_from_sigma,
-    sigma_aggregate,
-    sigma_butler_online,
-    sigma_cross_imps,
-    sigma_teams_spread,
-    swiss_pairs_carry,
+from ..evidence import (
+    CONFIDENCE,
+    EVIDENCE_FORMS,
+    PAIRS_CURVE,
+    PAIRS_FIT,
+    PAIRS_FIT_INPUT,
+    TEAMS_FIT,
+    SigmaSource,
+    evidence_sigma,
 )
+from ..forms import FORMS, event_form
+from ..names import display_name
+from ..sigma import k_from_sigma
 from .estimates import (
     CONDITIONS,
     COUNTS,
@@ -64,68 +70,10 @@ __all__ = [
 
 # --------------------------------------------------------------------------- one σ(n) per form
 
-#: The one Swiss pairs strength fit every report uses (:func:`swiss_pairs_strength`):
-#: :func:`bridgestats.studies.scales.pairs_strength_spread` on this grid of τ (MP %), this
-#: many Brighton-sized events per τ and this seed. 40 events per τ make the Monte Carlo SE
-#: of τ about 0.05 % (against a sampling half-width of about 0.5 %); it is carried into the
-#: interval all the same. The simulated curve (about 20 s) is shipped as
-#: ``derived/swiss_pairs_strength_curve`` (``scripts/derive_swiss_pairs_strength.py``).
-PAIRS_FIT = {"strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0), "n_events": 40,
-             "rng": 20260101}  # fmt: skip
-#: The data set the Swiss pairs fit is simulated for (its SHA-256 is shipped with the curve).
-PAIRS_FIT_INPUT = "seeds/brighton_2005_vp_counts"
-#: The shipped simulated curve of :data:`PAIRS_FIT`.
-PAIRS_CURVE = "derived/swiss_pairs_strength_curve"
-#: The forms :func:`form_sigma_evidence` answers, and their units: teams of four (round
-#: robin, Swiss, knock-out segments: one match model), Swiss pairs, face-to-face Butler
-#: pairs, cross-IMPed teams of eight, aggregate (point-a-board totals) teams.
-EVIDENCE_FORMS = {"teams": "IMPs", "swiss_pairs": "MP %", "butler": "IMPs",
-                  "cross_imps": "IMPs", "aggregate": "points"}  # fmt: skip
-#: The fit of K and δ behind every teams scale (:func:`evidence_inputs`): the within-match
-#: estimator (:func:`~.estimates.delta_within_match`: δ² = Σ(m² − Σx²)/Σn(n − 1), K² =
-#: Σx²/Σn − δ², each match identifying δ on its own) over the matches of 12-32 boards, its
-#: interval resampling files. Not the margins-only likelihood of the K(n) model
-#: (:func:`~.estimates.k_model`, K 6.02, δ 0.67), which parts K from δ by the spread of match
-#: lengths alone and leans on 67 one-board pseudo-matches and 22 untagged finals of 33-100
-#: boards (restricted to the 2,124 matches of 12-32 boards it gives K 3.98, δ 1.30: a K
-#: below the per-board rms √(K² + δ²) = 6.12 of the same matches by far more than δ allows).
-TEAMS_FIT = {"estimator": "within_match", "min_boards": 12, "max_boards": 32, "n_boot": 2000,
-             "rng": 2026}  # fmt: skip
-#: The level of every interval the evidence carries (the fits are run at it, not assumed).
-_CONFIDENCE = 0.90
+#: The level of every interval the evidence carries (:data:`bridgestats.evidence.CONFIDENCE`).
+_CONFIDENCE = CONFIDENCE
 
 _CACHE: dict = {}
-
-
-@dataclass(frozen=True)
-class SigmaSource:
-    """σ of an n-board match of one form, from the evidence, with where it came from.
-
-    Attributes
-    ----------
-    form : str
-        One of :data:`EVIDENCE_FORMS`.
-    n_boards : int
-    sigma : float
-        σ of the match margin, in ``unit``.
-    sigma_ci : tuple of float or None
-        Interval at ``confidence`` (None when the model's inputs have none).
-    confidence : float
-    unit : str
-    source : str
-        The formula and the fits behind it, for a report to print.
-    parameters : dict
-        The model's inputs (``k``, ``delta``, ``strength_sd``, ``b``, ``tables`` ...).
-    """
-
-    form: str
-    n_boards: int
-    sigma: float
-    sigma_ci: tuple[float, float] | None
-    confidence: float
-    unit: str
-    source: str
-    parameters: dict
 
 
 def swiss_pairs_strength(*, fresh=False):
@@ -265,8 +213,18 @@ def teams_model():
     return model
 
 
-def evidence_inputs():
+def evidence_inputs(*, fresh=False):
     """The inputs of every form's σ(n), each fitted once to the shipped data.
+
+    Parameters
+    ----------
+    fresh : bool, optional
+        False (every report, the booklet, the designer, ``bridgestats scale``): as shipped in
+        ``data/derived/sigma_evidence_inputs.csv`` (:func:`bridgestats.evidence.evidence_inputs`,
+        which refuses a file fitted to other data or with other parameters); True: fit them
+        again (a few seconds), which gives the same figures
+        (``scripts/derive_sigma_evidence_inputs.py`` writes them; ``tests/datasets/
+        test_derived_data.py`` compares).
 
     Returns
     -------
@@ -276,19 +234,26 @@ def evidence_inputs():
         ``pairs_k``, ``strength_sd``,
         ``strength_sd_ci``, ``sigma_pairs_8``, ``sigma_pairs_8_ci``, ``pairs_source``
         (:func:`swiss_pairs_strength`); ``b``, ``b_ci``, ``b_source`` (the trimmed-datum
-        Butler factor, :func:`bridgestats.studies.butler.butler_factors`); ``aggregate_k``
-        and ``aggregate_source`` (Probst's Sheffield σ = 1790 over 24 boards); ``confidence``.
+        Butler factor, :func:`bridgestats.studies.butler.butler_factors` with
+        :data:`bridgestats.evidence.BUTLER_FIT`); ``aggregate_k`` and ``aggregate_source``
+        (Probst's Sheffield σ = 1790 over 24 boards); ``confidence``.
     """
+    if not fresh:
+        from .. import evidence
+
+        return evidence.evidence_inputs()
     if "inputs" in _CACHE:
         return dict(_CACHE["inputs"])
+    from ..evidence import BUTLER_FIT
     from .butler import butler_factors
 
     model = teams_model()
     pairs = swiss_pairs_strength()
     if pairs["confidence"] != _CONFIDENCE:
         raise fail("PAIRS_FIT", f"a fit at confidence {_CONFIDENCE}", pairs["confidence"])
-    b = butler_factors(confidence=_CONFIDENCE, n_boot=200, rng=0).set_index("datum")
-    b = b.loc["trimmed"]
+    b = butler_factors(confidence=_CONFIDENCE, n_boot=BUTLER_FIT["n_boot"],
+                       rng=BUTLER_FIT["rng"]).set_index("datum")  # fmt: skip
+    b = b.loc[BUTLER_FIT["datum"]]
     sheffield = printed("sheffield_sigma")
     sheffield_n = int(printed_figures().loc["sheffield_sigma", "n_boards"])
     out = {
@@ -337,6 +302,7 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
 
     Notes
     -----
+    The form's ``evidence`` model in the catalogue (:data:`bridgestats.forms.FORMS`).
     Teams: √(nK² + n²δ²) (:func:`bridgestats.sigma.sigma_teams_spread`). Swiss pairs:
     √(σ₈² + k²(1/n − 1/8)) (:func:`bridgestats.sigma.swiss_pairs_carry`), which with σ₈ of
     random draws is √(k²/n + 2τ²). Face-to-face Butler: B·K(n)·√(n(T−1)/(2T)) without
@@ -352,24 +318,9 @@ def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k
     """
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    if form == "swiss_pairs":
-        if sigma_pairs_8 is None:
-            raise fail("sigma_pairs_8", "the σ of an 8-board Swiss pairs match", sigma_pairs_8)
-        kp = sigma_pairs_8 * math.sqrt(8) if pairs_k is None else pairs_k
-        return float(swiss_pairs_carry(sigma_pairs_8, n, k=kp))
-    if form == "aggregate":
-        if aggregate_k is None:
-            raise fail("aggregate_k", "the per-board σ of aggregate scoring", aggregate_k)
-        return float(sigma_aggregate(n, k=aggregate_k))
-    teams = float(sigma_teams_spread(n, k=k, delta=delta))
-    if form == "teams":
-        return teams
-    k_n = teams / math.sqrt(n)
-    if form == "cross_imps":
-        return float(sigma_cross_imps(n, comparisons=4, n_results=4, k=k_n))
-    if b is None:
-        raise fail("b", "the Butler factor for form 'butler'", b)
-    return float(sigma_butler_online(n, n_tables=n_tables, k=k_n, b=b, shooting=0.0))
+    return FORMS[form].evidence(n, k=k, delta=delta, sigma_pairs_8=sigma_pairs_8,
+                                pairs_k=pairs_k, b=b, n_tables=n_tables,
+                                aggregate_k=aggregate_k)  # fmt: skip
 
 
 def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None, ascherman=False):
@@ -393,9 +344,10 @@ def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None, ascherm
     Returns
     -------
     SigmaSource
-        The interval is that of the inputs' corners (K and δ, σ₈ and τ, B at their
-        interval ends; the largest and smallest σ): conservative, since the inputs'
-        intervals are taken as independent and at their extremes together.
+        Without ``conditions``, :func:`bridgestats.evidence.evidence_sigma` (what
+        ``bridgestats scale`` prints). The interval is that of the inputs' corners (K and
+        δ, σ₈ and τ, B at their interval ends; the largest and smallest σ): conservative,
+        since the inputs' intervals are taken as independent and at their extremes together.
 
     Examples
     --------
@@ -406,63 +358,22 @@ def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None, ascherm
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
     n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
+    if form != "swiss_pairs" or conditions is None:
+        return evidence_sigma(form, n, n_tables=n_tables)
     ev = evidence_inputs()
-    kw = {"k": ev["k"], "delta": ev["delta"], "sigma_pairs_8": ev["sigma_pairs_8"],
-          "pairs_k": ev["pairs_k"], "b": ev["b"], "n_tables": n_tables,
-          "aggregate_k": ev["aggregate_k"]}  # fmt: skip
-    ends = {"k": ev["k_ci"], "delta": ev["delta_ci"], "b": ev["b_ci"]}
-    used = {"teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b"),
-            "swiss_pairs": (), "aggregate": ()}[form]  # fmt: skip
-    alts = []
-    for pick in np.ndindex(*(2,) * len(used)) if used else ():
-        alts.append({**kw, **{name: ends[name][j] for name, j in zip(used, pick, strict=True)}})
-    if form == "swiss_pairs" and conditions is None:  # σ₈ and τ's ends; k follows them
-        alts = [{**kw, **alt} for alt in _pairs_ends(ev)]
-    elif form == "swiss_pairs":
-        e = swiss_pairs_sigma(conditions, ascherman=ascherman)
-        kw["sigma_pairs_8"] = e.value
-        alts = [{**kw, "sigma_pairs_8": end} for end in e.ci]
+    e = swiss_pairs_sigma(conditions, ascherman=ascherman)
+    kw = {"k": ev["k"], "sigma_pairs_8": e.value, "pairs_k": ev["pairs_k"]}
     sigma = form_sigma_from(form, n, **kw)
-    corners = [form_sigma_from(form, n, **alt) for alt in alts]
-    ci = (min(corners), max(corners)) if corners else None
-    source = {
-        "teams": f"σ(n) = √(nK² + n²δ²), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "cross_imps": f"σ = K(n)·√(n·4·4/2), K(n) = √(K² + nδ²) (Pomfrey's rule on the K(n) "
-        f"model), K {ev['k']:.3f}, δ {ev['delta']:.3f}: {ev['k_source']}",
-        "butler": f"σ = B·K(n)·√(n(T−1)/(2T)), T = {n_tables}, K(n) = √(K² + nδ²), B "
-        f"{ev['b']:.3f} ({ev['b_source']}); K {ev['k']:.3f}, δ {ev['delta']:.3f}: "
-        f"{ev['k_source']}",
-        "swiss_pairs": f"σ(n) = √(k²/n + 2τ²), k {ev['pairs_k']:.2f} %, τ "
-        f"{ev['strength_sd']:.2f} %: {ev['pairs_source']}"
-        if conditions is None else
-        f"σ₈ {kw['sigma_pairs_8']:.2f} % for {CONDITIONS[conditions]}"
+    corners = [form_sigma_from(form, n, **{**kw, "sigma_pairs_8": end}) for end in e.ci]
+    source = (
+        f"σ₈ {e.value:.2f} % for {CONDITIONS[conditions]}"
         f"{', scored with Ascherman' if ascherman else ''} (estimates.swiss_pairs_sigma), "
         f"carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
-        f"k {ev['pairs_k']:.2f} %: {ev['pairs_source']}",
-        "aggregate": f"σ = K√n, K {ev['aggregate_k']:.1f} points: {ev['aggregate_source']}",
-    }[form]  # fmt: skip
-    params = {name: kw[name] for name in {
-        "teams": ("k", "delta"), "cross_imps": ("k", "delta"), "butler": ("k", "delta", "b",
-        "n_tables"), "swiss_pairs": ("sigma_pairs_8", "pairs_k"), "aggregate": ("aggregate_k",),
-    }[form]}  # fmt: skip
-    if form == "swiss_pairs":
-        params["strength_sd"] = ev["strength_sd"]
-    return SigmaSource(form, n, sigma, ci, ev["confidence"], EVIDENCE_FORMS[form], source, params)
-
-
-def _pairs_ends(ev) -> list:
-    """σ₈ and τ at their interval ends, as (σ₈, k) pairs: k = √(σ₈² − 2τ²)·√8."""
-    out = []
-    for s8 in ev["sigma_pairs_8_ci"]:
-        for tau in ev["strength_sd_ci"]:
-            out.append({"sigma_pairs_8": s8,
-                        "pairs_k": math.sqrt(max(s8**2 - 2 * tau**2, 1e-9) * 8)})  # fmt: skip
-    return out
-
-
-#: The printing step of each form's margins (whole IMPs, 10 aggregate points; None: MP % to
-#: two decimals), as :func:`bridgestats.vpscale.event_scale` prints them.
-_STEP = {"IMPs": 1.0, "points": 10.0, "MP %": None}
+        f"k {ev['pairs_k']:.2f} %: {ev['pairs_source']}"
+    )
+    params = {"sigma_pairs_8": e.value, "pairs_k": ev["pairs_k"], "strength_sd": ev["strength_sd"]}
+    return SigmaSource(form, n, sigma, (min(corners), max(corners)), ev["confidence"],
+                       EVIDENCE_FORMS[form], source, params)  # fmt: skip
 
 
 def check_comparable(unit, other_unit, *, what="published"):
@@ -516,8 +427,8 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     Examples
     --------
     >>> r = recommendation("teams", 32)
-    >>> print(r["sentence"][:80])
-    Teams of 32 boards: print the Gaussian 20-0 scale at σ = 39.93 IMPs (90%: 37.63-
+    >>> print(r["sentence"][:92])
+    Teams of four, 32 boards: print the Gaussian 20-0 scale at σ = 39.93 IMPs (90%: 37.63-42.11)
     >>> round(r["p_20_0"], 3), round(r["p_20_0_off"]["high"], 3)
     (0.096, 0.148)
     """
@@ -527,10 +438,11 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     src = form_sigma_evidence(
         form, n_boards, n_tables=n_tables, conditions=conditions, ascherman=ascherman
     )
-    centre = 50.0 if src.unit == "MP %" else 0.0
+    entry = event_form(form)
+    centre = entry.centre
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
     printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,
-                                   step=_STEP[src.unit])  # fmt: skip
+                                   step=entry.step)  # fmt: skip
     sig = [src.sigma, src.sigma * (1 - off), src.sigma * (1 + off), *(src.sigma_ci or ())]
     p = sensitivity({"scale": printed_scale}, sigmas=sig)["p_top"].to_numpy()
     if printed_scale.step:
@@ -540,10 +452,10 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
         top_from = f"{centre + scale.thresholds[-1]:.2f} %"
     ci = "" if src.sigma_ci is None else (
         f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
-    name = {"teams": "Teams", "swiss_pairs": "Swiss pairs", "butler": "Face-to-face Butler",
-            "cross_imps": "Cross-IMPed teams of eight", "aggregate": "Aggregate"}[form]  # fmt: skip
+    name = display_name("form", form)
     sentence = (
-        f"{name} of {src.n_boards} boards: print the Gaussian {max_vp}-0 scale at σ = "
+        f"{name[:1].upper()}{name[1:]}, {src.n_boards} boards: print the Gaussian {max_vp}-0 "
+        f"scale at σ = "
         f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; between sides met at "
         f"random {100 * p[0]:.1f} % of matches are {max_vp}-0 (design {200 / (max_vp + 1):.1f} "
         f"%), {100 * p[1]:.1f} % if σ is {off:.0%} smaller and {100 * p[2]:.1f} % if "

@@ -166,3 +166,16 @@ def test_values_are_escaped_into_the_template():
     page = bk.booklet_html(bk.booklet(src, boards=[8]), src, title="A <title>")
     assert "&lt;b&gt;K&lt;/b&gt; &amp; co" in page and "<b>K</b>" not in page
     assert "<title>A &lt;title&gt;</title>" in page
+
+
+def test_the_header_names_its_data_sets_not_their_ids():
+    # issue 22: the header read "... of derived/match_margins ... seeds/brighton_2005_vp_counts"
+    import dataclasses
+
+    src = dataclasses.replace(PROBST, k_source="2,124 matches of derived/match_margins",
+                              sigma_source="σ₈ of seeds/brighton_2005_vp_counts")  # fmt: skip
+    page = bk.booklet_html(bk.booklet(src), src)
+    meta = page.split('<p class="meta">', 1)[1].split("</p>", 1)[0]
+    assert names.DATASETS["derived/match_margins"] in meta
+    assert names.DATASETS["seeds/brighton_2005_vp_counts"] in meta
+    assert "derived/" not in meta and "seeds/" not in meta

@@ -13,6 +13,7 @@ import io
 import pandas as pd
 import pytest
 
+from bridgestats import names
 from bridgestats.cli import main
 
 
@@ -54,9 +55,13 @@ def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
     assert frame["probability"].sum() == pytest.approx(1.0)
 
 
-def test_swiss_pairs_default_k_is_random_draw(capsys):
-    code, out, _ = _run(capsys, "--form", "swiss_pairs", "--boards", "8", "--format", "csv")
+def test_swiss_pairs_probst_default_k_is_random_draw(capsys):
+    code, out, err = _run(
+        capsys, "--form", "swiss_pairs", "--boards", "8", "--model", "probst", "--format", "csv"
+    )
     assert code == 0
+    # CSV on standard output stays one table; which σ, on standard error
+    assert err.startswith("σ = 11.65 MP % over 8 boards, Probst's model, K = 32.95 (his default)")
     frame = pd.read_csv(io.StringIO(out))
     # Table 8, random draw σ = 11.65: 20-0 at 69.43 %
     assert abs(frame["score_from"].iloc[-1] - 69.43) < 0.017
@@ -76,7 +81,7 @@ def test_butler_online(capsys):
     )
     assert code == 0
     assert "| 20-0 | 38.75+ |" in out  # §5: 38.73 with the printed z 1.668 and σ 23.22
-    assert "sigma 23.22 IMPs" in out
+    assert "**Online Butler pairs, 15 boards, σ = 23.22 IMPs**" in out  # names, not ids
 
 
 def test_aggregate_12_0_in_tens(capsys):
@@ -100,7 +105,9 @@ def test_aggregate_12_0_in_tens(capsys):
 
 
 def test_cross_imps_teams_of_eight(capsys):
-    code, out, _ = _run(capsys, "--form", "cross_imps", "--boards", "8", "--format", "csv")
+    code, out, _ = _run(
+        capsys, "--form", "cross_imps", "--boards", "8", "--model", "probst", "--format", "csv"
+    )
     frame = pd.read_csv(io.StringIO(out))
     assert frame["margin_from"].iloc[-1] == 87  # 1.668 × 52 = 86.76 (Probst: "85", §3)
     code, out, _ = _run(
@@ -134,7 +141,8 @@ def test_wbf_continuous_and_discrete(capsys):
 
 def test_html(capsys):
     code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--discrete", "--format", "html")
-    assert code == 0 and out.startswith("<table") and "<caption>WBF 2013 discrete" in out
+    assert code == 0 and out.startswith("<table")
+    assert "<caption>WBF 2013 (whole VPs), 14 boards</caption>" in out  # its name, not its id
     code, out, _ = _run(capsys, "--wbf", "--boards", "14", "--format", "html")
     assert code == 0 and "<td>20.00</td>" in out
 
@@ -142,7 +150,8 @@ def test_html(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--boards", "0"], "n_boards: must be a number in (0, 500]; got 0\n"),
+        (["--boards", "0"], "n_boards: must be an integer in 1-500; got 0\n"),  # the evidence's
+        (["--boards", "0", "--model", "probst"], "n_boards: must be a number in (0, 500]; got 0\n"),
         (["--boards", "8", "--sigma", "-1"], "sigma: must be a number in (0, 1e+06]; got -1.0\n"),
         # K in [1, 50] everywhere, as the booklet has (issue 26): 1e-300 made 1 IMP win 20-0
         (["--boards", "8", "--k", "0"], "--k: must be a number in [1, 50]; got 0.0\n"),
@@ -173,11 +182,12 @@ def test_html(capsys):
         ),
         (
             ["--boards", "8", "--tables", "9"],
-            "tables: must be None unless form is 'butler_online'; got 9.0\n",
+            "tables: must be None unless form is 'butler' or 'butler_online'; got 9.0\n",
         ),
         (
             ["--boards", "8", "--results", "4"],
-            "results: must be None unless form is 'cross_imps' or 'swiss_pairs'; got 4.0\n",
+            "results: must be None unless form is 'cross_imps' (R) or 'swiss_pairs' (the field "
+            "size); got 4.0\n",
         ),
         (
             ["--boards", "8", "--ascherman"],
@@ -283,3 +293,117 @@ def test_the_scales_normal_functions_agree_with_scipy():
     assert np.allclose(_normal_quantile(q), ndtri(q), rtol=1e-14, atol=1e-15)
     assert _normal_upper(np.zeros((2, 3))).shape == (2, 3)
     assert _normal_upper(np.array([])).shape == (0,)
+
+
+# --- issue 21: one σ(n) per form, the same scale from the command line, booklet, designer --
+
+
+_BOOKLET_SECTION = {"teams": "teams", "swiss_pairs": "swiss pairs", "butler": "butler",
+                    "cross_imps": "cross imps (teams of eight)"}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def booklet_frame():
+    from bridgestats.apps import booklet as bk
+
+    return bk.booklet(bk.default_sources(), boards=[4, 8, 16, 32])
+
+
+@pytest.mark.parametrize("n_boards", [4, 8, 16, 32])
+@pytest.mark.parametrize("form", ["teams", "swiss_pairs", "butler", "cross_imps", "aggregate"])
+def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_frame, form,
+                                                               n_boards):  # fmt: skip
+    """Without --k, --sigma or --model, `bridgestats scale` prints the scale of the evidence's
+    σ(n): the table the designer prints (its recommendation's σ, designer_scale) and the
+    booklet's (default_sources), identical row for row, for every form the evidence
+    measures (the booklet has no aggregate section) and several lengths; its output says
+    which σ, from where, with its interval."""
+    from bridgestats.evidence import EVIDENCE_FORMS
+    from bridgestats.studies import designer, sigma_evidence
+
+    assert sorted(EVIDENCE_FORMS) == sorted(["teams", "swiss_pairs", "butler", "cross_imps",
+                                             "aggregate"])  # fmt: skip
+    code, out, err = _run(capsys, "--form", form, "--boards", str(n_boards), "--format", "csv")
+    assert code == 0
+    cli = pd.read_csv(io.StringIO(out))
+    rec = sigma_evidence.recommendation(form, n_boards)
+    printed = designer.designer_scale(form, n_boards, rec["sigma"])
+    pd.testing.assert_frame_equal(cli, pd.read_csv(io.StringIO(printed.to_csv())))
+    # which σ, its source and its interval (CSV: on standard error)
+    lo, hi = rec["sigma_ci"] or (None, None)
+    ci = "" if lo is None else f" (90% interval {lo:.2f}-{hi:.2f})"
+    assert err == (f"σ = {rec['sigma']:.2f} {rec['unit']}{ci} over {n_boards} boards, from the "
+                   f"evidence: {rec['sigma_source']}.\n")  # fmt: skip
+    code, md, _ = _run(capsys, "--form", form, "--boards", str(n_boards))
+    # the same rows, under the title a reader reads (the form's name, σ; issue 22)
+    import dataclasses
+
+    from bridgestats.cli import _scale_title
+
+    titled = dataclasses.replace(printed, name=_scale_title(printed, form, n_boards))
+    assert code == 0 and md == f"{err.strip()}\n\n{titled.to_markdown().rstrip()}\n"
+    assert f"**{names.display_name('form', form)[:1].upper()}" in md
+    if form not in _BOOKLET_SECTION:
+        return
+    b = booklet_frame
+    rows = b[(b["section"] == _BOOKLET_SECTION[form]) & (b["n_boards"] == n_boards)]
+    assert rows["sigma"].iloc[0] == rec["sigma"]
+    assert rows["vps"].tolist() == [f"{w}-{lo}" for w, lo in zip(cli.vp_winner, cli.vp_loser,
+                                                                   strict=True)]  # fmt: skip
+    if form == "swiss_pairs":  # MP % to two decimals
+        assert rows["margin_from"].tolist() == [f"{v:.2f}" for v in cli["score_from"]]
+    else:  # whole IMPs
+        assert rows["margin_from"].tolist() == [str(v) for v in cli["margin_from"]]
+
+
+def test_probsts_models_stay_reachable_and_the_routes_do_not_mix(capsys):
+    # --model probst reproduces Table 5 (8-board teams, K 6.5, negative VPs) as --k 6.5 does
+    code, out, _ = _run(capsys, "--form", "teams", "--boards", "8", "--model", "probst",
+                        "--negative", "5")  # fmt: skip
+    code_k, out_k, _ = _run(capsys, "--form", "teams", "--boards", "8", "--k", "6.5",
+                            "--negative", "5")  # fmt: skip
+    assert code == code_k == 0
+    table = [line for line in out.splitlines() if line.startswith("|")]
+    assert table == [line for line in out_k.splitlines() if line.startswith("|")]
+    assert "| 20-0 | 31-36 |" in out
+    assert out.startswith("σ = 18.38 IMPs over 8 boards, Probst's model, K = 6.5 (his default)")
+    assert out_k.startswith("σ = 18.38 IMPs over 8 boards, Probst's model, K = 6.5: ")
+    # the evidence's 8-board teams σ is 17.95, not K√n = 18.38
+    code, out, _ = _run(capsys, "--form", "teams", "--boards", "8")
+    assert code == 0 and out.startswith("σ = 17.95 IMPs (90% interval 17.53-18.35)")
+    # online Butler: the evidence does not measure it, Probst's model is the default
+    code, out, _ = _run(capsys, "--form", "butler-online", "--boards", "15", "--tables", "15")
+    assert code == 0 and "Probst's model, K = 7 (his default)" in out
+    for argv, message in [
+        (["--model", "evidence", "--k", "6.5"], "--model: must be probst, or not given, with --k"),
+        (["--model", "evidence", "--sigma", "18"], "with --sigma; got 'evidence'"),
+        (["--model", "probst", "--sigma", "18"], "--sigma: must be not given with --model"),
+        (["--form", "butler-online", "--tables", "15", "--model", "evidence"],
+         "--model: must be probst for form butler-online (the evidence measures no sigma"),
+        (["--form", "butler", "--tables", "1"], "--tables: must be an integer in 2-1000"),
+    ]:  # fmt: skip
+        code, out, err = _run(capsys, "--boards", "8", *argv)
+        assert code == 2 and out == "" and message in err, err
+    # the evidence's Butler σ takes the tables in play (15 unless --tables)
+    code, out, _ = _run(capsys, "--form", "butler", "--boards", "8", "--tables", "15")
+    code_default, out_default, _ = _run(capsys, "--form", "butler", "--boards", "8")
+    assert code == code_default == 0 and out == out_default and "T = 15" in out
+
+
+def test_the_evidence_scale_is_printed_without_pandas_or_scipy():
+    # the evidence's inputs are read from data/derived/sigma_evidence_inputs.csv with the
+    # standard library: no pandas, scipy or bootstrap in any form's `bridgestats scale`
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, contextlib, io\n"
+        "from bridgestats.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    for form in ('teams', 'swiss-pairs', 'butler', 'cross-imps', 'aggregate'):\n"
+        "        assert main(['scale', '--form', form, '--boards', '12']) == 0\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'scipy'}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -10,7 +10,9 @@ the reason), exit status 2, never a traceback.
 from __future__ import annotations
 
 import io
+import itertools
 import os
+import re
 import subprocess
 import sys
 
@@ -94,13 +96,17 @@ def test_building_the_parser_imports_no_study():
 def test_score_prints_the_ranking_and_the_agreement(capsys, club_pbn):
     code, out, err = _run(capsys, "score", club_pbn)
     assert code == 0 and err == ""
-    assert "- method: mp (declared: MP)" in out
-    assert "- printed MP_NS: 7 of 8 agree with mp_ns" in out
-    assert "- printed Percentage_NS: 8 of 8 agree with pct_ns" in out
-    for table in ("ranking", "agreement", "mismatches", "boards"):
+    assert "- method: matchpoints (declared in the file: MP)" in out
+    assert "- printed MP_NS: 7 of 8 agree with the computed NS matchpoints" in out
+    assert "- printed Percentage_NS: 8 of 8 agree with the computed NS percentage" in out
+    for table in ("Ranking", "The file's printed scores, checked", "Printed scores that differ",
+                  "Boards"):  # fmt: skip
         assert f"\n## {table}\n" in out
-    # the one disagreement: board 2, printed 1.0 where the -140 scores 0
-    assert "| MP_NS | club.pbn | 27 | 2 | 1.00 | 0.00 |" in out
+    # the one disagreement: board 2, printed 1.0 where the -140 scores 0 (the file and the
+    # event, one of each, are said once above the tables)
+    assert "| printed figure | record | board | printed | computed |" in out
+    assert "| MP_NS | 27 | 2 | 1 | 0 |" in out
+    assert "- event: Club pairs\n" in out
 
 
 def test_score_csv_ranking_by_hand(capsys, club_pbn):
@@ -124,7 +130,8 @@ def test_score_html_and_out(capsys, club_pbn, tmp_path):
     code, out, err = _run(capsys, "score", club_pbn, "--format", "html", "--out", target)
     assert code == 0 and out == ""
     page = target.read_text()
-    assert "<h2>ranking</h2>" in page and "<table" in page
+    assert page.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in page
+    assert "<h2>Ranking</h2>" in page and "<thead>" in page and "<th>NS matchpoints</th>" in page
     assert "printed MP_NS: 7 of 8 agree" in err
 
 
@@ -276,7 +283,7 @@ def test_score_the_acbl_club_travellers(capsys, shared_data):
     # prints a top of 15 over its 8 lines), which a section's travellers cannot show
     pct = got.loc["pair_standings.csv pct", ["compared", "agree"]].tolist()
     assert pct == [2_206, 1_526]
-    assert "1526 of 2206 pct agree" in err and "; differ: pair 12 " in err
+    assert "1526 of 2206 percentages agree" in err and "; differ: pair 12 " in err
     assert "printed pair ids: 313 printed pair numbers matched as section and number" in err
 
 
@@ -303,7 +310,7 @@ def test_score_the_acbl_imp_sessions_match_their_sectioned_pair_ids(capsys, shar
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("printed")
     assert got.loc["pair_standings.csv total", ["compared", "agree"]].tolist() == [38, 38]
-    assert "printed ranking: 38 of 38 total agree" in err
+    assert "printed ranking: 38 of 38 totals agree" in err
     assert "printed pair ids: 16 printed pair numbers matched as section and number" in err
 
 
@@ -326,7 +333,7 @@ def test_score_a_usebio_file(capsys, shared_data):
     path = shared_data / "usebio" / "cross_imp_howell.xml"
     code, out, _ = _run(capsys, "score", path)
     assert code == 0
-    assert "- method: cross-imps" in out
+    assert "- method: cross-IMPs (declared in the file: CROSS_IMP)" in out
     assert "- printed NS_CROSS_IMP_POINTS: 108 of 108 agree" in out
 
 
@@ -339,7 +346,7 @@ def test_score_the_compscore_howell_compares_the_printed_standings(capsys, share
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("figure")
     assert got[["compared", "agree"]].values.tolist() == [[12, 12]] * 3
-    assert "printed ranking: 12 of 12 total, 12 of 12 pct, 12 of 12 place agree" in err
+    assert "printed ranking: 12 of 12 totals, 12 of 12 percentages, 12 of 12 places agree" in err
     assert "1 adjusted" in err and "161 of 161 agree" in err
     # the adjusted line named, with how it was scored (Law 12C2: half the top each)
     assert "adjusted: board 26 (5 v 10) A5050: 50% and 50% of the top of 10 (Law 12C2)" in err
@@ -375,13 +382,13 @@ def test_score_compares_a_pbn_total_score_table(capsys, tmp_path):
     code, out, err = _run(capsys, "score", path)
     assert code == 0 and err == ""
     assert (
-        "- printed ranking: 7 of 8 total, 7 of 8 pct, 7 of 8 place agree (totals summed);"
-        " differ: pair 4 place 2 (computed 3), pair 4 pct 58.33 (computed 50.00),"
-        " pair 4 total 7.00 (computed 6.00)\n"
+        "- printed ranking: 7 of 8 totals, 7 of 8 percentages, 7 of 8 places agree (totals"
+        " summed); differ: pair 4 place 2 (computed 3), pair 4 percentage 58.33 (computed"
+        " 50.00), pair 4 total 7.00 (computed 6.00)\n"
     ) in out
     # the agreement table holds the standings' figures under the file's own names
     assert "| TotalMP | total | 8 | 7 | 1 | 0 |" in out
-    assert "| TotalPercentage | pct | 8 | 7 | 1 | 0 |" in out
+    assert "| TotalPercentage | percentage | 8 | 7 | 1 | 0 |" in out
     assert "| Rank | place | 8 | 7 | 1 | 0 |" in out
     code, out, err = _run(capsys, "score", path, "--table", "standings-mismatches",
                           "--format", "csv")  # fmt: skip
@@ -472,8 +479,9 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
         lines = _summary_lines("f", score_event(f, method=method))
         assert line in lines, (method, lines)
     lines = _summary_lines("m", score_event(_adjusted_room(TEAMS, 2, "A6040"), method="teams"))
-    assert "1 boards with an artificial adjusted score" in lines[1]
-    assert lines[2] == (
+    assert lines[0].startswith("event: ")
+    assert "1 boards with an artificial adjusted score" in lines[2]
+    assert lines[3] == (
         "adjusted: board 2 (Bears v Lions) open room A6040: Law 86A: average plus +3,"
         " average 0, average minus -3 (Lions +3, Bears -3 IMPs)"
     )
@@ -496,9 +504,79 @@ def test_standings_apart_from_the_results(capsys, club_pbn, tmp_path):
     code, out, err = _run(capsys, "score", club_pbn, "--standings", csv)
     assert code == 0
     assert "| standings.csv total | total | 3 | 3 | 0 | 0 |" in out
-    assert "| standings.csv pct | pct | 3 | 2 | 1 | 0 |" in out
-    assert "differ: pair 2 pct 30.00 (computed 25.00)" in out
+    assert "| standings.csv pct | percentage | 3 | 2 | 1 | 0 |" in out
+    assert "differ: pair 2 percentage 30.00 (computed 25.00)" in out
     bad = tmp_path / "bad.csv"
     bad.write_text("team,pct\nA,50\n")
     code, out, err = _run(capsys, "score", club_pbn, "--standings", bad)
     assert code == 2 and "bad.csv: must be a CSV with a pair column" in err
+
+
+# --- what a scorer reads: names in Markdown and HTML, ids in CSV (issue 22) ---------------
+
+_SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # a column id: mp_ns, not_compared, place_text
+
+
+def _headers(markdown: str) -> list[str]:
+    """Every column header of the Markdown tables (the line above each ``|---|`` rule)."""
+    lines = markdown.splitlines()
+    return [
+        cell.strip()
+        for above, line in itertools.pairwise(lines)
+        if line.startswith("|---")
+        for cell in above.strip("|").split(" | ")
+    ]
+
+
+@pytest.mark.parametrize("method", ["mp", "butler", "cross-imps", "teams"])
+def test_markdown_and_html_show_names_and_csv_keeps_the_column_ids(
+    capsys, club_pbn, teams_pbn, method
+):
+    path = teams_pbn if method == "teams" else club_pbn
+    code, md, _ = _run(capsys, "score", path, "--method", method)
+    assert code == 0
+    headers = _headers(md)
+    assert headers and not [h for h in headers if _SNAKE.search(h)], headers
+    from bridgestats.names import COLUMNS, METHODS
+
+    assert set(headers) <= set(COLUMNS.values()) | {
+        "printed figure",
+        "printed",
+        "computed",
+        "margin A",
+        "margin B",
+        "adjusted boards",
+    }
+    summary = [line for line in md.splitlines() if line.startswith("- ")]
+    assert summary[1].startswith(f"- method: {METHODS[method.replace('-', '_')]} (")
+    assert not [line for line in summary if re.search(r"\b(mp_ns|imps_ns|pct_ns)\b", line)]
+    # no column of one value said above, none empty throughout, no index, no "-0.00"
+    assert "| file |" not in md and "| event |" not in md and "adjusted" not in md
+    assert "-0.00" not in md and "| nan |" not in md.lower()
+    code, page, _ = _run(capsys, "score", path, "--method", method, "--format", "html")
+    ths = re.findall(r"<th>([^<]*)</th>", page)
+    assert ths and not [h for h in ths if _SNAKE.search(h)]
+    # CSV is for programs: the package's column names and ids, every column
+    code, csv, _ = _run(capsys, "score", path, "--method", method, "--format", "csv",
+                        "--table", "ranking")  # fmt: skip
+    columns = pd.read_csv(io.StringIO(csv)).columns
+    assert "place_text" in columns and "source" in columns and "event" in columns
+
+
+def test_teams_say_the_vp_scale_by_name(capsys, teams_pbn):
+    _, out, _ = _run(capsys, "score", teams_pbn)
+    assert "- VPs: WBF 2013 (continuous) scale\n" in out
+    _, out, _ = _run(capsys, "score", teams_pbn, "--scale", "wbf-discrete")
+    assert "- VPs: WBF 2013 (whole VPs) scale\n" in out
+    _, out, _ = _run(capsys, "score", teams_pbn, "--scale", "gaussian", "--k", "6.5")
+    assert "- VPs: Gaussian equal-probability scale, σ = K√n (K = 6.5 IMPs a board)\n" in out
+    # the matches' margins: "margin A", not imp_margin
+    assert "| team A | team B | boards | IMPs A | IMPs B | margin A | margin B |" in out
+
+
+def test_numbers_read_as_numbers_whole_without_decimals():
+    from bridgestats.cli import _number_text
+
+    shown = _number_text(pd.Series([-400.0, 620.0, None]))
+    assert shown.tolist() == ["-400", "620", ""]
+    assert _number_text(pd.Series([5.0, 4.1667, -0.001])).tolist() == ["5.00", "4.17", "0.00"]

@@ -176,3 +176,53 @@ def test_swiss_pairs_curve_equals_a_fresh_fit():
     for key in ("strength_sd", "strength_sd_mc_se", "k", "sigma_8"):
         assert again[key] == pytest.approx(shipped[key], rel=1e-12), key
     np.testing.assert_allclose(again["strength_sd_ci"], shipped["strength_sd_ci"], rtol=1e-12)
+
+
+# --- sigma_evidence_inputs.csv: the evidence's inputs of every form's σ(n) (issue 21) --------
+
+
+def _derive_inputs_script():
+    script = importlib.util.spec_from_file_location(
+        "derive_sigma_evidence_inputs",
+        project_root() / "scripts" / "derive_sigma_evidence_inputs.py",
+    )
+    module = importlib.util.module_from_spec(script)
+    script.loader.exec_module(module)
+    return module
+
+
+def test_sigma_evidence_inputs_equal_a_fresh_fit():
+    """The shipped inputs are those evidence_inputs(fresh=True) fits now (every fit seeded;
+    floats written as Python's repr, which reads back bit for bit: equal exactly), row for
+    row and as the dict every report, the booklet, the designer and the CLI read."""
+    import csv
+
+    from bridgestats import evidence
+    from bridgestats.studies import sigma_evidence as se
+
+    with datasets.path(evidence.INPUTS).open(newline="", encoding="utf-8") as f:
+        shipped = list(csv.DictReader(f))
+    assert shipped == _derive_inputs_script().derive()
+    assert evidence.evidence_inputs() == se.evidence_inputs(fresh=True)
+    assert se.evidence_inputs() == evidence.evidence_inputs()  # the default reads the file
+
+
+@pytest.mark.parametrize("stale", ["parameters", "data"])
+def test_a_stale_sigma_evidence_inputs_file_is_refused(monkeypatch, stale):
+    from bridgestats import evidence
+    from bridgestats.errors import BridgestatsError
+
+    evidence._shipped.cache_clear()
+    if stale == "parameters":  # the teams fit asked for another number of resamples
+        monkeypatch.setitem(evidence.TEAMS_FIT, "n_boot", 1000)
+    else:  # the match margins changed since the inputs were fitted
+        real = evidence._sha256
+        monkeypatch.setattr(evidence, "_sha256", lambda name: "0" * 64 if "margins" in name
+                            else real(name))  # fmt: skip
+    try:
+        with pytest.raises(BridgestatsError, match=r"derive_sigma_evidence_inputs\.py"):
+            evidence.evidence_inputs()
+    finally:
+        monkeypatch.undo()
+        evidence._shipped.cache_clear()
+    assert evidence.evidence_inputs()["k"] > 0  # the real file reads again

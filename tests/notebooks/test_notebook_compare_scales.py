@@ -95,6 +95,25 @@ def test_scale_differences(run):
         assert len(fam) == N_SCALES - 1 and (fam["p_holm"] >= 0).all()
 
 
+def test_pairing_rules_paired_by_event(run):
+    """The Swiss events' pairing rules on the reference scale, each against pairing by
+    score on the same simulated events (studies.scales.compare_pairings), and the sentence
+    that reports them says so."""
+    s, _ = run
+    rows = pd.DataFrame(s["pairing_differences"])
+    assert len(rows) == 2 * 3 * 3  # two Swiss events, three measures, three other rules
+    assert set(rows["reference"]) == {"score"}
+    assert set(rows["pairing"]) == {"random", "seeded", "late"}
+    assert rows.groupby("format")["scale"].unique().map(list).to_dict() == {
+        "Swiss teams": ["WBF 2013 continuous, 8 boards"], "Swiss pairs": ["Swiss pairs EBU (2006)"],
+    }  # fmt: skip
+    assert (rows["se_paired"] >= 0).all() and rows["p_holm"].between(0, 1).all()
+    assert set(rows["verdict"]) <= {"differs", "not distinguishable", "unresolved"}
+    sentences = [f["text"] for f in s["_findings"] if "by pairing rule" in f["text"]]
+    assert len(sentences) == 2
+    assert all("the difference event by event" in t for t in sentences)
+
+
 def test_real_events_rescored(run):
     """The CSV next to the report and the summary's qualifier_changes, recomputed from the
     package with the evidence's σ(n) (sigma_evidence, as every report); the teams each scale

@@ -168,3 +168,6 @@ def test_findings_read_as_sentences_with_names(default_run):
     assert "Bermuda Bowl" in text and "(dt)" not in text and ": bb" not in text
     sections = {f["section"] for f in s["_findings"]}
     assert "K per board" in sections and "δ from within matches" in sections
+    # K by length within one series is stated before the K a scale needs grows with n
+    starts = [f["text"].split(" ")[:3] for f in s["_findings"]]
+    assert starts.index(["Within", "one", "series"]) < starts.index(["Margins", "grow", "as"])

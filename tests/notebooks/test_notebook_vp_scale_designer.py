@@ -196,7 +196,7 @@ def test_recommendation_comes_first_and_matches_the_booklet(swiss_default):
     off = summary["recommendation_p_20_0_off"]
     assert off["low"] < rec["p_20_0"] < off["high"]
     assert summary["published_refused"] is None
-    assert summary["_findings"][0]["text"].startswith("Swiss pairs of 8 boards: print")
+    assert summary["_findings"][0]["text"].startswith("Swiss pairs, 8 boards: print")
 
 
 def test_teams_refuses_the_mp_table_and_recommends_the_k_model(run_notebook):

@@ -254,7 +254,10 @@ def test_table_html_reads_as_a_table_for_a_committee():
     )
     html = table_html(frame, columns={"what": "what", "ci_low_8": "lower 90 % limit",
                                       "n": "boards", "fits": "fits"}, digits=2)  # fmt: skip
-    assert "<thead><tr><th>what</th><th>lower 90 % limit</th><th>boards</th><th>fits</th>" in html
+    assert (
+        '<thead><tr><th>what</th><th class="num">lower 90 % limit</th><th class="num">boards'
+        "</th><th>fits</th>"  # a number's header stands over it, on the right
+    ) in html
     assert long in html and "…" not in html  # nothing cut short
     for raw in ("NaN", "<NA>", "None", "True", "False", ">5<", ">9<"):
         assert raw not in html, raw  # no missing-value marker, no index, no repr
@@ -442,3 +445,17 @@ def test_the_runner_reads_back_what_is_wrong_with_a_runs_findings(tmp_path):
     ]
     save_summary({"x": 1}, path=tmp_path / "none.json")  # no findings: nothing to say
     assert findings_problems(tmp_path / "none.json") == []
+
+
+def test_table_html_writes_numbers_as_a_reader_does_and_aligns_them():
+    # issue 22: "4.996e-05" in vp_frequencies' p-values; "0.592 ± 0.002" wrapped and
+    # aligned as text in compare_scales
+    import pandas as pd
+
+    from bridgestats.notebook import finding, table_html
+
+    html = table_html(pd.DataFrame({"p": [4.996e-05, 0.5], "v": ["0.592 ± 0.002", "45.1 %"],
+                                    "what": ["a", "b"]}))  # fmt: skip
+    assert "e-05" not in html and "4.996 × 10⁻⁵" in html
+    assert '<td class="num">0.592 ± 0.002</td>' in html and "<td>a</td>" in html
+    assert "p = 4.5 × 10⁻³¹" in finding("p = 4.5e-31", section="s")["text"]

@@ -15,9 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
+from bridgestats.forms import FORMS, form_sigma
 from bridgestats.sigma import (
-    FORMS,
-    form_sigma,
     k_from_sigma,
     sigma_aggregate,
     sigma_butler_online,
@@ -185,7 +184,10 @@ def test_form_sigma_dispatch():
     assert form_sigma("butler_online", 15, n_tables=15) == sigma_butler_online(15, n_tables=15)
     assert form_sigma("swiss_pairs", 8) == pytest.approx(11.65, abs=PRINTED)
     assert form_sigma("aggregate", 24) == pytest.approx(365 * math.sqrt(24))
-    assert set(FORMS) == {"teams", "cross_imps", "butler_online", "swiss_pairs", "aggregate"}
+    # face-to-face Butler: Probst's §5 model with the face-to-face K 6.5 (7 is online's)
+    assert form_sigma("butler", 15, n_tables=15) == sigma_butler_online(15, n_tables=15, k=6.5)
+    assert set(FORMS) == {"teams", "cross_imps", "butler", "butler_online", "swiss_pairs",
+                          "aggregate"}  # fmt: skip
 
 
 def test_vectorised_shapes():
@@ -214,6 +216,10 @@ def test_vectorised_shapes():
         (lambda: k_from_sigma(-3, 8), "sigma: must be > 0"),
         (lambda: form_sigma("rubber", 8), "form: must be one of"),
         (lambda: form_sigma("butler_online", 8), "^n_tables: must be a number of tables for form"),
+        (
+            lambda: form_sigma("teams", 8, n_tables=9),
+            "^n_tables: must be None unless form is 'butler' or 'butler_online'; got 9$",
+        ),
         (lambda: swiss_pairs_top_percent(8, max_vp=20.5), "^max_vp: must be an integer >= 2"),
         (lambda: swiss_pairs_top_percent(8, max_vp=True), "^max_vp: must be an integer >= 2"),
         (lambda: swiss_pairs_top_percent(8, ascherman="no"), "^ascherman: must be True or"),

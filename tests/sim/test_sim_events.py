@@ -581,6 +581,33 @@ def test_event_measures_use_common_random_numbers():
     assert list(m.columns) == ["scale", "pairing", *measures.COLUMNS[1:]]
 
 
+def test_pairing_rules_share_their_random_numbers():
+    """Every pairing rule draws the same strengths, lots, first-round keys and table
+    numbers from the seed, and leaves the generator in the same state, so the rules of one
+    seed meet the same events chunk after chunk; a random draw's later rounds take their
+    keys from a second stream (not round 1's keys repeated)."""
+    drawn, states = {}, {}
+    for rule in ev.PAIRINGS:
+        plan = ev._plan(12, n_rounds=5, n_boards=8, event_format="swiss", pairing=rule,
+                        board="swings", k=None, scale="wbf", strength=None, strength_sd=0.5,
+                        bye_score=None, max_steps=MAX_STEPS)  # fmt: skip
+        gen = np.random.default_rng(4)
+        drawn[rule] = ev._draw(plan, gen, 6)
+        states[rule] = gen.bit_generator.state
+    for rule, (s, lot, keys, noise) in drawn.items():
+        base = drawn["score"]
+        for a, b in ((s, base[0]), (lot, base[1]), (keys[:, :1], base[2]), (noise, base[3])):
+            np.testing.assert_array_equal(a, b)
+        assert states[rule] == states["score"]
+    keys = drawn["random"][2]
+    assert keys.shape == (6, 5, 12) and not np.array_equal(keys[:, 1], keys[:, 0])
+    # end to end (the generator's equal state after a chunk carries this to every chunk)
+    runs = [ev.simulate_events(12, n_rounds=5, strength_sd=0.5, pairing=rule, n_events=30,
+                               rng=5).strength for rule in ev.PAIRINGS]  # fmt: skip
+    for other in runs[1:]:
+        np.testing.assert_array_equal(other, runs[0])
+
+
 def test_paired_se_is_the_se_of_the_per_event_difference():
     """The oracle: the same events simulated here scale by scale (the seed event_measures
     draws), each event's outcome computed by hand from strengths and ranks (Kendall's τ by

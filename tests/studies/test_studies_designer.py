@@ -75,7 +75,7 @@ def test_findings_are_one_sentence_each(teams_sim):
 
     assert findings_problems([finding(t, section="s", headline=True) for t in lines]) == []
     sigma = sigma_evidence.form_sigma_evidence("teams", 8).sigma
-    want = f"Teams of 8 boards: print the Gaussian 20-0 scale at σ = {sigma:.2f}"
+    want = f"Teams of four, 8 boards: print the Gaussian 20-0 scale at σ = {sigma:.2f}"
     assert lines[0].startswith(want)
 
 

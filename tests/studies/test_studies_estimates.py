@@ -431,6 +431,20 @@ def test_k_by_length_within_series():
     assert row.k_match == pytest.approx(math.sqrt((us.imp_margin**2).sum() / us.n_boards.sum()))
     assert row.inflation == pytest.approx((us.imp_margin**2).sum() / us.sum_sq_imps.sum())
     assert (t.n_matches >= 20).all() and t.attrs["dropped"] > 0
+    # the longest band of a series against its shortest, by hand from the table's rows
+    g = estimates.k_growth_within_series(t).set_index("series")
+    assert set(g.index) == {s for s, n in t.series.value_counts().items() if n > 1}
+    for series, r in g.iterrows():
+        rows = t[t.series == series].sort_values("mean_boards")
+        short, long = rows.iloc[0], rows.iloc[-1]
+        assert (r.short_band, r.long_band) == (short.band, long.band)
+        want = ("higher" if long.ci_low > short.ci_high
+                else "lower" if long.ci_high < short.ci_low else "overlapping")  # fmt: skip
+        assert r.direction == want
+    # US championships: 11-14 boards (5.36) well below 15-16 (6.42) in the shipped margins
+    assert g.loc["us", "direction"] == "higher"
+    with pytest.raises(BridgestatsError, match="table"):
+        estimates.k_growth_within_series(t.drop(columns="ci_low"))
 
 
 @pytest.mark.parametrize(
