@@ -37,7 +37,7 @@ from bridgestats.sim.pairing import MAX_STEPS
 
 _EVENT = {
     "n_rounds": 8, "n_boards": 8, "event_format": "swiss", "pairing": "score",
-    "board": "swings", "k": None, "scorer": "wbf", "strength": None, "strength_sd": 0.5,
+    "board": "swings", "k": None, "scale": "wbf", "strength": None, "strength_sd": 0.5,
     "bye_score": None, "max_steps": MAX_STEPS,
 }  # fmt: skip
 _N_ENTRANTS = 64
@@ -69,7 +69,8 @@ def _reference_rates(n_events, seed):
     ref = _reference_module()
     plan = ev._plan(_N_ENTRANTS, **_EVENT)
     drawn = ev._draw(plan, np.random.default_rng(seed), n_events)
-    args = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in plan.kernel_args.items()}
+    fixed = {**plan.board._asdict(), **plan.scoring._asdict(), **plan.rules._asdict()}
+    args = {k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in fixed.items()}
     lists = [a.tolist() for a in drawn]
     wall, cpu, events = _best_times(lambda: ref.reference_events(*lists, **args))
     fast = ev.simulate_events(_N_ENTRANTS, n_events=n_events, rng=seed, **_EVENT)
@@ -110,7 +111,7 @@ def run(quick=False):
 
 
 _SWEEP = {"n_entrants": 32, "n_rounds": 6, "pairing": ["random", "score"],
-          "strength_sd": [0.25, 0.5], "scorer": ["wbf", "wdl"]}  # fmt: skip
+          "strength_sd": [0.25, 0.5], "scale": ["wbf", "wdl"]}  # fmt: skip
 
 
 def _warm():

@@ -151,7 +151,7 @@ VOCABULARY = {
     "unit": "the unit of a margin or a value (IMPs, MP %, points)",
     "raw": "score the margin itself, not VPs; or raw columns as a file printed them",
     "scale": "a VPScale, or the id of a named scale (bridgestats.scales.NAMED_SCALES)",
-    "scorer": "the VPScale (or named scale id) a simulation scores matches by",
+    "scales": "several scales (VPScales or ids of named scales), compared or tabulated",
     "n_tables": "tables in play (a Butler event's T; fit's per-board column)",
     "n_results": "results of one board (R of the σ models, the field size of Swiss pairs)",
     # statistics
@@ -210,6 +210,8 @@ SYNONYMS = {
     "n_teams": "n_entrants",
     "field_size": "n_results",
     "n_pairs": "n_entrants",
+    "scorer": "scale",
+    "scorers": "scales",
 }
 
 __all__ = ["SYNONYMS", "VOCABULARY", "BridgestatsError", "__version__", *_WHERE]

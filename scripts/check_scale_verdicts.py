@@ -60,7 +60,7 @@ def verdicts(seed: int, p: dict) -> pd.DataFrame:
         rr = event == "round robin"
         cands = scales.candidate_scales(event, n_boards=spec["n_boards"], spread=spread)
         n = p["n_events"] if rr else p["n_events_swiss"]
-        frames.append(scales.compare_scales(event, scorers=cands, pairings=["score"],
+        frames.append(scales.compare_scales(event, scales=cands, pairings=["score"],
                                             n_events=n, rng=seed, **spec))  # fmt: skip
         if not rr:
             rules.append(scales.compare_pairings(event, n_events=n, rng=seed, **spec))
@@ -69,7 +69,7 @@ def verdicts(seed: int, p: dict) -> pd.DataFrame:
     r = r[r.reference.notna()]
     return pd.concat([
         pd.DataFrame({"kind": "scale", "format": v.event, "measure": v.measure,
-                      "compared": v.scorer, "z": v.z, "verdict": v.verdict}),
+                      "compared": v.scale, "z": v.z, "verdict": v.verdict}),
         pd.DataFrame({"kind": "pairing", "format": r.event, "measure": r.measure,
                       "compared": r.pairing, "z": r.z, "verdict": r.verdict}),
     ], ignore_index=True)  # fmt: skip

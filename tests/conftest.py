@@ -48,6 +48,27 @@ MARKS_BY_PLACE = {
     },
     "fit/test_fit_compare.py::test_size_and_power_by_simulation": ("slow",),
     "test_hostile_properties.py::test_frame_helpers_fail_only_with_bridgestats_errors": ("slow",),
+    # the archive read whole or re-derived (3-27 s of CPU each in the quick lane, loaded)
+    "apps/test_score_event.py::test_acbl_club_matchpoints_agree_with_the_printed_ones": ("slow",),
+    "apps/test_score_event.py::test_acbl_pair_percentages_agree_with_the_printed_standings": (
+        "slow",
+    ),
+    "cli/test_cli_score.py::test_score_the_acbl_club_travellers": ("slow",),
+    "datasets/test_derived_data.py::test_rederive_from_archive": ("slow",),
+    "datasets/test_rescored_events.py::test_rederive_from_archive": ("slow",),
+    "derive/test_derive_ratinglog.py::test_rederive_from_archive": ("slow",),
+    "fit/test_fit_archive.py": ("slow",),  # the archive's swings and spreads fitted
+    "io/test_io_shared.py": ("slow",),  # the archive's teams, LIN, Valet and ACBL files
+    "io/test_io_pbn.py::test_real_contract_spellings_all_read": ("slow",),
+    # Monte Carlo studies simulated again beside the quick lane's own (2-3 s of CPU each)
+    **{
+        f"studies/test_studies_scales.py::{name}": ("slow",)
+        for name in (
+            "test_common_random_numbers_and_extremes",
+            "test_reference_by_name_or_shorthand",
+            "test_headline_verdict_does_not_flip_between_seeds",
+        )
+    },
 }
 
 

@@ -60,6 +60,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -80,7 +81,7 @@ __all__ = [
     "EVENT_FORMATS",
     "PAIRINGS",
     "EventResults",
-    "as_scorer",
+    "as_scale",
     "match_swing_distribution",
     "simulate_events",
     "swing_distribution",
@@ -166,42 +167,31 @@ def match_swing_distribution(n_boards):
     return np.arange(lo, -lo + 1, dtype=np.int64), total / total.sum()
 
 
-@dataclass(frozen=True)
-class _MatchDraw:
-    """How the kernel draws one match's swing: a table (inverse CDF) or a normal."""
-
-    table: bool
-    support: np.ndarray
-    cdf: np.ndarray
-    sd: float
-    edge_mult: float
-    unit: str
-
-
-def _match_draw(board: str, k, n_boards: int) -> _MatchDraw:
+def _match_draw(board: str, k, n_boards: int):
+    """The kernel's board model (a :class:`_Board`) and the margin's unit."""
     if board == "swings":
         if k is not None:
             raise fail("k", "None with board='swings' (the shipped swings fix K)", k)
         imps, p = match_swing_distribution(n_boards)
         cdf = np.cumsum(p)
         cdf[-1] = 1.0
-        return _MatchDraw(True, imps.astype(float), cdf, 0.0, float(n_boards), "IMPs")
+        return _Board(True, imps.astype(float), cdf, 0.0, float(n_boards)), "IMPs"
     k = _DEFAULT_K[board] if k is None else check_number(k, "k", low=0, low_open=True)
     empty = np.zeros(1)
     if board == "gaussian":
-        return _MatchDraw(False, empty, empty, k * math.sqrt(n_boards), float(n_boards), "IMPs")
-    return _MatchDraw(False, empty, empty, k / math.sqrt(n_boards), 1.0, "MP %")
+        return _Board(False, empty, empty, k * math.sqrt(n_boards), float(n_boards)), "IMPs"
+    return _Board(False, empty, empty, k / math.sqrt(n_boards), 1.0), "MP %"
 
 
-# --- scorers ---------------------------------------------------------------------------------
+# --- scales ---------------------------------------------------------------------------------
 
 
-def as_scorer(scorer, *, n_boards) -> VPScale:
+def as_scale(scale, *, n_boards) -> VPScale:
     """The :class:`~bridgestats.vpscale.VPScale` a simulation scores its matches by.
 
     Parameters
     ----------
-    scorer : VPScale or str
+    scale : VPScale or str
         A scale, or the id of a named scale of :data:`bridgestats.scales.NAMED_SCALES`
         (``"wbf"``, ``"wbf_discrete"``, ``"wdl"``, ``"imps"``, ``"mp"``, the Swiss pairs
         tables).
@@ -215,195 +205,136 @@ def as_scorer(scorer, *, n_boards) -> VPScale:
 
     Examples
     --------
-    >>> as_scorer("wbf_discrete", n_boards=8).name
+    >>> as_scale("wbf_discrete", n_boards=8).name
     'WBF 2013 discrete, 8 boards'
     >>> from bridgestats.vpscale import gaussian_scale
-    >>> s = as_scorer(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
+    >>> s = as_scale(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
     >>> s.name, s.vp([0, 30, -60]).tolist()
     ('Gaussian 20-0, sigma 18.38, 5 negative', [10, 19, -5])
     """
-    if isinstance(scorer, VPScale):
-        if scorer.name:
-            return scorer
+    if isinstance(scale, VPScale):
+        if scale.name:
+            return scale
         name = (
-            f"Gaussian {scorer.max_vp}-0, sigma {scorer.sigma:g}"
-            + (f", {scorer.negative} negative" if scorer.negative else "")
-            if scorer.sigma is not None
-            else f"{scorer.max_vp}-0 table"
+            f"Gaussian {scale.max_vp}-0, sigma {scale.sigma:g}"
+            + (f", {scale.negative} negative" if scale.negative else "")
+            if scale.sigma is not None
+            else f"{scale.max_vp}-0 table"
         )
-        return dataclasses.replace(scorer, name=name)
-    if not isinstance(scorer, str):
-        raise fail("scorer", "a VPScale or the id of a named scale", type(scorer).__name__)
-    check_choice(scorer, "scorer", tuple(NAMED_SCALES))
-    return named_scale(scorer, n_boards=n_boards)
+        return dataclasses.replace(scale, name=name)
+    if not isinstance(scale, str):
+        raise fail("scale", "a VPScale or the id of a named scale", type(scale).__name__)
+    check_choice(scale, "scale", tuple(NAMED_SCALES))
+    return named_scale(scale, n_boards=n_boards)
 
 
 # --- the kernel -------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _before(i, j, key1, key2, lot):
-    """Does entrant i rank above j: key1, then key2 (both higher first), then the lot."""
-    if key1[i] != key1[j]:
-        return key1[i] > key1[j]
-    if key2[i] != key2[j]:
-        return key2[i] > key2[j]
-    return lot[i] < lot[j]
+class _Board(NamedTuple):
+    """How the kernel draws one match's swing: from a table (inverse CDF) or a normal."""
+
+    table: bool  # True: swing = support[first k with cdf[k] > u]; False: sd * z
+    support: np.ndarray
+    cdf: np.ndarray
+    sd: float
+    edge_mult: float  # the margin's edge: edge_mult * (s_i - s_j)
+
+
+class _Scoring(NamedTuple):
+    """The scale as the kernel reads it, and the bye's score."""
+
+    thresholds: np.ndarray
+    win: np.ndarray  # the side ahead's VPs in each outcome (central first)
+    lose: np.ndarray  # the side behind's
+    raw: bool  # score the margin itself
+    bye_score: float
+
+
+class _Rules(NamedTuple):
+    """The event's format and pairing rule."""
+
+    round_robin: bool
+    first_seeded: bool  # Swiss round 1: top half against bottom half by true strength
+    later_score: bool  # Swiss rounds 2, 3, ...: by score (else a random draw)
+    lag: bool  # by score on the standings one round late
+    max_steps: int
+
+
+class _Drawn(NamedTuple):
+    """The random inputs of a block of events (see :func:`_draw`)."""
+
+    strength: np.ndarray  # (events, n)
+    lot: np.ndarray  # (events, n): the last tie-break, lower first
+    keys: np.ndarray  # (events, random rounds, m): a random draw lists places by key
+    noise: np.ndarray  # (events, rounds, m / 2): one number per table
+
+
+class _Out(NamedTuple):
+    """The kernel's outputs, filled in place (``opponents`` has 0 rows unless kept)."""
+
+    score: np.ndarray
+    margin: np.ndarray
+    rank: np.ndarray
+    opponents: np.ndarray
+    counts: np.ndarray
+    repeats: np.ndarray
+
+
+_COUNTED = 128  # fields up to this size are ordered by counting (see _order)
 
 
 @njit(cache=True)
-def _round_keys(vp, mg, key1, key2):
-    """The ranking keys: totals in millionths, so that float noise cannot split a tie.
+def _order(hi, lo):
+    """The indices ordered by ``hi``, then by ``lo``, both higher first (``lo`` has no ties,
+    so the order is a strict total order).
 
-    (10.44 + 13.78 and 13.78 + 10.44 need not be the same float; both are 24.22 VPs.)
+    Up to 128 entries by counting: an entry's place is the number of entries ranked above
+    it, n² comparisons without a branch, which for a field of 64 take 1 µs where the two
+    stable sorts (numba's ``np.argsort``) a larger field is ordered by take 4-5 µs.
     """
-    for i in range(vp.shape[0]):
-        key1[i] = np.rint(vp[i] * 1e6)
-        key2[i] = np.rint(mg[i] * 1e6)
-
-
-@njit(cache=True)
-def _sort_standings(order, key1, key2, lot):
-    """Sort ``order`` in place into the standings (the ranking is a strict total order)."""
-    _sort_standings_into(order, key1, key2, lot, np.empty(2 * order.shape[0], np.int64))
-
-
-_RUN = 8  # the merge sort's first runs, sorted by insertion
-_RANK_MAX = 128  # fields up to this size are sorted by counting (see _sort_standings_into)
-
-
-@njit(cache=True)
-def _count_standings(order, key1, key2, lot, buf):
-    """``order`` as the standings: places by counting on ``key1``, then ties sorted.
-
-    An entrant's block starts at #{j : key1[j] > key1[i]}, n² comparisons without a branch
-    (which the compiler vectorises, and for a field up to about a hundred is faster than
-    any sort: the comparisons of shuffled standings are what a processor cannot predict);
-    entrants level on ``key1`` fill their block in index order and are then sorted by
-    insertion on :func:`_before` (blocks are small: a few level scores).
-    """
-    n = key1.shape[0]
-    start = buf[:n]
-    filled = buf[n : 2 * n]
+    n = hi.shape[0]
+    if n > _COUNTED:
+        by_lo = np.argsort(-lo, kind="mergesort")
+        return by_lo[np.argsort(-hi[by_lo], kind="mergesort")]
+    order = np.empty(n, dtype=np.int64)
     for i in range(n):
-        a = key1[i]
         above = 0
         for j in range(n):
-            above += key1[j] > a
-        start[i] = above
-        filled[i] = 0
-    for i in range(n):
-        s0 = start[i]
-        order[s0 + filled[s0]] = i
-        filled[s0] += 1
-    for s0 in range(n):
-        for p in range(s0 + 1, s0 + filled[s0]):
-            x = order[p]
-            q = p
-            while q > s0 and _before(x, order[q - 1], key1, key2, lot):
-                order[q] = order[q - 1]
-                q -= 1
-            order[q] = x
+            above += (hi[j] > hi[i]) | (hi[j] == hi[i]) & (lo[j] > lo[i])
+        order[above] = i
+    return order
 
 
 @njit(cache=True)
-def _sort_standings_into(order, key1, key2, lot, buf):
-    """Sort ``order`` (a permutation of 0..n-1) in place by :func:`_before`.
+def _standings(vp, mg, lot_rank, one_key):
+    """The entrants in standings order: by score (VPs), then by total margin, then by lot.
 
-    ``buf``: int64 scratch of length 2n. Up to 128 entrants, :func:`_count_standings`;
-    beyond, a merge sort: runs of 8 sorted by insertion, then merged pairwise (a merge of
-    two runs already in order is a copy). The ranking being a strict total order, both
-    give the same standings (a full tie, which lots make all but impossible, goes to the
-    lower index, as in a stable sort from 0..n-1).
+    Scores and margins are compared in millionths, so that float noise cannot split a tie
+    (10.44 + 13.78 and 13.78 + 10.44 need not be the same float; both are 24.22 VPs).
+    ``lot_rank`` is each entrant's place (0, 1, ...) in the draw of lots. With ``one_key``
+    (every |margin| · n below 4·10⁹, so that the key is below 2⁵²) the margin and the lot
+    make one exact key, margin in millionths · n − lot place; otherwise three stable sorts.
     """
-    if order.shape[0] <= _RANK_MAX:
-        _count_standings(order, key1, key2, lot, buf)
-        return
-    for i in range(order.shape[0]):
-        order[i] = i
-    n = order.shape[0]
-    for lo in range(0, n, _RUN):
-        hi = min(lo + _RUN, n)
-        for p in range(lo + 1, hi):
-            x = order[p]
-            q = p
-            while q > lo and _before(x, order[q - 1], key1, key2, lot):
-                order[q] = order[q - 1]
-                q -= 1
-            order[q] = x
-    src = order
-    dst = buf[: order.shape[0]]
-    swapped = False
-    width = _RUN
-    while width < n:
-        for lo in range(0, n, 2 * width):
-            mid = min(lo + width, n)
-            hi = min(lo + 2 * width, n)
-            if mid == hi or not _before(src[mid], src[mid - 1], key1, key2, lot):
-                dst[lo:hi] = src[lo:hi]  # already in order
-                continue
-            i = lo
-            j = mid
-            k = lo
-            while i < mid and j < hi:
-                if _before(src[j], src[i], key1, key2, lot):
-                    dst[k] = src[j]
-                    j += 1
-                else:
-                    dst[k] = src[i]
-                    i += 1
-                k += 1
-            while i < mid:
-                dst[k] = src[i]
-                i += 1
-                k += 1
-            while j < hi:
-                dst[k] = src[j]
-                j += 1
-                k += 1
-        src, dst = dst, src
-        swapped = not swapped
-        width *= 2
-    if swapped:
-        order[:] = src
+    n = vp.shape[0]
+    key1 = np.rint(vp * 1e6)
+    if one_key:
+        return _order(key1, np.rint(mg * 1e6) * n - lot_rank)
+    key2 = np.rint(mg * 1e6)
+    by_lot = np.argsort(lot_rank, kind="mergesort")
+    by_margin = by_lot[np.argsort(-key2[by_lot], kind="mergesort")]
+    return by_margin[np.argsort(-key1[by_margin], kind="mergesort")]
 
 
 @njit(cache=True)
-def _key_order(key, neg_key, no_key, place, out, buf):
-    """``out[:] = argsort(key)``, stable (a tie goes to the lower place)."""
-    for i in range(key.shape[0]):
-        neg_key[i] = -key[i]
-    _sort_standings_into(out, neg_key, no_key, place, buf)
-
-
-@njit(cache=True)
-def _simulate_kernel(
-    strength,
-    lot,
-    keys,
-    noise,
-    table,
-    support,
-    cdf,
-    sd,
-    edge_mult,
-    thresholds,
-    win,
-    lose,
-    raw,
-    bye_score,
-    round_robin,
-    first_seeded,
-    later_score,
-    lag,
-    max_steps,
-    vp_out,
-    margin_out,
-    rank_out,
-    opp_out,
-    counts_out,
-    repeats_out,
-):
+def _simulate_kernel(drawn, board, scoring, rules, out):
+    """Play, score and rank the events of ``drawn`` into ``out`` (see the namedtuples)."""
+    # unpacked once: an array read from a tuple in a loop costs a reference count each time
+    strength, lot, keys, noise = drawn
+    table, support, cdf, sd, edge_mult = board
+    thresholds, win, lose, raw, bye_score = scoring
+    round_robin, first_seeded, later_score, lag, max_steps = rules
+    score_out, margin_out, rank_out, opp_out, counts_out, repeats_out = out
     n_events, n = strength.shape
     n_rounds = noise.shape[1]
     m = n + n % 2
@@ -425,32 +356,30 @@ def _simulate_kernel(
     cells = np.searchsorted(thresholds, np.arange(n_cells + 1) * step, side="right")
     # the loser's scores then the winner's: a side's score is picked without a branch
     scores = np.concatenate((lose, win))
+    widest = np.abs(support).max()  # the widest swing of a table
     n_out = n_t + 1
     vp = np.zeros(n)
     mg = np.zeros(n)
     vp_lag = np.zeros(n)
     mg_lag = np.zeros(n)
-    zeros = np.zeros(n)
-    key1 = np.empty(n)
-    key2 = np.empty(n)
     met = np.zeros((m, m), dtype=np.bool_)
-    order = np.arange(n)  # any order: the standings are a strict total order
+    by_index = -np.arange(m).astype(np.float64)  # a second key: the lower index first
+    lot_rank = np.empty(n)
     listed = np.empty(m, dtype=np.int64)
     slots = np.empty(m, dtype=np.int64)
     pa = np.empty(half, dtype=np.int64)
     pb = np.empty(half, dtype=np.int64)
-    # scratch: the sorts' buffer, the random draw's keys (a place's key, negated: lower
-    # key first, then lower place, as a stable argsort) and the pairing search's
-    buf = np.empty(2 * m, dtype=np.int64)
-    neg_key = np.empty(m)
-    no_key = np.zeros(m)
-    place = np.arange(m).astype(np.float64)
+    # the pairing search's scratch
     paired = np.empty(m, dtype=np.bool_)
     pos_a = np.empty(half, dtype=np.int64)
     pos_b = np.empty(half, dtype=np.int64)
     for e in range(n_events):
         s = strength[e]
-        lt = lot[e]
+        lot_rank[_order(-lot[e], by_index[:n])] = np.arange(n)  # the lower lot first
+        # no total margin can pass n_rounds times the largest match margin
+        biggest = widest if table else sd * np.abs(noise[e]).max()
+        biggest += edge_mult * (s.max() - s.min())
+        one_key = n_rounds * biggest * n < 4e9
         vp[:] = 0.0
         mg[:] = 0.0
         vp_lag[:] = 0.0
@@ -459,29 +388,25 @@ def _simulate_kernel(
         repeats = 0
         for r in range(n_rounds):
             if round_robin:
-                if r == 0:
-                    _key_order(keys[e, 0], neg_key, no_key, place, slots, buf)
+                if r == 0:  # the places drawn at random, then the circle method
+                    slots[:] = _order(-keys[e, 0], by_index)
                 _circle_pairs(slots, r, pa, pb)
             elif r == 0 and first_seeded:
-                _sort_standings_into(order, s, zeros, lt, buf[: 2 * n])
+                seeds = _order(s, -lot_rank)
                 h = n // 2
-                for t in range(h):
-                    pa[t] = order[t]
-                    pb[t] = order[t + h]
+                pa[:h] = seeds[:h]
+                pb[:h] = seeds[h : 2 * h]
                 if n % 2:
-                    pa[h] = order[n - 1]
+                    pa[h] = seeds[n - 1]
                     pb[h] = n
             else:
-                if r == 0 or not later_score:
-                    kr = keys[e, r if keys.shape[1] > 1 else 0]
-                    _key_order(kr, neg_key, no_key, place, listed, buf)
+                if r == 0 or not later_score:  # a random draw
+                    listed[:] = _order(-keys[e, r if keys.shape[1] > 1 else 0], by_index)
                 else:
                     if lag:
-                        _round_keys(vp_lag, mg_lag, key1, key2)
+                        listed[:n] = _standings(vp_lag, mg_lag, lot_rank, one_key)
                     else:
-                        _round_keys(vp, mg, key1, key2)
-                    _sort_standings_into(order, key1, key2, lt, buf[: 2 * n])
-                    listed[:n] = order
+                        listed[:n] = _standings(vp, mg, lot_rank, one_key)
                     if n % 2:
                         listed[n] = n
                 repeats += _pair_ordered_into(listed, met, max_steps, pa, pb, paired,
@@ -537,11 +462,9 @@ def _simulate_kernel(
                 if keep_opp:
                     opp_out[e, r, a] = b
                     opp_out[e, r, b] = a
-        _round_keys(vp, mg, key1, key2)
-        _sort_standings_into(order, key1, key2, lt, buf[: 2 * n])
-        for p in range(n):
-            rank_out[e, order[p]] = p + 1
-        vp_out[e] = vp
+        rank = rank_out[e]
+        rank[_standings(vp, mg, lot_rank, one_key)] = np.arange(1, n + 1)
+        score_out[e] = vp
         margin_out[e] = mg
         repeats_out[e] = repeats
 
@@ -558,20 +481,20 @@ class EventResults:
     strength : ndarray, shape (n_events, n_entrants)
         True strengths (margin unit per board).
     score : ndarray, shape (n_events, n_entrants)
-        Final scores (VPs, or the differential for a raw scorer).
+        Final scores (VPs, or the differential for a raw scale).
     margin : ndarray, shape (n_events, n_entrants)
         Total margins (IMPs or MP %): the first tie-break.
     rank : ndarray of int, shape (n_events, n_entrants)
         Final places, 1 = the winner (ties broken by margin, then the lot).
     outcome_counts : ndarray of int, shape (n_events, n_rounds, n_outcomes)
-        Matches of each round ending in each outcome of the scorer (central first; the
-        bye not counted); zero columns for a raw scorer.
+        Matches of each round ending in each outcome of the scale (central first; the
+        bye not counted); zero columns for a raw scale.
     opponents : ndarray of int, shape (n_events, n_rounds, n_entrants) or None
         Each entrant's opponent by round (``-1``: the bye), with ``keep_pairings=True``.
     repeats : ndarray of int, shape (n_events,)
         Repeat meetings (or second byes) that could not be avoided (see
         :mod:`bridgestats.sim.pairing`).
-    scorer : VPScale
+    scale : VPScale
         How the margins were scored.
     """
 
@@ -582,7 +505,7 @@ class EventResults:
     outcome_counts: np.ndarray
     opponents: np.ndarray | None
     repeats: np.ndarray
-    scorer: VPScale
+    scale: VPScale
 
     @property
     def n_events(self) -> int:
@@ -610,7 +533,7 @@ def simulate_events(
     pairing="score",
     board="swings",
     k=None,
-    scorer="wbf",
+    scale="wbf",
     strength=None,
     strength_sd=0.0,
     n_events=1,
@@ -648,9 +571,9 @@ def simulate_events(
     k : float, optional
         Per-board standard deviation (IMPs, or % for pairs); 6.5 IMPs or 32.95 % by
         default; not used with ``"swings"``.
-    scorer : VPScale or str, optional
-        How a margin scores (:func:`as_scorer`): the WBF continuous scale by default. A
-        scorer whose unit is known must match the board model's (IMPs for ``"swings"``
+    scale : VPScale or str, optional
+        How a margin scores (:func:`as_scale`): the WBF continuous scale by default. A
+        scale whose unit is known must match the board model's (IMPs for ``"swings"``
         and ``"gaussian"``, MP % for ``"pairs"``).
     strength : array_like, optional
         True strengths, one per entrant (per-board edge units), the same in every event.
@@ -660,7 +583,7 @@ def simulate_events(
     n_events : int, optional
         Events to simulate (>= 1).
     bye_score : float, optional
-        The score of a bye (by default the scorer's draw,
+        The score of a bye (by default the scale's draw,
         :attr:`bridgestats.vpscale.VPScale.draw`).
     keep_pairings : bool, optional
         Keep every round's opponents (memory: n_events × n_rounds × n_entrants).
@@ -677,7 +600,7 @@ def simulate_events(
     -----
     The random numbers are drawn with NumPy in blocks of events (strengths, lots, the
     random-draw orders, one number per table per round) and the compiled kernel consumes
-    them, so the same ``rng`` gives the same events whatever the scorer: scorers compared
+    them, so the same ``rng`` gives the same events whatever the scale: scales compared
     on one seed meet the same strengths, lots and boards (common random numbers), though
     pairing by score soon brings different sides together. So do pairing rules: they
     draw the same strengths, lots, first-round keys and table numbers from ``rng`` (a
@@ -696,7 +619,7 @@ def simulate_events(
     """
     plan = _plan(
         n_entrants, n_rounds=n_rounds, n_boards=n_boards, event_format=event_format,
-        pairing=pairing, board=board, k=k, scorer=scorer, strength=strength,
+        pairing=pairing, board=board, k=k, scale=scale, strength=strength,
         strength_sd=strength_sd, bye_score=bye_score, max_steps=max_steps,
     )  # fmt: skip
     e_total = check_int(n_events, "n_events", minimum=1)
@@ -705,39 +628,39 @@ def simulate_events(
     n, rounds = plan.n_entrants, plan.n_rounds
     chunk = max(1, min(e_total, 2**21 // (rounds * (n + 1))))
     strength = np.empty((e_total, n))
-    out = (
-        np.empty((e_total, n)),
-        np.empty((e_total, n)),
-        np.empty((e_total, n), dtype=np.int64),
-        np.zeros((e_total if keep else 0, rounds, n), dtype=np.int64),
-        np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
-        np.empty(e_total, dtype=np.int64),
+    out = _Out(
+        score=np.empty((e_total, n)),
+        margin=np.empty((e_total, n)),
+        rank=np.empty((e_total, n), dtype=np.int64),
+        opponents=np.zeros((e_total if keep else 0, rounds, n), dtype=np.int64),
+        counts=np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
+        repeats=np.empty(e_total, dtype=np.int64),
     )
     side = _side_stream(gen) if plan.random_rounds > 1 else None
     for start in range(0, e_total, chunk):
         rows = slice(start, min(start + chunk, e_total))
         drawn = _draw(plan, gen, rows.stop - start, side)
-        strength[rows] = drawn[0]
-        _simulate_kernel(*drawn, *plan.kernel_args.values(),
-                         *(o[rows] if o.shape[0] else o for o in out))  # fmt: skip
+        strength[rows] = drawn.strength
+        block = _Out(*(o[rows] if o.shape[0] else o for o in out))
+        _simulate_kernel(drawn, plan.board, plan.scoring, plan.rules, block)
     return EventResults(
         strength=strength,
-        score=out[0],
-        margin=out[1],
-        rank=out[2],
-        outcome_counts=out[4],
-        opponents=out[3] if keep else None,
-        repeats=out[5],
-        scorer=plan.scorer,
+        score=out.score,
+        margin=out.margin,
+        rank=out.rank,
+        outcome_counts=out.counts,
+        opponents=out.opponents if keep else None,
+        repeats=out.repeats,
+        scale=plan.scale,
     )
 
 
 @dataclass(frozen=True)
 class _Plan:
-    """A validated event: its sizes, its scorer and the kernel's fixed arguments.
+    """A validated event: its sizes, its scale and the kernel's fixed arguments.
 
-    ``kernel_args`` holds the kernel's arguments after the random ones, in its order and
-    under the keyword names of the tests' plain-Python reference.
+    ``board``, ``scoring`` and ``rules`` are the kernel's arguments after the random ones;
+    their fields are the keyword arguments of the tests' plain-Python reference.
     """
 
     n_entrants: int
@@ -745,16 +668,17 @@ class _Plan:
     strength: np.ndarray | None
     strength_sd: float
     random_rounds: int
-    table: bool
-    scorer: VPScale
-    kernel_args: dict
+    scale: VPScale
+    board: _Board
+    scoring: _Scoring
+    rules: _Rules
 
     @property
     def n_outcomes(self) -> int:
-        return 1 if self.scorer.raw else len(self.scorer.thresholds) + 1
+        return 1 if self.scale.raw else len(self.scale.thresholds) + 1
 
 
-def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scorer,
+def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scale,
           strength, strength_sd, bye_score, max_steps) -> _Plan:  # fmt: skip
     n = check_int(n_entrants, "n_entrants", minimum=2, maximum=1000)
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
@@ -769,34 +693,31 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
         if n_rounds is None:
             raise fail("n_rounds", "an integer in 1-100 for a Swiss", n_rounds)
         rounds = check_int(n_rounds, "n_rounds", minimum=1, maximum=100)
-    draw = _match_draw(board, k, nb)
-    sc = as_scorer(scorer, n_boards=nb)
-    if sc.unit in ("IMPs", "MP %") and sc.unit != draw.unit:
-        raise fail("scorer", f"a scale for {draw.unit} margins with board={board!r}", sc.name)
+    model, unit = _match_draw(board, k, nb)
+    sc = as_scale(scale, n_boards=nb)
+    if sc.unit in ("IMPs", "MP %") and sc.unit != unit:
+        raise fail("scale", f"a scale for {unit} margins with board={board!r}", sc.name)
     fixed, sd = _check_strength(strength, strength_sd, n)
     bye = sc.draw if bye_score is None else check_number(bye_score, "bye_score")
     steps = check_int(max_steps, "max_steps", minimum=1)
     first, later, lag = PAIRINGS[pairing]
     swiss = event_format == "swiss"
-    args = {
-        "table": draw.table,
-        "support": draw.support,
-        "cdf": draw.cdf,
-        "sd": draw.sd,
-        "edge_mult": draw.edge_mult,
-        "thresholds": np.asarray(sc.thresholds, dtype=float),
-        "win": np.asarray(sc.vp_winner, dtype=float),
-        "lose": np.asarray(sc.vp_loser, dtype=float),
-        "raw": sc.raw,
-        "bye_score": bye,
-        "round_robin": not swiss,
-        "first_seeded": swiss and first == "seeded",
-        "later_score": swiss and later == "score",
-        "lag": swiss and lag,
-        "max_steps": steps,
-    }
+    scoring = _Scoring(
+        thresholds=np.asarray(sc.thresholds, dtype=float),
+        win=np.asarray(sc.vp_winner, dtype=float),
+        lose=np.asarray(sc.vp_loser, dtype=float),
+        raw=bool(sc.raw),
+        bye_score=float(bye),
+    )
+    rules = _Rules(
+        round_robin=not swiss,
+        first_seeded=swiss and first == "seeded",
+        later_score=swiss and later == "score",
+        lag=swiss and lag,
+        max_steps=steps,
+    )
     random_rounds = rounds if (swiss and later == "random") else 1
-    return _Plan(n, rounds, fixed, sd, random_rounds, draw.table, sc, args)
+    return _Plan(n, rounds, fixed, sd, random_rounds, sc, model, scoring, rules)
 
 
 def _side_stream(gen):
@@ -807,9 +728,9 @@ def _side_stream(gen):
     return np.random.Generator(bits.jumped()) if hasattr(bits, "jumped") else gen.spawn(1)[0]
 
 
-def _draw(plan: _Plan, gen, n_events: int, side=None):
-    """The random inputs of ``n_events`` events, in the kernel's order: strengths, lots,
-    random-draw keys (one per place per random round) and one number per table per round.
+def _draw(plan: _Plan, gen, n_events: int, side=None) -> _Drawn:
+    """The random inputs of ``n_events`` events: strengths, lots, random-draw keys (one per
+    place per random round) and one number per table per round.
 
     ``gen`` gives every rule the same numbers in the same order (strengths, lots, round 1's
     keys, the tables' numbers), so that pairing rules run on one seed meet the same
@@ -826,7 +747,7 @@ def _draw(plan: _Plan, gen, n_events: int, side=None):
     lot = gen.random((n_events, n))
     keys = gen.random((n_events, 1, m))
     shape = (n_events, rounds, m // 2)
-    noise = gen.random(shape) if plan.table else gen.standard_normal(shape)
+    noise = gen.random(shape) if plan.board.table else gen.standard_normal(shape)
     if plan.random_rounds > 1:
         keys = np.concatenate([keys, side.random((n_events, plan.random_rounds - 1, m))], axis=1)
-    return s, lot, keys, noise
+    return _Drawn(s, lot, keys, noise)

@@ -11,9 +11,9 @@ Seeding
 -------
 A cell's generator is ``numpy.random.default_rng(SeedSequence(seed, spawn_key=(i,)))``,
 the i-th child that ``SeedSequence(seed).spawn`` would give, where ``i`` is the cell's
-place among the *event settings*: the grid without its ``scorer`` axis, its axes taken in
+place among the *event settings*: the grid without its ``scale`` axis, its axes taken in
 the order of :data:`GRID_KEYS` (not the order the grid lists them) and each axis's values
-in the order given. The scorers of one setting share its generator, so they are compared
+in the order given. The scales of one setting share its generator, so they are compared
 on common random numbers (the same strengths, lots and boards), as in
 :func:`~bridgestats.sim.measures.event_measures`. Adding values to an axis renumbers the
 cells after them; the same grid and seed always give the same frame.
@@ -51,7 +51,7 @@ GRID_KEYS = {
     "n_events": 1000,
     "top_k": None,
     "bye_score": None,
-    "scorer": "wbf",
+    "scale": "wbf",
 }
 
 
@@ -81,12 +81,12 @@ def grid_cells(grid):
     list of (int, dict)
         ``(setting, parameters)`` per cell: ``setting`` is the seed index of the cell's
         event setting (see the module docstring), ``parameters`` every key of
-        :data:`GRID_KEYS`. The scorer axis varies fastest.
+        :data:`GRID_KEYS`. The scale axis varies fastest.
 
     Examples
     --------
-    >>> cells = grid_cells({"n_entrants": 8, "n_rounds": [3, 4], "scorer": ["wbf", "wdl"]})
-    >>> [(i, c["n_rounds"], c["scorer"]) for i, c in cells]
+    >>> cells = grid_cells({"n_entrants": 8, "n_rounds": [3, 4], "scale": ["wbf", "wdl"]})
+    >>> [(i, c["n_rounds"], c["scale"]) for i, c in cells]
     [(0, 3, 'wbf'), (0, 3, 'wdl'), (1, 4, 'wbf'), (1, 4, 'wdl')]
     """
     if not isinstance(grid, Mapping):
@@ -97,11 +97,11 @@ def grid_cells(grid):
     if "n_entrants" not in grid:
         raise fail("grid", "a 'n_entrants' key (the field size)", sorted(grid))
     axes = {k: _axis(k, grid[k]) if k in grid else [v] for k, v in GRID_KEYS.items()}
-    settings = [k for k in GRID_KEYS if k != "scorer"]
+    settings = [k for k in GRID_KEYS if k != "scale"]
     cells = []
     for i, values in enumerate(itertools.product(*(axes[k] for k in settings))):
-        for scorer in axes["scorer"]:
-            cell = dict(zip(settings, values, strict=True), scorer=scorer)
+        for scale in axes["scale"]:
+            cell = dict(zip(settings, values, strict=True), scale=scale)
             _check_cell(cell)
             cells.append((i, cell))
     return cells
@@ -113,7 +113,7 @@ def _check_cell(cell):
     _plan(
         cell["n_entrants"], n_rounds=cell["n_rounds"], n_boards=cell["n_boards"],
         event_format=cell["event_format"], pairing=cell["pairing"], board=cell["board"],
-        k=cell["k"], scorer=cell["scorer"], strength=None, strength_sd=cell["strength_sd"],
+        k=cell["k"], scale=cell["scale"], strength=None, strength_sd=cell["strength_sd"],
         bye_score=cell["bye_score"], max_steps=MAX_STEPS,
     )  # fmt: skip
 
@@ -121,8 +121,8 @@ def _check_cell(cell):
 def _run_cell(seed, setting, cell):
     """One task: the measures of one cell, from its own generator (a Dask worker runs this)."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(setting,)))
-    params = {k: v for k, v in cell.items() if k != "scorer"}
-    return event_measures(scorers=[cell["scorer"]], rng=rng, max_steps=MAX_STEPS, **params)
+    params = {k: v for k, v in cell.items() if k != "scale"}
+    return event_measures(scales=[cell["scale"]], rng=rng, max_steps=MAX_STEPS, **params)
 
 
 def _label(value):
@@ -193,7 +193,7 @@ def run_sweep(grid, *, rng, scheduler=None, progress=True):
         Parameter name to values (see :func:`grid_cells` and :data:`GRID_KEYS`): any of
         ``n_entrants`` (required), ``event_format``, ``pairing``, ``strength_sd``,
         ``n_rounds``, ``n_boards``, ``board``, ``k``, ``n_events``, ``top_k``,
-        ``bye_score`` and ``scorer`` (ids of :data:`bridgestats.scales.NAMED_SCALES` or
+        ``bye_score`` and ``scale`` (ids of :data:`bridgestats.scales.NAMED_SCALES` or
         :class:`~bridgestats.vpscale.VPScale` s), as in
         :func:`~bridgestats.sim.measures.event_measures`.
     rng : int or numpy.random.Generator, keyword-only
@@ -217,8 +217,8 @@ def run_sweep(grid, *, rng, scheduler=None, progress=True):
         cell order: ``setting`` (the seed index of the cell's event setting), the grid's
         parameters (``n_entrants``, ``event_format``, ``strength_sd``, ``n_rounds``,
         ``n_boards``, ``board``, ``board_k`` (the grid's ``k``, the per-board sd),
-        ``n_simulated`` (its ``n_events``), ``top_k``, ``bye_score``; the scorer is the
-        ``scorer`` column, by name, and the pairing rule the ``pairing`` column), then
+        ``n_simulated`` (its ``n_events``), ``top_k``, ``bye_score``; the scale is the
+        ``scale`` column, by name, and the pairing rule the ``pairing`` column), then
         ``measure``, ``round``, ``k`` (qualifiers), ``outcome``, ``value``, ``se`` (the
         Monte Carlo standard error) and ``n_events`` (the events measured) as in
         :func:`~bridgestats.sim.measures.summarise_events`.
@@ -242,11 +242,11 @@ def run_sweep(grid, *, rng, scheduler=None, progress=True):
     Two pairing rules, two scales, a 10-team Swiss of 4 rounds:
 
     >>> m = run_sweep({"n_entrants": 10, "n_rounds": 4, "pairing": ["random", "score"],
-    ...                "strength_sd": 0.5, "n_events": 200, "scorer": ["wbf", "wdl"]},
+    ...                "strength_sd": 0.5, "n_events": 200, "scale": ["wbf", "wdl"]},
     ...               rng=1, progress=False)
     >>> p = m[m.measure == "p_strongest_wins"]
-    >>> print(p[["setting", "pairing", "scorer", "value", "se"]].round(3).to_string(index=False))
-     setting pairing                        scorer  value    se
+    >>> print(p[["setting", "pairing", "scale", "value", "se"]].round(3).to_string(index=False))
+     setting pairing                         scale  value    se
            0  random WBF 2013 continuous, 8 boards  0.205 0.029
            0  random                 win/draw/loss  0.190 0.028
            1   score WBF 2013 continuous, 8 boards  0.275 0.032

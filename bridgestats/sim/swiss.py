@@ -1,6 +1,6 @@
 """Swiss pairs pieces the event simulator lacks: margin histograms and late entry.
 
-- :func:`refined_scorer`: a :class:`~bridgestats.vpscale.VPScale` that scores exactly as
+- :func:`refined_scale`: a :class:`~bridgestats.vpscale.VPScale` that scores exactly as
   another but splits its outcomes into fine margin bins, so that
   :func:`~bridgestats.sim.events.simulate_events` (which keeps only outcome counts) also
   returns the histogram of the match margins, with the pairings unchanged;
@@ -61,7 +61,7 @@ from bridgestats._validate import (
 from bridgestats.names import display_name
 from bridgestats.scales import named_scale
 from bridgestats.sigma import sigma_swiss_pairs_spread
-from bridgestats.sim.events import as_scorer
+from bridgestats.sim.events import as_scale
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vpscale import gaussian_scale
 
@@ -71,10 +71,10 @@ __all__ = [
     "RULE_SCALES",
     "KOSwissResults",
     "carry_factor",
-    "ebu_2006_scorer",
+    "ebu_2006_scale",
     "entry_scores",
-    "refined_scorer",
-    "rule_scorer",
+    "refined_scale",
+    "rule_scale",
     "simulate_ko_swiss",
 ]
 
@@ -134,7 +134,7 @@ def carry_factor(n_boards, *, k, strength_sd, from_boards=8):
                  / sigma_swiss_pairs_spread(n0, k=kk, strength_sd=tau))  # fmt: skip
 
 
-def ebu_2006_scorer(n_boards, *, k, strength_sd):
+def ebu_2006_scale(n_boards, *, k, strength_sd):
     """The EBU 2006 Swiss pairs scale carried to ``n_boards``: Gaussian 20-0 at σ(n).
 
     ``k`` and ``strength_sd`` are the field's per-board σ of equal pairs and strength sd τ
@@ -143,7 +143,7 @@ def ebu_2006_scorer(n_boards, *, k, strength_sd):
 
     Examples
     --------
-    >>> s = ebu_2006_scorer(18, k=27.63, strength_sd=4.02)
+    >>> s = ebu_2006_scale(18, k=27.63, strength_sd=4.02)
     >>> s.vp([0.4, 14.1, -14.1]).tolist()
     [10, 20, 0]
     >>> s.name
@@ -155,26 +155,26 @@ def ebu_2006_scorer(n_boards, *, k, strength_sd):
     return gaussian_scale(sigma=float(sigma), unit="MP %", name=name)
 
 
-def rule_scorer(rule, n_boards, *, k, strength_sd):
+def rule_scale(rule, n_boards, *, k, strength_sd):
     """The Swiss pairs scale entry rule ``rule`` was played on, carried to ``n_boards``.
 
-    ``"2006"``: :func:`ebu_2006_scorer`; ``"2005"``: the 2004 White Book table
+    ``"2006"``: :func:`ebu_2006_scale`; ``"2005"``: the 2004 White Book table
     (``seeds/swiss_pairs_scales``, Probst Table 8's W'ton 2004 column, for 7-9 boards) with
     its thresholds multiplied by :func:`carry_factor` of the field (``k``, ``strength_sd``),
     the rule that carries the EBU 2006 scale (:data:`RULE_SCALES`).
 
     Examples
     --------
-    >>> s = rule_scorer("2005", 8, k=27.63, strength_sd=4.02)
+    >>> s = rule_scale("2005", 8, k=27.63, strength_sd=4.02)
     >>> [round(t, 2) for t in s.thresholds[:2]], round(s.thresholds[-1], 2)
     ([0.57, 1.73], 15.99)
-    >>> round(rule_scorer("2005", 18, k=27.63, strength_sd=4.02).thresholds[-1], 3)
+    >>> round(rule_scale("2005", 18, k=27.63, strength_sd=4.02).thresholds[-1], 3)
     12.231
     """
     check_choice(rule, "rule", ENTRY_RULES)
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     if RULE_SCALES[rule] == "ebu_2006":
-        return ebu_2006_scorer(n, k=k, strength_sd=strength_sd)
+        return ebu_2006_scale(n, k=k, strength_sd=strength_sd)
     base = named_scale(RULE_SCALES[rule])
     factor = carry_factor(n, k=k, strength_sd=strength_sd)
     return replace(
@@ -188,13 +188,13 @@ def rule_scorer(rule, n_boards, *, k, strength_sd):
 # --- margin histograms --------------------------------------------------------------------
 
 
-def refined_scorer(scorer, *, step=0.1, top=50.0):
-    """A scorer that scores as ``scorer`` but counts margins in bins of ``step``.
+def refined_scale(scale, *, step=0.1, top=50.0):
+    """A scale that scores as ``scale`` but counts margins in bins of ``step``.
 
     Parameters
     ----------
-    scorer : VPScale or str
-        The scale (anything :func:`~bridgestats.sim.events.as_scorer` accepts for 8 boards;
+    scale : VPScale or str
+        The scale (anything :func:`~bridgestats.sim.events.as_scale` accepts for 8 boards;
         not a raw differential).
     step : float, optional
         Bin width in the margin's unit (> 0).
@@ -204,23 +204,23 @@ def refined_scorer(scorer, *, step=0.1, top=50.0):
     Returns
     -------
     refined : VPScale
-        Thresholds: the union of ``scorer``'s and ``step, 2·step, ... < top`` (and ``top``);
-        each fine outcome scores as the outcome of ``scorer`` that contains it, so a
-        simulation scored by ``refined`` ranks and pairs exactly as one scored by ``scorer``
+        Thresholds: the union of ``scale``'s and ``step, 2·step, ... < top`` (and ``top``);
+        each fine outcome scores as the outcome of ``scale`` that contains it, so a
+        simulation scored by ``refined`` ranks and pairs exactly as one scored by ``scale``
         (same seed, same events) while its outcome counts are a histogram of |margin|.
     coarse : ndarray of int
-        For each fine outcome, its outcome index in ``scorer`` (central outcome 0), to fold
+        For each fine outcome, its outcome index in ``scale`` (central outcome 0), to fold
         the fine counts back (``np.add.at``).
 
     Examples
     --------
-    >>> fine, coarse = refined_scorer("washington_2004", step=1.0, top=20.0)
+    >>> fine, coarse = refined_scale("washington_2004", step=1.0, top=20.0)
     >>> fine.thresholds[:3], coarse[:3].tolist(), fine.vp([0.56, 0.57, 17.2]).tolist()
     ((0.57, 1.0, 1.73), [0, 1, 1], [10.0, 11.0, 20.0])
     """
-    sc = as_scorer(scorer, n_boards=8)
+    sc = as_scale(scale, n_boards=8)
     if sc.raw:
-        raise fail("scorer", "a VP scale (not a raw differential)", sc.name)
+        raise fail("scale", "a VP scale (not a raw differential)", sc.name)
     h = check_number(step, "step", low=0, low_open=True)
     t_top = check_number(top, "top", low=h, low_open=True)
     grid = np.arange(1, int(np.floor(t_top / h + 1e-9)) + 1) * h
@@ -371,7 +371,7 @@ def simulate_ko_swiss(
     n_boards=18,
     k=32.95,
     strength_sd=0.0,
-    scorer=None,
+    scale=None,
     entry="2006",
     late_entry=True,
     n_events=1,
@@ -392,9 +392,9 @@ def simulate_ko_swiss(
         :mod:`bridgestats.sim.events`): a match margin's σ is k/√n_boards.
     strength_sd : float, optional
         Sd of the pairs' true strengths (MP % per match), drawn afresh each event.
-    scorer : VPScale or str, optional
+    scale : VPScale or str, optional
         The Swiss's scale for n_boards-board matches (margins MP % − 50; not an IMP
-        scale): by default :func:`ebu_2006_scorer` of ``n_boards``, this ``k`` and
+        scale): by default :func:`ebu_2006_scale` of ``n_boards``, this ``k`` and
         ``strength_sd``. The
         shipped historical scales (by name) are for 7-9 boards.
     entry : {"2006", "2005"} or array_like, optional
@@ -420,7 +420,7 @@ def simulate_ko_swiss(
     Six sessions (64 pairs; Probst's 14, 29, 45, 62): the 62 Swiss pairs, the two losing
     semi-finalists joining the last round on 62:
 
-    >>> r = simulate_ko_swiss(6, strength_sd=4.0, scorer="mp", n_events=3, rng=1)
+    >>> r = simulate_ko_swiss(6, strength_sd=4.0, scale="mp", n_events=3, rng=1)
     >>> r.n_swiss, r.entry.tolist(), np.bincount(r.entry_round[0] + 1).tolist()
     (62, [0.0, 14.0, 29.0, 45.0, 62.0], [2, 32, 16, 8, 4, 2])
     """
@@ -428,12 +428,12 @@ def simulate_ko_swiss(
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True)
     tau = check_number(strength_sd, "strength_sd", low=0)
-    if scorer is None:
-        sc = ebu_2006_scorer(nb, k=kk, strength_sd=tau)
+    if scale is None:
+        sc = ebu_2006_scale(nb, k=kk, strength_sd=tau)
     else:
-        sc = as_scorer(scorer, n_boards=nb)
+        sc = as_scale(scale, n_boards=nb)
     if sc.unit == "IMPs":
-        raise fail("scorer", "a scale for MP % margins (Swiss pairs)", sc.name)
+        raise fail("scale", "a scale for MP % margins (Swiss pairs)", sc.name)
     late = check_flag(late_entry, "late_entry")
     e_total = check_int(n_events, "n_events", minimum=1)
     steps = check_int(max_steps, "max_steps", minimum=1)

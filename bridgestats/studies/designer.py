@@ -87,7 +87,7 @@ def _title(form) -> str:
     return name[:1].upper() + name[1:]
 
 
-def _printed_scorer(sigma, *, unit, centre, max_vp, name):
+def _printed_scale(sigma, *, unit, centre, max_vp, name):
     """The Gaussian scale as printed: whole-IMP band starts, for margins rounded to the whole
     IMP (as the catalogue's WBF scales, :mod:`bridgestats.scales`), MP % to two decimals."""
     scale = gaussian_scale(max_vp, sigma=sigma, centre=centre, unit=unit, name=name,
@@ -160,7 +160,7 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
         f"σ {100 * off:.0f} % smaller": src.sigma * (1 - off),
         f"σ {100 * off:.0f} % larger": src.sigma * (1 + off),
     }
-    gauss = [_printed_scorer(s, unit=src.unit, centre=centre, max_vp=max_vp, name=name)
+    gauss = [_printed_scale(s, unit=src.unit, centre=centre, max_vp=max_vp, name=name)
              for name, s in printed.items()]  # fmt: skip
     if form == "swiss_pairs":
         names = [display_name("scale", s) for s in _PAIRS_ALTERNATIVES]
@@ -168,18 +168,18 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
     else:
         names = ["WBF 2013 continuous", "WBF 2013 whole VPs", "win-draw-loss"]
         others = [named_scale(s, n_boards=n) for s in ("wbf", "wbf_discrete", "wdl")]
-    scorers = [gauss[0], *others, *gauss[1:]]
+    scales = [gauss[0], *others, *gauss[1:]]
     labels = [DESIGNER_SCALE, *names, *list(printed)[1:]]
     model = _model(form, n, n_tables=n_tables)
     spec = SIM_EVENTS[form]
     m = event_measures(
-        spec["n_entrants"], scorers=scorers, n_rounds=spec["n_rounds"], n_boards=n,
+        spec["n_entrants"], scales=scales, n_rounds=spec["n_rounds"], n_boards=n,
         event_format="swiss", pairing="score", board=model["board"], k=model["k"],
         strength_sd=model["strength_sd"], n_events=e, top_k=spec["top_k"], reference=0,
         rng=rng,
     )  # fmt: skip
-    by_name = dict(zip([s.name for s in scorers], labels, strict=True))
-    m = m.assign(scale=m["scorer"].map(by_name))
+    by_name = dict(zip([s.name for s in scales], labels, strict=True))
+    m = m.assign(scale=m["scale"].map(by_name))
     win = m[m["measure"] == "p_strongest_wins"].set_index("scale")
     vs = m[m["measure"] == "p_strongest_wins_vs_reference"].set_index("scale")
     top = m[(m["measure"] == "outcome_share") & m["round"].isna()

@@ -225,8 +225,8 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
         )
         diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
         n = len(names)
-        for scorer in candidate_scales("round robin", n_boards=boards, spread=spread):
-            pts = np.concatenate([scorer.vp(margin), scorer.vp(-margin)]).astype(float)
+        for scale in candidate_scales("round robin", n_boards=boards, spread=spread):
+            pts = np.concatenate([scale.vp(margin), scale.vp(-margin)]).astype(float)
             score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
             order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
             rank = np.empty(n, dtype=np.int64)
@@ -237,7 +237,7 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
                 pd.DataFrame(
                     {
                         "event": event,
-                        "scale": scale_label(scorer.name),
+                        "scale": scale_label(scale.name),
                         "team": np.asarray(names, dtype=object)[order],
                         "rank": rank[order],
                         "score": ranked,

@@ -59,7 +59,7 @@ from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
 from ..scales import SWISS_PAIRS_TABLES, named_scale
 from ..sigma import sigma_teams_spread
-from ..sim.events import PAIRINGS, as_scorer, simulate_events
+from ..sim.events import PAIRINGS, as_scale, simulate_events
 from ..sim.measures import (
     PAIRED_MEASURES,
     breakage,
@@ -239,7 +239,7 @@ def pairs_strength_spread(
             n_boards=_BRIGHTON["n_boards"],
             board="pairs",
             k=s0 * math.sqrt(8),
-            scorer=scale,
+            scale=scale,
             strength_sd=tau,
             pairing="score",
             n_events=e,
@@ -376,7 +376,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
 def compare_scales(
     event,
     *,
-    scorers=None,
+    scales=None,
     pairings=None,
     strength_sd,
     n_events=2000,
@@ -391,7 +391,7 @@ def compare_scales(
     ----------
     event : {"round robin", "Swiss teams", "Swiss pairs"}
         The event (:data:`EVENTS`).
-    scorers : sequence of VPScale or str, optional
+    scales : sequence of VPScale or str, optional
         The scales (:func:`candidate_scales` by default, with the default spread).
     pairings : sequence of str, optional
         Swiss pairing rules (all of :data:`~bridgestats.sim.events.PAIRINGS` by default);
@@ -403,10 +403,10 @@ def compare_scales(
     top_k : int, optional
         Qualifiers for ``p_top_k`` (the event's ``top_k`` by default).
     reference : VPScale or str, optional
-        The one scale every other is compared with, event by event: one of ``scorers``
+        The one scale every other is compared with, event by event: one of ``scales``
         (or its name). By default the WBF 2013 continuous scale for teams (the scale the
         World championships play) and ``ebu_2006`` for Swiss pairs (the EBU's Gaussian
-        scale at σ = 11 %, Probst §11), if among the scorers; the first scorer otherwise.
+        scale at σ = 11 %, Probst §11), if among the scales; the first scale otherwise.
     rng : int or numpy.random.Generator, optional
         One seed is drawn and used for every scale and rule: they meet the same strengths,
         lots and boards (common random numbers).
@@ -418,7 +418,7 @@ def compare_scales(
     -------
     DataFrame
         The frames of :func:`~bridgestats.sim.measures.event_measures` stacked, with
-        ``event`` first; columns ``event``, ``scorer``, ``pairing``, ``measure``,
+        ``event`` first; columns ``event``, ``scale``, ``pairing``, ``measure``,
         ``round``, ``k``, ``outcome``, ``value``, ``se``, ``n_events``, ``reference``,
         ``p_value``, ``p_holm``. The rows of measure ``"<measure>_vs_reference"`` are the
         paired differences scale − reference (``value``, paired ``se``), their p-values
@@ -426,11 +426,11 @@ def compare_scales(
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf", "wdl"], pairings=["score"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf", "wdl"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=50, n_entrants=16, n_rounds=4, rng=1)
-    >>> p = m.query("measure == 'p_strongest_wins'")[["scorer", "value", "se"]]
+    >>> p = m.query("measure == 'p_strongest_wins'")[["scale", "value", "se"]]
     >>> print(p.round(2).to_string(index=False))
-                           scorer  value   se
+                           scale  value   se
     WBF 2013 continuous, 8 boards   0.20 0.06
                     win/draw/loss   0.18 0.05
     """
@@ -444,7 +444,7 @@ def compare_scales(
     default_k = spec.pop("top_k")
     top_k = min(default_k, spec["n_entrants"] - 1) if top_k is None else top_k
     sd = check_number(strength_sd, "strength_sd", low=0)
-    chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scorers is None else scorers
+    chosen = candidate_scales(event, n_boards=spec["n_boards"]) if scales is None else scales
     ref = _reference_index(chosen, reference, spec["n_boards"])
     if spec["event_format"] == "round_robin":
         rules = ["score"]  # unused by a round robin
@@ -455,7 +455,7 @@ def compare_scales(
     seed = int(check_rng(rng).integers(2**63))
     frames = [
         event_measures(
-            scorers=chosen,
+            scales=chosen,
             pairing=p,
             strength_sd=sd,
             n_events=n_events,
@@ -475,24 +475,24 @@ def compare_scales(
 _REFERENCES = ("WBF 2013 continuous", "Swiss pairs EBU (2006)")
 
 
-def _reference_index(scorers, reference, n_boards: int) -> int:
-    """The position of ``reference`` among ``scorers`` (see :func:`compare_scales`)."""
-    if isinstance(scorers, str) or not hasattr(scorers, "__iter__"):
-        raise fail("scorers", "a sequence of scorers, scales or names", scorers)
-    names = [as_scorer(sc, n_boards=n_boards).name for sc in scorers]
+def _reference_index(scales, reference, n_boards: int) -> int:
+    """The position of ``reference`` among ``scales`` (see :func:`compare_scales`)."""
+    if isinstance(scales, str) or not hasattr(scales, "__iter__"):
+        raise fail("scales", "a sequence of VP scales or names of scales", scales)
+    names = [as_scale(sc, n_boards=n_boards).name for sc in scales]
     if reference is None:
         hits = [i for i, n in enumerate(names) if n.startswith(_REFERENCES)]
         return hits[0] if hits else 0
     try:
-        want = reference if reference in names else as_scorer(reference, n_boards=n_boards).name
+        want = reference if reference in names else as_scale(reference, n_boards=n_boards).name
     except BridgestatsError:
         want = None
     if want not in names:
-        raise fail("reference", f"one of the scorers ({', '.join(names)})", want)
+        raise fail("reference", f"one of the scales ({', '.join(names)})", want)
     return names.index(want)
 
 
-def scale_breakage(event, *, scorers=None, n_boards=None):
+def scale_breakage(event, *, scales=None, n_boards=None):
     """:func:`~bridgestats.sim.measures.breakage` of an event's scales, with ``event``.
 
     For Swiss pairs the margin steps are 1 MP % (the scales' unit), not 1 IMP. An added
@@ -501,21 +501,21 @@ def scale_breakage(event, *, scorers=None, n_boards=None):
 
     Examples
     --------
-    >>> b = scale_breakage("Swiss teams", scorers=["wbf"])
+    >>> b = scale_breakage("Swiss teams", scales=["wbf"])
     >>> b.loc[b.margin == 0, "value"].round(2).tolist()
     [0.44]
     """
     check_choice(event, "event", tuple(EVENTS))
     nb = EVENTS[event]["n_boards"] if n_boards is None else n_boards
-    chosen = candidate_scales(event, n_boards=nb) if scorers is None else scorers
+    chosen = candidate_scales(event, n_boards=nb) if scales is None else scales
     top = 25 if event == "Swiss pairs" else None  # 20-0 from 15.99 % on Washington 2004
     out = breakage(chosen, n_boards=nb, max_margin=top)
     out.insert(0, "event", event)
-    out["value_vp20"] = out.value * _vp20(chosen, nb, out.scorer)
+    out["value_vp20"] = out.value * _vp20(chosen, nb, out.scale)
     return out
 
 
-def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4)):
+def scale_shooting(event, *, scales=None, n_boards=None, boards_left=(1, 2, 4)):
     """:func:`~bridgestats.sim.measures.shooting_incentive` of a teams event's scales.
 
     Parameters
@@ -523,7 +523,7 @@ def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4))
     event : {"round robin", "Swiss teams"}
         A teams event (the shooting incentive is computed over the shipped IMP swings;
         the simulator has no model of a pair's gamble on MP % boards).
-    scorers : sequence, optional
+    scales : sequence, optional
         The scales (:func:`candidate_scales` by default).
     n_boards : int, optional
         Boards per match (the event's default).
@@ -538,30 +538,30 @@ def scale_shooting(event, *, scorers=None, n_boards=None, boards_left=(1, 2, 4))
 
     Examples
     --------
-    >>> s = scale_shooting("Swiss teams", scorers=["imps"], boards_left=[1])
+    >>> s = scale_shooting("Swiss teams", scales=["imps"], boards_left=[1])
     >>> float(s.gain.abs().max())
     0.0
     """
     check_choice(event, "event", ("round robin", "Swiss teams"))
     nb = EVENTS[event]["n_boards"] if n_boards is None else n_boards
-    chosen = candidate_scales(event, n_boards=nb) if scorers is None else scorers
+    chosen = candidate_scales(event, n_boards=nb) if scales is None else scales
     frames = [shooting_incentive(chosen, n_boards=nb, boards_left=b) for b in boards_left]
     out = pd.concat(frames, ignore_index=True)
     out.insert(0, "event", event)
-    out["gain_vp20"] = out.gain * _vp20(chosen, nb, out.scorer)
+    out["gain_vp20"] = out.gain * _vp20(chosen, nb, out.scale)
     return out
 
 
-def _vp20(scorers, n_boards: int, names: pd.Series) -> np.ndarray:
+def _vp20(scales, n_boards: int, names: pd.Series) -> np.ndarray:
     """The factor 10 / draw that puts a score on a 20-VP match (win/draw/loss's 2 points
     total: × 10); 1 for a raw differential (no total)."""
-    draw = {s.name: s.draw for s in (as_scorer(x, n_boards=n_boards) for x in scorers)}
+    draw = {s.name: s.draw for s in (as_scale(x, n_boards=n_boards) for x in scales)}
     return names.map(lambda n: 10.0 / draw[n] if draw[n] > 0 else 1.0).to_numpy(float)
 
 
 def _headline_rows(measures: pd.DataFrame, measure: str) -> pd.DataFrame:
     rows = measures[(measures.measure == measure) & measures.pairing.isin(["round_robin", "score"])]
-    return rows.assign(key=rows.event + ": " + rows.scorer)
+    return rows.assign(key=rows.event + ": " + rows.scale)
 
 
 def _check_measures(measures) -> None:
@@ -611,7 +611,7 @@ def scale_verdicts(measures, *, alpha=0.05):
     DataFrame
         One row per event, pairing rule, measure and scale other than the reference:
         ``event``, ``pairing``, ``measure`` (``p_strongest_wins``, ``p_top_k``,
-        ``kendall_tau``), ``scorer``, ``reference``, ``diff`` (scale − reference), ``se_paired``,
+        ``kendall_tau``), ``scale``, ``reference``, ``diff`` (scale − reference), ``se_paired``,
         ``z``, ``p_holm``, ``differs`` (``p_holm < alpha``), ``z_critical``, ``close_call``
         and ``verdict``: ``z_critical`` is the simultaneous (Bonferroni) threshold of the
         family's m comparisons, Φ⁻¹(1 − α/(2m)); ``close_call`` is True when |z| is within
@@ -637,15 +637,15 @@ def scale_verdicts(measures, *, alpha=0.05):
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf", "imps"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> v = scale_verdicts(m)
-    >>> v[["measure", "scorer", "reference"]].iloc[0].tolist()
+    >>> v[["measure", "scale", "reference"]].iloc[0].tolist()
     ['p_strongest_wins', 'IMPs differential', 'WBF 2013 continuous, 8 boards']
     """
     _check_measures(measures)
     a = check_number(alpha, "alpha", low=0, high=1, low_open=True, high_open=True)
-    cols = ["event", "pairing", "measure", "scorer", "reference", "diff", "se_paired", "z",
+    cols = ["event", "pairing", "measure", "scale", "reference", "diff", "se_paired", "z",
             "p_holm", "differs", "z_critical", "close_call", "verdict"]  # fmt: skip
     if "reference" not in measures:
         return pd.DataFrame(columns=cols)
@@ -736,18 +736,18 @@ def compare_pairings(
         cands = candidate_scales(event, n_boards=spec["n_boards"])
         sc = cands[_reference_index(cands, None, spec["n_boards"])]
     else:
-        sc = as_scorer(scale, n_boards=spec["n_boards"])
+        sc = as_scale(scale, n_boards=spec["n_boards"])
     # the seed compare_scales hands a rule's simulation (through event_measures)
     seed = int(np.random.default_rng(int(check_rng(rng).integers(2**63))).integers(2**63))
     figures, outcomes = [], []
     for p in rules:
-        res = simulate_events(pairing=p, scorer=sc, strength_sd=sd, n_events=n_events,
+        res = simulate_events(pairing=p, scale=sc, strength_sd=sd, n_events=n_events,
                               rng=seed, **spec)  # fmt: skip
         f = summarise_events(res, top_k=top_k)
         figures.append(f[f.measure.isin(PAIRED_MEASURES)].assign(pairing=p))
         outcomes.append(event_outcomes(res, top_k=top_k))
     d = paired_differences(outcomes, names=rules, reference=rules.index(reference))
-    d = d.rename(columns={"scorer": "pairing"}).assign(event=event)
+    d = d.rename(columns={"scale": "pairing"}).assign(event=event)
     d = _verdicts(d, ["event", "measure"], a)
     own = pd.concat(figures, ignore_index=True)
     out = own[["pairing", "measure", "value", "se", "n_events"]].merge(
@@ -788,7 +788,7 @@ def headline(measures, *, pairings=None, alpha=0.05):
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf"], pairings=["score", "random"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf"], pairings=["score", "random"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> h = headline(m)
     >>> list(h["p_strongest_wins"]), h["n_events_simulated"], h["n_events_per_format"]
@@ -812,7 +812,7 @@ def headline(measures, *, pairings=None, alpha=0.05):
             {
                 "format": r.event,
                 "measure": r.measure,
-                "scale": r.scorer,
+                "scale": r.scale,
                 "reference": r.reference,
                 "diff": float(r.diff),
                 "se_paired": float(r.se_paired),
@@ -857,7 +857,7 @@ def _rules_sentence(rows: pd.DataFrame, alpha: float) -> str:
 
 def _values_sentence(rows: pd.DataFrame) -> str:
     rows = rows.sort_values("value", ascending=False)
-    return "; ".join(f"{r.scorer} {_pct(r.value)} ± {_pct(r.se)}" for r in rows.itertuples())
+    return "; ".join(f"{r.scale} {_pct(r.value)} ± {_pct(r.se)}" for r in rows.itertuples())
 
 
 def _paired_sentence(v: pd.DataFrame, alpha: float) -> str:
@@ -868,7 +868,7 @@ def _paired_sentence(v: pd.DataFrame, alpha: float) -> str:
         edge = (f" (within {VERDICT_MARGIN:g} SE of the threshold: more events needed)"
                 if r.close_call else "")  # fmt: skip
         parts.append(
-            f"{r.scorer} {100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points "
+            f"{r.scale} {100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points "
             f"(p_holm {r.p_holm:.2g}: {r.verdict}{edge})"
         )
     return (
@@ -900,7 +900,7 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
 
     Examples
     --------
-    >>> m = compare_scales("Swiss teams", scorers=["wbf", "imps"], pairings=["score"],
+    >>> m = compare_scales("Swiss teams", scales=["wbf", "imps"], pairings=["score"],
     ...                    strength_sd=0.47, n_events=40, n_entrants=16, n_rounds=4, rng=1)
     >>> print(conclusions(m)[0][:74])
     Swiss teams, paired by score: P(strongest wins) IMPs differential 20.0 % ±
@@ -934,9 +934,9 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
                 f"{_rules_sentence(paired, alpha)}"
             )
         elif not rr and wins.pairing.nunique() > 1:  # the rules' figures, not compared
-            ref = wins.scorer[wins.scorer.str.startswith(_REFERENCES)]
-            first = (ref if len(ref) else wins.scorer).iloc[0]
-            sel = wins[wins.scorer == first].sort_values("value", ascending=False)
+            ref = wins.scale[wins.scale.str.startswith(_REFERENCES)]
+            first = (ref if len(ref) else wins.scale).iloc[0]
+            sel = wins[wins.scale == first].sort_values("value", ascending=False)
             listed = "; ".join(f"{r.pairing} {_pct(r.value)} ± {_pct(r.se)}"
                                for r in sel.itertuples())  # fmt: skip
             out.append(
@@ -945,26 +945,26 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
             )
         share = rows[
             (rows.measure == "outcome_share")
-            & rows.scorer.str.match(r"Gaussian 20-0,|Swiss pairs EBU \(2006\)")
+            & rows.scale.str.match(r"Gaussian 20-0,|Swiss pairs EBU \(2006\)")
             & (rows.outcome == "20-0")
             & rows["round"].notna()
         ]
         for pairing, sel in share.groupby("pairing", sort=False):
             first, last = sel.iloc[0], sel.iloc[-1]
             out.append(
-                f"{event}{'' if rr else f', paired {pairing!r}'}, {sel.scorer.iloc[0]}: the "
+                f"{event}{'' if rr else f', paired {pairing!r}'}, {sel.scale.iloc[0]}: the "
                 f"20-0s (either way) are {_pct(first.value)} ± {_pct(first.se)} of round "
                 f"{int(first['round'])} and {_pct(last.value)} ± {_pct(last.se)} of round "
                 f"{int(last['round'])}, against {_pct(2 / 21)} were all 21 outcomes equally likely."
             )
     if shooting is not None:
         for (event, left), rows in shooting.groupby(["event", "boards_left"], sort=False):
-            best = rows.loc[rows.groupby("scorer", sort=False).gain_vp20.idxmax()]
+            best = rows.loc[rows.groupby("scale", sort=False).gain_vp20.idxmax()]
             best = best.sort_values("gain_vp20", ascending=False)
             parts = "; ".join(
-                f"{r.scorer} {r.gain_vp20:.2f} at {int(r.deficit)} IMPs down"
+                f"{r.scale} {r.gain_vp20:.2f} at {int(r.deficit)} IMPs down"
                 if r.gain_vp20 > 1e-9
-                else f"{r.scorer} nothing at any deficit"
+                else f"{r.scale} nothing at any deficit"
                 for r in best.itertuples()
             )
             out.append(

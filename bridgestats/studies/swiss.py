@@ -20,7 +20,7 @@ Equal probability
 A Gaussian 20-0 scale at σ has thresholds σ·z_k (:func:`bridgestats.vpscale.gaussian_z`);
 it is *equal-probability* for a set of matches when its 21 outcomes occur equally often
 (10-10 1/21 of the matches, each other winner's score 2/21). Two criteria are computed on
-the simulated margins (the histogram kept by :func:`bridgestats.sim.swiss.refined_scorer`,
+the simulated margins (the histogram kept by :func:`bridgestats.sim.swiss.refined_scale`,
 0.1 % bins): ``flattest``, the σ minimising Pearson's χ² distance
 Σ (p_k(σ) − d_k)²/d_k between the outcome shares p_k and the design shares d_k; and
 ``20-0 share``, the σ at which the 20-0 share alone is 2/21. Each is computed per
@@ -63,8 +63,8 @@ from ..sim.events import PAIRINGS, simulate_events
 from ..sim.swiss import (
     ENTRY_RULES,
     carry_factor,
-    refined_scorer,
-    rule_scorer,
+    refined_scale,
+    rule_scale,
     simulate_ko_swiss,
 )
 from ..vpscale import gaussian_scale, gaussian_z
@@ -221,7 +221,7 @@ def brighton_simulation(
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     h = check_number(step, "step", low=0.01, high=1.0)
     seed = int(check_rng(rng).integers(2**63))
-    fine, coarse = refined_scorer(BRIGHTON["scale"], step=h, top=60.0)
+    fine, coarse = refined_scale(BRIGHTON["scale"], step=h, top=60.0)
     edges = np.concatenate([[0.0], fine.thresholds])
     n_half = BRIGHTON["first_half"][1]
     counts, margins = [], []
@@ -232,7 +232,7 @@ def brighton_simulation(
             n_boards=BRIGHTON["n_boards"],
             board="pairs",
             k=kk,
-            scorer=fine,
+            scale=fine,
             strength_sd=tau,
             pairing=rule,
             n_events=e,
@@ -581,7 +581,7 @@ def late_entry(
         (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`, Brighton 2005).
     scale_sigma_8 : float, optional
         None (the default): each rule on the scale it was played on
-        (:func:`bridgestats.sim.swiss.rule_scorer`): rule 2005 on the 2004 White Book
+        (:func:`bridgestats.sim.swiss.rule_scale`): rule 2005 on the 2004 White Book
         table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
         for 8 boards), each carried to n_boards by the field's σ(n)/σ(8), σ²(n) = k²/n +
         2τ² (:func:`bridgestats.sim.swiss.carry_factor`). A number σ₈: every rule on the
@@ -648,10 +648,10 @@ def late_entry(
     kk = check_number(k, "k", low=0, low_open=True, high=200)
     tau = check_number(strength_sd, "strength_sd", low=0, high=30)
     if scale_sigma_8 is None:
-        scorers = {rule: rule_scorer(rule, nb, k=kk, strength_sd=tau) for rule in rule_list}
+        scales = {rule: rule_scale(rule, nb, k=kk, strength_sd=tau) for rule in rule_list}
     else:
         s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
-        scorers = dict.fromkeys(rule_list, _scale_for(nb, s8, kk, tau))
+        scales = dict.fromkeys(rule_list, _scale_for(nb, s8, kk, tau))
     e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
     seed = int(check_rng(rng).integers(2**63))
     common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
@@ -659,9 +659,9 @@ def late_entry(
     for s in sizes:
         cfs = {}  # the counterfactual on each scale (the same knock-outs: one seed)
         for rule in rule_list:
-            name = scorers[rule].name
+            name = scales[rule].name
             if name not in cfs:
-                cf = simulate_ko_swiss(s, late_entry=False, scorer=scorers[rule], **common)
+                cf = simulate_ko_swiss(s, late_entry=False, scale=scales[rule], **common)
                 ev, who = np.nonzero(cf.entry_round >= 1)
                 fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual",
                                          "scale": name, "event": ev,
@@ -669,15 +669,15 @@ def late_entry(
                                          "percentile": cf.percentile[ev, who]}))  # fmt: skip
                 cfs[name] = cf
         for rule in rule_list:
-            cf = cfs[scorers[rule].name]
+            cf = cfs[scales[rule].name]
             cf_pct = cf.percentile
             cf_winner = cf.entry_round[cf.rank == 1].reshape(e)
             ev, who = np.nonzero(cf.entry_round >= 1)
-            r = simulate_ko_swiss(s, entry=rule, scorer=scorers[rule], **common)
+            r = simulate_ko_swiss(s, entry=rule, scale=scales[rule], **common)
             pct = r.percentile
             winner = r.entry_round[r.rank == 1].reshape(e)
             fin.append(pd.DataFrame({"n_sessions": s, "rule": rule,
-                                     "scale": scorers[rule].name, "event": ev,
+                                     "scale": scales[rule].name, "event": ev,
                                      "missed": r.entry_round[ev, who],
                                      "percentile": pct[ev, who]}))  # fmt: skip
             for m in range(s - 1):
@@ -704,7 +704,7 @@ def late_entry(
             tab_last = np.where(last, r.table_at_entry, 0)
             pw, pwc = float(np.mean(winner >= 1)), float(np.mean(cf_winner >= 1))
             rows_o.append({
-                "n_sessions": s, "rule": rule, "scale": scorers[rule].name,
+                "n_sessions": s, "rule": rule, "scale": scales[rule].name,
                 "n_swiss": r.n_swiss,
                 "entry_scores": tuple(int(x) for x in r.entry),
                 "gap": g_all.mean(), "gap_se": _se(g_all),

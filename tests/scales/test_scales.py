@@ -69,10 +69,10 @@ def test_a_new_named_scale_is_one_entry_and_reaches_every_user(monkeypatch, tmp_
     assert "patton_4" in team_scales()
 
     # the simulator scores every match by it
-    res = simulate_events(2, event_format="round_robin", scorer="patton_4", strength=[0.3, 0.0],
+    res = simulate_events(2, event_format="round_robin", scale="patton_4", strength=[0.3, 0.0],
                           n_events=300, rng=1)  # fmt: skip
-    assert res.scorer.max_vp == 4 and set(np.unique(res.score)) <= {0, 1, 2, 3, 4}
-    np.testing.assert_array_equal(res.score[:, 0], res.scorer.vp(res.margin[:, 0]))
+    assert res.scale.max_vp == 4 and set(np.unique(res.score)) <= {0, 1, 2, 3, 4}
+    np.testing.assert_array_equal(res.score[:, 0], res.scale.vp(res.margin[:, 0]))
 
     # scoring an event: Lions win by 11 - 5 = 6 IMPs over 2 boards; σ = 6.5√2 = 9.19, so
     # 3-7 IMPs is 3-1 (Probst's Table 9 ranges)

@@ -304,7 +304,7 @@ def test_swiss_pairs_spread_against_the_pairs_simulator():
     from bridgestats.sim import events as ev
 
     for n, tau in ((4, 4.0), (32, 4.0)):
-        res = ev.simulate_events(2, event_format="round_robin", board="pairs", scorer="mp",
+        res = ev.simulate_events(2, event_format="round_robin", board="pairs", scale="mp",
                                  n_boards=n, k=27.0, strength_sd=tau, n_events=20_000,
                                  rng=12)  # fmt: skip
         want = float(sigma_swiss_pairs_spread(n, k=27.0, strength_sd=tau))

@@ -1,4 +1,4 @@
-"""The event simulator: pairing invariants, the board model, scorers, and the kernel's oracle."""
+"""The event simulator: pairing invariants, the board model, scales, and the kernel's oracle."""
 
 from __future__ import annotations
 
@@ -206,7 +206,7 @@ def test_margins_grow_with_the_edge_as_the_model_states():
         n_boards=16,
         board="gaussian",
         strength=[1.0, 0.0],
-        scorer="imps",
+        scale="imps",
         n_events=20_000,
         rng=11,
     )
@@ -221,21 +221,21 @@ def test_pairs_margins_have_the_swiss_pairs_sigma():
     from bridgestats.sigma import sigma_swiss_pairs
 
     res = ev.simulate_events(
-        2, event_format="round_robin", board="pairs", scorer="mp", n_events=20_000, rng=12
+        2, event_format="round_robin", board="pairs", scale="mp", n_events=20_000, rng=12
     )
     assert res.margin[:, 0].std() == pytest.approx(float(sigma_swiss_pairs(8)), rel=0.03)
     np.testing.assert_allclose(res.margin.sum(axis=1), 0, atol=1e-9)
 
 
 def test_swings_board_model_has_the_measured_spread():
-    res = ev.simulate_events(2, event_format="round_robin", scorer="imps", n_events=40_000, rng=13)
+    res = ev.simulate_events(2, event_format="round_robin", scale="imps", n_events=40_000, rng=13)
     imps, p = ev.swing_distribution()
     k = np.sqrt(p @ imps**2.0)
     assert res.margin[:, 0].std() == pytest.approx(k * np.sqrt(8), rel=0.02)
     assert np.all(res.margin == np.round(res.margin))  # whole IMPs between equal sides
 
 
-# --- scorers --------------------------------------------------------------------------------
+# --- scales --------------------------------------------------------------------------------
 
 _GRID = np.concatenate([np.arange(-70, 71, 0.25), [18.38 * 0.059, -18.38 * 1.668]])
 
@@ -250,8 +250,8 @@ _GRID = np.concatenate([np.arange(-70, 71, 0.25), [18.38 * 0.059, -18.38 * 1.668
         scale_from_thresholds([0.65, 1.98, 3.33, 4.74, 6.23, 7.83, 9.64, 11.75, 14.40, 18.35]),
     ],
 )
-def test_as_scorer_keeps_the_scale_and_names_it(scale):
-    sc = ev.as_scorer(scale, n_boards=8)
+def test_as_scale_keeps_the_scale_and_names_it(scale):
+    sc = ev.as_scale(scale, n_boards=8)
     np.testing.assert_array_equal(sc.vp(_GRID), scale.vp(_GRID))
     assert sc.labels == scale.labels and sc.name
 
@@ -260,7 +260,7 @@ def test_as_scorer_keeps_the_scale_and_names_it(scale):
 @pytest.mark.parametrize("discrete", [False, True])
 def test_the_wbf_named_scales_equal_wbf_vp_on_whole_imps(n_boards, discrete):
     m = np.arange(-120, 121)
-    sc = ev.as_scorer("wbf_discrete" if discrete else "wbf", n_boards=n_boards)
+    sc = ev.as_scale("wbf_discrete" if discrete else "wbf", n_boards=n_boards)
     np.testing.assert_allclose(sc.vp(m), wbf_vp(m, n_boards, discrete=discrete), atol=1e-12)
     # a fraction of an IMP counts as the nearest whole IMP
     np.testing.assert_allclose(sc.vp(m + 0.3), sc.vp(m), atol=1e-12)
@@ -273,7 +273,7 @@ def test_the_swiss_pairs_named_scales_are_the_shipped_tables():
     t8 = datasets.load("seeds/swiss_pairs_scales")
     assert sorted(SWISS_PAIRS_TABLES) == sorted(t8.scale.unique())
     for name, rows in t8.groupby("scale"):
-        sc = ev.as_scorer(name, n_boards=8)
+        sc = ev.as_scale(name, n_boards=8)
         rows = rows.sort_values("vp_winner")
         starts = rows.threshold_pct.to_numpy()[1:] - 50
         assert sc.vp(starts).tolist() == rows.vp_winner.to_numpy()[1:].tolist()
@@ -281,71 +281,73 @@ def test_the_swiss_pairs_named_scales_are_the_shipped_tables():
         assert sc.vp(below).tolist() == rows.vp_winner.to_numpy()[:-1].tolist()
 
 
-def test_kernel_scores_as_the_scorer():
+def test_kernel_scores_as_the_scale():
     # every match's two scores from the kernel equal VPScale.vp of the two margins
-    for scorer in ("wbf", "wbf_discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
+    for scale in ("wbf", "wbf_discrete", "wdl", gaussian_scale(sigma=17.0, negative=3)):
         res = ev.simulate_events(
-            2, event_format="round_robin", scorer=scorer, strength=[0.3, 0.0], n_events=2000, rng=6
+            2, event_format="round_robin", scale=scale, strength=[0.3, 0.0], n_events=2000, rng=6
         )
-        sc = res.scorer
+        sc = res.scale
         np.testing.assert_allclose(res.score[:, 0], sc.vp(res.margin[:, 0]))
         np.testing.assert_allclose(res.score[:, 1], sc.vp(res.margin[:, 1]))
 
 
-def test_kernel_scores_margins_on_the_thresholds_as_the_scorer():
+def test_kernel_scores_margins_on_the_thresholds_as_the_scale():
     # an edge of 1/16 IMP a board puts every 8-board margin on a half IMP: exactly on the
-    # WBF scorers' thresholds (k - 0.5), where the kernel's cell search must agree
-    for scorer in ("wbf", "wbf_discrete"):
-        res = ev.simulate_events(2, event_format="round_robin", scorer=scorer,
+    # WBF scales' thresholds (k - 0.5), where the kernel's cell search must agree
+    for scale in ("wbf", "wbf_discrete"):
+        res = ev.simulate_events(2, event_format="round_robin", scale=scale,
                                  strength=[1 / 16, 0.0], n_events=3000, rng=7)  # fmt: skip
         assert np.all(res.margin[:, 0] % 1 == 0.5)
-        np.testing.assert_array_equal(res.score[:, 0], res.scorer.vp(res.margin[:, 0]))
-        np.testing.assert_array_equal(res.score[:, 1], res.scorer.vp(res.margin[:, 1]))
+        np.testing.assert_array_equal(res.score[:, 0], res.scale.vp(res.margin[:, 0]))
+        np.testing.assert_array_equal(res.score[:, 1], res.scale.vp(res.margin[:, 1]))
 
 
 # --- the kernel against the plain-Python reference ------------------------------------------
 
 _CASES = [
-    dict(n_entrants=12, n_rounds=6, pairing="score", scorer="wbf"),
-    dict(n_entrants=11, n_rounds=7, pairing="random", scorer="wbf_discrete"),
-    dict(n_entrants=13, n_rounds=6, pairing="seeded", scorer="wdl", board="gaussian"),
-    dict(n_entrants=10, n_rounds=5, pairing="late", scorer="imps"),
-    dict(n_entrants=9, n_rounds=9, pairing="score", scorer="washington_2004", board="pairs"),
-    dict(n_entrants=6, n_rounds=8, pairing="score", scorer="wbf"),  # repeats forced
-    dict(n_entrants=7, event_format="round_robin", scorer="wbf"),
-    # past 128 entrants the standings are merge-sorted, not counted; W/D/L ties many
-    dict(n_entrants=131, n_rounds=3, pairing="score", scorer="wdl"),
+    dict(n_entrants=12, n_rounds=6, pairing="score", scale="wbf"),
+    dict(n_entrants=11, n_rounds=7, pairing="random", scale="wbf_discrete"),
+    dict(n_entrants=13, n_rounds=6, pairing="seeded", scale="wdl", board="gaussian"),
+    dict(n_entrants=10, n_rounds=5, pairing="late", scale="imps"),
+    dict(n_entrants=9, n_rounds=9, pairing="score", scale="washington_2004", board="pairs"),
+    dict(n_entrants=6, n_rounds=8, pairing="score", scale="wbf"),  # repeats forced
+    dict(n_entrants=7, event_format="round_robin", scale="wbf"),
+    # a large field, W/D/L: many level scores
+    dict(n_entrants=131, n_rounds=3, pairing="score", scale="wdl"),
     dict(
         n_entrants=10,
         event_format="round_robin",
         n_rounds=4,
         board="gaussian",
-        scorer=gaussian_scale(sigma=18.38, negative=5),
+        scale=gaussian_scale(sigma=18.38, negative=5),
     ),
 ]
 
 
 @pytest.mark.parametrize("n", [2, 7, 64, 128, 129, 300])
-def test_standings_sort_is_a_stable_sort_on_the_ranking(n):
-    # both paths (counting up to 128, merge sort beyond) against Python's sorted, with
-    # many level scores and full ties (equal lots), which go to the lower index
+def test_order_and_standings_are_stable_sorts_on_their_keys(n):
+    # both ways of _order (counting up to 128 entries, two stable argsorts beyond) and of
+    # the standings (one key for margin and lot, or three sorts for margins too large for
+    # it) against Python's sorted: many level scores, margins level in millionths but not
+    # as floats, and full ties of the lots, which go to the lower index
     rng = np.random.default_rng(n)
-    buf = np.empty(2 * n + 2, dtype=np.int64)
+    by_index = -np.arange(n, dtype=float)
     for trial in range(10):
-        key1 = rng.integers(0, 6, n) * 1e6
-        key2 = rng.integers(-3, 3, n) * 1e6
         lot = rng.random(n)
         if trial % 3 == 0:
             lot[: n // 2] = 0.5
-        order = rng.permutation(n)
-        ev._sort_standings_into(order, key1, key2, lot, buf[: 2 * n])
-        want = sorted(range(n), key=lambda i: (-key1[i], -key2[i], lot[i]))
-        assert order.tolist() == want
-        key = rng.random(n + 1)
-        key[: min(3, n)] = key[n]
-        out = np.empty(n + 1, dtype=np.int64)
-        ev._key_order(key, np.empty(n + 1), np.zeros(n + 1), np.arange(n + 1.0), out, buf)
-        assert out.tolist() == np.argsort(key, kind="stable").tolist()
+        by_lot = ev._order(-lot, by_index)
+        assert by_lot.tolist() == np.argsort(lot, kind="stable").tolist()
+        lot_rank = np.empty(n)
+        lot_rank[by_lot] = np.arange(n)
+        vp = rng.integers(0, 6, n) + rng.choice([0.0, 1e-9], n)
+        for big in (1.0, 1e10):  # 1e10 IMPs: past the one key's exact range
+            mg = big * rng.integers(-3, 3, n) + rng.choice([0.0, -1e-9], n)
+            got = ev._standings(vp, mg, lot_rank, big == 1.0)
+            want = sorted(range(n), key=lambda i: (-round(vp[i] * 1e6), -round(mg[i] * 1e6),
+                                                   lot[i]))  # fmt: skip
+            assert got.tolist() == want
 
 
 def _reference(case, rng, n_events):
@@ -356,8 +358,8 @@ def _reference(case, rng, n_events):
     options.update({key: v for key, v in case.items() if key != "n_entrants"})
     plan = ev._plan(case["n_entrants"], **options)
     drawn = ev._draw(plan, np.random.default_rng(rng), n_events)
-    args = {key: v.tolist() if isinstance(v, np.ndarray) else v
-            for key, v in plan.kernel_args.items()}  # fmt: skip
+    fixed = {**plan.board._asdict(), **plan.scoring._asdict(), **plan.rules._asdict()}
+    args = {key: v.tolist() if isinstance(v, np.ndarray) else v for key, v in fixed.items()}
     return reference_events(*(a.tolist() for a in drawn), **args)
 
 
@@ -372,7 +374,7 @@ def test_kernel_equals_plain_python_reference(case):
         np.testing.assert_array_equal(res.rank[e], r["rank"])
         np.testing.assert_array_equal(res.opponents[e], r["opponents"])
         assert res.repeats[e] == r["repeats"]
-        if not res.scorer.raw:
+        if not res.scale.raw:
             np.testing.assert_array_equal(res.outcome_counts[e], r["counts"])
     if case["n_entrants"] == 6:
         assert res.repeats.sum() > 0  # the case exercises the forced-repeat path
@@ -390,7 +392,7 @@ def test_equal_sides_meet_every_outcome_equally_often(negative):
     # equal sides are independent whatever the pairing, so the test is exact.
     sigma = 6.5 * np.sqrt(8)
     scale = gaussian_scale(sigma=sigma, negative=negative)
-    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scorer=scale, n_events=400, rng=2024)
+    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scale=scale, n_events=400, rng=2024)
     counts = res.outcome_counts.sum(axis=(0, 1))
     expected = counts.sum() * scale.probabilities()
     if negative == 0:
@@ -403,7 +405,7 @@ def test_a_wrong_sigma_is_detected():
     # the same test has power: scored at 0.8 σ the outcomes are far from equal
     sigma = 6.5 * np.sqrt(8)
     scale = gaussian_scale(sigma=0.8 * sigma)
-    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scorer=scale, n_events=400, rng=2024)
+    res = ev.simulate_events(32, n_rounds=7, board="gaussian", scale=scale, n_events=400, rng=2024)
     counts = res.outcome_counts.sum(axis=(0, 1))
     assert stats.chisquare(counts, counts.sum() * scale.probabilities()).pvalue < 1e-6
     # ... and follow the scale's probabilities at the true σ
@@ -444,7 +446,7 @@ def test_standings_rank_by_score_then_margin():
 
 def test_bye_score_defaults_to_the_draw_and_can_be_set():
     res = ev.simulate_events(
-        3, event_format="round_robin", scorer="imps", n_events=5, keep_pairings=True, rng=1
+        3, event_format="round_robin", scale="imps", n_events=5, keep_pairings=True, rng=1
     )
     np.testing.assert_allclose(res.score, res.margin)  # a bye adds 0 IMPs
     res = ev.simulate_events(
@@ -471,9 +473,9 @@ def test_same_seed_same_events():
         ({"board": "cards"}, "board"),
         ({"board": "gaussian", "k": -1}, "k"),
         ({"k": 6.5}, "k"),
-        ({"scorer": "vp"}, "scorer"),
-        ({"board": "pairs"}, "scorer"),  # the WBF scale takes IMPs
-        ({"scorer": "ebu_2006"}, "scorer"),  # a Swiss pairs scale takes MP %
+        ({"scale": "vp"}, "scale"),
+        ({"board": "pairs"}, "scale"),  # the WBF scale takes IMPs
+        ({"scale": "ebu_2006"}, "scale"),  # a Swiss pairs scale takes MP %
         ({"strength": [1.0, 2.0]}, "strength"),
         ({"strength": np.zeros(8), "strength_sd": 1.0}, "strength_sd"),
         ({"strength_sd": -1.0}, "strength_sd"),
@@ -495,16 +497,16 @@ def test_simulate_events_rejects_bad_arguments(kwargs, name):
 @pytest.mark.parametrize(
     ("call", "name"),
     [
-        (lambda: ev.as_scorer(3, n_boards=8), "scorer"),
-        (lambda: ev.as_scorer("wbf", n_boards=0), "n_boards"),
-        (lambda: ev.as_scorer("brighton", n_boards=8), "scorer"),
+        (lambda: ev.as_scale(3, n_boards=8), "scale"),
+        (lambda: ev.as_scale("wbf", n_boards=0), "n_boards"),
+        (lambda: ev.as_scale("brighton", n_boards=8), "scale"),
         (lambda: ev.match_swing_distribution(0), "n_boards"),
         (lambda: VPScale((2.0, 1.0), max_vp=4), "thresholds"),
         (lambda: VPScale((1.0,), vp_table=((1, 1), (2, 0), (3, 0))), "vp_table"),
-        (lambda: ev.as_scorer("wdl", n_boards=8).vp("x"), "margin"),
+        (lambda: ev.as_scale("wdl", n_boards=8).vp("x"), "margin"),
     ],
 )
-def test_scorers_reject_bad_arguments(call, name):
+def test_scales_reject_bad_arguments(call, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: "):
         call()
 
@@ -512,14 +514,14 @@ def test_scorers_reject_bad_arguments(call, name):
 # --- measures -------------------------------------------------------------------------------
 
 
-def _hand_made(strength, rank, scorer="imps"):
+def _hand_made(strength, rank, scale="imps"):
     strength = np.asarray(strength, dtype=float)
     rank = np.asarray(rank)
     e, n = rank.shape
     return ev.EventResults(
         strength=strength, score=-rank.astype(float), margin=np.zeros((e, n)), rank=rank,
         outcome_counts=np.zeros((e, 1, 1), dtype=np.int64), opponents=None,
-        repeats=np.zeros(e, dtype=np.int64), scorer=ev.as_scorer(scorer, n_boards=8),
+        repeats=np.zeros(e, dtype=np.int64), scale=ev.as_scale(scale, n_boards=8),
     )  # fmt: skip
 
 
@@ -536,12 +538,12 @@ def test_measures_of_hand_made_events():
     taus = [1.0, 2 / 3, 2 / 3, stats.kendalltau([1, 1, 0, 0], [-1, -2, -3, -4]).statistic]
     assert m.loc["kendall_tau", "value"] == pytest.approx(np.mean(taus))
     assert m.loc["kendall_tau", "se"] == pytest.approx(np.std(taus, ddof=1) / 2)
-    assert "outcome_share" not in m.index  # a raw-margin scorer has no outcomes
+    assert "outcome_share" not in m.index  # a raw-margin scale has no outcomes
 
 
 def test_measures_with_equal_strengths():
     res = ev.simulate_events(16, n_rounds=5, board="gaussian", n_events=600, rng=21,
-                             scorer=gaussian_scale(sigma=6.5 * np.sqrt(8)))  # fmt: skip
+                             scale=gaussian_scale(sigma=6.5 * np.sqrt(8)))  # fmt: skip
     m = measures.summarise_events(res)
     # no strongest entrant, no order to recover: those measures are left out, not NaN
     assert set(m.measure) == {"outcome_share"}
@@ -549,7 +551,7 @@ def test_measures_with_equal_strengths():
     assert pooled.value.sum() == pytest.approx(1.0)
     by_round = m[m["round"].notna()]
     assert sorted(set(by_round["round"])) == [1, 2, 3, 4, 5]
-    expected = dict(zip(res.scorer.labels, [1 / 21] + [2 / 21] * 10, strict=True))
+    expected = dict(zip(res.scale.labels, [1 / 21] + [2 / 21] * 10, strict=True))
     z = (by_round.value - by_round.outcome.map(expected)) / by_round.se
     assert np.all(np.abs(z) < 4.5)  # 55 shares, each within 4.5 SE
     assert np.all(by_round.n_events == 600)
@@ -568,15 +570,15 @@ def test_measures_standard_errors_match_the_spread_of_replicates():
 
 
 def test_event_measures_use_common_random_numbers():
-    m = measures.event_measures(10, scorers=["imps", "imps", "wbf"], n_rounds=4,
+    m = measures.event_measures(10, scales=["imps", "imps", "wbf"], n_rounds=4,
                                 strength_sd=0.5, n_events=200, rng=3)  # fmt: skip
-    first = m[m.scorer == "IMPs differential"]
+    first = m[m.scale == "IMPs differential"]
     half = len(first) // 2
     a = first.iloc[:half].reset_index(drop=True)
     b = first.iloc[half:].reset_index(drop=True)
     pd.testing.assert_frame_equal(a, b)
     assert set(m.pairing) == {"score"}
-    assert list(m.columns) == ["scorer", "pairing", *measures.COLUMNS[1:]]
+    assert list(m.columns) == ["scale", "pairing", *measures.COLUMNS[1:]]
 
 
 def test_pairing_rules_share_their_random_numbers():
@@ -587,7 +589,7 @@ def test_pairing_rules_share_their_random_numbers():
     drawn, states = {}, {}
     for rule in ev.PAIRINGS:
         plan = ev._plan(12, n_rounds=5, n_boards=8, event_format="swiss", pairing=rule,
-                        board="swings", k=None, scorer="wbf", strength=None, strength_sd=0.5,
+                        board="swings", k=None, scale="wbf", strength=None, strength_sd=0.5,
                         bye_score=None, max_steps=MAX_STEPS)  # fmt: skip
         gen = np.random.default_rng(4)
         drawn[rule] = ev._draw(plan, gen, 6)
@@ -607,17 +609,17 @@ def test_pairing_rules_share_their_random_numbers():
 
 
 def test_paired_se_is_the_se_of_the_per_event_difference():
-    """The oracle: the same events simulated here scorer by scorer (the seed event_measures
+    """The oracle: the same events simulated here scale by scale (the seed event_measures
     draws), each event's outcome computed by hand from strengths and ranks (Kendall's τ by
     scipy), the difference d_e against the reference and its SE sd(d)/√E (ddof 1).
     Tolerance 1e-12: the same numbers summed in another order."""
     kw = dict(n_rounds=5, n_boards=8, strength_sd=0.5, n_events=300)
-    m = measures.event_measures(12, scorers=["wbf", "wdl", "imps"], reference=0, top_k=2,
+    m = measures.event_measures(12, scales=["wbf", "wdl", "imps"], reference=0, top_k=2,
                                 rng=11, **kw)  # fmt: skip
     seed = int(np.random.default_rng(11).integers(2**63))
     per = {}
     for name in ("wbf", "wdl", "imps"):
-        res = ev.simulate_events(12, scorer=name, rng=seed, **kw)
+        res = ev.simulate_events(12, scale=name, rng=seed, **kw)
         e = np.arange(kw["n_events"])
         won = (res.rank[e, res.strength.argmax(axis=1)] == 1).astype(float)
         strongest = [set(np.argsort(-s)[:2]) for s in res.strength]
@@ -625,20 +627,20 @@ def test_paired_se_is_the_se_of_the_per_event_difference():
         top = np.array([a == b for a, b in zip(strongest, first_two, strict=True)], float)
         tau = np.array([stats.kendalltau(s, -r).statistic
                         for s, r in zip(res.strength, res.rank, strict=True)])  # fmt: skip
-        per[ev.as_scorer(name, n_boards=8).name] = (won, top, tau)
+        per[ev.as_scale(name, n_boards=8).name] = (won, top, tau)
     ref = per["WBF 2013 continuous, 8 boards"]
     d = m[m.measure.str.endswith("_vs_reference")]
     assert len(d) == 6 and set(d.reference) == {"WBF 2013 continuous, 8 boards"}
     for r in d.itertuples():
         j = measures.PAIRED_MEASURES.index(r.measure.removesuffix("_vs_reference"))
-        diff = per[r.scorer][j] - ref[j]
+        diff = per[r.scale][j] - ref[j]
         assert r.n_events == kw["n_events"]
         np.testing.assert_allclose(r.value, diff.mean(), rtol=0, atol=1e-12)
         np.testing.assert_allclose(r.se, diff.std(ddof=1) / np.sqrt(diff.size), rtol=1e-12)
         # paired, not independent: the SE is below √(se₁² + se₂²) on common random numbers
-        se = m[(m.measure == r.measure.removesuffix("_vs_reference"))].set_index("scorer").se
-        assert r.se < np.hypot(se[r.scorer], se["WBF 2013 continuous, 8 boards"])
-    for _, fam in d.groupby("measure"):  # Holm over the two scorers of one measure
+        se = m[(m.measure == r.measure.removesuffix("_vs_reference"))].set_index("scale").se
+        assert r.se < np.hypot(se[r.scale], se["WBF 2013 continuous, 8 boards"])
+    for _, fam in d.groupby("measure"):  # Holm over the two scales of one measure
         lo, hi = sorted(fam.p_value)
         want = {lo: min(1, 2 * lo), hi: min(1, max(2 * lo, hi))}
         np.testing.assert_allclose(fam.p_holm, fam.p_value.map(want), rtol=1e-12)
@@ -702,9 +704,9 @@ def test_kendall_tau_b_rejects_bad_arguments(x, y, name):
         (lambda: measures.summarise_events("events"), "results"),
         (lambda: measures.summarise_events(_hand_made([[1, 0]], [[1, 2]]), top_k=2), "top_k"),
         (lambda: measures.summarise_events(_hand_made([[1, 0]], [[1, 2]]), top_k=0), "top_k"),
-        (lambda: measures.event_measures(8, scorers="wbf", n_rounds=3), "scorers"),
-        (lambda: measures.event_measures(8, scorers=[], n_rounds=3), "scorers"),
-        (lambda: measures.event_measures(8, scorers=["elo"], n_rounds=3), "scorer"),
+        (lambda: measures.event_measures(8, scales="wbf", n_rounds=3), "scales"),
+        (lambda: measures.event_measures(8, scales=[], n_rounds=3), "scales"),
+        (lambda: measures.event_measures(8, scales=["elo"], n_rounds=3), "scale"),
         (lambda: measures.event_measures(8, n_rounds=3, n_events=0), "n_events"),
     ],
 )
@@ -720,19 +722,19 @@ def test_breakage_is_the_scales_steps():
     b = measures.breakage(
         ["wbf", "wbf_discrete", gaussian_scale(sigma=18.38, negative=5)], max_margin=60
     )
-    cont = b[b.scorer.str.contains("continuous")]
+    cont = b[b.scale.str.contains("continuous")]
     m = cont.margin.to_numpy()
     np.testing.assert_allclose(cont.value, wbf_vp(m + 1, 8) - wbf_vp(m, 8), atol=1e-12)
-    disc = b[b.scorer.str.contains("discrete")]
+    disc = b[b.scale.str.contains("discrete")]
     assert set(disc.value) == {0.0, 1.0} and disc.value.sum() == 10  # 10-10 up to 20-0
     np.testing.assert_allclose(disc.value_behind, disc.value)  # no negative VPs: symmetric
-    neg = b[b.scorer.str.startswith("Gaussian")]
+    neg = b[b.scale.str.startswith("Gaussian")]
     assert neg.value.sum() == 10 and neg.value_behind.sum() == 15  # down to 20-(-5)
 
 
 def test_expected_score_against_direct_sums():
     imps, p = ev.swing_distribution()
-    sc = ev.as_scorer("wbf", n_boards=8)
+    sc = ev.as_scale("wbf", n_boards=8)
     for margin in (-12.0, -3.0, 0.0, 7.0):
         direct = float(p @ sc.vp(margin + imps))
         assert measures.expected_score("wbf", margin) == pytest.approx(direct, abs=1e-12)
@@ -747,20 +749,20 @@ def test_expected_score_against_direct_sums():
 
 def test_expected_score_gaussian_against_monte_carlo():
     z = np.random.default_rng(0).standard_normal(400_000)
-    for scorer in ("wbf_discrete", "wdl", gaussian_scale(sigma=18.38, negative=5)):
-        sc = ev.as_scorer(scorer, n_boards=8)
+    for scale in ("wbf_discrete", "wdl", gaussian_scale(sigma=18.38, negative=5)):
+        sc = ev.as_scale(scale, n_boards=8)
         for margin in (-20.0, -5.0, 3.0):
             draws = sc.vp(margin + 6.5 * np.sqrt(2) * z)
-            got = measures.expected_score(scorer, margin, board="gaussian", boards_left=2)
+            got = measures.expected_score(scale, margin, board="gaussian", boards_left=2)
             assert abs(got - draws.mean()) < 4 * draws.std() / np.sqrt(z.size)
 
 
 def test_shooting_pays_behind_on_the_wbf_scale_and_never_on_imps():
     s = measures.shooting_incentive(["wbf", "imps"], max_deficit=30)
-    wbf = s[s.scorer.str.startswith("WBF")]
+    wbf = s[s.scale.str.startswith("WBF")]
     assert wbf.gain.iloc[0] == pytest.approx(0.0, abs=1e-12)  # level: symmetric
     assert np.all(wbf.gain.iloc[1:] > 0)  # behind, the loser's VPs are convex in the margin
-    np.testing.assert_allclose(s[s.scorer == "IMPs differential"].gain, 0.0, atol=1e-9)
+    np.testing.assert_allclose(s[s.scale == "IMPs differential"].gain, 0.0, atol=1e-9)
     np.testing.assert_allclose(wbf.expected_score_shooting - wbf.expected_score, wbf.gain)
     g = measures.shooting_incentive(["wbf"], board="gaussian", boards_left=2, max_deficit=30)
     assert np.all(g.gain.iloc[1:] > 0) and list(g.boards_left.unique()) == [2]
@@ -769,7 +771,7 @@ def test_shooting_pays_behind_on_the_wbf_scale_and_never_on_imps():
 @pytest.mark.parametrize(
     ("call", "name"),
     [
-        (lambda: measures.breakage("wbf"), "scorers"),
+        (lambda: measures.breakage("wbf"), "scales"),
         (lambda: measures.breakage(["wbf"], max_margin=0), "max_margin"),
         (lambda: measures.expected_score("wbf", -3, boards_left=9), "boards_left"),
         (lambda: measures.expected_score("wbf", -3, board="pairs"), "board"),
@@ -779,7 +781,7 @@ def test_shooting_pays_behind_on_the_wbf_scale_and_never_on_imps():
         (lambda: measures.expected_score("wbf", -3, k=6.5), "k"),
         (lambda: measures.expected_score("wbf", -3, board="gaussian", k=0), "k"),
         (lambda: measures.shooting_incentive(["wbf"], max_deficit=-1), "max_deficit"),
-        (lambda: measures.shooting_incentive([]), "scorers"),
+        (lambda: measures.shooting_incentive([]), "scales"),
     ],
 )
 def test_breakage_and_shooting_reject_bad_arguments(call, name):

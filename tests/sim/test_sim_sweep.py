@@ -16,18 +16,18 @@ _GRID = {
     "pairing": ["random", "score"],
     "strength_sd": [0.0, 0.5],
     "n_events": 60,
-    "scorer": ["wbf", "wdl"],
+    "scale": ["wbf", "wdl"],
 }
 
 
-def test_cells_are_the_product_with_the_scorer_fastest():
+def test_cells_are_the_product_with_the_scale_fastest():
     cells = grid_cells(_GRID)
     assert len(cells) == 8
     # settings in GRID_KEYS order (pairing before strength_sd), whatever the grid's order
     reordered = dict(reversed(list(_GRID.items())))
     assert grid_cells(reordered) == cells
     assert [i for i, _ in cells] == [0, 0, 1, 1, 2, 2, 3, 3]
-    assert [(c["pairing"], c["strength_sd"], c["scorer"]) for _, c in cells[:4]] == [
+    assert [(c["pairing"], c["strength_sd"], c["scale"]) for _, c in cells[:4]] == [
         ("random", 0.0, "wbf"), ("random", 0.0, "wdl"), ("random", 0.5, "wbf"),
         ("random", 0.5, "wdl"),
     ]  # fmt: skip
@@ -38,17 +38,17 @@ def test_a_cell_is_event_measures_on_its_spawned_seed():
     # the rule of the module docstring, checked against event_measures called directly
     m = run_sweep(_GRID, rng=11, progress=False)
     child = np.random.SeedSequence(11).spawn(4)[3]  # setting 3: score, strength_sd 0.5
-    want = measures.event_measures(8, scorers=["wdl"], n_rounds=3, pairing="score",
+    want = measures.event_measures(8, scales=["wdl"], n_rounds=3, pairing="score",
                                    strength_sd=0.5, n_events=60,
                                    rng=np.random.default_rng(child))  # fmt: skip
-    got = m[(m.setting == 3) & (m.scorer == "win/draw/loss")][want.columns]
+    got = m[(m.setting == 3) & (m.scale == "win/draw/loss")][want.columns]
     pd.testing.assert_frame_equal(got.reset_index(drop=True), want)
     assert (m.n_simulated == 60).all() and set(m.pairing) == {"random", "score"}
 
 
-def test_scorers_of_a_setting_share_its_random_numbers():
+def test_scales_of_a_setting_share_its_random_numbers():
     grid = {"n_entrants": 8, "n_rounds": 3, "strength_sd": 0.5, "n_events": 60,
-            "scorer": ["imps", "imps"]}  # fmt: skip
+            "scale": ["imps", "imps"]}  # fmt: skip
     m = run_sweep(grid, rng=2, progress=False)
     half = len(m) // 2
     pd.testing.assert_frame_equal(
@@ -129,7 +129,7 @@ def test_ctrl_c_cancels_the_pending_tasks():
         ({"n_entrants": 8, "n_rounds": {3, 4}}, r"grid\['n_rounds'\]"),
         ({"n_entrants": 8, "n_rounds": 3, "pairing": ["score", "dutch"]}, "pairing"),
         ({"n_entrants": 8}, "n_rounds"),
-        ({"n_entrants": 8, "n_rounds": 3, "scorer": ["wbf", "elo"]}, "scorer"),
+        ({"n_entrants": 8, "n_rounds": 3, "scale": ["wbf", "elo"]}, "scale"),
         ({"n_entrants": 8, "n_rounds": 3, "n_events": 0}, "n_events"),
     ],
 )

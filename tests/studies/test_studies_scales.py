@@ -67,9 +67,9 @@ def test_candidate_scales_teams(spread):
         (lambda: scales.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
         (lambda: scales.pairs_strength_spread(rng="x"), "rng"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
-        (lambda: scales.compare_scales("Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5,
+        (lambda: scales.compare_scales("Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5,
                                        reference="ebu_2006"), "reference"),
-        (lambda: scales.compare_scales("Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5,
+        (lambda: scales.compare_scales("Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5,
                                        reference="nonsense"), "reference"),
         (lambda: scales.scale_verdicts(pd.DataFrame({"event": []}), alpha=1.5), "alpha"),
     ],
@@ -82,13 +82,13 @@ def test_bad_input(call, name):
 @pytest.fixture(scope="module")
 def swiss():
     return scales.compare_scales(
-        "Swiss teams", scorers=["wbf", "wdl"], strength_sd=0.5, n_events=150, rng=3, **SMALL
+        "Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5, n_events=150, rng=3, **SMALL
     )
 
 
 def test_compare_scales_frame(swiss):
     assert list(swiss.columns) == [
-        "event", "scorer", "pairing", "measure", "round", "k", "outcome", "value", "se",
+        "event", "scale", "pairing", "measure", "round", "k", "outcome", "value", "se",
         "n_events", "reference", "p_value", "p_holm",
     ]  # fmt: skip
     assert set(swiss.pairing) == set(PAIRINGS) and set(swiss.event) == {"Swiss teams"}
@@ -98,7 +98,7 @@ def test_compare_scales_frame(swiss):
     assert swiss.se.notna().all()
     # one paired row per rule and measure: win/draw/loss against the WBF reference
     d = swiss[swiss.measure.str.endswith("_vs_reference")]
-    assert len(d) == 3 * len(PAIRINGS) and set(d.scorer) == {"win/draw/loss"}
+    assert len(d) == 3 * len(PAIRINGS) and set(d.scale) == {"win/draw/loss"}
     assert set(d.reference) == {"WBF 2013 continuous, 8 boards"}
     assert swiss.loc[~swiss.index.isin(d.index), "reference"].isna().all()
     np.testing.assert_allclose(p.se, np.sqrt(p.value * (1 - p.value) / 150))
@@ -106,22 +106,22 @@ def test_compare_scales_frame(swiss):
     assert (top.k == 2).all()
     # outcome shares of a round add up to 1
     share = swiss[(swiss.measure == "outcome_share") & swiss["round"].notna()]
-    sums = share.groupby(["scorer", "pairing", "round"]).value.sum()
+    sums = share.groupby(["scale", "pairing", "round"]).value.sum()
     np.testing.assert_allclose(sums, 1.0)
 
 
 def test_common_random_numbers_and_extremes():
     """A huge spread: the strongest nearly always wins under every scale; the round robin
     ignores the pairing rules; the same rng gives the same frame."""
-    big = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,
+    big = scales.compare_scales("round robin", scales=["wbf", "imps"], strength_sd=20.0,
                                 n_events=40, rng=5, n_entrants=8)  # fmt: skip
     assert set(big.pairing) == {"round_robin"}
     p = big[big.measure == "p_strongest_wins"]
     assert (p.value >= 0.9).all()  # the two strongest can be close: 20-VP caps tie them
-    again = scales.compare_scales("round robin", scorers=["wbf", "imps"], strength_sd=20.0,
+    again = scales.compare_scales("round robin", scales=["wbf", "imps"], strength_sd=20.0,
                                   n_events=40, rng=5, n_entrants=8)  # fmt: skip
     pd.testing.assert_frame_equal(big, again)
-    equal = scales.compare_scales("Swiss teams", scorers=["wbf"], pairings=["random"],
+    equal = scales.compare_scales("Swiss teams", scales=["wbf"], pairings=["random"],
                                   strength_sd=0.0, n_events=20, rng=5, **SMALL)  # fmt: skip
     assert "p_strongest_wins" not in set(equal.measure)  # no unique strongest side
 
@@ -131,8 +131,8 @@ def test_headline(swiss):
     keys = ["Swiss teams: WBF 2013 continuous, 8 boards", "Swiss teams: win/draw/loss"]
     assert sorted(h["p_strongest_wins"]) == keys == sorted(h["kendall_tau"])
     row = swiss.query("measure == 'p_strongest_wins' and pairing == 'score'").iloc[0]
-    assert h["p_strongest_wins"][f"Swiss teams: {row.scorer}"] == row.value
-    assert h["p_strongest_wins_se"][f"Swiss teams: {row.scorer}"] == row.se
+    assert h["p_strongest_wins"][f"Swiss teams: {row.scale}"] == row.value
+    assert h["p_strongest_wins_se"][f"Swiss teams: {row.scale}"] == row.se
     assert h["n_events_simulated"] == 150 * 2 * len(PAIRINGS)
     assert h["n_events_per_format"] == {"Swiss teams": 150}
     (row,) = [r for r in h["scale_differences"] if r["measure"] == "p_strongest_wins"]
@@ -146,7 +146,7 @@ def test_conclusions_are_computed(swiss):
     lines = scales.conclusions(swiss)
     p = swiss.query("measure == 'p_strongest_wins' and pairing == 'score'")
     for r in p.itertuples():
-        assert f"{r.scorer} {100 * r.value:.1f} % ± {100 * r.se:.1f} %" in lines[0]
+        assert f"{r.scale} {100 * r.value:.1f} % ± {100 * r.se:.1f} %" in lines[0]
     d = swiss.query("measure == 'p_strongest_wins_vs_reference' and pairing == 'score'")
     row = d.iloc[0]
     assert (
@@ -158,7 +158,7 @@ def test_conclusions_are_computed(swiss):
     # the verdict follows the numbers: one scale z = 4 from the reference differs, z = 0.5
     # does not, z = 2.2 (within 1.5 of the simultaneous 2.24 for two comparisons) is open
     fake = pd.DataFrame({
-        "event": "Swiss teams", "scorer": ["ref", "a", "b"], "pairing": "score",
+        "event": "Swiss teams", "scale": ["ref", "a", "b"], "pairing": "score",
         "measure": ["p_strongest_wins"] + ["p_strongest_wins_vs_reference"] * 2,
         "round": pd.NA, "k": pd.NA, "outcome": None, "value": [0.5, -0.08, 0.01],
         "se": 0.02, "n_events": 1000, "reference": [None, "ref", "ref"],
@@ -167,7 +167,7 @@ def test_conclusions_are_computed(swiss):
     fake["p_value"] = 2 * stats.norm.sf(z.abs())
     fake.loc[0, "p_value"] = np.nan
     fake.loc[1:, "p_holm"] = fit.holm(fake.p_value[1:])
-    v = scales.scale_verdicts(fake).set_index("scorer")
+    v = scales.scale_verdicts(fake).set_index("scale")
     assert v.verdict.to_dict() == {"a": "differs", "b": "not distinguishable"}
     # the threshold is the family's simultaneous one (Bonferroni over 2), not Holm's steps
     np.testing.assert_allclose(v.z_critical, [stats.norm.isf(0.05 / 4)] * 2)
@@ -175,21 +175,21 @@ def test_conclusions_are_computed(swiss):
     fake.loc[1, "value"] = -3.7 * 0.02
     fake["p_value"] = 2 * stats.norm.sf((fake.value / fake.se).abs())
     fake.loc[1:, "p_holm"] = fit.holm(fake.p_value[1:])
-    v = scales.scale_verdicts(fake).set_index("scorer")
+    v = scales.scale_verdicts(fake).set_index("scale")
     assert bool(v.loc["a", "differs"]) and v.loc["a", "verdict"] == "unresolved"
     fake.loc[1, "value"] = -2.2 * 0.02
     fake["p_value"] = 2 * stats.norm.sf((fake.value / fake.se).abs())
     fake.loc[1:, "p_holm"] = fit.holm(fake.p_value[1:])
-    v = scales.scale_verdicts(fake).set_index("scorer")
+    v = scales.scale_verdicts(fake).set_index("scale")
     assert v.loc["a", "verdict"] == "unresolved" and bool(v.loc["a", "close_call"])
-    plain = fake.iloc[[0, 0]].assign(scorer=["a", "b"], value=[0.456, 0.51])
+    plain = fake.iloc[[0, 0]].assign(scale=["a", "b"], value=[0.456, 0.51])
     line = scales.conclusions(pd.concat([fake, plain], ignore_index=True))[0]
     assert "b 51.0 % ± 2.0 %; ref 50.0 % ± 2.0 %; a 45.6 % ± 2.0 %" in line
     assert "a -4.4 ± 2.0 percentage points (p_holm 0.056: unresolved (within 1.5 SE" in line
 
 
 def test_reference_by_name_or_shorthand():
-    kw = dict(scorers=["wdl", "wbf"], pairings=["score"], strength_sd=0.5, n_events=30,
+    kw = dict(scales=["wdl", "wbf"], pairings=["score"], strength_sd=0.5, n_events=30,
               rng=1, **SMALL)  # fmt: skip
     default = scales.compare_scales("Swiss teams", **kw)
     named = scales.compare_scales("Swiss teams", reference="wdl", **kw)
@@ -208,7 +208,7 @@ def test_headline_verdict_does_not_flip_between_seeds():
     runs = [
         scales.headline(
             scales.compare_scales(
-                "round robin", scorers=["wbf", "wdl", "imps"], strength_sd=0.5, n_events=2000,
+                "round robin", scales=["wbf", "wdl", "imps"], strength_sd=0.5, n_events=2000,
                 n_entrants=10, n_boards=8, rng=seed),
             pairings=scales.compare_pairings(
                 "Swiss teams", strength_sd=0.5, n_events=2000, rng=seed, **SMALL),
@@ -238,7 +238,7 @@ def test_compare_pairings_paired_by_event():
     d = scales.compare_pairings("Swiss teams", pairings=["score", "random", "late"], **kw)
     assert set(d.scale) == {"WBF 2013 continuous, 8 boards"}
     assert d.loc[d.pairing == "score", "reference"].isna().all()
-    own = scales.compare_scales("Swiss teams", scorers=["wbf"], pairings=["score", "random"],
+    own = scales.compare_scales("Swiss teams", scales=["wbf"], pairings=["score", "random"],
                                 **kw)  # fmt: skip
     for r in own[own.measure.isin(["p_strongest_wins", "kendall_tau"])].itertuples():
         row = d[(d.pairing == r.pairing) & (d.measure == r.measure)].iloc[0]
@@ -266,18 +266,18 @@ def test_compare_pairings_paired_by_event():
 
 def test_shooting_and_breakage(spread):
     sh = scales.scale_shooting("Swiss teams", boards_left=[1])
-    imps = sh[sh.scorer == "IMPs differential"]
+    imps = sh[sh.scale == "IMPs differential"]
     assert np.allclose(imps.gain, 0) and np.allclose(imps.gain_vp20, 0)
-    wdl = sh[sh.scorer == "win/draw/loss"]
+    wdl = sh[sh.scale == "win/draw/loss"]
     np.testing.assert_allclose(wdl.gain_vp20, 10 * wdl.gain)
-    wbf = sh[sh.scorer.str.startswith("WBF 2013 continuous")]
+    wbf = sh[sh.scale.str.startswith("WBF 2013 continuous")]
     np.testing.assert_allclose(wbf.gain_vp20, wbf.gain)
     assert wbf.loc[wbf.deficit == 10, "gain"].round(3).tolist() == [0.154]  # sim.measures' doc
     lines = scales.conclusions(pd.DataFrame(columns=["event"]), shooting=sh)
     assert "IMPs differential nothing at any deficit" in lines[0]
     b = scales.scale_breakage("Swiss pairs")
     assert b.margin.max() == 25 and set(b.event) == {"Swiss pairs"}
-    wash = b[b.scorer == "Swiss pairs Washington (2004)"]
+    wash = b[b.scale == "Swiss pairs Washington (2004)"]
     assert wash.value.sum() == 10  # 10-10 to 20-0 over 0-25 %: each VP step once
 
 

@@ -17,7 +17,7 @@ from scipy.special import ndtr
 from bridgestats.errors import BridgestatsError
 from bridgestats.scales import named_scale
 from bridgestats.sim.events import simulate_events
-from bridgestats.sim.swiss import entry_scores, refined_scorer, simulate_ko_swiss
+from bridgestats.sim.swiss import entry_scores, refined_scale, simulate_ko_swiss
 from bridgestats.studies import swiss
 
 
@@ -50,16 +50,16 @@ def test_entry_scores_reproduce_section_12():
         entry_scores(3, rule="2007")
 
 
-def test_refined_scorer_scores_and_pairs_as_the_scale():
-    """Same seed: the fine scorer's counts folded back equal the 2004 scorer's, and the
+def test_refined_scale_scores_and_pairs_as_the_scale():
+    """Same seed: the fine scale's counts folded back equal the 2004 scale's, and the
     ranks are identical (the pairings did not change)."""
-    fine, coarse = refined_scorer("washington_2004", step=0.25, top=40.0)
+    fine, coarse = refined_scale("washington_2004", step=0.25, top=40.0)
     base = named_scale("washington_2004")
     m = np.linspace(-45, 45, 9001)
     assert np.array_equal(fine.vp(m), base.vp(m))
     kw = dict(n_rounds=6, n_boards=8, board="pairs", k=30.0, strength_sd=3.0, n_events=3, rng=9)
-    a = simulate_events(40, scorer=fine, **kw)
-    b = simulate_events(40, scorer=base, **kw)
+    a = simulate_events(40, scale=fine, **kw)
+    b = simulate_events(40, scale=base, **kw)
     folded = np.zeros_like(b.outcome_counts)
     np.add.at(folded, (slice(None), slice(None), coarse), a.outcome_counts)
     assert np.array_equal(folded, b.outcome_counts)
@@ -141,7 +141,7 @@ def test_brighton_simulation_rejects_bad_input():
 def test_ko_swiss_structure():
     """Knock-out of 2^S pairs: 2^(S-s) losers of round s join Swiss round s-1 on
     entry_scores[s-1]; everyone in the Swiss is ranked once; the two finalists are not."""
-    r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scorer="mp", n_events=4, rng=2)
+    r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scale="mp", n_events=4, rng=2)
     assert r.n_swiss == 30 and (r.repeats == 0).all()
     for ev in range(4):
         assert np.bincount(r.entry_round[ev] + 1).tolist() == [2, 16, 8, 4, 2]
@@ -157,10 +157,10 @@ def test_ko_swiss_structure():
 
 
 def test_ko_swiss_scores_add_up_and_new_entrants_meet_old_pairs():
-    """Raw MP scorer: each Swiss pair's score is its entry score plus its margins, which
+    """Raw MP scale: each Swiss pair's score is its entry score plus its margins, which
     sum to zero over a round; with the VP scale, new entrants' first opponents are
     already in the Swiss (table numbers: each table holds one new entrant at most)."""
-    r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scorer="mp", n_events=3, rng=4)
+    r = simulate_ko_swiss(5, k=30.0, strength_sd=3.0, scale="mp", n_events=3, rng=4)
     in_swiss = r.entry_round >= 0
     total = np.where(in_swiss, r.score - r.entry_score, 0.0).sum(axis=1)
     np.testing.assert_allclose(total, 0.0, atol=1e-8)
@@ -174,17 +174,17 @@ def test_ko_swiss_default_scale_and_bad_input():
     """The default scale is EBU 2006's 11 % carried to 18 boards by the field's σ(18)/σ(8),
     σ²(n) = k²/n + 2τ²: 20-0 from 11·σ(18)/σ(8)·z₉; τ = 0 is Probst's √(8/18)."""
     from bridgestats.sigma import sigma_swiss_pairs_spread
-    from bridgestats.sim.swiss import carry_factor, ebu_2006_scorer
+    from bridgestats.sim.swiss import carry_factor, ebu_2006_scale
     from bridgestats.vpscale import gaussian_z
 
-    s = ebu_2006_scorer(18, k=27.6, strength_sd=4.0)
+    s = ebu_2006_scale(18, k=27.6, strength_sd=4.0)
     ratio = sigma_swiss_pairs_spread(18, k=27.6, strength_sd=4.0) / sigma_swiss_pairs_spread(
         8, k=27.6, strength_sd=4.0
     )
     assert s.thresholds[-1] == pytest.approx(11 * ratio * gaussian_z(20)[-1], rel=1e-12)
     assert carry_factor(18, k=30.0, strength_sd=0.0) == pytest.approx(2 / 3, rel=1e-12)
-    with pytest.raises(BridgestatsError, match="scorer"):
-        simulate_ko_swiss(4, scorer="wbf")
+    with pytest.raises(BridgestatsError, match="scale"):
+        simulate_ko_swiss(4, scale="wbf")
     with pytest.raises(BridgestatsError, match="entry"):
         simulate_ko_swiss(4, entry=[0, 10])
     with pytest.raises(BridgestatsError, match="n_sessions"):
@@ -194,7 +194,7 @@ def test_ko_swiss_default_scale_and_bad_input():
 
 
 def test_ko_swiss_counterfactual_shares_the_knockout():
-    kw = dict(k=30.0, strength_sd=3.0, scorer="mp", n_events=3, rng=8)
+    kw = dict(k=30.0, strength_sd=3.0, scale="mp", n_events=3, rng=8)
     a = simulate_ko_swiss(5, **kw)
     b = simulate_ko_swiss(5, late_entry=False, **kw)
     assert np.array_equal(a.strength, b.strength)
@@ -206,9 +206,9 @@ def test_ko_swiss_counterfactual_shares_the_knockout():
 def test_late_entry_with_equal_pairs_and_no_head_start():
     """Equal pairs entering late on 0 VPs have fewer rounds to collect VPs in: having missed
     2 or 3 of 4 rounds they finish far below their counterfactual selves (> 20 points)."""
-    r = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scorer="ebu_2006", entry=[0, 0, 0, 0],
+    r = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scale="ebu_2006", entry=[0, 0, 0, 0],
                           n_events=20, rng=6)  # fmt: skip
-    cf = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scorer="ebu_2006", late_entry=False,
+    cf = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scale="ebu_2006", late_entry=False,
                            n_events=20, rng=6)  # fmt: skip
     late = r.entry_round >= 2
     assert np.nanmean(r.percentile[late]) < np.nanmean(cf.percentile[late]) - 20
@@ -355,27 +355,27 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
 
 
 def test_each_entry_rule_on_the_scale_of_its_year():
-    from bridgestats.sim.swiss import RULE_SCALES, rule_scorer
+    from bridgestats.sim.swiss import RULE_SCALES, rule_scale
 
     assert RULE_SCALES == {"2005": "washington_2004", "2006": "ebu_2006"}
     # Probst's Table 8, W'ton 2004 column (typed from the article): 11-9 ... 20-0 from
     table_8_2004 = [50.57, 51.73, 52.90, 54.13, 55.43, 56.83, 58.40, 60.23, 62.55, 65.99]
     field = {"k": 27.6, "strength_sd": 4.0}
-    s8 = rule_scorer("2005", 8, **field)
+    s8 = rule_scale("2005", 8, **field)
     np.testing.assert_allclose(s8.thresholds, np.array(table_8_2004) - 50, atol=1e-9)
-    s18 = rule_scorer("2005", 18, **field)
+    s18 = rule_scale("2005", 18, **field)
     # σ(18)/σ(8) = √(27.6²/18 + 32)/√(27.6²/8 + 32), by hand
     ratio = math.sqrt(27.6**2 / 18 + 32) / math.sqrt(27.6**2 / 8 + 32)
     np.testing.assert_allclose(s18.thresholds, (np.array(table_8_2004) - 50) * ratio, atol=1e-9)
     assert np.array_equal(s18.vp_winner, s8.vp_winner) and s18.vp([12.3]).tolist() == [20.0]
-    assert rule_scorer("2006", 18, **field).thresholds[-1] == pytest.approx(
+    assert rule_scale("2006", 18, **field).thresholds[-1] == pytest.approx(
         11 * ratio * 1.66839, abs=1e-4
     )
     # τ = 0: Probst's normalisation √(8/n), the only case where σ₈·√(8/n) holds
-    zero = rule_scorer("2005", 18, k=27.6, strength_sd=0.0)
+    zero = rule_scale("2005", 18, k=27.6, strength_sd=0.0)
     np.testing.assert_allclose(zero.thresholds, (np.array(table_8_2004) - 50) * 2 / 3, atol=1e-9)
     with pytest.raises(BridgestatsError, match="rule"):
-        rule_scorer("2004", 8, **field)
+        rule_scale("2004", 8, **field)
 
 
 def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
