@@ -90,7 +90,7 @@ def test_a_new_form_is_one_entry_and_reaches_every_user(monkeypatch, capsys):
     assert main(["scale", "--form", "wide-teams", "--boards", "8"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"σ = {want:.2f} IMPs (90% interval ")
-    assert f"**Wide teams (this test), 8 boards, sigma {want:.4g} IMPs**" in out
+    assert f"**Wide teams (this test), 8 boards, σ = {want:.2f} IMPs**" in out
     assert main(["scale", "--form", "wide-teams", "--boards", "8", "--model", "probst"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("σ = 19.80 IMPs over 8 boards, Probst's model, K = 7 (his default)")
