@@ -25,13 +25,18 @@ reports: $(STAMP)  ## run every default report into reports/ (the main job)
 
 # The whole suite, in parallel: one worker per core (pytest-xdist); a test file stays on
 # one worker (--dist loadfile), so a notebook test file runs its notebook once.
+# One BLAS thread per worker: pytest-xdist already puts a worker on each core, and
+# OpenBLAS's own threads, spinning beside the other worker, made the exact Gaussian
+# likelihood's small Cholesky solves about 20x slower (tests/ratings; issue 25).
+BLAS1 := OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
+
 test: $(STAMP)  ## run every test in parallel (unit, doctests, notebooks, browser, faults, wheel; real data when ../shared is present)
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BLAS1) $(BIN)/python -m pytest -n auto --dist loadfile
 
 # The quick lane for the edit-test loop: unit tests and doctests, without the tests
 # marked slow, notebook, browser or fault (tests/conftest.py marks them by place).
 check: $(STAMP)  ## the quick lane: unit tests and doctests only (under a minute)
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not (slow or notebook or browser or fault)"
+	$(BLAS1) $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not (slow or notebook or browser or fault)"
 
 lint: $(STAMP)  ## ruff check and format check
 	$(BIN)/ruff check .

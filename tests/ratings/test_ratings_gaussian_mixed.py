@@ -147,11 +147,12 @@ def test_recovery_is_unbiased_within_the_simulations_se(fits):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("index", [0, 1, 2])
-def test_recovery_within_the_profile_intervals(fits, index):
-    # three logs: every true term sd inside its 90 % profile interval, and each interval
-    # told from 0
-    sim, model, _ = fits[index]
+def test_recovery_within_the_profile_intervals(fits):
+    # the first log: every true term sd inside its 90 % profile interval, and each interval
+    # told from 0. One log, not three: each profile costs about a minute of CPU (three
+    # sds, two refits per bracket), and the eight fits above already test the estimator's
+    # bias over seeds; logs 2 and 3 passed too when this was written (issue 25).
+    sim, model, _ = fits[0]
     ci, _ = mixed_profile_likelihood(sim, model=model, sds=TERMS, n_grid=2)
     for row in ci.itertuples():
         truth = getattr(TRUE, row.parameter)
