@@ -363,6 +363,7 @@ def _form_scale(args):
     common = {"max_vp": args.max_vp, "negative": args.negative}
     if use_evidence:
         from .evidence import evidence_sigma
+        from .names import readable
 
         tables = {} if args.tables is None else {"n_tables": _tables(args.tables)}
         if tables and "n_tables" not in entry.options:
@@ -372,7 +373,7 @@ def _form_scale(args):
         lo, hi = src.sigma_ci or (None, None)
         ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
         return scale, (f"σ = {src.sigma:.2f} {src.unit}{ci} over {args.boards} boards, from "
-                       f"the evidence: {src.source}.")  # fmt: skip
+                       f"the evidence: {readable(src.source)}.")  # fmt: skip
     scale = event_scale(
         form,
         args.boards,

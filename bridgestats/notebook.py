@@ -612,7 +612,7 @@ def plain_numbers(text: str) -> str:
 #: Text a table shows as a number (right-aligned, kept on one line): "0.592 ± 0.002",
 #: "45.1 %", "6.09-6.17", "4.5 × 10⁻³¹".
 _NUMBER_TEXT = re.compile(
-    r"[-+−]?\d[\d,.]*( ?%)?( × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+    r"(< )?[-+−]?\d[\d,.]*( ?%)?( × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
     r"(( ± |-|–| to )[-+−]?\d[\d,.]*( ?%)?( × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)?"
 )
 
@@ -631,6 +631,8 @@ def _cell(value, digits) -> str | None:
         if digits is None:
             text = f"{float(value):,.4g}" if abs(value) < 1e4 else f"{float(value):,.0f}"
             return plain_numbers(text)
+        if 0 < value < 0.5 * 10.0**-digits:  # a p-value of 3e-9 is not "0.0000"
+            return f"< {10.0**-digits:.{digits}f}"
         return f"{float(value):,.{digits}f}"
     if isinstance(value, (list, tuple, np.ndarray)):
         return ", ".join(_cell(v, digits) or MISSING for v in value)
@@ -654,6 +656,9 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     (True, True, True)
     >>> "NaN" in html, "–: not available" in html
     (False, True)
+    >>> p = table_html(pd.DataFrame({"p_holm": [3e-9, 0.04, 0.0]}), digits=4)
+    >>> '<td class="num">&lt; 0.0001</td>' in p, ">0.0400<" in p, ">0.0000<" in p
+    (True, True, True)
     """
     import html as _html
 

@@ -23,6 +23,7 @@ from ..errors import BridgestatsError
 from .config import ReportConfig, expand_runs
 from .execute import KERNEL_LOG
 from .folder import page_is_ours, record_page
+from .parameters import notebook_title
 from .provenance import git_state, now, package_version, read_json
 from .render import render
 
@@ -70,7 +71,10 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
     rows: dict[str, IndexRow] = {}
     if config is not None:
         for spec in expand_runs(dataclasses.replace(config, allow_missing=True)):
-            rows[spec.name] = _row(root, spec.name, report=spec.report, missing=spec.missing)
+            title = "" if spec.missing else notebook_title(spec.notebook)  # a run not run yet
+            rows[spec.name] = _row(
+                root, spec.name, report=spec.report, missing=spec.missing, title=title
+            )
     for result in results:
         rows[result.name] = _row(
             root, result.name, report=result.report, missing=result.status == "missing"
@@ -147,8 +151,9 @@ def findings_problems(summary_json) -> list[str]:
     return [str(p) for p in problems] if isinstance(problems, list) else [str(problems)]
 
 
-def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
-    """One index row, from what is on disk: the latest attempt decides the status."""
+def _row(root: Path, name: str, *, report: str, missing: bool, title: str = "") -> IndexRow:
+    """One index row, from what is on disk: the latest attempt decides the status; ``title``
+    names a run that has no record yet (its notebook's first heading)."""
     good_json, failed_json = root / name / "run.json", root / f"{name}.failed" / "run.json"
     good = read_json(good_json) if good_json.is_file() else None
     failed = read_json(failed_json) if failed_json.is_file() else None
@@ -161,7 +166,7 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
     elif good is not None:
         status, record, folder = "ok", good, root / name
     else:
-        return IndexRow(name, report, status="missing" if missing else "not run")
+        return IndexRow(name, report, status="missing" if missing else "not run", title=title)
     summary = read_json(folder / "summary.json")
     figures, more = _headline(summary)
     findings = _findings(root, folder, record, summary)
@@ -170,7 +175,7 @@ def _row(root: Path, name: str, *, report: str, missing: bool) -> IndexRow:
         name=name,
         report=report,
         status=status,
-        title=record.get("title") or "",
+        title=record.get("title") or title,
         description=record.get("description") or "",
         error=record.get("error") or "",
         figures=figures,

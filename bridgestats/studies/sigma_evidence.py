@@ -207,7 +207,7 @@ def teams_model():
         k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
         delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
         n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=_CONFIDENCE,
-        source=f"{row.n_matches} matches in {row.n_files} files of {row.source}",
+        source=f"{row.n_matches:,} matches in {row.n_files} files of {row.source}",
     )  # fmt: skip
     _CACHE["teams"] = model
     return model

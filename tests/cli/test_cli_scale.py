@@ -329,11 +329,13 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     rec = sigma_evidence.recommendation(form, n_boards)
     printed = designer.designer_scale(form, n_boards, rec["sigma"])
     pd.testing.assert_frame_equal(cli, pd.read_csv(io.StringIO(printed.to_csv())))
-    # which σ, its source and its interval (CSV: on standard error)
+    # which σ, its source (data sets by name) and its interval (CSV: on standard error)
+    from bridgestats.names import readable
+
     lo, hi = rec["sigma_ci"] or (None, None)
     ci = "" if lo is None else f" (90% interval {lo:.2f}-{hi:.2f})"
     assert err == (f"σ = {rec['sigma']:.2f} {rec['unit']}{ci} over {n_boards} boards, from the "
-                   f"evidence: {rec['sigma_source']}.\n")  # fmt: skip
+                   f"evidence: {readable(rec['sigma_source'])}.\n")  # fmt: skip
     code, md, _ = _run(capsys, "--form", form, "--boards", str(n_boards))
     # the same rows, under the title a reader reads (the form's name, σ; issue 22)
     import dataclasses
