@@ -253,7 +253,9 @@ def save_figure(
     "y" | "xy"}`` (or ``"y"`` for every axes) get whole-number ticks (:func:`count_axis`).
 
     The page's image carries ``caption`` as its alt text (by default the figure's titles,
-    else its name). With ``show`` (in a notebook) the figure is displayed here and closed,
+    else its name), and the PNG file carries it as its ``Title`` (the index's link to the
+    figure reads it: :func:`bridgestats.reports.index.png_title`). With ``show`` (in a
+    notebook) the figure is displayed here and closed,
     so the inline backend does not show it a second time without its alt text. Returns
     None, so that a cell ending with the call shows nothing else.
     """
@@ -269,14 +271,15 @@ def save_figure(
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    fig.savefig(path, dpi=dpi, bbox_inches="tight")
+    alt = caption or figure_caption(fig) or name.replace("_", " ")
+    # the caption goes into the PNG too ("Title"), so the index names the figure by it
+    fig.savefig(path, dpi=dpi, bbox_inches="tight", metadata={"Title": alt})
     if show and _in_notebook():
         import base64
 
         from IPython.display import display
         from matplotlib import pyplot as plt
 
-        alt = caption or figure_caption(fig) or name.replace("_", " ")
         data = base64.b64encode(path.read_bytes()).decode()
         display(
             {"image/png": data, "text/plain": alt}, raw=True, metadata={"image/png": {"alt": alt}}

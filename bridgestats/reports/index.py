@@ -200,7 +200,7 @@ def _links(root: Path, folder: Path, record: dict, *, status: str, previous) -> 
     if status == "failed":
         wanted.append((folder, KERNEL_LOG, "kernel log"))
     wanted += [
-        (folder, f"figures/{png.name}", f"figure: {png.stem.replace('_', ' ')}")
+        (folder, f"figures/{png.name}", f"figure: {png_title(png) or png.stem.replace('_', ' ')}")
         for png in sorted((folder / "figures").glob("*.png"))
     ]
     if previous is not None:
@@ -273,3 +273,35 @@ def _when(stamp: str | None) -> str:
     except (ValueError, OverflowError, OSError):  # a hand-edited run.json ("yesterday")
         return f"{str(stamp)[:40]} (not a time)"
     return when.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def png_title(path) -> str:
+    """The ``Title`` a PNG file carries in a text chunk (``tEXt`` or uncompressed ``iTXt``,
+    PNG specification §11.3.4), as :func:`bridgestats.notebook.save_figure` writes the
+    figure's caption; "" when it has none or is not a PNG.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> import tempfile, pathlib
+    >>> fig, _ = plt.subplots()
+    >>> png = pathlib.Path(tempfile.mkdtemp()) / "f.png"
+    >>> fig.savefig(png, metadata={"Title": "σ by round"}); plt.close(fig)
+    >>> png_title(png), png_title(__file__)
+    ('σ by round', '')
+    """
+    data = Path(path).read_bytes()
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return ""
+    at = 8
+    while at + 8 <= len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        if kind == b"tEXt" and body.startswith(b"Title\0"):
+            return body[6:].decode("latin-1")
+        if kind == b"iTXt" and body.startswith(b"Title\0\0"):  # uncompressed
+            _lang, _key, text = body[8:].split(b"\0", 2)
+            return text.decode("utf-8")
+        if kind == b"IDAT" or kind == b"IEND":
+            break
+        at += 12 + length
+    return ""

@@ -352,7 +352,7 @@ def designer_findings(rec, sim=None, qualifiers=None, *, off=0.15, alpha=0.05):
         )
     if qualifiers is None or not qualifiers["applicable"]:
         reason = "not computed" if qualifiers is None else qualifiers["reason"]
-        lines.append(f"Real qualifiers changed: not applicable, since {reason}.")
+        lines.append(f"No real event re-scored tests this scale: {reason}.")
     else:
         s = qualifiers["scales"].set_index("scale")
         mine = s.loc[DESIGNER_SCALE]

@@ -57,6 +57,7 @@ def test_vp_link_and_published_values(default_run):
     assert rows["k_manning"]["top_margin"] == pytest.approx(30.7, abs=0.05)
     assert rows["k_manning"]["sigma"] == pytest.approx(18.38, abs=0.005)
     assert rows["k_manning"]["label"] == "John Manning: 6.5"
+    assert rows["k_bavin"]["label"] == "Max Bavin: 6.67 (20/3)"  # the value, then as printed
     # Probst §3: "K=6.25 which gives a 20-0 of 29.5"
     assert rows["k_white_book_fit"]["top_margin"] == pytest.approx(29.5, abs=0.05)
     assert default_run["k_sheffield_points"] == pytest.approx(1790 / np.sqrt(24), abs=1e-9)

@@ -70,6 +70,17 @@ def test_save_figure_writes_a_png_under_figures(tmp_path, monkeypatch):
     assert save_figure(fig, "line") is None  # nothing shown by accident
     plt.close(fig)
     assert (tmp_path / "figures" / "line.png").read_bytes()[:4] == b"\x89PNG"
+    # the index names the figure by its caption, carried in the PNG (not by its file name)
+    from bridgestats.reports.index import png_title
+
+    assert png_title(tmp_path / "figures" / "line.png") == "line"
+    fig, ax = plt.subplots()
+    ax.set_title("20-0s by round, Brighton 2005")
+    save_figure(fig, "brighton_20_0_by_round", caption="σ of each round, with its interval")
+    plt.close(fig)
+    assert png_title(tmp_path / "figures" / "brighton_20_0_by_round.png") == (
+        "σ of each round, with its interval"
+    )
 
 
 def _fake_run(root, name, summary, *, status="ok", ended="2026-01-01T10:00:00.000+00:00"):
