@@ -67,8 +67,37 @@ MARKS_BY_PLACE = {
             "test_common_random_numbers_and_extremes",
             "test_reference_by_name_or_shorthand",
             "test_headline_verdict_does_not_flip_between_seeds",
+            "test_compare_scales_frame",  # these three share a 3 s simulated Swiss event
+            "test_headline",
+            "test_conclusions_are_computed",
+            "test_compare_pairings_paired_by_event",
         )
     },
+    # 1-3 s of CPU each on a quiet machine (make check took 72 s with them, issue 24)
+    "studies/test_studies_designer.py::test_simulated_comparison_is_paired_and_stable": ("slow",),
+    "studies/test_studies_designer.py::test_findings_are_one_sentence_each": ("slow",),
+    "studies/test_studies_ratings_real.py::test_identification_computes_what_is_not_shipped": (
+        "slow",
+    ),
+    "io/test_io.py::test_swings_invariants": ("slow",),  # hypothesis, 2 s
+    "ratings/test_ratings_gaussian_mixed.py::"
+    "test_fixed_partnerships_leave_the_partnership_sd_unidentified": ("slow",),
+    "ratings/test_ratings_glicko2.py::test_the_package_is_not_imported": ("slow",),  # a process
+    "io/test_io_pbn_tables.py::test_in_file_order_is_concat_then_stable_sort": ("slow",),
+    "sim/test_sim_events.py::test_paired_se_is_the_se_of_the_per_event_difference": ("slow",),
+    "fit/test_fit_compare.py::test_holm_matches_the_step_down_rule_and_statsmodels": ("slow",),
+}
+
+#: Doctests of the package slow for a quick lane (a Monte Carlo study or a profile
+#: likelihood run in the example, 1-2.5 s of CPU each), by their doctest names.
+SLOW_DOCTESTS = {
+    "bridgestats.studies.ratings_real.gaussian_identification",
+    "bridgestats.ratings.gaussian_mixed.mixed_profile_likelihood",
+    "bridgestats.studies.designer.simulated_comparison",
+    "bridgestats.studies.scales.compare_pairings",
+    "bridgestats.studies.scales.conclusions",
+    "bridgestats.studies.scales.scale_verdicts",
+    "bridgestats.studies.scales.compare_scales",
 }
 
 
@@ -77,6 +106,8 @@ def pytest_collection_modifyitems(config, items):
         try:
             place = Path(item.path).resolve().relative_to(TESTS)
         except ValueError:  # a doctest of the package
+            if item.name in SLOW_DOCTESTS:
+                item.add_marker(pytest.mark.slow)
             continue
         names = (place.as_posix(), f"{place.as_posix()}::{item.originalname}")
         for prefix, marks in MARKS_BY_PLACE.items():
