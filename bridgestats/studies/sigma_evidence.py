@@ -134,8 +134,8 @@ def swiss_pairs_strength(*, fresh=False):
         "sigma_8": p.round1_sigma, "sigma_8_ci": (float(r1.ci_low), float(r1.ci_high)),
         "confidence": p.confidence,
         "source": f"{COUNTS}: σ₁ of round 1 (a random draw) and τ matched to rounds 8-14 by "
-        f"simulation (studies.scales.pairs_strength_spread, {PAIRS_FIT['n_events']} events "
-        f"per τ, seed {PAIRS_FIT['rng']}); k = √(σ₁² − 2τ²)·√8",
+        f"simulating the event ({PAIRS_FIT['n_events']} simulated events per τ, seed "
+        f"{PAIRS_FIT['rng']}); k = √(σ₁² − 2τ²)·√8",
     }  # fmt: skip
     _CACHE[key] = out
     return dict(out)
