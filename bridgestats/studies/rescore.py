@@ -484,14 +484,21 @@ def conclusions(changes) -> list[str]:
     >>> for line in conclusions(c):
     ...     print(textwrap.fill(line, 80))
     win/draw/loss: changes the qualifiers of 1 of 2 events (2 qualifiers in all, at
-    most 2 in one event: 2013-A) and the winner of 1.
-    Of the 1 events played under the WBF 2013 continuous scale, win/draw/loss would
-    have changed the qualifiers of 1 and the winner of 1.
+    most 2 in one event: 2013-A) and the winner of 1 event.
+    Of the 1 event played under the WBF 2013 continuous scale, win/draw/loss would
+    have changed the qualifiers of 1 event and the winner of 1 event.
     """
     check_frame(
         changes, "changes", ("event", "scale", "count", "winner_changed", "baseline_played")
     )
     n_events = changes["event"].nunique()
+
+    def events(n: int) -> str:  # "1 event", "3 events"
+        return f"{n:,} event{'' if n == 1 else 's'}"
+
+    def winners(n: int) -> str:
+        return "no event's winner" if n == 0 else f"the winner of {events(n)}"
+
     out = []
     others = changes[changes["scale"] != _BASELINE]
     for scale, c in others.groupby("scale", sort=False):
@@ -509,23 +516,23 @@ def conclusions(changes) -> list[str]:
                 n_tied = int((c["tied_at_cut"] > 0).sum()) if "tied_at_cut" in c else 0
                 tie = (
                     f" by the IMP-difference tie-break; {lo} to {hi} events over every order "
-                    f"of the teams tied on score at the cut ({n_tied} events have a tie "
+                    f"of the teams tied on score at the cut ({events(n_tied)} with a tie "
                     f"across the line)"
                 )
         out.append(
-            f"{scale}: changes the qualifiers of {len(hit)} of {n_events} events{tie} "
-            f"({int(c['count'].sum())} qualifiers in all{most}) and the winner of "
-            f"{int(c['winner_changed'].sum())}."
+            f"{scale}: changes the qualifiers of {len(hit)} of {events(n_events)}{tie} "
+            f"({int(c['count'].sum())} qualifiers in all{most}) and "
+            f"{winners(int(c['winner_changed'].sum()))}."
         )
     new = others[others["baseline_played"].astype(bool)]
     n_new = new["event"].nunique()
     if n_new:
         parts = [
-            f"{scale} would have changed the qualifiers of {int((c['count'] > 0).sum())} and "
-            f"the winner of {int(c['winner_changed'].sum())}"
+            f"{scale} would have changed the qualifiers of {events(int((c['count'] > 0).sum()))} "
+            f"and {winners(int(c['winner_changed'].sum()))}"
             for scale, c in new.groupby("scale", sort=False)
         ]
         out.append(
-            f"Of the {n_new} events played under the {_BASELINE} scale, " + "; ".join(parts) + "."
+            f"Of the {events(n_new)} played under the {_BASELINE} scale, " + "; ".join(parts) + "."
         )
     return out
