@@ -111,14 +111,15 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
 
 def _read_one(file) -> pd.DataFrame:
     text = _read_text(file)
-    first = text.split("\n", 1)[0].strip().split(",")
+    first = [name.strip() for name in text.split("\n", 1)[0].split(",")]
     if first != _HEADER:
         raise ParseError(file, 1, f"expected the header {','.join(_HEADER)}")
     _check_fields(file, text)
     try:
         frame = pd.read_csv(
-            io.StringIO(text), dtype=str, keep_default_na=False, na_values=[""], index_col=False
-        )
+            io.StringIO(text), dtype=str, keep_default_na=False, na_values=[""], index_col=False,
+            header=0, names=_HEADER,  # the header's names, spaces around them or not
+        )  # fmt: skip
     except pd.errors.ParserError as exc:
         raise ParseError(file, None, f"not a traveller CSV ({exc})") from exc
     frame.insert(0, "record", np.arange(len(frame), dtype=np.int64) + 2)  # line 1 is the header

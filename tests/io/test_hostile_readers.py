@@ -620,3 +620,18 @@ def test_frequency_test_residual_of_a_dominant_band_is_finite():
     res = frequency_test([10, 20, 1e300], [10, 20, 1e300], monte_carlo=False)
     assert res.residuals.tolist() == [0.0, 0.0, 0.0]  # was [0, 0, nan]
     assert np.isfinite(res.g)
+
+
+def test_acbl_header_with_spaces_around_a_name_reads_by_the_header_names(tmp_path):
+    # hypothesis (test_hostile_properties) found ' session,...': the header check stripped
+    # the line, pandas kept the space, and the reader failed with KeyError: 'session'
+    from bridgestats.io import read_acbl_travellers
+
+    path = tmp_path / "t.csv"
+    path.write_text(
+        " session,section,board,vul,contract,declarer,made,score_ns,score_ew,mp_ns,mp_ew,"
+        "pair_ns,pair_ew\n2017-01-09/recap_b_20170109.html,,1,None,3NT,S,4,430,,10.50,1.50,5,9\n"
+    )
+    frame = read_acbl_travellers(path)
+    assert list(frame["event"]) == ["2017-01-09/recap_b_20170109.html"]
+    assert list(frame["score_ns"]) == [430]

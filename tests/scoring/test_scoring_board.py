@@ -9,10 +9,12 @@ divisions use a relative tolerance of 1e-12 (rounding only).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
@@ -202,6 +204,10 @@ def test_cross_imps_small_example():
 @settings(max_examples=60)
 @given(st.one_of(boards, any_scores), st.sampled_from(["upper", "midpoint"]))
 def test_cross_imps_match_pairwise_reference(scores, gaps):
+    # the reference subtracts in floats; where a difference rounds (15 − 6.6e-276 is 15.0)
+    # it can cross an IMP edge that the package's exact comparisons (x_j <= x_i − 15) do
+    # not, so only scores whose pairwise differences are exact are compared
+    assume(all(Fraction(a) - Fraction(b) == Fraction(a - b) for a in scores for b in scores))
     ref = _cross_reference(scores, gaps)
     got = cross_imps(scores, average=False, gaps=gaps)
     np.testing.assert_array_equal(got, ref)
