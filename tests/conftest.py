@@ -14,13 +14,22 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from bridgestats.paths import notebooks_dir, shared_data_dir
 
 TESTS = Path(__file__).resolve().parent
+
+# In CI (CI set) hypothesis draws the same examples every run and no example has a
+# deadline: a red CI lands nothing, so chance must not decide it. Locally each run explores
+# anew (and keeps what it finds in .hypothesis/).
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 #: Markers by place, relative to ``tests/``: a folder marks every test under it, a file
 #: every test in it, ``file::test`` one test. The markers are registered in
