@@ -73,6 +73,7 @@ from bridgestats._validate import (
     check_number,
     fail,
 )
+from bridgestats.forms import FORMS
 from bridgestats.scales import NAMED_SCALES, named_scale
 from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered_into
 from bridgestats.vpscale import VPScale
@@ -97,7 +98,9 @@ PAIRINGS = {
     "late": ("random", "score", True),
 }
 _BOARDS = ("swings", "gaussian", "pairs")
-_DEFAULT_K = {"gaussian": 6.5, "pairs": 32.95}
+#: Each board model's default per-board K: Probst's, from the forms catalogue (teams of four
+#: for the IMP model, Swiss pairs for the MP % one).
+_DEFAULT_K = {"gaussian": FORMS["teams"].k, "pairs": FORMS["swiss_pairs"].k}
 
 
 # --- the board model ------------------------------------------------------------------------
@@ -569,8 +572,9 @@ def simulate_events(
         swings with per-board sd ``k``, or Swiss pairs matchpoint percentages with
         per-board sd ``k``.
     k : float, optional
-        Per-board standard deviation (IMPs, or % for pairs); 6.5 IMPs or 32.95 % by
-        default; not used with ``"swings"``.
+        Per-board standard deviation (IMPs, or % for pairs); by default Probst's K of
+        the form in :data:`bridgestats.forms.FORMS` (teams 6.5 IMPs, Swiss pairs 32.95 %);
+        not used with ``"swings"``.
     scale : VPScale or str, optional
         How a margin scores (:func:`as_scale`): the WBF continuous scale by default. A
         scale whose unit is known must match the board model's (IMPs for ``"swings"``

@@ -787,3 +787,18 @@ def test_shooting_pays_behind_on_the_wbf_scale_and_never_on_imps():
 def test_breakage_and_shooting_reject_bad_arguments(call, name):
     with pytest.raises(BridgestatsError, match=rf"^{name}: "):
         call()
+
+
+@pytest.mark.parametrize(("board", "form"), [("gaussian", "teams"), ("pairs", "swiss_pairs")])
+def test_default_k_is_the_forms_catalogue_k(board, form, monkeypatch):
+    """The simulator's default K is the form's in ``bridgestats.forms.FORMS`` (Probst's
+    6.5 IMPs and 32.95 %), the same events as with that K given."""
+    from bridgestats.forms import FORMS
+
+    kw = dict(n_rounds=3, board=board, n_events=20, rng=7)
+    scale = "wbf" if board == "gaussian" else "ebu_2006"
+    default = ev.simulate_events(8, scale=scale, **kw)
+    given = ev.simulate_events(8, scale=scale, k=FORMS[form].k, **kw)
+    other = ev.simulate_events(8, scale=scale, k=FORMS[form].k * 1.5, **kw)
+    np.testing.assert_array_equal(default.margin, given.margin)
+    assert not np.array_equal(default.margin, other.margin)
