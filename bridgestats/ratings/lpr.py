@@ -2,7 +2,8 @@
 
 At the end of a rating period a player's accumulated change ``change`` (Rtt) is checked
 against the performance rating of the period (the LPR): :func:`performance_rating` finds the
-LPR, :func:`limit_change` applies the two tests and returns the new rating (Rn).
+LPR (:func:`performance_ratings` of many periods at once), :func:`limit_change` applies the
+two tests and returns the new rating (Rn).
 
 References
 ----------
@@ -18,7 +19,10 @@ from scipy import optimize
 from .._validate import as_finite_array, check_broadcast, check_number, fail
 from ..errors import BridgestatsError
 
-__all__ = ["MAX_RATING", "expected_score", "limit_change", "performance_rating"]
+__all__ = [
+    "MAX_RATING", "expected_score", "limit_change", "performance_rating",
+    "performance_ratings",
+]  # fmt: skip
 
 # Logistic Elo curve, 400 points per factor 10 in the odds: the curve that reproduces the
 # page's example (2.5/3 against 1919, 1864, 1946 -> 2191.47, printed 2191). The normal curve
@@ -167,6 +171,127 @@ def performance_rating(score, opponent_ratings, *, own_rating=None):
             lambda r: _expected_total(r, opponents) - score, lo, hi, xtol=1e-9, rtol=1e-15
         )
     )
+
+
+def performance_ratings(scores, opponent_ratings, periods, *, own_ratings=None):
+    """The LPR of many periods at once: :func:`performance_rating` of each period.
+
+    Parameters
+    ----------
+    scores : array_like
+        Each period's total score, shape (n_periods,).
+    opponent_ratings : array_like
+        The opponent's rating in every game of every period, shape (n_games,), each within
+        ±10000 (:data:`MAX_RATING`).
+    periods : array_like of int
+        The period of each game, 0 to n_periods − 1; every period has a game.
+    own_ratings : array_like, optional
+        Each period's current rating, shape (n_periods,): the fictitious draw of a period
+        scored 0 % or 100 % is played against it (required for those periods).
+
+    Returns
+    -------
+    numpy.ndarray
+        The LPR of each period, as :func:`performance_rating` gives it (to 1e-9 points).
+
+    Raises
+    ------
+    BridgestatsError
+        As :func:`performance_rating`, naming the first period at fault; also if
+        ``periods`` is not whole numbers 0 to n_periods − 1 covering every period.
+
+    Notes
+    -----
+    Every period's root of Σ E(R − r_i) = score is found together: Newton's method on all
+    periods at once, each step kept inside the period's bracket (a step that would leave
+    it bisects it instead), until every step is below 1e-9 points. The left side increases
+    strictly in R, so each root is the one :func:`performance_rating` finds by Brent's
+    method; ``tests/ratings/test_ratings_lpr.py`` compares the two.
+
+    Examples
+    --------
+    The page's example [1]_ and a period of three wins (with the fictitious draw):
+
+    >>> lpr = performance_ratings([2.5, 3.0], [1919, 1864, 1946, 1919, 1864, 1946],
+    ...                           [0, 0, 0, 1, 1, 1], own_ratings=[2000, 2000])
+    >>> [round(x) for x in lpr]
+    [2191, 2275]
+    """
+    scores = as_finite_array(scores, "scores").ravel()
+    r = _check_ratings(opponent_ratings, "opponent_ratings").ravel()
+    n = scores.size
+    period = np.asarray(periods).ravel()
+    if period.shape != r.shape or not np.issubdtype(period.dtype, np.integer):
+        raise fail("periods", f"whole numbers, one per opponent rating ({r.size})", period.dtype)
+    if n == 0 or period.min(initial=0) < 0 or period.max(initial=-1) != n - 1:
+        raise fail("periods", f"0 to {n - 1}, one per period of scores", "other values")
+    games = np.bincount(period, minlength=n).astype(float)
+    if not games.all():
+        raise fail("periods", "a game in every period", f"none in period {np.argmin(games)}")
+    bad = (scores < 0) | (scores > games)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise BridgestatsError(
+            f"scores: must be between 0 and the number of games, got {scores[i]:g} of "
+            f"{games[i]:g} in period {i}"
+        )
+    extra = ((scores == 0) | (scores == games)).astype(float)  # the fictitious draw
+    own = np.zeros(n)
+    if own_ratings is not None:
+        own = _check_ratings(own_ratings, "own_ratings").ravel()
+        if own.size != n:
+            raise fail("own_ratings", f"one rating per period ({n})", own.size)
+    elif extra.any():
+        i = int(np.argmax(extra))
+        raise BridgestatsError(
+            f"own_ratings: required when a period's score is 0 % or 100 % (period {i}: "
+            f"{scores[i]:g} of {games[i]:g}): the fictitious draw needs the player's rating"
+        )
+    target = scores + 0.5 * extra
+    order = np.argsort(period, kind="stable")
+    r, starts = r[order], np.r_[0, np.cumsum(games[:-1])].astype(np.intp)
+    lo = np.minimum.reduceat(r, starts) - _BRACKET
+    hi = np.maximum.reduceat(r, starts) + _BRACKET
+    lo = np.where(extra > 0, np.minimum(lo, own - _BRACKET), lo)
+    hi = np.where(extra > 0, np.maximum(hi, own + _BRACKET), hi)
+    slope = np.log(10.0) / _ELO_SCALE
+
+    repeat = games.astype(np.intp)
+
+    def excess(x):  # Σ E − target, and its derivative in x, for every period
+        e = 1.0 / (1.0 + 10.0 ** (-(np.repeat(x, repeat) - r) / _ELO_SCALE))
+        e_own = 1.0 / (1.0 + 10.0 ** (-(x - own) / _ELO_SCALE))
+        f = np.add.reduceat(e, starts) + extra * e_own - target
+        d = slope * (np.add.reduceat(e * (1.0 - e), starts) + extra * e_own * (1.0 - e_own))
+        return f, d
+
+    f_lo, _ = excess(lo)
+    f_hi, _ = excess(hi)
+    bad = ~((f_lo < 0) & (f_hi > 0))
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise BridgestatsError(
+            f"scores: {scores[i]:g} of {games[i]:g} in period {i} is so near 0 % or 100 % "
+            f"that the LPR would lie more than {_BRACKET:g} points beyond every opponent's "
+            "rating"
+        )
+    share = target / (games + extra)  # in (0, 1): the start, the logit of the mean share
+    mean = (np.add.reduceat(r, starts) + extra * own) / (games + extra)
+    x = np.clip(mean + _ELO_SCALE * np.log10(share / (1.0 - share)), lo, hi)
+    for _ in range(200):
+        f, d = excess(x)
+        lo = np.where(f < 0, x, lo)
+        hi = np.where(f > 0, x, hi)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            step = np.where(d > 0, x - f / d, np.nan)
+        inside = (step >= lo) & (step <= hi)
+        new = np.where(inside, step, 0.5 * (lo + hi))
+        new = np.where(f == 0, x, new)
+        done = np.abs(new - x) < 1e-9
+        x = new
+        if done.all():
+            return x
+    raise BridgestatsError("performance_ratings: Newton's method did not converge in 200 steps")
 
 
 def _expected_total(rating: float, opponents: np.ndarray) -> float:

@@ -23,7 +23,7 @@ import pandas as pd
 from .._validate import check_frame, check_int, check_number, fail
 from ..ratings.elo import elo_forecast
 from ..ratings.gaussian import GaussianModel, fit_gaussian_model, gaussian_skills
-from ..ratings.lpr import limit_change, performance_rating
+from ..ratings.lpr import limit_change, performance_ratings
 from ..ratings.ppi import rate_log
 from ..ratings.sessionlog import board_rows, check_session_log, pair_index, player_index
 from .ratings_real import boot_weights, cluster_codes, cluster_sums
@@ -179,7 +179,7 @@ def lpr_periods(sessions, *, k_factor=2.0):
     R of the player at which the expected total over the event equals the score, the
     partner and opponents at their ratings before each board:
     Σ 1/(1 + 10^(−(R − r_j)/800)) = score with r_j = c_j + d_j − b_j, which is
-    :func:`~bridgestats.ratings.lpr.performance_rating` of the half-ratings r_j/2 (its
+    :func:`~bridgestats.ratings.lpr.performance_ratings` of the half-ratings r_j/2 (its
     400-point curve), doubled. The tests are the page's [4]_, in the reading of
     :func:`~bridgestats.ratings.lpr.limit_change`.
 
@@ -212,14 +212,21 @@ def lpr_periods(sessions, *, k_factor=2.0):
         "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
         "r": (opponents - partner).ravel(),
     })  # fmt: skip
-    rows = []
-    for (player, ev), g in long.groupby(["player", "event"], sort=False):
-        rl = float(g["before"].iloc[0])
-        lpr = 2.0 * performance_rating(g["score"].sum(), g["r"].to_numpy() / 2.0,
-                                       own_rating=rl / 2.0)  # fmt: skip
-        rows.append((player, ev, len(g), rl, float(g["delta"].sum()), lpr))
-    out = pd.DataFrame(rows, columns=["player", "event", "n_boards", "last_rating", "change",
-                                      "lpr"])  # fmt: skip
+    # one rating period per player and event, in order of first appearance
+    period = long.groupby(["player", "event"], sort=False).ngroup().to_numpy()
+    first = np.unique(period, return_index=True)[1]
+    rl = long["before"].to_numpy()[first]
+    score = np.bincount(period, weights=long["score"].to_numpy())
+    lpr = 2.0 * performance_ratings(score, long["r"].to_numpy() / 2.0, period,
+                                    own_ratings=rl / 2.0)  # fmt: skip
+    out = pd.DataFrame({
+        "player": long["player"].to_numpy()[first],
+        "event": long["event"].to_numpy()[first],
+        "n_boards": np.bincount(period),
+        "last_rating": rl,
+        "change": np.bincount(period, weights=long["delta"].to_numpy()),
+        "lpr": lpr,
+    })  # fmt: skip
     rl, rtt, lpr = (out[c].to_numpy() for c in ("last_rating", "change", "lpr"))
     new = limit_change(rl, rtt, lpr)
     out["new_rating"] = new
