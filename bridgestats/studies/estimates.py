@@ -1359,9 +1359,16 @@ def printed_figures():
     pandas.DataFrame
         Index ``figure``; columns as the seed's README says (``printed``, ``value``,
         ``range_low``, ``range_high``, ``confidence``, ``unit``, ``n_boards``, ``section``,
-        ``who``).
+        ``who``, ``what``), and ``label``, who and what, as a table or legend names the
+        figure (three of them are Manning's: "John Manning (for round robins)").
+
+    Examples
+    --------
+    >>> printed_figures().loc["k_manning_round_robins", "label"]
+    'John Manning (for round robins)'
     """
-    return datasets.load(PRINTED, dtype={"printed": str}).set_index("figure")
+    table = datasets.load(PRINTED, dtype={"printed": str}).set_index("figure")
+    return table.assign(label=table["who"] + " (" + table["what"] + ")")
 
 
 def printed(figure):

@@ -56,8 +56,10 @@ def test_vp_link_and_published_values(default_run):
     # Probst Table 4 (8 boards, K = 6.5, σ = 18.38): the 20-0 starts at 30.7 IMPs
     assert rows["k_manning"]["top_margin"] == pytest.approx(30.7, abs=0.05)
     assert rows["k_manning"]["sigma"] == pytest.approx(18.38, abs=0.005)
-    assert rows["k_manning"]["label"] == "John Manning: 6.5"
-    assert rows["k_bavin"]["label"] == "Max Bavin: 6.67 (20/3)"  # the value, then as printed
+    assert rows["k_manning"]["label"] == "John Manning (for the EBU scales, believed 6.0-7.0): 6.5"
+    # the value, then as printed; Manning's three K told apart by what each is for (issue 22)
+    assert rows["k_bavin"]["label"] == "Max Bavin (used for a long time): 6.67 (20/3)"
+    assert rows["k_manning_round_robins"]["label"] == "John Manning (for round robins): 6.65"
     # Probst §3: "K=6.25 which gives a 20-0 of 29.5"
     assert rows["k_white_book_fit"]["top_margin"] == pytest.approx(29.5, abs=0.05)
     assert default_run["k_sheffield_points"] == pytest.approx(1790 / np.sqrt(24), abs=1e-9)
