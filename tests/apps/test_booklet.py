@@ -199,3 +199,73 @@ def test_the_header_names_its_data_sets_not_their_ids():
     assert names.DATASETS["derived/match_margins"] in meta
     assert names.DATASETS["seeds/brighton_2005_vp_counts"] in meta
     assert "derived/" not in meta and "seeds/" not in meta
+
+
+def _wide_evidence(n_boards, *, k, delta=0.0, **_):
+    from bridgestats.sigma import sigma_teams_spread
+
+    return 1.5 * float(sigma_teams_spread(n_boards, k=k, delta=delta))
+
+
+def _patton(n_boards):
+    from bridgestats.vpscale import gaussian_scale
+
+    return gaussian_scale(4, sigma=6.5 * math.sqrt(n_boards), unit="IMPs", step=1)
+
+
+def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
+    """Issue 24: a form added to forms.FORMS and a named scale marked for the booklet in
+    scales.NAMED_SCALES, each in its one place, are sections of the booklet, its page and
+    its CSV, named and introduced from their entries."""
+    from bridgestats.forms import FORMS, EventForm
+    from bridgestats.scales import NAMED_SCALES, BookletPrint, NamedScale
+    from bridgestats.sigma import sigma_teams
+
+    form = EventForm(
+        "wide_teams", "IMPs", "wide teams (this test)", 7.0, sigma_teams,
+        "σ = K√n with K = 7 (this test)", step=1, evidence=_wide_evidence,
+        evidence_inputs=("k", "delta"), evidence_corners=("k", "delta"),
+        evidence_source="1.5·√(nK² + n²δ²), K {k:.3f}, δ {delta:.3f}: {k_source}",
+    )  # fmt: skip
+    monkeypatch.setitem(FORMS, "wide_teams", form)  # the one place a form goes
+    scale = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
+                       booklet=BookletPrint())  # fmt: skip
+    monkeypatch.setitem(NAMED_SCALES, "patton_4", scale)  # the one place a scale goes
+
+    sections = list(bk.SECTIONS)
+    assert sections[-4:] == ["wbf", "wbf_discrete", "ebu_2006", "patton_4"]  # catalogue order
+    assert sections.index("wide_teams_negative") == sections.index("wide_teams") + 1
+    assert sections.index("wide_teams") < sections.index("wbf")  # forms first
+    frame = bk.booklet(PROBST, boards=[2, 8])
+    assert list(dict.fromkeys(frame["section"])) == sections
+    wide = frame[(frame["section"] == "wide_teams") & (frame["n_boards"] == 8)]
+    assert wide["sigma"].iloc[0] == pytest.approx(1.5 * 6.5 * math.sqrt(8), rel=1e-12)
+    assert (frame[frame["section"] == "wide_teams_negative"].groupby("n_boards").size() == 16).all()
+    # Probst's Table 9 (Patton 4-0, 2 boards, σ = 9.19): 0-2 → 2-2, 3-7 → 3-1, 8+ → 4-0
+    assert _starts(frame, "patton_4", 2).to_dict() == {"2-2": "0", "3-1": "3", "4-0": "8"}
+
+    page = bk.booklet_html(frame, PROBST)
+    assert "<h2>Wide teams (this test) (IMPs)</h2>" in page
+    assert "<h2>Wide teams (this test) (IMPs), with negative VPs</h2>" in page
+    assert "1.5·√(nK² + n²δ²), K 6.500, δ 0.000: Probst" in page  # its evidence_source
+    assert "<h2>patton 4</h2>" in page and "a 4-0 Gaussian scale (this test)." in page
+    assert "<caption>patton 4, 2-8 boards</caption>" in page
+
+    out = _cli("--booklet", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    assert {"wide_teams", "wide_teams_negative", "patton_4"} <= set(
+        pd.read_csv(io.StringIO(out.stdout))["section"]
+    )
+
+
+def test_a_form_whose_evidence_names_an_input_the_booklet_lacks_is_refused(monkeypatch):
+    import dataclasses
+
+    from bridgestats.forms import FORMS
+
+    odd = dataclasses.replace(FORMS["teams"], id="odd_teams",
+                              evidence_source="K {k:.3f}, ρ {rho:.2f}")  # fmt: skip
+    monkeypatch.setitem(FORMS, "odd_teams", odd)
+    frame = bk.booklet(PROBST, boards=[8])
+    with pytest.raises(BridgestatsError, match="sources: must be sources with the input 'rho'"):
+        bk.booklet_html(frame, PROBST)
