@@ -278,8 +278,9 @@ def _template(name: str) -> Template:
     return Template((TEMPLATES / name).read_text(encoding="utf-8"))
 
 
-def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
-    """One HTML table: the outcomes down, ``boards`` across, the printed starts inside."""
+def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> tuple[str, bool]:
+    """One HTML table: the outcomes down, ``boards`` across, the printed starts inside; and
+    whether it is long (more than :data:`_SHORT_TABLE` rows: it runs over pages)."""
     wide = part.pivot_table(index="vps", columns="n_boards", values="margin_from",
                             aggfunc="first", sort=False)  # fmt: skip
     order = list(dict.fromkeys(part["vps"]))
@@ -291,13 +292,14 @@ def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
         + "</tr>"
         for vps, values in wide.iterrows()
     ]
+    long = len(rows) > _SHORT_TABLE
     return _template("booklet_table.html").substitute(
-        size="short" if len(rows) <= _SHORT_TABLE else "long",
+        size="long" if long else "short",
         caption=esc(caption),
         corner=esc(corner),
         head="".join(f"<th>{esc(str(n))}</th>" for n in boards),
         rows="\n".join(rows),
-    )
+    ), long
 
 
 def _groups(boards, per_table: int) -> list[list]:
@@ -359,7 +361,7 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
             corner = f"{NAMED_SCALES[section.scale].unit} \\ boards"
         fixed = spec is not None and spec.boards
         span = f"{min(spec.boards)}-{max(spec.boards)}" if fixed else ""
-        tables = []
+        tables, long = [], False  # a section with a long table starts a printed page
         for group in _groups(boards, per_table):
             label = "" if fixed else f", {group[0]}-{group[-1]} boards"
             shown = [span] if fixed else group
@@ -368,10 +370,13 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
                 if fixed
                 else part[part["n_boards"].isin(group)]
             )
-            tables.append(_grid(sub, shown, f"{section.name}{label}", corner=corner))
+            table, is_long = _grid(sub, shown, f"{section.name}{label}", corner=corner)
+            tables.append(table)
+            long = long or is_long
         sections.append(section_html.substitute(
-            kind=esc(section.form or section.scale), heading=esc(section.name),
-            intro=esc(_intro(section, inputs)), tables="\n".join(tables),
+            kind=esc(section.form or section.scale) + (" long" if long else ""),
+            heading=esc(section.name), intro=esc(_intro(section, inputs)),
+            tables="\n".join(tables),
         ))  # fmt: skip
     page = _template("booklet.html").substitute(
         title=esc(title), css=(TEMPLATES / "booklet.css").read_text(encoding="utf-8"),
