@@ -5,7 +5,8 @@ VP scale or an event form by the name in these tables, never by its id
 (``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set has an entry (the forms' names
-are their catalogue's, :data:`bridgestats.forms.FORMS`).
+are their catalogue's, :data:`bridgestats.forms.FORMS`; the booklet's sections and their
+names are read from the forms' and the named scales' catalogues, :func:`booklet_sections`).
 """
 
 from __future__ import annotations
