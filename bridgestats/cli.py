@@ -129,7 +129,8 @@ def _add_scale(sub) -> None:
     p.add_argument(
         "--booklet",
         action="store_true",
-        help="the whole booklet instead (every form, 4-32 boards; --format html or csv); "
+        help="the whole booklet instead (every form the evidence measures and every named "
+        "scale marked for it, 4-32 boards; --format html, csv or pdf); "
         "--k, --sigma (8-board Swiss pairs), --b and --tables override its measured estimates",
     )
     p.add_argument("--b", type=float, default=None, help="with --booklet: the Butler factor B")

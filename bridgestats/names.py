@@ -5,13 +5,16 @@ VP scale or an event form by the name in these tables, never by its id
 (``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set has an entry (the forms' names
-are their catalogue's, :data:`bridgestats.forms.FORMS`).
+are their catalogue's, :data:`bridgestats.forms.FORMS`; the booklet's sections and their
+names are read from the forms' and the named scales' catalogues, :func:`booklet_sections`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from .forms import FormTable
 
@@ -25,6 +28,8 @@ __all__ = [
     "SECTIONS",
     "SERIES",
     "TERMS",
+    "Section",
+    "booklet_sections",
     "display_name",
     "readable",
     "series_label",
@@ -81,20 +86,84 @@ SCALES = {
 #: Event forms: each form's ``name`` in the catalogue :data:`bridgestats.forms.FORMS`.
 FORMS = FormTable("name")
 
-#: The sections of the VP-scale booklet (:data:`bridgestats.apps.booklet.SECTIONS`).
-SECTIONS = {
-    "teams": "Teams of four (IMPs)",
-    "teams, negative VPs": "Teams of four, with negative VPs",
-    "swiss pairs": "Swiss pairs (MP %)",
-    "swiss pairs, negative VPs": "Swiss pairs (MP %), with negative VPs",
-    "butler": "Butler pairs (IMPs)",
-    "butler, negative VPs": "Butler pairs, with negative VPs",
-    "cross imps (teams of eight)": "Cross-IMPs (teams of eight)",
-    "cross imps, negative VPs": "Cross-IMPs (teams of eight), with negative VPs",
-    "wbf discrete": "WBF 2013 scale, whole VPs",
-    "wbf continuous": "WBF 2013 scale, continuous",
-    "ebu swiss pairs 7-9": "EBU Swiss pairs, 7-9 boards (published)",
-}
+
+class Section(NamedTuple):
+    """One section of the booklet of VP scales: a form's Gaussian scales, with or without
+    Pomfrey's five negative VPs, or a named scale marked for printing."""
+
+    id: str  #: the form's or the named scale's id, ``_negative`` added for negative VPs
+    form: str | None  #: an id of :data:`bridgestats.forms.FORMS` (None for a named scale)
+    scale: str | None  #: an id of :data:`bridgestats.scales.NAMED_SCALES` (None for a form)
+    negative: int  #: the negative VPs of the form's scales (0 or 5)
+    name: str  #: what a reader sees
+
+
+def booklet_sections() -> tuple[Section, ...]:
+    """The sections of the booklet of VP scales, in print order, read from the catalogues
+    at each call: every form of :data:`bridgestats.forms.FORMS` whose evidence measures its
+    σ (an ``evidence`` σ(n)), without and with Pomfrey's five negative VPs, in catalogue
+    order; then every named scale of :data:`bridgestats.scales.NAMED_SCALES` that has a
+    ``booklet`` print spec, in catalogue order. A form is named by its catalogue name and
+    unit, a scale by :data:`SCALES` (and the board counts of a table made for a few).
+
+    >>> [s.id for s in booklet_sections()][:3]
+    ['teams', 'teams_negative', 'cross_imps']
+    >>> booklet_sections()[1].name
+    'Teams of four (IMPs), with negative VPs'
+    >>> [s.name for s in booklet_sections() if s.scale][-1]
+    'EBU (2006), 7-9 boards'
+    """
+    from .forms import FORMS as CATALOGUE
+    from .scales import NAMED_SCALES
+
+    out = []
+    for form in CATALOGUE.values():
+        if form.evidence is None:
+            continue
+        name = f"{form.name[:1].upper()}{form.name[1:]} ({form.unit})"
+        out.append(Section(form.id, form.id, None, 0, name))
+        out.append(Section(f"{form.id}_negative", form.id, None, 5, f"{name}, with negative VPs"))
+    for scale in NAMED_SCALES.values():
+        if scale.booklet is None:
+            continue
+        name = SCALES.get(scale.name) or scale.name.replace("_", " ")
+        boards = scale.booklet.boards
+        if boards:
+            name += f", {min(boards)}-{max(boards)} boards"
+        out.append(Section(scale.name, None, scale.name, 0, name))
+    ids = [s.id for s in out]
+    if len(set(ids)) != len(ids):
+        from .errors import BridgestatsError
+
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        raise BridgestatsError(f"booklet sections: each id once, not {twice} twice (a named "
+                               "scale's id is a form's, or ends in _negative)")  # fmt: skip
+    return tuple(out)
+
+
+class _Sections(Mapping):
+    """The booklet's sections, id -> display name (:func:`booklet_sections`, read at each
+    use, so a form or a named scale added to its catalogue is in it)."""
+
+    def _names(self) -> dict:
+        return {s.id: s.name for s in booklet_sections()}
+
+    def __getitem__(self, key):
+        return self._names()[key]
+
+    def __iter__(self):
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __repr__(self) -> str:
+        return repr(self._names())
+
+
+#: The sections of the VP-scale booklet, id -> display name, in print order
+#: (:func:`booklet_sections`; :data:`bridgestats.apps.booklet.SECTIONS`).
+SECTIONS = _Sections()
 
 #: Scoring methods (:data:`bridgestats.scoring.METHODS`, and ``"teams"``, the two-room
 #: team matches of :func:`bridgestats.apps.score_event.score_event`).

@@ -35,7 +35,36 @@ from ._validate import check_choice, check_int
 if TYPE_CHECKING:  # the scales (pandas, scipy) load when one is built, not to list the names
     from .vpscale import VPScale
 
-__all__ = ["NAMED_SCALES", "SWISS_PAIRS_TABLES", "NamedScale", "named_scale", "team_scales"]
+__all__ = [
+    "NAMED_SCALES",
+    "SWISS_PAIRS_TABLES",
+    "BookletPrint",
+    "NamedScale",
+    "named_scale",
+    "team_scales",
+]
+
+
+@dataclass(frozen=True)
+class BookletPrint:
+    """How the booklet of VP scales (:mod:`bridgestats.apps.booklet`) prints a named scale.
+
+    Attributes
+    ----------
+    boards : tuple of int or None
+        One table for these board counts (a table made for 7-9 board matches); None: a
+        column for every board count of the booklet.
+    margins_down : bool
+        The whole margins down and the winner's VPs inside (a continuous scale's 2-decimal
+        VPs); False: the outcomes down and the first margin that earns each inside.
+    sigma : float or None
+        The match σ the published table was made for, when it says (the booklet's
+        ``sigma`` column; None: blank).
+    """
+
+    boards: tuple[int, ...] | None = None
+    margins_down: bool = False
+    sigma: float | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +83,9 @@ class NamedScale:
         Where the scale comes from, one line.
     raw : bool
         The scale scores the margin itself (total IMPs or MP %), not VPs.
+    booklet : BookletPrint or None
+        How the booklet of VP scales prints it (None: the booklet leaves it out). A scale
+        marked here is a section of the booklet, named by :data:`bridgestats.names.SCALES`.
     """
 
     name: str
@@ -61,6 +93,7 @@ class NamedScale:
     build: Callable[[int], VPScale]
     source: str
     raw: bool = False
+    booklet: BookletPrint | None = None
 
 
 def _whole_imps(scale: VPScale, name: str) -> VPScale:
@@ -123,8 +156,10 @@ _PROBST_8 = "Probst, On VP Scales, Table 8 (seeds/swiss_pairs_scales), for 7-9 b
 NAMED_SCALES: dict[str, NamedScale] = {
     e.name: e
     for e in (
-        NamedScale("wbf", "IMPs", _wbf, "WBF 2013 continuous scale (2 decimals)"),
-        NamedScale("wbf_discrete", "IMPs", _wbf_discrete, "WBF 2013 discrete scale (0-20)"),
+        NamedScale("wbf", "IMPs", _wbf, "WBF 2013 continuous scale (2 decimals)",
+                   booklet=BookletPrint(margins_down=True)),
+        NamedScale("wbf_discrete", "IMPs", _wbf_discrete, "WBF 2013 discrete scale (0-20)",
+                   booklet=BookletPrint()),
         NamedScale("wdl", "margin", _wdl, "win 2, draw 1, loss 0 points"),
         NamedScale("imps", "IMPs", _raw("IMPs"), "total IMPs: the margin itself", raw=True),
         NamedScale("mp", "MP %", _raw("MP %"), "total matchpoint %: the margin", raw=True),
@@ -132,9 +167,12 @@ NAMED_SCALES: dict[str, NamedScale] = {
         NamedScale("washington_2004", "MP %", _swiss_pairs("washington_2004"), _PROBST_8),
         NamedScale("ascherman_2006", "MP %", _swiss_pairs("ascherman_2006"), _PROBST_8),
         NamedScale("random_draw", "MP %", _swiss_pairs("random_draw"), _PROBST_8),
-        NamedScale("ebu_2006", "MP %", _swiss_pairs("ebu_2006"), _PROBST_8),
+        # the EBU's published 7-9 board table (σ = 11 % for 8 boards; the same thresholds as
+        # seeds/ebu_swiss_pairs_7_9)
+        NamedScale("ebu_2006", "MP %", _swiss_pairs("ebu_2006"), _PROBST_8,
+                   booklet=BookletPrint(boards=(7, 8, 9), sigma=11.0)),
     )
-}
+}  # fmt: skip
 #: The historical Swiss pairs scales of Probst's Table 8, by id (entries of NAMED_SCALES).
 SWISS_PAIRS_TABLES = tuple(n for n, e in NAMED_SCALES.items() if e.source == _PROBST_8)
 

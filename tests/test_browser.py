@@ -262,17 +262,39 @@ def _rows_without_header(pages: list[str], header: re.Pattern, row: re.Pattern) 
             if rows and not header.search(p)]  # fmt: skip
 
 
+def _stranded(pages: list[str], header: re.Pattern, row: re.Pattern, *, least=3) -> list[int]:
+    """The (1-based) pages whose last table starts there (its caption above its header row,
+    not a header repeated at the top of a continuation page) with fewer than ``least`` rows
+    before the page ends: a table's start stranded at the foot of a page."""
+    out = []
+    for i, page in enumerate(pages, 1):
+        lines = [line for line in page.splitlines() if line.strip()]
+        heads = [j for j, line in enumerate(lines) if header.search(line)]
+        if not heads or heads[-1] == 0 or row.match(lines[heads[-1] - 1]):
+            continue  # no table, or a continuation's repeated header at the page's top
+        if sum(bool(row.match(line)) for line in lines[heads[-1] + 1 :]) < least:
+            out.append(i)
+    return out
+
+
 def test_the_booklet_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_path):
     _, book = site
     pdf = chromium.print_pdf(book, tmp_path / "booklet.pdf")
     pages = _pdf_pages(pdf)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     assert "(A4)" in info, info  # 595 x 842 pt
-    # a row: an outcome ("12-8", "20-0") or an IMP margin, then its numbers across
-    row = re.compile(r"^\s*(\d+-\d+|-?\d+)\s+(-?\d+(\.\d+)?\s+){2,}")
+    # a row: an outcome ("12-8", "20-(-2)") or an IMP margin, then its numbers across (one
+    # for the EBU's 7-9 board table)
+    row = re.compile(r"^\s*(\d+-\(?-?\d+\)?|-?\d+)\s+(-?\d+(\.\d+)?(\s+|$))+")
     header = re.compile(r"(VPs|IMPs) \\ boards")
     assert len(pages) >= 5
     assert _rows_without_header(pages, header, row) == []
+    # issue 22: the WBF continuous table for 24-32 boards started with its caption, header
+    # and one row at the foot of a page; now no table starts with fewer than 3 rows on a page
+    assert _stranded(pages, header, row) == []
+    foot = "WBF 2013 (continuous), 24-32 boards\nIMPs \\ boards 24 25\n0   10.00 10.00 10.00\n"
+    assert _stranded(["x\n" + foot], header, row) == [1]  # the page main printed is caught
+    assert _stranded([foot.split("\n", 1)[1]], header, row) == []  # a continuation is not
 
 
 def test_a_report_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_path):

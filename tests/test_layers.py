@@ -11,9 +11,9 @@ from bridgestats.paths import project_root
 PKG = project_root() / "bridgestats"
 
 # module (or subpackage) -> layer number; a module may import from its own layer or lower.
-# The order is the package's: shared services, formulas (and the display names, which take
-# the event forms' from their catalogue), data, statistics, ratings and
-# simulation, studies, applications (scoring an event, print products), and the report
+# The order is the package's: shared services, formulas, data (and the display names, which
+# take the event forms' and the booklet's sections from the catalogues), statistics, ratings
+# and simulation, studies, applications (scoring an event, print products), and the report
 # runner and command line at the top.
 LAYERS = {
     "errors": 0,
@@ -24,12 +24,12 @@ LAYERS = {
     "scoring": 1,
     "sigma": 1,
     "forms": 1,  # the catalogue of event forms: each form's unit, name and σ models
-    "names": 1,  # display names: the forms' come from their catalogue
     "vpscale": 1,
     "io": 2,
     "evidence": 2,  # the evidence's σ per form, from its shipped inputs (read without pandas)
     "datasets": 2,
     "scales": 2,
+    "names": 2,  # display names: the forms' and the booklet's from the catalogues (scales)
     "derive": 2.5,  # inferred shapes (teams from the seating, rating logs): above the data
     "fit": 3,
     "ratings": 4,

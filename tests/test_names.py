@@ -27,10 +27,23 @@ def test_an_unknown_kind_is_refused_by_name():
         names.display_name("colour", "bb")
 
 
-def test_every_booklet_section_has_a_name():
+def test_every_booklet_section_is_named_from_its_catalogue():
+    from bridgestats import scales
     from bridgestats.apps import booklet
 
-    assert sorted(names.SECTIONS) == sorted(booklet.SECTIONS)
+    assert booklet.SECTIONS is names.SECTIONS  # one table, a view of the catalogues
+    for section in names.booklet_sections():
+        assert names.display_name("section", section.id) == section.name
+        if section.form is not None:
+            form = forms.FORMS[section.form]
+            assert form.evidence is not None
+            assert section.id == form.id + ("_negative" if section.negative else "")
+            assert section.name.lower().startswith(form.name.lower())
+        else:
+            assert scales.NAMED_SCALES[section.scale].booklet is not None
+            assert section.id == section.scale
+            assert section.name.startswith(names.SCALES[section.scale])
+    assert "Teams, negative vps" not in names.SECTIONS.values()
 
 
 def test_readable_names_every_data_set_and_scale_id_in_running_text():

@@ -5,18 +5,17 @@ A4 (one table per form and group of board counts, the band starts in the columns
 printed scale cards are) and :func:`booklet_csv` writes the frame. ``bridgestats scale
 --booklet`` writes either.
 
-The Gaussian scales follow J. Probst, "On VP Scales" (c. 2006, reproduced on
-bridgeguys.com) with the strength terms the project measures, each σ(n) from
-:func:`bridgestats.studies.sigma_evidence.form_sigma_from` (the designer's formula): teams
-σ = √(nK² + n²δ²) (the K(n) model; δ = 0 is Probst's K√n); Swiss pairs σ = √(σ₈² +
-k²(1/n − 1/8)) in MP % (σ₈ of an 8-board match, k the per-board σ of equal pairs: √(k²/n +
-2τ²) for random draws; without k, Probst's σ₈·√(8/n)); face-to-face Butler σ =
-B·K(n)·√(n(T−1)/(2T)); cross-IMPed teams of eight σ = K(n)·√(n·C·R/2) with C = R = 4
-(Pomfrey's rule), K(n) = √(K² + nδ²). Each is shown with and without
-Pomfrey's five negative VPs. Beside them: the WBF 2013 continuous and discrete scales
-(WBF Scoring Panel, "The New WBF IMP to VP Scales", 2013) and the EBU's 7-9 board Swiss
-pairs table (σ = 11 %, as shipped in ``data/seeds/ebu_swiss_pairs_7_9.csv``). The booklet
-states the K, σ and B it was built from and where each came from.
+The sections come from the catalogues (:func:`bridgestats.names.booklet_sections`): every
+event form of :data:`bridgestats.forms.FORMS` whose σ(n) the project's evidence measures,
+each with and without Pomfrey's five negative VPs, a Gaussian scale after J. Probst, "On VP
+Scales" (c. 2006, reproduced on bridgeguys.com) on the form's ``evidence`` σ(n) with the
+strength terms the project measures (:func:`bridgestats.studies.sigma_evidence.form_sigma_from`,
+the designer's formula; each section's introduction is the form's ``evidence_source``);
+then every named scale of :data:`bridgestats.scales.NAMED_SCALES` marked for printing
+(its ``booklet`` print spec): today the WBF 2013 continuous and discrete scales (WBF
+Scoring Panel, "The New WBF IMP to VP Scales", 2013) and the EBU's 7-9 board Swiss pairs
+table of 2006 (σ = 11 %). Adding a form or marking a named scale adds its section. The
+booklet states the K, σ, B and aggregate K it was built from and where each came from.
 """
 
 from __future__ import annotations
@@ -29,20 +28,18 @@ from string import Template
 
 import pandas as pd
 
-from .. import datasets
 from .._validate import check_int, check_number, fail
-from ..names import display_name, readable
+from ..forms import FORMS
+from ..names import SECTIONS, booklet_sections, readable
+from ..scales import NAMED_SCALES, named_scale
 from ..studies.sigma_evidence import form_sigma_from
-from ..vpscale import event_scale, wbf_table
+from ..vpscale import event_scale
 
-__all__ = ["BookletSources", "booklet", "booklet_csv", "booklet_html", "default_sources"]
+__all__ = ["SECTIONS", "BookletSources", "booklet", "booklet_csv", "booklet_html",
+           "default_sources"]  # fmt: skip
 
-#: The booklet's sections, in print order.
-SECTIONS = (
-    "teams", "teams, negative VPs", "swiss pairs", "swiss pairs, negative VPs",
-    "ebu swiss pairs 7-9", "butler", "butler, negative VPs", "cross imps (teams of eight)",
-    "cross imps, negative VPs", "wbf discrete", "wbf continuous",
-)  # fmt: skip
+# SECTIONS: the booklet's sections, id -> display name, in print order: a view of the
+# catalogues (bridgestats.names.SECTIONS, read at each use), not a list kept here.
 
 _COLUMNS = ("section", "n_boards", "vps", "margin_from", "unit", "threshold", "sigma")
 
@@ -55,7 +52,9 @@ class BookletSources:
     ``b`` (the Butler factor) and ``n_tables`` (tables in play for the Butler scales); each
     ``*_source`` says which estimate, from which data, it is. ``delta`` (the K(n) model's
     δ, IMPs per board; 0: σ = K√n) and ``pairs_k`` (the per-board σ of equal pairs, MP %;
-    None: all of σ₈ is luck, σ₈·√(8/n)) carry the strength terms.
+    None: all of σ₈ is luck, σ₈·√(8/n)) carry the strength terms. ``aggregate_k`` (points
+    per board) and ``aggregate_source``: the aggregate form's K (None: a booklet with the
+    aggregate section refuses to build).
     """
 
     k: float
@@ -67,6 +66,8 @@ class BookletSources:
     n_tables: int = 15
     delta: float = 0.0
     pairs_k: float | None = None
+    aggregate_k: float | None = None
+    aggregate_source: str = ""
 
 
 def default_sources(*, n_tables=15) -> BookletSources:
@@ -76,7 +77,7 @@ def default_sources(*, n_tables=15) -> BookletSources:
     K and δ from within the matches of ``data/derived/match_margins.csv``; the Swiss pairs
     σ₈ (round 1 of Brighton 2005, a random draw) and k of the one strength fit
     (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`); B, the trimmed-datum
-    Butler factor of the shipped full fields.
+    Butler factor of the shipped full fields; the aggregate K, Probst's Sheffield σ.
 
     Examples
     --------
@@ -97,6 +98,8 @@ def default_sources(*, n_tables=15) -> BookletSources:
         n_tables=check_int(n_tables, "n_tables", minimum=2, maximum=1000),
         delta=ev["delta"],
         pairs_k=ev["pairs_k"],
+        aggregate_k=ev["aggregate_k"],
+        aggregate_source=ev["aggregate_source"],
     )
 
 
@@ -110,7 +113,25 @@ def _check_sources(sources) -> BookletSources:
     check_number(sources.delta, "sources.delta", low=0.0, high=10.0)
     if sources.pairs_k is not None:
         check_number(sources.pairs_k, "sources.pairs_k", low=1.0, high=200.0)
+    if sources.aggregate_k is not None:
+        check_number(sources.aggregate_k, "sources.aggregate_k", low=1.0, high=10000.0)
     return sources
+
+
+def _inputs(src: BookletSources) -> dict:
+    """The evidence's inputs (:func:`bridgestats.evidence.evidence_inputs`' names) that
+    ``src`` gives, with their sources: what a form's ``evidence`` σ(n) and its
+    ``evidence_source`` take. τ is the one σ₈ and k imply (σ₈² = k²/8 + 2τ²)."""
+    pairs_k = src.sigma_pairs_8 * math.sqrt(8) if src.pairs_k is None else src.pairs_k
+    tau2 = (src.sigma_pairs_8**2 - pairs_k**2 / 8) / 2
+    return {
+        "k": src.k, "delta": src.delta, "k_source": src.k_source,
+        "sigma_pairs_8": src.sigma_pairs_8, "pairs_k": pairs_k,
+        "strength_sd": math.sqrt(tau2) if tau2 >= 0 else math.nan,
+        "pairs_source": src.sigma_source, "b": src.b, "b_source": src.b_source,
+        "n_tables": src.n_tables, "aggregate_k": src.aggregate_k,
+        "aggregate_source": src.aggregate_source,
+    }  # fmt: skip
 
 
 def _rows(section, n_boards, scale, *, whole: bool):
@@ -125,13 +146,39 @@ def _rows(section, n_boards, scale, *, whole: bool):
                    float(scale.centre + low), scale.sigma)  # fmt: skip
 
 
+def _scale_rows(section, spec, unit, boards):
+    """The rows of a named scale marked for printing (:class:`bridgestats.scales.BookletPrint`):
+    a margin in MP % to two decimals, any other unit in whole units; ``threshold`` the
+    first margin as printed, ``n_boards`` 0 for one table made for several board counts."""
+    sigma = math.nan if spec.sigma is None else float(spec.sigma)
+    if spec.boards:
+        builds = [
+            (0, named_scale(section.scale, n_boards=sorted(spec.boards)[len(spec.boards) // 2]))
+        ]
+    else:
+        builds = [(n, named_scale(section.scale, n_boards=n)) for n in boards]
+    for n, scale in builds:
+        if spec.margins_down:  # every whole margin to the first with the most VPs
+            for m in range(math.ceil(scale.thresholds[-1]) + 1):
+                vp = float(scale.vp(m))
+                yield (section.id, n, f"{vp:.2f}", str(m), unit, float(m), sigma)
+        elif unit == "MP %":
+            for row in _rows(section.id, n, scale, whole=False):
+                yield (*row[:5], float(row[3]), sigma)  # the threshold as printed
+        else:
+            starts = scale.integer_ranges(step=1)["margin_from"].astype(int).tolist()
+            for vps, start in zip(scale.labels, starts, strict=True):
+                yield (section.id, n, vps, str(start), unit, float(start), sigma)
+
+
 def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     """Every scale of the booklet as one tidy frame.
 
     Parameters
     ----------
     sources : BookletSources
-        K, the 8-board Swiss pairs σ, B and the Butler tables, with their sources.
+        K, the 8-board Swiss pairs σ, B, the Butler tables and the aggregate K, with their
+        sources.
     boards : iterable of int
         Board counts (each 1-100); 4 to 32 by default.
 
@@ -139,20 +186,21 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     -------
     pandas.DataFrame
         One row per section (:data:`SECTIONS`), board count and VP outcome: ``section``,
-        ``n_boards`` (0 for the EBU table, which is one table for 7-9 boards),
-        ``vps`` (``"13-7"``, ``"20-(-2)"``; for the WBF continuous scale the winner's VPs),
-        ``margin_from`` (as printed: the first whole IMP that earns the outcome, or the MP
-        % to two decimals; for the WBF continuous scale the IMP margin), ``unit``,
-        ``threshold`` (the continuous band start) and ``sigma`` (the match σ; blank for the
-        WBF and EBU tables).
+        ``n_boards`` (0 for a table made for several board counts, the EBU's 7-9 board
+        table), ``vps`` (``"13-7"``, ``"20-(-2)"``; for a continuous scale the winner's
+        VPs), ``margin_from`` (as printed: the first whole IMP (10 points) that earns the
+        outcome, or the MP % to two decimals; for a continuous scale the IMP margin),
+        ``unit``, ``threshold`` (the continuous band start; a named scale's first margin as
+        printed) and ``sigma`` (the match σ; for a named scale the σ it was made for, or
+        blank).
 
     Examples
     --------
-    >>> src = BookletSources(6.13, "K", 11.0, "σ", 1.16, "B")
+    >>> src = BookletSources(6.13, "K", 11.0, "σ", 1.16, "B", aggregate_k=365.0)
     >>> b = booklet(src, boards=[8])
     >>> b[(b["section"] == "teams") & (b["vps"] == "20-0")]["margin_from"].tolist()
     ['29']
-    >>> sorted(set(b["section"])) == sorted(SECTIONS)
+    >>> list(dict.fromkeys(b["section"])) == list(SECTIONS)
     True
     """
     src = _check_sources(sources)
@@ -160,40 +208,22 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     if not boards:
         raise fail("boards", "at least one board count", boards)
     kw = {"k": src.k, "delta": src.delta, "sigma_pairs_8": src.sigma_pairs_8,
-          "pairs_k": src.pairs_k, "b": src.b, "n_tables": src.n_tables}  # fmt: skip
+          "pairs_k": src.pairs_k, "b": src.b, "n_tables": src.n_tables,
+          "aggregate_k": src.aggregate_k}  # fmt: skip
     rows = []
-    for n in boards:
-        sig = {form: form_sigma_from(form, n, **kw)
-               for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # fmt: skip
-        for negative, suffix in ((0, ""), (5, ", negative VPs")):
+    for section in booklet_sections():
+        if section.form is not None:
             # each scale as bridgestats scale and the designer print it: the form's unit,
             # centre and printing step from its catalogue entry (bridgestats.forms.FORMS)
-            teams = event_scale("teams", n, sigma=sig["teams"], negative=negative)
-            rows += _rows("teams" + suffix, n, teams, whole=True)
-            pairs = event_scale("swiss_pairs", n, sigma=sig["swiss_pairs"], negative=negative)
-            rows += _rows("swiss pairs" + suffix, n, pairs, whole=False)
-            butler = event_scale("butler", n, sigma=sig["butler"], negative=negative)
-            rows += _rows("butler" + suffix, n, butler, whole=True)
-            cross = event_scale("cross_imps", n, sigma=sig["cross_imps"], negative=negative)
-            name = "cross imps (teams of eight)" if not negative else "cross imps, negative VPs"
-            rows += _rows(name, n, cross, whole=True)
-        discrete = wbf_table(n, discrete=True)
-        for row in discrete.itertuples(index=False):
-            start = row.margin_from
-            rows.append(("wbf discrete", n, f"{row.vp_winner}-{row.vp_loser}", str(start),
-                         "IMPs", float(start), math.nan))  # fmt: skip
-        for row in wbf_table(n).itertuples(index=False):
-            rows.append(("wbf continuous", n, f"{row.vp_winner:.2f}", str(row.imp_margin),
-                         "IMPs", float(row.imp_margin), math.nan))  # fmt: skip
-    ebu = datasets.load("seeds/ebu_swiss_pairs_7_9")
-    rows.append(("ebu swiss pairs 7-9", 0, "10-10", "50.00", "MP %", 50.0, 11.0))
-    for row in ebu.itertuples(index=False):
-        pct = float(row.threshold_pct)
-        rows.append(("ebu swiss pairs 7-9", 0, f"{row.vp_winner}-{20 - row.vp_winner}",
-                     f"{pct:.2f}", "MP %", pct, 11.0))  # fmt: skip
-    frame = pd.DataFrame(rows, columns=list(_COLUMNS))
-    order = frame["section"].map({name: i for i, name in enumerate(SECTIONS)})
-    return frame.iloc[order.argsort(kind="stable")].reset_index(drop=True)
+            whole = FORMS[section.form].step is not None
+            for n in boards:
+                sigma = form_sigma_from(section.form, n, **kw)
+                scale = event_scale(section.form, n, sigma=sigma, negative=section.negative)
+                rows += _rows(section.id, n, scale, whole=whole)
+        else:
+            entry = NAMED_SCALES[section.scale]
+            rows += _scale_rows(section, entry.booklet, entry.unit, boards)
+    return pd.DataFrame(rows, columns=list(_COLUMNS))
 
 
 def booklet_csv(frame) -> str:
@@ -205,19 +235,40 @@ def booklet_csv(frame) -> str:
 #: escaped with :func:`html.escape` before it is put in): the page, a section, a table, the CSS.
 TEMPLATES = Path(__file__).with_name("templates")
 
-_INTRO = {
-    "teams": "σ = √(nK² + n²δ²) IMPs; the first whole IMP margin that earns each outcome.",
-    "swiss pairs": "σ = √(σ₈² + k²(1/n − 1/8)) MP %; the winner's percentage from which each "
-    "outcome starts.",
-    "butler": "face to face, σ = B·K(n)·√(n(T−1)/(2T)) IMPs, T tables, K(n) = √(K² + nδ²); "
-    "the pair's Butler total.",
-    "cross imps": "σ = K(n)·√(n·C·R/2) IMPs with C = R = 4 (cross-IMPed teams of eight).",
-    "wbf discrete": "The WBF 2013 discrete scale: whole VPs; the first IMP margin of each.",
-    "wbf continuous": "The WBF 2013 continuous scale: the winner's VPs at each IMP margin "
-    "(20.00 from the last row of each column).",
-    "ebu swiss pairs 7-9": "The EBU's published Swiss pairs table for 7-9 board matches "
-    "(σ = 11 % for 8 boards), as shipped with this package.",
-}
+
+def _reading(unit: str, step, *, margins_down=False, top=None) -> str:
+    """How a section's tables read, from its unit and printing step."""
+    if margins_down:
+        return (f"The winner's VPs at each margin in whole {unit} ({top:.2f} from the last row "
+                "of each column).")  # fmt: skip
+    if step is None:
+        return f"The winner's {unit} from which each outcome starts."
+    whole = f"whole {unit}" if step == 1 else f"steps of {step:g} {unit}"
+    return f"Each outcome from the first margin in {whole} that earns it."
+
+
+def _intro(section, inputs: dict) -> str:
+    """A section's introduction, from its catalogue entry: a form's ``evidence_source``
+    (its σ(n) and where the inputs come from) on the booklet's inputs, a named scale's
+    ``source`` line; then how its tables read."""
+    if section.form is not None:
+        form = FORMS[section.form]
+        try:
+            sigma = form.evidence_source.format(**inputs)
+        except KeyError as missing:  # an input the booklet's sources do not carry
+            need = f"sources with the input {missing.args[0]!r} of form {form.id!r}'s evidence"
+            raise fail("sources", need, given=", ".join(sorted(inputs))) from missing
+        return readable(f"{sigma}. {_reading(form.unit, form.step)}")
+    entry = NAMED_SCALES[section.scale]
+    spec = entry.booklet
+    step = None if entry.unit == "MP %" else 1
+    top = named_scale(section.scale).max_vp if spec.margins_down else None
+    n = sorted(spec.boards)[len(spec.boards) // 2] if spec.boards else None
+    made = "" if spec.sigma is None else f" Made for σ = {spec.sigma:g} {entry.unit}"
+    made += "" if spec.sigma is None else (f" at {n} boards." if n else ".")
+    reading = _reading(entry.unit, step, margins_down=spec.margins_down, top=top)
+    return readable(f"{entry.source}.{made} {reading}")
+
 
 #: A table of at most this many rows is kept on one page (the WBF continuous ones run on).
 _SHORT_TABLE = 20
@@ -227,8 +278,9 @@ def _template(name: str) -> Template:
     return Template((TEMPLATES / name).read_text(encoding="utf-8"))
 
 
-def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
-    """One HTML table: the outcomes down, ``boards`` across, the printed starts inside."""
+def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> tuple[str, bool]:
+    """One HTML table: the outcomes down, ``boards`` across, the printed starts inside; and
+    whether it is long (more than :data:`_SHORT_TABLE` rows: it runs over pages)."""
     wide = part.pivot_table(index="vps", columns="n_boards", values="margin_from",
                             aggfunc="first", sort=False)  # fmt: skip
     order = list(dict.fromkeys(part["vps"]))
@@ -240,13 +292,14 @@ def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> str:
         + "</tr>"
         for vps, values in wide.iterrows()
     ]
+    long = len(rows) > _SHORT_TABLE
     return _template("booklet_table.html").substitute(
-        size="short" if len(rows) <= _SHORT_TABLE else "long",
+        size="long" if long else "short",
         caption=esc(caption),
         corner=esc(corner),
         head="".join(f"<th>{esc(str(n))}</th>" for n in boards),
         rows="\n".join(rows),
-    )
+    ), long
 
 
 def _groups(boards, per_table: int) -> list[list]:
@@ -282,35 +335,47 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
     src = _check_sources(sources)
     per_table = check_int(per_table, "per_table", minimum=2, maximum=16)
     esc = html.escape
+    aggregate = ""
+    if src.aggregate_k is not None:
+        aggregate = f"aggregate K = {src.aggregate_k:.1f} points ({src.aggregate_source}); "
     meta = (
         f"Built from K = {src.k:.3f} IMPs per board, δ = {src.delta:.3f} ({src.k_source}); "
         f"Swiss pairs σ = {src.sigma_pairs_8:.2f} % for 8 boards ({src.sigma_source}); B = "
-        f"{src.b:.3f} ({src.b_source}); Butler scales for {src.n_tables} tables. Gaussian "
-        'scales after J. Probst, "On VP Scales" (c. 2006); WBF scales after the WBF '
+        f"{src.b:.3f} ({src.b_source}); {aggregate}Butler scales for {src.n_tables} tables. "
+        'Gaussian scales after J. Probst, "On VP Scales" (c. 2006); WBF scales after the WBF '
         'Scoring Panel, "The New WBF IMP to VP Scales" (2013).'
     )
     meta = readable(meta)  # the estimates name their data by id: a committee reads names
     section_html = _template("booklet_section.html")
     sections = []
-    for section in SECTIONS:
-        part = frame[frame["section"] == section]
+    inputs = _inputs(src)
+    for section in booklet_sections():
+        part = frame[frame["section"] == section.id]
         if part.empty:
             continue
-        key = next(k for k in _INTRO if section.startswith(k))
-        heading = display_name("section", section)  # names.SECTIONS: the ids stay in the CSV
         boards = sorted(set(part["n_boards"]))
         corner = "VPs \\ boards"
-        if section == "wbf continuous":  # margins down, VPs inside
+        spec = None if section.scale is None else NAMED_SCALES[section.scale].booklet
+        if spec is not None and spec.margins_down:  # margins down, VPs inside
             part = part.rename(columns={"vps": "margin_from", "margin_from": "vps"})
-            corner = "IMPs \\ boards"
-        tables = []
+            corner = f"{NAMED_SCALES[section.scale].unit} \\ boards"
+        fixed = spec is not None and spec.boards
+        span = f"{min(spec.boards)}-{max(spec.boards)}" if fixed else ""
+        tables, long = [], False  # a section with a long table starts a printed page
         for group in _groups(boards, per_table):
-            label = "" if group == [0] else f", {group[0]}-{group[-1]} boards"
-            shown = [("7-9" if n == 0 else n) for n in group]
-            sub = part[part["n_boards"].isin(group)].replace({"n_boards": {0: "7-9"}})
-            tables.append(_grid(sub, shown, f"{heading}{label}", corner=corner))
+            label = "" if fixed else f", {group[0]}-{group[-1]} boards"
+            shown = [span] if fixed else group
+            sub = (
+                part.replace({"n_boards": {0: span}})
+                if fixed
+                else part[part["n_boards"].isin(group)]
+            )
+            table, is_long = _grid(sub, shown, f"{section.name}{label}", corner=corner)
+            tables.append(table)
+            long = long or is_long
         sections.append(section_html.substitute(
-            kind=esc(key.replace(" ", "-")), heading=esc(heading), intro=esc(_INTRO[key]),
+            kind=esc(section.form or section.scale) + (" long" if long else ""),
+            heading=esc(section.name), intro=esc(_intro(section, inputs)),
             tables="\n".join(tables),
         ))  # fmt: skip
     page = _template("booklet.html").substitute(

@@ -15,7 +15,17 @@ from bridgestats.apps import booklet as bk
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
 
-PROBST = bk.BookletSources(6.5, "Probst's K", 11.0, "EBU 2006", 1.2, "Probst's 6/5", n_tables=15)
+PROBST = bk.BookletSources(
+    6.5,
+    "Probst's K",
+    11.0,
+    "EBU 2006",
+    1.2,
+    "Probst's 6/5",
+    n_tables=15,
+    aggregate_k=1790 / math.sqrt(24),
+    aggregate_source="Sheffield",
+)
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +40,15 @@ def _starts(frame, section, n):
 
 def test_every_section_and_board_count(frame):
     assert list(dict.fromkeys(frame["section"])) == list(bk.SECTIONS)  # in print order
-    gaussian = [s for s in bk.SECTIONS if not s.startswith(("wbf", "ebu"))]
-    assert len(gaussian) == 8
+    # every form the evidence measures, without and with negative VPs, in catalogue order,
+    # then the named scales marked for printing
+    assert list(bk.SECTIONS) == [
+        "teams", "teams_negative", "cross_imps", "cross_imps_negative", "butler",
+        "butler_negative", "swiss_pairs", "swiss_pairs_negative", "aggregate",
+        "aggregate_negative", "wbf", "wbf_discrete", "ebu_2006",
+    ]  # fmt: skip
+    gaussian = [s.id for s in names.booklet_sections() if s.form is not None]
+    assert len(gaussian) == 10
     for section in gaussian:
         boards = sorted(set(frame.loc[frame["section"] == section, "n_boards"]))
         assert boards == list(range(4, 33)), section
@@ -52,9 +69,9 @@ def test_swiss_pairs_column_is_the_ebu_table_at_11(frame):
     # the EBU's 7-9 board table (σ = 11 % for 8 boards) to its printed 2 decimals, within the
     # interpolation error of the z it was built from (0.01 %, see data/seeds/README.md)
     ebu = datasets.load("seeds/ebu_swiss_pairs_7_9")["threshold_pct"].to_numpy()
-    ours = _starts(frame, "swiss pairs", 8).astype(float).to_numpy()[1:]
+    ours = _starts(frame, "swiss_pairs", 8).astype(float).to_numpy()[1:]
     np.testing.assert_allclose(ours, ebu, atol=0.0101)
-    shipped = _starts(frame, "ebu swiss pairs 7-9", 0).astype(float).to_numpy()[1:]
+    shipped = _starts(frame, "ebu_2006", 0).astype(float).to_numpy()[1:]
     np.testing.assert_array_equal(shipped, ebu)
 
 
@@ -62,7 +79,7 @@ def test_butler_and_cross_imps_follow_their_models(frame):
     rows = frame[(frame["section"] == "butler") & (frame["n_boards"] == 15)]
     sigma = 1.2 * 6.5 * math.sqrt(15 * 14 / 30)  # face to face: no shooting IMP
     assert rows["sigma"].iloc[0] == pytest.approx(sigma)
-    cross = frame[(frame["section"] == "cross imps (teams of eight)") & (frame["n_boards"] == 8)]
+    cross = frame[(frame["section"] == "cross_imps") & (frame["n_boards"] == 8)]
     assert cross["sigma"].iloc[0] == pytest.approx(6.5 * math.sqrt(8 * 16 / 2))  # 52 IMPs
     top = cross.set_index("vps").loc["20-0", "threshold"]
     assert top == pytest.approx(1.6683912 * 52, rel=1e-6)
@@ -76,14 +93,20 @@ def test_html_prints_on_a4_and_names_its_sources(frame):
         assert f"<h2>{html.escape(names.SECTIONS[section])}</h2>" in page
     assert "<h2>Wbf" not in page and "<h2>Ebu" not in page  # names, not ids capitalised
     assert "Teams, negative vps" not in page and "Cross-imps" not in page
-    # 29 board counts in 3 tables of 10, 10 and 9 columns (not 4 with a stub of 5), EBU 1
-    assert page.count("<table ") == 10 * 3 + 1
+    # 29 board counts in 3 tables of 10, 10 and 9 columns (not 4 with a stub of 5) for the
+    # ten Gaussian sections and the two WBF scales, one table for the EBU's 7-9 boards
+    assert page.count("<table ") == 12 * 3 + 1
+    assert page.count("<caption>EBU (2006), 7-9 boards</caption>") == 1
     assert page.count("<caption>Teams of four (IMPs), 4-13 boards</caption>") == 1
     assert page.count("<caption>Teams of four (IMPs), 24-32 boards</caption>") == 1
     # every placeholder of the templates filled
     assert "$" not in page.replace("$$", "")
     # a header that the browser repeats on every printed page of a long table
     assert page.count("<thead>") == page.count("<table ") and "table-header-group" in page
+    # a long table starts a printed page (issue 22: never its header and a row at a page foot;
+    # printed and read back in tests/test_browser.py): the WBF continuous scale's three
+    assert page.count('<table class="long">') == 3 and '<section class="wbf long">' in page
+    assert "section.long, table.long + table.long { break-before: page" in page
     assert "<script" not in page and "<link" not in page and "<img" not in page  # one file
 
 
@@ -94,6 +117,9 @@ def test_bad_sources_are_refused():
         bk.booklet(bk.BookletSources(0.0, "", 11.0, "", 1.2, ""))
     with pytest.raises(BridgestatsError, match="boards: must be"):
         bk.booklet(PROBST, boards=[0])
+    # the aggregate form's σ needs its K: refused by name, not printed blank
+    with pytest.raises(BridgestatsError, match="aggregate_k: must be"):
+        bk.booklet(bk.BookletSources(6.5, "", 11.0, "", 1.2, ""), boards=[8])
 
 
 class _Out:
@@ -143,14 +169,12 @@ def test_default_booklet_follows_the_evidence_not_k_root_n():
 
     frame = bk.booklet(bk.default_sources(), boards=[8, 32])
     assert _starts(frame, "teams", 32)["20-0"] == "67"  # ⌈1.668·39.9⌉; K√n gave 58
-    pairs = (("teams", "teams"), ("swiss pairs", "swiss_pairs"), ("butler", "butler"),
-             ("cross imps (teams of eight)", "cross_imps"))  # fmt: skip
-    for section, form in pairs:
+    for form in ("teams", "swiss_pairs", "butler", "cross_imps", "aggregate"):
         for n in (8, 32):
-            rows = frame[(frame["section"] == section) & (frame["n_boards"] == n)]
+            rows = frame[(frame["section"] == form) & (frame["n_boards"] == n)]
             assert rows["sigma"].iloc[0] == pytest.approx(form_sigma_evidence(form, n).sigma,
                                                           rel=1e-12)  # fmt: skip
-    pairs32 = frame[(frame["section"] == "swiss pairs") & (frame["n_boards"] == 32)]
+    pairs32 = frame[(frame["section"] == "swiss_pairs") & (frame["n_boards"] == 32)]
     assert 7.0 < pairs32["sigma"].iloc[0] < 7.8
 
 
@@ -162,7 +186,7 @@ def test_board_counts_are_spread_evenly_over_the_tables():
 
 
 def test_values_are_escaped_into_the_template():
-    src = bk.BookletSources(6.5, "<b>K</b> & co", 11.0, "σ", 1.2, "B")
+    src = bk.BookletSources(6.5, "<b>K</b> & co", 11.0, "σ", 1.2, "B", aggregate_k=365.0)
     page = bk.booklet_html(bk.booklet(src, boards=[8]), src, title="A <title>")
     assert "&lt;b&gt;K&lt;/b&gt; &amp; co" in page and "<b>K</b>" not in page
     assert "<title>A &lt;title&gt;</title>" in page
@@ -179,3 +203,73 @@ def test_the_header_names_its_data_sets_not_their_ids():
     assert names.DATASETS["derived/match_margins"] in meta
     assert names.DATASETS["seeds/brighton_2005_vp_counts"] in meta
     assert "derived/" not in meta and "seeds/" not in meta
+
+
+def _wide_evidence(n_boards, *, k, delta=0.0, **_):
+    from bridgestats.sigma import sigma_teams_spread
+
+    return 1.5 * float(sigma_teams_spread(n_boards, k=k, delta=delta))
+
+
+def _patton(n_boards):
+    from bridgestats.vpscale import gaussian_scale
+
+    return gaussian_scale(4, sigma=6.5 * math.sqrt(n_boards), unit="IMPs", step=1)
+
+
+def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
+    """Issue 24: a form added to forms.FORMS and a named scale marked for the booklet in
+    scales.NAMED_SCALES, each in its one place, are sections of the booklet, its page and
+    its CSV, named and introduced from their entries."""
+    from bridgestats.forms import FORMS, EventForm
+    from bridgestats.scales import NAMED_SCALES, BookletPrint, NamedScale
+    from bridgestats.sigma import sigma_teams
+
+    form = EventForm(
+        "wide_teams", "IMPs", "wide teams (this test)", 7.0, sigma_teams,
+        "σ = K√n with K = 7 (this test)", step=1, evidence=_wide_evidence,
+        evidence_inputs=("k", "delta"), evidence_corners=("k", "delta"),
+        evidence_source="1.5·√(nK² + n²δ²), K {k:.3f}, δ {delta:.3f}: {k_source}",
+    )  # fmt: skip
+    monkeypatch.setitem(FORMS, "wide_teams", form)  # the one place a form goes
+    scale = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
+                       booklet=BookletPrint())  # fmt: skip
+    monkeypatch.setitem(NAMED_SCALES, "patton_4", scale)  # the one place a scale goes
+
+    sections = list(bk.SECTIONS)
+    assert sections[-4:] == ["wbf", "wbf_discrete", "ebu_2006", "patton_4"]  # catalogue order
+    assert sections.index("wide_teams_negative") == sections.index("wide_teams") + 1
+    assert sections.index("wide_teams") < sections.index("wbf")  # forms first
+    frame = bk.booklet(PROBST, boards=[2, 8])
+    assert list(dict.fromkeys(frame["section"])) == sections
+    wide = frame[(frame["section"] == "wide_teams") & (frame["n_boards"] == 8)]
+    assert wide["sigma"].iloc[0] == pytest.approx(1.5 * 6.5 * math.sqrt(8), rel=1e-12)
+    assert (frame[frame["section"] == "wide_teams_negative"].groupby("n_boards").size() == 16).all()
+    # Probst's Table 9 (Patton 4-0, 2 boards, σ = 9.19): 0-2 → 2-2, 3-7 → 3-1, 8+ → 4-0
+    assert _starts(frame, "patton_4", 2).to_dict() == {"2-2": "0", "3-1": "3", "4-0": "8"}
+
+    page = bk.booklet_html(frame, PROBST)
+    assert "<h2>Wide teams (this test) (IMPs)</h2>" in page
+    assert "<h2>Wide teams (this test) (IMPs), with negative VPs</h2>" in page
+    assert "1.5·√(nK² + n²δ²), K 6.500, δ 0.000: Probst" in page  # its evidence_source
+    assert "<h2>patton 4</h2>" in page and "a 4-0 Gaussian scale (this test)." in page
+    assert "<caption>patton 4, 2-8 boards</caption>" in page
+
+    out = _cli("--booklet", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    assert {"wide_teams", "wide_teams_negative", "patton_4"} <= set(
+        pd.read_csv(io.StringIO(out.stdout))["section"]
+    )
+
+
+def test_a_form_whose_evidence_names_an_input_the_booklet_lacks_is_refused(monkeypatch):
+    import dataclasses
+
+    from bridgestats.forms import FORMS
+
+    odd = dataclasses.replace(FORMS["teams"], id="odd_teams",
+                              evidence_source="K {k:.3f}, ρ {rho:.2f}")  # fmt: skip
+    monkeypatch.setitem(FORMS, "odd_teams", odd)
+    frame = bk.booklet(PROBST, boards=[8])
+    with pytest.raises(BridgestatsError, match="sources: must be sources with the input 'rho'"):
+        bk.booklet_html(frame, PROBST)

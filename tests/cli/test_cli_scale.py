@@ -298,8 +298,7 @@ def test_the_scales_normal_functions_agree_with_scipy():
 # --- issue 21: one σ(n) per form, the same scale from the command line, booklet, designer --
 
 
-_BOOKLET_SECTION = {"teams": "teams", "swiss_pairs": "swiss pairs", "butler": "butler",
-                    "cross_imps": "cross imps (teams of eight)"}  # fmt: skip
+_BOOKLET_SECTION = {form: form for form in ("teams", "swiss_pairs", "butler", "cross_imps")}
 
 
 @pytest.fixture(scope="module")

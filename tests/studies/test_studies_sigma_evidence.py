@@ -13,8 +13,7 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.studies import estimates, scales
 from bridgestats.studies import sigma_evidence as se
 
-SECTION = {"teams": "teams", "swiss_pairs": "swiss pairs", "butler": "butler",
-           "cross_imps": "cross imps (teams of eight)"}  # fmt: skip
+SECTION = {form: form for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # by id
 
 
 @pytest.fixture(scope="module")
