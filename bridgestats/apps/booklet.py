@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template
@@ -247,18 +248,25 @@ def _reading(unit: str, step, *, margins_down=False, top=None) -> str:
     return f"Each outcome from the first margin in {whole} that earns it."
 
 
+_SOURCE = "\x00"  # stands for an input's source text in a form's evidence_source
+
+
 def _intro(section, inputs: dict) -> str:
     """A section's introduction, from its catalogue entry: a form's ``evidence_source``
     (its σ(n) and where the inputs come from) on the booklet's inputs, a named scale's
     ``source`` line; then how its tables read."""
     if section.form is not None:
         form = FORMS[section.form]
+        # the formula and its values; where each input comes from is said once, at the top
+        bare = {name: (_SOURCE if name.endswith("_source") else value)
+                for name, value in inputs.items()}  # fmt: skip
         try:
-            sigma = form.evidence_source.format(**inputs)
+            sigma = form.evidence_source.format(**bare)
         except KeyError as missing:  # an input the booklet's sources do not carry
             need = f"sources with the input {missing.args[0]!r} of form {form.id!r}'s evidence"
             raise fail("sources", need, given=", ".join(sorted(inputs))) from missing
-        return readable(f"{sigma}. {_reading(form.unit, form.step)}")
+        sigma = re.sub(rf"\s*\({_SOURCE}\)|:\s*{_SOURCE}", "", sigma)
+        return readable(f"{sigma} (sources at the top). {_reading(form.unit, form.step)}")
     entry = NAMED_SCALES[section.scale]
     spec = entry.booklet
     step = None if entry.unit == "MP %" else 1

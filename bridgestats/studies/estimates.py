@@ -1357,15 +1357,8 @@ def printed_figures():
     Returns
     -------
     pandas.DataFrame
-        Index ``figure``; columns as the seed's README says (``printed``, ``value``,
-        ``range_low``, ``range_high``, ``confidence``, ``unit``, ``n_boards``, ``section``,
-        ``who``, ``what``), and ``label``, who and what, as a table or legend names the
-        figure (three of them are Manning's: "John Manning (for round robins)").
-
-    Examples
-    --------
-    >>> printed_figures().loc["k_manning_round_robins", "label"]
-    'John Manning (for round robins)'
+        Index ``figure``; the seed's columns (its README), and ``label``, who (what),
+        as a table names the figure: "John Manning (for round robins)".
     """
     table = datasets.load(PRINTED, dtype={"printed": str}).set_index("figure")
     return table.assign(label=table["who"] + " (" + table["what"] + ")")

@@ -263,8 +263,8 @@ def evidence_inputs(*, fresh=False):
         "strength_sd_ci": pairs["strength_sd_ci"], "sigma_pairs_8": pairs["sigma_8"],
         "sigma_pairs_8_ci": pairs["sigma_8_ci"], "pairs_source": pairs["source"],
         "b": float(b.b), "b_ci": (float(b.ci_low), float(b.ci_high)),
-        "b_source": "trimmed-datum Butler factor of data/derived/fullfield_board_spreads.csv "
-        "(studies.butler.butler_factors)",
+        "b_source": f"the trimmed-datum Butler factor of {int(b.n_boards):,} real boards "
+        "(derived/fullfield_board_spreads)",
         "aggregate_k": float(k_from_sigma(sheffield.value, sheffield_n)),
         "aggregate_source": f"Probst's Sheffield σ = {sheffield.value:g} points over "
         f"{sheffield_n} boards ({sheffield.source})",

@@ -251,7 +251,7 @@ def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
     page = bk.booklet_html(frame, PROBST)
     assert "<h2>Wide teams (this test) (IMPs)</h2>" in page
     assert "<h2>Wide teams (this test) (IMPs), with negative VPs</h2>" in page
-    assert "1.5·√(nK² + n²δ²), K 6.500, δ 0.000: Probst" in page  # its evidence_source
+    assert "1.5·√(nK² + n²δ²), K 6.500, δ 0.000 (sources at the top)" in page  # its formula
     assert "<h2>patton 4</h2>" in page and "a 4-0 Gaussian scale (this test)." in page
     assert "<caption>patton 4, 2-8 boards</caption>" in page
 
