@@ -1046,7 +1046,7 @@ def event_scale(
                 form_sigma(form, n_boards, **{name: value})  # raises, naming the option
     sigma = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
     title = entry.name[:1].upper() + entry.name[1:]  # the form's display name
-    name = f"{title}, {_num(n_boards)} boards, sigma {sigma:.4g} {entry.unit}"
+    name = f"{title}, {_num(n_boards)} boards, σ {sigma:.4g} {entry.unit}"
     if negative:
         name += f", {negative} negative VPs"
     return gaussian_scale(

@@ -213,13 +213,13 @@ def as_scale(scale, *, n_boards) -> VPScale:
     >>> from bridgestats.vpscale import gaussian_scale
     >>> s = as_scale(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
     >>> s.name, s.vp([0, 30, -60]).tolist()
-    ('Gaussian 20-0, sigma 18.38, 5 negative', [10, 19, -5])
+    ('Gaussian 20-0, σ 18.38, 5 negative', [10, 19, -5])
     """
     if isinstance(scale, VPScale):
         if scale.name:
             return scale
         name = (
-            f"Gaussian {scale.max_vp}-0, sigma {scale.sigma:g}"
+            f"Gaussian {scale.max_vp}-0, σ {scale.sigma:g}"
             + (f", {scale.negative} negative" if scale.negative else "")
             if scale.sigma is not None
             else f"{scale.max_vp}-0 table"

@@ -147,11 +147,11 @@ def ebu_2006_scale(n_boards, *, k, strength_sd):
     >>> s.vp([0.4, 14.1, -14.1]).tolist()
     [10, 20, 0]
     >>> s.name
-    'EBU 2006 for 18 boards, Gaussian 20-0 sigma 8.41 %'
+    'EBU 2006 for 18 boards, Gaussian 20-0 at σ 8.41 %'
     """
     n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     sigma = EBU_2006_SIGMA_8 * carry_factor(n, k=k, strength_sd=strength_sd)
-    name = f"EBU 2006 for {n} boards, Gaussian 20-0 sigma {sigma:.2f} %"
+    name = f"EBU 2006 for {n} boards, Gaussian 20-0 at σ {sigma:.2f} %"
     return gaussian_scale(sigma=float(sigma), unit="MP %", name=name)
 
 

@@ -441,7 +441,7 @@ def designer_scale(form, n_boards, sigma, *, max_vp=20, negative=0):
     --------
     >>> s = designer_scale("butler", 8, 14.12)
     >>> s.name, s.unit, s.step, int(s.integer_ranges()["margin_from"].iloc[-1])
-    ('Face-to-face Butler pairs, 8 boards, sigma 14.12 IMPs', 'IMPs', 1, 24)
+    ('Face-to-face Butler pairs, 8 boards, σ 14.12 IMPs', 'IMPs', 1, 24)
     """
     from ..vpscale import event_scale
 

@@ -93,10 +93,10 @@ def scale_label(name: str) -> str:
 
     Examples
     --------
-    >>> scale_label("WBF 2013 continuous, 16 boards"), scale_label("Gaussian 20-0, sigma 27.6")
+    >>> scale_label("WBF 2013 continuous, 16 boards"), scale_label("Gaussian 20-0, σ 27.6")
     ('WBF 2013 continuous', 'Gaussian 20-0')
     """
-    return re.sub(r", (sigma [\d.]+|\d+ boards)$", "", str(name))
+    return re.sub(r", (σ [\d.]+|\d+ boards)$", "", str(name))
 
 
 def n_qualifiers(event) -> tuple[int, str]:

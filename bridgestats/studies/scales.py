@@ -366,7 +366,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
             sigma=sigma,
             negative=neg,
             unit="IMPs",
-            name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, sigma {sigma:.1f}"),
+            name=(f"Gaussian 20-0{' with 5 negative' if neg else ''}, σ {sigma:.1f}"),
         )
         for neg in (0, 5)
     ]

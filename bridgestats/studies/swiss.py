@@ -551,7 +551,7 @@ def _scale_for(n_boards: int, sigma_8: float, k: float, strength_sd: float):
     σ(n)/σ(8), the rule every carried scale follows (:func:`~bridgestats.sim.swiss.carry_factor`).
     """
     sigma = sigma_8 * carry_factor(n_boards, k=k, strength_sd=strength_sd)
-    return gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, sigma {sigma:.2f} %")
+    return gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, σ {sigma:.2f} %")
 
 
 def late_entry(

@@ -111,7 +111,7 @@ def test_late_entry_figures(run):
     fit = sigma_evidence.swiss_pairs_strength()
     k, tau = fit["k"], fit["strength_sd"]
     carried = 11 * math.sqrt(k**2 / 18 + 2 * tau**2) / math.sqrt(k**2 / 8 + 2 * tau**2)
-    assert s["late_entry_scale"] == f"EBU 2006 for 18 boards, Gaussian 20-0 sigma {carried:.2f} %"
+    assert s["late_entry_scale"] == f"EBU 2006 for 18 boards, Gaussian 20-0 at σ {carried:.2f} %"
     assert carried == pytest.approx(8.41, abs=0.005)
     by_rule = s["late_entry_by_rule"]
     assert set(by_rule) == {"2005", "2006"}

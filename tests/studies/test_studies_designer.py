@@ -100,7 +100,7 @@ def test_real_qualifiers_are_rescores_gaussian_at_each_length():
     # the rescored Gaussian scale is the evidence's σ(n) at each real length
     for n in (16, 20, 24, 32):  # rescore_events' default: candidate_scales' (the evidence)
         name = scales.candidate_scales("round robin", n_boards=n)[0].name
-        assert f"sigma {sigma_evidence.form_sigma_evidence('teams', n).sigma:.1f}" in name
+        assert f"σ {sigma_evidence.form_sigma_evidence('teams', n).sigma:.1f}" in name
 
 
 @pytest.mark.parametrize("form", list(sigma_evidence.EVIDENCE_FORMS))

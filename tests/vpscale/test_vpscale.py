@@ -172,7 +172,7 @@ def test_to_csv_round_trips():
 def test_to_markdown_swiss_pairs_table():
     md = event_scale("swiss_pairs", 8, sigma=11).to_markdown()
     lines = md.strip().splitlines()
-    assert lines[0].startswith("**Swiss pairs, 8 boards, sigma 11 MP %**")
+    assert lines[0].startswith("**Swiss pairs, 8 boards, σ 11 MP %**")
     assert lines[2] == "| VPs | MP % | probability % |"
     assert lines[4] == "| 10-10 | 50.00-50.66 | 4.76 |"
     assert lines[-1] == "| 20-0 | 68.35+ | 9.52 |"
@@ -191,7 +191,7 @@ def test_to_markdown_teams_whole_imps():
 
 def test_to_html_has_caption_and_rows():
     out = event_scale("aggregate", 24, sigma=1790, max_vp=12).to_html()
-    assert "<caption>Aggregate scoring, 24 boards, sigma 1790 points</caption>" in out  # Table 6
+    assert "<caption>Aggregate scoring, 24 boards, σ 1790 points</caption>" in out  # Table 6
     assert out.count("<tr>") == 7  # the body rows (the header row carries a style)
     assert "2560+" in out and "0-170" in out
 
