@@ -483,8 +483,8 @@ def conclusions(changes) -> list[str]:
     >>> import textwrap
     >>> for line in conclusions(c):
     ...     print(textwrap.fill(line, 80))
-    win/draw/loss: changes the qualifiers of 1 of 2 events (2 qualifiers in all, at
-    most 2 in one event: 2013-A) and the winner of 1 event.
+    win/draw/loss changes the qualifiers of 1 of the 2 events, 2 qualifiers in all
+    (at most 2 in one event, 2013-A), and the winner of 1 event.
     Of the 1 event played under the WBF 2013 continuous scale, win/draw/loss would
     have changed the qualifiers of 1 event and the winner of 1 event.
     """
@@ -493,8 +493,8 @@ def conclusions(changes) -> list[str]:
     )
     n_events = changes["event"].nunique()
 
-    def events(n: int) -> str:  # "1 event", "3 events"
-        return f"{n:,} event{'' if n == 1 else 's'}"
+    def events(n: int) -> str:  # "no event", "1 event", "3 events"
+        return "no event" if n == 0 else f"{n:,} event{'' if n == 1 else 's'}"
 
     def winners(n: int) -> str:
         return "no event's winner" if n == 0 else f"the winner of {events(n)}"
@@ -505,7 +505,7 @@ def conclusions(changes) -> list[str]:
         hit = c[c["count"] > 0]
         top = c.loc[c["count"].idxmax()]
         most = (
-            f", at most {int(top['count'])} in one event: {event_name(top['event'])}"
+            f" (at most {int(top['count'])} in one event, {event_name(top['event'])})"
             if len(hit)
             else ""
         )
@@ -515,13 +515,12 @@ def conclusions(changes) -> list[str]:
             if (lo, hi) != (len(hit), len(hit)):
                 n_tied = int((c["tied_at_cut"] > 0).sum()) if "tied_at_cut" in c else 0
                 tie = (
-                    f" by the IMP-difference tie-break; {lo} to {hi} events over every order "
-                    f"of the teams tied on score at the cut ({events(n_tied)} with a tie "
-                    f"across the line)"
+                    f" ({lo} to {hi} over every order of the teams tied on score at the cut, "
+                    f"{n_tied} with a tie across the line)"
                 )
         out.append(
-            f"{scale}: changes the qualifiers of {len(hit)} of {events(n_events)}{tie} "
-            f"({int(c['count'].sum())} qualifiers in all{most}) and "
+            f"{scale} changes the qualifiers of {len(hit)} of the {events(n_events)}{tie}, "
+            f"{int(c['count'].sum())} qualifiers in all{most}, and "
             f"{winners(int(c['winner_changed'].sum()))}."
         )
     new = others[others["baseline_played"].astype(bool)]

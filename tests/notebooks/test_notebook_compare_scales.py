@@ -111,7 +111,7 @@ def test_pairing_rules_paired_by_event(run):
     assert set(rows["verdict"]) <= {"differs", "not distinguishable", "unresolved"}
     sentences = [f["text"] for f in s["_findings"] if "by pairing rule" in f["text"]]
     assert len(sentences) == 2
-    assert all("the difference event by event" in t for t in sentences)
+    assert all(" events, event by event (family-wise 0.05)" in t for t in sentences)
 
 
 def test_real_events_rescored(run):

@@ -171,7 +171,7 @@ def test_qualifiers_and_baseline_rules():
                       "count": [0, 3], "winner_changed": [False, False],
                       "baseline_played": True})  # fmt: skip
     lines = rescore.conclusions(c)
-    assert lines[0].startswith("x: changes the qualifiers of 1 of 1 event (3 qualifiers")
+    assert lines[0].startswith("x changes the qualifiers of 1 of the 1 event, 3 qualifiers in all")
 
 
 def test_bad_input_names_the_argument(matches):

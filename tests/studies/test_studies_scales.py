@@ -10,8 +10,9 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from bridgestats import datasets, fit
+from bridgestats import datasets, fit, notebook
 from bridgestats.errors import BridgestatsError
+from bridgestats.notebook import finding
 from bridgestats.sim.events import PAIRINGS
 from bridgestats.studies import scales
 from bridgestats.vpscale import gaussian_z
@@ -145,15 +146,18 @@ def test_headline(swiss):
 def test_conclusions_are_computed(swiss):
     lines = scales.conclusions(swiss)
     p = swiss.query("measure == 'p_strongest_wins' and pairing == 'score'")
-    for r in p.itertuples():
-        assert f"{r.scale} {100 * r.value:.1f} % ± {100 * r.se:.1f} %" in lines[0]
-    d = swiss.query("measure == 'p_strongest_wins_vs_reference' and pairing == 'score'")
-    row = d.iloc[0]
-    assert (
-        f"win/draw/loss {100 * row.value:+.1f} ± {100 * row.se:.1f} percentage points "
-        f"(p_holm {row.p_holm:.2g}" in lines[0]
-    )
-    assert "against WBF 2013 continuous, 8 boards, paired by simulated event" in lines[0]
+    p = p.sort_values("value", ascending=False)
+    top, low = p.iloc[0], p.iloc[-1]  # one sentence: the highest and the lowest, then verdicts
+    assert f"highest under {top.scale} ({100 * top.value:.1f} % ± {100 * top.se:.1f} %)" in lines[0]
+    assert f"lowest under {low.scale} ({100 * low.value:.1f} % ± {100 * low.se:.1f} %)" in lines[0]
+    v = scales.scale_verdicts(swiss).query("measure == 'p_strongest_wins' and pairing == 'score'")
+    row = v[v.scale == "win/draw/loss"].iloc[0]
+    shown = (f"win/draw/loss ({100 * row['diff']:+.1f} ± {100 * row.se_paired:.1f} percentage "
+             "points)") if row.verdict != "not distinguishable" else "win/draw/loss"  # fmt: skip
+    assert shown in lines[0]
+    assert "against WBF 2013 continuous, 8 boards, event by event" in lines[0]
+    assert all(notebook.findings_problems([finding(x, section="s", headline=True)]) == []
+               for x in lines)  # fmt: skip  # each one sentence
     assert any("by pairing rule" in s for s in lines)
     # the verdict follows the numbers: one scale z = 4 from the reference differs, z = 0.5
     # does not, z = 2.2 (within 1.5 of the simultaneous 2.24 for two comparisons) is open
@@ -184,8 +188,8 @@ def test_conclusions_are_computed(swiss):
     assert v.loc["a", "verdict"] == "unresolved" and bool(v.loc["a", "close_call"])
     plain = fake.iloc[[0, 0]].assign(scale=["a", "b"], value=[0.456, 0.51])
     line = scales.conclusions(pd.concat([fake, plain], ignore_index=True))[0]
-    assert "b 51.0 % ± 2.0 %; ref 50.0 % ± 2.0 %; a 45.6 % ± 2.0 %" in line
-    assert "a -4.4 ± 2.0 percentage points (p_holm 0.056: unresolved (within 1.5 SE" in line
+    assert "highest under b (51.0 % ± 2.0 %) and lowest under a (45.6 % ± 2.0 %)" in line
+    assert "a (-4.4 ± 2.0 percentage points) is unresolved; b cannot be told from it." in line
 
 
 def test_reference_by_name_or_shorthand():
@@ -274,7 +278,8 @@ def test_shooting_and_breakage(spread):
     np.testing.assert_allclose(wbf.gain_vp20, wbf.gain)
     assert wbf.loc[wbf.deficit == 10, "gain"].round(3).tolist() == [0.154]  # sim.measures' doc
     lines = scales.conclusions(pd.DataFrame(columns=["event"]), shooting=sh)
-    assert "IMPs differential nothing at any deficit" in lines[0]
+    assert lines[0].endswith("and least under IMPs differential (nothing at any deficit).")
+    assert lines[0].startswith("Swiss teams, 1 board left: shooting (doubling the variance) pays")
     b = scales.scale_breakage("Swiss pairs")
     assert b.margin.max() == 25 and set(b.event) == {"Swiss pairs"}
     wash = b[b.scale == "Swiss pairs Washington (2004)"]
