@@ -1046,15 +1046,13 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         verdict = late_entry_verdict(row)
         row = pd.Series(row)
         head = row.rule == rule and int(row.n_sessions) == size
+        # one sentence: the entry scores, the last entrants' tables are in the table
         add(
-            f"With {row.n_sessions} sessions and entry rule {row.rule} ({row.scale}; entry on "
-            f"{', '.join(str(x) for x in row.entry_scores[1:])}), late entrants finish "
-            f"{row.gap:+.1f} ± {row.gap_se:.1f} percentile points from where the same pairs "
-            f"finish playing every round and win the Swiss {row.p_late_wins:.0%} ± "
-            f"{row.p_late_wins_se:.0%} of the time (counterfactual "
-            f"{row.p_late_wins_counterfactual:.0%}), the last entrants starting on table "
-            f"{row.last_table_at_entry:.1f} on average (table 1 or 2: "
-            f"{row.last_p_top_two_tables:.0%}): the entry score {verdict}.",
+            f"With {row.n_sessions} sessions and the {row.rule} entry rule, late entrants "
+            f"finish {row.gap:+.1f} ± {row.gap_se:.1f} percentile points from where they "
+            f"would playing every round and win the Swiss {row.p_late_wins:.0%} ± "
+            f"{row.p_late_wins_se:.0%} of the time, against "
+            f"{row.p_late_wins_counterfactual:.0%}: the entry score {verdict}.",
             "late_entry_verdict" if head else "late_entry_gap_by_size",
             headline=head,
         )

@@ -252,7 +252,7 @@ def test_summary_and_conclusions(spread_sim):
     found = swiss.conclusions(by_half, sig, by_entry, overall)
     text = [f["text"] for f in found]
     assert text[0].count(f"so pairing by score {s['brighton_verdict']} Brighton's fall") == 1
-    assert any("With 4 sessions and entry rule 2006" in x for x in text)
+    assert any("With 4 sessions and the 2006 entry rule" in x for x in text)
     assert any("§11's 225 20-0s per half assume equal pairs" in x for x in text)
     assert s["brighton_article_predicted_per_half"] == 225
     # each finding one sentence (one full stop, at the end: none inside a number's decimals
