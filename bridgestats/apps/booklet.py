@@ -257,6 +257,9 @@ def _intro(section, inputs: dict) -> str:
     ``source`` line; then how its tables read."""
     if section.form is not None:
         form = FORMS[section.form]
+        if not form.evidence_source.strip():  # its introduction is its catalogue entry's
+            raise fail(f"FORMS[{form.id!r}].evidence_source",
+                       "the sentence that says where the form's σ(n) comes from", "")  # fmt: skip
         # the formula and its values; where each input comes from is said once, at the top
         bare = {name: (_SOURCE if name.endswith("_source") else value)
                 for name, value in inputs.items()}  # fmt: skip
@@ -268,6 +271,9 @@ def _intro(section, inputs: dict) -> str:
         sigma = re.sub(rf"\s*\({_SOURCE}\)|:\s*{_SOURCE}", "", sigma)
         return readable(f"{sigma} (sources at the top). {_reading(form.unit, form.step)}")
     entry = NAMED_SCALES[section.scale]
+    if not entry.source.strip():
+        raise fail(f"NAMED_SCALES[{entry.name!r}].source",
+                   "the line that says where the scale comes from", "")  # fmt: skip
     spec = entry.booklet
     step = None if entry.unit == "MP %" else 1
     top = named_scale(section.scale).max_vp if spec.margins_down else None

@@ -273,3 +273,21 @@ def test_a_form_whose_evidence_names_an_input_the_booklet_lacks_is_refused(monke
     frame = bk.booklet(PROBST, boards=[8])
     with pytest.raises(BridgestatsError, match="sources: must be sources with the input 'rho'"):
         bk.booklet_html(frame, PROBST)
+
+
+def test_a_printed_form_or_scale_without_its_source_text_is_refused(monkeypatch):
+    """A section's introduction is its catalogue entry's text (a form's evidence_source,
+    a named scale's source); an entry without it is refused by name, not printed bare."""
+    import dataclasses
+
+    from bridgestats.forms import FORMS
+    from bridgestats.scales import NAMED_SCALES
+
+    frame = bk.booklet(PROBST, boards=[8])
+    monkeypatch.setitem(FORMS, "teams", dataclasses.replace(FORMS["teams"], evidence_source=""))
+    with pytest.raises(BridgestatsError, match=r"FORMS\['teams'\].evidence_source: must be"):
+        bk.booklet_html(frame, PROBST)
+    monkeypatch.undo()
+    monkeypatch.setitem(NAMED_SCALES, "wbf", dataclasses.replace(NAMED_SCALES["wbf"], source=" "))
+    with pytest.raises(BridgestatsError, match=r"NAMED_SCALES\['wbf'\].source: must be"):
+        bk.booklet_html(frame, PROBST)

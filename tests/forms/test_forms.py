@@ -31,6 +31,7 @@ def test_every_entry_is_consistent(form):
     assert float(form_sigma(form, 8, **options)) > 0  # Probst's model at his default K
     if f.evidence is not None:  # the evidence's inputs name what its σ uses
         assert set(f.evidence_corners) <= set(f.evidence_inputs)
+        assert f.evidence_source.strip()  # the booklet introduces the form's sections by it
         assert evidence.evidence_sigma(form, 8).sigma > 0
 
 

@@ -24,6 +24,7 @@ def test_every_named_scale_is_monotone_and_its_sides_sum_to_the_total(name, n_bo
     entry = NAMED_SCALES[name]
     scale = named_scale(name, n_boards=n_boards)
     assert entry.name == name and scale.name and scale.unit == entry.unit
+    assert entry.source.strip()  # where it comes from (the booklet's introduction of it)
     up, down = np.asarray(scale.vp(_MARGINS), float), np.asarray(scale.vp(-_MARGINS), float)
     assert np.all(np.diff(up) >= 0) and np.all(np.diff(down) <= 0)
     if entry.raw:
