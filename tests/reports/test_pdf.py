@@ -45,4 +45,4 @@ def test_the_booklet_as_an_a4_pdf(tmp_path, capsysbinary):
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     assert "(A4)" in info
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
-    assert "WBF 2013 scale, continuous" in text and "VPs \\ boards" in text
+    assert "WBF 2013 (continuous)" in text and "VPs \\ boards" in text  # names.SECTIONS
