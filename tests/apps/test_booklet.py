@@ -205,12 +205,6 @@ def test_the_header_names_its_data_sets_not_their_ids():
     assert "derived/" not in meta and "seeds/" not in meta
 
 
-def _wide_evidence(n_boards, *, k, delta=0.0, **_):
-    from bridgestats.sigma import sigma_teams_spread
-
-    return 1.5 * float(sigma_teams_spread(n_boards, k=k, delta=delta))
-
-
 def _patton(n_boards):
     from bridgestats.vpscale import gaussian_scale
 
@@ -221,16 +215,12 @@ def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
     """Issue 24: a form added to forms.FORMS and a named scale marked for the booklet in
     scales.NAMED_SCALES, each in its one place, are sections of the booklet, its page and
     its CSV, named and introduced from their entries."""
-    from bridgestats.forms import FORMS, EventForm
-    from bridgestats.scales import NAMED_SCALES, BookletPrint, NamedScale
-    from bridgestats.sigma import sigma_teams
+    from forms.test_forms import wide_teams  # tests/ is on the path
 
-    form = EventForm(
-        "wide_teams", "IMPs", "wide teams (this test)", 7.0, sigma_teams,
-        "σ = K√n with K = 7 (this test)", step=1, evidence=_wide_evidence,
-        evidence_inputs=("k", "delta"), evidence_corners=("k", "delta"),
-        evidence_source="1.5·√(nK² + n²δ²), K {k:.3f}, δ {delta:.3f}: {k_source}",
-    )  # fmt: skip
+    from bridgestats.forms import FORMS
+    from bridgestats.scales import NAMED_SCALES, BookletPrint, NamedScale
+
+    form = wide_teams()  # the form a newcomer adds in tests/forms
     monkeypatch.setitem(FORMS, "wide_teams", form)  # the one place a form goes
     scale = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
                        booklet=BookletPrint())  # fmt: skip

@@ -58,17 +58,22 @@ def _evidence(n_boards, *, k, delta=0.0, **_):
     return 1.5 * float(sigma_teams_spread(n_boards, k=k, delta=delta))
 
 
-def test_a_new_form_is_one_entry_and_reaches_every_user(monkeypatch, capsys):
-    from bridgestats.cli import main
-    from bridgestats.studies import designer
-    from bridgestats.vpscale import event_scale
-
-    entry = EventForm(
+def wide_teams() -> EventForm:
+    """The form a newcomer adds in these tests (and the booklet's, tests/apps)."""
+    return EventForm(
         "wide_teams", "IMPs", "wide teams (this test)", 7.0, sigma_teams,
         "σ = K√n with K = 7 (this test)", step=1, evidence=_evidence,
         evidence_inputs=("k", "delta"), evidence_corners=("k", "delta"),
         evidence_source="1.5·√(nK² + n²δ²), K {k:.3f}, δ {delta:.3f}: {k_source}",
     )  # fmt: skip
+
+
+def test_a_new_form_is_one_entry_and_reaches_every_user(monkeypatch, capsys):
+    from bridgestats.cli import main
+    from bridgestats.studies import designer
+    from bridgestats.vpscale import event_scale
+
+    entry = wide_teams()
     monkeypatch.setitem(FORMS, "wide_teams", entry)  # the one place a form goes
 
     # event_scale: Probst's route at the entry's default K, the form's unit and printing
