@@ -116,6 +116,22 @@ def test_pairing_rules_paired_by_event(run):
                for t in sentences)  # fmt: skip
 
 
+def test_headline_findings_answer_the_question(run):
+    """The findings the index shows first are those a committee asks for: how often the
+    strongest side wins under each scale, in each simulated event, and what the Gaussian
+    scale would have changed in the real events; none is a list run on (one sentence, no
+    problems recorded)."""
+    s, _ = run
+    assert "_findings_problems" not in s
+    heads = [f["text"] for f in s["_findings"] if f["headline"]]
+    assert [t.split(":")[0] for t in heads] == [
+        "round robin", "Swiss teams, paired by score", "Swiss pairs, paired by score",
+        "Real events re-scored",
+    ]  # fmt: skip
+    assert all("P(strongest wins) is highest under" in t for t in heads[:3])
+    assert heads[3].startswith("Real events re-scored: Gaussian 20-0 changes the qualifiers")
+
+
 def test_real_events_rescored(run):
     """The CSV next to the report and the summary's qualifier_changes, recomputed from the
     package with the evidence's σ(n) (sigma_evidence, as every report); the teams each scale
