@@ -457,6 +457,11 @@ def qualifier_swaps(rescored) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def conclusions(changes) -> list[str]:
     """Sentences computed from :func:`qualifier_changes`: what re-scoring changed.
 
@@ -483,10 +488,10 @@ def conclusions(changes) -> list[str]:
     >>> import textwrap
     >>> for line in conclusions(c):
     ...     print(textwrap.fill(line, 80))
-    win/draw/loss changes the qualifiers of 1 of the 2 events, 2 qualifiers in all
-    (at most 2 in one event, 2013-A), and the winner of 1 event.
-    Of the 1 event played under the WBF 2013 continuous scale, win/draw/loss would
-    have changed the qualifiers of 1 event and the winner of 1 event.
+    win/draw/loss changes the qualifiers of 1 of the 2 events, 2 qualifiers in all,
+    and the winner of 1 event.
+    Of the 1 event played under the WBF 2013 continuous scale, the qualifiers would
+    have changed in 1 under win/draw/loss, and the winner in 1 under win/draw/loss.
     """
     check_frame(
         changes, "changes", ("event", "scale", "count", "winner_changed", "baseline_played")
@@ -503,35 +508,33 @@ def conclusions(changes) -> list[str]:
     others = changes[changes["scale"] != _BASELINE]
     for scale, c in others.groupby("scale", sort=False):
         hit = c[c["count"] > 0]
-        top = c.loc[c["count"].idxmax()]
-        most = (
-            f" (at most {int(top['count'])} in one event, {event_name(top['event'])})"
-            if len(hit)
-            else ""
-        )
         tie = ""
         if {"count_low", "count_high"} <= set(c):
             lo, hi = int((c["count_low"] > 0).sum()), int((c["count_high"] > 0).sum())
             if (lo, hi) != (len(hit), len(hit)):
-                n_tied = int((c["tied_at_cut"] > 0).sum()) if "tied_at_cut" in c else 0
-                tie = (
-                    f" ({lo} to {hi} over every order of the teams tied on score at the cut, "
-                    f"{n_tied} with a tie across the line)"
-                )
+                tie = f" ({lo} to {hi} as the ties at the cut fall)"
         out.append(
             f"{scale} changes the qualifiers of {len(hit)} of the {events(n_events)}{tie}, "
-            f"{int(c['count'].sum())} qualifiers in all{most}, and "
+            f"{int(c['count'].sum())} qualifiers in all, and "
             f"{winners(int(c['winner_changed'].sum()))}."
         )
     new = others[others["baseline_played"].astype(bool)]
     n_new = new["event"].nunique()
     if n_new:
-        parts = [
-            f"{scale} would have changed the qualifiers of {events(int((c['count'] > 0).sum()))} "
-            f"and {winners(int(c['winner_changed'].sum()))}"
-            for scale, c in new.groupby("scale", sort=False)
-        ]
+        by = new.groupby("scale", sort=False)
+        moved = by["count"].apply(lambda x: int((x > 0).sum()))
+        won = by["winner_changed"].apply(lambda x: int(x.astype(bool).sum()))
+        quals = _and([f"{'none' if n == 0 else n} under {scale}" for scale, n in moved.items()])
+        changed = [f"{n} under {scale}" for scale, n in won.items() if n]
+        wins = (
+            "in none under any scale"
+            if not changed
+            else "in "
+            + _and(changed)
+            + (" and in none under the others" if (won == 0).any() else "")
+        )
         out.append(
-            f"Of the {events(n_new)} played under the {_BASELINE} scale, " + "; ".join(parts) + "."
+            f"Of the {events(n_new)} played under the {_BASELINE} scale, the qualifiers would "
+            f"have changed in {quals}, and the winner {wins}."
         )
     return out

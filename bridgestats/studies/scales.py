@@ -848,23 +848,33 @@ def _and(items: list[str]) -> str:
 
 def _verdict_clause(rows, name: str, alpha: float, what: str) -> str:
     """Which of ``rows`` (paired differences from the reference, with ``verdict``) differ,
-    which cannot be told apart and which are unresolved: one clause a committee reads, the
-    differences in percentage points with their paired SE (the table holds the rest)."""
-    groups = []
-    for verdict, verb in (("differs", "differ"), ("unresolved", "are unresolved"),
-                          ("not distinguishable", "cannot be told from it")):  # fmt: skip
-        sel = rows[rows.verdict == verdict].sort_values("diff", ascending=False)
-        if sel.empty:
-            continue
-        named = [f"{getattr(r, name)} ({100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} "
-                 "percentage points)"
-                 if verdict != "not distinguishable" else str(getattr(r, name))
-                 for r in sel.itertuples()]  # fmt: skip
-        verb = "differs" if verdict == "differs" and len(sel) == 1 else verb
-        verb = "is unresolved" if verdict == "unresolved" and len(sel) == 1 else verb
-        groups.append(f"{_and(named)} {verb}")
-    return (f"against {what}, event by event (family-wise {alpha:g}), " + "; ".join(groups)
-            if groups else "")  # fmt: skip
+    named with the difference in percentage points and its paired SE, and how many are
+    unresolved or cannot be told apart, counted: one short clause a committee reads (the
+    table of differences names them all; the conclusions' preamble gives the method and
+    ``alpha``).
+
+    >>> rows = pd.DataFrame({"scale": ["a", "b", "c"], "diff": [-0.053, 0.013, 0.0],
+    ...                      "se_paired": [0.006, 0.005, 0.002],
+    ...                      "verdict": ["differs", "unresolved", "not distinguishable"]})
+    >>> print(_verdict_clause(rows, "scale", 0.05, "X"))  # doctest: +NORMALIZE_WHITESPACE
+    against X, a (-5.3 ± 0.6 percentage points) differs, 1 scale is unresolved and 1 cannot
+    be told from it
+    """
+    noun = "rule" if name == "pairing" else name
+    if rows.empty:
+        return ""
+    differ = rows[rows.verdict == "differs"].sort_values("diff", ascending=False)
+    named = [f"{getattr(r, name)} ({100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} "
+             "percentage points)" for r in differ.itertuples()]  # fmt: skip
+    groups = [f"{_and(named)} differ{'s' if len(named) == 1 else ''}" if named
+              else f"no {noun} differs"]  # fmt: skip
+    n_open = int((rows.verdict == "unresolved").sum())
+    if n_open:
+        groups.append(f"{n_open} {noun}{' is' if n_open == 1 else 's are'} unresolved")
+    n_same = int((rows.verdict == "not distinguishable").sum())
+    if n_same:
+        groups.append(f"{n_same} cannot be told from it")
+    return f"against {what}, " + _and(groups)
 
 
 def _rules_sentence(rows: pd.DataFrame, alpha: float) -> str:
@@ -919,8 +929,7 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
     >>> print(conclusions(m)[0])  # doctest: +NORMALIZE_WHITESPACE
     Swiss teams, paired by score: P(strongest wins) is highest under IMPs differential
     (20.0 % ± 6.3 %) and lowest under WBF 2013 continuous, 8 boards (17.5 % ± 6.0 %);
-    against WBF 2013 continuous, 8 boards, event by event (family-wise 0.05), IMPs
-    differential cannot be told from it.
+    against WBF 2013 continuous, 8 boards, no scale differs and 1 cannot be told from it.
     """
     _check_measures(measures)
     verdicts = scale_verdicts(measures, alpha=alpha)

@@ -172,6 +172,13 @@ def test_qualifiers_and_baseline_rules():
                       "baseline_played": True})  # fmt: skip
     lines = rescore.conclusions(c)
     assert lines[0].startswith("x changes the qualifiers of 1 of the 1 event, 3 qualifiers in all")
+    # the events played under the baseline: one sentence, every scale's count in it
+    two = pd.concat([c, c.iloc[[1]].assign(scale="y", count=0, winner_changed=True)])
+    assert rescore.conclusions(two)[-1] == (
+        "Of the 1 event played under the WBF 2013 continuous scale, the qualifiers would have "
+        "changed in 1 under x and none under y, and the winner in 1 under y and in none under "
+        "the others."
+    )
 
 
 def test_bad_input_names_the_argument(matches):

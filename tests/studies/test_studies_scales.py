@@ -151,11 +151,17 @@ def test_conclusions_are_computed(swiss):
     assert f"highest under {top.scale} ({100 * top.value:.1f} % ± {100 * top.se:.1f} %)" in lines[0]
     assert f"lowest under {low.scale} ({100 * low.value:.1f} % ± {100 * low.se:.1f} %)" in lines[0]
     v = scales.scale_verdicts(swiss).query("measure == 'p_strongest_wins' and pairing == 'score'")
-    row = v[v.scale == "win/draw/loss"].iloc[0]
-    shown = (f"win/draw/loss ({100 * row['diff']:+.1f} ± {100 * row.se_paired:.1f} percentage "
-             "points)") if row.verdict != "not distinguishable" else "win/draw/loss"  # fmt: skip
-    assert shown in lines[0]
-    assert "against WBF 2013 continuous, 8 boards, event by event" in lines[0]
+    clause = lines[0].split("; against WBF 2013 continuous, 8 boards, ")[1]
+    # the scales that differ are named with their paired difference; the others counted
+    for r in v.itertuples():
+        shown = f"{r.scale} ({100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points)"
+        assert (shown in clause) == (r.verdict == "differs")
+    n_open = int((v.verdict == "unresolved").sum())
+    n_same = int((v.verdict == "not distinguishable").sum())
+    open_words = f"{n_open} scale{' is' if n_open == 1 else 's are'} unresolved"
+    assert (open_words in clause) == (n_open > 0)
+    assert (f"{n_same} cannot be told from it" in clause) == (n_same > 0)
+    assert clause.startswith("no scale differs") == (v.verdict != "differs").all()
     assert all(notebook.findings_problems([finding(x, section="s", headline=True)]) == []
                for x in lines)  # fmt: skip  # each one sentence
     assert any("by pairing rule" in s for s in lines)
@@ -189,7 +195,8 @@ def test_conclusions_are_computed(swiss):
     plain = fake.iloc[[0, 0]].assign(scale=["a", "b"], value=[0.456, 0.51])
     line = scales.conclusions(pd.concat([fake, plain], ignore_index=True))[0]
     assert "highest under b (51.0 % ± 2.0 %) and lowest under a (45.6 % ± 2.0 %)" in line
-    assert "a (-4.4 ± 2.0 percentage points) is unresolved; b cannot be told from it." in line
+    # one short clause: the differing scales named, the others counted (the table names them)
+    assert line.endswith("no scale differs, 1 scale is unresolved and 1 cannot be told from it.")
 
 
 def test_reference_by_name_or_shorthand():
