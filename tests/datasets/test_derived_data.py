@@ -4,6 +4,7 @@ the archive's PROVENANCE.md, and re-derived from the archive when it is present.
 from __future__ import annotations
 
 import importlib.util
+import re
 
 import numpy as np
 import pandas as pd
@@ -160,8 +161,9 @@ def test_a_stale_swiss_pairs_curve_is_refused(monkeypatch):
 @pytest.mark.slow
 def test_swiss_pairs_curve_equals_a_fresh_fit():
     """The script's curve and a fresh fit (about 20 s) agree; the shipped floats are Python's
-    repr, which reads back bit for bit, so the only tolerance is 1e-12 relative for a
-    platform's libm differing in the last place."""
+    repr, which reads back bit for bit; the tolerance is 1e-9 relative, as for the inputs
+    below, so that a platform's libm or BLAS rounding the last place otherwise cannot fail it
+    (a fit is compared to a stated tolerance, never bit for bit)."""
     from bridgestats.studies import sigma_evidence as se
 
     script = importlib.util.spec_from_file_location(
@@ -171,11 +173,11 @@ def test_swiss_pairs_curve_equals_a_fresh_fit():
     script.loader.exec_module(module)
     fresh = module.derive()
     pd.testing.assert_frame_equal(fresh, datasets.load(se.PAIRS_CURVE), check_dtype=False,
-                                  rtol=1e-12, check_exact=False)  # fmt: skip
+                                  rtol=1e-9, check_exact=False)  # fmt: skip
     shipped, again = se.swiss_pairs_strength(), se.swiss_pairs_strength(fresh=True)
     for key in ("strength_sd", "strength_sd_mc_se", "k", "sigma_8"):
-        assert again[key] == pytest.approx(shipped[key], rel=1e-12), key
-    np.testing.assert_allclose(again["strength_sd_ci"], shipped["strength_sd_ci"], rtol=1e-12)
+        assert again[key] == pytest.approx(shipped[key], rel=1e-9), key
+    np.testing.assert_allclose(again["strength_sd_ci"], shipped["strength_sd_ci"], rtol=1e-9)
 
 
 def test_gaussian_identification_is_of_the_current_log():
@@ -259,10 +261,36 @@ def _derive_inputs_script():
     return module
 
 
+# Fitted numbers agree to a stated tolerance, never bit for bit: a bootstrap interval's end is
+# a quantile of 2,000 refits whose sums another machine's BLAS or libm may round differently
+# in the last bit (seen: ci_low 10.42836131908673 shipped, ...727 refitted elsewhere, 9e-14
+# apart). 1e-9 relative is five orders above that and far below the 0.005 to which any page
+# prints these figures.
+_FIT_RTOL = 1e-9
+
+
+def _numbers_close(shipped, fresh):
+    """Rows or dicts equal, numbers within :data:`_FIT_RTOL` relative, text exactly."""
+    if isinstance(shipped, dict):
+        assert shipped.keys() == fresh.keys()
+        for key in shipped:
+            _numbers_close(shipped[key], fresh[key])
+    elif isinstance(shipped, list | tuple):
+        assert len(shipped) == len(fresh)
+        for a, b in zip(shipped, fresh, strict=True):
+            _numbers_close(a, b)
+    elif isinstance(shipped, float | int) and not isinstance(shipped, bool):
+        assert fresh == pytest.approx(shipped, rel=_FIT_RTOL, abs=1e-12)
+    elif isinstance(shipped, str) and shipped and re.fullmatch(r"[-+0-9.eE]+", shipped):
+        assert float(fresh) == pytest.approx(float(shipped), rel=_FIT_RTOL, abs=1e-12)
+    else:
+        assert shipped == fresh
+
+
 def test_sigma_evidence_inputs_equal_a_fresh_fit():
-    """The shipped inputs are those evidence_inputs(fresh=True) fits now (every fit seeded;
-    floats written as Python's repr, which reads back bit for bit: equal exactly), row for
-    row and as the dict every report, the booklet, the designer and the CLI read."""
+    """The shipped inputs are those evidence_inputs(fresh=True) fits now (every fit seeded),
+    row for row and as the dict every report, the booklet, the designer and the CLI read:
+    text equal, numbers within :data:`_FIT_RTOL`."""
     import csv
 
     from bridgestats import evidence
@@ -270,9 +298,18 @@ def test_sigma_evidence_inputs_equal_a_fresh_fit():
 
     with datasets.path(evidence.INPUTS).open(newline="", encoding="utf-8") as f:
         shipped = list(csv.DictReader(f))
-    assert shipped == _derive_inputs_script().derive()
-    assert evidence.evidence_inputs() == se.evidence_inputs(fresh=True)
+    _numbers_close(shipped, _derive_inputs_script().derive())
+    _numbers_close(evidence.evidence_inputs(), se.evidence_inputs(fresh=True))
     assert se.evidence_inputs() == evidence.evidence_inputs()  # the default reads the file
+
+
+def test_numbers_close_fails_on_a_real_difference():
+    """The tolerance check is not vacuous: a difference at the fourth decimal fails it."""
+    _numbers_close({"a": "10.42836131908673"}, {"a": "10.428361319086727"})
+    with pytest.raises(AssertionError):
+        _numbers_close({"a": "10.4283"}, {"a": "10.4284"})
+    with pytest.raises(AssertionError):
+        _numbers_close({"a": "teams"}, {"a": "pairs"})
 
 
 @pytest.mark.parametrize("stale", ["parameters", "data"])
