@@ -131,6 +131,11 @@ VOCABULARY = {
     "datum": "a Butler datum rule of bridgestats.scoring.DATUMS, or a number",
     "trim": "the share of a board's results dropped at each end for the datum",
     "ascherman": "score matchpoints by Ascherman's percentage",
+    "per_beat": "matchpoints per result beaten (2 in Europe, 1 in the ACBL)",
+    "neuberg": "factor a board played fewer times by Neuberg's formula",
+    "decimals": "the decimals a figure is rounded or printed to",
+    "ranking": "a frame of ranked pairs or teams (total, place)",
+    "printed": "figures as a file printed them (a column's name, or printed standings)",
     # σ models and scales
     "form": "an event form id of bridgestats.forms.FORMS",
     "k": "the per-board standard deviation K of a swing (σ = K·√n)",

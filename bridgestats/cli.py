@@ -461,7 +461,7 @@ the file, the record and the reason)."""
 
 _TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "adjusted",
            "standings", "standings-mismatches")  # fmt: skip
-# bridgestats.scoring's METHODS (+ "teams", bridgestats.apps.score_event's) and DATUMS,
+# bridgestats.scoring's METHODS (+ "teams", bridgestats.apps.score's) and DATUMS,
 # written out so that building the parser imports no pandas (tests/test_cli_score.py checks
 # they agree)
 _METHODS = ("mp", "butler", "cross_imps", "teams")
@@ -950,8 +950,13 @@ def _summary_lines(path: str, result) -> list[str]:
 
 
 def _run_score(args) -> int:
-    from .apps._standings import printed_standings, read_standings_csv
-    from .apps.score_event import declared_method, read_scale_csv, score_event
+    from .apps.score import (
+        declared_method,
+        printed_standings,
+        read_scale_csv,
+        read_standings_csv,
+        score_event,
+    )
 
     check_not_input(args.out, [args.file, args.scale_file, args.standings])
     frame = _read_file(args.file, strict=args.strict)

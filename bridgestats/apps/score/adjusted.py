@@ -1,6 +1,6 @@
 """Artificial adjusted scores as files write them, and the figures files print.
 
-Part of :mod:`bridgestats.apps.score_event` (split out for the size of a room): the
+Part of :mod:`bridgestats.apps.score`: the
 shares of the top an adjusted score names (:func:`adjusted_split`), the adjusted lines of
 a tidy frame, and printed figures read as numbers.
 """

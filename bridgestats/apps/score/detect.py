@@ -1,0 +1,107 @@
+"""The scoring method a result file declares, or that its columns and shape show.
+
+Part of :mod:`bridgestats.apps.score`: :func:`declared_method` reads PBN ``Scoring``,
+USEBIO ``EVENT_TYPE``/``SCORING_METHOD``, the two rooms of a team match and printed
+matchpoints.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..._validate import check_frame
+from ...io import team_board_swings
+from .adjusted import _printed
+
+__all__ = ["declared_method"]
+
+
+def _declared(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Per row: the declared scoring text that names a method, and that method.
+
+    The columns are tried in order, each row taking the first that names a method:
+    USEBIO's ``EVENT_TYPE`` (``CROSS_IMP``, ``BUTLER_PAIRS``) says more than its
+    ``SCORING_METHOD`` (``IMPS``), and a bare ``PAIRS`` says nothing of the method.
+    """
+    names = {c.lower(): c for c in frame.columns}
+    text = pd.Series("", index=frame.index, dtype=object)
+    method = pd.Series(None, index=frame.index, dtype=object)
+    for name in ("event_type", "scoring", "scoring_method"):
+        if name in names:
+            col = frame[names[name]].astype("object")
+            t = col.where(col.notna(), "").astype(str).str.strip()
+            m = t.map(_method_of_text)
+            take = method.isna() & m.notna()
+            text, method = text.where(~take, t), method.where(~take, m)
+    return text, method
+
+
+def _method_of_text(text: str) -> str | None:
+    t = text.lower().replace("-", "_").replace(" ", "_")
+    if "cross" in t:
+        return "cross_imps"
+    if "butler" in t:
+        return "butler"
+    if "team" in t:
+        return "teams"
+    if "imp" in t:
+        return "imps"  # teams when the file holds two-room matches, else Butler
+    if "mp" in t or "match" in t:
+        return "mp"
+    return None
+
+
+def _is_team_file(frame: pd.DataFrame) -> bool:
+    """Most scorable records pair as the two rooms of team matches."""
+    need = ("source", "event", "segment", "board", "room", "home_team", "visit_team")
+    if any(c not in frame for c in need) or len(frame) == 0:
+        return False
+    if not (frame["room"].notna().any() or frame["home_team"].notna().any()):
+        return False
+    swings = team_board_swings(frame)
+    return 2 * len(swings) >= 0.5 * max(int(frame["score_ns"].notna().sum()), 1)
+
+
+def declared_method(frame) -> tuple[str, str]:
+    """The scoring method a file declares, and where that was read.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame from :func:`bridgestats.io.read_results`.
+
+    Returns
+    -------
+    tuple of (str, str)
+        The method (``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``) and how it was
+        found: ``"declared: <text>"`` (the most common ``Scoring``, USEBIO
+        ``SCORING_METHOD``/``EVENT_TYPE`` value), ``"two-room team matches"``,
+        ``"printed matchpoints"`` or ``"nothing declared: matchpoints"``.
+
+    Notes
+    -----
+    A declared ``IMP`` is two-room teams when most scorable records pair as the two rooms
+    of a match (:func:`bridgestats.io.team_board_swings`), else Butler pairs. ``Chicago``,
+    ``Rubber`` and other values that are not a duplicate method count as undeclared.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"board": [1, 1], "score_ns": [420.0, 450.0],
+    ...                   "Scoring": ["IMP;Cross", "#"]})
+    >>> declared_method(f)
+    ('cross_imps', 'declared: IMP;Cross')
+    """
+    check_frame(frame, "frame")
+    texts, methods = _declared(frame)
+    methods = methods.dropna()
+    if len(methods):
+        top = methods.value_counts().index[0]
+        text = texts[methods.index][methods == top].value_counts().index[0]
+        if top == "imps":
+            top = "teams" if _is_team_file(frame) else "butler"
+        return top, f"declared: {text}"
+    if _is_team_file(frame):
+        return "teams", "two-room team matches"
+    if any(_printed(frame, c) for c in ("mp_ns", "MP_NS", "NS_MATCH_POINTS", "ScoreMP")):
+        return "mp", "printed matchpoints"
+    return "mp", "nothing declared: matchpoints"

@@ -1,0 +1,194 @@
+"""An event file scored: per board, the ranking, team matches and the agreement check.
+
+Part of :mod:`bridgestats.apps.score`: :func:`score_event` and its :class:`EventScore`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from ..._validate import check_choice, check_frame, check_number
+from ...scoring import METHODS
+from .adjusted import _printed
+from .agreement import _PRINTED, agreement, assigned_lines
+from .boards import board_scores
+from .detect import declared_method
+from .frame import _bare
+from .ranking import pair_ranking
+from .standings import compare_standings
+from .teams import team_matches, team_ranking
+
+__all__ = ["EventScore", "score_event"]
+
+
+@dataclass(frozen=True)
+class EventScore:
+    """An event scored (see :func:`score_event`).
+
+    Attributes
+    ----------
+    method : str
+        ``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
+    method_source : str
+        Where the method came from (``"declared: IMP;Cross"``, ``"chosen"``, ...).
+    boards : pandas.DataFrame
+        Per result (:func:`board_scores`); for teams, per board (the swings).
+    ranking : pandas.DataFrame
+        Pairs (:func:`pair_ranking`) or teams (:func:`team_ranking`).
+    matches : pandas.DataFrame or None
+        Teams: :func:`team_matches`.
+    agreement : pandas.DataFrame
+        :func:`agreement`'s summary (empty when the file printed no scores).
+    mismatches : pandas.DataFrame
+        :func:`agreement`'s disagreeing results.
+    notes : dict
+        Counts: results read, scored, skipped by reason, pairs unranked, boards unpaired.
+    ranking_agreement : pandas.DataFrame or None
+        :func:`ranking_agreement` of the ranking with the printed standings (``printed``
+        of :func:`score_event`), its disagreeing pairs in ``attrs["mismatches"]``.
+    """
+
+    method: str
+    method_source: str
+    boards: pd.DataFrame
+    ranking: pd.DataFrame
+    matches: pd.DataFrame | None
+    agreement: pd.DataFrame
+    mismatches: pd.DataFrame
+    notes: dict = field(default_factory=dict)
+    ranking_agreement: pd.DataFrame | None = None
+
+
+def _best_per_beat(frame, **options) -> tuple[int, pd.DataFrame | None]:
+    """1 or 2 matchpoints per result beaten: whichever more printed matchpoints agree with
+    (2 on a tie, and when nothing is printed), and its :func:`board_scores` (None when
+    nothing is printed: nothing was scored to choose). When 2 agree with every printed
+    line, 1 cannot do better and is not tried."""
+    printed = [c for c, comp in _PRINTED["mp"] if comp == "mp_ns" and _printed(frame, c)]
+    if not printed:
+        return 2, None
+    best, best_agree, best_scores = 2, -1, None
+    for per_beat in (2, 1):
+        s = board_scores(frame, method="mp", per_beat=per_beat, **options)
+        summary, _ = agreement(frame, s, method="mp")
+        rows = summary["computed"] == "mp_ns"
+        agree = int(summary.loc[rows, "agree"].sum())
+        if agree > best_agree:
+            best, best_agree, best_scores = per_beat, agree, s
+        if agree == int(summary.loc[rows, "compared"].sum()):
+            break
+    return best, best_scores
+
+
+def score_event(
+    frame,
+    *,
+    method=None,
+    per_beat=None,
+    ascherman=False,
+    neuberg=None,
+    datum="trimmed",
+    trim=0.1,
+    cross_sum=False,
+    decimals=None,
+    scale="wbf",
+    k=None,
+    scale_file=None,
+    printed=None,
+) -> EventScore:
+    """Score an event read from a file: per board, the ranking, and the agreement check.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        From :func:`bridgestats.io.read_results`.
+    method : {"mp", "butler", "cross_imps", "teams"} or None, keyword-only
+        ``None``: the file's own (:func:`declared_method`).
+    per_beat : {1, 2} or None, keyword-only
+        Matchpoints per result beaten; ``None``: the one the printed matchpoints agree
+        with more often (2 when none are printed).
+    ascherman, neuberg, datum, trim, cross_sum : keyword-only
+        See :func:`board_scores`.
+    decimals : int or None, keyword-only
+        Pairs: see :func:`pair_ranking`.
+    scale, k, scale_file : keyword-only
+        Teams: see :func:`team_matches`.
+    printed : pandas.DataFrame or None, keyword-only
+        Pairs: the standings the file printed (``pair`` and any of ``total``, ``pct``,
+        ``place``; ``event`` too when the file holds several), compared with the ranking
+        (:func:`ranking_agreement`). A printed total agrees either as the sum of the
+        pair's boards or scaled to the most boards any pair of the section played
+        (Compscore prints ``TOTAL_SCORE`` of a pair that sat out a round scaled so:
+        124.0 on 26 of 27 boards is 128.77); whichever more totals agree with is kept,
+        and named in ``notes["printed total"]``.
+
+    Returns
+    -------
+    EventScore
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": "", "board": [1, 1],
+    ...                   "pair_ns": ["1", "2"], "pair_ew": ["3", "4"],
+    ...                   "score_ns": [420.0, 450.0], "Scoring": "MP"})
+    >>> e = score_event(f)
+    >>> e.method, e.ranking["place_text"].tolist()
+    ('mp', ['1', '2', '1', '2'])
+    """
+    check_frame(frame, "frame", ("board", "score_ns"))
+    frame = _bare(frame)
+    if method is None:
+        method, source = declared_method(frame)
+    else:
+        check_choice(method, "method", (*METHODS, "teams"))
+        source = "chosen"
+    if per_beat is not None:
+        per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
+    skipped = {}
+    if "skip_reason" in frame:
+        skipped = {str(k): int(v) for k, v in frame["skip_reason"].value_counts().items()}
+    notes = {"results": len(frame), "skipped": skipped}
+    if method == "teams":
+        matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
+        summary = dict(matches.attrs["summary"])
+        boards = summary.pop("boards")
+        notes.update(summary)
+        ranking = team_ranking(matches)
+        agree, bad = agreement(frame, None, method="teams")
+        return EventScore(method, source, boards, ranking, matches, agree, bad, notes)
+    options = {"ascherman": ascherman, "neuberg": neuberg}
+    boards = None
+    if method == "mp" and per_beat is None:  # the chosen one's scores are kept, not redone
+        per_beat, boards = _best_per_beat(frame, **options)
+        notes["per_beat"] = per_beat
+    boards_per_beat = 2 if per_beat is None else per_beat
+    if boards is None:
+        boards = board_scores(
+            frame,
+            method=method,
+            per_beat=boards_per_beat,
+            datum=datum,
+            trim=trim,
+            cross_sum=cross_sum,
+            **options,
+        )
+    if method == "mp" and not ascherman:
+        assigned = assigned_lines(frame, boards, per_beat=boards_per_beat, neuberg=neuberg)
+        if assigned:
+            boards = board_scores(frame, method="mp", per_beat=boards_per_beat,
+                                  neuberg=neuberg, assigned=assigned)  # fmt: skip
+            notes["assigned"] = len(assigned)
+    notes.update(boards.attrs["summary"])
+    left = boards["skip_reason"].dropna()
+    notes["skipped"] = {str(k): int(v) for k, v in left.value_counts().items()}
+    ranking = pair_ranking(boards, decimals=decimals)
+    notes.update(ranking.attrs["summary"])
+    agree, bad = agreement(frame, boards, method=method)
+    versus = None
+    if printed is not None:
+        versus, notes["printed total"] = compare_standings(ranking, printed)
+        if "pair ids" in versus.attrs:
+            notes["printed pair ids"] = versus.attrs["pair ids"]
+    return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
