@@ -908,6 +908,12 @@ def _summary_lines(path: str, result) -> list[str]:
             read += f"; {notes['adjusted']} boards with an artificial adjusted score"
         if unpaired:
             read += "; unpaired records: " + ", ".join(f"{v} {k}" for k, v in unpaired.items())
+        if notes.get("nameless matches"):
+            k = notes["nameless matches"]
+            read += (
+                f"; {k} match{'' if k == 1 else 'es'} without team names: each side shown as"
+                " home (North-South in the open room) or visitors, ranked match by match"
+            )
     else:
         read += f", {notes.get('scored', 0)} scored"
         if notes.get("per_beat"):

@@ -345,8 +345,8 @@ def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) ->
         they are (their lines stay listed as disagreeing).
     """
     _, bad = agreement(frame, scores, method="mp")
-    bad = bad[bad["printed"].isin(list(_EW_OF))]
-    if bad.empty:
+    bad = bad[bad["printed"].isin([ns for ns, ew in _EW_OF.items() if ew in frame])]
+    if bad.empty:  # nothing disagrees, or no East-West figure to read a board's top from
         return {}
     frame = _bare(frame).reset_index(drop=True)
     keys = pd.DataFrame({k: _key_text(scores[k]) for k in _KEYS})

@@ -76,7 +76,8 @@ def declared_method(frame) -> tuple[str, str]:
         The method (``"mp"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``) and how it was
         found: ``"declared: <text>"`` (the most common ``Scoring``, USEBIO
         ``SCORING_METHOD``/``EVENT_TYPE`` value), ``"two-room team matches"``,
-        ``"printed matchpoints"`` or ``"nothing declared: matchpoints"``.
+        ``"printed matchpoints"`` or ``"nothing declared: matchpoints"`` (saying so where
+        every record names one room).
 
     Notes
     -----
@@ -104,4 +105,18 @@ def declared_method(frame) -> tuple[str, str]:
         return "teams", "two-room team matches"
     if any(_printed(frame, c) for c in ("mp_ns", "MP_NS", "NS_MATCH_POINTS", "ScoreMP")):
         return "mp", "printed matchpoints"
-    return "mp", "nothing declared: matchpoints"
+    return "mp", "nothing declared: matchpoints" + _one_room(frame)
+
+
+def _one_room(frame: pd.DataFrame) -> str:
+    """Where every record names the same room (Cavendish 1999: 191 records, all "Open"),
+    the words that say the file is not two-room teams although it names rooms."""
+    if "room" not in frame or frame["room"].isna().all():
+        return ""
+    rooms = frame["room"].dropna().unique()
+    if len(rooms) != 1:
+        return ""
+    return (
+        f"; all {int(frame['room'].notna().sum())} records in the {rooms[0]} room,"
+        " so no two-room team matches"
+    )

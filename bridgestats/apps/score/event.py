@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from ..._validate import check_choice, check_frame, check_number
+from ..._validate import check_choice, check_number
+from ...errors import BridgestatsError
 from ...scoring import METHODS
 from .adjusted import _printed
 from .agreement import _PRINTED, agreement, assigned_lines
 from .boards import board_scores
 from .detect import declared_method
-from .frame import _bare
+from .frame import _sources, _take_in
 from .ranking import pair_ranking
 from .standings import compare_standings
 from .teams import team_matches, team_ranking
@@ -59,6 +60,23 @@ class EventScore:
     mismatches: pd.DataFrame
     notes: dict = field(default_factory=dict)
     ranking_agreement: pd.DataFrame | None = None
+
+
+def _no_match(frame: pd.DataFrame, summary: dict) -> str:
+    """Why the team method found no two-room match: the rooms the records name and the
+    records unpaired by reason."""
+    rooms = frame["room"].value_counts() if "room" in frame else pd.Series(dtype="int64")
+    said = ", ".join(f"{v} {k}" for k, v in rooms.items()) or "none named"
+    teams = "no team names" if "home_team" not in frame or frame["home_team"].isna().all() else ""
+    unpaired = ", ".join(f"{v} {k}" for k, v in summary.get("unpaired", {}).items() if v)
+    return (
+        f"no two-room team match in {_sources(frame)}: no board pairs an open-room with a "
+        f"closed-room result (rooms: {said}"
+        + (f"; {teams}" if teams else "")
+        + ")"
+        + (f"; unpaired: {unpaired}" if unpaired else "")
+        + "; score it as pairs (--method mp, butler or cross-imps)"
+    )
 
 
 def _best_per_beat(frame, **options) -> tuple[int, pd.DataFrame | None]:
@@ -137,8 +155,7 @@ def score_event(
     >>> e.method, e.ranking["place_text"].tolist()
     ('mp', ['1', '2', '1', '2'])
     """
-    check_frame(frame, "frame", ("board", "score_ns"))
-    frame = _bare(frame)
+    frame = _take_in(frame)
     if method is None:
         method, source = declared_method(frame)
     else:
@@ -152,6 +169,8 @@ def score_event(
     notes = {"results": len(frame), "skipped": skipped}
     if method == "teams":
         matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
+        if matches.empty:
+            raise BridgestatsError(_no_match(frame, matches.attrs["summary"]))
         summary = dict(matches.attrs["summary"])
         boards = summary.pop("boards")
         notes.update(summary)

@@ -21,6 +21,8 @@ def _places(values: pd.Series, groups: list[pd.Series]) -> tuple[pd.Series, pd.S
     A missing value (a pair none of whose boards could be compared) has no place: ``<NA>``
     and an empty label, after every placed one.
     """
+    if len(values) == 0:
+        return pd.Series([], dtype="Int64"), pd.Series([], dtype=object)
     frame = pd.DataFrame({"v": values.to_numpy(dtype=float)}, index=values.index)
     for i, g in enumerate(groups):
         frame[f"g{i}"] = g.to_numpy()

@@ -135,7 +135,10 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         own summary (boards paired, records unpaired by reason) is in
         ``attrs["summary"]``, with ``"boards"`` (the swings, one per board: each team's
         IMPs on it in ``imps_a`` and ``imps_b``, and ``adjusted``: how an adjusted board
-        was scored) and ``"adjusted"`` (how many boards).
+        was scored), ``"adjusted"`` (how many boards) and ``"nameless matches"`` (matches
+        whose teams the file does not name: their sides are ``"home"``, the team
+        North-South in the open room, and ``"visitors"``, with the match where the file
+        holds several, ``"home (R1)"``).
 
     Notes
     -----
@@ -173,11 +176,11 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     paired, usable, lines = _for_pairing(frame)  # artificial scores pair like results
     swings = team_board_swings(paired)
     credit_home, credit_visit, how = _team_board_credits(paired, swings, usable, lines)
-    home, visit = _key_text(swings["home_team"]), _key_text(swings["visit_team"])
+    repeat = swings["match"].str.extract(r" (#\d+)$")[0].fillna("")
+    home, visit, nameless = _side_names(swings, repeat)
     a = np.where(home <= visit, home, visit)
     b = np.where(home <= visit, visit, home)
     first = home == a
-    repeat = swings["match"].str.extract(r" (#\d+)$")[0].fillna("")
     sw = pd.DataFrame(
         {
             "source": _key_text(swings["source"]),
@@ -220,8 +223,32 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         **swings.attrs["summary"],
         "boards": sw,
         "adjusted": int(sw["adjusted"].notna().sum()),
+        "nameless matches": nameless,
     }
     return out
+
+
+def _side_names(swings: pd.DataFrame, repeat: pd.Series) -> tuple[pd.Series, pd.Series, int]:
+    """The two teams of each paired board as the file names them, else ``"home"`` (the
+    team North-South in the open room) and ``"visitors"``, with the match they played in
+    (``"home (R1)"``) where the file holds several matches: two nameless sides of
+    different matches are not one team, and a match's two sides never one row. The third
+    value counts the matches with a nameless side."""
+    home, visit = _key_text(swings["home_team"]), _key_text(swings["visit_team"])
+    nameless = (home == "") | (visit == "")
+    if not nameless.any():
+        return home, visit, 0
+    match = _key_text(swings["segment"]).str.strip() + np.where(repeat != "", " " + repeat, "")
+    event = _key_text(swings["source"]) + "\x1e" + _key_text(swings["event"])
+    whole = event + "\x1e" + match
+    several = whole[nameless].groupby(event[nameless]).transform("nunique") > 1
+    number = whole.groupby(event, sort=False).transform(lambda s: pd.factorize(s)[0] + 1)
+    label = match.where(match != "", "match " + number.astype(str))
+    suffix = pd.Series("", index=home.index)
+    suffix[several[several].index] = " (" + label[several[several].index] + ")"
+    home = home.where(home != "", "home" + suffix)
+    visit = visit.where(visit != "", "visitors" + suffix)
+    return home, visit, int(whole[nameless].nunique())
 
 
 def _whole(values: np.ndarray) -> np.ndarray:
