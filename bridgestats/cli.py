@@ -933,18 +933,32 @@ def _summary_lines(path: str, result) -> list[str]:
     if len(result.agreement) == 0:
         lines.append("the file prints no scores of its own to check")
     versus = getattr(result, "ranking_agreement", None)
-    if versus is not None:
-        parts = [
-            f"{r.agree} of {r.compared} {_FIGURE_PLURALS.get(r.figure, _figure_name(r.figure))}"
-            for r in versus.itertuples()
-        ]
-        lines.append(
-            "printed ranking: " + ", ".join(parts) + " agree"
-            f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
+    if versus is not None and versus.attrs.get("why"):
+        lines.append(f"printed ranking: not compared ({versus.attrs['why']})")
+    elif versus is not None:
+        said = {r.figure: _FIGURE_PLURALS.get(r.figure, _figure_name(r.figure)) for r in
+                versus.itertuples()}  # fmt: skip
+        parts = [f"{r.agree} of {r.compared} {said[r.figure]}" for r in versus.itertuples()
+                 if r.compared]  # fmt: skip
+        idle = [said[r.figure] for r in versus.itertuples() if not r.compared]
+        text = (
+            ", ".join(parts) + " agree" + f" (totals {notes.get('printed total', 'summed')})"
+            if parts
+            else "not compared"
         )
+        if idle:
+            text += f"; {' and '.join(idle)} not compared (printed, but not as numbers)"
+        lines.append("printed ranking: " + text + _differ(versus))
         if notes.get("printed pair ids"):
             lines.append(f"printed pair ids: {notes['printed pair ids']}")
     for row in result.agreement.itertuples(index=False):
+        if not row.compared:
+            lines.append(
+                f"printed {row.printed}: not compared ({row.not_compared} printed, none beside "
+                f"a computed {_figure_name(row.computed)}: a result alone on its board, or "
+                "not a number)"
+            )
+            continue
         line = (
             f"printed {row.printed}: {row.agree} of {row.compared} agree with the computed "
             f"{_figure_name(row.computed)}"

@@ -102,10 +102,10 @@ def test_score_prints_the_ranking_and_the_agreement(capsys, club_pbn):
     for table in ("Ranking", "The file's printed scores, checked", "Printed scores that differ",
                   "Boards"):  # fmt: skip
         assert f"\n## {table}\n" in out
-    # the one disagreement: board 2, printed 1.0 where the -140 scores 0 (the file and the
-    # event, one of each, are said once above the tables)
-    assert "| printed figure | record | board | printed | computed |" in out
-    assert "| MP_NS | 27 | 2 | 1 | 0 |" in out
+    # the one disagreement: board 2 (NS 4 v EW 5), printed 1.0 where the -140 scores 0
+    # (the file and the event, one of each, are said once above the tables)
+    assert "| printed figure | record | board | NS pair | EW pair | printed | computed |" in out
+    assert "| MP_NS | 27 | 2 | 4 | 5 | 1 | 0 |" in out
     assert "- event: Club pairs\n" in out
 
 

@@ -26,8 +26,8 @@ def _printed(frame: pd.DataFrame, column: str) -> bool:
 _NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
 
 
-def _printed_numbers(values: pd.Series, *, ew_of=None) -> tuple[np.ndarray, np.ndarray]:
-    """Printed figures as North-South numbers, and half a unit of their last digit.
+def _printed_numbers(values: pd.Series, *, ew_of=None, by=None) -> tuple[np.ndarray, np.ndarray]:
+    """Printed figures as North-South numbers, and half a unit of their column's last digit.
 
     Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
     is read; a number column counts as printed to two decimals (the ACBL recaps). What is
@@ -36,6 +36,11 @@ def _printed_numbers(values: pd.Series, *, ew_of=None) -> tuple[np.ndarray, np.n
     "EW 28.57"`` is North-South's 71.43: ``ew_of=100``; a PBN ``ScoreMP "EW 4"`` on a top of 10 is
     North-South's 6: ``ew_of`` the tops, one per value); by default East-West's figure is
     North-South's negated (IMPs).
+
+    The precision is the column's, not each figure's: a program that prints a factored
+    board to one decimal (Compscore's ``9.8``) prints its whole boards ``8`` for 8.0, so
+    every figure of the column is read to the most decimals any of them shows (within
+    each group of ``by``, one key per value: the file, where a folder was read).
     """
     if values.dtype.kind in "biuf":
         return values.to_numpy(dtype=float), np.full(len(values), 0.005)
@@ -45,7 +50,9 @@ def _printed_numbers(values: pd.Series, *, ew_of=None) -> tuple[np.ndarray, np.n
     number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
     ew = parts[0].to_numpy() == "EW"
     number = np.where(ew, (-number if ew_of is None else ew_of - number), number)
-    decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
+    decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0)
+    groups = pd.Series(0 if by is None else np.asarray(by), index=decimals.index)
+    decimals = decimals.groupby(groups).transform("max").to_numpy(dtype=float)
     return number, 0.5 * 10.0 ** (-decimals)
 
 

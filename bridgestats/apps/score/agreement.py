@@ -79,13 +79,16 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
         ``computed`` (the column compared), ``compared`` (results with both), ``agree``,
         ``disagree``, ``not_compared`` (printed but not scored here, or not a number).
         ``mismatches``: one row per disagreeing result: ``printed`` (the column),
-        ``source``, ``record``, ``board``, ``printed_value``, ``computed_value``.
+        ``source``, ``record``, ``board``, ``pair_ns``, ``pair_ew`` (as :func:`board_scores`
+        names them: printed numbers, else the players), ``printed_value``,
+        ``computed_value``.
 
     Notes
     -----
-    A computed value agrees when it is within half a unit of the printed figure's last
-    digit (``"56.25"``: 0.005; ``"4"``: 0.5), plus 10⁻⁹ for floating-point sums: the
-    printed figure is the computed one rounded. A result alone on its board in the file
+    A computed value agrees when it is within half a unit of the last digit the printed
+    column shows (``"56.25"``: 0.005; a column of ``"4"`` and ``"9.8"``: 0.05 for both),
+    plus 10⁻⁹ for floating-point sums: the printed figure is the computed one rounded to
+    the file's precision. A result alone on its board in the file
     is not compared (its field was scored elsewhere: a file holding one table of a
     pairs event, such as the Cavendish pairs' per-table ``ScoreIMP``). For two-room teams
     (``method="teams"``) the per-table ``ScoreIMP`` is compared with the board's swing,
@@ -95,6 +98,8 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     check_choice(method, "method", (*METHODS, "teams"))
     frame = _bare(frame)
     rows, bad = [], []
+    # who sat where, for the mismatch table: the scored pairs (numbers, else the players)
+    who = scores if scores is not None and "pair_ns" in scores else frame
     if method == "teams":
         pairs = _team_printed(frame)
     else:
@@ -114,7 +119,9 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
             ew_of = 100.0
         elif printed == "ScoreMP" and "top" in scores:  # of the board's top
             ew_of = scores["top"].to_numpy(dtype=float)
-        value, half = _printed_numbers(shown.reset_index(drop=True), ew_of=ew_of)
+        value, half = _printed_numbers(
+            shown.reset_index(drop=True), ew_of=ew_of, by=_column(frame, "source")
+        )
         calc = pd.to_numeric(calc.reset_index(drop=True), errors="coerce").to_numpy(float)
         present = (
             shown.reset_index(drop=True).notna().to_numpy()
@@ -140,6 +147,7 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
                 {
                     "printed": printed,
                     **{c: _column(frame, c)[idx] for c in ("source", "record", "board")},
+                    **{c: _column(who, c)[idx] for c in ("pair_ns", "pair_ew")},
                     "printed_value": value[idx],
                     "computed_value": calc[idx],
                 }
@@ -148,7 +156,8 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     summary = pd.DataFrame(
         rows, columns=["printed", "computed", "compared", "agree", "disagree", "not_compared"]
     )
-    columns = ["printed", "source", "record", "board", "printed_value", "computed_value"]
+    columns = ["printed", "source", "record", "board", "pair_ns", "pair_ew", "printed_value",
+               "computed_value"]  # fmt: skip
     mismatches = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame(columns=columns)
     return summary, mismatches
 
@@ -210,12 +219,13 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
         ``pairs`` (pairs in both frames), ``compared``, ``agree``, ``disagree``;
         ``attrs["mismatches"]`` holds the disagreeing pairs (the ``on`` columns, ``figure``,
         ``printed_value``, ``computed_value``: numbers for totals and percentages, places
-        as text, ``"6="`` when shared) and ``attrs["unmatched"]`` how many printed pairs
-        the ranking does not hold. Totals and percentages agree within half a unit of
-        their last printed digit (as :func:`agreement`), places exactly; where the
-        printed places mark a shared place (``"6="``, USEBIO), the mark is compared too
-        (a pair printed ``6=`` and computed 6th alone disagrees), else the number alone
-        (PBN ``Rank``: the best rank of the tied pairs).
+        as text, ``"6="`` when shared), ``attrs["unmatched"]`` how many printed pairs
+        the ranking does not hold and, when it holds none of them, ``attrs["why"]``
+        (nothing was compared: the ids on each side). Totals and percentages agree within
+        half a unit of their column's last printed digit (as :func:`agreement`), places
+        exactly; where the printed places mark a shared place (``"6="``, USEBIO), the mark
+        is compared too (a pair printed ``6=`` and computed 6th alone disagrees), else the
+        number alone (PBN ``Rank``: the best rank of the tied pairs).
 
     Examples
     --------
@@ -282,7 +292,24 @@ def ranking_agreement(ranking, printed, *, on=("pair",), adjust=None) -> pd.Data
     out = pd.DataFrame(rows, columns=["figure", "pairs", "compared", "agree", "disagree"])
     out.attrs["mismatches"] = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame()
     out.attrs["unmatched"] = int(len(printed) - len(both))
+    if len(printed) and not len(both):
+        out.attrs["why"] = _why_unmatched(ranking, printed, on)
     return out
+
+
+def _why_unmatched(ranking: pd.DataFrame, printed: pd.DataFrame, on: list) -> str:
+    """Why no printed pair is a pair of the ranking, naming a few of each side's ids."""
+
+    def ids(frame: pd.DataFrame) -> str:
+        keys = frame[on].astype("object").where(frame[on].notna(), "").astype(str)
+        shown = list(dict.fromkeys(keys.agg(" ".join, axis=1).str.strip()))
+        return ", ".join(shown[:3]) + (", ..." if len(shown) > 3 else "")
+
+    named = " and ".join(on)
+    return (
+        f"none of the {len(printed)} printed pairs is a ranked pair by {named}: "
+        f"printed {ids(printed)}; ranked {ids(ranking)}"
+    )
 
 
 def _place_labels(ranking: pd.DataFrame, groups: list[str]) -> np.ndarray:
