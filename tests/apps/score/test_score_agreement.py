@@ -60,3 +60,15 @@ def test_the_summary_says_not_compared_and_never_0_of_0(tmp_path):
         " printed 9, 10; ranked 2, 1, 3, ...)"
     ]
     assert not any("0 of 0" in line for line in lines)
+
+
+def test_figures_read_as_numbers_keep_the_decimals_they_were_printed_with():
+    # USEBIO's NS_MATCH_POINTS are read as numbers: a board factored from 5 to 6 lines
+    # printed to one decimal (4.3 for 4.333...) agrees; before, any number counted as
+    # printed to two decimals, and such a line disagreed
+    frame = pd.DataFrame({"source": "a.xml", "board": [1, 1, 2], "record": [1, 2, 3],
+                          "NS_MATCH_POINTS": [4.3, 9.8, 8.0]})  # fmt: skip
+    scores = pd.DataFrame({"mp_ns": [13 / 3, 9.8, 8.06]})
+    summary, bad = agreement(frame, scores, method="mp")
+    assert summary[["compared", "agree"]].values.tolist() == [[3, 2]]
+    assert bad["record"].tolist() == [3]  # 8.06 is not 8.0 printed to one decimal
