@@ -6,7 +6,9 @@ The package is layered; each layer imports only the layers above it in this list
 1. **formulas** (pure functions, no I/O): :mod:`~bridgestats.scoring` (contract scores,
    IMPs, matchpoints, Neuberg, Butler, cross-IMPs), :mod:`~bridgestats.sigma` (the
    standard-deviation models of match results), :mod:`~bridgestats.forms` (the catalogue
-   of event forms: each form's unit, display name and σ models), :mod:`~bridgestats.vpscale`
+   of event forms: each form's unit, display name and σ models),
+   :mod:`~bridgestats.conventions` (the scoring programs' conventions: how each factors a
+   short board, rounds and totals, takes the Butler datum), :mod:`~bridgestats.vpscale`
    (Victory Point scales: Gaussian equal-probability, negative VPs, WBF 2013), and
    :mod:`~bridgestats.names` (display names, the forms' from their catalogue).
 2. **data**: :mod:`~bridgestats.io` (result files in, tidy frames out),
@@ -44,7 +46,8 @@ place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
 VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
-event forms :data:`bridgestats.forms.FORMS`, rating systems
+event forms :data:`bridgestats.forms.FORMS`, scoring programs' conventions
+:data:`bridgestats.conventions.CONVENTIONS`, rating systems
 :data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
@@ -95,8 +98,8 @@ _EXPORTS = {
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "forms", "vpscale", "evidence", "io", "datasets",
-    "scales", "derive", "fit", "ratings",
+    "errors", "paths", "scoring", "sigma", "forms", "conventions", "vpscale", "evidence",
+    "io", "datasets", "scales", "derive", "fit", "ratings",
     "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -132,6 +135,8 @@ VOCABULARY = {
     "trim": "the share of a board's results dropped at each end for the datum",
     "ascherman": "score matchpoints by Ascherman's percentage",
     "per_beat": "matchpoints per result beaten (2 in Europe, 1 in the ACBL)",
+    "conventions": "a scoring program's conventions (bridgestats.conventions.CONVENTIONS)",
+    "gaps": "where a score difference between two IMP bands goes (upper, midpoint)",
     "neuberg": "factor a board played fewer times by Neuberg's formula",
     "decimals": "the decimals a figure is rounded or printed to",
     "ranking": "a frame of ranked pairs or teams (total, place)",

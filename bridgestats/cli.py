@@ -469,6 +469,7 @@ _DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
+    from .conventions import CONVENTIONS  # a catalogue: no pandas
     from .scales import team_scales  # the ids only: no scale is built to list them
 
     p = sub.add_parser(
@@ -492,10 +493,14 @@ def _add_score(sub) -> None:
         help="mp: factor boards to the section's most results (the default; --no-neuberg: "
         "each board to its own lines only)",
     )
-    p.add_argument("--datum", choices=list(_DATUMS), default="trimmed", help="butler datum")
     p.add_argument(
-        "--trim", type=float, default=0.1, help="butler trimmed datum: share dropped each end"
+        "--conventions",
+        type=_option_id,
+        choices=_Ids(CONVENTIONS),
+        help="the scoring program's conventions (the one the file names, else neuberg)",
     )
+    p.add_argument("--datum", choices=list(_DATUMS), help="butler datum (the conventions')")
+    p.add_argument("--trim", type=float, help="butler trimmed datum: share dropped each end (0.1)")
     p.add_argument("--cross-sum", action="store_true", help="cross-imps: sums, not averages")
     p.add_argument(
         "--decimals",
@@ -578,8 +583,8 @@ def _score_conflicts(args, method: str) -> None:
         "--scale-file": args.scale_file is not None,
     }
     own = {
-        "--datum": (args.datum != "trimmed", "butler"),
-        "--trim": (args.trim != 0.1, "butler"),
+        "--datum": (args.datum is not None, "butler"),
+        "--trim": (args.trim is not None, "butler"),
         "--cross-sum": (args.cross_sum, "cross_imps"),
     }
     here = f"the method here is {_shown_id(method)}"
@@ -889,12 +894,23 @@ def _vp_scale_line(result, *, scale: str, k, scale_file) -> str:
     return f"VPs: {display_name('scale', scale)} scale"
 
 
+def _conventions_line(result) -> str:
+    """The scoring program's conventions the event was scored by, and why those."""
+    from .conventions import CONVENTIONS
+
+    why = result.notes.get("conventions", "")
+    why = "chosen with --conventions" if why == "chosen" else why
+    return f"conventions: {CONVENTIONS[result.conventions].name} ({why})"
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
     from .names import display_name
 
     lines = [f"method: {display_name('method', result.method)} ({_method_source(result)})"]
+    if result.method != "teams":
+        lines.append(_conventions_line(result))
     events = _events(result)
     if events:
         lines.insert(0, events)
@@ -1007,6 +1023,7 @@ def _run_score(args) -> int:
         k=args.k,
         scale_file=scale_file,
         printed=printed,
+        conventions=args.conventions,
     )
     available = {
         "ranking": result.ranking,

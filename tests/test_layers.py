@@ -25,6 +25,7 @@ LAYERS = {
     "sigma": 1,
     "forms": 1,  # the catalogue of event forms: each form's unit, name and σ models
     "vpscale": 1,
+    "conventions": 1,  # the scoring programs' conventions: each program's rules
     "io": 2,
     "evidence": 2,  # the evidence's σ per form, from its shipped inputs (read without pandas)
     "datasets": 2,

@@ -8,6 +8,9 @@ for pairs, :func:`bridgestats.io.team_board_swings` for two-room teams,
 :mod:`bridgestats.vpscale` for Victory Points); nothing is re-derived here. One room per
 step:
 
+- :mod:`bridgestats.conventions`: the scoring programs' conventions, one entry per
+  program (:data:`CONVENTIONS`: factoring, board rounding, totals, the Butler datum),
+  chosen by the program a file names (:func:`conventions_of`);
 - :mod:`~.detect`: the method the file declares (:func:`declared_method`: PBN ``Scoring``,
   USEBIO ``EVENT_TYPE``/``SCORING_METHOD``, two rooms of a team match, ACBL matchpoints);
 - :mod:`~.boards`: :func:`board_scores`, one row per table result with its matchpoints
@@ -24,6 +27,7 @@ step:
 - :mod:`~.event`: :func:`score_event`, all of them at once, in an :class:`EventScore`.
 """
 
+from ...conventions import CONVENTIONS, Conventions, conventions_of
 from .adjusted import adjusted_split
 from .agreement import agreement, assigned_lines, ranking_agreement
 from .boards import board_scores
@@ -34,12 +38,15 @@ from .standings import compare_standings, printed_standings, read_standings_csv
 from .teams import read_scale_csv, team_matches, team_ranking
 
 __all__ = [
+    "CONVENTIONS",
+    "Conventions",
     "EventScore",
     "adjusted_split",
     "agreement",
     "assigned_lines",
     "board_scores",
     "compare_standings",
+    "conventions_of",
     "declared_method",
     "pair_ranking",
     "printed_standings",

@@ -346,7 +346,9 @@ def _record_key(frame: pd.DataFrame, column: str = "record") -> pd.Index:
     return pd.Index(_key_text(frame["source"]) + "\x1e" + _key_text(frame[column]))
 
 
-def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) -> dict:
+def assigned_lines(
+    frame, scores, *, per_beat=2, neuberg=None, max_tries=200, conventions=None
+) -> dict:
     """The results the file credited with other matchpoints than their table score earns.
 
     Parameters
@@ -356,7 +358,7 @@ def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) ->
         ``EW_MATCH_POINTS``, PBN ``MP_NS``/``MP_EW``, ACBL ``mp_ns``/``mp_ew``).
     scores : pandas.DataFrame
         :func:`board_scores` of ``frame`` (matchpoints).
-    per_beat, neuberg : keyword-only
+    per_beat, neuberg, conventions : keyword-only
         As given to :func:`board_scores`.
     max_tries : int, keyword-only
         At most this many boards are tried.
@@ -399,7 +401,8 @@ def assigned_lines(frame, scores, *, per_beat=2, neuberg=None, max_tries=200) ->
         for pos in rows[is_wrong[rows]]:
             for stays in (False, True):
                 trial = board_scores(part, per_beat=per_beat, neuberg=neuberg,
-                                     assigned={where[pos]: stays})  # fmt: skip
+                                     assigned={where[pos]: stays},
+                                     conventions=conventions)  # fmt: skip
                 _, b2 = agreement(part, trial, method="mp")
                 local = b2["record"].astype(str).isin(frame.loc[rows, "record"].astype(str))
                 if not local.any():

@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from ..._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
+from ...conventions import check_conventions
 from ...scoring import DATUMS, METHODS, score_board_results
-from ...scoring import neuberg as _neuberg
 from .adjusted import _AVERAGE_IMPS, _adjusted_lines, _printed_pair
 from .frame import _KEYS, _SECTION, _bare, _key_text, _partnership
 
@@ -32,10 +32,11 @@ def board_scores(
     per_beat=2,
     ascherman=False,
     neuberg=None,
-    datum="trimmed",
-    trim=0.1,
+    datum=None,
+    trim=None,
     cross_sum=False,
     assigned=None,
+    conventions=None,
 ) -> pd.DataFrame:
     """Score every table result against the other results of its board.
 
@@ -52,16 +53,17 @@ def board_scores(
         Ascherman's matchpoints (each result also compared with itself; Probst §11).
     neuberg : bool or None, keyword-only
         Factor each board to the most lines any board of its section (``source``,
-        ``event``, ``segment``) had, by Neuberg's formula
-        (:func:`bridgestats.scoring.neuberg`), as Compscore, EBUScore and ACBLscore do.
-        ``None`` (the default): True, except with ``ascherman``. ``False``: a board is
-        factored only to its own lines (its results and its artificial scores).
-    datum : {"mean", "trimmed", "rounded"}, keyword-only
+        ``event``, ``segment``) had, by the ``conventions``' rule (Neuberg's formula,
+        :func:`bridgestats.scoring.neuberg`, as Compscore, EBUScore and ACBLscore do;
+        ScoreBridge's missing results as ties). ``None`` (the default): True, except
+        with ``ascherman``. ``False``: a board is factored only to its own lines (its
+        results and its artificial scores).
+    datum : {"mean", "trimmed", "rounded"} or None, keyword-only
         The Butler datum (:data:`bridgestats.scoring.DATUMS`, see
-        :func:`bridgestats.scoring.butler_datum`).
-    trim : float, keyword-only
+        :func:`bridgestats.scoring.butler_datum`); ``None``: the ``conventions``'.
+    trim : float or None, keyword-only
         For ``"trimmed"``: the fraction dropped at each end (at least one result when
-        there are 3 or more).
+        there are 3 or more); ``None``: the ``conventions``'.
     cross_sum : bool, keyword-only
         Cross-IMPs summed over the comparisons, instead of averaged over them.
     assigned : dict or None, keyword-only
@@ -70,6 +72,10 @@ def board_scores(
         and credits the printed figures; ``{row: True}`` keeps it in the field (the
         others are scored against it) and credits the printed figures to it alone.
         :func:`score_event` finds them (:func:`assigned_lines`).
+    conventions : Conventions, str or None, keyword-only
+        A scoring program's conventions (:data:`bridgestats.conventions.CONVENTIONS`, by id): its
+        factoring rule, Butler datum and IMP gaps. ``None``: Neuberg's
+        (:data:`bridgestats.conventions.DEFAULT`).
 
     Returns
     -------
@@ -116,7 +122,9 @@ def board_scores(
     check_frame(frame, "frame", ("board", "score_ns"))
     frame = _bare(frame).reset_index(drop=True)
     check_choice(method, "method", METHODS)
-    check_choice(datum, "datum", DATUMS)
+    conv = check_conventions(conventions)
+    datum = conv.datum if datum is None else check_choice(datum, "datum", DATUMS)
+    trim = conv.trim if trim is None else trim
     ascherman = check_flag(ascherman, "ascherman")
     neuberg = (not ascherman) if neuberg is None else check_flag(neuberg, "neuberg")
     if assigned is not None and not isinstance(assigned, dict):
@@ -185,6 +193,7 @@ def board_scores(
         ascherman=ascherman,
         datum=datum,
         trim=trim,
+        gaps=conv.gaps,
     )
     counted = ok_arr | adj
     field_ = keys[counted].assign(real=ok_arr[counted].astype(int))
@@ -210,11 +219,11 @@ def board_scores(
             own = np.zeros(n_rows, dtype=float)
             own[counted] = n_lines
             raw = mp
-            mp = np.asarray(_neuberg(raw, n, expected, per_beat=per_beat), dtype=float)
+            mp = np.asarray(conv.factor(raw, n, expected, per_beat=per_beat), dtype=float)
             top_all = per_beat * np.maximum(expected_all - 1.0, 0.0)
             top_own = per_beat * np.maximum(own - 1.0, 0.0)
             mp_own = np.full(n_rows, np.nan)
-            mp_own[ok_arr] = _neuberg(raw, n, own[ok_arr], per_beat=per_beat)
+            mp_own[ok_arr] = conv.factor(raw, n, own[ok_arr], per_beat=per_beat)
             law_own = adj & ~use_printed
             mp_own[law_own] = share[law_own, 0] / 100.0 * top_own[law_own]
         mp_ns, mp_ew = np.full(n_rows, np.nan), np.full(n_rows, np.nan)

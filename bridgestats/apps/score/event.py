@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from ..._validate import check_choice, check_number
+from ...conventions import check_conventions, conventions_of
 from ...errors import BridgestatsError
 from ...scoring import METHODS
 from .adjusted import _printed
@@ -49,6 +50,9 @@ class EventScore:
     ranking_agreement : pandas.DataFrame or None
         :func:`ranking_agreement` of the ranking with the printed standings (``printed``
         of :func:`score_event`), its disagreeing pairs in ``attrs["mismatches"]``.
+    conventions : str
+        The id of the scoring program's conventions the event was scored by
+        (:data:`bridgestats.conventions.CONVENTIONS`).
     """
 
     method: str
@@ -60,6 +64,7 @@ class EventScore:
     mismatches: pd.DataFrame
     notes: dict = field(default_factory=dict)
     ranking_agreement: pd.DataFrame | None = None
+    conventions: str = "neuberg"
 
 
 def _no_match(frame: pd.DataFrame, summary: dict) -> str:
@@ -107,14 +112,15 @@ def score_event(
     per_beat=None,
     ascherman=False,
     neuberg=None,
-    datum="trimmed",
-    trim=0.1,
+    datum=None,
+    trim=None,
     cross_sum=False,
     decimals=None,
     scale="wbf",
     k=None,
     scale_file=None,
     printed=None,
+    conventions=None,
 ) -> EventScore:
     """Score an event read from a file: per board, the ranking, and the agreement check.
 
@@ -130,7 +136,7 @@ def score_event(
     ascherman, neuberg, datum, trim, cross_sum : keyword-only
         See :func:`board_scores`.
     decimals : int or None, keyword-only
-        Pairs: see :func:`pair_ranking`.
+        Pairs: see :func:`pair_ranking`; ``None``: the ``conventions``' board rounding.
     scale, k, scale_file : keyword-only
         Teams: see :func:`team_matches`.
     printed : pandas.DataFrame or None, keyword-only
@@ -139,8 +145,15 @@ def score_event(
         (:func:`ranking_agreement`). A printed total agrees either as the sum of the
         pair's boards or scaled to the most boards any pair of the section played
         (Compscore prints ``TOTAL_SCORE`` of a pair that sat out a round scaled so:
-        124.0 on 26 of 27 boards is 128.77); whichever more totals agree with is kept,
-        and named in ``notes["printed total"]``.
+        124.0 on 26 of 27 boards is 128.77): as the ``conventions`` say (their
+        ``total``), or whichever more totals agree with where they do not; named in
+        ``notes["printed total"]``.
+    conventions : Conventions, str or None, keyword-only
+        The scoring program's conventions (:data:`bridgestats.conventions.CONVENTIONS`, by id);
+        ``None``: those of the program the file names (USEBIO ``PROGRAM_NAME``, PBN
+        ``Generator``; :func:`bridgestats.conventions.conventions_of`), Neuberg's where it names
+        none. Their id is ``EventScore.conventions``, why they were chosen
+        ``notes["conventions"]``.
 
     Returns
     -------
@@ -156,6 +169,10 @@ def score_event(
     ('mp', ['1', '2', '1', '2'])
     """
     frame = _take_in(frame)
+    if conventions is None:
+        conv, notes_conv = conventions_of(_programs(frame))
+    else:
+        conv, notes_conv = check_conventions(conventions), "chosen"
     if method is None:
         method, source = declared_method(frame)
     else:
@@ -166,7 +183,7 @@ def score_event(
     skipped = {}
     if "skip_reason" in frame:
         skipped = {str(k): int(v) for k, v in frame["skip_reason"].value_counts().items()}
-    notes = {"results": len(frame), "skipped": skipped}
+    notes = {"results": len(frame), "skipped": skipped, "conventions": notes_conv}
     if method == "teams":
         matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
         if matches.empty:
@@ -176,8 +193,10 @@ def score_event(
         notes.update(summary)
         ranking = team_ranking(matches)
         agree, bad = agreement(frame, None, method="teams")
-        return EventScore(method, source, boards, ranking, matches, agree, bad, notes)
-    options = {"ascherman": ascherman, "neuberg": neuberg}
+        return EventScore(
+            method, source, boards, ranking, matches, agree, bad, notes, conventions=conv.id
+        )
+    options = {"ascherman": ascherman, "neuberg": neuberg, "conventions": conv}
     boards = None
     if method == "mp" and per_beat is None:  # the chosen one's scores are kept, not redone
         per_beat, boards = _best_per_beat(frame, **options)
@@ -194,20 +213,35 @@ def score_event(
             **options,
         )
     if method == "mp" and not ascherman:
-        assigned = assigned_lines(frame, boards, per_beat=boards_per_beat, neuberg=neuberg)
+        assigned = assigned_lines(
+            frame, boards, per_beat=boards_per_beat, neuberg=neuberg, conventions=conv
+        )
         if assigned:
             boards = board_scores(frame, method="mp", per_beat=boards_per_beat,
-                                  neuberg=neuberg, assigned=assigned)  # fmt: skip
+                                  neuberg=neuberg, assigned=assigned, conventions=conv)  # fmt: skip
             notes["assigned"] = len(assigned)
     notes.update(boards.attrs["summary"])
     left = boards["skip_reason"].dropna()
     notes["skipped"] = {str(k): int(v) for k, v in left.value_counts().items()}
+    decimals = conv.board_decimals if decimals is None else decimals
     ranking = pair_ranking(boards, decimals=decimals)
     notes.update(ranking.attrs["summary"])
     agree, bad = agreement(frame, boards, method=method)
     versus = None
     if printed is not None:
-        versus, notes["printed total"] = compare_standings(ranking, printed)
+        versus, notes["printed total"] = compare_standings(ranking, printed, total=conv.total)
         if "pair ids" in versus.attrs:
             notes["printed pair ids"] = versus.attrs["pair ids"]
-    return EventScore(method, source, boards, ranking, None, agree, bad, notes, versus)
+    return EventScore(
+        method, source, boards, ranking, None, agree, bad, notes, versus, conventions=conv.id
+    )
+
+
+def _programs(frame: pd.DataFrame) -> list:
+    """The scoring programs a frame's file names (USEBIO ``PROGRAM_NAME``, PBN
+    ``Generator``), most records first."""
+    names = []
+    for col in ("PROGRAM_NAME", "Generator"):
+        if col in frame:
+            names += list(frame[col].dropna().astype(str).value_counts().index)
+    return names

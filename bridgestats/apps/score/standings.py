@@ -174,10 +174,11 @@ def read_standings_csv(path) -> pd.DataFrame:
     return out
 
 
-def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
+def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame, *, total="either"):
     """:func:`~.agreement.ranking_agreement` on the keys both frames hold, with the
-    totals as summed, or scaled to the section's most boards, whichever more printed
-    totals agree with; a printed ``adjust`` (a penalty the total includes) is added."""
+    totals as the scoring program writes them (``total``: ``"summed"``, ``"scaled"`` to
+    the section's most boards, or ``"either"``: whichever more printed totals agree
+    with); a printed ``adjust`` (a penalty the total includes) is added."""
     check_frame(printed, "printed", ("pair",))
     on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
     if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
@@ -198,7 +199,8 @@ def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
     most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
     scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
     best, label = None, "summed"
-    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
+    ways = {"summed": (ranking, "summed"), "scaled": (scaled, _SCALED)}
+    for r, name in [ways[total]] if total in ways else ways.values():
         got = ranking_agreement(r, printed, on=on, adjust=adjust)
         agree = int(got.loc[got["figure"] == "total", "agree"].sum())
         if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
@@ -209,6 +211,9 @@ def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
             " (section B's pair 7 is the results' B7)"
         )
     return best, label
+
+
+_SCALED = "scaled to the section's most boards"
 
 
 def _section_ids(ranking: pd.DataFrame, printed: pd.DataFrame, on: list) -> tuple:
