@@ -5,7 +5,7 @@ The application behind ``bridgestats score FILE``. It takes a tidy frame from
 :func:`bridgestats.io.read_results` and scores it with the package's own formulas
 (:func:`bridgestats.scoring.score_board_results` and :func:`~bridgestats.scoring.neuberg`
 for pairs, :func:`bridgestats.io.team_board_swings` for two-room teams,
-:mod:`bridgestats.vpscale` for Victory Points); nothing is re-derived here. One room per
+:mod:`bridgestats.vp` for Victory Points); nothing is re-derived here. One room per
 step:
 
 - :mod:`bridgestats.conventions`: the scoring programs' conventions, one entry per

@@ -23,13 +23,13 @@ import pandas as pd
 from ..._validate import check_choice, check_frame, check_number, fail
 from ...errors import BridgestatsError
 from ...io import team_board_swings
-from ...scales import team_scales
+from ...vp import team_scales
 from .adjusted import _for_pairing, _team_board_credits
 from .frame import _key_text
 from .ranking import _places
 
 if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
-    from ...vpscale import VPScale
+    from ...vp import VPScale
 
 __all__ = ["read_scale_csv", "team_matches", "team_ranking"]
 
@@ -56,7 +56,7 @@ def read_scale_csv(path) -> VPScale:
     BridgestatsError
         Naming the file when it cannot be read or its table is not a scale.
     """
-    from ...vpscale import VPScale
+    from ...vp import VPScale
 
     p = Path(path)
     try:
@@ -87,8 +87,7 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
-    from ...scales import named_scale
-    from ...vpscale import event_scale
+    from ...vp import event_scale, named_scale
 
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
@@ -114,10 +113,10 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
         paired by :func:`bridgestats.io.team_board_swings`.
     scale : {"wbf", "wbf_discrete", "gaussian", "file"}, keyword-only
-        A named team scale (:func:`bridgestats.scales.team_scales`: the WBF 2013 scale, 2
+        A named team scale (:func:`bridgestats.vp.team_scales`: the WBF 2013 scale, 2
         decimals or whole VPs), a Gaussian 20-0 scale with σ = K√n
-        (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
-        :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.
+        (:func:`bridgestats.vp.event_scale`, form ``"teams"``), or the
+        :class:`~bridgestats.vp.VPScale` given as ``scale_file``.
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
     scale_file : VPScale, keyword-only
@@ -169,7 +168,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
             raise fail("k", "given only with scale='gaussian'", k)
-    from ...vpscale import VPScale
+    from ...vp import VPScale
 
     if scale == "file" and not isinstance(scale_file, VPScale):
         raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
