@@ -24,7 +24,8 @@ step:
 - :mod:`~.agreement`: :func:`agreement` with the file's printed scores,
   :func:`ranking_agreement` with its printed standings, :func:`assigned_lines`;
 - :mod:`~.standings`: the standings a file printed (:func:`printed_standings`);
-- :mod:`~.event`: :func:`score_event`, all of them at once, in an :class:`EventScore`.
+- :mod:`~.event`: :func:`score_event`, all of them at once, in an :class:`EventScore`;
+  :func:`score_files`, each file of a folder by its own method.
 """
 
 from ...conventions import CONVENTIONS, Conventions, conventions_of
@@ -32,7 +33,7 @@ from .adjusted import adjusted_split
 from .agreement import agreement, assigned_lines, ranking_agreement
 from .boards import board_scores
 from .detect import declared_method
-from .event import EventScore, score_event
+from .event import EventScore, score_event, score_files
 from .ranking import pair_ranking
 from .standings import compare_standings, printed_standings, read_standings_csv
 from .teams import read_scale_csv, team_matches, team_ranking
@@ -54,6 +55,7 @@ __all__ = [
     "read_scale_csv",
     "read_standings_csv",
     "score_event",
+    "score_files",
     "team_matches",
     "team_ranking",
 ]

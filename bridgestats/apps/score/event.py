@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from ..._validate import check_choice, check_number
+from ..._validate import check_choice, check_frame, check_number
 from ...conventions import check_conventions, conventions_of
 from ...errors import BridgestatsError
 from ...scoring import METHODS
@@ -22,7 +22,7 @@ from .ranking import pair_ranking
 from .standings import compare_standings
 from .teams import team_matches, team_ranking
 
-__all__ = ["EventScore", "score_event"]
+__all__ = ["EventScore", "score_event", "score_files"]
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,7 @@ def score_event(
     scale_file=None,
     printed=None,
     conventions=None,
+    method_source=None,
 ) -> EventScore:
     """Score an event read from a file: per board, the ranking, and the agreement check.
 
@@ -147,13 +148,17 @@ def score_event(
         (Compscore prints ``TOTAL_SCORE`` of a pair that sat out a round scaled so:
         124.0 on 26 of 27 boards is 128.77): as the ``conventions`` say (their
         ``total``), or whichever more totals agree with where they do not; named in
-        ``notes["printed total"]``.
+        ``notes["printed total"]``; the file's names of the figures (``attrs["names"]``:
+        ``TOTAL_SCORE``, ``Rank``) in ``notes["printed names"]``.
     conventions : Conventions, str or None, keyword-only
         The scoring program's conventions (:data:`bridgestats.conventions.CONVENTIONS`, by id);
         ``None``: those of the program the file names (USEBIO ``PROGRAM_NAME``, PBN
         ``Generator``; :func:`bridgestats.conventions.conventions_of`), Neuberg's where it names
         none. Their id is ``EventScore.conventions``, why they were chosen
         ``notes["conventions"]``.
+    method_source : str or None, keyword-only
+        Where a given ``method`` came from, when the caller found it (the second value
+        of :func:`declared_method`); ``None``: ``"chosen"``.
 
     Returns
     -------
@@ -174,10 +179,10 @@ def score_event(
     else:
         conv, notes_conv = check_conventions(conventions), "chosen"
     if method is None:
-        method, source = declared_method(frame)
+        method, source = declared_method(frame, conventions=conv)
     else:
         check_choice(method, "method", (*METHODS, "teams"))
-        source = "chosen"
+        source = "chosen" if method_source is None else str(method_source)
     if per_beat is not None:
         per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
     skipped = {}
@@ -230,6 +235,7 @@ def score_event(
     versus = None
     if printed is not None:
         versus, notes["printed total"] = compare_standings(ranking, printed, total=conv.total)
+        notes["printed names"] = dict(printed.attrs.get("names", {}))
         if "pair ids" in versus.attrs:
             notes["printed pair ids"] = versus.attrs["pair ids"]
     return EventScore(
@@ -245,3 +251,58 @@ def _programs(frame: pd.DataFrame) -> list:
         if col in frame:
             names += list(frame[col].dropna().astype(str).value_counts().index)
     return names
+
+
+def score_files(frame, *, method=None, conventions=None, standings=None, **options) -> list:
+    """Each file of a frame scored on its own: its own method, conventions and standings.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        From :func:`bridgestats.io.read_results`, one file or a folder of them (its
+        ``source`` names each file).
+    method, conventions : keyword-only
+        As for :func:`score_event`; ``None``: each file's own (:func:`declared_method`,
+        :func:`bridgestats.conventions.conventions_of`), so that a folder of Butler and
+        matchpoint sessions is scored session by session.
+    standings : callable or None, keyword-only
+        ``standings(source, method)``: the standings the file printed, or None
+        (:func:`~.standings.printed_standings` on the file's path).
+    **options
+        The other keywords of :func:`score_event`.
+
+    Returns
+    -------
+    list of EventScore
+        One per file, in the order the frame holds them. A file with nothing to score
+        raises, naming it (:func:`score_event`).
+    """
+    check_frame(frame, "frame", ("board", "score_ns"))
+    if "source" in frame and frame["source"].nunique(dropna=False) > 1:
+        parts = [part for _, part in frame.groupby("source", sort=False, dropna=False)]
+    else:
+        parts = [frame]
+    out = []
+    for part in parts:
+        conv = check_conventions(conventions) if conventions is not None else None
+        if conv is None:
+            conv, _ = conventions_of(_programs(part))
+        found = None
+        if method is None:
+            part_in = _take_in(part)
+            got, found = declared_method(part_in, conventions=conv)
+        else:
+            got = method
+        source = str(part["source"].iat[0]) if "source" in part and len(part) else ""
+        printed = standings(source, got) if standings is not None else None
+        out.append(
+            score_event(
+                part,
+                method=got,
+                method_source=found,
+                conventions=conventions,
+                printed=printed,
+                **options,
+            )
+        )
+    return out
