@@ -153,7 +153,7 @@ class _Sections(Mapping):
 SECTIONS = _Sections()
 
 #: Scoring methods (:data:`bridgestats.scoring.METHODS`, and ``"teams"``, the two-room
-#: team matches of :func:`bridgestats.apps.score_event.score_event`).
+#: team matches of :func:`bridgestats.apps.score.score_event`).
 METHODS = {
     "mp": "matchpoints",
     "butler": "Butler IMPs",
@@ -162,7 +162,7 @@ METHODS = {
 }
 
 #: Column headers: what a reader sees above a column of the package's frames (the scored
-#: event of :mod:`bridgestats.apps.score_event`, a VP scale's table). CSV keeps the
+#: event of :mod:`bridgestats.apps.score`, a VP scale's table). CSV keeps the
 #: column ids: it is read by programs.
 COLUMNS = {
     # a scored event: where each result is

@@ -23,6 +23,7 @@ LAYERS = {
     "_jit": 0,
     "scoring": 1,
     "sigma": 1,  # σ of a match: Probst's models, the forms, the evidence's inputs, form_sigma
+    "conventions": 1,  # the scoring programs' conventions: each program's rules
     "io": 2,
     "datasets": 2,
     "vp": 2,  # VP scales: the type, Gaussian, WBF, an event's scale, the named scales
