@@ -34,7 +34,7 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 # what the runner writes at the top of the reports folder besides <run>/ and <run>.failed/
 # (its lock, temporary folders and kernel files are dot-names, which _NAME_RE refuses);
 # compared without case, for file systems that ignore it
-RESERVED_NAMES = ("index.html", "findings.html")
+RESERVED_NAMES = ("index.html", "findings.html", "booklet.html", "committee_pack.pdf")
 _TOP_KEYS = ("allow_missing", "timeout", "pack", "report")
 #: The most runs one configuration may expand to: a batch of a few thousand notebooks takes
 #: days on one machine, and a grid past that is almost always a mistake in the file.
@@ -102,7 +102,7 @@ def load_config(path=None) -> ReportConfig:
 
     >>> cfg = load_config()
     >>> cfg.path.name, cfg.entries[0].name, cfg.allow_missing
-    ('reports.toml', 'rederive_k', False)
+    ('reports.toml', 'committee_brief', False)
     """
     path = Path(default_config_path() if path is None else path)
     if not path.is_file():
