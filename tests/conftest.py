@@ -24,12 +24,13 @@ from bridgestats.paths import notebooks_dir, shared_data_dir
 
 TESTS = Path(__file__).resolve().parent
 
-# In CI (CI set) hypothesis draws the same examples every run and no example has a
-# deadline: a red CI lands nothing, so chance must not decide it. Locally each run explores
-# anew (and keeps what it finds in .hypothesis/).
+# In CI (CI set; .ci/run sets it) hypothesis draws the same examples every run: a red CI
+# lands nothing, so chance must not decide it. Locally each run explores anew (and keeps
+# what it finds in .hypothesis/). No example has a deadline anywhere: speed is measured in
+# benchmarks, not timed tests (a loaded 2-core machine took 404 ms of a 200 ms deadline).
 settings.register_profile("ci", derandomize=True, deadline=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+settings.register_profile("local", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 #: Markers by place, relative to ``tests/``: a folder marks every test under it, a file
 #: every test in it, ``file::test`` one test. The markers are registered in
