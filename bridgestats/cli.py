@@ -14,7 +14,14 @@ import argparse
 import os
 import sys
 
-from ._output import check_not_input, csv_safe_frame, write_text_atomic
+from ._output import (
+    check_not_input,
+    csv_safe_frame,
+    html_text,
+    markdown_text,
+    without_bidi,
+    write_text_atomic,
+)
 from ._validate import check_int, check_k, fail
 from .errors import BridgestatsError
 
@@ -175,14 +182,14 @@ def _scale_conflicts(args) -> None:
 
 
 def _md_cell(value) -> str:
-    r"""One Markdown table cell: ``|`` escaped (a team named ``Alpha | 99`` must not add a
-    column), ``\`` kept as text, line breaks as spaces.
+    r"""One Markdown table cell, as text (:func:`bridgestats._output.markdown_text`): ``|``
+    escaped (a team named ``Alpha | 99`` must not add a column), ``\`` kept as text, line
+    breaks as spaces, no raw HTML nor link (``<``, ``>``, ``[``, ``]``), no bidi controls.
 
-    >>> _md_cell("Alpha | 99 | 99"), _md_cell("a\\b\nc")
-    ('Alpha \\| 99 \\| 99', 'a\\\\b c')
+    >>> _md_cell("Alpha | 99 | 99"), _md_cell("a\\b\nc"), _md_cell("<b>[x](y)")
+    ('Alpha \\| 99 \\| 99', 'a\\\\b c', '&lt;b&gt;\\[x\\](y)')
     """
-    text = str(value).replace("\\", "\\\\").replace("|", "\\|")
-    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return markdown_text(value)
 
 
 def _scale_markdown(frame) -> str:
@@ -706,6 +713,7 @@ def _shown_frame(frame, name: str = "", *, said=()):
                     else (f"{v:.2f}" if isinstance(v, float) else v)
                 )
             )
+        out[col] = out[col].map(without_bidi)  # names read from the file
     own = _TABLE_COLUMNS.get(name, {})
     return out.rename(columns={c: own.get(c) or display_name("column", c) for c in out.columns})
 
@@ -743,12 +751,13 @@ def _render(tables: dict, *, fmt: str, title: str, lines: list[str], said=()) ->
                 f'<div class="wide">{body}</div></section>'
             )
         return Template(_template("score.html")).substitute(
-            title=html.escape(title),
+            title=html_text(title),
             css=_template("score.css"),
-            lines="\n".join(f"<li>{html.escape(line)}</li>" for line in lines),
+            lines="\n".join(f"<li>{html_text(line)}</li>" for line in lines),
             sections="\n".join(sections),
         )
-    parts = [f"# {title}", "", *[f"- {line}" for line in lines]]
+    # names read from the file are text: no raw HTML, no link (markdown_text)
+    parts = [f"# {markdown_text(title)}", "", *[f"- {markdown_text(line)}" for line in lines]]
     for name, t in tables.items():
         parts += ["", f"## {_TABLE_TITLES.get(name, name)}", ""]
         shown = _scale_markdown(_shown_frame(t, name, said=said)).rstrip("\n")
@@ -1019,7 +1028,8 @@ def _run_score(args) -> int:
     text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines, said=single)
     _emit(text, args.out, what="the scores")
     if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
-        print(f"bridgestats score: {args.file}: " + "; ".join(lines), file=sys.stderr)
+        said = without_bidi(f"bridgestats score: {args.file}: " + "; ".join(lines))
+        print(said, file=sys.stderr)
     return 0
 
 
