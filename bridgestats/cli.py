@@ -960,7 +960,7 @@ def _summary_lines(path: str, result) -> list[str]:
 
 def _run_score(args) -> int:
     from .apps._standings import printed_standings, read_standings_csv
-    from .apps.score_event import declared_method, read_scale_csv, score_event
+    from .apps.score_event import declared_method, score_event
 
     check_not_input(args.out, [args.file, args.scale_file, args.standings])
     frame = _read_file(args.file, strict=args.strict)
@@ -972,6 +972,8 @@ def _run_score(args) -> int:
         )
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
+        from .io.scale_csv import read_scale_csv  # the VP scales load only when asked
+
         scale, scale_file = "file", read_scale_csv(args.scale_file)
     if args.standings is None:
         printed = printed_standings(args.file, method)

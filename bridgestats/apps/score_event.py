@@ -16,7 +16,7 @@ for pairs, :func:`bridgestats.io.team_board_swings` for two-room teams,
   each direction of a Mitchell ranked apart;
 - :func:`team_matches` and :func:`team_ranking`: each two-room match's IMPs and VPs on a
   chosen scale (WBF 2013 continuous or discrete, a Gaussian scale with a given K, or a
-  scale read by :func:`read_scale_csv`);
+  scale read by :func:`bridgestats.io.read_scale_csv`);
 - :func:`agreement`: where the file printed its own scores, how many agree with the
   computed ones, and which do not; :func:`ranking_agreement` likewise for printed
   standings (totals, percentages, places);
@@ -39,14 +39,11 @@ References
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
-from ..errors import BridgestatsError
 from ..io import team_board_swings
 from ..scales import team_scales
 from ..scoring import DATUMS, METHODS, score_board_results
@@ -62,9 +59,6 @@ from ._adjusted import (
     adjusted_split,
 )
 
-if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
-    from ..vpscale import VPScale
-
 __all__ = [
     "EventScore",
     "adjusted_split",
@@ -74,7 +68,6 @@ __all__ = [
     "declared_method",
     "pair_ranking",
     "ranking_agreement",
-    "read_scale_csv",
     "score_event",
     "team_matches",
     "team_ranking",
@@ -592,57 +585,6 @@ def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
 # --------------------------------------------------------------------------- teams
 
 
-def read_scale_csv(path) -> VPScale:
-    """Read a VP scale from a CSV file, as ``bridgestats scale --format csv`` writes one.
-
-    Parameters
-    ----------
-    path : str or Path
-        A CSV with the columns ``vp_winner``, ``vp_loser`` and ``margin_from``, one row per
-        outcome, the central outcome (a tie) first: an outcome is earned when the margin
-        reaches its ``margin_from``.
-
-    Returns
-    -------
-    VPScale
-        With the file's thresholds (the ``margin_from`` of every outcome after the
-        first), ``max_vp`` (winner plus loser of the tie) and ``negative`` (outcomes
-        whose loser gets below 0).
-
-    Raises
-    ------
-    BridgestatsError
-        Naming the file when it cannot be read or its table is not a scale.
-    """
-    from ..vpscale import VPScale
-
-    p = Path(path)
-    try:
-        table = pd.read_csv(p)
-    except (OSError, ValueError, pd.errors.ParserError) as exc:
-        raise BridgestatsError(f"{p}: cannot read the scale ({exc})") from None
-    need = ("vp_winner", "vp_loser", "margin_from")
-    missing = [c for c in need if c not in table]
-    if missing or len(table) < 2:
-        raise BridgestatsError(
-            f"{p}: a scale needs the columns vp_winner, vp_loser, margin_from and two or more "
-            f"rows (as `bridgestats scale --format csv` writes); got {list(table.columns)}"
-        )
-    try:
-        win = table["vp_winner"].to_numpy(dtype=float)
-        lose = table["vp_loser"].to_numpy(dtype=float)
-        margins = table["margin_from"].to_numpy(dtype=float)
-        return VPScale(
-            tuple(margins[1:]),
-            max_vp=int(win[0] + lose[0]),
-            negative=int((lose < 0).sum()),
-            unit="IMPs",
-            name=p.name,
-        )
-    except (BridgestatsError, ValueError, TypeError) as exc:
-        raise BridgestatsError(f"{p}: not a VP scale: {exc}") from None
-
-
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
     from ..scales import named_scale
@@ -679,7 +621,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
     scale_file : VPScale, keyword-only
-        For ``scale="file"`` (e.g. from :func:`read_scale_csv`).
+        For ``scale="file"`` (e.g. from :func:`bridgestats.io.read_scale_csv`).
 
     Returns
     -------
@@ -727,7 +669,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     from ..vpscale import VPScale
 
     if scale == "file" and not isinstance(scale_file, VPScale):
-        raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
+        raise fail("scale_file", "a VPScale (io.read_scale_csv) with scale='file'", scale_file)
     paired, usable, lines = _for_pairing(frame)  # artificial scores pair like results
     swings = team_board_swings(paired)
     credit_home, credit_visit, how = _team_board_credits(paired, swings, usable, lines)
