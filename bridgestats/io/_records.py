@@ -71,7 +71,10 @@ SKIP_REASONS = {
     "unknown contract": "the contract text is not a bridge contract",
     "no declarer": "a contract other than Pass without a declarer N/E/S/W",
     "no result": "the number of tricks is missing or not an integer",
-    "impossible result": "tricks outside 0..13",
+    "impossible result": (
+        "tricks outside 0..13, or a result the format cannot print (an ACBL made of 1 or 2 "
+        "on a 3-level contract: a made contract has at least its level over book)"
+    ),
     "no vulnerability": "vulnerability missing and not derivable",
     "not played": "the traveller marks the board not played (NP) or late play (LP)",
     "adjusted score": (
@@ -558,6 +561,37 @@ def _whole_parts(values) -> tuple[np.ndarray, np.ndarray]:
 _DIGITS = re.compile(r"[+-]?\d{1,16}")
 
 
+#: A result given against the contract rather than as tricks: ``=`` (made exactly), ``+n``
+#: (n overtricks), ``-n`` (n down); read as ``level + 6 + n`` tricks by every reader (PBN
+#: 2.1 §5.9 writes a ScoreTable's results so; a PBN ``Result`` tag, an ACBL ``made`` or a
+#: VALET trick count so written reads the same).
+RELATIVE_RESULT = re.compile(r"^\s*(?:=|[+-]\d{1,2})\s*$")
+#: The summary's note counting them.
+RELATIVE_NOTE = "results relative to the contract (=, +n, -n), read as tricks"
+
+
+def relative_results(values) -> tuple[np.ndarray, np.ndarray]:
+    """Where ``values`` (a result column as printed) give a result against the contract
+    (:data:`RELATIVE_RESULT`), and the offset from the contract's tricks (0 elsewhere).
+
+    The one rule of every reader: a trick count is unsigned; a signed value or ``=`` is
+    relative to the contract (:func:`finish` reads it as ``level + 6 + offset``).
+
+    >>> where, offset = relative_results(np.array(["10", "+1", "=", "-2", None, 9, "+100"],
+    ...                                           dtype=object))
+    >>> where.tolist(), offset.tolist()
+    ([False, True, True, True, False, False, False], [0, 1, 0, -2, 0, 0, 0])
+    """
+    codes, uniques = _factorized(values)
+    where = np.zeros(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
+    offset = np.zeros(len(uniques) + 1, dtype=np.int64)
+    for k, u in enumerate(uniques):
+        if isinstance(u, str) and RELATIVE_RESULT.match(u):
+            text = u.strip()
+            where[k], offset[k] = True, 0 if text == "=" else int(text)
+    return where[codes], offset[codes]
+
+
 def _whole(value) -> int | None:
     """A whole number of at most 2⁵³ in size, else None; text other than plain digits is
     read by pandas' number rules (``"10.0"`` is 10, ``"1e400"`` and ``"-inf"`` none)."""
@@ -600,8 +634,10 @@ def finish(
         The schema's identifying columns (``source`` and ``record`` required; any of
         ``event``, ``segment``, ``board``, ``room``, ``table``, ``pair_ns`` ... present
         are kept) plus ``contract_text`` (as printed: ``"4SX"``, ``"3NT"``, ``"Pass"``),
-        ``declarer`` (``N``/``E``/``S``/``W``, any case), ``tricks`` (numbers or text) and
-        ``vulnerable`` (any spelling: ``"Both"``, ``"NS"``, ``"-"`` ...).
+        ``declarer`` (``N``/``E``/``S``/``W``, any case), ``tricks`` (numbers or text; a
+        signed value or ``=`` is against the contract: :func:`relative_results`, counted
+        in the notes as :data:`RELATIVE_NOTE`) and ``vulnerable`` (any spelling:
+        ``"Both"``, ``"NS"``, ``"-"`` ...).
     files : int, keyword-only
         Files read, for the summary.
     strict : bool, keyword-only
@@ -662,6 +698,11 @@ def finish(
     cleaned, level, strain, doubled, not_contract, strain_code = _parsed_arrays((codes, uniques))
     declarer = _by_value(raw["declarer"], _seat)
     tricks, tricks_na = _whole_parts(raw["tricks"])
+    relative, offset = relative_results(raw["tricks"])  # "=", "+1", "-2": one rule
+    n_relative = int((relative & ~not_contract & (cleaned != "Pass")).sum())
+    if relative.any():
+        tricks = np.where(relative, level + 6 + offset, tricks)
+        tricks_na = np.where(relative, not_contract, tricks_na)
     vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
 
     has_preset = np.zeros(n, dtype=bool)
@@ -739,6 +780,8 @@ def finish(
         mismatches = int((both & (ps != score)).sum())
 
     notes = dict(notes or {})
+    if n_relative:
+        notes[RELATIVE_NOTE] = notes.get(RELATIVE_NOTE, 0) + n_relative
     _pair_checks(out, notes, strict=strict)
     skipped = Counter(reason[~ok].tolist())
     summary = LoadSummary(
