@@ -11,6 +11,7 @@ Bad arguments get a one-line error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import sys
 
@@ -254,7 +255,7 @@ def _run_booklet(args) -> int:
                 f"standard output: could not write the booklet ({reason})"
             ) from None
         return 0
-    _write_out(out, what="the booklet")
+    _write_out(out, what="the booklet", form=args.format)
     return 0
 
 
@@ -301,7 +302,7 @@ def _run_scale(args) -> int:
         frame["vp_winner"] = frame["vp_winner"].map("{:.2f}".format)
         frame["vp_loser"] = frame["vp_loser"].map("{:.2f}".format)
         if args.format == "csv":  # the column ids, for programs (and --scale-file)
-            _write_out(frame.to_csv(index=False))
+            _write_out(frame.to_csv(index=False), form="csv")
             return 0
         top = frame["imp_margin"].iloc[-1]
         frame = frame.rename(columns=lambda c: display_name("column", c))
@@ -311,7 +312,7 @@ def _run_scale(args) -> int:
             out = out.replace(">\n", f">\n  <caption>{html.escape(title)}</caption>\n", 1)
         else:
             out = f"**{title}**\n\n" + _scale_markdown(frame)
-        _write_out(out)
+        _write_out(out, form=args.format)
         return 0
     said = ""
     if args.wbf:
@@ -334,7 +335,7 @@ def _run_scale(args) -> int:
         out = scale.to_markdown(step=step)
         if said:
             out = f"{said}\n\n{out}"
-    _write_out(out if out.endswith("\n") else out + "\n")
+    _write_out(out if out.endswith("\n") else out + "\n", form=args.format)
     return 0
 
 
@@ -409,13 +410,16 @@ def _tables(value) -> int:
     return check_int(value, "--tables", minimum=2, maximum=1000)
 
 
-def _write_out(text: str, *, what: str = "the table") -> None:
+def _write_out(text: str, *, what: str = "the table", form: str = "text", hint=None) -> None:
     """Write ``text`` to standard output and flush it, so that a full disk is reported here.
 
     A write that fails (``> /dev/full``: no space left on device) raises a
     :class:`BridgestatsError` naming standard output and the system's reason; a closed pipe
-    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles.
+    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles. Text that
+    standard output's encoding cannot carry is handled by :func:`_encodable` (``form``:
+    ``"csv"``, ``"html"`` or other text; ``hint``: the option that writes a file).
     """
+    text = _encodable(text, what=what, form=form, hint=hint)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -425,6 +429,57 @@ def _write_out(text: str, *, what: str = "the table") -> None:
         _silence_stdout()  # the unwritten buffer must not fail again at exit
         reason = exc.strerror or type(exc).__name__
         raise BridgestatsError(f"standard output: could not write {what} ({reason})") from None
+
+
+def _encodable(text: str, *, what: str, form: str, hint=None) -> str:
+    """``text`` as standard output's encoding (``PYTHONIOENCODING=ascii``, a latin-1 or
+    Windows console) can carry it, never an internal UnicodeEncodeError.
+
+    CSV is data for a program: a name it cannot carry is refused in one line, suggesting
+    ``hint`` (``--out``, which writes UTF-8) or ``PYTHONIOENCODING=utf-8``, rather than
+    written changed. HTML carries it as character references (``&#252;``: the page shows
+    the name; with any encoding but UTF-8 every character beyond ASCII is one, as the page
+    declares UTF-8). Other text takes standard error's handling of the same characters (Python's
+    ``backslashreplace``: ``M\\xfcller``), and standard error says how many.
+    """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        if form == "html" and codecs.lookup(encoding).name != "utf-8":
+            # the page says it is UTF-8: every other character as a reference, ASCII bytes
+            return text.encode("ascii", "xmlcharrefreplace").decode("ascii")
+        text.encode(encoding)
+        return text
+    except LookupError:  # an encoding Python does not know: leave it to the stream
+        return text
+    except UnicodeEncodeError as exc:
+        first = exc.object[exc.start : exc.end]
+    if form == "csv":
+        instead = f"write it with {hint} (UTF-8)" if hint else "set PYTHONIOENCODING=utf-8"
+        raise BridgestatsError(
+            f"standard output: its encoding ({encoding}) cannot write {what} (it holds "
+            f"{first!r}); {instead}"
+        )
+    errors = getattr(sys.stderr, "errors", None)
+    if errors in (None, "strict", "surrogateescape"):
+        errors = "backslashreplace"
+    shown = text.encode(encoding, errors).decode(encoding)
+    n = sum(1 for ch in set(text) if not _fits(ch, encoding))
+    said = f"{hint} writes UTF-8" if hint else "PYTHONIOENCODING=utf-8 shows them"
+    print(
+        f"bridgestats: note: standard output's encoding ({encoding}) cannot show "
+        f"{n} character{'s' if n != 1 else ''} of {what}, written as {errors} escapes "
+        f"({said})",
+        file=sys.stderr,
+    )
+    return shown
+
+
+def _fits(ch: str, encoding: str) -> bool:
+    try:
+        ch.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _silence_stdout() -> None:
@@ -560,11 +615,11 @@ def _read_file(path: str, *, strict: bool):
         raise BridgestatsError(f"{path}: cannot be read ({reason})") from None
 
 
-def _emit(text: str, out: str | None, *, what: str) -> None:
+def _emit(text: str, out: str | None, *, what: str, form: str = "text") -> None:
     """Write ``text`` to the file ``out`` (atomically: see :mod:`bridgestats._output`), or
-    to standard output."""
+    to standard output (``form``, CSV, HTML or other text, for :func:`_encodable`)."""
     if out is None:
-        _write_out(text, what=what)
+        _write_out(text, what=what, form=form, hint="--out FILE")
         return
     write_text_atomic(out, text, what=what)  # all or nothing: the previous file survives
 
@@ -1028,7 +1083,7 @@ def _run_score(args) -> int:
         if boards is not None and c in boards and boards[c].astype(str).nunique() <= 1
     ]
     text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines, said=single)
-    _emit(text, args.out, what="the scores")
+    _emit(text, args.out, what="the scores", form=args.format)
     if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
         said = without_bidi(f"bridgestats score: {args.file}: " + "; ".join(lines))
         print(said, file=sys.stderr)
@@ -1039,7 +1094,7 @@ def _run_read(args) -> int:
     check_not_input(args.out, [args.file])
     frame = _read_file(args.file, strict=args.strict)
     summary = frame.attrs.get("summary")
-    _emit(csv_safe_frame(frame).to_csv(index=False), args.out, what="the frame")
+    _emit(csv_safe_frame(frame).to_csv(index=False), args.out, what="the frame", form="csv")
     if summary is not None:
         skipped = ", ".join(f"{n} {reason}" for reason, n in summary.skipped.items())
         print(

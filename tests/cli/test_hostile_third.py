@@ -92,3 +92,96 @@ def test_bidi_controls_are_dropped_from_read_csv(capsys, tmp_path):
     assert code == 0, err
     assert "\u202e" not in out and "\u200f" not in out and "\u061c" not in out
     assert "Alpha" in out
+
+
+# --------------------------------------------------------------------------- stdout not UTF-8
+
+_NAMES = '[Event "Müller Cup σ"]\n'
+
+
+def _mp_pbn(path):
+    records = [
+        f'{_NAMES}[Board "1"]\n[Vulnerable "None"]\n[Scoring "MP"]\n[Declarer "N"]\n'
+        f'[Contract "4S"]\n[Result "{result}"]\n[North "{north}"]\n'
+        for result, north in (("10", "Müller"), ("9", "Ärger"))
+    ]
+    path.write_text("\n".join(records), encoding="utf-8")
+    return path
+
+
+def _narrow_stdout(monkeypatch, encoding):
+    """Standard output in ``encoding`` (strict, as Python sets it from
+    ``PYTHONIOENCODING``), standard error as Python sets it (backslashreplace)."""
+    import io
+    import sys
+
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding=encoding))
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    return raw, err
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
+def test_markdown_to_a_narrow_stdout_is_escaped_and_said(monkeypatch, tmp_path, encoding):
+    from bridgestats.cli import main
+
+    pbn = _mp_pbn(tmp_path / "club.pbn")
+    raw, err = _narrow_stdout(monkeypatch, encoding)
+    assert main(["score", str(pbn)]) == 0, err.getvalue()
+    out = raw.getvalue().decode(encoding)
+    assert "Cup \\u03c3" in out  # σ is in none of the three
+    assert ("M\\xfcller" in out) == (encoding == "ascii")
+    note = err.getvalue()
+    assert note.count("\n") == 1 and "cannot show" in note and "--out FILE writes UTF-8" in note
+
+
+@pytest.mark.parametrize("command", [["read"], ["score", "--format", "csv"]])
+def test_csv_to_a_narrow_stdout_is_refused_in_one_line(monkeypatch, tmp_path, command):
+    from bridgestats.cli import main
+
+    pbn = _mp_pbn(tmp_path / "club.pbn")
+    raw, err = _narrow_stdout(monkeypatch, "ascii")
+    assert main([command[0], str(pbn), *command[1:]]) == 2
+    said = err.getvalue()
+    assert said.count("\n") == 1 and "Traceback" not in said and "internal error" not in said
+    assert "encoding (ascii) cannot write" in said and "--out FILE (UTF-8)" in said
+    assert raw.getvalue() == b""
+    # --out writes UTF-8 whatever standard output's encoding
+    out = tmp_path / "out.csv"
+    raw, err = _narrow_stdout(monkeypatch, "ascii")
+    assert main([command[0], str(pbn), *command[1:], "--out", str(out)]) == 0
+    assert "Müller" in out.read_text(encoding="utf-8")
+
+
+def test_html_to_a_narrow_stdout_is_ascii_with_references(monkeypatch, tmp_path):
+    from bridgestats.cli import main
+
+    pbn = _mp_pbn(tmp_path / "club.pbn")
+    raw, _ = _narrow_stdout(monkeypatch, "latin-1")
+    assert main(["score", str(pbn), "--format", "html"]) == 0
+    page = raw.getvalue()
+    assert page.isascii() and b"M&#252;ller Cup &#963;" in page
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_a_real_process_with_pythonioencoding(tmp_path, encoding):
+    import os
+    import subprocess
+    import sys
+
+    from bridgestats.paths import project_root
+
+    pbn = _mp_pbn(tmp_path / "club.pbn")
+    env = {**os.environ, "PYTHONPATH": str(project_root()), "PYTHONIOENCODING": encoding}
+    for argv, code in ((["score", str(pbn)], 0), (["read", str(pbn)], 2)):
+        done = subprocess.run(
+            [sys.executable, "-m", "bridgestats.cli", *argv],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env=env,
+            timeout=120,
+        )
+        err = done.stderr.decode(encoding)
+        assert done.returncode == code, err
+        assert "UnicodeEncodeError" not in err and err.count("\n") == 1
