@@ -287,8 +287,8 @@ def inert_markdown_html(source: str) -> str:
     outputs of ``show_markdown`` carry names read from files, which it already makes inert
     (:func:`bridgestats.notebook.inert_markdown`), and this is the second line of defence.
 
-    >>> print(inert_markdown_html("**6.1** <img src=x onerror=alert(1)> &lt; [a](javascript:x)"))
-    <p><strong>6.1</strong> &lt;img src=x onerror=alert(1)&gt; &lt; <a href="#harmful-link">a</a></p>
+    >>> print(inert_markdown_html("**6** <img src=x onerror=f()> &lt; [a](javascript:f())"))
+    <p><strong>6</strong> &lt;img src=x onerror=f()&gt; &lt; <a href="#harmful-link">a</a></p>
     """
     from nbconvert.filters.markdown_mistune import MarkdownWithMath
 
