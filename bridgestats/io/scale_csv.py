@@ -13,17 +13,17 @@ import math
 from pathlib import Path
 
 from ..errors import BridgestatsError
-from ..vpscale import MAX_NEGATIVE, MAX_VP, VPScale
+from ..vp.scale import MAX_NEGATIVE, MAX_VP, VPScale
 
 __all__ = ["SCALE_COLUMNS", "read_scale_csv"]
 
-#: The columns of a scale file: those of :meth:`bridgestats.vpscale.VPScale.integer_ranges`
-#: (whole margins) and of :meth:`~bridgestats.vpscale.VPScale.to_frame` (continuous), the
+#: The columns of a scale file: those of :meth:`bridgestats.vp.VPScale.integer_ranges`
+#: (whole margins) and of :meth:`~bridgestats.vp.VPScale.to_frame` (continuous), the
 #: first three required.
 SCALE_COLUMNS = ("vp_winner", "vp_loser", "margin_from", "margin_to", "probability")
 
 #: The most rows a scale file may have: one per outcome of the largest scale
-#: (:data:`~bridgestats.vpscale.MAX_VP` ``/ 2 + MAX_NEGATIVE`` steps and the tie).
+#: (:data:`~bridgestats.vp.MAX_VP` ``/ 2 + MAX_NEGATIVE`` steps and the tie).
 MAX_ROWS = MAX_VP // 2 + MAX_NEGATIVE + 1
 
 #: VPs that agree to this (the printed 2-decimal VPs of a continuous scale add up to their
@@ -101,7 +101,7 @@ def read_scale_csv(path) -> VPScale:
     -----
     A whole-margin file may hold an empty band (``margin_to`` below its ``margin_from``:
     two thresholds between the same whole margins, as
-    :meth:`~bridgestats.vpscale.VPScale.integer_ranges` prints it); no whole margin earns
+    :meth:`~bridgestats.vp.VPScale.integer_ranges` prints it); no whole margin earns
     it, and it is left out of the scale.
 
     Examples

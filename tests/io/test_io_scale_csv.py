@@ -17,7 +17,7 @@ from bridgestats.apps.score_event import team_matches
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
 from bridgestats.io import read_scale_csv
-from bridgestats.vpscale import event_scale, gaussian_scale, wbf_scale
+from bridgestats.vp import event_scale, gaussian_scale, wbf_scale
 
 
 @pytest.fixture
