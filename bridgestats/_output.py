@@ -156,7 +156,8 @@ def _umask_mode() -> int:
 def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
     """Write ``text`` (UTF-8, newlines as given) to ``path`` all at once, or not at all.
 
-    The text goes to a temporary file ``.<name>.XXXX.tmp`` beside ``path``, is flushed and
+    The text goes to a temporary file ``.<name>.XXXX.tmp`` beside ``path`` (the name cut to
+    200 bytes, so that the longest legal file name can be written), is flushed and
     ``fsync``-ed, and the file is renamed over ``path``; on any failure the temporary file
     is removed and ``path`` keeps its previous content. A symlink is written through (its
     target replaced); an existing file keeps its permissions. A path that is not a regular
@@ -186,7 +187,8 @@ def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
     folder, name = os.path.split(real)
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+        prefix = f".{_cut_to_bytes(name, 200)}."  # with .XXXXXXXX.tmp, within NAME_MAX
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder or ".")
         with open(fd, "w", encoding="utf-8", newline="") as handle:
             os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode) if info else _umask_mode())
             handle.write(text)
@@ -200,6 +202,20 @@ def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+def _cut_to_bytes(name: str, most: int) -> str:
+    """``name`` cut to at most ``most`` bytes of UTF-8 (never inside a character; a name
+    that is not valid UTF-8, held as surrogate escapes, is cut by characters).
+
+    >>> _cut_to_bytes("é" * 150, 201) == "é" * 100, _cut_to_bytes("scores.md", 200)
+    (True, 'scores.md')
+    """
+    try:
+        data = name.encode()
+    except UnicodeEncodeError:
+        return name[:most]
+    return data[:most].decode(errors="ignore") if len(data) > most else name
 
 
 _PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")

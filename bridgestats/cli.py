@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
+import math
 import os
 import sys
 
@@ -23,7 +25,7 @@ from ._output import (
     without_bidi,
     write_text_atomic,
 )
-from ._validate import check_int, check_k, fail
+from ._validate import K_RANGE, check_int, check_k, fail
 from .errors import BridgestatsError
 
 __all__ = ["main"]
@@ -565,7 +567,9 @@ def _add_score(sub) -> None:
     p.add_argument("--scale-file", metavar="CSV", help="teams: a VP scale in CSV")
     p.add_argument("--table", choices=_TABLES, default="all", help="what to print (all)")
     p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
-    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "--out", metavar="FILE", help="write to FILE instead of standard output (- is it)"
+    )
     p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
     p.set_defaults(func=_run_score)
 
@@ -580,7 +584,9 @@ def _add_read(sub) -> None:
     )
     p.add_argument("file", help="a result file or a folder of them")
     p.add_argument("--to", choices=["csv"], default="csv", help="output format (csv)")
-    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "--out", metavar="FILE", help="write to FILE instead of standard output (- is it)"
+    )
     p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
     p.set_defaults(func=_run_read)
 
@@ -1103,7 +1109,7 @@ _REPORTS_EPILOG = """examples:
 exit status: 0 all runs ok (missing notebooks only reported), 1 some run failed,
 2 bad arguments or configuration, or another batch is running in the folder (nothing was
 run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept),
-143 stopped by SIGTERM (handled as Ctrl-C)."""
+143 stopped by SIGTERM and 129 by SIGHUP, a closed terminal (both handled as Ctrl-C)."""
 
 
 def _add_reports(sub) -> None:
@@ -1220,6 +1226,22 @@ def _check_options(args) -> None:
     (the model checks the rest), a file option a regular, non-empty path."""
     if getattr(args, "k", None) is not None:
         args.k = check_k(args.k, "--k")
+    if _imps_sigma(args):  # σ of an IMP margin = K√n: held to --k's range
+        boards = args.boards
+        low, high = (k * math.sqrt(boards) for k in K_RANGE)
+        allowed = (
+            f"a number in [{low:.3g}, {high:.3g}] IMPs for {boards} boards (σ = K√n with K"
+            f" in [{K_RANGE[0]:g}, {K_RANGE[1]:g}], as --k)"
+        )
+        if not (math.isfinite(args.sigma) and low <= args.sigma <= high):
+            raise fail("--sigma", allowed, args.sigma)
+    for option in ("out", "reports_dir"):
+        given = getattr(args, option, None)
+        if given is not None and not str(given):  # '' is no file (nor the working folder)
+            what = "a folder" if option == "reports_dir" else "a file, or - for standard output"
+            raise fail(f"--{option.replace('_', '-')}", f"{what}, not an empty path", given="''")
+    if getattr(args, "out", None) == "-":  # the usual spelling of standard output
+        args.out = None
     if getattr(args, "tables", None) is not None:  # 2.7 is no number of tables (nor nan)
         check_int(args.tables, "--tables", minimum=1)
     if getattr(args, "file", None) is not None and not str(args.file):
@@ -1233,6 +1255,33 @@ def _check_options(args) -> None:
         if not regular:
             allowed = "an existing regular CSV file of at most 1 MB"
             raise fail("--scale-file", allowed, scale_file[:80] or "''")
+
+
+def _one_line(text: str) -> str:
+    r"""An error message as one line: a line break or another control character in it (a
+    file named with a newline) written as its escape, so that it cannot split the line.
+
+    >>> _one_line("x\ny.pbn: no such file\t")
+    'x\\ny.pbn: no such file\\t'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def _imps_sigma(args) -> bool:
+    """Whether ``args`` give ``scale --sigma`` for a form whose margins are IMPs (teams,
+    Butler, cross-IMPs), with a board count to bound it by; the booklet's σ is Swiss
+    pairs' MP % and aggregate's is points, which --k's IMP range does not fit."""
+    if getattr(args, "sigma", None) is None or getattr(args, "booklet", False):
+        return False
+    boards = getattr(args, "boards", None)
+    if boards is None or boards < 1:
+        return False  # --boards is refused by the command itself
+    from .sigma import FORMS
+
+    form = FORMS.get(args.form or "teams")
+    return form is not None and form.unit == "IMPs"
 
 
 def _standard_streams() -> bool:
@@ -1259,19 +1308,18 @@ def main(argv: list[str] | None = None) -> int:
         _check_options(args)
         return int(args.func(args) or 0)
     except BridgestatsError as exc:
-        print(f"bridgestats {args.command}: error: {exc}", file=sys.stderr)
+        print(f"bridgestats {args.command}: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head -1``): say so once, no traceback
         _silence_stdout()
         print(f"bridgestats {args.command}: error: standard output closed early", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C: the batch said what it stopped; no traceback
-        signum = getattr(exc, "signum", None)  # reports.batch.Stopped: SIGTERM
-        if signum is not None:
-            print(f"bridgestats {args.command}: stopped ({exc})", file=sys.stderr)
-            return 128 + signum
-        print(f"bridgestats {args.command}: interrupted", file=sys.stderr)
-        return 130
+        signum = getattr(exc, "signum", None)  # reports.batch.Stopped: SIGTERM, SIGHUP
+        said = f"stopped ({exc})" if signum is not None else "interrupted"
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone (EIO)
+            print(f"bridgestats {args.command}: {said}", file=sys.stderr)
+        return 128 + signum if signum is not None else 130
     except (RecursionError, MemoryError) as exc:  # a hostile input the checks missed
         print(f"bridgestats {args.command}: error: input too large or too deeply nested "
               f"({type(exc).__name__})", file=sys.stderr)  # fmt: skip
@@ -1279,7 +1327,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the boundary: a bug, said in one line (the traceback on demand)
         if os.environ.get("BRIDGESTATS_DEBUG"):
             raise
-        text = str(exc).splitlines()[0][:200] if str(exc) else ""
+        text = _one_line(str(exc))[:200]
         print(
             f"bridgestats {args.command}: internal error: {type(exc).__name__}: {text} "
             "(a bug: please report it; BRIDGESTATS_DEBUG=1 shows the traceback)",

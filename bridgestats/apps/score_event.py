@@ -44,6 +44,7 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
+from ..errors import BridgestatsError
 from ..io import team_board_swings
 from ..scoring import DATUMS, METHODS, score_board_results
 from ..scoring import neuberg as _neuberg
@@ -1133,6 +1134,31 @@ def _best_per_beat(frame, **options) -> tuple[int, pd.DataFrame | None]:
     return best, best_scores
 
 
+def _something_to_score(frame: pd.DataFrame, skipped: dict) -> None:
+    """Refuse a frame with no scorable result, naming its files and why each record was
+    skipped (not the empty array a formula would be given).
+
+    >>> f = pd.DataFrame({"source": ["x.pbn"], "board": [1], "score_ns": [np.nan]})
+    >>> _something_to_score(f, {"unknown contract": 1})
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: x.pbn: no result can be scored: its 1 record was \
+skipped (1 unknown contract)
+    """
+    if frame["score_ns"].notna().any():
+        return
+    files = list(dict.fromkeys(map(str, frame["source"]))) if "source" in frame else []
+    where = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+    n = len(frame)
+    if n == 0:
+        raise BridgestatsError(f"{where or 'frame'}: no result to score (no record read)")
+    why = ", ".join(f"{count} {reason}" for reason, count in skipped.items()) or "no score"
+    records = "its 1 record was" if n == 1 else f"all {n:,} records were"
+    raise BridgestatsError(
+        f"{where or 'frame'}: no result can be scored: {records} skipped ({why})"
+    )
+
+
 def score_event(
     frame,
     *,
@@ -1201,6 +1227,7 @@ def score_event(
     if "skip_reason" in frame:
         skipped = {str(k): int(v) for k, v in frame["skip_reason"].value_counts().items()}
     notes = {"results": len(frame), "skipped": skipped}
+    _something_to_score(frame, skipped)
     if method == "teams":
         matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
         summary = dict(matches.attrs["summary"])

@@ -208,7 +208,7 @@ def _matches(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(low, pat.lower()) for pat in patterns)
 
 
-def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
+def _expand_counted(path, patterns: tuple[str, ...], *, passed=None) -> tuple[list[_File], int]:
     """The files to read of a path, a list of paths, or directories, and the files found.
 
     A directory is searched recursively for files whose names match ``patterns`` whatever
@@ -217,7 +217,11 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
     relative to that directory (``bb/bb-2009.pbn.gz``); a file given directly by its file
     name. The count is of every file given or found below the directories (hidden files,
     whose name or folder starts with ``.``, left out), read or not: with the files read it
-    tells how many were passed over as not of the reader's formats.
+    tells how many were passed over as not of the reader's formats. An entry of a folder
+    whose name matches but that is no regular file (a named pipe, a device or a link to
+    one, a broken link, a socket: reading it could block or never end) is never opened;
+    when ``passed`` is a list, each is appended to it as ``"<path below the folder> (<what
+    it is>)"`` (given by name, it is refused).
     """
     allowed = "a file, a folder or a list of them (str or os.PathLike)"
     if isinstance(path, str | os.PathLike | _File):
@@ -247,11 +251,14 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
             given = f"{shown} ({exc.strerror})"
             raise fail("path", "an existing file or folder", given=given) from None
         if is_dir:
-            every = sorted(
-                f
-                for f in p.rglob("*")
-                if not any(part.startswith(".") for part in f.relative_to(p).parts) and f.is_file()
-            )
+            every = []
+            for f in sorted(p.rglob("*")):
+                if any(part.startswith(".") for part in f.relative_to(p).parts):
+                    continue
+                if f.is_file():
+                    every.append(f)
+                elif passed is not None and _matches(f.name, patterns) and not f.is_dir():
+                    passed.append(f"{f.relative_to(p).as_posix()} ({_not_a_file(f)})")
             chosen = [f for f in every if _matches(f.name, patterns)]
             if not chosen:
                 raise fail(
@@ -265,12 +272,33 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
             files.append(_File(p, p.name))
             found += 1
         elif p.exists():  # a named pipe, a device, a socket: reading it could block forever
-            kind = "a device" if p.is_char_device() or p.is_block_device() else "not a file"
-            kind = "a named pipe" if p.is_fifo() else kind
-            raise fail("path", "a regular file or a folder", given=f"{p} ({kind})")
+            raise fail("path", "a regular file or a folder", given=f"{p} ({_not_a_file(p)})")
         else:
             raise fail("path", "an existing file or folder", given=str(p))
     return files, found
+
+
+def _not_a_file(p: Path) -> str:
+    """What a path that is not a regular file (nor a folder) is, in words.
+
+    >>> _not_a_file(Path("/dev/null")), _not_a_file(Path("/no/such"))
+    ('a device', 'a broken link or missing')
+    """
+    try:
+        kind = (
+            "a named pipe"
+            if p.is_fifo()
+            else "a device"
+            if p.is_char_device() or p.is_block_device()
+            else "a socket"
+            if p.is_socket()
+            else None
+        )
+    except OSError:
+        kind = None
+    if kind is None:
+        return "a broken link or missing" if not p.exists() else "not a file"
+    return f"a link to {kind}" if p.is_symlink() else kind
 
 
 _WIDE_BOMS = {

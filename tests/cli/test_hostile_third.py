@@ -9,9 +9,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from reports.test_hostile_pages import AUTOLINK, IMG, LINK, SCRIPT, _live, _text
 from test_cli_score import _run  # tests/ is on the path (rootdir conftest)
+
+from bridgestats.errors import BridgestatsError
 
 BIDI_TEAM = "\u202eAlpha\u2066"
 
@@ -185,3 +188,123 @@ def test_a_real_process_with_pythonioencoding(tmp_path, encoding):
         err = done.stderr.decode(encoding)
         assert done.returncode == code, err
         assert "UnicodeEncodeError" not in err and err.count("\n") == 1
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_every_record_skipped_names_the_file_and_why(capsys, tmp_path):
+    pbn = tmp_path / "nine.pbn"
+    pbn.write_text(
+        '[Event "E"]\n[Board "1"]\n[Vulnerable "None"]\n[Scoring "MP"]\n[Declarer "N"]\n'
+        '[Contract "9NT"]\n[Result "10"]\n'
+    )
+    code, out, err = _run(capsys, "score", pbn)
+    assert code == 2 and out == ""
+    assert err == (
+        "bridgestats score: error: nine.pbn: no result can be scored: its 1 record was"
+        " skipped (1 unknown contract)\n"
+    )
+
+
+def test_every_acbl_line_skipped_names_the_file_and_why(capsys, tmp_path):
+    csv = tmp_path / "travellers.csv"
+    csv.write_text(
+        "session,section,board,vul,contract,declarer,made,score_ns,score_ew,mp_ns,mp_ew,"
+        "pair_ns,pair_ew\n"
+        + "".join(f"s,,1,None,{c},N,4,,,,,{i},{i + 10}\n" for i, c in enumerate(["9NT", "4Q"]))
+    )
+    code, _, err = _run(capsys, "score", csv)
+    assert code == 2 and err.count("\n") == 1 and "array(" not in err
+    assert "travellers.csv: no result can be scored: all 2 records were skipped" in err
+    assert "(2 unknown contract)" in err
+
+
+def test_an_empty_list_is_shown_as_one_not_as_a_numpy_repr():
+    # -p sensitivity_factors=[] reached estimates.sensitivity as an empty array
+    from bridgestats.studies import estimates
+    from bridgestats.vp import gaussian_scale
+
+    with pytest.raises(BridgestatsError) as info:
+        estimates.sensitivity({"s": gaussian_scale(sigma=11.0)}, sigmas=np.asarray([]) * 11.0)
+    assert str(info.value) == "sigmas: must be one or more numbers; got [] (none)"
+
+
+def test_the_longest_legal_out_name_is_written(capsys, tmp_path):
+    pbn = _mp_pbn(tmp_path / "club.pbn")
+    out = tmp_path / ("o" * 250 + ".md")  # 253 bytes: legal; its temporary name was not
+    code, _, err = _run(capsys, "score", pbn, "--out", out)
+    assert code == 0, err
+    assert "Müller" in out.read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["club.pbn", out.name])
+
+
+def test_out_dash_is_standard_output_and_out_empty_is_refused(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pbn = _mp_pbn(tmp_path / "club.pbn")
+    code, out, err = _run(capsys, "score", pbn, "--out", "-")
+    assert code == 0 and out.startswith("# ") and not (tmp_path / "-").exists()
+    code, out, err = _run(capsys, "read", pbn, "--out", "")
+    assert code == 2 and out == ""
+    assert err == (
+        "bridgestats read: error: --out: must be a file, or - for standard output, not an"
+        " empty path; got ''\n"
+    )
+
+
+def test_reports_dir_empty_is_refused_and_nothing_written(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _run(capsys, "reports", "--reports-dir", "", "--only", "rederive_k")
+    assert code == 2
+    assert err == (
+        "bridgestats reports: error: --reports-dir: must be a folder, not an empty path; got ''\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_name_with_a_newline_keeps_the_error_on_one_line(capsys, tmp_path):
+    bad = tmp_path / "a\nb.pbn"
+    bad.write_text('[Event "E"]\n[Board "1"]\n[Contract "9NT"]\n[Declarer "N"]\n[Result "1"]\n')
+    for given in (bad, tmp_path / "no\nsuch.pbn"):
+        code, _, err = _run(capsys, "score", given)
+        assert code == 2 and err.count("\n") == 1, err
+        assert "a\\nb.pbn" in err or "no\\nsuch.pbn" in err
+
+
+def test_a_folder_input_names_the_entries_it_passes_over(capsys, tmp_path):
+    import os
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    _mp_pbn(folder / "a.pbn")
+    os.mkfifo(folder / "fifo.pbn")
+    (folder / "zero.pbn").symlink_to("/dev/zero")
+    code, _, err = _run(capsys, "read", folder)
+    assert code == 0, err
+    assert (
+        "2 entries passed over, not regular files: fifo.pbn (a named pipe), zero.pbn"
+        " (a link to a device)" in err
+    )
+    for alone, what in (("fifo.pbn", "a named pipe"), ("zero.pbn", "a link to a device")):
+        code, _, err = _run(capsys, "read", folder / alone)
+        assert code == 2 and f"({what})" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "ok"),
+    [
+        (["--boards", "8", "--sigma", "1e-9"], False),  # 1 IMP won 20-0
+        (["--boards", "8", "--sigma", "1e9"], False),
+        (["--boards", "8", "--sigma", "nan"], False),
+        (["--boards", "8", "--sigma", "18"], True),
+        (["--boards", "8", "--sigma", str(50 * 8**0.5)], True),  # K = 50, --k's top
+        (["--form", "cross-imps", "--boards", "8", "--sigma", "0.001"], False),
+        (["--form", "aggregate", "--boards", "24", "--sigma", "1790"], True),  # points
+    ],
+)
+def test_scale_sigma_is_held_to_the_range_of_k(capsys, argv, ok):
+    code, _, err = _run(capsys, "scale", *argv)
+    assert (code == 0) == ok, err
+    if not ok:
+        assert err.count("\n") == 1 and "--sigma: must be a number in [" in err
+        assert "as --k" in err

@@ -125,3 +125,27 @@ def test_the_booklet_with_a_hung_browser_is_one_line(capsys, monkeypatch, hung_b
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "internal error" not in err
     assert "did not finish within 1 s" in err
+
+
+# --------------------------------------------------------------------------- refused early
+
+
+@pytest.mark.parametrize("scheduler", ["nosuch://x", "not an address"])
+def test_a_refused_scheduler_leaves_no_reports_folder(tmp_path, scheduler):
+    from bridgestats.reports import run_reports
+
+    path = _config(tmp_path, '[[report]]\nname = "tiny"\nnotebook = "TINY"\n')
+    out = tmp_path / "out"
+    with pytest.raises(BridgestatsError, match=r"^scheduler: cannot connect to "):
+        run_reports(path, reports_dir=out, scheduler=scheduler)
+    assert not out.exists()  # before: made and marked .bridgestats-reports
+
+
+def test_an_empty_reports_dir_is_refused_not_the_working_folder(tmp_path, monkeypatch):
+    from bridgestats.reports import run_reports
+
+    monkeypatch.chdir(tmp_path)
+    path = _config(tmp_path, '[[report]]\nname = "tiny"\nnotebook = "TINY"\n')
+    with pytest.raises(BridgestatsError, match=r"^reports_dir: must be a folder, not an empty"):
+        run_reports(path, reports_dir="")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["reports.toml"]
