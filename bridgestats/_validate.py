@@ -42,9 +42,18 @@ __all__ = [
 
 
 def _shown(value) -> str:
-    """``value`` as the message shows it: its repr, cut to 60 characters."""
+    """``value`` as the message shows it: its repr, cut to 60 characters; an array as the
+    list it holds (``[1.5, 2.0]``, ``[]``: never ``array([], dtype=float64)``).
+
+    >>> _shown(np.array([], dtype=float)), _shown(np.float64(120.0)), _shown(np.arange(2.0))
+    ('[] (none)', '120.0', '[0.0, 1.0]')
+    """
     if isinstance(value, np.generic):
         value = value.item()  # 120.0, not np.float64(120.0)
+    if isinstance(value, np.ndarray) and value.size <= 100:  # a long one: numpy's summary
+        value = value.tolist()
+    if isinstance(value, (list, tuple)) and not value:
+        return f"{value!r} (none)"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -41,6 +41,11 @@ MARKS_BY_PLACE = {
     "test_browser.py": ("browser", "slow"),  # headless Chromium over real pages
     "reports/test_pdf.py": ("browser",),  # Chromium prints the PDFs
     "reports/test_reports_faults.py": ("fault", "slow"),  # kill -9, Ctrl-C, full disks
+    # a PBN's hostile event name through a whole batch (a kernel runs rederive_k)
+    "reports/test_hostile_pages.py::test_an_event_name_from_a_pbn_is_text_in_every_page": (
+        "notebook",
+        "slow",
+    ),
     "reports/test_reports_dask.py": ("slow",),  # Dask LocalClusters
     "reports/test_reports.py": ("slow",),  # kernels run the tiny notebooks
     "reports/test_reports_cli.py": ("slow",),  # likewise, through the command line

@@ -14,6 +14,9 @@ columns and ends with :func:`finish`, which normalises and scores them and attac
 :class:`LoadSummary`: a new format is a module ending in ``finish`` and one entry in
 :data:`READERS`.
 
+:func:`read_scale_csv` reads a VP scale as ``bridgestats scale --format csv`` writes it,
+every row checked against the others (``bridgestats score --scale-file``).
+
 :func:`read_pbn_totals` reads the PBN ``TotalScoreTable`` sections (session totals per
 pair, PBN 2.1 §5.8): not table results, so not the tidy schema below but one row per
 table entry with ``source``, ``record``, the ``event``/``segment``/``section``/``date``
@@ -112,6 +115,7 @@ if TYPE_CHECKING:  # the names below, for type checkers and editors
     from .lin import read_lin
     from .pbn import read_pbn, read_pbn_totals
     from .results import READERS, Reader, read_results, reader_for
+    from .scale_csv import read_scale_csv
     from .usebio import read_usebio, read_usebio_participants
     from .valet import read_valet
 
@@ -129,6 +133,7 @@ _HOME = {
     "read_pbn": "pbn",
     "read_pbn_totals": "pbn",
     **dict.fromkeys(("READERS", "Reader", "read_results", "reader_for"), "results"),
+    "read_scale_csv": "scale_csv",
     "read_usebio": "usebio",
     "read_usebio_participants": "usebio",
     "read_valet": "valet",
@@ -163,6 +168,7 @@ __all__ = [
     "read_pbn",
     "read_pbn_totals",
     "read_results",
+    "read_scale_csv",
     "read_usebio",
     "read_usebio_participants",
     "read_valet",
