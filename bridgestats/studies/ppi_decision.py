@@ -177,7 +177,10 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
         number of factors other than 1: Bonferroni); ``calibration_slope``,
         ``calibration_slope_ci_low``, ``calibration_slope_ci_high`` (least squares of the
         actual % − 50 on the forecast % − 50, as in ``compare_systems``: below 1 the
-        forecasts are too extreme, above 1 too timid); ``rmse_fit`` (RMSE on the sessions
+        forecasts are too extreme, above 1 too timid); ``explained_share`` (with
+        ``pct_ns_var`` in the log, else NaN: (MSE of always 50 % − MSE)/(MSE of always 50 %
+        − noise floor²), the share of the explainable variance the factor's PPI captures,
+        as in ``compare_systems``); ``rmse_fit`` (RMSE on the sessions
         before ``until``, nothing fitted there: a check that the choice does not hang on
         the split); ``best`` (lowest ``rmse``); ``n_sessions``, ``n_clusters`` (the scored
         sessions and the units resampled) and ``bootstrap_unit``.
@@ -246,6 +249,15 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
     alpha = 1.0 - level
     gain_level = 1.0 - alpha / (grid.size - 1)
     fit_err = forecasts[fit_rows] - pct[fit_rows, None]
+    share = np.full(grid.size, np.nan)
+    if "pct_ns_var" in frame:
+        # the noise floor as compare_systems has it: a session mean's variance from its
+        # boards' variance about it (divisor n), unbiased by n − 1; one board adds 0
+        nb = frame.loc[scored, "n_boards"].to_numpy(float)
+        var = frame.loc[scored, "pct_ns_var"].to_numpy(float)
+        noise = np.mean(np.divide(var, nb - 1, out=np.zeros(nb.size), where=nb > 1))
+        flat = np.mean(y**2)
+        share = (flat - rmse**2) / (flat - noise)
     best = int(np.argmin(rmse))
     table = pd.DataFrame({
         "factor": grid,
@@ -261,6 +273,7 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
         "calibration_slope": slope,
         "calibration_slope_ci_low": np.nanquantile(np.array(slope_boot), alpha / 2, axis=1),
         "calibration_slope_ci_high": np.nanquantile(np.array(slope_boot), 1 - alpha / 2, axis=1),
+        "explained_share": share,
         "rmse_fit": np.sqrt(np.mean(fit_err**2, axis=0)),
         "best": np.arange(grid.size) == best,
         "n_sessions": int(scored.sum()),
@@ -307,6 +320,10 @@ def _decision(table, *, level, since):
               f"{row['half_life_boards']:,.0f} boards")  # fmt: skip
     today = float(table.loc[table["factor"] == 1, "half_life_boards"].iloc[0])
     gain_text = f"{row['gain']:.3f} % lower RMSE per session ({lo:+.3f} to {hi:+.3f})"
+    page_share = float(table.loc[table["factor"] == 1, "explained_share"].iloc[0])
+    if math.isfinite(row["explained_share"]) and math.isfinite(page_share):
+        gain_text += (f", capturing {100 * row['explained_share']:.0f} % of the explainable "
+                      f"variance instead of {100 * page_share:.0f} %,")  # fmt: skip
     if verdict == VERDICTS[2]:
         if factor == 1:
             sentence = (f"The PPI's forgetting is about right: no factor on m predicts better "

@@ -100,6 +100,11 @@ def test_factor_one_is_the_catalogue_ppi_as_compare_systems_scores_it(club, deci
     page = table[table["factor"] == 1].iloc[0]
     assert page["rmse"] == pytest.approx(t[("ppi", "rmse")], abs=1e-12)
     assert page["calibration_slope"] == pytest.approx(t[("ppi", "calibration_slope")], abs=1e-9)
+    assert page["explained_share"] == pytest.approx(t[("ppi", "explained_share")], abs=1e-9)
+    # without the boards' variances there is no noise floor, so no share
+    table, decision = ppi_decision(club.drop(columns="pct_ns_var"), until=UNTIL,
+                                   factors=(1, 2), n_boot=100, rng=1)  # fmt: skip
+    assert table["explained_share"].isna().all() and "explainable" not in decision["sentence"]
     assert page["gain"] == 0 and page["gain_ci_low"] == 0 and page["gain_ci_high"] == 0
 
 
@@ -131,7 +136,8 @@ def _table(rmse, gain_ci, factors=(0.25, 0.5, 1.0, 2.0, 4.0, 8.0), slopes=None):
         "gain_ci_low": [lo for lo, _ in gain_ci], "gain_ci_high": [hi for _, hi in gain_ci],
         "calibration_slope": slopes, "calibration_slope_ci_low": np.asarray(slopes) - 0.05,
         "calibration_slope_ci_high": np.asarray(slopes) + 0.05,
-        "best": rmse == rmse.min(), "n_sessions": 13_248, "bootstrap_unit": "event",
+        "explained_share": np.nan, "best": rmse == rmse.min(), "n_sessions": 13_248,
+        "bootstrap_unit": "event",
     })  # fmt: skip
 
 
@@ -313,6 +319,10 @@ def test_the_shipped_log(shipped):
     assert table["calibration_slope"].is_monotonic_increasing
     assert t.loc[2.0, "calibration_slope"] < 1 < t.loc[4.0, "calibration_slope"]
     assert decision["sentence"].startswith("The PPI forgets too fast: with m × 4 (a regular")
+    # the report's share for the PPI (0.237), and m x 4's nearly twice it
+    assert t.loc[1.0, "explained_share"] == pytest.approx(0.237, abs=0.001)
+    assert t.loc[4.0, "explained_share"] == pytest.approx(0.474, abs=0.002)
+    assert "capturing 47 % of the explainable variance instead of 24 %," in decision["sentence"]
     said = ppi_calibration_sentence(table)
     assert "calibration slope of 0.60" in said and "too extreme, because" in said
 
