@@ -190,7 +190,6 @@ VOCABULARY = {
     "held": "a model's parameters held at given values while the others are fitted",
     "n_grid": "points a profile-likelihood curve is drawn at",
     "drift_sd": "how fast true skills drift: a random walk's sd in % per √year",
-    "table": "a study's tidy result frame, given back to the function that words it",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
     # reports and the committee brief
