@@ -182,7 +182,10 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
         − noise floor²), the share of the explainable variance the factor's PPI captures,
         as in ``compare_systems``); ``rmse_fit`` (RMSE on the sessions
         before ``until``, nothing fitted there: a check that the choice does not hang on
-        the split); ``best`` (lowest ``rmse``); ``n_sessions``, ``n_clusters`` (the scored
+        the split); ``best`` (lowest ``rmse``); ``behind_best`` (``rmse`` minus the best's)
+        and ``as_good_as_best`` (the paired interval of ``behind_best``, at ``gain_level``,
+        reaches 0: the data do not tell this factor from the best); ``n_sessions``,
+        ``n_clusters`` (the scored
         sessions and the units resampled) and ``bootstrap_unit``.
     decision : dict
         Exactly ``verdict`` (one of :data:`VERDICTS`), ``parameter``
@@ -259,6 +262,8 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
         flat = np.mean(y**2)
         share = (flat - rmse**2) / (flat - noise)
     best = int(np.argmin(rmse))
+    behind_boot = rmse_boot - rmse_boot[best]  # paired: the same resamples
+    behind_low = np.quantile(behind_boot, (1 - gain_level) / 2, axis=1)
     table = pd.DataFrame({
         "factor": grid,
         "regular_m": _REGULAR_M * grid,
@@ -276,6 +281,8 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
         "explained_share": share,
         "rmse_fit": np.sqrt(np.mean(fit_err**2, axis=0)),
         "best": np.arange(grid.size) == best,
+        "behind_best": rmse - rmse[best],
+        "as_good_as_best": behind_low <= 0,
         "n_sessions": int(scored.sum()),
         "n_clusters": k,
         "bootstrap_unit": unit,
@@ -313,29 +320,34 @@ def _decision(table, *, level, since):
     rule = m_rule(factor) + (f" ({edge})" if edge else "")
     pct = round(100 * level)
     n_comp = len(grid) - 1
-    where = (f"over {int(row['n_sessions']):,} sessions from {pd.Timestamp(since):%Y-%m-%d} "
-             f"({pct} % interval for all {n_comp} factors against the page's m at once, "
-             f"resampling {row['bootstrap_unit']}s)")  # fmt: skip
-    memory = (f"a regular player's board keeps half its weight for "
-              f"{row['half_life_boards']:,.0f} boards")  # fmt: skip
-    today = float(table.loc[table["factor"] == 1, "half_life_boards"].iloc[0])
-    gain_text = f"{row['gain']:.3f} % lower RMSE per session ({lo:+.3f} to {hi:+.3f})"
-    page_share = float(table.loc[table["factor"] == 1, "explained_share"].iloc[0])
-    if math.isfinite(row["explained_share"]) and math.isfinite(page_share):
-        gain_text += (f", capturing {100 * row['explained_share']:.0f} % of the explainable "
-                      f"variance instead of {100 * page_share:.0f} %,")  # fmt: skip
+    where = f"over {int(row['n_sessions']):,} sessions from {pd.Timestamp(since):%Y-%m-%d}"
+    note = (f"({pct} % intervals for all {n_comp} factors against the page's m at once, "
+            f"resampling {row['bootstrap_unit']}s)")  # fmt: skip
+    gain_text = f"{row['gain']:.3f} % lower RMSE per session ({lo:+.3f} to {hi:+.3f}) {where}"
     if verdict == VERDICTS[2]:
         if factor == 1:
             sentence = (f"The PPI's forgetting is about right: no factor on m predicts better "
-                        f"than the page's m {where}, so nothing should change")  # fmt: skip
+                        f"than the page's m {where} {note}, so nothing should change")  # fmt: skip
         else:
             sentence = (f"The PPI's forgetting is about right: m × {_num(factor)} predicts "
-                        f"best, but its {gain_text} is not told apart from none {where}, so "
-                        "no change to m is supported")  # fmt: skip
+                        f"best, but its {gain_text} is not told apart from none {note}, so no "
+                        "change to m is supported")  # fmt: skip
     else:
         how = "too fast" if verdict == VERDICTS[0] else "too slowly"
+        memory = (f"a board counts half in a regular player's PPI after "
+                  f"{row['half_life_boards']:,.0f} later boards")  # fmt: skip
+        today = float(table.loc[table["factor"] == 1, "half_life_boards"].iloc[0])
         sentence = (f"The PPI forgets {how}: with m × {_num(factor)} ({memory} instead of "
-                    f"{today:,.0f}) it predicts with {gain_text} {where}")  # fmt: skip
+                    f"{today:,.0f}) it predicts with {gain_text}")  # fmt: skip
+        page_share = float(table.loc[table["factor"] == 1, "explained_share"].iloc[0])
+        if math.isfinite(row["explained_share"]) and math.isfinite(page_share):
+            sentence += (f", capturing {100 * row['explained_share']:.0f} % of the explainable "
+                         f"variance instead of {100 * page_share:.0f} %")  # fmt: skip
+        alike = [_num(f) for f in table.loc[table["as_good_as_best"] & ~table["best"], "factor"]]
+        if alike:
+            verb = "does" if len(alike) == 1 else "do"
+            sentence += f", and m × {' and × '.join(alike)} {verb} about as well"
+        sentence += f" {note}"
     if edge:
         sentence += f"; {_num(factor)} is {edge}"
     decision = {
