@@ -37,7 +37,6 @@ from .._validate import (
     check_broadcast,
     check_column_range,
     check_frame,
-    check_number,
     check_positive,
     check_whole,
     fail,
@@ -64,6 +63,7 @@ _HALVING_BELOW = 46.0
 _VISIBLE_AFTER = 50  # boards before a PPI is shown, as in [1]
 _DECIMALS = 5  # "calculated to five decimal points", as in [1]
 _START = 50.0  # newcomers start at 50 %, as in [1]
+_M_SCALE_MIN, _M_SCALE_MAX = 1.0 / 15.0, 1e6  # the factors on m that rate (check_m_scale)
 
 
 # --- the formula -----------------------------------------------------------------------
@@ -84,10 +84,10 @@ def weighting(k, w, a, *, m_scale=1.0):
     a : float or array_like
         The player's PPI before the board, in % (0-100).
     m_scale : float
-        A factor on the page's m (> 0; 1, the default, is the page's rule exactly). The
-        PPI is a moving average whose weight on a board decays by 1 − 1/m per later board,
-        so its memory (half-life about m·ln 2 boards) grows in proportion: above 1 it
-        forgets more slowly, below 1 faster.
+        A factor on the page's m (1/15 to 10⁶, :func:`check_m_scale`; 1, the default, is the
+        page's rule exactly). The PPI is a moving average whose weight on a board decays by
+        1 − 1/m per later board, so its memory (half-life about m·ln 2 boards) grows in
+        proportion: above 1 it forgets more slowly, below 1 faster.
 
     Returns
     -------
@@ -142,13 +142,29 @@ def weighting(k, w, a, *, m_scale=1.0):
     return np.where(a < _HALVING_BELOW, m / 2.0, m).astype(float) * m_scale
 
 
-def check_m_scale(m_scale) -> float:
-    """``m_scale`` as a float: a finite number > 0 (else an error naming it).
+def check_m_scale(m_scale, name="m_scale") -> float:
+    """``m_scale`` as a float: a number in 1/15 to 1,000,000 (else an error naming ``name``).
+
+    Below 1/15 a newcomer's m below 46 % (15) times the factor is under 1, and one board
+    would move a rating further than the board's own deviation from its expectation (the
+    ratings overshoot and swing apart); above 10⁶ a regular's m (6·10⁸) would not move a
+    rating in a lifetime of boards.
 
     >>> check_m_scale(2)
     2.0
+    >>> check_m_scale(0.01)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: m_scale: must be a number in 1/15-1,000,000 (a factor
+    on the page's m); got 0.01
     """
-    return check_number(m_scale, "m_scale", low=0, low_open=True)
+    allowed = "a number in 1/15-1,000,000 (a factor on the page's m)"
+    if isinstance(m_scale, bool | np.bool_) or not isinstance(m_scale, int | float | np.number):
+        raise fail(name, allowed, m_scale)
+    value = float(m_scale)
+    if not (_M_SCALE_MIN <= value <= _M_SCALE_MAX):  # NaN fails too
+        raise fail(name, allowed, m_scale)
+    return value
 
 
 def _check_ppi(values, name: str) -> np.ndarray:
@@ -225,7 +241,7 @@ def update(a, p, b, c, d, *, k, w, m_scale=1.0):
         Boards since the start (whole, >= 0) and in the previous three calendar months
         (0-k; see :func:`weighting`).
     m_scale : float
-        A factor on m (> 0; 1 is the page's rule; see :func:`weighting`).
+        A factor on m (1/15 to 10⁶; 1 is the page's rule; see :func:`weighting`).
 
     The seven arrays broadcast together (else an error naming them).
 
@@ -353,8 +369,9 @@ def rate_log(log, *, initial=None, m_scale=1.0):
         the log's first month, counted as w/3 in each). Players not listed are newcomers:
         PPI 50, k = 0, w = 0.
     m_scale : float
-        A factor on every m (> 0; 1, the default, is the page's rule exactly, bit for bit):
-        above 1 the PPI forgets more slowly, below 1 faster (see :func:`weighting`).
+        A factor on every m (1/15 to 10⁶; 1, the default, is the page's rule exactly, bit
+        for bit): above 1 the PPI forgets more slowly, below 1 faster (see
+        :func:`weighting`).
 
     Returns
     -------
@@ -365,8 +382,8 @@ def rate_log(log, *, initial=None, m_scale=1.0):
     ------
     BridgestatsError
         Missing columns, unparseable dates, a percentage outside 0-100 or missing, a
-        player in two seats of one row (the message names the row), or ``m_scale`` not a
-        number > 0.
+        player in two seats of one row (the message names the row), or ``m_scale`` outside
+        1/15 to 10⁶.
 
     Notes
     -----

@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_int, check_number, fail
+from ..ratings.ppi import check_m_scale
 from ..ratings.sessionlog import before_mask, check_session_log
 from ..ratings.systems import rating_system
 from .ratings_real import boot_weights, cluster_codes, cluster_sums
@@ -56,9 +57,6 @@ VERDICTS = ("too fast", "too slow", "about right (no change the evidence support
 # A regular's m on the page (k > 300 boards, w > 300 in the last three months, PPI >= 46):
 # the m of the players whose memory the committee asks about.
 _REGULAR_M = 600.0
-# Below this factor a newcomer's m (15 below 46 %: 30 halved) is under 1, and one board
-# moves a rating further than the board's own deviation: an overshoot, not a rating.
-_MIN_FACTOR = 1.0 / 15.0
 
 
 def _num(x: float) -> str:
@@ -88,7 +86,7 @@ def m_rule(factor) -> str:
     Parameters
     ----------
     factor : float
-        The factor on the page's m (>= 1/15).
+        The factor on the page's m (1/15 to 10⁶).
 
     Returns
     -------
@@ -102,7 +100,7 @@ def m_rule(factor) -> str:
     >>> m_rule(4)[:61]
     "m × 4 the page's rule: 120 below 30 boards, 4k from 30 to 300"
     """
-    factor = _check_factor(factor)
+    factor = check_m_scale(factor, "factor")
     head = "the page's m" if factor == 1 else f"m × {_num(factor)} the page's rule"
     return (
         f"{head}: {_num(30 * factor)} below 30 boards, {_times(factor, 'k')} from 30 to 300 "
@@ -111,24 +109,10 @@ def m_rule(factor) -> str:
     )
 
 
-def _check_factor(value, name="factor") -> float:
-    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.number):
-        raise fail(name, "numbers >= 1/15 (factors on the page's m)", value)
-    factor = float(value)
-    if not math.isfinite(factor) or factor < _MIN_FACTOR:
-        raise fail(
-            name,
-            "numbers >= 1/15 (below it a newcomer's m, 15 x factor, is under 1 and one board "
-            "overshoots)",
-            value,
-        )
-    return factor
-
-
 def _check_factors(factors) -> np.ndarray:
     if isinstance(factors, str) or not hasattr(factors, "__iter__"):
         raise fail("factors", "a sequence of factors on the page's m, 1 among them", factors)
-    grid = np.array([_check_factor(f, "factors") for f in factors], dtype=float)
+    grid = np.array([check_m_scale(f, "factors") for f in factors], dtype=float)
     if grid.size < 2 or not np.any(grid == 1.0):
         raise fail("factors", "two or more factors, 1 (the page's m) among them", list(factors))
     if np.unique(grid).size != grid.size:
@@ -150,7 +134,9 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
         factor is scored on the sessions dated on or after ``until`` (the PPI has no
         parameter fitted on the sessions before it; their RMSE is shown as a check).
     factors : sequence of float
-        Factors on the page's m (each >= 1/15, distinct, 1 among them); sorted.
+        Factors on the page's m (each in 1/15 to 10⁶ as
+        :func:`~bridgestats.ratings.ppi.check_m_scale` allows, distinct, 1 among them);
+        sorted.
     n_boot : int
         Bootstrap resamples (>= 100: the gain's Bonferroni interval reaches into the tails).
     level : float
