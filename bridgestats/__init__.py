@@ -198,6 +198,7 @@ VOCABULARY = {
     "model": "a model's parameters (a GaussianModel, or a fitted σ model)",
     "held": "a model's parameters held at given values while the others are fitted",
     "n_grid": "points a profile-likelihood curve is drawn at",
+    "drift_sd": "how fast true skills drift: a random walk's sd in % per √year",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
     # reports and the committee brief

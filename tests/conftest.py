@@ -61,6 +61,17 @@ MARKS_BY_PLACE = {
             "test_ppi_band_on_real_players",
         )
     },
+    "ratings/test_ratings_systems.py::test_the_ppi_at_factor_one_is_todays_on_the_shipped_log": (
+        "slow",  # the PPI over the shipped log's 373,087 boards, 3 s
+    ),
+    **{
+        f"studies/test_studies_ppi_decision.py::{name}": ("slow",)  # the shipped log, 6 PPIs
+        for name in (
+            "test_the_shipped_log",
+            "test_the_shipped_verdict_does_not_flip_between_bootstrap_seeds",
+            "test_a_faster_drift_prefers_faster_forgetting",  # two simulated clubs, 2 years
+        )
+    },
     "fit/test_fit_compare.py::test_size_and_power_by_simulation": ("slow",),
     "test_hostile_properties.py::test_frame_helpers_fail_only_with_bridgestats_errors": ("slow",),
     # the archive read whole or re-derived (3-27 s of CPU each in the quick lane, loaded)
