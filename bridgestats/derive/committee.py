@@ -59,6 +59,8 @@ _FORM_HOLDS = {"teams": "teams_matches", "swiss_pairs": "swiss_pairs_rounds"}
 #: twentieth of the files, 10 to this many), progress shown between them, and a chunk with
 #: a file that cannot be read is read again file by file.
 _CHUNK = 100
+#: Fewest files for which progress is shown: a few files read in a moment.
+_PROGRESS_FROM = 20
 #: Fewest results on a board for it to be a full field (a pairs session's board).
 MIN_FIELD = 3
 _CSV = ("*.csv", "*.csv.gz")
@@ -351,7 +353,7 @@ class _Progress:
 
     def __init__(self, total: int, shown: bool):
         self.total, self.done, self.start = total, 0, time.perf_counter()
-        self.shown = shown and total > 0
+        self.shown = shown and total >= _PROGRESS_FROM
         self.tty = sys.stderr.isatty()
         self.next_line = 0.1
 

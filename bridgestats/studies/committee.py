@@ -1,0 +1,517 @@
+"""The evidence reports on a committee's own events: the frames each report needs from ``files``.
+
+Every evidence report takes ``files`` (files and folders, read once by
+:func:`bridgestats.derive.read_committee`; ``None`` keeps the shipped data) and turns what
+they hold into the frames it works on with one function here:
+
+- :func:`round_counts`: the matches of a committee's Swiss pairs (or teams) events as
+  rounds × VP outcome on the scale they were scored on (:func:`scored_on` finds it from
+  the VPs the file gives), the shape of Brighton 2005's Table 7 that
+  :func:`bridgestats.studies.estimates.brighton_sigma` and ``brighton_tests`` fit
+  (``washington_sigma``, ``vp_frequencies``);
+- :func:`rescore_matches`: the committee's round robins and Swiss events in the shape of
+  ``data/derived/rescored_matches`` with the scale each was scored on, for
+  :func:`bridgestats.studies.rescore.rescore_events` (``compare_scales``);
+- :func:`own_evidence`: everything at once for a caller that wants every frame (the
+  committee brief).
+
+Each result carries the :class:`~bridgestats.derive.ReadStatement` of what it read, and
+:func:`interval_verdict` says in words whether an interval is narrow enough to decide
+between the published figures it is set against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._validate import check_choice, check_int, fail
+from ..derive.committee import CommitteeResults, ReadStatement, read_committee, read_statement
+from ..fit import fit_sigma_groups, sigma_lr_test, sigma_one_vs_rest
+from ..names import display_name
+from ..scales import NAMED_SCALES, named_scale
+from ..vpscale import VPScale
+
+__all__ = [
+    "DEFAULT_SCALES",
+    "RoundCounts",
+    "as_committee",
+    "interval_verdict",
+    "round_counts",
+    "scored_on",
+    "sigma_tests",
+    "subset_sigma",
+]
+
+#: The scale a form's events are taken as scored on when the file gives no VPs: the WBF
+#: 2013 discrete scale for team matches, the EBU's 2006 table for Swiss pairs.
+DEFAULT_SCALES = {"teams": "wbf_discrete", "swiss_pairs": "ebu_2006"}
+#: The named 20-0 scales a form's VPs are matched against (:func:`scored_on`).
+_CANDIDATES = {
+    "teams": ("wbf_discrete", "wbf"),
+    "swiss_pairs": ("ebu_2006", "washington_2004", "ascherman_2006", "random_draw",
+                    "triangular_2003"),
+}  # fmt: skip
+#: The published scales a form's σ is set beside (washington_sigma): Probst's Table 8 for
+#: Swiss pairs, the WBF's discrete scale for teams.
+PUBLISHED = {
+    "swiss_pairs": ("triangular_2003", "washington_2004", "ascherman_2006", "random_draw",
+                    "ebu_2006"),
+    "teams": ("wbf_discrete",),
+}  # fmt: skip
+
+
+def as_committee(files, *, progress: bool = True) -> CommitteeResults:
+    """``files`` read by :func:`~bridgestats.derive.read_committee`, or a
+    :class:`~bridgestats.derive.CommitteeResults` already read, as it is."""
+    if isinstance(files, CommitteeResults):
+        return files
+    return read_committee(files, progress=progress)
+
+
+def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
+    """The scale a form's matches were scored on, and how many of their VPs it gives.
+
+    Parameters
+    ----------
+    matches : pandas.DataFrame
+        Usable matches of one form (:meth:`~bridgestats.derive.CommitteeResults.matches_for`).
+    scale : str or VPScale, optional
+        The scale, when the committee names it (an id of
+        :data:`bridgestats.scales.NAMED_SCALES`, or a scale read from a scale CSV). By
+        default the named scale of :data:`_CANDIDATES` that gives the most of the VPs the
+        file prints (the first, :data:`DEFAULT_SCALES`, when it prints none).
+    form : {"teams", "swiss_pairs"}, keyword-only
+    n_boards : int, keyword-only
+        Boards per match (for the WBF scales).
+
+    Returns
+    -------
+    scale : VPScale
+    scale_id : str
+        Its id, or ``"given"`` for a VPScale given.
+    agree : int
+        Matches whose printed ``vp_home`` the scale gives (to 0.01 VP).
+    printed : int
+        Matches that print VPs.
+
+    Examples
+    --------
+    >>> m = pd.DataFrame({"margin": [0.5, 3.0, -12.0], "vp_home": [10.0, 12.0, 2.0]})
+    >>> s, sid, agree, printed = scored_on(m, form="swiss_pairs", n_boards=8)
+    >>> sid, agree, printed
+    ('ebu_2006', 3, 3)
+    """
+    check_choice(form, "form", tuple(_CANDIDATES))
+    printed_vp = matches["vp_home"].to_numpy(dtype=float)
+    has = np.isfinite(printed_vp)
+    margin = matches["margin"].to_numpy(dtype=float)
+
+    def agree(s: VPScale) -> int:
+        if s.raw or not has.any():
+            return 0
+        return int(np.sum(np.abs(s.vp(margin[has]) - printed_vp[has]) < 0.005))
+
+    if isinstance(scale, VPScale):
+        return scale, "given", agree(scale), int(has.sum())
+    if scale is not None:
+        check_choice(scale, "scale", tuple(NAMED_SCALES))
+        s = named_scale(scale, n_boards=n_boards)
+        return s, scale, agree(s), int(has.sum())
+    best = None
+    for sid in _CANDIDATES[form]:
+        s = named_scale(sid, n_boards=n_boards)
+        n = agree(s)
+        if best is None or n > best[2]:
+            best = (s, sid, n)
+    return best[0], best[1], best[2], int(has.sum())
+
+
+@dataclass(frozen=True)
+class RoundCounts:
+    """A committee's matches as rounds × VP outcome, for the σ fits of Brighton's shape.
+
+    Attributes
+    ----------
+    by_round : pandas.DataFrame
+        Index ``round``, columns the winner's VP of each outcome on :attr:`binned_on`
+        (central first: 10, 11, ..., 20), counts of matches.
+    thresholds : numpy.ndarray
+        The margins at which :attr:`binned_on` steps up (the ``thresholds`` argument of
+        :func:`bridgestats.fit.fit_sigma_binned`).
+    scale : VPScale
+        The scale the matches were scored on (:func:`scored_on`).
+    scale_id : str
+        Its id (``"given"`` for a scale given as a VPScale).
+    binned_on : VPScale
+        The 20-0 scale the outcomes are counted on: :attr:`scale`, or for the WBF
+        continuous scale its discrete version (the same curve in whole VPs).
+    binned_id : str
+        Its id.
+    form, unit : str
+        ``"teams"`` (IMPs) or ``"swiss_pairs"`` (MP %).
+    n_boards : int
+        Boards per match (the most common; matches of other lengths are left out).
+    name : str
+        The events, for a title.
+    vp_agree, vp_printed : int
+        Matches whose printed VPs the scale gives, and matches that print VPs.
+    left_out : dict
+        Matches left out, by reason (``"other number of boards"``, ``"no round"``).
+    read : ReadStatement or None
+        What was read (None for the shipped data).
+    source : str
+        The data and method, for the report's source line.
+    """
+
+    by_round: pd.DataFrame
+    thresholds: np.ndarray
+    scale: VPScale
+    scale_id: str
+    binned_on: VPScale
+    binned_id: str
+    form: str
+    unit: str
+    n_boards: int
+    name: str
+    vp_agree: int = 0
+    vp_printed: int = 0
+    left_out: dict = field(default_factory=dict)
+    read: ReadStatement | None = None
+    source: str = ""
+    inputs: tuple[str, ...] = ()
+
+    @property
+    def scale_name(self) -> str:
+        """The scale scored on, as a reader sees it."""
+        name = (display_name("scale", self.scale_id) if self.scale_id in NAMED_SCALES
+                else self.scale.name or "the scale given")  # fmt: skip
+        if self.binned_id != self.scale_id:
+            name += f" (counted on {display_name('scale', self.binned_id)})"
+        return name
+
+    @property
+    def margin_unit(self) -> str:
+        """The unit after a number in a sentence: ``" %"`` or ``" IMPs"``."""
+        return " %" if self.unit == "MP %" else " IMPs"
+
+    @property
+    def centre(self) -> float:
+        """Where the margins are counted from: 50 for MP %, 0 for IMPs."""
+        return 50.0 if self.unit == "MP %" else 0.0
+
+    def published(self, ids=None) -> dict[str, VPScale]:
+        """The published scales σ is set beside: ``ids`` when they are of this unit, else
+        :data:`PUBLISHED` of the form; the scale scored on is always among them.
+
+        Examples
+        --------
+        >>> counts = round_counts(_demo_committee(), report="demo")
+        >>> list(counts.published(["ebu_2006", "wbf"]))
+        ['wbf_discrete']
+        """
+        chosen = [i for i in (ids or ()) if i in NAMED_SCALES and
+                  NAMED_SCALES[i].unit == self.unit]  # fmt: skip
+        built = {i: named_scale(i, n_boards=self.n_boards) for i in chosen}
+        # a σ is set beside a 20-0 scale of whole VPs (fit_scale_sigma): not the WBF
+        # continuous scale's hundredths
+        out = {i: s for i, s in built.items() if len(s.thresholds) == 10 and not s.raw}
+        if not out:
+            out = {i: named_scale(i, n_boards=self.n_boards) for i in PUBLISHED[self.form]}
+        if self.binned_id not in out:
+            out[self.binned_id] = self.binned_on
+        return out
+
+
+def _demo_committee() -> CommitteeResults:
+    """A tiny committee of three team matches, for the examples."""
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp())
+    (folder / "league.csv").write_text(
+        "event,round,home,visitors,boards,imps_home,imps_visitors\n"
+        "League,1,A,B,16,40,12\nLeague,1,C,D,16,3,20\nLeague,2,A,C,16,25,25\n"
+        "League,2,B,D,16,31,7\n"
+    )
+    return read_committee(folder)
+
+
+def _brighton() -> RoundCounts:
+    """Brighton 2005 (Probst's Table 7) as :class:`RoundCounts`: the shipped data's."""
+    from . import estimates
+
+    table, t = estimates.brighton_counts()
+    played = named_scale(estimates.SCORED_ON)
+    return RoundCounts(
+        by_round=table, thresholds=t, scale=played, scale_id=estimates.SCORED_ON,
+        binned_on=played, binned_id=estimates.SCORED_ON, form="swiss_pairs", unit="MP %",
+        n_boards=8,
+        name="Brighton 2005 Swiss pairs",
+        source=(f"{estimates.COUNTS} on the {estimates.SCORED_ON} thresholds "
+                f"({estimates.SCALES}): ML σ of the binned normal margin, profile-likelihood "
+                "interval"),
+        inputs=(estimates.COUNTS, estimates.SCALES, estimates.PRINTED),
+    )  # fmt: skip
+
+
+def round_counts(files, *, scale=None, form=None, report="washington_sigma") -> RoundCounts:
+    """A committee's Swiss pairs (or teams) events as rounds × VP outcome.
+
+    Parameters
+    ----------
+    files : list of paths, CommitteeResults, or None
+        The committee's files (read by :func:`~bridgestats.derive.read_committee`); None:
+        the shipped Brighton 2005 counts (Probst's Table 7, scored on the 2004 scale).
+    scale : str or VPScale, optional
+        The scale they were scored on (:func:`scored_on`: found from the VPs the file
+        prints when not given).
+    form : {"swiss_pairs", "teams"}, optional
+        Which matches: Swiss pairs where the files hold any, else team matches.
+    report : str, keyword-only
+        The report asking (named in a refusal).
+
+    Returns
+    -------
+    RoundCounts
+
+    Raises
+    ------
+    BridgestatsError
+        No match of the form (one sentence naming the files), or no match with a round.
+
+    Notes
+    -----
+    A match's outcome is the band of the scale its margin falls in (``VPScale.outcome``),
+    whoever won, so the counts are of the winner's VPs as in Probst's Table 7. Matches are
+    of one length: those whose boards differ from the most common count are left out and
+    counted. The WBF continuous scale is counted on its discrete version (:attr:`RoundCounts.
+    binned_on`): a σ fit needs bands with matches in them.
+
+    Examples
+    --------
+    >>> counts = round_counts(_demo_committee(), report="demo")
+    >>> counts.scale_id, counts.n_boards, counts.by_round.shape
+    ('wbf_discrete', 16, (2, 11))
+    >>> counts.by_round.loc[1].to_dict()[16], counts.by_round.loc[2].to_dict()[10]
+    (1, 1)
+    """
+    if files is None:
+        return _brighton()
+    c = as_committee(files)
+    if form is None:
+        forms = [f for f in ("swiss_pairs", "teams") if f in set(c.matches["form"])]
+        usable = c.matches[c.matches["skip_reason"].isna()]
+        present = [f for f in forms if (usable["form"] == f).any()]
+        form = present[0] if present else "swiss_pairs"
+    check_choice(form, "form", ("swiss_pairs", "teams"))
+    m = c.matches_for(report, forms=[form])
+    left_out = {}
+    lengths = m["boards"].value_counts()
+    n_boards = int(lengths.index[0])
+    other = m["boards"] != n_boards
+    if other.any():
+        left_out["other number of boards"] = int(other.sum())
+    no_round = m["round"].isna() & ~other
+    if no_round.any():
+        left_out["no round"] = int(no_round.sum())
+    m = m[~other & ~no_round]
+    if m.empty:
+        raise fail("files", f"{report}: matches with a round number", "none")
+    s, sid, agree, printed = scored_on(m, scale, form=form, n_boards=n_boards)
+    binned = named_scale("wbf_discrete", n_boards=n_boards) if sid == "wbf" else s
+    if binned.raw or binned.max_vp != 20 or binned.negative:
+        raise fail("scale", "a 20-0 scale without negative VPs (its outcomes are counted)",
+                   sid)  # fmt: skip
+    outcome = binned.outcome(m["margin"].to_numpy(dtype=float))
+    vps = list(binned.vp_winner)
+    rounds = m["round"].astype(int).to_numpy()
+    table = pd.crosstab(pd.Series(rounds, name="round"),
+                        pd.Series(np.asarray(vps)[outcome], name="vp_winner"))  # fmt: skip
+    table = table.reindex(columns=vps, fill_value=0)
+    events = list(pd.unique(m["event"]))
+    name = events[0] if len(events) == 1 else f"{len(events)} events"
+    unit = "IMPs" if form == "teams" else "MP %"
+    return RoundCounts(
+        by_round=table,
+        thresholds=np.asarray(binned.thresholds, dtype=float),
+        scale=s,
+        scale_id=sid,
+        binned_on=binned,
+        binned_id="wbf_discrete" if sid == "wbf" else sid,
+        form=form,
+        unit=unit,
+        n_boards=n_boards,
+        name=name,
+        vp_agree=agree,
+        vp_printed=printed,
+        left_out=left_out,
+        read=read_statement(c, {"teams": "teams_matches", "swiss_pairs": "swiss_pairs_rounds"}[
+            form]),
+        source=(f"the committee's files ({len(m):,} matches of {n_boards} boards) counted on "
+                f"the {binned.name or sid} scale's bands: ML σ of the binned normal margin, "
+                "profile-likelihood interval"),
+        inputs=c.given,
+    )  # fmt: skip
+
+
+def _subsets(table: pd.DataFrame, first_half_last_round: int, random_draw_rounds) -> dict:
+    last = int(table.index.max())
+    out = {
+        "all": (table.sum(), f"1-{last}"),
+        "random_draw": (table.loc[list(random_draw_rounds)].sum(),
+                        ", ".join(str(r) for r in random_draw_rounds)),
+        "first_half": (table.loc[:first_half_last_round].sum(), f"1-{first_half_last_round}"),
+        "second_half": (table.loc[first_half_last_round + 1 :].sum(),
+                        f"{first_half_last_round + 1}-{last}"),
+    }  # fmt: skip
+    for r in table.index:
+        out[f"round_{r}"] = (table.loc[r], str(r))
+    return out
+
+
+def _check_rounds(table, first_half_last_round, random_draw_rounds):
+    last = int(table.index.max())
+    if first_half_last_round is None:  # the middle: Brighton's 7 of 14
+        first_half_last_round = max(1, last // 2)
+    first_half_last_round = check_int(first_half_last_round, "first_half_last_round",
+                                      minimum=1, maximum=last - 1)  # fmt: skip
+    try:
+        rounds = [int(r) for r in random_draw_rounds]
+    except (TypeError, ValueError):
+        raise fail("random_draw_rounds", f"rounds in 1-{last}", random_draw_rounds) from None
+    if not rounds or any(r not in table.index for r in rounds):
+        raise fail("random_draw_rounds", f"rounds of the table, in 1-{last}",
+                   random_draw_rounds)  # fmt: skip
+    return first_half_last_round, rounds
+
+
+def _counts(counts) -> RoundCounts:
+    if counts is None:
+        return _brighton()
+    if not isinstance(counts, RoundCounts):
+        raise fail("counts", "None (Brighton 2005) or a RoundCounts (round_counts)", counts)
+    return counts
+
+
+def subset_sigma(counts=None, *, confidence=0.90, first_half_last_round=7,
+                 random_draw_rounds=(1, 2)):  # fmt: skip
+    """σ by subset of rounds: all, the random-draw rounds, each half, each round.
+
+    Parameters
+    ----------
+    counts : RoundCounts, optional
+        Rounds × VP outcomes (:func:`round_counts`); by default Brighton 2005's.
+    confidence : float, default 0.90
+        Level of the profile-likelihood intervals.
+    first_half_last_round : int or None, default 7
+        Last round of the first half (None: the middle round, 7 of Brighton's 14).
+    random_draw_rounds : sequence of int, default (1, 2)
+        The random-draw rounds (Cooke's, Probst §11).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``subset`` (``all``, ``random_draw``, ``first_half``, ``second_half``,
+        ``round_1`` ...), columns ``rounds`` (text), ``n``, ``sigma``, ``ci_low``,
+        ``ci_high``, ``se``, ``loglik``, ``source`` (:func:`bridgestats.fit.
+        fit_sigma_groups` on each subset's counts).
+
+    Examples
+    --------
+    >>> s = subset_sigma(round_counts(_demo_committee(), report="demo"),
+    ...                  first_half_last_round=1)
+    >>> int(s.loc["all", "n"]), s.loc["all", "rounds"]
+    (4, '1-2')
+    """
+    c = _counts(counts)
+    table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
+    first, rounds = _check_rounds(table, first_half_last_round, random_draw_rounds)
+    subsets = _subsets(table, first, rounds)
+    by_subset = pd.DataFrame({k: v[0] for k, v in subsets.items()}).T
+    out = fit_sigma_groups(by_subset, t, confidence=confidence)
+    out.insert(0, "rounds", [v[1] for v in subsets.values()])
+    out.index.name = "subset"
+    out["source"] = c.source
+    return out
+
+
+def sigma_tests(counts=None, *, first_half_last_round=7, confidence=0.90):
+    """Likelihood-ratio tests of one σ: the halves, all rounds, each round against the rest.
+
+    Parameters
+    ----------
+    counts : RoundCounts, optional
+        As :func:`subset_sigma` (Brighton 2005 by default).
+    first_half_last_round : int or None, default 7
+        Last round of the first half (None: the middle round).
+    confidence : float, default 0.90
+        Level of the σ intervals in ``rounds``.
+
+    Returns
+    -------
+    tests : pandas.DataFrame
+        Index ``test`` (``halves``, ``rounds``): ``statistic`` (G²), ``df``, ``p_value``,
+        ``sigma_pooled``, ``source`` (:func:`bridgestats.fit.sigma_lr_test`).
+    rounds : pandas.DataFrame
+        :func:`bridgestats.fit.sigma_one_vs_rest` of the rounds (index ``round``).
+    """
+    c = _counts(counts)
+    table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
+    first, _ = _check_rounds(table, first_half_last_round, (int(table.index.min()),))
+    halves = pd.DataFrame({"first_half": table.loc[:first].sum(),
+                           "second_half": table.loc[first + 1 :].sum()}).T  # fmt: skip
+    src = f"{c.source.split(' (')[0].split(':')[0]}: likelihood-ratio test, χ²(df)"
+    rows = {}
+    for name, groups in (("halves", halves), ("rounds", table)):
+        r = sigma_lr_test(groups, t, confidence=confidence)
+        rows[name] = {"statistic": r.statistic, "df": r.df, "p_value": r.p_value,
+                      "sigma_pooled": r.sigma_pooled, "source": src}  # fmt: skip
+    tests = pd.DataFrame(rows).T.astype({"statistic": float, "df": int, "p_value": float,
+                                         "sigma_pooled": float})  # fmt: skip
+    tests.index.name = "test"
+    return tests, sigma_one_vs_rest(table, t, confidence=confidence)
+
+
+def interval_verdict(what: str, ci, references: dict, *, unit: str = "") -> str:
+    """Whether an interval decides between the published figures it is set against.
+
+    Parameters
+    ----------
+    what : str
+        The estimate, as the sentence names it (``"σ of all rounds"``).
+    ci : (float, float)
+        Its interval.
+    references : dict
+        Name → figure (the σ each published scale was built for).
+    unit : str, keyword-only
+        Printed after the numbers (``" %"``).
+
+    Returns
+    -------
+    str
+        One sentence: which figures the interval holds, and whether that decides: none
+        (the data rule them all out), one (the data pick it), or two or more (the interval
+        is too wide to decide between them: more matches are needed).
+
+    Examples
+    --------
+    >>> interval_verdict("σ of all rounds", (10.2, 11.4), {"EBU 2006": 11.0,
+    ...                  "Washington (2004)": 9.59, "random draw": 11.65}, unit=" %")[-83:]
+    'EBU 2006 (11.00 %) alone of the published figures: the sample decides between them.'
+    >>> interval_verdict("σ of round 1", (8.0, 13.0), {"a": 9.0, "b": 12.0})
+    'σ of round 1 (8.00-13.00) holds a (9.00) and b (12.00): too wide to decide between them.'
+    """
+    lo, hi = float(ci[0]), float(ci[1])
+    inside = [(n, v) for n, v in references.items() if lo <= float(v) <= hi]
+    shown = [f"{n} ({float(v):.2f}{unit})" for n, v in inside]
+    head = f"{what} ({lo:.2f}-{hi:.2f}{unit})"
+    if not inside:
+        return f"{head} holds none of the published figures: the sample rules them all out."
+    if len(inside) == 1:
+        return (f"{head} holds {shown[0]} alone of the published figures: the sample decides "
+                "between them.")  # fmt: skip
+    listed = ", ".join(shown[:-1]) + " and " + shown[-1]
+    return f"{head} holds {listed}: too wide to decide between them."
