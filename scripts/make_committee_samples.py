@@ -22,8 +22,8 @@ import pandas as pd
 
 from bridgestats import datasets
 from bridgestats.paths import data_dir
-from bridgestats.scales import named_scale
 from bridgestats.sim.matches import simulate_match_results
+from bridgestats.vp import named_scale
 
 SEED = 2026
 TEAMS_EVENT = "2013-World/Men"

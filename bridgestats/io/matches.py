@@ -280,7 +280,7 @@ def read_match_results(path, *, strict: bool = False) -> pd.DataFrame:
         One row per data row, in file order, with :data:`MATCH_RESULT_COLUMNS`: ``source``,
         ``record`` (the line), ``event``, ``round`` (Int64), ``home``, ``visitors``,
         ``boards`` (Int64), ``form`` (``"teams"`` or ``"swiss_pairs"``, the
-        :data:`bridgestats.forms.FORMS` ids), ``unit`` (``"IMPs"`` or ``"MP %"``),
+        :data:`bridgestats.sigma.FORMS` ids), ``unit`` (``"IMPs"`` or ``"MP %"``),
         ``score_home`` and ``score_visitors`` (the IMPs or percentages as given),
         ``margin`` (the home side's, see the module docstring), ``vp_home`` and
         ``vp_visitors`` (NaN when not given), ``date`` (ISO text, or missing) and

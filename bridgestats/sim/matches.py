@@ -19,9 +19,8 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_choice, check_int, check_number, fail
-from ..forms import FORMS
-from ..scales import named_scale
-from ..vpscale import VPScale
+from ..sigma.forms import FORMS
+from ..vp import VPScale, named_scale
 from .pairing import pair_in_order, round_robin_schedule
 
 __all__ = ["simulate_match_results"]
@@ -75,7 +74,7 @@ def simulate_match_results(
         A random first round then by score (VPs, then margin), a random draw every round,
         or all-play-all by the circle method; repeat meetings are avoided while possible.
     k : float, optional
-        Per-board sd: by default Probst's for the form (:data:`bridgestats.forms.FORMS`:
+        Per-board sd: by default Probst's for the form (:data:`bridgestats.sigma.FORMS`:
         6.5 IMPs, 32.95 %).
     strength_sd : float, optional
         The sd of the entrants' true strengths (per board, in the form's unit); 0: equal.

@@ -41,7 +41,7 @@ from .. import datasets
 from .._validate import check_flag, check_int, check_number, check_rng
 from ..fit import butler_factor
 from ..sigma import sigma_butler_online, sigma_cross_imps, sigma_teams
-from ..vpscale import VPScale, gaussian_scale, gaussian_z
+from ..vp import VPScale, gaussian_scale, gaussian_z
 
 __all__ = [
     "ButlerSpread",

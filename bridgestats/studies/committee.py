@@ -31,8 +31,7 @@ from .._validate import check_choice, check_int, fail
 from ..derive.committee import CommitteeResults, ReadStatement, read_committee, read_statement
 from ..fit import fit_sigma_groups, sigma_lr_test, sigma_one_vs_rest
 from ..names import display_name
-from ..scales import NAMED_SCALES, named_scale
-from ..vpscale import VPScale
+from ..vp import NAMED_SCALES, VPScale, named_scale
 
 __all__ = [
     "DEFAULT_SCALES",
@@ -80,7 +79,7 @@ def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
         Usable matches of one form (:meth:`~bridgestats.derive.CommitteeResults.matches_for`).
     scale : str or VPScale, optional
         The scale, when the committee names it (an id of
-        :data:`bridgestats.scales.NAMED_SCALES`, or a scale read from a scale CSV). By
+        :data:`bridgestats.vp.NAMED_SCALES`, or a scale read from a scale CSV). By
         default the named scale of :data:`_CANDIDATES` that gives the most of the VPs the
         file prints (the first, :data:`DEFAULT_SCALES`, when it prints none).
     form : {"teams", "swiss_pairs"}, keyword-only
@@ -164,6 +163,8 @@ class RoundCounts:
         What was read (None for the shipped data).
     source : str
         The data and method, for the report's source line.
+    read_from : tuple of str
+        The data sets or files read (a report's inputs).
     """
 
     by_round: pd.DataFrame
@@ -181,7 +182,7 @@ class RoundCounts:
     left_out: dict = field(default_factory=dict)
     read: ReadStatement | None = None
     source: str = ""
-    inputs: tuple[str, ...] = ()
+    read_from: tuple[str, ...] = ()
 
     @property
     def scale_name(self) -> str:
@@ -253,7 +254,7 @@ def _brighton() -> RoundCounts:
         source=(f"{estimates.COUNTS} on the {estimates.SCORED_ON} thresholds "
                 f"({estimates.SCALES}): ML σ of the binned normal margin, profile-likelihood "
                 "interval"),
-        inputs=(estimates.COUNTS, estimates.SCALES, estimates.PRINTED),
+        read_from=(estimates.COUNTS, estimates.SCALES, estimates.PRINTED),
     )  # fmt: skip
 
 
@@ -353,7 +354,7 @@ def round_counts(files, *, scale=None, form=None, report="washington_sigma") -> 
         source=(f"the committee's files ({len(m):,} matches of {n_boards} boards) counted on "
                 f"the {binned.name or sid} scale's bands: ML σ of the binned normal margin, "
                 "profile-likelihood interval"),
-        inputs=c.given,
+        read_from=c.given,
     )  # fmt: skip
 
 

@@ -2,7 +2,7 @@
 
 References: Probst §11 (449 20-0s expected of 3598, 512 observed, 297 + 215; 225 per half),
 §10 Table 6 (Sheffield, recomputed by hand here), and independent recomputation of the team
-match counts with bridgestats.vpscale (one scale object per match, a plain loop).
+match counts with bridgestats.vp (one scale object per match, a plain loop).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bridgestats import datasets, vpscale
+from bridgestats import datasets, vp
 
 MIN_BOARDS = 12
 
@@ -79,9 +79,9 @@ def test_team_matches(run):
     gauss = np.zeros(11, int)
     wbf = np.zeros(11, int)
     for margin, n in zip(m.imp_margin, m.n_boards, strict=True):
-        vp = vpscale.gaussian_scale(sigma=k * math.sqrt(n)).vp(abs(margin))
-        gauss[int(vp) - 10] += 1
-        wbf[int(vpscale.wbf_scale(int(n)).vp(abs(margin))) - 10] += 1
+        won = vp.gaussian_scale(sigma=k * math.sqrt(n)).vp(abs(margin))
+        gauss[int(won) - 10] += 1
+        wbf[int(vp.wbf_scale(int(n)).vp(abs(margin))) - 10] += 1
     np.testing.assert_array_equal(s["teams_gaussian_observed"], gauss)
     np.testing.assert_array_equal(s["teams_wbf_observed"], wbf)
     equal = len(m) * np.array([1] + [2] * 10) / 21

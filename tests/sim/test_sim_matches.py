@@ -9,8 +9,8 @@ import pytest
 from scipy import stats
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.scales import named_scale
 from bridgestats.sim.matches import simulate_match_results
+from bridgestats.vp import named_scale
 
 
 def _margins(m):

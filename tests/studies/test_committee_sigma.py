@@ -11,10 +11,10 @@ from scipy import stats
 from bridgestats import datasets
 from bridgestats.derive import read_committee
 from bridgestats.errors import BridgestatsError
-from bridgestats.scales import named_scale
 from bridgestats.sim.matches import simulate_match_results
 from bridgestats.studies import estimates
 from bridgestats.studies.committee import interval_verdict, round_counts
+from bridgestats.vp import named_scale
 
 
 @pytest.mark.slow

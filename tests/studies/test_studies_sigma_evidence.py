@@ -10,6 +10,7 @@ import pytest
 
 from bridgestats.apps import booklet as bk
 from bridgestats.errors import BridgestatsError
+from bridgestats.sigma import evidence_inputs, form_sigma
 from bridgestats.studies import estimates, scales
 from bridgestats.studies import sigma_evidence as se
 
@@ -42,7 +43,7 @@ def test_k_delta_tau_have_one_value():
     """K and δ: the within-match estimator on the 12-32-board matches (TEAMS_FIT), whatever
     a report calls (the booklet, candidate_scales' default, rescore's default); τ and k of
     Swiss pairs: swiss_pairs_strength, computed once."""
-    ev = se.evidence_inputs()
+    ev = evidence_inputs()
     within = estimates.delta_within_match(min_boards=12, max_boards=32, n_boot=50, rng=3)
     within = within.set_index("group").loc["all"]
     # the bootstrap moves only the intervals
@@ -64,7 +65,7 @@ def test_the_teams_delta_is_the_within_match_one_not_the_likelihoods():
     within-match K and δ are consistent with that rms by construction."""
     from bridgestats import datasets
 
-    ev = se.evidence_inputs()
+    ev = evidence_inputs()
     m = datasets.load("derived/match_margins")
     genuine = m[m.n_boards.between(12, 32)]
     rms = math.sqrt(genuine.sum_sq_imps.sum() / genuine.n_boards.sum())
@@ -87,15 +88,21 @@ def test_tau_interval_holds_its_monte_carlo_error():
 
 
 def test_outside_figures():
-    # Probst §3: K = 6.5, δ = 0, 8 boards: "Std dev=18.38"
-    assert abs(se.form_sigma_from("teams", 8, k=6.5) - 18.38) < 0.005
+    # Probst §3: K = 6.5, δ = 0, 8 boards: "Std dev=18.38", through the evidence's model
+    # with its inputs replaced and through Probst's
+    teams = {"k": 6.5, "delta": 0.0}
+    assert abs(form_sigma("teams", 8, inputs=teams).sigma - 18.38) < 0.005
+    assert abs(form_sigma("teams", 8, source="probst", k=6.5).sigma - 18.38) < 0.005
     # Probst §3 cross-IMPed teams of eight: 2√2 × the teams σ (8 boards: 52.0 at K 6.5)
-    assert se.form_sigma_from("cross_imps", 8, k=6.5) == pytest.approx(52.0, abs=0.005)
+    assert form_sigma("cross_imps", 8, inputs=teams).sigma == pytest.approx(52.0, abs=0.005)
     # the EBU 7-9 table is the Gaussian scale at σ = 11 % (data/seeds): the pairs formula
     # at 8 boards returns σ₈ itself, whatever k
-    assert se.form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0, pairs_k=27.6) == 11.0
+    pairs = {"sigma_pairs_8": 11.0, "pairs_k": 27.6}
+    assert form_sigma("swiss_pairs", 8, inputs=pairs).sigma == pytest.approx(11.0, rel=1e-12)
     # Probst §10: Sheffield σ 1790 over 24 boards
-    assert se.form_sigma_evidence("aggregate", 24).sigma == pytest.approx(1790.0)
+    assert form_sigma("aggregate", 24).sigma == pytest.approx(1790.0)
+    # a value replaced without its interval leaves σ without one
+    assert form_sigma("teams", 8, inputs=teams).sigma_ci is None
 
 
 def test_mp_and_imps_are_not_compared():
@@ -156,7 +163,7 @@ def test_every_built_report_shows_one_k_delta_and_tau():
     summaries = sorted(root.glob("*/summary.json"))
     if not summaries:
         pytest.skip(f"no built reports in {root} (make reports)")
-    ev = se.evidence_inputs()
+    ev = evidence_inputs()
     seen = {}
     for path in summaries:
         s = json.loads(path.read_text())
@@ -169,3 +176,23 @@ def test_every_built_report_shows_one_k_delta_and_tau():
                 seen.setdefault(quantity, set()).add((path.parent.name, s[key]))
                 assert s[key] == pytest.approx(ev[quantity], rel=1e-12), (path, key)
     assert seen, "no report shows K, δ or τ"
+
+
+def test_conditions_sigma_is_brightons_fit_for_those_rounds():
+    """The designer's deliberately other σ for Swiss pairs: all 14 Brighton rounds scored on
+    the 2004 scale (Probst Table 7, Table 8's Washington 2004 thresholds), fitted directly
+    by bridgestats.fit (washington_sigma's 10.97 %), interval included; at 8 boards σ is σ₈
+    itself, at 16 it is carried as √(σ₈² + k²(1/16 − 1/8)) with the one fit's k."""
+    from bridgestats import datasets, fit
+
+    t2004 = [0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99]
+    counts = datasets.load("seeds/brighton_2005_vp_counts").groupby("vp_winner")["count"].sum()
+    direct = fit.fit_sigma_binned(counts.to_numpy(), t2004)
+    s = se.conditions_sigma(8, "whole_event")
+    assert s.sigma == pytest.approx(direct.sigma, rel=1e-9)
+    assert s.sigma == pytest.approx(10.97, abs=0.005)
+    assert s.sigma_ci == pytest.approx(direct.ci, rel=1e-9)
+    assert s.source.startswith("σ₈ 10.97 % for all 14 rounds")
+    k = evidence_inputs()["pairs_k"]
+    s16 = se.conditions_sigma(16, "whole_event").sigma
+    assert s16 == pytest.approx(math.sqrt(direct.sigma**2 + k**2 * (1 / 16 - 1 / 8)), rel=1e-12)
