@@ -35,9 +35,11 @@ from ..vp import NAMED_SCALES, VPScale, named_scale
 
 __all__ = [
     "DEFAULT_SCALES",
+    "RescoreInput",
     "RoundCounts",
     "as_committee",
     "interval_verdict",
+    "rescore_input",
     "round_counts",
     "scored_on",
     "sigma_tests",
@@ -474,6 +476,130 @@ def sigma_tests(counts=None, *, first_half_last_round=7, confidence=0.90):
                                          "sigma_pooled": float})  # fmt: skip
     tests.index.name = "test"
     return tests, sigma_one_vs_rest(table, t, confidence=confidence)
+
+
+@dataclass(frozen=True)
+class RescoreInput:
+    """The events ``compare_scales`` re-scores: the shipped championships or a committee's.
+
+    Attributes
+    ----------
+    matches : pandas.DataFrame
+        The columns of ``data/derived/rescored_matches`` (``event``, ``round``, ``team_a``,
+        ``team_b``, ``boards``, ``boards_scored``, ``imps_a``, ``imps_b``,
+        ``missing_tables``, ``ambiguous_tables``); a committee's also ``margin`` and
+        ``kind`` (``"round robin"`` for team matches, ``"Swiss pairs"``): the input of
+        :func:`bridgestats.studies.rescore.rescore_events`.
+    baselines : dict or None
+        Event → ``(scale, note, played)``: the scale each committee event was scored on
+        (:func:`scored_on`), against which the changes are counted; None: the shipped
+        events' :func:`~bridgestats.studies.rescore.baseline_scale`.
+    read : ReadStatement or None
+        What was read.
+    read_from : tuple of str
+        The data set or files.
+    """
+
+    matches: pd.DataFrame
+    baselines: dict | None
+    read: ReadStatement | None
+    read_from: tuple[str, ...]
+
+    def baseline(self, event) -> tuple[str, str, bool]:
+        """The baseline of one event (as :func:`~bridgestats.studies.rescore.baseline_scale`)."""
+        from .rescore import baseline_scale
+
+        return (self.baselines or {}).get(event) or baseline_scale(event)
+
+
+_KIND = {"teams": "round robin", "swiss_pairs": "Swiss pairs"}
+
+
+def rescore_input(files=None, *, scale=None, report="compare_scales") -> RescoreInput:
+    """A committee's round robins and Swiss events, ready to re-score under every scale.
+
+    Parameters
+    ----------
+    files : list of paths, CommitteeResults, or None
+        The committee's files; None: the shipped 51 championship round robins
+        (``data/derived/rescored_matches``).
+    scale : str, optional
+        The id of the scale the events were scored on, for every event; by default each
+        event's is found from the VPs its matches print (:func:`scored_on`).
+    report : str, keyword-only
+        The report asking (named in a refusal).
+
+    Returns
+    -------
+    RescoreInput
+
+    Notes
+    -----
+    The sides are the file's ``home`` and ``visitors``; a team match's margin is in IMPs,
+    a Swiss pairs match's in MP % (:func:`bridgestats.io.read_match_results`). Each
+    event is re-scored with the boards of its longest match.
+
+    Examples
+    --------
+    >>> r = rescore_input(_demo_committee(), report="demo")
+    >>> print(r.matches[["event", "team_a", "team_b", "margin", "kind"]].head(2).to_string())
+        event team_a team_b  margin         kind
+    0  League      A      B    28.0  round robin
+    1  League      C      D   -17.0  round robin
+    >>> r.baseline("League")
+    ('WBF 2013 discrete', 'the scale scored on (WBF 2013 (whole VPs), the default: the files \
+print no VPs)', True)
+    """
+    from .. import datasets
+    from .rescore import scale_label
+
+    if files is None:
+        name = "derived/rescored_matches"
+        return RescoreInput(datasets.load(name), None, None, (name,))
+    c = as_committee(files)
+    m = c.matches_for(report, forms=["teams", "swiss_pairs"])
+    frames, baselines = [], {}
+    for event, em in m.groupby("event", sort=True):
+        forms = set(em["form"])
+        if len(forms) > 1:
+            raise fail("files", f"one form per event ({event!r} has team and pairs matches)",
+                       sorted(forms))  # fmt: skip
+        form = forms.pop()
+        n_boards = int(em["boards"].max())
+        s, sid, agree, printed = scored_on(em, scale, form=form, n_boards=n_boards)
+        how = (
+            "from the files"
+            if printed and agree == printed
+            else f"{agree:,} of its {printed:,} printed VPs agree"
+            if printed
+            else "the default: the files print no VPs"
+        )
+        shown = display_name("scale", sid) if sid in NAMED_SCALES else s.name
+        baselines[event] = (scale_label(s.name), f"the scale scored on ({shown}, {how})", True)
+        frames.append(
+            pd.DataFrame(
+                {
+                    "event": event,
+                    "round": em["round"].to_numpy(),
+                    "team_a": em["home"].to_numpy(),
+                    "team_b": em["visitors"].to_numpy(),
+                    "boards": em["boards"].to_numpy(dtype=np.int64),
+                    "boards_scored": em["boards"].to_numpy(dtype=np.int64),
+                    "imps_a": em["score_home"].to_numpy(dtype=float),
+                    "imps_b": em["score_visitors"].to_numpy(dtype=float),
+                    "missing_tables": 0,
+                    "ambiguous_tables": 0,
+                    "margin": em["margin"].to_numpy(dtype=float),
+                    "kind": _KIND[form],
+                }
+            )
+        )
+    return RescoreInput(
+        matches=pd.concat(frames, ignore_index=True),
+        baselines=baselines,
+        read=read_statement(c, ["teams_matches", "swiss_pairs_rounds"]),
+        read_from=c.given,
+    )
 
 
 def interval_verdict(what: str, ci, references: dict, *, unit: str = "") -> str:
