@@ -35,9 +35,11 @@ from ..vp import NAMED_SCALES, VPScale, named_scale
 
 __all__ = [
     "DEFAULT_SCALES",
+    "BoardSpreads",
     "RescoreInput",
     "RoundCounts",
     "as_committee",
+    "board_spreads",
     "interval_verdict",
     "rescore_input",
     "round_counts",
@@ -600,6 +602,72 @@ print no VPs)', True)
         read=read_statement(c, ["teams_matches", "swiss_pairs_rounds"]),
         read_from=c.given,
     )
+
+
+@dataclass(frozen=True)
+class BoardSpreads:
+    """Per board of a committee's full fields, the spreads the Butler factor is measured on.
+
+    Attributes
+    ----------
+    spreads : pandas.DataFrame or None
+        The columns of ``data/derived/fullfield_board_spreads`` (``event``, ``round``,
+        ``board``, ``n_tables``, ``score_sd``, ``butler_imps_sd_mean``,
+        ``butler_imps_sd_trimmed``, ``cross_imps_rms``); None: the shipped file.
+    read : ReadStatement or None
+    read_from : tuple of str
+    """
+
+    spreads: pd.DataFrame | None
+    read: ReadStatement | None
+    read_from: tuple[str, ...]
+
+
+def board_spreads(files=None, *, report="butler_scales") -> BoardSpreads:
+    """The Butler and cross-IMP spreads of every board of a committee's pairs sessions.
+
+    Parameters
+    ----------
+    files : list of paths, CommitteeResults, or None
+        The committee's files; their pairs sessions (boards played at 3 tables or more,
+        :meth:`~bridgestats.derive.CommitteeResults.sessions_for`). None: the shipped
+        spreads of the VALET championship fields.
+    report : str, keyword-only
+        The report asking (named in a refusal).
+
+    Returns
+    -------
+    BoardSpreads
+
+    Notes
+    -----
+    Each board's tables (:func:`bridgestats.io.field_results`) give its spreads by
+    :func:`bridgestats.fit.field_spreads`, against the plain mean and the trimmed datum, as
+    ``scripts/derive_archive_figures.py`` derives the shipped file.
+    """
+    from ..fit import field_spreads
+    from ..io import field_results
+
+    if files is None:
+        return BoardSpreads(None, None, ("derived/fullfield_board_spreads",))
+    c = as_committee(files)
+    fields = field_results(c.sessions_for(report))
+    scores = fields["scores"].tolist()
+    mean = field_spreads(scores, datum="mean")
+    trimmed = field_spreads(scores, datum="trimmed")
+    spreads = pd.DataFrame(
+        {
+            "event": fields["event"].to_numpy(),
+            "round": fields["round"].to_numpy(),
+            "board": fields["board"].to_numpy(),
+            "n_tables": mean["n_tables"].to_numpy(),
+            "score_sd": mean["score_sd"].to_numpy(),
+            "butler_imps_sd_mean": mean["butler_imps_sd"].to_numpy(),
+            "butler_imps_sd_trimmed": trimmed["butler_imps_sd"].to_numpy(),
+            "cross_imps_rms": mean["cross_imps_rms"].to_numpy(),
+        }
+    )
+    return BoardSpreads(spreads, read_statement(c, "pairs_sessions"), c.given)
 
 
 def interval_verdict(what: str, ci, references: dict, *, unit: str = "") -> str:
