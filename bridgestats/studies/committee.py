@@ -46,6 +46,7 @@ __all__ = [
     "scored_on",
     "sigma_tests",
     "subset_sigma",
+    "team_swings",
 ]
 
 #: The scale a form's events are taken as scored on when the file gives no VPs: the WBF
@@ -668,6 +669,34 @@ def board_spreads(files=None, *, report="butler_scales") -> BoardSpreads:
         }
     )
     return BoardSpreads(spreads, read_statement(c, "pairs_sessions"), c.given)
+
+
+def team_swings(files, *, report="rederive_k") -> tuple[pd.DataFrame, ReadStatement]:
+    """The paired boards of a committee's two-room team matches, and what was read.
+
+    Parameters
+    ----------
+    files : list of paths, or CommitteeResults
+        The committee's files: table results whose two rooms pair
+        (:func:`bridgestats.io.team_board_swings`; a match results CSV gives no board).
+    report : str, keyword-only
+        The report asking (named in a refusal).
+
+    Returns
+    -------
+    swings : pandas.DataFrame
+        :func:`bridgestats.io.team_board_swings` of the files' table results.
+    read : ReadStatement
+
+    Raises
+    ------
+    BridgestatsError
+        No board pairs: one sentence naming each file and what it holds.
+    """
+    c = as_committee(files)
+    if c.swings.empty:
+        raise c._refuse(report, ["teams_matches"])
+    return c.swings, read_statement(c, "teams_matches")
 
 
 def interval_verdict(what: str, ci, references: dict, *, unit: str = "") -> str:
