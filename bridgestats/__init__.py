@@ -191,6 +191,10 @@ VOCABULARY = {
     "n_grid": "points a profile-likelihood curve is drawn at",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
+    # reports and the committee brief
+    "table": "a study's result frame, taken by the function that words or draws it",
+    "rescored": "the frame of bridgestats.studies.rescore.rescore_events (events re-scored)",
+    "alpha": "the family-wise error rate of a set of tests (0.05 unless stated)",
 }
 
 #: Spellings the package does not use, and the name it uses instead.
