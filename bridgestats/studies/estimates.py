@@ -72,7 +72,8 @@ from ..fit import (
     fit_strength_spread,
 )
 from ..sigma import swiss_pairs_top_percent
-from ..vp import VPScale, gaussian_z, scale_from_thresholds, wbf_table
+from ..vp import VPScale, gaussian_z, named_scale, scale_from_thresholds, wbf_table
+from .rounds import RoundCounts, sigma_tests, subset_sigma
 
 __all__ = [
     "BANDS",
@@ -1048,6 +1049,25 @@ def brighton_counts():
     return table, np.asarray(played.thresholds, dtype=float)
 
 
+def brighton_round_counts() -> RoundCounts:
+    """Brighton 2005 (Probst's Table 7) as a :class:`~bridgestats.studies.rounds.RoundCounts`:
+    14 rounds × winner's VP, scored on the 2004 scale (the shipped data of ``washington_sigma``).
+
+    >>> brighton_round_counts().by_round.shape
+    (14, 11)
+    """
+    table, t = brighton_counts()
+    played = named_scale(SCORED_ON)
+    return RoundCounts(
+        by_round=table, thresholds=t, scale=played, scale_id=SCORED_ON, binned_on=played,
+        binned_id=SCORED_ON, form="swiss_pairs", unit="MP %", n_boards=8,
+        name="Brighton 2005 Swiss pairs",
+        source=(f"{COUNTS} on the {SCORED_ON} thresholds ({SCALES}): ML σ of the binned "
+                "normal margin, profile-likelihood interval"),
+        read_from=(COUNTS, SCALES, PRINTED),
+    )  # fmt: skip
+
+
 def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_rounds=(1, 2),
                    counts=None):  # fmt: skip
     """σ (MP % of an 8-board match) of Brighton 2005 by subset: all, halves, each round.
@@ -1082,10 +1102,9 @@ def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_roun
     random_draw   514  11.66
     round_8       257   9.38
     """
-    from .committee import subset_sigma
-
-    return subset_sigma(counts, confidence=confidence, first_half_last_round=first_half_last_round,
-                        random_draw_rounds=random_draw_rounds)  # fmt: skip
+    counts = brighton_round_counts() if counts is None else counts
+    return subset_sigma(counts, confidence=confidence, random_draw_rounds=random_draw_rounds,
+                        first_half_last_round=first_half_last_round)  # fmt: skip
 
 
 def brighton_tests(*, first_half_last_round=7, confidence=0.90, counts=None):
@@ -1120,8 +1139,7 @@ def brighton_tests(*, first_half_last_round=7, confidence=0.90, counts=None):
     halves    10.9916   1   0.0009
     rounds    22.3932  13   0.0496
     """
-    from .committee import sigma_tests
-
+    counts = brighton_round_counts() if counts is None else counts
     return sigma_tests(counts, first_half_last_round=first_half_last_round,
                        confidence=confidence)  # fmt: skip
 

@@ -71,7 +71,7 @@ def test_the_shipped_path_is_brighton():
     counts = round_counts(None)
     table, _ = estimates.brighton_counts()
     pd.testing.assert_frame_equal(counts.by_round, table)
-    assert counts.read is None and counts.scale_name == "Washington (2004)"
+    assert counts.read_statement is None and counts.scale_name == "Washington (2004)"
     assert list(counts.published(["ebu_2006"])) == ["ebu_2006", "washington_2004"]
 
 
