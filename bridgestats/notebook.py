@@ -40,6 +40,7 @@ __all__ = [
     "save_summary",
     "show_findings",
     "show_markdown",
+    "show_read",
     "show_table",
     "table_html",
 ]
@@ -785,6 +786,19 @@ def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> 
 
     html = table_html(frame, columns=columns, digits=digits, note=note)
     display({"text/html": html, "text/plain": f"table of {len(frame)} rows"}, raw=True)
+
+
+def show_read(read) -> None:
+    """What a report read of a committee's files: the sentence and the table of counts of a
+    :class:`bridgestats.derive.ReadStatement` (nothing for the shipped data, ``None``)."""
+    if read is None:
+        return
+    show_markdown(read.sentence)
+    show_table(
+        read.table,
+        columns={"what": "what", "status": "read, used or skipped", "count": "count",
+                 "where": "where (first line)"},
+    )  # fmt: skip
 
 
 def run_sweep(grid, *, rng, scheduler=None, progress=True):

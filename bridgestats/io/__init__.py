@@ -90,6 +90,15 @@ longer counts their rows.
 cannot be parsed at all raises :class:`ParseError` (a
 :class:`~bridgestats.errors.BridgestatsError`) naming the file, the line and the reason.
 
+Match results
+-------------
+:func:`read_match_results` reads the one CSV of match results any scoring program can
+export (``event, round, home, visitors, boards`` and ``imps_home, imps_visitors`` for team
+matches or ``pct_home, pct_visitors`` for Swiss pairs, optionally ``vp_home,
+vp_visitors`` and ``date``): one row per match, not per table result, so it is not among
+:data:`READERS`; :func:`is_match_csv` tells such a file by its header. The columns are
+:data:`MATCH_RESULT_COLUMNS`; a row that cannot be used keeps its ``skip_reason``.
+
 Shapes for the statistics
 -------------------------
 :func:`team_board_swings` pairs the two rooms of each board of a team match,
@@ -113,6 +122,7 @@ if TYPE_CHECKING:  # the names below, for type checkers and editors
     from .acbl import read_acbl_travellers
     from .frames import field_results, match_margins, team_board_swings
     from .lin import read_lin
+    from .matches import MATCH_RESULT_COLUMNS, is_match_csv, read_match_results
     from .pbn import read_pbn, read_pbn_totals
     from .results import READERS, Reader, read_results, reader_for
     from .scale_csv import read_scale_csv
@@ -130,6 +140,7 @@ _HOME = {
     "read_acbl_travellers": "acbl",
     **dict.fromkeys(("field_results", "match_margins", "team_board_swings"), "frames"),
     "read_lin": "lin",
+    **dict.fromkeys(("MATCH_RESULT_COLUMNS", "is_match_csv", "read_match_results"), "matches"),
     "read_pbn": "pbn",
     "read_pbn_totals": "pbn",
     **dict.fromkeys(("READERS", "Reader", "read_results", "reader_for"), "results"),
@@ -155,6 +166,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "COLUMNS",
+    "MATCH_RESULT_COLUMNS",
     "READERS",
     "SKIP_REASONS",
     "LoadSummary",
@@ -162,9 +174,11 @@ __all__ = [
     "Reader",
     "field_results",
     "finish",
+    "is_match_csv",
     "match_margins",
     "read_acbl_travellers",
     "read_lin",
+    "read_match_results",
     "read_pbn",
     "read_pbn_totals",
     "read_results",

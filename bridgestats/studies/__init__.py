@@ -41,6 +41,12 @@
   ``derived/rescored_matches``) re-scored under every candidate scale
   (:func:`rescore_events`) and the qualifiers each scale changes
   (:func:`qualifier_changes`).
+- :mod:`~bridgestats.studies.committee`: every evidence report on a committee's own
+  ``files``: its Swiss pairs and team matches as rounds × VP outcome on the scale they were
+  scored on (:func:`~bridgestats.studies.committee.round_counts`), σ by subset and its
+  likelihood-ratio tests (``subset_sigma``, ``sigma_tests``, Brighton 2005's by default),
+  and whether an interval decides between published figures (``interval_verdict``; names
+  stay under the module);
 - :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
   by half simulated under a random draw and by score, the equal-probability σ of each half,
   and late entry into a Swiss after a knock-out (names stay under the module).
