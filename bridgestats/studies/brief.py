@@ -36,6 +36,7 @@ from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
 from .designer import SIM_EVENTS, not_simulated_reason, real_qualifier_changes, simulated_model
 from .estimates import sensitivity
+from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .rescore import rescore_events
 from .scales import VERDICT_MARGIN
 
@@ -46,6 +47,7 @@ __all__ = [
     "brief_findings",
     "brief_table",
     "current_scale",
+    "ppi_answer",
     "recommendation_sentence",
     "recommendations",
     "top_from",
@@ -420,13 +422,36 @@ def wbf_statement_sentence(frame) -> str:
     )
 
 
-def brief_findings(table, statement) -> pd.DataFrame:
+def ppi_answer(sessions=None, *, until="2010-01-01", n_boot=2000, rng=None):
+    """Does the PPI forget too fast or too slow? :func:`~.ppi_decision.ppi_decision` on the
+    real players' session log (the ratings report's, ``derived/rating_sessions``), with
+    the calibration sentence beside its answer.
+
+    Returns
+    -------
+    tuple
+        The factors' table (``m_scale``, ``rmse``, ``gain``, ``calibration_slope``,
+        ``half_life_boards``, and the rest of :func:`~.ppi_decision.ppi_decision`'s
+        columns) and the decision dict, whose ``sentence`` is followed by
+        ``calibration_sentence``.
+    """
+    from .. import datasets
+
+    log = datasets.load("derived/rating_sessions") if sessions is None else sessions
+    table, decision = ppi_decision(log, until=until, n_boot=n_boot, rng=rng)
+    decision = {**decision, "calibration_sentence": ppi_calibration_sentence(table)}
+    return table.assign(m_scale=table["factor"]), decision
+
+
+def brief_findings(table, statement, ppi=None) -> pd.DataFrame:
     """The brief's findings as a tidy frame: ``text``, ``section``, ``key``, ``headline``.
 
     One sentence per form and length (:func:`recommendation_sentence`; key
     ``recommendations``), the headlines the 8-board teams and 8-board Swiss pairs rows where
-    they are in ``table``, and the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
-    key ``wbf_statement``): the keys are the brief's summary keys.
+    they are in ``table``, the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
+    key ``wbf_statement``) and, given ``ppi`` (:func:`ppi_answer`'s decision), the PPI's
+    answer and what its calibration means (key ``ppi_decision``): the keys are the brief's
+    summary keys.
     """
     rows = []
     for r in table.itertuples(index=False):
@@ -437,6 +462,10 @@ def brief_findings(table, statement) -> pd.DataFrame:
     rows.append({"text": wbf_statement_sentence(statement),
                  "section": "Would a new scale have changed who qualified?",
                  "key": "wbf_statement", "headline": True})  # fmt: skip
+    if ppi is not None:
+        for text, head in ((ppi["sentence"], True), (ppi["calibration_sentence"], False)):
+            rows.append({"text": text, "section": "Does our PPI forget too fast or too slow?",
+                         "key": "ppi_decision", "headline": head})  # fmt: skip
     return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
 
 
