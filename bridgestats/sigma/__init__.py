@@ -32,7 +32,7 @@ from .evidence import (
     input_rows,
 )
 from .forms import FORMS, EventForm, FormTable, event_form
-from .match import SOURCES, SigmaSource, form_sigma
+from .match import SOURCES, SigmaSource, form_sigma, form_sigmas
 from .models import (
     MAX_VALUE,
     k_from_sigma,
@@ -66,6 +66,7 @@ __all__ = [
     "event_form",
     "evidence_inputs",
     "form_sigma",
+    "form_sigmas",
     "input_rows",
     "k_from_sigma",
     "sigma_aggregate",

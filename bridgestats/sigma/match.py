@@ -24,11 +24,13 @@ import itertools
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from .._validate import check_choice, check_int, check_number, fail
 from .evidence import INPUT_NAMES, evidence_inputs
 from .forms import FORMS, event_form
 
-__all__ = ["SOURCES", "SigmaSource", "form_sigma"]
+__all__ = ["SOURCES", "SigmaSource", "form_sigma", "form_sigmas"]
 
 #: Where a form's σ can come from (:func:`form_sigma`'s ``source``).
 SOURCES = ("evidence", "probst")
@@ -141,6 +143,23 @@ def form_sigma(form, n_boards, *, source="evidence", k=None, n_tables=None, inpu
             raise fail(name, "None unless source is 'probst' (the evidence's inputs are "
                        "replaced by inputs=)", value)  # fmt: skip
     return _evidence(entry, n_boards, n_tables=n_tables, inputs=inputs)
+
+
+def form_sigmas(form, n_boards, **options):
+    """:func:`form_sigma`'s σ for each of many match lengths, as an array of their shape.
+
+    Each distinct length is computed once (a match archive holds thousands of matches of a
+    few lengths); ``options`` are :func:`form_sigma`'s.
+
+    Examples
+    --------
+    >>> form_sigmas("teams", [8, 32, 8]).round(2).tolist()
+    [17.95, 39.93, 17.95]
+    """
+    lengths = np.asarray(n_boards)
+    unique, where = np.unique(lengths, return_inverse=True)
+    values = np.array([form_sigma(form, n.item(), **options).sigma for n in unique], dtype=float)
+    return values[where].reshape(lengths.shape)
 
 
 def _evidence(entry, n_boards, *, n_tables, inputs) -> SigmaSource:

@@ -60,6 +60,7 @@ __all__ = [
     "not_simulated_reason",
     "real_qualifier_changes",
     "simulated_comparison",
+    "simulated_model",
 ]
 
 #: The simulated event of each form: a Swiss paired by score, of the size of the
@@ -107,8 +108,9 @@ def _source(form, n_boards, *, n_tables=15, conditions=None, ascherman=False):
     return conditions_sigma(n_boards, conditions, ascherman=ascherman)
 
 
-def _model(form, n_boards, *, n_tables):
-    """The simulator's board model and strengths for ``form`` (see the module docstring)."""
+def simulated_model(form, n_boards, *, n_tables=15):
+    """The simulator's board model and strengths for ``form`` at the form's σ(n) (see the
+    module docstring): keywords of :func:`bridgestats.sim.measures.event_measures`."""
     ev = evidence_inputs()
     if form == "swiss_pairs":
         return {"board": "pairs", "k": ev["pairs_k"], "strength_sd": ev["strength_sd"]}
@@ -178,7 +180,7 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
         others = [named_scale(s, n_boards=n) for s in ("wbf", "wbf_discrete", "wdl")]
     scales = [gauss[0], *others, *gauss[1:]]
     labels = [DESIGNER_SCALE, *names, *list(printed)[1:]]
-    model = _model(form, n, n_tables=n_tables)
+    model = simulated_model(form, n, n_tables=n_tables)
     spec = SIM_EVENTS[form]
     m = event_measures(
         spec["n_entrants"], scales=scales, n_rounds=spec["n_rounds"], n_boards=n,

@@ -66,6 +66,7 @@ __all__ = [
     "swiss_pairs_fit",
     "swiss_pairs_strength",
     "teams_model",
+    "within_match_model",
 ]
 
 # --------------------------------------------------------------------------- one σ(n) per form
@@ -178,6 +179,33 @@ def _shipped_curve():
     return c
 
 
+def within_match_model(within, *, confidence=CONFIDENCE):
+    """The K(n) model of a within-match fit: what every teams scale's σ(n) is built on.
+
+    Parameters
+    ----------
+    within : pandas.DataFrame
+        :func:`~.estimates.delta_within_match`'s frame (its first row, ``"all"``, is used).
+    confidence : float
+        The level its intervals were fitted at.
+
+    Returns
+    -------
+    KModel
+        K and δ with their intervals, ``sigma(n)`` and ``k_at(n)``, so that a report shows
+        the model every scale uses with the calls it used for the margins-only likelihood.
+    """
+    from .estimates import KModel
+
+    row = within.iloc[0]
+    return KModel(
+        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
+        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
+        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=confidence,
+        source=f"{row.n_matches:,} matches in {row.n_files} files of {row.source}",
+    )  # fmt: skip
+
+
 def teams_model():
     """K and δ of σ(n)² = nK² + n²δ² behind every teams scale (:data:`TEAMS_FIT`).
 
@@ -186,9 +214,7 @@ def teams_model():
     KModel
         The within-match estimate over the shipped matches of 12-32 boards
         (:func:`~.estimates.delta_within_match`, the ``"all"`` row) as a
-        :class:`~.estimates.KModel` (``sigma(n)``, ``k_at(n)``), so that a report that
-        showed the K(n) likelihood's model shows this one with the same calls; computed
-        once per process.
+        :class:`~.estimates.KModel` (:func:`within_match_model`); computed once per process.
 
     Examples
     --------
@@ -199,16 +225,8 @@ def teams_model():
     """
     if "teams" in _CACHE:
         return _CACHE["teams"]
-    from .estimates import KModel
-
     fit = {key: v for key, v in TEAMS_FIT.items() if key != "estimator"}
-    row = delta_within_match(confidence=_CONFIDENCE, **fit).iloc[0]  # the "all" row
-    model = KModel(
-        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
-        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
-        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=_CONFIDENCE,
-        source=f"{row.n_matches:,} matches in {row.n_files} files of {row.source}",
-    )  # fmt: skip
+    model = within_match_model(delta_within_match(confidence=_CONFIDENCE, **fit))
     _CACHE["teams"] = model
     return model
 

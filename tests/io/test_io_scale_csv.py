@@ -13,7 +13,7 @@ import pytest
 from apps.test_score_event import TEAMS
 from cli.test_cli_score import _run  # tests/ is on the path (rootdir conftest)
 
-from bridgestats.apps.score_event import team_matches
+from bridgestats.apps.score import team_matches
 from bridgestats.cli import main
 from bridgestats.errors import BridgestatsError
 from bridgestats.io import read_scale_csv

@@ -14,6 +14,7 @@ import pytest
 from scipy import stats
 
 from bridgestats import datasets, vp
+from bridgestats.sigma import evidence_inputs
 
 MIN_BOARDS = 12
 
@@ -67,19 +68,28 @@ def test_sheffield(run):
 
 
 def test_team_matches(run):
-    """Recompute the team figures with one VPScale per match (loop reference), K from the
-    margins, on matches of at least MIN_BOARDS boards; counts must agree exactly."""
+    """Recompute the team figures with one VPScale per match (loop reference) at the teams
+    σ(n) = √(nK² + n²δ²) of every scale (issue 33: the σ the booklet prints, not a third K),
+    computed here from the evidence's K and δ, on matches of at least MIN_BOARDS boards;
+    counts must agree exactly."""
     s, _ = run
     m = datasets.load("derived/match_margins")
     m = m[m.n_boards.between(MIN_BOARDS, 32)]
     k = math.sqrt((m.imp_margin**2).sum() / m.n_boards.sum())
     assert s["teams_n_matches"] == len(m)
     assert s["teams_k_match"] == pytest.approx(k, rel=1e-12)
-    assert s["teams_k_used"] == pytest.approx(k, rel=1e-12)
+    assert s["teams_k_used"] is None
+    ev = evidence_inputs()
+
+    def sigma_n(n):
+        return math.sqrt(n * ev["k"] ** 2 + n**2 * ev["delta"] ** 2)
+
+    for row in s["form_sigmas"]:
+        assert row["sigma"] == pytest.approx(sigma_n(row["n_boards"]), rel=1e-12)
     gauss = np.zeros(11, int)
     wbf = np.zeros(11, int)
     for margin, n in zip(m.imp_margin, m.n_boards, strict=True):
-        won = vp.gaussian_scale(sigma=k * math.sqrt(n)).vp(abs(margin))
+        won = vp.gaussian_scale(sigma=sigma_n(n)).vp(abs(margin))
         gauss[int(won) - 10] += 1
         wbf[int(vp.wbf_scale(int(n)).vp(abs(margin))) - 10] += 1
     np.testing.assert_array_equal(s["teams_gaussian_observed"], gauss)

@@ -26,7 +26,7 @@ matplotlib.use("Agg")
 @pytest.mark.parametrize("form", ["teams", "butler", "cross_imps", "swiss_pairs"])
 def test_the_simulated_model_has_the_forms_sigma(form):
     n = 12
-    m = designer._model(form, n, n_tables=15)
+    m = designer.simulated_model(form, n, n_tables=15)
     ev = evidence_inputs()
     want = form_sigma(form, n).sigma
     if form == "teams":  # swings: K of the measured board swings stands for the model's K

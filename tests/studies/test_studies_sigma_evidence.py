@@ -196,3 +196,77 @@ def test_conditions_sigma_is_brightons_fit_for_those_rounds():
     k = evidence_inputs()["pairs_k"]
     s16 = se.conditions_sigma(16, "whole_event").sigma
     assert s16 == pytest.approx(math.sqrt(direct.sigma**2 + k**2 * (1 / 16 - 1 / 8)), rel=1e-12)
+
+
+def _printed_sigmas(summary: dict, run: str):
+    """(form, n_boards, n_tables, σ, 20-0 threshold or None, where) for every σ of a form a
+    report's summary prints: its ``form_sigmas``, the designer's recommendation, the Butler
+    scale to print and the committee brief's recommendations."""
+    for row in summary.get("form_sigmas") or []:
+        top = row.get("top_margin")
+        yield row["form"], row["n_boards"], 15, row["sigma"], top, f"{run}: form_sigmas"
+    rec = summary.get("recommendation")
+    if isinstance(rec, dict) and "thresholds" in rec:
+        yield (rec["form"], rec["n_boards"], 15, rec["sigma"], rec["thresholds"][-1],
+               f"{run}: recommendation")  # fmt: skip
+    scale = summary.get("scale")
+    if isinstance(scale, dict) and scale.get("form") == "butler":
+        shooting = 1.0 if scale.get("online") else 0.0
+        yield ("butler", scale["n_boards"], scale["tables"], scale["sigma"] - shooting,
+               scale["thresholds"][9] if not shooting else None, f"{run}: scale")  # fmt: skip
+    for row in summary.get("recommendations") or []:
+        yield (row["form"], row["n_boards"], row.get("n_tables", 15), row["sigma"],
+               row["thresholds"][-1], f"{run}: recommendations")  # fmt: skip
+
+
+def test_every_built_report_prints_one_sigma_per_form_and_length(capsys):
+    """Issue 33: every σ and 20-0 threshold any report summary prints for a form and length
+    is the one of bridgestats.sigma.form_sigma, the booklet's CSV and ``bridgestats scale``,
+    within 0.005 (in the form's unit): the designer's recommendation, butler_scales' scale,
+    rederive_k's K(n) and vp_frequencies' teams σ(n), the committee brief's table."""
+    import io
+    import json
+    import os
+    from pathlib import Path
+
+    import pandas as pd
+
+    from bridgestats.apps import booklet as bk
+    from bridgestats.cli import main
+    from bridgestats.paths import project_root
+    from bridgestats.vp import gaussian_z
+
+    root = Path(os.environ.get("BRIDGESTATS_BROWSER_REPORTS") or project_root() / "reports")
+    summaries = sorted(root.glob("*/summary.json"))
+    if not summaries:
+        pytest.skip(f"no built reports in {root} (make reports)")
+    book = bk.booklet(bk.default_sources(), boards=range(4, 33))
+    z_top = float(gaussian_z(20)[-1])
+    seen = []
+    for path in summaries:
+        run = json.loads((path.parent / "run.json").read_text()) if (
+            path.parent / "run.json").is_file() else {}  # fmt: skip
+        if (run.get("parameters") or {}).get("files"):
+            continue  # a report on other files shows their figures
+        s = json.loads(path.read_text())
+        for form, n, tables, sigma, top, where in _printed_sigmas(s, path.parent.name):
+            want = form_sigma(form, n, n_tables=tables).sigma
+            assert sigma == pytest.approx(want, abs=0.005), where
+            if top is not None:
+                assert top == pytest.approx(z_top * want, abs=0.005), where
+            seen.append((form, n, where))
+            if tables == 15 and 4 <= n <= 32:  # the booklet prints 15 tables, 4-32 boards
+                rows = book[(book["section"] == form) & (book["n_boards"] == n)]
+                assert rows["sigma"].iloc[0] == pytest.approx(sigma, abs=0.005), where
+                code = main(["scale", "--form", form.replace("_", "-"), "--boards", str(n),
+                             "--format", "csv"])  # fmt: skip
+                out = capsys.readouterr().out
+                assert code == 0
+                cli = pd.read_csv(io.StringIO(out))
+                if "score_from" in cli:  # MP %: the band starts as scores, continuous
+                    np.testing.assert_allclose(cli["score_from"], rows["threshold"], atol=0.005)
+                else:  # whole margins as printed
+                    assert list(cli["margin_from"]) == [int(x) for x in rows["margin_from"]]
+    assert {"vp_scale_designer", "butler_scales", "rederive_k", "vp_frequencies"} <= {
+        w.split(":")[0] for _, _, w in seen
+    }, seen
