@@ -490,13 +490,13 @@ def ppi_answer(sessions=None, *, until="2010-01-01", n_boot=2000, rng=None):
     return table.assign(m_scale=table["factor"]), decision
 
 
-def brief_findings(table, statement, ppi=None) -> pd.DataFrame:
+def brief_findings(table, statement, decision=None) -> pd.DataFrame:
     """The brief's findings as a tidy frame: ``text``, ``section``, ``key``, ``headline``.
 
     One sentence per form and length (:func:`recommendation_sentence`; key
     ``recommendations``), the headlines the 8-board teams and 8-board Swiss pairs rows where
     they are in ``table``, the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
-    key ``wbf_statement``) and, given ``ppi`` (:func:`ppi_answer`'s decision), the PPI's
+    key ``wbf_statement``) and, given ``decision`` (:func:`ppi_answer`'s), the PPI's
     answer and what its calibration means (key ``ppi_decision``): the keys are the brief's
     summary keys.
     """
@@ -509,8 +509,9 @@ def brief_findings(table, statement, ppi=None) -> pd.DataFrame:
     rows.append({"text": wbf_statement_sentence(statement),
                  "section": "Would a new scale have changed who qualified?",
                  "key": "wbf_statement", "headline": True})  # fmt: skip
-    if ppi is not None:
-        for text, head in ((ppi["sentence"], True), (ppi["calibration_sentence"], False)):
+    if decision is not None:
+        pairs = ((decision["sentence"], True), (decision["calibration_sentence"], False))
+        for text, head in pairs:
             rows.append({"text": text, "section": "Does our PPI forget too fast or too slow?",
                          "key": "ppi_decision", "headline": head})  # fmt: skip
     return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
