@@ -66,6 +66,7 @@ from .ppi import (
 )
 from .probst import probst_items
 from .ratings_real import (
+    best_system_sentence,
     calibration,
     compare_systems,
     gaussian_identification,
@@ -86,6 +87,7 @@ __all__ = [
     "HalfLife",
     "Wander",
     "best_forecast",
+    "best_system_sentence",
     "calibration",
     "compare_systems",
     "forecast_comparison",
