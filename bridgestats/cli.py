@@ -373,8 +373,11 @@ def _form_scale(args):
         scale = event_scale(form, args.boards, sigma=src.sigma, **common)
         lo, hi = src.sigma_ci or (None, None)
         ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
-        return scale, (f"σ = {src.sigma:.2f} {src.unit}{ci} over {args.boards} boards, from "
-                       f"the evidence: {readable(src.source)}.")  # fmt: skip
+        # an input with no interval is a figure as printed (aggregate: Probst's Sheffield
+        # σ), not measured here: "from the evidence" would claim more than it is
+        where = "from the evidence" if lo is not None else "from a printed figure, no interval"
+        return scale, (f"σ = {src.sigma:.2f} {src.unit}{ci} over {args.boards} boards, {where}: "
+                       f"{readable(src.source)}.")  # fmt: skip
     scale = event_scale(
         form,
         args.boards,
