@@ -1,9 +1,9 @@
 """VP scale throughput against baselines timed in the same process (best of a few repeats).
 
-- :meth:`bridgestats.vpscale.VPScale.vp` on 10^7 margins (a 20-0 scale with 5 negative
+- :meth:`bridgestats.vp.VPScale.vp` on 10^7 margins (a 20-0 scale with 5 negative
   steps) against a bare ``numpy.searchsorted`` in its thresholds (goal: within 3x; ``vp``
   also validates, rounds away float noise and maps both signs);
-- :func:`bridgestats.vpscale.wbf_vp` on 10^6 whole-IMP margins over 8 different board
+- :func:`bridgestats.vp.wbf_vp` on 10^6 whole-IMP margins over 8 different board
   counts against evaluating the unrounded WBF curve with numpy (goal: within 3x; the table
   is built once per board count and looked up);
 - the same against a per-result Python loop over ``math`` (the obvious scalar code),
@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from benchmarks._timing import best_time as _best
-from bridgestats.vpscale import gaussian_scale, wbf_vp
+from bridgestats.vp import gaussian_scale, wbf_vp
 
 _TAU = (math.sqrt(5) - 1) / 2
 

@@ -3,18 +3,18 @@
 The package is layered; each layer imports only the layers above it in this list
 (``tests/test_layers.py`` enforces it):
 
-1. **formulas** (pure functions, no I/O): :mod:`~bridgestats.scoring` (contract scores,
-   IMPs, matchpoints, Neuberg, Butler, cross-IMPs), :mod:`~bridgestats.sigma` (the
-   standard-deviation models of match results), :mod:`~bridgestats.forms` (the catalogue
-   of event forms: each form's unit, display name and σ models), :mod:`~bridgestats.vpscale`
-   (Victory Point scales: Gaussian equal-probability, negative VPs, WBF 2013), and
-   :mod:`~bridgestats.names` (display names, the forms' from their catalogue).
-2. **data**: :mod:`~bridgestats.io` (result files in, tidy frames out),
-   :mod:`~bridgestats.evidence` (each form's σ(n) from the evidence's shipped inputs),
-   :mod:`~bridgestats.datasets` (the figures shipped in ``data/``) and
-   :mod:`~bridgestats.scales` (the catalogue of named VP scales, some built from them);
-   above them :mod:`~bridgestats.derive` (what is inferred from result files rather than
-   read: teams from the seating, the rating log of real players).
+1. **formulas** (pure functions, no I/O but the evidence's shipped inputs):
+   :mod:`~bridgestats.scoring` (contract scores, IMPs, matchpoints, Neuberg, Butler,
+   cross-IMPs) and :mod:`~bridgestats.sigma` (σ of a match: Probst's models, the catalogue
+   of event forms, the evidence's inputs and :func:`~bridgestats.sigma.form_sigma`, the one
+   σ of a form).
+2. **data and scales**: :mod:`~bridgestats.io` (result files in, tidy frames out),
+   :mod:`~bridgestats.datasets` (the figures shipped in ``data/``),
+   :mod:`~bridgestats.vp` (Victory Point scales: the type, Gaussian equal-probability with
+   negative VPs, WBF 2013, an event's scale, the catalogue of named scales with their
+   display names) and :mod:`~bridgestats.names` (the other display names); above
+   them :mod:`~bridgestats.derive` (what is inferred from result files rather than read:
+   teams from the seating, the rating log of real players).
 3. **statistics**: :mod:`~bridgestats.fit` (estimators and goodness-of-fit tests; takes
    frames or arrays, never reads files).
 4. **ratings** (stand alone) and **simulation**: :mod:`~bridgestats.ratings` (Bridge Club
@@ -43,8 +43,8 @@ methods, named scales and event forms are snake_case (``"cross_imps"``, ``"wbf_d
 place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
-VP scales :data:`bridgestats.scales.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
-event forms :data:`bridgestats.forms.FORMS`, rating systems
+VP scales :data:`bridgestats.vp.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
+event forms :data:`bridgestats.sigma.FORMS`, rating systems
 :data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
@@ -75,12 +75,12 @@ _EXPORTS = {
     ),
     "sigma": (
         "sigma_teams", "sigma_cross_imps", "sigma_butler_online", "sigma_swiss_pairs",
-        "swiss_pairs_top_percent", "sigma_aggregate", "k_from_sigma",
+        "swiss_pairs_top_percent", "sigma_aggregate", "k_from_sigma", "EventForm",
+        "form_sigma",
     ),
-    "forms": ("EventForm", "form_sigma"),
-    "vpscale": (
+    "vp": (
         "VPScale", "gaussian_scale", "gaussian_z", "scale_from_thresholds", "fit_scale_sigma",
-        "event_scale", "sigma_from_top", "wbf_vp", "wbf_scale", "wbf_table",
+        "event_scale", "sigma_from_top", "wbf_vp", "wbf_scale", "wbf_table", "named_scale",
     ),
     "io": (
         "read_pbn", "read_pbn_totals", "read_lin", "read_valet", "read_acbl_travellers",
@@ -95,8 +95,8 @@ _EXPORTS = {
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "forms", "vpscale", "evidence", "io", "datasets",
-    "scales", "derive", "fit", "ratings",
+    "errors", "paths", "scoring", "sigma", "vp", "io", "datasets", "names", "derive", "fit",
+    "ratings",
     "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -132,7 +132,7 @@ VOCABULARY = {
     "trim": "the share of a board's results dropped at each end for the datum",
     "ascherman": "score matchpoints by Ascherman's percentage",
     # σ models and scales
-    "form": "an event form id of bridgestats.forms.FORMS",
+    "form": "an event form id of bridgestats.sigma.FORMS",
     "k": "the per-board standard deviation K of a swing (σ = K·√n)",
     "delta": "δ, the per-board edge's standard deviation between the sides",
     "b": "the Butler factor B",
@@ -150,7 +150,7 @@ VOCABULARY = {
     "step": "the resolution of margins (1 IMP, 10 points), or a bin width",
     "unit": "the unit of a margin or a value (IMPs, MP %, points)",
     "raw": "score the margin itself, not VPs; or raw columns as a file printed them",
-    "scale": "a VPScale, or the id of a named scale (bridgestats.scales.NAMED_SCALES)",
+    "scale": "a VPScale, or the id of a named scale (bridgestats.vp.NAMED_SCALES)",
     "scales": "several scales (VPScales or ids of named scales), compared or tabulated",
     "n_tables": "tables in play (a Butler event's T; fit's per-board column)",
     "n_results": "results of one board (R of the σ models, the field size of Swiss pairs)",
@@ -191,6 +191,10 @@ VOCABULARY = {
     "n_grid": "points a profile-likelihood curve is drawn at",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
+    # reports and the committee brief
+    "table": "a study's result frame, taken by the function that words or draws it",
+    "rescored": "the frame of bridgestats.studies.rescore.rescore_events (events re-scored)",
+    "alpha": "the family-wise error rate of a set of tests (0.05 unless stated)",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

@@ -83,7 +83,7 @@ report, "The New WBF IMP to VP Scales" (World Bridge Federation, 2013).
 
 
 def _add_scale(sub) -> None:
-    from .forms import FORMS
+    from .sigma import FORMS
 
     p = sub.add_parser(
         "scale",
@@ -146,7 +146,7 @@ def _add_scale(sub) -> None:
 def _scale_conflicts(args) -> None:
     """Options that do not fit together raise, rather than being silently ignored.
 
-    (:func:`bridgestats.vpscale.event_scale` checks the model's own options.)
+    (:func:`bridgestats.vp.event_scale` checks the model's own options.)
     """
     if args.discrete and not args.wbf:
         raise fail("--discrete", "given with --wbf", "--discrete without --wbf")
@@ -278,7 +278,7 @@ def _run_scale(args) -> int:
     import html
 
     from .names import display_name
-    from .vpscale import wbf_scale, wbf_table
+    from .vp import wbf_scale, wbf_table
 
     if args.booklet:
         return _run_booklet(args)
@@ -334,14 +334,15 @@ def _run_scale(args) -> int:
 def _form_scale(args):
     """The scale of ``--form`` and the sentence that says which σ it is built on.
 
-    With no option of Probst's models (``--k``, ``--results``, ``--comparisons``,
-    ``--ascherman``) and no ``--sigma``, σ is the evidence's
-    (:func:`bridgestats.evidence.evidence_sigma`, read from the shipped inputs: no pandas)
-    for every form it measures, unless ``--model probst``; a form it does not measure takes
-    Probst's model.
+    :func:`bridgestats.vp.scale_sigma` decides: with no option of Probst's models (``--k``,
+    ``--results``, ``--comparisons``, ``--ascherman``) and no ``--sigma``, σ is the
+    evidence's (:func:`bridgestats.sigma.form_sigma`, read from the shipped inputs: no
+    pandas) for every form it measures, unless ``--model probst``; a form it does not
+    measure takes Probst's model.
     """
-    from .forms import event_form
-    from .vpscale import event_scale
+    from .names import readable
+    from .sigma import event_form
+    from .vp import event_scale, scale_sigma
 
     form = args.form or "teams"
     entry = event_form(form)
@@ -355,41 +356,28 @@ def _form_scale(args):
     if args.model == "probst" and args.sigma is not None:
         raise fail("--sigma", "not given with --model (the match sigma replaces the model)",
                    args.sigma)  # fmt: skip
-    use_evidence = not given and args.sigma is None and args.model != "probst"
-    if use_evidence and entry.evidence is None:
-        if args.model == "evidence":
-            raise fail("--model", f"probst for form {_shown_id(form)} (the evidence measures "
-                       "no sigma for it)", "evidence")  # fmt: skip
-        use_evidence = False
-    common = {"max_vp": args.max_vp, "negative": args.negative}
-    if use_evidence:
-        from .evidence import evidence_sigma
-        from .names import readable
-
-        tables = {} if args.tables is None else {"n_tables": _tables(args.tables)}
-        if tables and "n_tables" not in entry.options:
-            event_scale(form, args.boards, sigma=1.0, n_tables=args.tables)  # raises
-        src = evidence_sigma(form, args.boards, **tables)
-        scale = event_scale(form, args.boards, sigma=src.sigma, **common)
+    if args.model == "evidence" and entry.evidence is None:
+        raise fail("--model", f"probst for form {_shown_id(form)} (the evidence measures "
+                   "no sigma for it)", "evidence")  # fmt: skip
+    evidence_route = not given and args.sigma is None and args.model != "probst"
+    if evidence_route and entry.evidence is not None and args.tables is not None:
+        if "n_tables" in entry.options:
+            check_int(args.tables, "--tables", minimum=2, maximum=1000)
+    src = scale_sigma(form, args.boards, source=args.model, k=args.k, sigma=args.sigma,
+                      n_tables=args.tables, comparisons=args.comparisons, n_results=args.results,
+                      ascherman=args.ascherman, max_vp=args.max_vp)  # fmt: skip
+    scale = event_scale(form, args.boards, sigma=src.sigma, max_vp=args.max_vp,
+                        negative=args.negative)  # fmt: skip
+    head = f"σ = {src.sigma:.2f} {src.unit}"
+    if src.kind == "evidence":
         lo, hi = src.sigma_ci or (None, None)
         ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
         # an input with no interval is a figure as printed (aggregate: Probst's Sheffield
         # σ), not measured here: "from the evidence" would claim more than it is
         where = "from the evidence" if lo is not None else "from a printed figure, no interval"
-        return scale, (f"σ = {src.sigma:.2f} {src.unit}{ci} over {args.boards} boards, {where}: "
-                       f"{readable(src.source)}.")  # fmt: skip
-    scale = event_scale(
-        form,
-        args.boards,
-        k=args.k,
-        sigma=args.sigma,
-        n_tables=args.tables,
-        comparisons=args.comparisons,
-        n_results=args.results,
-        ascherman=args.ascherman,
-        **common,
-    )
-    if args.sigma is not None:
+        said = f"{head}{ci} over {args.boards} boards, {where}: {readable(src.source)}."
+        return scale, said
+    if src.kind == "given":
         where = "given on the command line"
     elif args.results is not None or args.ascherman:
         where = "Probst's Swiss pairs field model (§11): the 20-0 at the top board's percentage"
@@ -397,12 +385,7 @@ def _form_scale(args):
         k = entry.k if args.k is None else args.k
         where = f"Probst's model, K = {k:g}{'' if args.k is not None else ' (his default)'}: " + (
             entry.source)  # fmt: skip
-    return scale, f"σ = {scale.sigma:.2f} {scale.unit} over {args.boards} boards, {where}."
-
-
-def _tables(value) -> int:
-    """``--tables`` as the whole number of tables the evidence's Butler σ takes."""
-    return check_int(value, "--tables", minimum=2, maximum=1000)
+    return scale, f"{head} over {args.boards} boards, {where}."
 
 
 def _write_out(text: str, *, what: str = "the table") -> None:
@@ -472,7 +455,7 @@ _DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
-    from .scales import team_scales  # the ids only: no scale is built to list them
+    from .vp import team_scales  # the ids only: no scale is built to list them
 
     p = sub.add_parser(
         "score",

@@ -5,7 +5,7 @@ VP scale or an event form by the name in these tables, never by its id
 (``seeds/ebu_swiss_pairs_7_9``, ``bb``, ``wbf_discrete``, ``swiss_pairs``). An id with no
 entry is shown as itself with ``_`` and ``-`` read as spaces, so a new id still reads, and
 ``tests/test_names.py`` checks that every shipped data set has an entry (the forms' names
-are their catalogue's, :data:`bridgestats.forms.FORMS`; the booklet's sections and their
+are their catalogue's, :data:`bridgestats.sigma.FORMS`; the booklet's sections and their
 names are read from the forms' and the named scales' catalogues, :func:`booklet_sections`).
 """
 
@@ -16,7 +16,10 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .forms import FormTable
+from .errors import BridgestatsError
+from .sigma import FORMS as CATALOGUE
+from .sigma import FormTable
+from .vp import NAMED_SCALES, SCALE_NAMES
 
 __all__ = [
     "COLUMNS",
@@ -68,23 +71,11 @@ SERIES = {
     "vb": "Vanderbilt",
 }
 
-#: VP scales by their ids (:data:`bridgestats.scales.NAMED_SCALES`, and the Gaussian ones).
-SCALES = {
-    "wbf": "WBF 2013 (continuous)",
-    "wbf_discrete": "WBF 2013 (whole VPs)",
-    "wdl": "win-draw-loss",
-    "imps": "total IMPs",
-    "mp": "matchpoints",
-    "gauss": "Gaussian equal-probability",
-    "gaussian": "Gaussian equal-probability",
-    "triangular_2003": "triangular (2003)",
-    "washington_2004": "Washington (2004)",
-    "ascherman_2006": "Ascherman (2006)",
-    "random_draw": "random draw",
-    "ebu_2006": "EBU (2006)",
-}
+#: VP scales by their ids: each named scale's entry names it (:data:`bridgestats.vp.SCALE_NAMES`,
+#: read from :data:`bridgestats.vp.NAMED_SCALES`, and the Gaussian scales).
+SCALES = SCALE_NAMES
 
-#: Event forms: each form's ``name`` in the catalogue :data:`bridgestats.forms.FORMS`.
+#: Event forms: each form's ``name`` in the catalogue :data:`bridgestats.sigma.FORMS`.
 FORMS = FormTable("name")
 
 
@@ -93,19 +84,19 @@ class Section(NamedTuple):
     Pomfrey's five negative VPs, or a named scale marked for printing."""
 
     id: str  #: the form's or the named scale's id, ``_negative`` added for negative VPs
-    form: str | None  #: an id of :data:`bridgestats.forms.FORMS` (None for a named scale)
-    scale: str | None  #: an id of :data:`bridgestats.scales.NAMED_SCALES` (None for a form)
+    form: str | None  #: an id of :data:`bridgestats.sigma.FORMS` (None for a named scale)
+    scale: str | None  #: an id of :data:`bridgestats.vp.NAMED_SCALES` (None for a form)
     negative: int  #: the negative VPs of the form's scales (0 or 5)
     name: str  #: what a reader sees
 
 
 def booklet_sections() -> tuple[Section, ...]:
     """The sections of the booklet of VP scales, in print order, read from the catalogues
-    at each call: every form of :data:`bridgestats.forms.FORMS` whose evidence measures its
+    at each call: every form of :data:`bridgestats.sigma.FORMS` whose evidence measures its
     σ (an ``evidence`` σ(n)), without and with Pomfrey's five negative VPs, in catalogue
-    order; then every named scale of :data:`bridgestats.scales.NAMED_SCALES` that has a
+    order; then every named scale of :data:`bridgestats.vp.NAMED_SCALES` that has a
     ``booklet`` print spec, in catalogue order. A form is named by its catalogue name and
-    unit, a scale by :data:`SCALES` (and the board counts of a table made for a few).
+    unit, a scale by its entry's name (and the board counts of a table made for a few).
 
     >>> [s.id for s in booklet_sections()][:3]
     ['teams', 'teams_negative', 'cross_imps']
@@ -114,9 +105,6 @@ def booklet_sections() -> tuple[Section, ...]:
     >>> [s.name for s in booklet_sections() if s.scale][-1]
     'EBU (2006), 7-9 boards'
     """
-    from .forms import FORMS as CATALOGUE
-    from .scales import NAMED_SCALES
-
     out = []
     for form in CATALOGUE.values():
         if form.evidence is None:
@@ -127,15 +115,13 @@ def booklet_sections() -> tuple[Section, ...]:
     for scale in NAMED_SCALES.values():
         if scale.booklet is None:
             continue
-        name = SCALES.get(scale.name) or scale.name.replace("_", " ")
+        name = scale.name
         boards = scale.booklet.boards
         if boards:
             name += f", {min(boards)}-{max(boards)} boards"
-        out.append(Section(scale.name, None, scale.name, 0, name))
+        out.append(Section(scale.id, None, scale.id, 0, name))
     ids = [s.id for s in out]
     if len(set(ids)) != len(ids):
-        from .errors import BridgestatsError
-
         twice = sorted({i for i in ids if ids.count(i) > 1})
         raise BridgestatsError(f"booklet sections: each id once, not {twice} twice (a named "
                                "scale's id is a form's, or ends in _negative)")  # fmt: skip
@@ -284,8 +270,6 @@ def display_name(kind: str, key: str) -> str:
     ('gauss 12', 'EBU Swiss pairs, 7-9 boards a match')
     """
     if kind not in KINDS:
-        from .errors import BridgestatsError
-
         raise BridgestatsError(f"kind: one of {', '.join(KINDS)}, not {kind!r}")
     key = str(key)
     return KINDS[kind].get(key) or key.replace("_", " ").replace("-", " ").strip()

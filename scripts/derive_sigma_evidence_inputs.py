@@ -2,11 +2,11 @@
 
 Run: ``.venv/bin/python scripts/derive_sigma_evidence_inputs.py`` (a few seconds;
 deterministic: every fit has its seed). It runs
-:func:`bridgestats.studies.sigma_evidence.evidence_inputs` with ``fresh=True`` (K and δ of
+:func:`bridgestats.studies.sigma_evidence.fit_evidence_inputs` (K and δ of
 the K(n) model, the Swiss pairs σ₈, k and τ, the Butler factor B and the aggregate K, each
 with its interval and source) and writes one row per input with the parameters of its fit
 and the SHA-256 of the data sets it was fitted to
-(:func:`bridgestats.evidence.input_rows`). :func:`bridgestats.evidence.evidence_inputs`
+(:func:`bridgestats.sigma.input_rows`). :func:`bridgestats.sigma.evidence_inputs`
 reads the file in every process without pandas or scipy and refuses it when those data or
 parameters have changed; ``data/derived/README.md`` documents it and
 ``tests/datasets/test_derived_data.py`` fits the inputs again and compares.
@@ -17,14 +17,14 @@ from __future__ import annotations
 import csv
 import sys
 
-from bridgestats.evidence import INPUTS, input_rows
 from bridgestats.paths import data_dir
-from bridgestats.studies.sigma_evidence import evidence_inputs
+from bridgestats.sigma import INPUTS, input_rows
+from bridgestats.studies.sigma_evidence import fit_evidence_inputs
 
 
 def derive() -> list[dict]:
     """The rows of the file, as shipped (floats as Python's repr: they read back bit for bit)."""
-    return input_rows(evidence_inputs(fresh=True))
+    return input_rows(fit_evidence_inputs())
 
 
 def main() -> int:

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bridgestats import fit, scoring, sigma, vpscale
+from bridgestats import fit, scoring, sigma, vp
 from bridgestats.errors import BridgestatsError
 
 #: "<name>: must be <allowed>; got <given>", the one message style
@@ -124,9 +124,9 @@ def test_scoring_arguments(call, name, given):
     [
         (lambda v: sigma.swiss_pairs_top_percent(8, ascherman=v), "ascherman"),
         (lambda v: sigma.k_from_sigma(11.65, 8, percent=v), "percent"),
-        (lambda v: vpscale.event_scale("swiss_pairs", 8, ascherman=v), "ascherman"),
-        (lambda v: vpscale.wbf_vp(10, 8, discrete=v), "discrete"),
-        (lambda v: vpscale.wbf_table(8, discrete=v), "discrete"),
+        (lambda v: vp.event_scale("swiss_pairs", 8, ascherman=v), "ascherman"),
+        (lambda v: vp.wbf_vp(10, 8, discrete=v), "discrete"),
+        (lambda v: vp.wbf_table(8, discrete=v), "discrete"),
         (lambda v: fit.frequency_test([5, 5], [5, 5], monte_carlo=v, rng=0), "monte_carlo"),
     ],
 )
@@ -144,16 +144,16 @@ def test_monte_carlo_none_still_means_automatic():
     ("call", "name", "given"),
     [
         # integers refuse bools and fractions
-        (lambda: vpscale.gaussian_scale(True), "max_vp", "True"),
-        (lambda: vpscale.gaussian_scale(20.5), "max_vp", "20.5"),
-        (lambda: vpscale.gaussian_scale(20, negative=1.5), "negative", "1.5"),
-        (lambda: vpscale.gaussian_scale(20, negative=False), "negative", "False"),
-        (lambda: vpscale.gaussian_scale(4, sigma=9).integer_ranges(step=True), "step", "True"),
-        (lambda: vpscale.gaussian_scale(4, sigma=9).integer_ranges(step=2.5), "step", "2.5"),
-        (lambda: vpscale.wbf_scale(True), "n_boards", "True"),
-        (lambda: vpscale.wbf_scale(8.5), "n_boards", "8.5"),
-        (lambda: vpscale.wbf_vp(1, True), "n_boards", "True"),
-        (lambda: vpscale.wbf_vp(1.5, 8), "imp_margin", "1.5"),
+        (lambda: vp.gaussian_scale(True), "max_vp", "True"),
+        (lambda: vp.gaussian_scale(20.5), "max_vp", "20.5"),
+        (lambda: vp.gaussian_scale(20, negative=1.5), "negative", "1.5"),
+        (lambda: vp.gaussian_scale(20, negative=False), "negative", "False"),
+        (lambda: vp.gaussian_scale(4, sigma=9).integer_ranges(step=True), "step", "True"),
+        (lambda: vp.gaussian_scale(4, sigma=9).integer_ranges(step=2.5), "step", "2.5"),
+        (lambda: vp.wbf_scale(True), "n_boards", "True"),
+        (lambda: vp.wbf_scale(8.5), "n_boards", "8.5"),
+        (lambda: vp.wbf_vp(1, True), "n_boards", "True"),
+        (lambda: vp.wbf_vp(1.5, 8), "imp_margin", "1.5"),
         (lambda: sigma.swiss_pairs_top_percent(8, max_vp=True), "max_vp", "True"),
         (lambda: sigma.swiss_pairs_top_percent(8, max_vp=19), "max_vp", "19"),
         (lambda: fit.fit_sigma_tail(9.5, 514, 15.99), "n_top", "9.5"),
@@ -169,10 +169,10 @@ def test_monte_carlo_none_still_means_automatic():
         (lambda: fit.butler_factor([1.0], [1.0], [True]), "n_tables", None),
         (lambda: fit.butler_factor([1.0], [1.0], [2.5]), "n_tables", "2.5"),
         # numbers refuse strings
-        (lambda: vpscale.gaussian_scale(sigma="11"), "sigma", "'11'"),
-        (lambda: vpscale.VPScale((1.0, 2.0), max_vp=4, centre="50"), "centre", "'50'"),
-        (lambda: vpscale.event_scale("teams", "8"), "n_boards", "'8'"),
-        (lambda: vpscale.event_scale("teams", 8, k="6.5"), "k", "'6.5'"),
+        (lambda: vp.gaussian_scale(sigma="11"), "sigma", "'11'"),
+        (lambda: vp.VPScale((1.0, 2.0), max_vp=4, centre="50"), "centre", "'50'"),
+        (lambda: vp.event_scale("teams", "8"), "n_boards", "'8'"),
+        (lambda: vp.event_scale("teams", 8, k="6.5"), "k", "'6.5'"),
         (lambda: fit.fit_sigma_binned([1, 1, 1], [1, 2], confidence="0.9"), "confidence", "'0.9'"),
         (lambda: fit.fit_sigma_binned([1, 1, 1], [1, 2], confidence=True), "confidence", "True"),
         (lambda: fit.estimate_k([1.0, 2.0], confidence=1), "confidence", "1"),

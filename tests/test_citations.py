@@ -59,7 +59,7 @@ def test_the_scan_sees_the_files_it_should():
     # a scan that found nothing would pass vacuously
     for expected in (
         "README.md",
-        "bridgestats/vpscale.py",
+        "bridgestats/vp/scale.py",
         "bridgestats/io/pbn.py",
         "notebooks/vp_scale_designer.ipynb",
         "data/seeds/README.md",

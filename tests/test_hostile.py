@@ -13,7 +13,7 @@ import time
 import numpy as np
 import pytest
 
-from bridgestats import fit, scoring, sigma, vpscale
+from bridgestats import fit, scoring, sigma, vp
 from bridgestats.errors import BridgestatsError
 
 # --------------------------------------------------------------------------- helpers
@@ -45,7 +45,7 @@ def _refused(call, match: str | None = None, *, within: float = 1.0) -> Bridgest
             lambda: sigma.sigma_cross_imps([8, 9], comparisons=[1, 2, 3], n_results=4),
             r"^n_boards, comparisons, n_results, k: must be shapes that broadcast together",
         ),
-        (lambda: vpscale.wbf_vp("10", 8), r"^imp_margin: must be numbers \(not text\)"),
+        (lambda: vp.wbf_vp("10", 8), r"^imp_margin: must be numbers \(not text\)"),
         (lambda: scoring.contract_score("4", "S", 0, 10, False), r"^level: must be numbers"),
         (lambda: fit.frequency_test(["1", "2"], [1.5, 1.5]), r"^observed: must be numbers"),
     ],
@@ -60,28 +60,32 @@ def test_numeric_text_is_not_a_number(call, match):
 @pytest.mark.parametrize(
     ("call", "match"),
     [
-        (lambda: vpscale.wbf_vp(10, 10**9), r"^n_boards: must be whole numbers in 1-500; got"),
-        (lambda: vpscale.wbf_vp(10, 501), r"^n_boards: must be whole numbers in 1-500; got 501$"),
-        (lambda: vpscale.wbf_table(10**9), r"^n_boards: must be an integer in 1-500"),
-        (lambda: vpscale.wbf_scale(10**9), r"^n_boards: must be an integer in 1-500"),
-        (lambda: vpscale.gaussian_scale(10**30), r"^max_vp: must be an integer in 2-2000"),
-        (lambda: vpscale.gaussian_scale(10**9), r"^max_vp: must be an integer in 2-2000"),
-        (lambda: vpscale.gaussian_z(negative=10**9), r"^negative: must be an integer in 0-2000"),
-        (lambda: vpscale.gaussian_scale(sigma=1e308), r"^sigma: must be a number in \(0, 1e\+06\]"),
+        (lambda: vp.wbf_vp(10, 10**9), r"^n_boards: must be whole numbers in 1-500; got"),
+        (lambda: vp.wbf_vp(10, 501), r"^n_boards: must be whole numbers in 1-500; got 501$"),
+        (lambda: vp.wbf_table(10**9), r"^n_boards: must be an integer in 1-500"),
+        (lambda: vp.wbf_scale(10**9), r"^n_boards: must be an integer in 1-500"),
+        (lambda: vp.gaussian_scale(10**30), r"^max_vp: must be an integer in 2-2000"),
+        (lambda: vp.gaussian_scale(10**9), r"^max_vp: must be an integer in 2-2000"),
+        (lambda: vp.gaussian_z(negative=10**9), r"^negative: must be an integer in 0-2000"),
+        (lambda: vp.gaussian_scale(sigma=1e308), r"^sigma: must be a number in \(0, 1e\+06\]"),
         (
-            lambda: vpscale.event_scale("teams", 8, max_vp=10**9),
+            lambda: vp.event_scale("teams", 8, max_vp=10**9),
             r"^max_vp: must be an integer in 2-2000",
         ),
         (
-            lambda: vpscale.event_scale("teams", 10**9),
+            lambda: vp.event_scale("teams", 10**9, source="probst"),
             r"^n_boards: must be a number in \(0, 500\]",
         ),
         (
-            lambda: vpscale.VPScale((1.0, 2.0e12), max_vp=4),
+            lambda: vp.event_scale("teams", 10**9),
+            r"^n_boards: must be an integer in 1-500",
+        ),
+        (
+            lambda: vp.VPScale((1.0, 2.0e12), max_vp=4),
             r"^thresholds: must be margins <= 1e\+09 \(MAX_MARGIN\); got 2000000000000.0$",
         ),
         (
-            lambda: vpscale.scale_from_thresholds([1, 2, 1e12]),
+            lambda: vp.scale_from_thresholds([1, 2, 1e12]),
             r"^thresholds: must be margins within ±1e\+09 of centre",
         ),
         (
@@ -109,11 +113,11 @@ def test_absurd_sizes_are_refused_at_once(call, match):
 def test_the_bounds_themselves_are_served_quickly():
     # the largest allowed sizes are cheap, so the bounds refuse only the absurd
     start = time.perf_counter()
-    assert vpscale.wbf_vp(10**6, vpscale.MAX_BOARDS) == 20.0
-    assert vpscale.wbf_table(vpscale.MAX_BOARDS)["vp_winner"].iloc[-1] == 20.0
-    scale = vpscale.gaussian_scale(vpscale.MAX_VP, negative=vpscale.MAX_NEGATIVE)
-    assert len(scale.thresholds) == vpscale.MAX_VP // 2 + vpscale.MAX_NEGATIVE
-    assert vpscale.gaussian_scale(sigma=vpscale.MAX_SIGMA).integer_ranges()["margin_from"].max()
+    assert vp.wbf_vp(10**6, vp.MAX_BOARDS) == 20.0
+    assert vp.wbf_table(vp.MAX_BOARDS)["vp_winner"].iloc[-1] == 20.0
+    scale = vp.gaussian_scale(vp.MAX_VP, negative=vp.MAX_NEGATIVE)
+    assert len(scale.thresholds) == vp.MAX_VP // 2 + vp.MAX_NEGATIVE
+    assert vp.gaussian_scale(sigma=vp.MAX_SIGMA).integer_ranges()["margin_from"].max()
     assert time.perf_counter() - start < 2.0
 
 
@@ -135,10 +139,10 @@ def test_monte_carlo_is_drawn_in_chunks_and_reproducible(monkeypatch):
 @pytest.mark.parametrize(
     ("call", "match"),
     [
-        (lambda: vpscale.wbf_vp(10**30, 8), r"^imp_margin: must be whole numbers"),
-        (lambda: vpscale.wbf_vp(10, 1e30), r"^n_boards: must be whole numbers"),
+        (lambda: vp.wbf_vp(10**30, 8), r"^imp_margin: must be whole numbers"),
+        (lambda: vp.wbf_vp(10, 1e30), r"^n_boards: must be whole numbers"),
         (
-            lambda: vpscale.wbf_vp([1, 2, 3], [8, 9]),
+            lambda: vp.wbf_vp([1, 2, 3], [8, 9]),
             r"^imp_margin, n_boards: must be shapes that broadcast together; got shapes "
             r"\(3,\), \(2,\)$",
         ),
@@ -551,7 +555,7 @@ def test_score_board_results_refuses_text_scores_and_unhashable_boards():
 def test_huge_margins_take_the_top_outcome_without_overflow():
     import warnings
 
-    scale = vpscale.gaussian_scale(sigma=10)
+    scale = vp.gaussian_scale(sigma=10)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert scale.vp([1e300, -1e300, 5.0]).tolist() == [20, 0, 14]

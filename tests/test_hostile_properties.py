@@ -38,7 +38,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgestats import fit, forms, scoring, sigma, vpscale
+from bridgestats import fit, scoring, sigma, vp
 from bridgestats.errors import BridgestatsError, ParseError
 from bridgestats.io import (
     field_results,
@@ -54,7 +54,7 @@ from bridgestats.io import (
 
 # --------------------------------------------------------------------------- the API pass
 
-_SCALE = vpscale.gaussian_scale(20, sigma=10.0, step=1)
+_SCALE = vp.gaussian_scale(20, sigma=10.0, step=1)
 _THRESHOLDS = [1.0, 2.0, 3.5, 5.0, 7.0]
 _FRAME = pd.DataFrame({"board": [1, 1, 1], "score_ns": [100.0, 200.0, 300.0]})
 
@@ -78,16 +78,16 @@ CALLS = [
     (sigma.swiss_pairs_top_percent, (8,), {"n_results": 21, "ascherman": False, "max_vp": 20}),
     (sigma.sigma_aggregate, (8,), {"k": 365.0}),
     (sigma.k_from_sigma, (18.0, 8), {"percent": False}),
-    (forms.form_sigma, ("teams", 8), {"k": 6.5}),
-    (vpscale.gaussian_z, (20,), {"negative": 0}),
-    (vpscale.sigma_from_top, (30.0,), {"max_vp": 20, "centre": 0.0}),
-    (vpscale.gaussian_scale, (20,), {"sigma": 10.0, "negative": 2, "centre": 0.0, "step": 1}),
-    (vpscale.scale_from_thresholds, ([1.0, 2.0, 3.0],), {"negative": 0, "centre": 0.0}),
-    (vpscale.fit_scale_sigma, (list(10 * vpscale.gaussian_z(20)),), {"max_vp": 20}),
-    (vpscale.event_scale, ("teams", 8), {"k": 6.5, "max_vp": 20, "negative": 0}),
-    (vpscale.wbf_vp, ([10, -3], 8), {"discrete": False}),
-    (vpscale.wbf_scale, (8,), {}),
-    (vpscale.wbf_table, (8,), {"discrete": False}),
+    (sigma.form_sigma, ("teams", 8), {"k": 6.5}),
+    (vp.gaussian_z, (20,), {"negative": 0}),
+    (vp.sigma_from_top, (30.0,), {"max_vp": 20, "centre": 0.0}),
+    (vp.gaussian_scale, (20,), {"sigma": 10.0, "negative": 2, "centre": 0.0, "step": 1}),
+    (vp.scale_from_thresholds, ([1.0, 2.0, 3.0],), {"negative": 0, "centre": 0.0}),
+    (vp.fit_scale_sigma, (list(10 * vp.gaussian_z(20)),), {"max_vp": 20}),
+    (vp.event_scale, ("teams", 8), {"k": 6.5, "max_vp": 20, "negative": 0}),
+    (vp.wbf_vp, ([10, -3], 8), {"discrete": False}),
+    (vp.wbf_scale, (8,), {}),
+    (vp.wbf_table, (8,), {"discrete": False}),
     (_SCALE.vp, ([3, -12, 40],), {}),
     (_SCALE.probabilities, (), {"sigma": 12.0}),
     (_SCALE.integer_ranges, (), {"step": 1}),

@@ -22,14 +22,11 @@ LAYERS = {
     "_output": 0,
     "_jit": 0,
     "scoring": 1,
-    "sigma": 1,
-    "forms": 1,  # the catalogue of event forms: each form's unit, name and σ models
-    "vpscale": 1,
+    "sigma": 1,  # σ of a match: Probst's models, the forms, the evidence's inputs, form_sigma
     "io": 2,
-    "evidence": 2,  # the evidence's σ per form, from its shipped inputs (read without pandas)
     "datasets": 2,
-    "scales": 2,
-    "names": 2,  # display names: the forms' and the booklet's from the catalogues (scales)
+    "vp": 2,  # VP scales: the type, Gaussian, WBF, an event's scale, the named scales
+    "names": 2,  # display names: the forms' and the booklet's from the catalogues (vp)
     "derive": 2.5,  # inferred shapes (teams from the seating, rating logs): above the data
     "fit": 3,
     "ratings": 4,

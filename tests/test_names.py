@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from bridgestats import datasets, forms, names
+from bridgestats import datasets, names, sigma
 from bridgestats.errors import BridgestatsError
 
 
@@ -12,9 +12,9 @@ def test_every_shipped_data_set_has_a_name():
 
 
 def test_every_event_form_has_a_name():
-    # the names are the catalogue's own (bridgestats.forms.FORMS): one entry per form
-    assert names.FORMS == {f.id: f.name for f in forms.FORMS.values()}
-    assert all(names.display_name("form", i) == f.name for i, f in forms.FORMS.items())
+    # the names are the catalogue's own (bridgestats.sigma.FORMS): one entry per form
+    assert names.FORMS == {f.id: f.name for f in sigma.FORMS.values()}
+    assert all(names.display_name("form", i) == f.name for i, f in sigma.FORMS.items())
 
 
 def test_every_series_of_the_match_margins_has_a_name():
@@ -28,19 +28,19 @@ def test_an_unknown_kind_is_refused_by_name():
 
 
 def test_every_booklet_section_is_named_from_its_catalogue():
-    from bridgestats import scales
+    from bridgestats import vp
     from bridgestats.apps import booklet
 
     assert booklet.SECTIONS is names.SECTIONS  # one table, a view of the catalogues
     for section in names.booklet_sections():
         assert names.display_name("section", section.id) == section.name
         if section.form is not None:
-            form = forms.FORMS[section.form]
+            form = sigma.FORMS[section.form]
             assert form.evidence is not None
             assert section.id == form.id + ("_negative" if section.negative else "")
             assert section.name.lower().startswith(form.name.lower())
         else:
-            assert scales.NAMED_SCALES[section.scale].booklet is not None
+            assert vp.NAMED_SCALES[section.scale].booklet is not None
             assert section.id == section.scale
             assert section.name.startswith(names.SCALES[section.scale])
     assert "Teams, negative vps" not in names.SECTIONS.values()

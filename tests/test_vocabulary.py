@@ -134,10 +134,10 @@ def test_no_column_summary_key_or_id_is_a_ruled_out_spelling():
 
 
 def _catalogue_ids():
-    from bridgestats.forms import FORMS
-    from bridgestats.scales import NAMED_SCALES
     from bridgestats.scoring import DATUMS, METHODS
+    from bridgestats.sigma import FORMS
     from bridgestats.sim.events import EVENT_FORMATS, PAIRINGS
+    from bridgestats.vp import NAMED_SCALES
 
     return [*NAMED_SCALES, *METHODS, *DATUMS, *FORMS, *EVENT_FORMATS, *PAIRINGS]
 

@@ -6,12 +6,12 @@ printed scale cards are) and :func:`booklet_csv` writes the frame. ``bridgestats
 --booklet`` writes either.
 
 The sections come from the catalogues (:func:`bridgestats.names.booklet_sections`): every
-event form of :data:`bridgestats.forms.FORMS` whose σ(n) the project's evidence measures,
+event form of :data:`bridgestats.sigma.FORMS` whose σ(n) the project's evidence measures,
 each with and without Pomfrey's five negative VPs, a Gaussian scale after J. Probst, "On VP
 Scales" (c. 2006, reproduced on bridgeguys.com) on the form's ``evidence`` σ(n) with the
-strength terms the project measures (:func:`bridgestats.studies.sigma_evidence.form_sigma_from`,
-the designer's formula; each section's introduction is the form's ``evidence_source``);
-then every named scale of :data:`bridgestats.scales.NAMED_SCALES` marked for printing
+strength terms the project measures (:func:`bridgestats.sigma.form_sigma` on the booklet's
+sources, the one σ of a form; each section's introduction is the form's ``evidence_source``);
+then every named scale of :data:`bridgestats.vp.NAMED_SCALES` marked for printing
 (its ``booklet`` print spec): today the WBF 2013 continuous and discrete scales (WBF
 Scoring Panel, "The New WBF IMP to VP Scales", 2013) and the EBU's 7-9 board Swiss pairs
 table of 2006 (σ = 11 %). Adding a form or marking a named scale adds its section. The
@@ -30,11 +30,9 @@ from string import Template
 import pandas as pd
 
 from .._validate import check_int, check_number, fail
-from ..forms import FORMS
 from ..names import SECTIONS, booklet_sections, readable
-from ..scales import NAMED_SCALES, named_scale
-from ..studies.sigma_evidence import form_sigma_from
-from ..vpscale import event_scale
+from ..sigma import FORMS, evidence_inputs, form_sigma
+from ..vp import NAMED_SCALES, event_scale, named_scale
 
 __all__ = ["SECTIONS", "BookletSources", "booklet", "booklet_csv", "booklet_html",
            "default_sources"]  # fmt: skip
@@ -74,7 +72,7 @@ class BookletSources:
 def default_sources(*, n_tables=15) -> BookletSources:
     """The booklet's estimates from the shipped data, each named with its source.
 
-    The inputs every report uses (:func:`bridgestats.studies.sigma_evidence.evidence_inputs`):
+    The inputs every report uses (:func:`bridgestats.sigma.evidence_inputs`):
     K and δ from within the matches of ``data/derived/match_margins.csv``; the Swiss pairs
     σ₈ (round 1 of Brighton 2005, a random draw) and k of the one strength fit
     (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`); B, the trimmed-datum
@@ -86,8 +84,6 @@ def default_sources(*, n_tables=15) -> BookletSources:
     >>> round(src.k, 2), round(src.delta, 2), round(src.sigma_pairs_8, 2), round(src.b, 3)
     (6.09, 0.63, 11.31, 1.158)
     """
-    from ..studies.sigma_evidence import evidence_inputs
-
     ev = evidence_inputs()
     return BookletSources(
         k=ev["k"],
@@ -120,7 +116,7 @@ def _check_sources(sources) -> BookletSources:
 
 
 def _inputs(src: BookletSources) -> dict:
-    """The evidence's inputs (:func:`bridgestats.evidence.evidence_inputs`' names) that
+    """The evidence's inputs (:func:`bridgestats.sigma.evidence_inputs`' names) that
     ``src`` gives, with their sources: what a form's ``evidence`` σ(n) and its
     ``evidence_source`` take. τ is the one σ₈ and k imply (σ₈² = k²/8 + 2τ²)."""
     pairs_k = src.sigma_pairs_8 * math.sqrt(8) if src.pairs_k is None else src.pairs_k
@@ -148,7 +144,7 @@ def _rows(section, n_boards, scale, *, whole: bool):
 
 
 def _scale_rows(section, spec, unit, boards):
-    """The rows of a named scale marked for printing (:class:`bridgestats.scales.BookletPrint`):
+    """The rows of a named scale marked for printing (:class:`bridgestats.vp.BookletPrint`):
     a margin in MP % to two decimals, any other unit in whole units; ``threshold`` the
     first margin as printed, ``n_boards`` 0 for one table made for several board counts."""
     sigma = math.nan if spec.sigma is None else float(spec.sigma)
@@ -208,17 +204,15 @@ def booklet(sources, *, boards=range(4, 33)) -> pd.DataFrame:
     boards = [check_int(n, "boards", minimum=1, maximum=100) for n in boards]
     if not boards:
         raise fail("boards", "at least one board count", boards)
-    kw = {"k": src.k, "delta": src.delta, "sigma_pairs_8": src.sigma_pairs_8,
-          "pairs_k": src.pairs_k, "b": src.b, "n_tables": src.n_tables,
-          "aggregate_k": src.aggregate_k}  # fmt: skip
+    inputs = {name: value for name, value in _inputs(src).items() if name != "n_tables"}
     rows = []
     for section in booklet_sections():
         if section.form is not None:
             # each scale as bridgestats scale and the designer print it: the form's unit,
-            # centre and printing step from its catalogue entry (bridgestats.forms.FORMS)
+            # centre and printing step from its catalogue entry (bridgestats.sigma.FORMS)
             whole = FORMS[section.form].step is not None
             for n in boards:
-                sigma = form_sigma_from(section.form, n, **kw)
+                sigma = form_sigma(section.form, n, n_tables=src.n_tables, inputs=inputs).sigma
                 scale = event_scale(section.form, n, sigma=sigma, negative=section.negative)
                 rows += _rows(section.id, n, scale, whole=whole)
         else:
@@ -272,7 +266,7 @@ def _intro(section, inputs: dict) -> str:
         return readable(f"{sigma} (sources at the top). {_reading(form.unit, form.step)}")
     entry = NAMED_SCALES[section.scale]
     if not entry.source.strip():
-        raise fail(f"NAMED_SCALES[{entry.name!r}].source",
+        raise fail(f"NAMED_SCALES[{entry.id!r}].source",
                    "the line that says where the scale comes from", "")  # fmt: skip
     spec = entry.booklet
     step = None if entry.unit == "MP %" else 1

@@ -5,7 +5,7 @@ The study behind ``bridgestats score FILE``. It takes a tidy frame from
 :func:`bridgestats.io.read_results` and scores it with the package's own formulas
 (:func:`bridgestats.scoring.score_board_results` and :func:`~bridgestats.scoring.neuberg`
 for pairs, :func:`bridgestats.io.team_board_swings` for two-room teams,
-:mod:`bridgestats.vpscale` for Victory Points); nothing is re-derived here.
+:mod:`bridgestats.vp` for Victory Points); nothing is re-derived here.
 
 - :func:`declared_method`: the method the file declares (PBN ``Scoring``, USEBIO
   ``EVENT_TYPE``/``SCORING_METHOD``, two rooms of a team match, ACBL matchpoints);
@@ -48,9 +48,9 @@ import pandas as pd
 from .._validate import check_choice, check_flag, check_frame, check_int, check_number, fail
 from ..errors import BridgestatsError
 from ..io import team_board_swings
-from ..scales import team_scales
 from ..scoring import DATUMS, METHODS, score_board_results
 from ..scoring import neuberg as _neuberg
+from ..vp import team_scales
 from ._adjusted import (
     _AVERAGE_IMPS,
     _adjusted_lines,
@@ -63,7 +63,7 @@ from ._adjusted import (
 )
 
 if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
-    from ..vpscale import VPScale
+    from ..vp import VPScale
 
 __all__ = [
     "EventScore",
@@ -614,7 +614,7 @@ def read_scale_csv(path) -> VPScale:
     BridgestatsError
         Naming the file when it cannot be read or its table is not a scale.
     """
-    from ..vpscale import VPScale
+    from ..vp import VPScale
 
     p = Path(path)
     try:
@@ -645,8 +645,7 @@ def read_scale_csv(path) -> VPScale:
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
     """VPs of the side with ``margin`` over ``n_boards`` (arrays) on the chosen scale."""
-    from ..scales import named_scale
-    from ..vpscale import event_scale
+    from ..vp import event_scale, named_scale
 
     margin = np.asarray(margin, dtype=float)
     n_boards = np.asarray(n_boards, dtype=np.int64)
@@ -672,10 +671,10 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         A tidy frame of team matches (:func:`bridgestats.io.read_results`); the rooms are
         paired by :func:`bridgestats.io.team_board_swings`.
     scale : {"wbf", "wbf_discrete", "gaussian", "file"}, keyword-only
-        A named team scale (:func:`bridgestats.scales.team_scales`: the WBF 2013 scale, 2
+        A named team scale (:func:`bridgestats.vp.team_scales`: the WBF 2013 scale, 2
         decimals or whole VPs), a Gaussian 20-0 scale with σ = K√n
-        (:func:`bridgestats.vpscale.event_scale`, form ``"teams"``), or the
-        :class:`~bridgestats.vpscale.VPScale` given as ``scale_file``.
+        (:func:`bridgestats.vp.event_scale`, form ``"teams"``), or the
+        :class:`~bridgestats.vp.VPScale` given as ``scale_file``.
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
     scale_file : VPScale, keyword-only
@@ -724,7 +723,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         k = check_number(k, "k", low=0, low_open=True)
         if scale != "gaussian":
             raise fail("k", "given only with scale='gaussian'", k)
-    from ..vpscale import VPScale
+    from ..vp import VPScale
 
     if scale == "file" and not isinstance(scale_file, VPScale):
         raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)

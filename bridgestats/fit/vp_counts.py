@@ -114,7 +114,7 @@ def outcome_index(margin, thresholds):
     Examples
     --------
     The WBF discrete scale for 8 boards (0 → 10, 1-3 → 11, ..., 39+ → 20; the WBF Scoring
-    Panel's 2013 technical report, see :func:`bridgestats.vpscale.wbf_scale`):
+    Panel's 2013 technical report, see :func:`bridgestats.vp.wbf_scale`):
 
     >>> outcome_index([0, 1, 3, -4, 38, 39], [1, 4, 7, 10, 13, 17, 21, 26, 31, 39])
     array([ 0,  1,  1,  2,  9, 10])
@@ -297,7 +297,7 @@ def fit_sigma_binned(counts, thresholds, *, confidence=0.90):
         Positive, strictly increasing margins at which the winner's VP steps up, in the
         margin's unit: outcome k holds margins ``thresholds[k-1] <= |margin| <
         thresholds[k]``. This is the convention of ``VPScale.thresholds`` in
-        :mod:`bridgestats.vpscale`. For a scale on integer margins (IMPs, where "1-3 → 11"),
+        :mod:`bridgestats.vp`. For a scale on integer margins (IMPs, where "1-3 → 11"),
         pass the half-way points (0.5, 3.5, ...) as a continuity correction.
     confidence : float, default 0.90
         Level of the profile-likelihood interval, strictly between 0 and 1.

@@ -4,7 +4,7 @@
   (:func:`simulate`, :class:`Simulation`, :func:`board_log`), compiled with numba, with the
   calibration constants :data:`BOARD_SD`, :data:`STRENGTH_SD` and :data:`EVEN_TABLE_SD`;
 - :mod:`~bridgestats.sim.events`: the event simulator (round robins, Swiss teams and
-  Swiss pairs, any scale as a :class:`~bridgestats.vpscale.VPScale`), played many times
+  Swiss pairs, any scale as a :class:`~bridgestats.vp.VPScale`), played many times
   over in one compiled kernel (:func:`~bridgestats.sim.events.simulate_events`);
 - :mod:`~bridgestats.sim.pairing`: the round robin's circle method and the Swiss draw
   (top-down pairing with backtracking);

@@ -3,7 +3,7 @@
 An event is ``n_entrants`` entrants with true strengths playing ``n_rounds`` matches of
 ``n_boards`` boards, paired by a rule of :mod:`bridgestats.sim.pairing` (a round robin, or
 a Swiss draw: random, by score, seeded, or on the standings one round late), each match
-margin turned into VPs by a :class:`~bridgestats.vpscale.VPScale`, and the standings ranked
+margin turned into VPs by a :class:`~bridgestats.vp.VPScale`, and the standings ranked
 by a stated rule.
 :func:`simulate_events` plays many such events in one compiled kernel;
 :mod:`bridgestats.sim.measures` turns them into the measures a scoring committee asks for.
@@ -73,10 +73,9 @@ from bridgestats._validate import (
     check_number,
     fail,
 )
-from bridgestats.forms import FORMS
-from bridgestats.scales import NAMED_SCALES, named_scale
+from bridgestats.sigma import FORMS
 from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered_into
-from bridgestats.vpscale import VPScale
+from bridgestats.vp import NAMED_SCALES, VPScale, named_scale
 
 __all__ = [
     "EVENT_FORMATS",
@@ -190,12 +189,12 @@ def _match_draw(board: str, k, n_boards: int):
 
 
 def as_scale(scale, *, n_boards) -> VPScale:
-    """The :class:`~bridgestats.vpscale.VPScale` a simulation scores its matches by.
+    """The :class:`~bridgestats.vp.VPScale` a simulation scores its matches by.
 
     Parameters
     ----------
     scale : VPScale or str
-        A scale, or the id of a named scale of :data:`bridgestats.scales.NAMED_SCALES`
+        A scale, or the id of a named scale of :data:`bridgestats.vp.NAMED_SCALES`
         (``"wbf"``, ``"wbf_discrete"``, ``"wdl"``, ``"imps"``, ``"mp"``, the Swiss pairs
         tables).
     n_boards : int
@@ -210,7 +209,7 @@ def as_scale(scale, *, n_boards) -> VPScale:
     --------
     >>> as_scale("wbf_discrete", n_boards=8).name
     'WBF 2013 discrete, 8 boards'
-    >>> from bridgestats.vpscale import gaussian_scale
+    >>> from bridgestats.vp import gaussian_scale
     >>> s = as_scale(gaussian_scale(sigma=18.38, negative=5, unit="IMPs"), n_boards=8)
     >>> s.name, s.vp([0, 30, -60]).tolist()
     ('Gaussian 20-0, σ 18.38, 5 negative', [10, 19, -5])
@@ -573,7 +572,7 @@ def simulate_events(
         per-board sd ``k``.
     k : float, optional
         Per-board standard deviation (IMPs, or % for pairs); by default Probst's K of
-        the form in :data:`bridgestats.forms.FORMS` (teams 6.5 IMPs, Swiss pairs 32.95 %);
+        the form in :data:`bridgestats.sigma.FORMS` (teams 6.5 IMPs, Swiss pairs 32.95 %);
         not used with ``"swings"``.
     scale : VPScale or str, optional
         How a margin scores (:func:`as_scale`): the WBF continuous scale by default. A
@@ -588,7 +587,7 @@ def simulate_events(
         Events to simulate (>= 1).
     bye_score : float, optional
         The score of a bye (by default the scale's draw,
-        :attr:`bridgestats.vpscale.VPScale.draw`).
+        :attr:`bridgestats.vp.VPScale.draw`).
     keep_pairings : bool, optional
         Keep every round's opponents (memory: n_events × n_rounds × n_entrants).
     max_steps : int, optional

@@ -34,7 +34,7 @@ from bridgestats._validate import check_flag, check_int, check_rng, fail
 from bridgestats.sim.events import _plan
 from bridgestats.sim.measures import event_measures
 from bridgestats.sim.pairing import MAX_STEPS
-from bridgestats.vpscale import VPScale
+from bridgestats.vp import VPScale
 
 __all__ = ["GRID_KEYS", "grid_cells", "run_sweep"]
 
@@ -193,8 +193,8 @@ def run_sweep(grid, *, rng, scheduler=None, progress=True):
         Parameter name to values (see :func:`grid_cells` and :data:`GRID_KEYS`): any of
         ``n_entrants`` (required), ``event_format``, ``pairing``, ``strength_sd``,
         ``n_rounds``, ``n_boards``, ``board``, ``k``, ``n_events``, ``top_k``,
-        ``bye_score`` and ``scale`` (ids of :data:`bridgestats.scales.NAMED_SCALES` or
-        :class:`~bridgestats.vpscale.VPScale` s), as in
+        ``bye_score`` and ``scale`` (ids of :data:`bridgestats.vp.NAMED_SCALES` or
+        :class:`~bridgestats.vp.VPScale` s), as in
         :func:`~bridgestats.sim.measures.event_measures`.
     rng : int or numpy.random.Generator, keyword-only
         The root seed (an integer >= 0): each cell's generator is derived from it and the

@@ -1,6 +1,6 @@
 """Swiss pairs pieces the event simulator lacks: margin histograms and late entry.
 
-- :func:`refined_scale`: a :class:`~bridgestats.vpscale.VPScale` that scores exactly as
+- :func:`refined_scale`: a :class:`~bridgestats.vp.VPScale` that scores exactly as
   another but splits its outcomes into fine margin bins, so that
   :func:`~bridgestats.sim.events.simulate_events` (which keeps only outcome counts) also
   returns the histogram of the match margins, with the pairings unchanged;
@@ -59,11 +59,10 @@ from bridgestats._validate import (
     fail,
 )
 from bridgestats.names import display_name
-from bridgestats.scales import named_scale
 from bridgestats.sigma import sigma_swiss_pairs_spread
 from bridgestats.sim.events import as_scale
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
-from bridgestats.vpscale import gaussian_scale
+from bridgestats.vp import gaussian_scale, named_scale
 
 __all__ = [
     "EBU_2006_SIGMA_8",

@@ -27,7 +27,7 @@
   under the module);
 - :mod:`~bridgestats.studies.sigma_evidence`: one σ(n) per form from that evidence, with
   its interval and source, for every scale a report or the booklet prints
-  (:func:`form_sigma_evidence`; names stay under the module);
+  (:func:`bridgestats.sigma.form_sigma`; names stay under the module);
 - :mod:`~bridgestats.studies.probst`: every table and worked figure of Probst's article,
   printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and

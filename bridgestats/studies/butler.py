@@ -40,14 +40,16 @@ import pandas as pd
 from .. import datasets
 from .._validate import check_flag, check_int, check_number, check_rng
 from ..fit import butler_factor
-from ..sigma import sigma_butler_online, sigma_cross_imps, sigma_teams
-from ..vpscale import VPScale, gaussian_scale, gaussian_z
+from ..sigma import form_sigma, sigma_butler_online, sigma_cross_imps, sigma_teams
+from ..vp import VPScale, event_scale, gaussian_scale, gaussian_z
 
 __all__ = [
     "ButlerSpread",
     "butler_factors",
     "butler_scale",
     "butler_session_spread",
+    "event_butler_scales",
+    "event_scale_sentence",
     "probst_butler_examples",
 ]
 
@@ -309,3 +311,83 @@ def butler_scale(n_boards, *, n_tables, b, k, inflation=1.0, online=False, negat
         20, sigma=sigma, negative=negative, unit="IMPs",
         name=f"Butler, {n_boards} boards, {n_tables} tables",
     )  # fmt: skip
+
+
+def event_butler_scales(n_boards, *, n_tables, b, k, inflation, online=False, negative=0):
+    """The scale to print for a Butler event, beside Probst's model on the measured B and K.
+
+    Parameters
+    ----------
+    n_boards, n_tables : int
+        Boards each pair plays, tables in play.
+    b, k : float
+        The measured Butler factor and per-board K of Probst's equal-pairs model.
+    inflation : float
+        The measured spread of real Butler totals over that model (a championship field).
+    online : bool
+        Add Probst's 1 IMP for shooting online to every σ.
+    negative : int
+        Negative-VP steps.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per scale: ``scale`` (``"print"``: the form's one σ,
+        :func:`bridgestats.sigma.form_sigma` for face-to-face Butler, as the booklet, the
+        designer and ``bridgestats scale --form butler`` print it; ``"equal_pairs"`` and
+        ``"championship_field"``: :func:`butler_scale`, Probst's model on ``b`` and ``k``,
+        equal pairs and widened by ``inflation``), ``sigma``, ``top_from`` (the whole IMP
+        margin the 20-0 starts at), ``source``; ``attrs["scales"]`` maps each to its
+        :class:`~bridgestats.vp.VPScale`.
+
+    Examples
+    --------
+    >>> t = event_butler_scales(16, n_tables=20, b=1.158, k=6.02, inflation=1.107)
+    >>> t.set_index("scale")["top_from"].to_dict()
+    {'print': 36, 'equal_pairs': 33, 'championship_field': 36}
+    """
+    online = check_flag(online, "online")
+    src = form_sigma("butler", n_boards, n_tables=n_tables)
+    shooting = 1.0 if online else 0.0
+    printed = event_scale("butler", n_boards, sigma=src.sigma + shooting, negative=negative)
+    equal = butler_scale(n_boards, n_tables=n_tables, b=b, k=k, online=online,
+                         negative=negative)  # fmt: skip
+    field = butler_scale(n_boards, n_tables=n_tables, b=b, k=k, online=online,
+                         negative=negative, inflation=inflation)  # fmt: skip
+    online_text = " + 1 IMP for shooting online (Probst §5)" if online else ""
+    sources = {
+        "print": src.source + online_text,
+        "equal_pairs": f"Probst's model B·K·√(n(T−1)/(2T)) on the measured B {b:.3f} and K "
+        f"{k:.3f}, equal pairs{online_text}",
+        "championship_field": f"the same widened by the measured {inflation:.3f} of real "
+        f"Butler totals{online_text}",
+    }
+    scales = {"print": printed, "equal_pairs": equal, "championship_field": field}
+    rows = [{"scale": name, "sigma": float(sc.sigma),
+             "top_from": int(np.ceil(sc.thresholds[int(sc.max_vp) // 2 - 1] - 1e-9)),
+             "source": sources[name]} for name, sc in scales.items()]  # fmt: skip
+    out = pd.DataFrame(rows)
+    out.attrs["scales"] = scales
+    return out
+
+
+def event_scale_sentence(scales, *, n_boards, n_tables) -> str:
+    """The finding for :func:`event_butler_scales`: where the printed scale starts its 20-0,
+    with the deliberately other σs beside it, named.
+
+    Examples
+    --------
+    >>> t = event_butler_scales(16, n_tables=20, b=1.158, k=6.02, inflation=1.107)
+    >>> print(event_scale_sentence(t, n_boards=16, n_tables=20))  # doctest: +NORMALIZE_WHITESPACE
+    For 16 boards and 20 tables print the scale whose 20-0 starts at 36 IMPs (σ 21.04 IMPs,
+    the booklet's); Probst's equal-pairs model on the measured B and K would start it at 33
+    IMPs, and widened for a championship field at 36.
+    """
+    t = scales.set_index("scale")
+    p, e, f = (t.loc[name] for name in ("print", "equal_pairs", "championship_field"))
+    return (
+        f"For {n_boards} boards and {n_tables} tables print the scale whose 20-0 starts at "
+        f"{int(p.top_from)} IMPs (σ {p.sigma:.2f} IMPs, the booklet's); Probst's equal-pairs "
+        f"model on the measured B and K would start it at {int(e.top_from)} IMPs, and widened "
+        f"for a championship field at {int(f.top_from)}."
+    )

@@ -14,7 +14,7 @@ scale does beside the alternatives a committee would consider in the same unit:
 
 The simulated event of each form
 --------------------------------
-The board model is the one its σ(n) comes from (:func:`~.sigma_evidence.form_sigma_from`):
+The board model is the one its σ(n) comes from (:func:`bridgestats.sigma.form_sigma`):
 
 - teams of four: the measured board swings (``board="swings"``), strengths drawn with sd
   δ/√2 IMPs per board (δ of the K(n) model is the sd of the difference of two sides'
@@ -40,13 +40,12 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_choice, check_int, check_number, fail
-from ..forms import FORMS, FormTable
 from ..names import display_name
-from ..scales import named_scale
+from ..sigma import FORMS, FormTable, evidence_inputs, form_sigma
 from ..sim.measures import event_measures
-from ..vpscale import gaussian_scale, scale_from_thresholds
+from ..vp import event_scale, gaussian_scale, named_scale, scale_from_thresholds, scale_sigma
 from .scales import EVENTS
-from .sigma_evidence import EVIDENCE_FORMS, evidence_inputs, form_sigma_evidence, form_sigma_from
+from .sigma_evidence import EVIDENCE_FORMS, conditions_sigma
 
 __all__ = [
     "DESIGNER_SCALE",
@@ -61,6 +60,7 @@ __all__ = [
     "not_simulated_reason",
     "real_qualifier_changes",
     "simulated_comparison",
+    "simulated_model",
 ]
 
 #: The simulated event of each form: a Swiss paired by score, of the size of the
@@ -89,7 +89,7 @@ def _title(form) -> str:
 
 def _printed_scale(sigma, *, unit, centre, max_vp, name):
     """The Gaussian scale as printed: whole-IMP band starts, for margins rounded to the whole
-    IMP (as the catalogue's WBF scales, :mod:`bridgestats.scales`), MP % to two decimals."""
+    IMP (as the catalogue's WBF scales, :mod:`bridgestats.vp`), MP % to two decimals."""
     scale = gaussian_scale(max_vp, sigma=sigma, centre=centre, unit=unit, name=name,
                            step=1 if unit == "IMPs" else None)  # fmt: skip
     if unit != "IMPs":
@@ -98,14 +98,24 @@ def _printed_scale(sigma, *, unit, centre, max_vp, name):
     return scale_from_thresholds(starts - 0.5, max_vp=max_vp, unit=unit, name=name)
 
 
-def _model(form, n_boards, *, n_tables):
-    """The simulator's board model and strengths for ``form`` (see the module docstring)."""
+def _source(form, n_boards, *, n_tables=15, conditions=None, ascherman=False):
+    """The form's σ (:func:`bridgestats.sigma.form_sigma`), or for Swiss pairs with stated
+    ``conditions`` Brighton's σ for them (:func:`~.sigma_evidence.conditions_sigma`)."""
+    if conditions is None:
+        return form_sigma(form, n_boards, n_tables=n_tables)
+    if form != "swiss_pairs":
+        raise fail("conditions", "None unless form is 'swiss_pairs'", conditions)
+    return conditions_sigma(n_boards, conditions, ascherman=ascherman)
+
+
+def simulated_model(form, n_boards, *, n_tables=15):
+    """The simulator's board model and strengths for ``form`` at the form's σ(n) (see the
+    module docstring): keywords of :func:`bridgestats.sim.measures.event_measures`."""
     ev = evidence_inputs()
     if form == "swiss_pairs":
         return {"board": "pairs", "k": ev["pairs_k"], "strength_sd": ev["strength_sd"]}
-    kw = {"k": ev["k"], "delta": ev["delta"], "b": ev["b"], "n_tables": n_tables}
-    teams = form_sigma_from("teams", n_boards, **kw)
-    f = form_sigma_from(form, n_boards, **kw) / teams
+    teams = form_sigma("teams", n_boards).sigma
+    f = form_sigma(form, n_boards, n_tables=n_tables).sigma / teams
     if form == "teams":
         return {"board": "swings", "k": None, "strength_sd": ev["delta"] / math.sqrt(2)}
     return {"board": "gaussian", "k": f * ev["k"], "strength_sd": f * ev["delta"] / math.sqrt(2),
@@ -153,7 +163,7 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
     e = check_int(n_events, "n_events", minimum=50, maximum=100_000)
     if form in _NOT_SIMULATED:
         return None
-    src = form_sigma_evidence(form, n, n_tables=n_tables, conditions=conditions)
+    src = _source(form, n, n_tables=n_tables, conditions=conditions)
     centre = 50.0 if src.unit == "MP %" else 0.0
     printed = {
         DESIGNER_SCALE: src.sigma,
@@ -170,7 +180,7 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
         others = [named_scale(s, n_boards=n) for s in ("wbf", "wbf_discrete", "wdl")]
     scales = [gauss[0], *others, *gauss[1:]]
     labels = [DESIGNER_SCALE, *names, *list(printed)[1:]]
-    model = _model(form, n, n_tables=n_tables)
+    model = simulated_model(form, n, n_tables=n_tables)
     spec = SIM_EVENTS[form]
     m = event_measures(
         spec["n_entrants"], scales=scales, n_rounds=spec["n_rounds"], n_boards=n,
@@ -408,11 +418,11 @@ def evidence_table(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
         add("k per board (equal pairs)", ev["pairs_k"], None, "MP %", ev["pairs_source"])
         for c, what in [(None, "pairs met at random (the model)"), *CONDITIONS.items()]:
             for a in (False, True) if c is not None else (False,):
-                s = form_sigma_evidence(form, n, conditions=c, ascherman=a)
+                s = _source(form, n, conditions=c, ascherman=a)
                 label = f"σ of {n} boards, {what}" + (", Ascherman" if a else "")
                 add(label, s.sigma, s.sigma_ci, "MP %", s.source)
     else:
-        s = form_sigma_evidence(form, n, n_tables=n_tables)
+        s = form_sigma(form, n, n_tables=n_tables)
         if form == "aggregate":
             add("K per board", ev["aggregate_k"], None, "points", ev["aggregate_source"])
         else:
@@ -427,14 +437,14 @@ def evidence_table(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
 
 
 #: The units of every form the designer takes: every form of the catalogue
-#: (:data:`bridgestats.forms.FORMS`; those the evidence does not measure take Probst's model).
+#: (:data:`bridgestats.sigma.FORMS`; those the evidence does not measure take Probst's model).
 UNITS = FormTable("unit")
 
 
 def designer_scale(form, n_boards, sigma, *, max_vp=20, negative=0):
     """The Gaussian scale of ``form`` at ``sigma``, as it is printed (the page's table).
 
-    :func:`bridgestats.vpscale.event_scale` with the match σ: the scale ``bridgestats scale``
+    :func:`bridgestats.vp.event_scale` with the match σ: the scale ``bridgestats scale``
     and the booklet print for the same form, length and σ.
 
     Examples
@@ -443,8 +453,6 @@ def designer_scale(form, n_boards, sigma, *, max_vp=20, negative=0):
     >>> s.name, s.unit, s.step, int(s.integer_ranges()["margin_from"].iloc[-1])
     ('Face-to-face Butler pairs, 8 boards, σ 14.12 IMPs', 'IMPs', 1, 24)
     """
-    from ..vpscale import event_scale
-
     check_choice(form, "form", tuple(UNITS))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
     return event_scale(form, n, sigma=sigma, max_vp=max_vp, negative=negative)
@@ -461,8 +469,8 @@ def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=Non
     rec : dict, optional
         :func:`~.sigma_evidence.recommendation` (the evidence's σ, its interval, source).
     k, sigma : float, optional
-        A per-board σ (through the form's model: :func:`~.sigma_evidence.form_sigma_from`
-        with the evidence's B for Butler, δ = 0) or the match σ.
+        Probst's per-board K (through his model of the form, :func:`bridgestats.vp.scale_sigma`,
+        as ``bridgestats scale --k``) or the match σ.
     n_tables : int, optional
         Butler tables (15 if None; ``"butler_online"`` needs them).
     n_results : int, optional
@@ -475,38 +483,29 @@ def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=Non
     tuple
         (σ, interval or None, source).
     """
-    from ..forms import form_sigma
-    from ..vpscale import event_scale
-
     check_choice(form, "form", tuple(UNITS))
     entry = FORMS[form]
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
     if sigma is not None:
         return check_number(sigma, "sigma", low=1e-9), None, "parameter sigma"
-    if n_results is not None:
-        if form != "swiss_pairs":
-            raise fail("n_results", "None unless form is 'swiss_pairs'", n_results)
-        s = event_scale(form, n, n_results=n_results, ascherman=ascherman).sigma
-        return float(s), None, f"field model for {n_results} results per board (Probst §11)"
+    if n_results is not None and form != "swiss_pairs":
+        raise fail("n_results", "None unless form is 'swiss_pairs'", n_results)
     if k is not None:
         k = check_number(k, "k", low=1e-9)
-        t = 15 if n_tables is None else n_tables
-        if form in ("teams", "cross_imps", "butler"):
-            b = evidence_inputs()["b"] if form == "butler" else None
-            return form_sigma_from(form, n, k=k, b=b, n_tables=t), None, "parameter k"
-        if form not in EVIDENCE_FORMS:
-            tables = {"n_tables": t} if "n_tables" in entry.options else {}
-            return float(form_sigma(form, n, k=k, **tables)), None, "parameter k"
-        percent = entry.unit == "MP %"
-        s = k / math.sqrt(n) if percent else k * math.sqrt(n)
-        return float(s), None, "parameter k"
-    if rec is None:  # a form the evidence does not measure: Probst's model and default K
-        tables = {"n_tables": n_tables} if "n_tables" in entry.options else {}
-        if tables and n_tables is None:
-            raise fail("n_tables", f"the tables in play for form {form!r}", n_tables)
-        source = f"Probst's model with its default K ({entry.source})" + (
-            f", {n_tables} tables" if tables else "")  # fmt: skip
-        return float(form_sigma(form, n, **tables)), None, source
+        if n_tables is None and "n_tables" in entry.options:
+            n_tables = 15
+    if n_results is not None or k is not None or rec is None:
+        if rec is None and k is None and n_results is None and n_tables is None:
+            if "n_tables" in entry.options:
+                raise fail("n_tables", f"the tables in play for form {form!r}", n_tables)
+        src = scale_sigma(form, n, k=k, n_tables=n_tables, n_results=n_results,
+                          ascherman=ascherman)  # fmt: skip
+        if n_results is not None:
+            return src.sigma, None, f"field model for {n_results} results per board (Probst §11)"
+        if k is not None:
+            return src.sigma, None, f"parameter k, by Probst's model ({entry.source})"
+        tables = f", {n_tables} tables" if "n_tables" in entry.options else ""
+        return src.sigma, None, f"Probst's model with its default K ({entry.source}){tables}"
     ci = None if rec["sigma_ci"] is None else tuple(rec["sigma_ci"])
     return float(rec["sigma"]), ci, rec["sigma_source"]
 
@@ -528,8 +527,8 @@ def boards_on_table(form, table, n_boards, boards, *, sigma, from_evidence=False
     sigma : float
         σ at ``n_boards``.
     from_evidence : bool
-        σ at each length from the evidence's σ(n) (:func:`~.sigma_evidence.
-        form_sigma_evidence` with ``n_tables``, ``conditions``, ``ascherman``); otherwise
+        σ at each length from the evidence's σ(n) (:func:`bridgestats.sigma.
+        form_sigma`, or the σ of ``conditions``, with ``n_tables``, ``ascherman``); otherwise
         Probst's rule: σ√(n/n₀) for totals, σ√(n₀/n) for percentages (no strength term).
 
     Returns
@@ -546,8 +545,8 @@ def boards_on_table(form, table, n_boards, boards, *, sigma, from_evidence=False
     if not lengths:
         raise fail("boards", "at least one match length", boards)
     if from_evidence:
-        sig = [form_sigma_evidence(form, n, n_tables=n_tables, conditions=conditions,
-                                   ascherman=ascherman).sigma for n in lengths]  # fmt: skip
+        sig = [_source(form, n, n_tables=n_tables, conditions=conditions,
+                       ascherman=ascherman).sigma for n in lengths]  # fmt: skip
     elif UNITS[form] == "MP %":
         sig = [sigma * math.sqrt(n0 / n) for n in lengths]
     else:

@@ -75,7 +75,7 @@ from ..fit import (
     sigma_one_vs_rest,
 )
 from ..sigma import swiss_pairs_top_percent
-from ..vpscale import VPScale, gaussian_z, scale_from_thresholds, wbf_table
+from ..vp import VPScale, gaussian_z, scale_from_thresholds, wbf_table
 
 __all__ = [
     "BANDS",
@@ -1320,7 +1320,7 @@ def sensitivity(scales, *, sigmas):
 
     Examples
     --------
-    >>> from bridgestats.vpscale import gaussian_scale
+    >>> from bridgestats.vp import gaussian_scale
     >>> t = sensitivity({"sigma 11": gaussian_scale(sigma=11.0)}, sigmas=[9.59, 11.0, 12.0])
     >>> print(t[["sigma", "p_top", "top_ratio"]].round(3).to_string(index=False))
      sigma  p_top  top_ratio

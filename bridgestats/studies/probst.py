@@ -3,7 +3,7 @@
 J. Probst, "On VP Scales" (an article on Victory Point scales for the English Bridge
 Union, c. 2006; reproduced on bridgeguys.com, "On VP Scales - Bridge Guys") prints twelve
 tables and several dozen worked figures. :func:`probst_items` recomputes each one from the
-package's own formulas (:mod:`bridgestats.sigma`, :mod:`bridgestats.vpscale`) and
+package's own formulas (:mod:`bridgestats.sigma`, :mod:`bridgestats.vp`) and
 estimators (:mod:`bridgestats.fit`), and says whether it is reproduced.
 
 The printed figures are seed data, transcribed from the article with provenance:
@@ -36,7 +36,7 @@ The status of an item is computed, never set:
   what is missing).
 
 The cell-by-cell checks of Tables 4-12 in full (every IMP range of every column) are the
-tests of :mod:`bridgestats.vpscale` (``tests/test_vpscale_tables.py``); the items here are
+tests of :mod:`bridgestats.vp` (``tests/vp/test_tables.py``); the items here are
 each table's defining columns.
 """
 
@@ -58,7 +58,7 @@ from ..sigma import (
     sigma_teams,
     swiss_pairs_top_percent,
 )
-from ..vpscale import fit_scale_sigma, gaussian_z
+from ..vp import fit_scale_sigma, gaussian_z
 
 __all__ = ["SECTIONS", "STATUSES", "probst_details", "probst_findings", "probst_items"]
 
@@ -129,7 +129,7 @@ def _band_excess(scale: str, vp: int, sigma: float) -> float:
 
 def _white_book_k(starts: np.ndarray) -> float:
     # a band that starts at L whole IMPs holds continuous thresholds in (L - 1, L]: fit the
-    # midpoints L - 0.5 (see tests/test_vpscale_tables.py)
+    # midpoints L - 0.5 (see tests/vp/test_tables.py)
     return float(fit_scale_sigma(starts - 0.5).sigma / math.sqrt(8))
 
 

@@ -168,7 +168,7 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
     spread : StrengthSpread, optional, keyword-only
         The K and δ that set the Gaussian scales' σ (:func:`~bridgestats.studies.scales.
         candidate_scales`); by default its default, the σ(n) of
-        :func:`bridgestats.studies.sigma_evidence.form_sigma_evidence` that every report uses.
+        :func:`bridgestats.sigma.form_sigma` that every report uses.
     n_qualify : int, optional, keyword-only
         Qualifiers in every event (:func:`n_qualifiers` by default).
 

@@ -57,8 +57,7 @@ from .. import datasets
 from .._validate import as_finite_array, check_choice, check_int, check_number, check_rng, fail
 from ..errors import BridgestatsError
 from ..fit import StrengthSpread, fit_sigma_binned, fit_strength_spread
-from ..scales import SWISS_PAIRS_TABLES, named_scale
-from ..sigma import sigma_teams_spread
+from ..sigma import form_sigma, sigma_teams_spread
 from ..sim.events import PAIRINGS, as_scale, simulate_events
 from ..sim.measures import (
     PAIRED_MEASURES,
@@ -69,7 +68,7 @@ from ..sim.measures import (
     shooting_incentive,
     summarise_events,
 )
-from ..vpscale import gaussian_scale
+from ..vp import SWISS_PAIRS_TABLES, gaussian_scale, named_scale
 
 __all__ = [
     "EVENTS",
@@ -316,14 +315,12 @@ def pairs_strength_from_curve(curve, *, confidence=0.90):
 def _team_sigma(n_boards: int, spread: StrengthSpread | None) -> float:
     """σ(n) of the K(n) model: the evidence's (one source for every report) by default."""
     if spread is None:
-        from .sigma_evidence import form_sigma_evidence
-
-        return form_sigma_evidence("teams", n_boards).sigma
+        return form_sigma("teams", n_boards).sigma
     return float(sigma_teams_spread(n_boards, k=spread.k, delta=spread.delta))
 
 
 def candidate_scales(event, *, n_boards=None, spread=None):
-    """The scales compared on an event, as :class:`~bridgestats.vpscale.VPScale` s.
+    """The scales compared on an event, as :class:`~bridgestats.vp.VPScale` s.
 
     Parameters
     ----------
@@ -333,7 +330,7 @@ def candidate_scales(event, *, n_boards=None, spread=None):
         Boards per match (the event's default otherwise).
     spread : StrengthSpread, optional
         For the teams events, the fitted K and δ that set the Gaussian scales' σ (by
-        default those of :func:`bridgestats.studies.sigma_evidence.form_sigma_evidence`,
+        default those of :func:`bridgestats.sigma.form_sigma`,
         the σ every report and the booklet use; only the point estimates are used).
 
     Returns

@@ -1,15 +1,14 @@
-"""One σ(n) per form, from the shipped evidence: what every scale a report prints uses.
+"""The evidence's σ inputs, fitted; the Swiss pairs σ of stated conditions; the scale to print.
 
-:func:`form_sigma_evidence` gives the σ of an n-board match of each form a committee prints
-(:data:`EVIDENCE_FORMS`) with its interval and source, from inputs fitted once and shipped
-(:func:`evidence_inputs`; :mod:`bridgestats.evidence` reads them and gives each form's σ by
-its entry in the catalogue of event forms, :data:`bridgestats.forms.FORMS`): K and δ from
-within the archive's 2,124 matches of 12-32 boards
-(:func:`~.estimates.delta_within_match`, :data:`TEAMS_FIT`), the one
-Swiss pairs strength fit (:func:`swiss_pairs_strength`), the measured Butler factor and
-Probst's Sheffield aggregate σ. :func:`form_sigma_from` is the formula per form on given
-inputs (the booklet calls it with its sources, the designer through
-:func:`form_sigma_evidence`: for the same inputs the two print the same table).
+The σ of an n-board match of each form is :func:`bridgestats.sigma.form_sigma`, on inputs
+fitted once and shipped (:func:`bridgestats.sigma.evidence_inputs` reads them). This module
+fits them (:func:`fit_evidence_inputs`, run by ``scripts/derive_sigma_evidence_inputs.py``):
+K and δ from within the archive's 2,124 matches of 12-32 boards
+(:func:`~.estimates.delta_within_match`, :data:`TEAMS_FIT`), the one Swiss pairs strength
+fit (:func:`swiss_pairs_strength`), the measured Butler factor and Probst's Sheffield
+aggregate σ. :func:`conditions_sigma` is the Swiss pairs σ for stated conditions of use of
+Brighton's rounds, through the same :func:`~bridgestats.sigma.form_sigma`;
+:func:`recommendation` is the scale to print at the form's σ.
 
 References
 ----------
@@ -26,8 +25,10 @@ import math
 import numpy as np
 from scipy import stats
 
-from .._validate import check_choice, check_int, fail
-from ..evidence import (
+from .._validate import check_choice, fail
+from ..names import display_name
+from ..sigma import (
+    BUTLER_FIT,
     CONFIDENCE,
     EVIDENCE_FORMS,
     PAIRS_CURVE,
@@ -35,11 +36,11 @@ from ..evidence import (
     PAIRS_FIT_INPUT,
     TEAMS_FIT,
     SigmaSource,
-    evidence_sigma,
+    event_form,
+    evidence_inputs,
+    form_sigma,
+    k_from_sigma,
 )
-from ..forms import FORMS, event_form
-from ..names import display_name
-from ..sigma import k_from_sigma
 from .estimates import (
     CONDITIONS,
     COUNTS,
@@ -59,18 +60,18 @@ __all__ = [
     "SigmaSource",
     "check_comparable",
     "column_unit",
-    "evidence_inputs",
-    "form_sigma_evidence",
-    "form_sigma_from",
+    "conditions_sigma",
+    "fit_evidence_inputs",
     "recommendation",
     "swiss_pairs_fit",
     "swiss_pairs_strength",
     "teams_model",
+    "within_match_model",
 ]
 
 # --------------------------------------------------------------------------- one σ(n) per form
 
-#: The level of every interval the evidence carries (:data:`bridgestats.evidence.CONFIDENCE`).
+#: The level of every interval the evidence carries (:data:`bridgestats.sigma.CONFIDENCE`).
 _CONFIDENCE = CONFIDENCE
 
 _CACHE: dict = {}
@@ -178,6 +179,33 @@ def _shipped_curve():
     return c
 
 
+def within_match_model(within, *, confidence=CONFIDENCE):
+    """The K(n) model of a within-match fit: what every teams scale's σ(n) is built on.
+
+    Parameters
+    ----------
+    within : pandas.DataFrame
+        :func:`~.estimates.delta_within_match`'s frame (its first row, ``"all"``, is used).
+    confidence : float
+        The level its intervals were fitted at.
+
+    Returns
+    -------
+    KModel
+        K and δ with their intervals, ``sigma(n)`` and ``k_at(n)``, so that a report shows
+        the model every scale uses with the calls it used for the margins-only likelihood.
+    """
+    from .estimates import KModel
+
+    row = within.iloc[0]
+    return KModel(
+        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
+        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
+        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=confidence,
+        source=f"{row.n_matches:,} matches in {row.n_files} files of {row.source}",
+    )  # fmt: skip
+
+
 def teams_model():
     """K and δ of σ(n)² = nK² + n²δ² behind every teams scale (:data:`TEAMS_FIT`).
 
@@ -186,9 +214,7 @@ def teams_model():
     KModel
         The within-match estimate over the shipped matches of 12-32 boards
         (:func:`~.estimates.delta_within_match`, the ``"all"`` row) as a
-        :class:`~.estimates.KModel` (``sigma(n)``, ``k_at(n)``), so that a report that
-        showed the K(n) likelihood's model shows this one with the same calls; computed
-        once per process.
+        :class:`~.estimates.KModel` (:func:`within_match_model`); computed once per process.
 
     Examples
     --------
@@ -199,32 +225,19 @@ def teams_model():
     """
     if "teams" in _CACHE:
         return _CACHE["teams"]
-    from .estimates import KModel
-
     fit = {key: v for key, v in TEAMS_FIT.items() if key != "estimator"}
-    row = delta_within_match(confidence=_CONFIDENCE, **fit).iloc[0]  # the "all" row
-    model = KModel(
-        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
-        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
-        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=_CONFIDENCE,
-        source=f"{row.n_matches:,} matches in {row.n_files} files of {row.source}",
-    )  # fmt: skip
+    model = within_match_model(delta_within_match(confidence=_CONFIDENCE, **fit))
     _CACHE["teams"] = model
     return model
 
 
-def evidence_inputs(*, fresh=False):
-    """The inputs of every form's σ(n), each fitted once to the shipped data.
+def fit_evidence_inputs():
+    """The inputs of every form's σ(n), each fitted to the shipped data (a few seconds).
 
-    Parameters
-    ----------
-    fresh : bool, optional
-        False (every report, the booklet, the designer, ``bridgestats scale``): as shipped in
-        ``data/derived/sigma_evidence_inputs.csv`` (:func:`bridgestats.evidence.evidence_inputs`,
-        which refuses a file fitted to other data or with other parameters); True: fit them
-        again (a few seconds), which gives the same figures
-        (``scripts/derive_sigma_evidence_inputs.py`` writes them; ``tests/datasets/
-        test_derived_data.py`` compares).
+    What ``scripts/derive_sigma_evidence_inputs.py`` writes to
+    ``data/derived/sigma_evidence_inputs.csv``, which every report, the booklet, the
+    designer and ``bridgestats scale`` read (:func:`bridgestats.sigma.evidence_inputs`;
+    ``tests/datasets/test_derived_data.py`` compares the two).
 
     Returns
     -------
@@ -235,16 +248,11 @@ def evidence_inputs(*, fresh=False):
         ``strength_sd_ci``, ``sigma_pairs_8``, ``sigma_pairs_8_ci``, ``pairs_source``
         (:func:`swiss_pairs_strength`); ``b``, ``b_ci``, ``b_source`` (the trimmed-datum
         Butler factor, :func:`bridgestats.studies.butler.butler_factors` with
-        :data:`bridgestats.evidence.BUTLER_FIT`); ``aggregate_k`` and ``aggregate_source``
+        :data:`bridgestats.sigma.BUTLER_FIT`); ``aggregate_k`` and ``aggregate_source``
         (Probst's Sheffield σ = 1790 over 24 boards); ``confidence``.
     """
-    if not fresh:
-        from .. import evidence
-
-        return evidence.evidence_inputs()
     if "inputs" in _CACHE:
         return dict(_CACHE["inputs"])
-    from ..evidence import BUTLER_FIT
     from .butler import butler_factors
 
     model = teams_model()
@@ -274,106 +282,45 @@ def evidence_inputs(*, fresh=False):
     return dict(out)
 
 
-def form_sigma_from(form, n_boards, *, k, delta=0.0, sigma_pairs_8=None, pairs_k=None, b=None,
-                    n_tables=15, aggregate_k=None):  # fmt: skip
-    """σ of an n-board match of ``form`` from given inputs: the one formula per form.
+def conditions_sigma(n_boards, conditions, *, ascherman=False) -> SigmaSource:
+    """σ of an n-board Swiss pairs match for stated conditions of use of Brighton's rounds.
+
+    :func:`bridgestats.sigma.form_sigma` with Brighton's σ₈ of those rounds
+    (:func:`~.estimates.swiss_pairs_sigma`) in place of the model's σ₈ of pairs met at random,
+    carried to n boards keeping the equal-pairs k: the designer's alternatives to the
+    evidence's σ, each named by its conditions beside its figure.
 
     Parameters
     ----------
-    form : str
-        One of :data:`EVIDENCE_FORMS`.
     n_boards : int
-    k, delta : float
-        K and δ of σ(n)² = nK² + n²δ² (IMPs per board); δ = 0 is Probst's σ = K√n.
-    sigma_pairs_8, pairs_k : float
-        Swiss pairs: σ of an 8-board match between pairs met at random (MP %) and the
-        per-board σ of equal pairs; ``pairs_k`` None: all of σ₈ is luck (σ₈·√(8/n)).
-    b : float
-        The Butler factor (``"butler"``).
-    n_tables : int
-        Tables in play (``"butler"``, >= 2).
-    aggregate_k : float
-        Per-board σ in points (``"aggregate"``).
-
-    Returns
-    -------
-    float
-        σ in the form's unit.
-
-    Notes
-    -----
-    The form's ``evidence`` model in the catalogue (:data:`bridgestats.forms.FORMS`).
-    Teams: √(nK² + n²δ²) (:func:`bridgestats.sigma.sigma_teams_spread`). Swiss pairs:
-    √(σ₈² + k²(1/n − 1/8)) (:func:`bridgestats.sigma.swiss_pairs_carry`), which with σ₈ of
-    random draws is √(k²/n + 2τ²). Face-to-face Butler: B·K(n)·√(n(T−1)/(2T)) without
-    shooting; cross-IMPed teams of eight: K(n)·√(n·C·R/2), C = R = 4 (Pomfrey); both with
-    K(n) = √(K² + nδ²), the per-board K a σ = K√n scale needs at n boards. Aggregate: K√n.
-
-    Examples
-    --------
-    >>> round(form_sigma_from("teams", 32, k=6.02, delta=0.67), 2)
-    40.24
-    >>> round(form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0), 2)
-    11.0
-    """
-    check_choice(form, "form", tuple(EVIDENCE_FORMS))
-    n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    return FORMS[form].evidence(n, k=k, delta=delta, sigma_pairs_8=sigma_pairs_8,
-                                pairs_k=pairs_k, b=b, n_tables=n_tables,
-                                aggregate_k=aggregate_k)  # fmt: skip
-
-
-def form_sigma_evidence(form, n_boards, *, n_tables=15, conditions=None, ascherman=False):
-    """σ of an n-board match of ``form`` from the shipped evidence: what every scale uses.
-
-    Parameters
-    ----------
-    form : str
-        One of :data:`EVIDENCE_FORMS`.
-    n_boards : int
-    n_tables : int
-        Tables in play for ``"butler"``.
-    conditions : str, optional
-        Swiss pairs only: None (pairs met at random: the model's σ₈ from round 1) or one of
-        :data:`CONDITIONS` (Brighton's σ for those rounds, :func:`swiss_pairs_sigma`,
-        carried to n boards keeping its strength term).
+    conditions : str
+        One of :data:`~.estimates.CONDITIONS`.
     ascherman : bool
-        Swiss pairs with ``conditions``: the event is scored with Ascherman's variant
-        (:func:`~.estimates.swiss_pairs_sigma`'s correction of σ₈).
+        The event is scored with Ascherman's variant (:func:`~.estimates.swiss_pairs_sigma`'s
+        correction of σ₈).
 
     Returns
     -------
     SigmaSource
-        Without ``conditions``, :func:`bridgestats.evidence.evidence_sigma` (what
-        ``bridgestats scale`` prints). The interval is that of the inputs' corners (K and
-        δ, σ₈ and τ, B at their interval ends; the largest and smallest σ): conservative,
-        since the inputs' intervals are taken as independent and at their extremes together.
 
     Examples
     --------
-    >>> s = form_sigma_evidence("teams", 8)
+    >>> s = conditions_sigma(8, "whole_event")
     >>> print(f"{s.sigma:.2f} ({s.sigma_ci[0]:.2f}-{s.sigma_ci[1]:.2f}) {s.unit}")
-    17.95 (17.53-18.35) IMPs
+    10.97 (10.73-11.21) MP %
     """
-    check_choice(form, "form", tuple(EVIDENCE_FORMS))
-    n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
-    if form != "swiss_pairs" or conditions is None:
-        return evidence_sigma(form, n, n_tables=n_tables)
+    check_choice(conditions, "conditions", tuple(CONDITIONS))
     ev = evidence_inputs()
     e = swiss_pairs_sigma(conditions, ascherman=ascherman)
-    kw = {"k": ev["k"], "sigma_pairs_8": e.value, "pairs_k": ev["pairs_k"]}
-    sigma = form_sigma_from(form, n, **kw)
-    corners = [form_sigma_from(form, n, **{**kw, "sigma_pairs_8": end}) for end in e.ci]
+    src = form_sigma("swiss_pairs", n_boards, inputs={
+        "sigma_pairs_8": e.value, "sigma_pairs_8_ci": e.ci, "pairs_k": ev["pairs_k"]})  # fmt: skip
     source = (
         f"σ₈ {e.value:.2f} % for {CONDITIONS[conditions]}"
-        f"{', scored with Ascherman' if ascherman else ''} (estimates.swiss_pairs_sigma), "
+        f"{', scored with Ascherman' if ascherman else ''} (Brighton 2005's rounds), "
         f"carried to n boards as √(σ₈² + k²(1/n − 1/8)), "
         f"k {ev['pairs_k']:.2f} %: {ev['pairs_source']}"
     )
-    params = {"sigma_pairs_8": e.value, "pairs_k": ev["pairs_k"], "strength_sd": ev["strength_sd"]}
-    return SigmaSource(form, n, sigma, (min(corners), max(corners)), ev["confidence"],
-                       EVIDENCE_FORMS[form], source, params)  # fmt: skip
+    return dataclasses.replace(src, source=source)
 
 
 def check_comparable(unit, other_unit, *, what="published"):
@@ -405,9 +352,11 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     n_tables : int
         Tables in play (``"butler"``).
     conditions : str, optional
-        Swiss pairs: as :func:`form_sigma_evidence`.
+        Swiss pairs: None (the form's σ, :func:`bridgestats.sigma.form_sigma`: pairs met at
+        random, as Probst §11 asks of a scale) or stated conditions of use
+        (:func:`conditions_sigma`), a deliberately other σ the page names.
     ascherman : bool
-        Swiss pairs with ``conditions``: as :func:`form_sigma_evidence`.
+        Swiss pairs with ``conditions``: as :func:`conditions_sigma`.
     max_vp : int
         The scale's total (20).
     off : float
@@ -421,7 +370,7 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
         ``p_20_0`` (the top outcome's share between sides met at random, as printed: whole
         IMPs reach a band from half an IMP below its start), ``p_20_0_off``
         ({"low": share at σ(1 − off), "high": at σ(1 + off)}), ``p_20_0_at_ci`` and
-        ``sentence``; and ``scale``, the :class:`~bridgestats.vpscale.VPScale` (the same
+        ``sentence``; and ``scale``, the :class:`~bridgestats.vp.VPScale` (the same
         as the booklet's for the same inputs).
 
     Examples
@@ -432,12 +381,16 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     >>> round(r["p_20_0"], 3), round(r["p_20_0_off"]["high"], 3)
     (0.096, 0.148)
     """
-    from ..vpscale import gaussian_scale
+    from ..vp import gaussian_scale
     from .estimates import sensitivity
 
-    src = form_sigma_evidence(
-        form, n_boards, n_tables=n_tables, conditions=conditions, ascherman=ascherman
-    )
+    check_choice(form, "form", tuple(EVIDENCE_FORMS))
+    if conditions is not None:
+        if form != "swiss_pairs":
+            raise fail("conditions", "None unless form is 'swiss_pairs'", conditions)
+        src = conditions_sigma(n_boards, conditions, ascherman=ascherman)
+    else:
+        src = form_sigma(form, n_boards, n_tables=n_tables)
     entry = event_form(form)
     centre = entry.centre
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)

@@ -17,7 +17,7 @@ spread τ and the equal-pairs σ₀ fitted to the same counts
 
 Equal probability
 -----------------
-A Gaussian 20-0 scale at σ has thresholds σ·z_k (:func:`bridgestats.vpscale.gaussian_z`);
+A Gaussian 20-0 scale at σ has thresholds σ·z_k (:func:`bridgestats.vp.gaussian_z`);
 it is *equal-probability* for a set of matches when its 21 outcomes occur equally often
 (10-10 1/21 of the matches, each other winner's score 2/21). Two criteria are computed on
 the simulated margins (the histogram kept by :func:`bridgestats.sim.swiss.refined_scale`,
@@ -59,7 +59,6 @@ from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
 from ..names import plus_minus
-from ..scales import named_scale
 from ..sim.events import PAIRINGS, simulate_events
 from ..sim.swiss import (
     ENTRY_RULES,
@@ -68,7 +67,7 @@ from ..sim.swiss import (
     rule_scale,
     simulate_ko_swiss,
 )
-from ..vpscale import gaussian_scale, gaussian_z
+from ..vp import gaussian_scale, gaussian_z, named_scale
 
 __all__ = [
     "ARTICLE",

@@ -164,15 +164,15 @@ def test_default_booklet_follows_the_evidence_not_k_root_n():
     """Issue 21: at 32 boards the booklet's teams 20-0 started at 58 IMPs (K√n with the
     per-board K 6.13) where the K(n) model puts it at 67; its Swiss pairs σ was 5.83 %
     (σ₈·√(8/32)) where σ² = k²/n + 2τ² gives about 7.4 %. Both now come from
-    studies.sigma_evidence.form_sigma_evidence, the designer's source."""
-    from bridgestats.studies.sigma_evidence import form_sigma_evidence
+    bridgestats.sigma.form_sigma, the one σ of a form."""
+    from bridgestats.sigma import form_sigma
 
     frame = bk.booklet(bk.default_sources(), boards=[8, 32])
     assert _starts(frame, "teams", 32)["20-0"] == "67"  # ⌈1.668·39.9⌉; K√n gave 58
     for form in ("teams", "swiss_pairs", "butler", "cross_imps", "aggregate"):
         for n in (8, 32):
             rows = frame[(frame["section"] == form) & (frame["n_boards"] == n)]
-            assert rows["sigma"].iloc[0] == pytest.approx(form_sigma_evidence(form, n).sigma,
+            assert rows["sigma"].iloc[0] == pytest.approx(form_sigma(form, n).sigma,
                                                           rel=1e-12)  # fmt: skip
     pairs32 = frame[(frame["section"] == "swiss_pairs") & (frame["n_boards"] == 32)]
     assert 7.0 < pairs32["sigma"].iloc[0] < 7.8
@@ -206,7 +206,7 @@ def test_the_header_names_its_data_sets_not_their_ids():
 
 
 def _patton(n_boards):
-    from bridgestats.vpscale import gaussian_scale
+    from bridgestats.vp import gaussian_scale
 
     return gaussian_scale(4, sigma=6.5 * math.sqrt(n_boards), unit="IMPs", step=1)
 
@@ -215,15 +215,15 @@ def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
     """Issue 24: a form added to forms.FORMS and a named scale marked for the booklet in
     scales.NAMED_SCALES, each in its one place, are sections of the booklet, its page and
     its CSV, named and introduced from their entries."""
-    from forms.test_forms import wide_teams  # tests/ is on the path
+    from sigma.test_forms import wide_teams  # tests/ is on the path
 
-    from bridgestats.forms import FORMS
-    from bridgestats.scales import NAMED_SCALES, BookletPrint, NamedScale
+    from bridgestats.sigma import FORMS
+    from bridgestats.vp import NAMED_SCALES, BookletPrint, NamedScale
 
-    form = wide_teams()  # the form a newcomer adds in tests/forms
+    form = wide_teams()  # the form a newcomer adds in tests/sigma/test_forms.py
     monkeypatch.setitem(FORMS, "wide_teams", form)  # the one place a form goes
     scale = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
-                       booklet=BookletPrint())  # fmt: skip
+                       name="Patton 4-0 (this test)", booklet=BookletPrint())  # fmt: skip
     monkeypatch.setitem(NAMED_SCALES, "patton_4", scale)  # the one place a scale goes
 
     sections = list(bk.SECTIONS)
@@ -242,8 +242,9 @@ def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
     assert "<h2>Wide teams (this test) (IMPs)</h2>" in page
     assert "<h2>Wide teams (this test) (IMPs), with negative VPs</h2>" in page
     assert "1.5·√(nK² + n²δ²), K 6.500, δ 0.000 (sources at the top)" in page  # its formula
-    assert "<h2>patton 4</h2>" in page and "a 4-0 Gaussian scale (this test)." in page
-    assert "<caption>patton 4, 2-8 boards</caption>" in page
+    assert "<h2>Patton 4-0 (this test)</h2>" in page
+    assert "a 4-0 Gaussian scale (this test)." in page
+    assert "<caption>Patton 4-0 (this test), 2-8 boards</caption>" in page
 
     out = _cli("--booklet", "--format", "csv")
     assert out.returncode == 0, out.stderr
@@ -255,14 +256,13 @@ def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
 def test_a_form_whose_evidence_names_an_input_the_booklet_lacks_is_refused(monkeypatch):
     import dataclasses
 
-    from bridgestats.forms import FORMS
+    from bridgestats.sigma import FORMS
 
     odd = dataclasses.replace(FORMS["teams"], id="odd_teams",
                               evidence_source="K {k:.3f}, ρ {rho:.2f}")  # fmt: skip
     monkeypatch.setitem(FORMS, "odd_teams", odd)
-    frame = bk.booklet(PROBST, boards=[8])
-    with pytest.raises(BridgestatsError, match="sources: must be sources with the input 'rho'"):
-        bk.booklet_html(frame, PROBST)
+    with pytest.raises(BridgestatsError, match=r"^FORMS\['odd_teams'\].evidence_source: .*'rho'"):
+        bk.booklet(PROBST, boards=[8])
 
 
 def test_a_printed_form_or_scale_without_its_source_text_is_refused(monkeypatch):
@@ -270,8 +270,8 @@ def test_a_printed_form_or_scale_without_its_source_text_is_refused(monkeypatch)
     a named scale's source); an entry without it is refused by name, not printed bare."""
     import dataclasses
 
-    from bridgestats.forms import FORMS
-    from bridgestats.scales import NAMED_SCALES
+    from bridgestats.sigma import FORMS
+    from bridgestats.vp import NAMED_SCALES
 
     frame = bk.booklet(PROBST, boards=[8])
     monkeypatch.setitem(FORMS, "teams", dataclasses.replace(FORMS["teams"], evidence_source=""))

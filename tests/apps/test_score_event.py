@@ -33,7 +33,7 @@ from bridgestats.apps.score_event import (
     team_ranking,
 )
 from bridgestats.errors import BridgestatsError
-from bridgestats.vpscale import event_scale, wbf_vp
+from bridgestats.vp import event_scale, wbf_vp
 
 # --------------------------------------------------------------------------- inline files
 

@@ -50,7 +50,7 @@ def test_swiss_pairs_sigma_11_matches_ebu_table(capsys):
     frame = pd.read_csv(io.StringIO(out))
     ebu = [50.65, 51.98, 53.33, 54.74, 56.23, 57.83, 59.64, 61.75, 64.40, 68.35]
     # exact quantiles vs the EBU's printed 2-decimal thresholds: within 0.011 (0.001·σ + 0.005
-    # for printing, see test_vpscale_tables)
+    # for printing, see tests/vp/test_tables)
     assert (frame["score_from"].iloc[1:] - ebu).abs().max() < 0.011
     assert frame["probability"].sum() == pytest.approx(1.0)
 
@@ -274,7 +274,8 @@ def test_the_scales_normal_functions_agree_with_scipy():
     import numpy as np
     from scipy.special import ndtr, ndtri
 
-    from bridgestats.vpscale import _normal_quantile, _normal_upper, gaussian_z
+    from bridgestats.vp import gaussian_z
+    from bridgestats.vp.scale import _normal_quantile, _normal_upper
 
     for max_vp in range(2, 102, 2):
         for negative in (0, 1, 5, 20, 2000):
@@ -317,7 +318,7 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     booklet's (default_sources), identical row for row, for every form the evidence
     measures (the booklet has no aggregate section) and several lengths; its output says
     which σ, from where, with its interval."""
-    from bridgestats.evidence import EVIDENCE_FORMS
+    from bridgestats.sigma import EVIDENCE_FORMS
     from bridgestats.studies import designer, sigma_evidence
 
     assert sorted(EVIDENCE_FORMS) == sorted(["teams", "swiss_pairs", "butler", "cross_imps",

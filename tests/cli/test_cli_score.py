@@ -424,10 +424,11 @@ def test_a_cumulative_total_percentage_is_not_a_session_percentage(tmp_path):
 
 def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
     # the start-up of `bridgestats score` (benchmarks/bench_start.py): the command
-    # imports what it uses; the studies, scipy.stats and the VP scales (scipy.special)
-    # stay unloaded for a pairs session, and so does statsmodels (issue 24), and of the
-    # readers only the PBN one is imported for a PBN file (bridgestats.io and its table of
-    # readers import a reader at its use)
+    # imports what it uses; the studies, scipy.stats and scipy.special stay unloaded for a
+    # pairs session (the VP scales' room, bridgestats.vp, loads: its catalogue names the
+    # team scales `--scale` offers, and it needs neither scipy nor pandas), and so does
+    # statsmodels (issue 24), and of the readers only the PBN one is imported for a PBN file
+    # (bridgestats.io and its table of readers import a reader at its use)
     import subprocess
     import sys
 
@@ -447,7 +448,7 @@ def test_scoring_matchpoints_imports_no_study_and_no_scipy(tmp_path):
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    assert main() == 0\n"
         "bad = [m for m in ('bridgestats.studies', 'scipy.stats', 'scipy.special', "
-        "'bridgestats.vpscale', 'bridgestats.io.lin', 'bridgestats.io.valet', "
+        "'bridgestats.io.lin', 'bridgestats.io.valet', "
         "'bridgestats.io.acbl', 'bridgestats.io.usebio', 'statsmodels') "
         "if m in sys.modules]\n"
         "assert 'bridgestats.io.pbn' in sys.modules\n"

@@ -288,19 +288,18 @@ def _numbers_close(shipped, fresh):
 
 
 def test_sigma_evidence_inputs_equal_a_fresh_fit():
-    """The shipped inputs are those evidence_inputs(fresh=True) fits now (every fit seeded),
+    """The shipped inputs are those fit_evidence_inputs() fits now (every fit seeded),
     row for row and as the dict every report, the booklet, the designer and the CLI read:
     text equal, numbers within :data:`_FIT_RTOL`."""
     import csv
 
-    from bridgestats import evidence
+    from bridgestats import sigma
     from bridgestats.studies import sigma_evidence as se
 
-    with datasets.path(evidence.INPUTS).open(newline="", encoding="utf-8") as f:
+    with datasets.path(sigma.INPUTS).open(newline="", encoding="utf-8") as f:
         shipped = list(csv.DictReader(f))
     _numbers_close(shipped, _derive_inputs_script().derive())
-    _numbers_close(evidence.evidence_inputs(), se.evidence_inputs(fresh=True))
-    assert se.evidence_inputs() == evidence.evidence_inputs()  # the default reads the file
+    _numbers_close(sigma.evidence_inputs(), se.fit_evidence_inputs())
 
 
 def test_numbers_close_fails_on_a_real_difference():
@@ -314,8 +313,8 @@ def test_numbers_close_fails_on_a_real_difference():
 
 @pytest.mark.parametrize("stale", ["parameters", "data"])
 def test_a_stale_sigma_evidence_inputs_file_is_refused(monkeypatch, stale):
-    from bridgestats import evidence
     from bridgestats.errors import BridgestatsError
+    from bridgestats.sigma import evidence
 
     evidence._shipped.cache_clear()
     if stale == "parameters":  # the teams fit asked for another number of resamples

@@ -100,7 +100,7 @@ _WOMEN = {"Netherlands": "PASMAN", "USA1": "SANBORN", "Poland": "SARNIAK", "Chin
 
 
 def _wbf_standings(m, last_round=None):
-    from bridgestats.vpscale import wbf_vp
+    from bridgestats.vp import wbf_vp
 
     if last_round is not None:
         m = m[m["round"] <= last_round]

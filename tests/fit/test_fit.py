@@ -546,8 +546,8 @@ def test_field_spreads_rejects_lone_results():
 def test_band_probabilities_per_row_and_outcome_index():
     """2-D thresholds (one scale per match) give the same rows as 1-D calls (exact), and
     outcome_index follows the 'reaching a threshold steps up' rule of VPScale.vp, checked
-    against bridgestats.vpscale on the WBF discrete scales (an independent implementation)."""
-    from bridgestats import vpscale
+    against bridgestats.vp on the WBF discrete scales (an independent implementation)."""
+    from bridgestats import vp
 
     rows = np.array([Z_TABLE2 * 18.4, Z_TABLE2 * 26.0, Z_TABLE2 * 9.2])
     sig = np.array([18.4, 26.0, 9.2])
@@ -556,9 +556,9 @@ def test_band_probabilities_per_row_and_outcome_index():
         np.testing.assert_allclose(got[r], band_probabilities(rows[r], sigma=sig[r]), rtol=1e-14)
     margins = np.arange(-60, 61)
     for n in (8, 12, 16, 32):
-        scale = vpscale.wbf_scale(n)
+        scale = vp.wbf_scale(n)
         idx = outcome_index(margins, scale.thresholds)
-        np.testing.assert_array_equal(10 + idx, vpscale.wbf_vp(np.abs(margins), n, discrete=True))
+        np.testing.assert_array_equal(10 + idx, vp.wbf_vp(np.abs(margins), n, discrete=True))
         per_row = np.tile(scale.thresholds, (margins.size, 1))
         np.testing.assert_array_equal(outcome_index(margins, per_row), idx)
     with pytest.raises(BridgestatsError, match="sigma: must be one number or one per row"):

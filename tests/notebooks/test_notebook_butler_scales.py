@@ -21,6 +21,15 @@ def test_summary(summary):
     assert summary["totals_ratio"] > 1.0 and summary["n_rounds"] > 900
     scale = summary["scale"]
     assert scale["n_boards"] == 15 and len(scale["thresholds_equal"]) == 13
+    # issue 33: the scale to print is the form's one σ (the booklet's), + 1 IMP online
+    from bridgestats.sigma import form_sigma
+    from bridgestats.vp import event_scale
+
+    want = form_sigma("butler", 15, n_tables=15).sigma + 1.0
+    assert scale["sigma"] == pytest.approx(want, rel=1e-12)
+    printed = event_scale("butler", 15, sigma=want, negative=3)
+    assert scale["thresholds"] == pytest.approx(list(printed.thresholds), rel=1e-12)
+    assert scale["top_from"] == printed.integer_ranges()["margin_from"].iloc[10]
     assert scale["sigma_field"] > scale["sigma_equal"]
     assert summary["k_source"].startswith("data/derived/swing_counts.csv")
     assert sum(f["headline"] for f in summary["_findings"]) == 3

@@ -15,7 +15,8 @@ import pandas as pd
 import pytest
 
 from bridgestats import datasets
-from bridgestats.studies import rescore, sigma_evidence
+from bridgestats.sigma import evidence_inputs
+from bridgestats.studies import rescore
 
 TINY = {
     "seed": 7,
@@ -174,7 +175,7 @@ def test_strength_spreads(run):
     """One K, δ and τ: the report's are the evidence's (sigma_evidence), and K and δ are
     recomputed here by hand from the shipped Σx² and margins of the 12-32-board matches."""
     s, _ = run
-    ev = sigma_evidence.evidence_inputs()
+    ev = evidence_inputs()
     assert (s["team_k"], s["team_delta"]) == (ev["k"], ev["delta"])
     assert s["team_k_ci"] == list(ev["k_ci"]) and s["team_delta_ci"] == list(ev["delta_ci"])
     mm = datasets.load("derived/match_margins")

@@ -90,9 +90,15 @@ def test_k_model_and_bands(default_run):
     assert series["all"]["flag"] == "" and series["ca"]["flag"] != ""
     implied = {r["n_boards"]: r for r in default_run["implied_scales"]}
     assert implied[8]["wbf_20_from"] == 43
-    assert implied[16]["sigma_model"] == pytest.approx(
-        np.sqrt(16 * direct.k**2 + 256 * direct.delta**2), rel=1e-9
-    )
+    # issue 33: the scales' σ(n) is the within-match K(n), every report's (form_sigma), not
+    # the margins-only likelihood's; within 0.005 IMPs (the one-value rule across reports)
+    from bridgestats.sigma import form_sigma
+
+    for n, row in implied.items():
+        assert row["sigma_model"] == pytest.approx(form_sigma("teams", n).sigma, abs=0.005)
+    assert [r["sigma"] for r in default_run["form_sigmas"]] == [
+        implied[n]["sigma_model"] for n in sorted(implied)
+    ]
 
 
 def _pbn_match(home, visit, tricks_open, tricks_closed):
@@ -167,6 +173,15 @@ def test_findings_read_as_sentences_with_names(default_run):
     heads = [f["text"] for f in s["_findings"] if f["headline"]]
     assert [h.split(" ")[0] for h in heads] == ["Per", "The", "Margins", "For"]
     assert heads[0].startswith("Per board, K = 6.13 IMPs")
+    # issue 33: the K(n) headline is the model every scale uses (K 6.09, δ 0.63; 7.06 at 32
+    # boards), not the margins-only fit (K 6.02, δ 0.67, 7.11), and the 8-board 20-0 leads
+    # with the printed scale's
+    # (the intervals here are the test's 50 resamples, not the report's 2,000)
+    margins = next(h for h in heads if h.startswith("Margins grow"))
+    assert "with K = 6.09 (" in margins and "δ = 0.63 (" in margins
+    assert "32 boards 7.06" in margins
+    eight = next(h for h in heads if h.startswith("For "))
+    assert eight.startswith("For 8-board matches the scale every report prints")
     text = " ".join(f["text"] for f in s["_findings"])
     assert "Bermuda Bowl" in text and "(dt)" not in text and ": bb" not in text
     sections = {f["section"] for f in s["_findings"]}

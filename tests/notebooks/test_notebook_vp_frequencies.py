@@ -2,7 +2,7 @@
 
 References: Probst §11 (449 20-0s expected of 3598, 512 observed, 297 + 215; 225 per half),
 §10 Table 6 (Sheffield, recomputed by hand here), and independent recomputation of the team
-match counts with bridgestats.vpscale (one scale object per match, a plain loop).
+match counts with bridgestats.vp (one scale object per match, a plain loop).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bridgestats import datasets, vpscale
+from bridgestats import datasets, vp
+from bridgestats.sigma import evidence_inputs
 
 MIN_BOARDS = 12
 
@@ -67,21 +68,30 @@ def test_sheffield(run):
 
 
 def test_team_matches(run):
-    """Recompute the team figures with one VPScale per match (loop reference), K from the
-    margins, on matches of at least MIN_BOARDS boards; counts must agree exactly."""
+    """Recompute the team figures with one VPScale per match (loop reference) at the teams
+    σ(n) = √(nK² + n²δ²) of every scale (issue 33: the σ the booklet prints, not a third K),
+    computed here from the evidence's K and δ, on matches of at least MIN_BOARDS boards;
+    counts must agree exactly."""
     s, _ = run
     m = datasets.load("derived/match_margins")
     m = m[m.n_boards.between(MIN_BOARDS, 32)]
     k = math.sqrt((m.imp_margin**2).sum() / m.n_boards.sum())
     assert s["teams_n_matches"] == len(m)
     assert s["teams_k_match"] == pytest.approx(k, rel=1e-12)
-    assert s["teams_k_used"] == pytest.approx(k, rel=1e-12)
+    assert s["teams_k_used"] is None
+    ev = evidence_inputs()
+
+    def sigma_n(n):
+        return math.sqrt(n * ev["k"] ** 2 + n**2 * ev["delta"] ** 2)
+
+    for row in s["form_sigmas"]:
+        assert row["sigma"] == pytest.approx(sigma_n(row["n_boards"]), rel=1e-12)
     gauss = np.zeros(11, int)
     wbf = np.zeros(11, int)
     for margin, n in zip(m.imp_margin, m.n_boards, strict=True):
-        vp = vpscale.gaussian_scale(sigma=k * math.sqrt(n)).vp(abs(margin))
-        gauss[int(vp) - 10] += 1
-        wbf[int(vpscale.wbf_scale(int(n)).vp(abs(margin))) - 10] += 1
+        won = vp.gaussian_scale(sigma=sigma_n(n)).vp(abs(margin))
+        gauss[int(won) - 10] += 1
+        wbf[int(vp.wbf_scale(int(n)).vp(abs(margin))) - 10] += 1
     np.testing.assert_array_equal(s["teams_gaussian_observed"], gauss)
     np.testing.assert_array_equal(s["teams_wbf_observed"], wbf)
     equal = len(m) * np.array([1] + [2] * 10) / 21

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bridgestats import datasets, fit, vpscale
+from bridgestats import datasets, fit, vp
 from bridgestats.names import display_name
+from bridgestats.sigma import evidence_inputs, form_sigma
 
 T2004 = np.array([0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99])
 EBU = datasets.load("seeds/ebu_swiss_pairs_7_9").threshold_pct.to_numpy() - 50
@@ -39,15 +40,17 @@ def swiss_default(run_notebook, tmp_path_factory):
     return run_notebook("vp_scale_designer", folder, n_events=200), folder
 
 
-def test_swiss_pairs_default_is_the_whole_event_sigma(swiss_default):
-    """σ of all 14 Brighton rounds (washington_sigma's 10.97), and the EBU table under it."""
+def test_swiss_pairs_default_is_the_forms_one_sigma(swiss_default):
+    """Issue 33: the designer's default is the form's one σ (bridgestats.sigma.form_sigma,
+    pairs met at random: 11.31 %), the σ of the booklet and `bridgestats scale`, not the
+    whole event's 10.97 %; the EBU table under it."""
     summary, folder = swiss_default
-    direct = fit.fit_sigma_binned(_brighton(), T2004)
-    assert summary["sigma"] == pytest.approx(direct.sigma, rel=1e-9)
-    assert summary["sigma"] == pytest.approx(10.97, abs=0.005)
-    assert summary["sigma_ci"] == pytest.approx(list(direct.ci), rel=1e-9)
-    assert summary["sigma_source"].startswith("σ₈ 10.97 % for all 14 rounds")
-    assert summary["conditions"] == "whole_event"
+    one = form_sigma("swiss_pairs", 8)
+    assert summary["sigma"] == pytest.approx(one.sigma, rel=1e-12)
+    assert summary["sigma"] == pytest.approx(11.31, abs=0.005)
+    assert summary["sigma_ci"] == pytest.approx(list(one.sigma_ci), rel=1e-12)
+    assert summary["sigma_source"] == one.source
+    assert summary["conditions"] is None
     # the EBU table's fitted σ: 11.00, printed to 2 decimals
     assert summary["fitted_sigma_published"] == pytest.approx(11.00, abs=0.005)
     assert summary["published_residual_max"] < 0.01  # printed thresholds round to 0.005 + z
@@ -76,11 +79,9 @@ def test_swiss_pairs_default_is_the_whole_event_sigma(swiss_default):
 def test_sensitivity_and_boards_on_one_table(swiss_default):
     """The EBU 7-9 table over 7, 8, 9 boards at the evidence's σ(n) = √(σ₈² + k²(1/n − 1/8))
     (issue 21: not σ₈·√(8/n)), and over 0.85-1.15 σ: 20-0 shares from scipy (1e-9)."""
-    from bridgestats.studies import sigma_evidence
-
     summary, _ = swiss_default
     s8 = summary["sigma"]
-    k = sigma_evidence.evidence_inputs()["pairs_k"]
+    k = evidence_inputs()["pairs_k"]
     rows = {r["n_boards"]: r for r in summary["boards_on_table"]}
     for n in (7, 8, 9):
         sig = np.sqrt(s8**2 + k**2 * (1 / n - 1 / 8))
@@ -97,15 +98,13 @@ def test_sensitivity_and_boards_on_one_table(swiss_default):
 def test_swiss_pairs_random_draw_with_ascherman_and_12_boards(run_notebook):
     """Rounds 1-2, Ascherman ratio (41/84)/(61/124) (Probst §11), carried to 12 boards as
     √(σ₈² + k²(1/12 − 1/8)) with the one fit's k (issue 21: not σ₈·√(8/12))."""
-    from bridgestats.studies import sigma_evidence
-
     summary = run_notebook(
         "vp_scale_designer", conditions="random_draw", ascherman=True, n_boards=12,
         published=None, n_events=100,
     )  # fmt: skip
     ratio = (41 / 84) / (61 / 124)
     s8 = fit.fit_sigma_binned(_brighton([1, 2]), T2004).sigma * ratio
-    k = sigma_evidence.evidence_inputs()["pairs_k"]
+    k = evidence_inputs()["pairs_k"]
     assert summary["sigma"] == pytest.approx(np.sqrt(s8**2 + k**2 * (1 / 12 - 1 / 8)), rel=1e-9)
     assert "random-draw rounds" in summary["sigma_source"]
     assert "Ascherman" in summary["sigma_source"]
@@ -119,7 +118,8 @@ def test_swiss_pairs_explicit_k(run_notebook, tmp_path):
     )  # fmt: skip
     # σ = 32.95/√8 = 11.65 (Probst §11), printed to 2 decimals
     assert summary["sigma"] == pytest.approx(11.65, abs=0.005)
-    assert summary["sigma_source"] == "parameter k" and summary["sigma_ci"] is None
+    assert summary["sigma_source"].startswith("parameter k, by Probst's model (σ = K/√n")
+    assert summary["sigma_ci"] is None
     # thresholds are margins (winner's % − 50); the 20-0 of Table 8's random-draw column is
     # 69.43 %, within 0.001·σ + 0.005 = 0.017 (exact vs printed quantile, printing)
     assert len(summary["thresholds"]) == 10
@@ -141,7 +141,7 @@ def test_teams_default_is_the_k_model_at_the_length(run_notebook):
     assert "derived/match_margins" in summary["sigma_source"]
     assert summary["wbf_20_from"] == 60
     # the WBF discrete scale's expected shares at this σ, whole IMPs (continuity ½)
-    w = np.asarray(vpscale.wbf_scale(16).thresholds) - 0.5
+    w = np.asarray(vp.wbf_scale(16).thresholds) - 0.5
     wbf = summary["frequencies"]["WBF 2013 whole VPs"]
     assert wbf[-1] == pytest.approx(2 * stats.norm.sf(w[-1] / summary["sigma"]), rel=1e-9)
     assert wbf[0] == pytest.approx(1 - 2 * stats.norm.sf(w[0] / summary["sigma"]), rel=1e-9)
@@ -179,17 +179,17 @@ def test_swiss_pairs_field_size(run_notebook):
 
 
 def test_recommendation_comes_first_and_matches_the_booklet(swiss_default):
-    """The first section is the recommendation, from studies.sigma_evidence (the booklet's
-    source): σ of the conditions of use (whole event) carried to the length, its interval
-    and source, the thresholds and the 20-0 share."""
+    """The first section is the recommendation (studies.sigma_evidence.recommendation) at
+    the form's one σ, the booklet's: its interval and source, the thresholds and the 20-0
+    share."""
     from bridgestats.studies import sigma_evidence
 
     summary, _ = swiss_default
     rec = summary["recommendation"]
-    want = sigma_evidence.recommendation("swiss_pairs", 8, conditions="whole_event")
+    want = sigma_evidence.recommendation("swiss_pairs", 8)
     assert rec["form"] == "swiss_pairs" and rec["n_boards"] == 8
     assert rec["sigma"] == pytest.approx(want["sigma"], rel=1e-12)
-    assert rec["sigma"] == pytest.approx(10.97, abs=0.005)  # washington_sigma's whole event
+    assert rec["sigma"] == pytest.approx(form_sigma("swiss_pairs", 8).sigma, rel=1e-12)
     assert rec["sigma_ci"] == pytest.approx(want["sigma_ci"], rel=1e-12)
     assert rec["thresholds"] == pytest.approx(want["thresholds"], rel=1e-12)
     assert rec["p_20_0"] == pytest.approx(2 / 21, rel=1e-9)  # MP %: continuous, equal share
@@ -202,14 +202,12 @@ def test_recommendation_comes_first_and_matches_the_booklet(swiss_default):
 def test_teams_refuses_the_mp_table_and_recommends_the_k_model(run_notebook):
     """Issue 21: `-p form=teams -p n_boards=8` compared its IMP scale with the EBU Swiss
     pairs table in MP % ("σ = 58.53 IMPs"); the comparison is now refused, said so."""
-    from bridgestats.studies import sigma_evidence
-
     summary = run_notebook("vp_scale_designer", form="teams", n_boards=8, n_events=100)
     assert "must be a scale in IMPs" in summary["published_refused"]
     assert summary["fitted_sigma_published"] is None
     assert EBU_NAME not in summary["frequencies"]
     rec = summary["recommendation"]
-    assert rec["sigma"] == pytest.approx(sigma_evidence.form_sigma_evidence("teams", 8).sigma)
+    assert rec["sigma"] == pytest.approx(form_sigma("teams", 8).sigma)
     assert rec["sigma"] == pytest.approx(summary["sigma"], rel=1e-12)  # one σ in the report
 
 
@@ -221,10 +219,8 @@ def test_every_form_a_committee_prints(run_notebook, form, n_boards, wbf_20_from
     """Issue 21 item 3: face-to-face Butler (it failed in the later cells), cross-IMPed
     teams of eight and aggregate run to the end, with the evidence's σ throughout, the
     simulation where the form has a strongest side and the real events only for teams."""
-    from bridgestats.studies import sigma_evidence
-
     summary = run_notebook("vp_scale_designer", form=form, n_boards=n_boards, n_events=100)
-    want = sigma_evidence.form_sigma_evidence(form, n_boards)
+    want = form_sigma(form, n_boards)
     assert summary["sigma"] == pytest.approx(want.sigma, rel=1e-12)
     assert summary["recommendation"]["sigma"] == summary["sigma"]
     assert summary["sigma_ci"] == pytest.approx(list(want.sigma_ci) if want.sigma_ci else None)

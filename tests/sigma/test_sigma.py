@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.forms import FORMS, form_sigma
 from bridgestats.sigma import (
+    FORMS,
+    form_sigma,
     k_from_sigma,
     sigma_aggregate,
     sigma_butler_online,
@@ -25,7 +26,7 @@ from bridgestats.sigma import (
     sigma_teams,
     swiss_pairs_top_percent,
 )
-from bridgestats.vpscale import gaussian_z, sigma_from_top
+from bridgestats.vp import gaussian_z, sigma_from_top
 
 PRINTED = 0.005  # half a unit in the article's second decimal
 
@@ -178,14 +179,19 @@ def test_sheffield_k_365():
 # --- forms, vectorisation, validation --------------------------------------------------------
 
 
+def _probst(form, n_boards, **options):
+    return form_sigma(form, n_boards, source="probst", **options).sigma
+
+
 def test_form_sigma_dispatch():
-    assert form_sigma("teams", 8) == sigma_teams(8)
-    assert form_sigma("cross_imps", 8) == sigma_cross_imps(8, comparisons=4, n_results=4)
-    assert form_sigma("butler_online", 15, n_tables=15) == sigma_butler_online(15, n_tables=15)
-    assert form_sigma("swiss_pairs", 8) == pytest.approx(11.65, abs=PRINTED)
-    assert form_sigma("aggregate", 24) == pytest.approx(365 * math.sqrt(24))
+    """Probst's model of each form at his default K (source="probst")."""
+    assert _probst("teams", 8) == sigma_teams(8)
+    assert _probst("cross_imps", 8) == sigma_cross_imps(8, comparisons=4, n_results=4)
+    assert _probst("butler_online", 15, n_tables=15) == sigma_butler_online(15, n_tables=15)
+    assert _probst("swiss_pairs", 8) == pytest.approx(11.65, abs=PRINTED)
+    assert _probst("aggregate", 24) == pytest.approx(365 * math.sqrt(24))
     # face-to-face Butler: Probst's §5 model with the face-to-face K 6.5 (7 is online's)
-    assert form_sigma("butler", 15, n_tables=15) == sigma_butler_online(15, n_tables=15, k=6.5)
+    assert _probst("butler", 15, n_tables=15) == sigma_butler_online(15, n_tables=15, k=6.5)
     assert set(FORMS) == {"teams", "cross_imps", "butler", "butler_online", "swiss_pairs",
                           "aggregate"}  # fmt: skip
 
@@ -215,9 +221,12 @@ def test_vectorised_shapes():
         ),
         (lambda: k_from_sigma(-3, 8), "sigma: must be > 0"),
         (lambda: form_sigma("rubber", 8), "form: must be one of"),
-        (lambda: form_sigma("butler_online", 8), "^n_tables: must be a number of tables for form"),
         (
-            lambda: form_sigma("teams", 8, n_tables=9),
+            lambda: form_sigma("butler_online", 8, source="probst"),
+            "^n_tables: must be a number of tables for form",
+        ),
+        (
+            lambda: form_sigma("teams", 8, source="probst", n_tables=9),
             "^n_tables: must be None unless form is 'butler' or 'butler_online'; got 9$",
         ),
         (lambda: swiss_pairs_top_percent(8, max_vp=20.5), "^max_vp: must be an integer >= 2"),

@@ -14,7 +14,7 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.sim import events as ev
 from bridgestats.sim import measures
 from bridgestats.sim.pairing import MAX_STEPS, pair_in_order, round_robin_schedule
-from bridgestats.vpscale import VPScale, gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
+from bridgestats.vp import VPScale, gaussian_scale, scale_from_thresholds, wbf_scale, wbf_vp
 
 # --- pairing --------------------------------------------------------------------------------
 
@@ -268,7 +268,7 @@ def test_the_wbf_named_scales_equal_wbf_vp_on_whole_imps(n_boards, discrete):
 
 def test_the_swiss_pairs_named_scales_are_the_shipped_tables():
     from bridgestats import datasets
-    from bridgestats.scales import SWISS_PAIRS_TABLES
+    from bridgestats.vp import SWISS_PAIRS_TABLES
 
     t8 = datasets.load("seeds/swiss_pairs_scales")
     assert sorted(SWISS_PAIRS_TABLES) == sorted(t8.scale.unique())
@@ -791,9 +791,9 @@ def test_breakage_and_shooting_reject_bad_arguments(call, name):
 
 @pytest.mark.parametrize(("board", "form"), [("gaussian", "teams"), ("pairs", "swiss_pairs")])
 def test_default_k_is_the_forms_catalogue_k(board, form, monkeypatch):
-    """The simulator's default K is the form's in ``bridgestats.forms.FORMS`` (Probst's
+    """The simulator's default K is the form's in ``bridgestats.sigma.FORMS`` (Probst's
     6.5 IMPs and 32.95 %), the same events as with that K given."""
-    from bridgestats.forms import FORMS
+    from bridgestats.sigma import FORMS
 
     kw = dict(n_rounds=3, board=board, n_events=20, rng=7)
     scale = "wbf" if board == "gaussian" else "ebu_2006"

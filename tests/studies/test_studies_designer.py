@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from bridgestats.errors import BridgestatsError
+from bridgestats.sigma import evidence_inputs, form_sigma
 from bridgestats.studies import designer, sigma_evidence
 
 matplotlib.use("Agg")
@@ -25,9 +26,9 @@ matplotlib.use("Agg")
 @pytest.mark.parametrize("form", ["teams", "butler", "cross_imps", "swiss_pairs"])
 def test_the_simulated_model_has_the_forms_sigma(form):
     n = 12
-    m = designer._model(form, n, n_tables=15)
-    ev = sigma_evidence.evidence_inputs()
-    want = sigma_evidence.form_sigma_evidence(form, n).sigma
+    m = designer.simulated_model(form, n, n_tables=15)
+    ev = evidence_inputs()
+    want = form_sigma(form, n).sigma
     if form == "teams":  # swings: K of the measured board swings stands for the model's K
         got = math.sqrt(n * ev["k"] ** 2 + n**2 * 2 * m["strength_sd"] ** 2)
     elif form == "swiss_pairs":  # pairs: mean of n board percentages plus the edge
@@ -74,7 +75,7 @@ def test_findings_are_one_sentence_each(teams_sim):
     from bridgestats.notebook import finding, findings_problems
 
     assert findings_problems([finding(t, section="s", headline=True) for t in lines]) == []
-    sigma = sigma_evidence.form_sigma_evidence("teams", 8).sigma
+    sigma = form_sigma("teams", 8).sigma
     want = f"Teams of four, 8 boards: print the Gaussian 20-0 scale at σ = {sigma:.2f}"
     assert lines[0].startswith(want)
 
@@ -100,7 +101,7 @@ def test_real_qualifiers_are_rescores_gaussian_at_each_length():
     # the rescored Gaussian scale is the evidence's σ(n) at each real length
     for n in (16, 20, 24, 32):  # rescore_events' default: candidate_scales' (the evidence)
         name = scales.candidate_scales("round robin", n_boards=n)[0].name
-        assert f"σ {sigma_evidence.form_sigma_evidence('teams', n).sigma:.1f}" in name
+        assert f"σ {form_sigma('teams', n).sigma:.1f}" in name
 
 
 @pytest.mark.parametrize("form", list(sigma_evidence.EVIDENCE_FORMS))
@@ -109,10 +110,10 @@ def test_evidence_table_ends_with_the_forms_sigma(form):
     assert not t["value"].isna().any()
     if form == "swiss_pairs":
         row = t[t["estimate"].str.contains("all 14 rounds") & ~t["estimate"].str.contains("Asch")]
-        want = sigma_evidence.form_sigma_evidence(form, 16, conditions="whole_event").sigma
+        want = sigma_evidence.conditions_sigma(16, "whole_event").sigma
         assert float(row["value"].iloc[0]) == pytest.approx(want, rel=1e-12)
     else:
-        want = sigma_evidence.form_sigma_evidence(form, 16).sigma
+        want = form_sigma(form, 16).sigma
         assert t["value"].iloc[-1] == pytest.approx(want, rel=1e-12)
 
 

@@ -22,7 +22,7 @@ from scipy import optimize, stats
 from statsmodels.stats.meta_analysis import combine_effects
 from statsmodels.stats.multitest import multipletests
 
-from bridgestats import datasets, fit, sigma, vpscale
+from bridgestats import datasets, fit, sigma, vp
 from bridgestats.errors import BridgestatsError
 from bridgestats.studies import estimates
 
@@ -263,7 +263,7 @@ def test_printed_figures_are_as_printed_and_the_derived_are_computed():
     # derived numbers of §4 and §11: computed, to the printed digits
     assert round(float(sigma.swiss_pairs_top_percent(8, n_results=63)), 2) == 67.39
     assert 50 + 100 * (61 / 124) / np.sqrt(8) == pytest.approx(67.39, abs=0.005)
-    assert round(float(vpscale.gaussian_z(20)[-1]), 3) == 1.668
+    assert round(float(vp.gaussian_z(20)[-1]), 3) == 1.668
     assert round(50 / (1.668 * np.sqrt(8)), 3) == 10.598
     assert round(float(sigma.k_from_sigma(11.65, 8, percent=True)), 2) == 32.95
     assert estimates.printed("k_bavin").ci is None
@@ -335,8 +335,8 @@ def test_given_margins_instead_of_the_shipped_ones():
 def test_outcome_frequencies_against_a_loop():
     """Per outcome from scipy's normal cdf in a plain loop (1e-12); whole IMPs with the
     continuity correction: the WBF 8-board band 1-3 → 11 holds margins in [0.5, 3.5)."""
-    w = vpscale.wbf_scale(8)
-    g = vpscale.gaussian_scale(sigma=18.0)
+    w = vp.wbf_scale(8)
+    g = vp.gaussian_scale(sigma=18.0)
     f = estimates.outcome_frequencies({"wbf": w, "gauss": g}, sigma=18.0)
     p_wbf = f[f.scale == "wbf"].probability.to_numpy()
     edges = np.r_[0.0, np.asarray(w.thresholds) - 0.5, np.inf]
@@ -347,7 +347,7 @@ def test_outcome_frequencies_against_a_loop():
     gauss = f[f.scale == "gauss"]
     np.testing.assert_allclose(gauss.ratio, 1.0, atol=1e-9)  # the design at its own σ
     assert f.groupby("scale").probability.sum().to_numpy() == pytest.approx([1, 1])
-    neg = vpscale.gaussian_scale(sigma=18.0, negative=5)
+    neg = vp.gaussian_scale(sigma=18.0, negative=5)
     assert estimates.outcome_frequencies({"n": neg}, sigma=18).equal_share.isna().all()
     with pytest.raises(BridgestatsError, match=r"^scales: must"):
         estimates.outcome_frequencies({"x": 3}, sigma=1)
@@ -356,7 +356,7 @@ def test_outcome_frequencies_against_a_loop():
 
 
 def test_sensitivity():
-    g = vpscale.gaussian_scale(sigma=11.0)
+    g = vp.gaussian_scale(sigma=11.0)
     t = estimates.sensitivity({"g": g}, sigmas=[9.0, 11.0, 13.0])
     z = stats.norm.ppf(0.5 + 19 / 42)
     np.testing.assert_allclose(t.p_top, 2 * stats.norm.sf(z * 11 / np.array([9.0, 11, 13])))

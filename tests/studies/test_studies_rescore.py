@@ -1,7 +1,7 @@
 """Real round robins re-scored (bridgestats.studies.rescore).
 
-The WBF standings are recomputed here straight from bridgestats.vpscale.wbf_vp (itself
-walked against the WBF's published tables in test_vpscale_wbf.py), not through the
+The WBF standings are recomputed here straight from bridgestats.vp.wbf_vp (itself
+walked against the WBF's published tables in tests/vp/test_wbf.py), not through the
 simulator's VPScale; the totals of every scale are checked against what a match hands out
 (20 VPs on the WBF scale, 2 points on win/draw/loss, 0 net IMPs).
 """
@@ -17,7 +17,7 @@ import pytest
 from bridgestats import datasets
 from bridgestats.errors import BridgestatsError
 from bridgestats.studies import rescore
-from bridgestats.vpscale import wbf_vp
+from bridgestats.vp import wbf_vp
 
 SCALES = {
     "Gaussian 20-0",

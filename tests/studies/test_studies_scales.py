@@ -15,7 +15,7 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.notebook import finding
 from bridgestats.sim.events import PAIRINGS
 from bridgestats.studies import scales
-from bridgestats.vpscale import gaussian_z
+from bridgestats.vp import gaussian_z
 
 SMALL = {"n_entrants": 16, "n_rounds": 5}
 

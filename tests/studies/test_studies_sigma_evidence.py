@@ -10,6 +10,7 @@ import pytest
 
 from bridgestats.apps import booklet as bk
 from bridgestats.errors import BridgestatsError
+from bridgestats.sigma import evidence_inputs, form_sigma
 from bridgestats.studies import estimates, scales
 from bridgestats.studies import sigma_evidence as se
 
@@ -42,7 +43,7 @@ def test_k_delta_tau_have_one_value():
     """K and δ: the within-match estimator on the 12-32-board matches (TEAMS_FIT), whatever
     a report calls (the booklet, candidate_scales' default, rescore's default); τ and k of
     Swiss pairs: swiss_pairs_strength, computed once."""
-    ev = se.evidence_inputs()
+    ev = evidence_inputs()
     within = estimates.delta_within_match(min_boards=12, max_boards=32, n_boot=50, rng=3)
     within = within.set_index("group").loc["all"]
     # the bootstrap moves only the intervals
@@ -64,7 +65,7 @@ def test_the_teams_delta_is_the_within_match_one_not_the_likelihoods():
     within-match K and δ are consistent with that rms by construction."""
     from bridgestats import datasets
 
-    ev = se.evidence_inputs()
+    ev = evidence_inputs()
     m = datasets.load("derived/match_margins")
     genuine = m[m.n_boards.between(12, 32)]
     rms = math.sqrt(genuine.sum_sq_imps.sum() / genuine.n_boards.sum())
@@ -87,15 +88,21 @@ def test_tau_interval_holds_its_monte_carlo_error():
 
 
 def test_outside_figures():
-    # Probst §3: K = 6.5, δ = 0, 8 boards: "Std dev=18.38"
-    assert abs(se.form_sigma_from("teams", 8, k=6.5) - 18.38) < 0.005
+    # Probst §3: K = 6.5, δ = 0, 8 boards: "Std dev=18.38", through the evidence's model
+    # with its inputs replaced and through Probst's
+    teams = {"k": 6.5, "delta": 0.0}
+    assert abs(form_sigma("teams", 8, inputs=teams).sigma - 18.38) < 0.005
+    assert abs(form_sigma("teams", 8, source="probst", k=6.5).sigma - 18.38) < 0.005
     # Probst §3 cross-IMPed teams of eight: 2√2 × the teams σ (8 boards: 52.0 at K 6.5)
-    assert se.form_sigma_from("cross_imps", 8, k=6.5) == pytest.approx(52.0, abs=0.005)
+    assert form_sigma("cross_imps", 8, inputs=teams).sigma == pytest.approx(52.0, abs=0.005)
     # the EBU 7-9 table is the Gaussian scale at σ = 11 % (data/seeds): the pairs formula
     # at 8 boards returns σ₈ itself, whatever k
-    assert se.form_sigma_from("swiss_pairs", 8, k=6, sigma_pairs_8=11.0, pairs_k=27.6) == 11.0
+    pairs = {"sigma_pairs_8": 11.0, "pairs_k": 27.6}
+    assert form_sigma("swiss_pairs", 8, inputs=pairs).sigma == pytest.approx(11.0, rel=1e-12)
     # Probst §10: Sheffield σ 1790 over 24 boards
-    assert se.form_sigma_evidence("aggregate", 24).sigma == pytest.approx(1790.0)
+    assert form_sigma("aggregate", 24).sigma == pytest.approx(1790.0)
+    # a value replaced without its interval leaves σ without one
+    assert form_sigma("teams", 8, inputs=teams).sigma_ci is None
 
 
 def test_mp_and_imps_are_not_compared():
@@ -156,7 +163,7 @@ def test_every_built_report_shows_one_k_delta_and_tau():
     summaries = sorted(root.glob("*/summary.json"))
     if not summaries:
         pytest.skip(f"no built reports in {root} (make reports)")
-    ev = se.evidence_inputs()
+    ev = evidence_inputs()
     seen = {}
     for path in summaries:
         s = json.loads(path.read_text())
@@ -169,3 +176,97 @@ def test_every_built_report_shows_one_k_delta_and_tau():
                 seen.setdefault(quantity, set()).add((path.parent.name, s[key]))
                 assert s[key] == pytest.approx(ev[quantity], rel=1e-12), (path, key)
     assert seen, "no report shows K, δ or τ"
+
+
+def test_conditions_sigma_is_brightons_fit_for_those_rounds():
+    """The designer's deliberately other σ for Swiss pairs: all 14 Brighton rounds scored on
+    the 2004 scale (Probst Table 7, Table 8's Washington 2004 thresholds), fitted directly
+    by bridgestats.fit (washington_sigma's 10.97 %), interval included; at 8 boards σ is σ₈
+    itself, at 16 it is carried as √(σ₈² + k²(1/16 − 1/8)) with the one fit's k."""
+    from bridgestats import datasets, fit
+
+    t2004 = [0.57, 1.73, 2.90, 4.13, 5.43, 6.83, 8.40, 10.23, 12.55, 15.99]
+    counts = datasets.load("seeds/brighton_2005_vp_counts").groupby("vp_winner")["count"].sum()
+    direct = fit.fit_sigma_binned(counts.to_numpy(), t2004)
+    s = se.conditions_sigma(8, "whole_event")
+    assert s.sigma == pytest.approx(direct.sigma, rel=1e-9)
+    assert s.sigma == pytest.approx(10.97, abs=0.005)
+    assert s.sigma_ci == pytest.approx(direct.ci, rel=1e-9)
+    assert s.source.startswith("σ₈ 10.97 % for all 14 rounds")
+    k = evidence_inputs()["pairs_k"]
+    s16 = se.conditions_sigma(16, "whole_event").sigma
+    assert s16 == pytest.approx(math.sqrt(direct.sigma**2 + k**2 * (1 / 16 - 1 / 8)), rel=1e-12)
+
+
+def _printed_sigmas(summary: dict, run: str):
+    """(form, n_boards, n_tables, σ, 20-0 threshold or None, where) for every σ of a form a
+    report's summary prints: its ``form_sigmas``, the designer's recommendation, the Butler
+    scale to print and the committee brief's recommendations."""
+    for row in summary.get("form_sigmas") or []:
+        top = row.get("top_margin")
+        yield row["form"], row["n_boards"], 15, row["sigma"], top, f"{run}: form_sigmas"
+    rec = summary.get("recommendation")
+    if isinstance(rec, dict) and "thresholds" in rec:
+        yield (rec["form"], rec["n_boards"], 15, rec["sigma"], rec["thresholds"][-1],
+               f"{run}: recommendation")  # fmt: skip
+    scale = summary.get("scale")
+    if isinstance(scale, dict) and scale.get("form") == "butler":
+        shooting = 1.0 if scale.get("online") else 0.0
+        yield ("butler", scale["n_boards"], scale["tables"], scale["sigma"] - shooting,
+               scale["thresholds"][9] if not shooting else None, f"{run}: scale")  # fmt: skip
+    for row in summary.get("recommendations") or []:
+        yield (row["form"], row["n_boards"], row.get("n_tables", 15), row["sigma"],
+               row["thresholds"][-1], f"{run}: recommendations")  # fmt: skip
+
+
+def test_every_built_report_prints_one_sigma_per_form_and_length(capsys):
+    """Issue 33: every σ and 20-0 threshold any report summary prints for a form and length
+    is the one of bridgestats.sigma.form_sigma, the booklet's CSV and ``bridgestats scale``,
+    within 0.005 (in the form's unit): the designer's recommendation, butler_scales' scale,
+    rederive_k's K(n) and vp_frequencies' teams σ(n), the committee brief's table."""
+    import io
+    import json
+    import os
+    from pathlib import Path
+
+    import pandas as pd
+
+    from bridgestats.apps import booklet as bk
+    from bridgestats.cli import main
+    from bridgestats.paths import project_root
+    from bridgestats.vp import gaussian_z
+
+    root = Path(os.environ.get("BRIDGESTATS_BROWSER_REPORTS") or project_root() / "reports")
+    summaries = sorted(root.glob("*/summary.json"))
+    if not summaries:
+        pytest.skip(f"no built reports in {root} (make reports)")
+    book = bk.booklet(bk.default_sources(), boards=range(4, 33))
+    z_top = float(gaussian_z(20)[-1])
+    seen = []
+    for path in summaries:
+        run = json.loads((path.parent / "run.json").read_text()) if (
+            path.parent / "run.json").is_file() else {}  # fmt: skip
+        if (run.get("parameters") or {}).get("files"):
+            continue  # a report on other files shows their figures
+        s = json.loads(path.read_text())
+        for form, n, tables, sigma, top, where in _printed_sigmas(s, path.parent.name):
+            want = form_sigma(form, n, n_tables=tables).sigma
+            assert sigma == pytest.approx(want, abs=0.005), where
+            if top is not None:
+                assert top == pytest.approx(z_top * want, abs=0.005), where
+            seen.append((form, n, where))
+            if tables == 15 and 4 <= n <= 32:  # the booklet prints 15 tables, 4-32 boards
+                rows = book[(book["section"] == form) & (book["n_boards"] == n)]
+                assert rows["sigma"].iloc[0] == pytest.approx(sigma, abs=0.005), where
+                code = main(["scale", "--form", form.replace("_", "-"), "--boards", str(n),
+                             "--format", "csv"])  # fmt: skip
+                out = capsys.readouterr().out
+                assert code == 0
+                cli = pd.read_csv(io.StringIO(out))
+                if "score_from" in cli:  # MP %: the band starts as scores, continuous
+                    np.testing.assert_allclose(cli["score_from"], rows["threshold"], atol=0.005)
+                else:  # whole margins as printed
+                    assert list(cli["margin_from"]) == [int(x) for x in rows["margin_from"]]
+    assert {"vp_scale_designer", "butler_scales", "rederive_k", "vp_frequencies"} <= {
+        w.split(":")[0] for _, _, w in seen
+    }, seen

@@ -16,10 +16,10 @@ import pytest
 from scipy.special import ndtr
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.scales import named_scale
 from bridgestats.sim.events import simulate_events
 from bridgestats.sim.swiss import entry_scores, refined_scale, simulate_ko_swiss
 from bridgestats.studies import swiss
+from bridgestats.vp import named_scale
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +176,7 @@ def test_ko_swiss_default_scale_and_bad_input():
     σ²(n) = k²/n + 2τ²: 20-0 from 11·σ(18)/σ(8)·z₉; τ = 0 is Probst's √(8/18)."""
     from bridgestats.sigma import sigma_swiss_pairs_spread
     from bridgestats.sim.swiss import carry_factor, ebu_2006_scale
-    from bridgestats.vpscale import gaussian_z
+    from bridgestats.vp import gaussian_z
 
     s = ebu_2006_scale(18, k=27.6, strength_sd=4.0)
     ratio = sigma_swiss_pairs_spread(18, k=27.6, strength_sd=4.0) / sigma_swiss_pairs_spread(

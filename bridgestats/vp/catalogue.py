@@ -1,19 +1,20 @@
 """The catalogue of named VP scales: one entry per name, used by every part of the package.
 
 A scale with a name (``"wbf"``, ``"washington_2004"``) is built here and only here, as a
-:class:`~bridgestats.vpscale.VPScale` for a match of ``n_boards``: the simulators
+:class:`~bridgestats.vp.VPScale` for a match of ``n_boards``: the simulators
 (:mod:`bridgestats.sim`), the scale comparisons (:mod:`bridgestats.studies.scales`),
 scoring an event (:mod:`bridgestats.apps.score_event`) and the command line take their
 names from :data:`NAMED_SCALES`. A new named scale is one new entry (see
-``CONTRIBUTING.md``); its display name goes in :data:`bridgestats.names.SCALES`.
+``CONTRIBUTING.md``), its display name in it (:data:`bridgestats.names.SCALES` reads the
+entries, :data:`SCALE_NAMES`).
 
 Scales that take a model's parameters rather than a name (a Gaussian scale for a K or a
-σ, :func:`bridgestats.vpscale.event_scale`) are built by their functions, not listed.
+σ, :func:`bridgestats.vp.event_scale`) are built by their functions, not listed.
 
 The WBF entries are for simulated margins, which are not whole IMPs: the WBF tables are
 defined for whole IMPs, so a margin is first rounded to the nearest whole IMP (its outcome
-steps at 0.5, 1.5, ... IMPs, thresholds half an IMP below :func:`~bridgestats.vpscale.\
-wbf_scale`'s); on whole-IMP margins the two agree exactly.
+steps at 0.5, 1.5, ... IMPs, thresholds half an IMP below
+:func:`~bridgestats.vp.wbf_scale`'s); on whole-IMP margins the two agree exactly.
 
 References
 ----------
@@ -26,17 +27,16 @@ References
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ._validate import check_choice, check_int
-
-if TYPE_CHECKING:  # the scales (pandas, scipy) load when one is built, not to list the names
-    from .vpscale import VPScale
+from .._validate import check_choice, check_int
+from .scale import MAX_BOARDS, VPScale, scale_from_thresholds
+from .wbf import wbf_scale
 
 __all__ = [
     "NAMED_SCALES",
+    "SCALE_NAMES",
     "SWISS_PAIRS_TABLES",
     "BookletPrint",
     "NamedScale",
@@ -73,7 +73,7 @@ class NamedScale:
 
     Attributes
     ----------
-    name : str
+    id : str
         Its id (snake_case, as every id of the package).
     unit : str
         The margins' unit: ``"IMPs"`` or ``"MP %"`` (a simulator's board model must match).
@@ -83,17 +83,25 @@ class NamedScale:
         Where the scale comes from, one line.
     raw : bool
         The scale scores the margin itself (total IMPs or MP %), not VPs.
+    name : str
+        What a reader sees in place of the id (every page, table and the booklet;
+        :func:`bridgestats.names.display_name` ``("scale", id)``).
     booklet : BookletPrint or None
         How the booklet of VP scales prints it (None: the booklet leaves it out). A scale
-        marked here is a section of the booklet, named by :data:`bridgestats.names.SCALES`.
+        marked here is a section of the booklet, named by :attr:`name`.
     """
 
-    name: str
+    id: str
     unit: str
     build: Callable[[int], VPScale]
     source: str
+    name: str = ""
     raw: bool = False
     booklet: BookletPrint | None = None
+
+    def __post_init__(self):
+        if not self.name:
+            raise ValueError(f"NamedScale {self.id!r}: a display name (name=...) is required")
 
 
 def _whole_imps(scale: VPScale, name: str) -> VPScale:
@@ -104,21 +112,15 @@ def _whole_imps(scale: VPScale, name: str) -> VPScale:
 
 
 def _wbf(n_boards: int) -> VPScale:
-    from .vpscale import wbf_scale
-
     name = f"WBF 2013 continuous, {n_boards} boards"
     return _whole_imps(wbf_scale(n_boards, discrete=False), name)
 
 
 def _wbf_discrete(n_boards: int) -> VPScale:
-    from .vpscale import wbf_scale
-
     return _whole_imps(wbf_scale(n_boards), f"WBF 2013 discrete, {n_boards} boards")
 
 
 def _wdl(n_boards: int) -> VPScale:
-    from .vpscale import VPScale
-
     # a 2-0 scale whose one threshold is the smallest margin apart from a tie (1e-9, the
     # resolution VPScale.vp compares at): win 2, draw 1, loss 0
     return VPScale((1e-9,), max_vp=2, name="win/draw/loss")
@@ -126,8 +128,6 @@ def _wdl(n_boards: int) -> VPScale:
 
 def _raw(unit: str) -> Callable[[int], VPScale]:
     def build(n_boards: int) -> VPScale:
-        from .vpscale import VPScale
-
         return VPScale((), raw=True, unit=unit, name=f"{unit} differential")
 
     return build
@@ -135,44 +135,74 @@ def _raw(unit: str) -> Callable[[int], VPScale]:
 
 def _swiss_pairs(name: str) -> Callable[[int], VPScale]:
     def build(n_boards: int) -> VPScale:
-        from . import datasets
-        from .names import display_name
-        from .vpscale import scale_from_thresholds
+        from .. import datasets  # pandas loads when a table is built, not to list the names
 
         rows = datasets.load("seeds/swiss_pairs_scales").query("scale == @name and vp_winner > 10")
         return scale_from_thresholds(
             rows.sort_values("vp_winner").threshold_pct.to_numpy(),
             centre=50,
             unit="MP %",
-            name=f"Swiss pairs {display_name('scale', name)}",
+            name=f"Swiss pairs {NAMED_SCALES[name].name}",
         )
 
     return build
+
+
+class _ScaleNames(Mapping):
+    """id -> display name of every scale, read from :data:`NAMED_SCALES` at each use (a
+    scale added to the catalogue is named everywhere at once)."""
+
+    def _names(self) -> dict:
+        return {**{i: e.name for i, e in NAMED_SCALES.items()}, **_GAUSSIAN_NAMES}
+
+    def __getitem__(self, key):
+        return self._names()[key]
+
+    def __iter__(self):
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __repr__(self) -> str:
+        return repr(self._names())
 
 
 _PROBST_8 = "Probst, On VP Scales, Table 8 (seeds/swiss_pairs_scales), for 7-9 boards"
 
 #: Every named scale, by id, in the order the comparisons list them.
 NAMED_SCALES: dict[str, NamedScale] = {
-    e.name: e
+    e.id: e
     for e in (
         NamedScale("wbf", "IMPs", _wbf, "WBF 2013 continuous scale (2 decimals)",
-                   booklet=BookletPrint(margins_down=True)),
+                   name="WBF 2013 (continuous)", booklet=BookletPrint(margins_down=True)),
         NamedScale("wbf_discrete", "IMPs", _wbf_discrete, "WBF 2013 discrete scale (0-20)",
-                   booklet=BookletPrint()),
-        NamedScale("wdl", "margin", _wdl, "win 2, draw 1, loss 0 points"),
-        NamedScale("imps", "IMPs", _raw("IMPs"), "total IMPs: the margin itself", raw=True),
-        NamedScale("mp", "MP %", _raw("MP %"), "total matchpoint %: the margin", raw=True),
-        NamedScale("triangular_2003", "MP %", _swiss_pairs("triangular_2003"), _PROBST_8),
-        NamedScale("washington_2004", "MP %", _swiss_pairs("washington_2004"), _PROBST_8),
-        NamedScale("ascherman_2006", "MP %", _swiss_pairs("ascherman_2006"), _PROBST_8),
-        NamedScale("random_draw", "MP %", _swiss_pairs("random_draw"), _PROBST_8),
+                   name="WBF 2013 (whole VPs)", booklet=BookletPrint()),
+        NamedScale("wdl", "margin", _wdl, "win 2, draw 1, loss 0 points", name="win-draw-loss"),
+        NamedScale("imps", "IMPs", _raw("IMPs"), "total IMPs: the margin itself",
+                   name="total IMPs", raw=True),
+        NamedScale("mp", "MP %", _raw("MP %"), "total matchpoint %: the margin",
+                   name="matchpoints", raw=True),
+        NamedScale("triangular_2003", "MP %", _swiss_pairs("triangular_2003"), _PROBST_8,
+                   name="triangular (2003)"),
+        NamedScale("washington_2004", "MP %", _swiss_pairs("washington_2004"), _PROBST_8,
+                   name="Washington (2004)"),
+        NamedScale("ascherman_2006", "MP %", _swiss_pairs("ascherman_2006"), _PROBST_8,
+                   name="Ascherman (2006)"),
+        NamedScale("random_draw", "MP %", _swiss_pairs("random_draw"), _PROBST_8,
+                   name="random draw"),
         # the EBU's published 7-9 board table (σ = 11 % for 8 boards; the same thresholds as
         # seeds/ebu_swiss_pairs_7_9)
-        NamedScale("ebu_2006", "MP %", _swiss_pairs("ebu_2006"), _PROBST_8,
+        NamedScale("ebu_2006", "MP %", _swiss_pairs("ebu_2006"), _PROBST_8, name="EBU (2006)",
                    booklet=BookletPrint(boards=(7, 8, 9), sigma=11.0)),
     )
 }  # fmt: skip
+#: The display names of the Gaussian scales, which are built by a formula for a σ
+#: (:func:`bridgestats.vp.gaussian_scale`), not listed in :data:`NAMED_SCALES`.
+_GAUSSIAN_NAMES = {"gauss": "Gaussian equal-probability", "gaussian": "Gaussian equal-probability"}
+#: Every scale id a reader may meet, with the name shown for it: the catalogue's entries'
+#: names and the Gaussian scales' (:data:`bridgestats.names.SCALES` is this table).
+SCALE_NAMES = _ScaleNames()
 #: The historical Swiss pairs scales of Probst's Table 8, by id (entries of NAMED_SCALES).
 SWISS_PAIRS_TABLES = tuple(n for n, e in NAMED_SCALES.items() if e.source == _PROBST_8)
 
@@ -195,7 +225,7 @@ def named_scale(name, *, n_boards=8) -> VPScale:
     name : str
         An id of :data:`NAMED_SCALES`.
     n_boards : int, keyword-only
-        Boards per match, 1 to :data:`~bridgestats.vpscale.MAX_BOARDS` (the WBF scales
+        Boards per match, 1 to :data:`~bridgestats.vp.MAX_BOARDS` (the WBF scales
         depend on it; 8 by default, the length the Swiss pairs tables were made for).
 
     Returns
@@ -213,8 +243,6 @@ def named_scale(name, *, n_boards=8) -> VPScale:
     >>> named_scale("wdl").vp([1, 0, -1]).tolist()
     [2, 1, 0]
     """
-    from .vpscale import MAX_BOARDS
-
     check_choice(name, "name", tuple(NAMED_SCALES))
     n = check_int(n_boards, "n_boards", minimum=1, maximum=MAX_BOARDS)
     return NAMED_SCALES[name].build(n)

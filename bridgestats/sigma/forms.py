@@ -5,11 +5,11 @@ cross-IMPed teams of eight, face-to-face and online Butler pairs, Swiss pairs, a
 scoring). Everything the package knows about a form is its :class:`EventForm` in
 :data:`FORMS`: the margin's unit and how it is printed (``centre``, ``step``), its display
 name, Probst's σ model with his default per-board K, and, where the project's evidence
-measures the form, the σ(n) of the evidence (:mod:`bridgestats.evidence`) with the inputs
+measures the form, the σ(n) of the evidence (:mod:`bridgestats.sigma`) with the inputs
 it uses and the sentence that says where its σ comes from. Adding a form is one entry here:
-:func:`form_sigma`, :func:`bridgestats.vpscale.event_scale`, the display names
+:func:`form_sigma`, :func:`bridgestats.vp.event_scale`, the display names
 (:data:`bridgestats.names.FORMS`), the evidence's forms
-(:data:`bridgestats.evidence.EVIDENCE_FORMS`), the designer and ``bridgestats scale
+(:data:`bridgestats.sigma.EVIDENCE_FORMS`), the designer and ``bridgestats scale
 --form`` take it from this table (``tests/test_forms.py`` adds one and follows it).
 
 References
@@ -25,8 +25,8 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from ._validate import check_choice, fail
-from .sigma import (
+from .._validate import check_choice, fail
+from .models import (
     sigma_aggregate,
     sigma_butler_online,
     sigma_cross_imps,
@@ -36,7 +36,7 @@ from .sigma import (
     swiss_pairs_carry,
 )
 
-__all__ = ["FORMS", "EventForm", "FormTable", "event_form", "form_sigma"]
+__all__ = ["FORMS", "EventForm", "FormTable", "event_form"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class EventForm:
         The printing step of a margin (1 IMP, 10 points; None: MP % to two decimals).
     evidence : callable or None
         The σ(n) of the project's evidence, ``evidence(n_boards, **inputs)`` on the inputs
-        of :func:`bridgestats.evidence.evidence_inputs` (``k``, ``delta``,
+        of :func:`bridgestats.sigma.evidence_inputs` (``k``, ``delta``,
         ``sigma_pairs_8``, ``pairs_k``, ``b``, ``n_tables``, ``aggregate_k``); None: the
         evidence does not measure this form.
     evidence_inputs : tuple of str
@@ -244,60 +244,3 @@ def event_form(form) -> EventForm:
     """
     check_choice(form, "form", tuple(FORMS))
     return FORMS[form]
-
-
-def form_sigma(form, n_boards, *, k=None, **options):
-    """σ of a match of the given event form by Probst's model, with his default K.
-
-    Parameters
-    ----------
-    form : str
-        An id of :data:`FORMS`.
-    n_boards : float or array_like
-        Boards in the match.
-    k : float, optional
-        Per-board σ; ``None`` takes the model's default (:attr:`EventForm.k`: 6.5 teams and
-        cross-IMPs, 6.5 face-to-face and 7 online Butler, 32.95 % Swiss pairs, 365 points
-        aggregate).
-    **options
-        The model's other keywords (:attr:`EventForm.options`): ``n_tables`` for the Butler
-        forms (required), ``comparisons`` and ``n_results`` for ``"cross_imps"`` (4 and 4:
-        teams of eight). A keyword the form's model does not take raises.
-
-    Returns
-    -------
-    float or ndarray
-        σ in the form's unit.
-
-    References
-    ----------
-    .. [1] J. Probst, "On VP Scales" (c. 2006), §3-5, §10, §11.
-
-    Examples
-    --------
-    >>> float(form_sigma("butler_online", 15, n_tables=15))
-    23.22
-    >>> float(form_sigma("swiss_pairs", 8, k=31.11))
-    11.0
-    """
-    entry = event_form(form)
-    kwargs = dict(entry.options)
-    for name, value in options.items():
-        if name not in entry.options:
-            raise fail(name, f"None unless form is {_taking(name)}", value)
-        if value is not None:
-            kwargs[name] = value
-    for name, value in kwargs.items():
-        if value is None:
-            raise fail(name, f"a number of {name.removeprefix('n_')} for form {form!r}", value)
-    return entry.model(n_boards, k=entry.k if k is None else k, **kwargs)
-
-
-def _taking(option: str) -> str:
-    """The forms whose model takes ``option``, as an error message lists them.
-
-    >>> _taking("n_tables")
-    "'butler' or 'butler_online'"
-    """
-    ids = [repr(f.id) for f in FORMS.values() if option in f.options] or ["(none)"]
-    return " or ".join([", ".join(ids[:-1]), ids[-1]] if len(ids) > 1 else ids)

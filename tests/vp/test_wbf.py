@@ -24,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.vpscale import wbf_scale, wbf_table, wbf_vp
+from bridgestats.vp import wbf_scale, wbf_table, wbf_vp
 
 TAU = (math.sqrt(5) - 1) / 2
 
@@ -188,7 +188,7 @@ def test_the_continuous_wbf_scale_as_a_vpscale_is_the_formula(n_boards):
 
 def test_a_vp_table_and_a_raw_scale_are_checked():
     from bridgestats.errors import BridgestatsError
-    from bridgestats.vpscale import VPScale
+    from bridgestats.vp import VPScale
 
     with pytest.raises(BridgestatsError, match=r"^vp_table: must be 2 \(winner, loser\) pairs"):
         VPScale((1.0,), vp_table=((10, 10),))

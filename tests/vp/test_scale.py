@@ -1,7 +1,7 @@
 """VPScale behaviour: vp(), probabilities, frames, exports, fitting, validation, invariants.
 
-The published tables themselves are walked in ``test_vpscale_tables.py`` (Probst) and
-``test_vpscale_wbf.py`` (WBF 2013).
+The published tables themselves are walked in ``test_tables.py`` (Probst) and
+``test_wbf.py`` (WBF 2013).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from scipy import stats
 from scipy.special import ndtr
 
 from bridgestats.errors import BridgestatsError
-from bridgestats.sigma import sigma_teams
-from bridgestats.vpscale import (
+from bridgestats.sigma import form_sigma, sigma_teams
+from bridgestats.vp import (
     VPScale,
     event_scale,
     fit_scale_sigma,
@@ -180,13 +180,15 @@ def test_to_markdown_swiss_pairs_table():
 
 
 def test_to_markdown_teams_whole_imps():
-    md = event_scale("teams", 8, negative=5).to_markdown()
-    # whole-IMP bands with the continuity correction: 10-10 is |margin| < 1.5 IMPs,
+    md = event_scale("teams", 8, source="probst", negative=5).to_markdown()
+    # Probst's K = 6.5, whole-IMP bands with the continuity correction: 10-10 is
+    # |margin| < 1.5 IMPs,
     # 2Φ(1.5/18.38) − 1 = 6.50 % against the design's 4.76 %
     assert "| 10-10 | 0-1 | 6.50 |" in md
     assert "| 20-0 | 31-36 | 5.00 |" in md
     assert "| 20-(-5) | 48+ | 0.98 |" in md
-    assert "| 20-(-5) | 47.67+ | 0.95 |" in event_scale("teams", 8, negative=5).to_markdown(step=0)
+    probst = event_scale("teams", 8, source="probst", negative=5)
+    assert "| 20-(-5) | 47.67+ | 0.95 |" in probst.to_markdown(step=0)
 
 
 def test_to_html_has_caption_and_rows():
@@ -282,7 +284,11 @@ def test_patton_and_other_totals():
         (lambda: VPScale((1.0, 2.0), max_vp=4, step=0), "step"),
         (lambda: gaussian_scale(sigma=3).vp(float("inf")), "margin: must be finite"),
         (lambda: event_scale("rubber", 8), "form: must be one of"),
-        (lambda: event_scale("teams", 0), r"^n_boards: must be a number in \(0, 500\]; got 0$"),
+        (lambda: event_scale("teams", 0), r"^n_boards: must be an integer in 1-500; got 0$"),
+        (
+            lambda: event_scale("teams", 0, source="probst"),
+            r"^n_boards: must be a number in \(0, 500\]; got 0$",
+        ),
         (lambda: event_scale("teams", 8, ascherman="no"), "^ascherman: must be True or False"),
         (lambda: event_scale("teams", 8, negative=1.5), "^negative: must be an integer in 0-2000"),
         (lambda: event_scale("teams", 8, sigma=-2), r"sigma: must be a number in \(0, 1e\+06\]"),
@@ -317,13 +323,21 @@ def test_a_whole_float_is_an_integer():
 
 
 def test_event_scale_forms():
-    assert event_scale("teams", 8).sigma == pytest.approx(sigma_teams(8))
+    """Probst's models through source="probst" (or his K given); the evidence's σ by default
+    (the one σ of a form, bridgestats.sigma.form_sigma)."""
+    assert event_scale("teams", 8, source="probst").sigma == pytest.approx(sigma_teams(8))
+    assert event_scale("teams", 8, k=6.5).sigma == pytest.approx(sigma_teams(8))
+    assert event_scale("teams", 8).sigma == pytest.approx(form_sigma("teams", 8).sigma)
     assert event_scale("teams", 8).step == 1
     assert event_scale("aggregate", 24).step == 10
-    sp = event_scale("swiss_pairs", 8)
+    sp = event_scale("swiss_pairs", 8, source="probst")
     assert sp.centre == 50 and sp.unit == "MP %" and sp.step is None
     assert sp.sigma == pytest.approx(11.65, abs=0.005)
+    assert event_scale("swiss_pairs", 8).sigma == pytest.approx(form_sigma("swiss_pairs", 8).sigma)
+    # the evidence measures no σ for online Butler: Probst's model, B = 6/5, K = 7
     assert event_scale("butler_online", 15, n_tables=15).sigma == pytest.approx(23.224, abs=1e-3)
+    with pytest.raises(BridgestatsError, match=r"^source: must be 'probst' or None with k"):
+        event_scale("teams", 8, source="evidence", k=6.5)
 
 
 # --- hypothesis invariants -------------------------------------------------------------------

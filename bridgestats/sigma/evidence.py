@@ -1,17 +1,17 @@
-"""The evidence's σ(n) of each event form, from the shipped inputs: one answer, read fast.
+"""The evidence's inputs of every form's σ(n), as shipped: one reader, read fast.
 
 The inputs of every form's σ(n) (K and δ of the K(n) model, the Swiss pairs σ₈, k and τ,
 the Butler factor B, the aggregate K; each with its interval at :data:`CONFIDENCE` and its
 source) are fitted once to the shipped data by
-:func:`bridgestats.studies.sigma_evidence.evidence_inputs` and shipped as
+:func:`bridgestats.studies.sigma_evidence.fit_evidence_inputs` and shipped as
 ``data/derived/sigma_evidence_inputs.csv`` (:data:`INPUTS`, made by
 ``scripts/derive_sigma_evidence_inputs.py``). :func:`evidence_inputs` reads that file with
 the standard library (no pandas, no scipy: ``bridgestats scale`` prints the evidence's
 scale in a fraction of a second) and refuses it when the data it was fitted to or the fits'
 parameters have changed since; ``tests/datasets/test_derived_data.py`` fits the inputs again
-and refuses a file that differs. :func:`evidence_sigma` is the σ of an n-board match of a
-form with its interval and source, by the form's entry in :data:`bridgestats.forms.FORMS`:
-the booklet, the designer and ``bridgestats scale`` all print the scale of this σ.
+and refuses a file that differs. :func:`bridgestats.sigma.form_sigma` turns them into the
+σ of an n-board match of a form, with its interval and source: the one σ every report, the
+booklet, the designer and ``bridgestats scale`` print.
 
 References
 ----------
@@ -25,31 +25,27 @@ from __future__ import annotations
 import csv
 import functools
 import hashlib
-import itertools
 import json
-import math
-from dataclasses import dataclass
 
-from ._validate import check_int, fail
-from .forms import FormTable, event_form
-from .paths import data_dir
+from .._validate import fail
+from ..paths import data_dir
+from .forms import FormTable
 
 __all__ = [
     "BUTLER_FIT",
     "CONFIDENCE",
     "EVIDENCE_FORMS",
     "INPUTS",
+    "INPUT_NAMES",
     "PAIRS_CURVE",
     "PAIRS_FIT",
     "PAIRS_FIT_INPUT",
     "TEAMS_FIT",
-    "SigmaSource",
     "evidence_inputs",
-    "evidence_sigma",
     "input_rows",
 ]
 
-#: The forms the evidence measures (those of :data:`bridgestats.forms.FORMS` with an
+#: The forms the evidence measures (those of :data:`bridgestats.sigma.FORMS` with an
 #: ``evidence`` σ), and their units.
 EVIDENCE_FORMS = FormTable("unit", evidence=True)
 #: The level of every interval the evidence carries (the fits are run at it, not assumed).
@@ -94,39 +90,10 @@ _GROUPS = {
 _INPUT_GROUP = {"k": "k_source", "delta": "k_source", "sigma_pairs_8": "pairs_source",
                 "pairs_k": "pairs_source", "strength_sd": "pairs_source", "b": "b_source",
                 "aggregate_k": "aggregate_source"}  # fmt: skip
+#: The inputs' names, in the shipped file's order.
+INPUT_NAMES = tuple(_INPUT_GROUP)
 _COLUMNS = ("input", "value", "ci_low", "ci_high", "confidence", "source", "fit", "data",
             "data_sha256")  # fmt: skip
-
-
-@dataclass(frozen=True)
-class SigmaSource:
-    """σ of an n-board match of one form, from the evidence, with where it came from.
-
-    Attributes
-    ----------
-    form : str
-        One of :data:`EVIDENCE_FORMS`.
-    n_boards : int
-    sigma : float
-        σ of the match margin, in ``unit``.
-    sigma_ci : tuple of float or None
-        Interval at ``confidence`` (None when the model's inputs have none).
-    confidence : float
-    unit : str
-    source : str
-        The formula and the fits behind it, for a report to print.
-    parameters : dict
-        The model's inputs (``k``, ``delta``, ``strength_sd``, ``b``, ``n_tables`` ...).
-    """
-
-    form: str
-    n_boards: int
-    sigma: float
-    sigma_ci: tuple[float, float] | None
-    confidence: float
-    unit: str
-    source: str
-    parameters: dict
 
 
 def _sha256(name: str) -> str:
@@ -195,7 +162,7 @@ def evidence_inputs() -> dict:
         ``strength_sd_ci``, ``pairs_source`` (:data:`PAIRS_FIT`); ``b``, ``b_ci``,
         ``b_source`` (:data:`BUTLER_FIT`); ``aggregate_k``, ``aggregate_source`` (Probst's
         Sheffield σ); ``confidence``. The same figures as
-        :func:`bridgestats.studies.sigma_evidence.evidence_inputs` computes
+        :func:`bridgestats.studies.sigma_evidence.fit_evidence_inputs` computes
         (``tests/datasets/test_derived_data.py``).
 
     Examples
@@ -206,56 +173,3 @@ def evidence_inputs() -> dict:
     K 6.09, delta 0.63, tau 4.02, B 1.158
     """
     return dict(_shipped())
-
-
-def evidence_sigma(form, n_boards, *, n_tables=15, inputs=None) -> SigmaSource:
-    """σ of an n-board match of ``form`` from the evidence, with its interval and source.
-
-    Parameters
-    ----------
-    form : str
-        One of :data:`EVIDENCE_FORMS`.
-    n_boards : int
-    n_tables : int
-        Tables in play (the forms whose σ takes them: ``"butler"``).
-    inputs : dict, optional
-        The inputs (:func:`evidence_inputs` when None).
-
-    Returns
-    -------
-    SigmaSource
-        σ by the form's ``evidence`` model (:class:`bridgestats.forms.EventForm`); its
-        interval is that of the inputs' corners (each input of the form's
-        ``evidence_corners`` at its interval's ends; the largest and smallest σ):
-        conservative, since the inputs' intervals are taken as independent and at their
-        extremes together. Swiss pairs' k follows σ₈ and τ at each corner (k = √(σ₈² −
-        2τ²)·√8).
-
-    Examples
-    --------
-    >>> s = evidence_sigma("teams", 8)
-    >>> print(f"{s.sigma:.2f} ({s.sigma_ci[0]:.2f}-{s.sigma_ci[1]:.2f}) {s.unit}")
-    17.95 (17.53-18.35) IMPs
-    """
-    entry = event_form(form)
-    if entry.evidence is None:
-        raise fail("form", f"one of {', '.join(EVIDENCE_FORMS)} (the evidence measures no σ "
-                   f"for {entry.name}; its σ is Probst's model)", form)  # fmt: skip
-    n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
-    n_tables = check_int(n_tables, "n_tables", minimum=2, maximum=1000)
-    ev = evidence_inputs() if inputs is None else dict(inputs)
-    kw = {name: ev[name] for name in _INPUT_GROUP if name in ev}
-    kw["n_tables"] = n_tables
-    sigma = entry.evidence(n, **kw)
-    corners = []
-    ends = [ev[f"{name}_ci"] for name in entry.evidence_corners]
-    for pick in itertools.product(*ends) if ends else ():
-        alt = {**kw, **dict(zip(entry.evidence_corners, pick, strict=True))}
-        if "strength_sd" in entry.evidence_corners:  # k follows σ₈ and τ
-            alt["pairs_k"] = math.sqrt(max(alt["sigma_pairs_8"] ** 2 - 2 * alt["strength_sd"] ** 2,
-                                           1e-9) * 8)  # fmt: skip
-        corners.append(entry.evidence(n, **alt))
-    ci = (min(corners), max(corners)) if corners else None
-    source = entry.evidence_source.format(**ev, n_tables=n_tables)
-    params = {name: kw[name] for name in entry.evidence_inputs}
-    return SigmaSource(form, n, sigma, ci, ev["confidence"], entry.unit, source, params)

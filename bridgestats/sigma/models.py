@@ -3,8 +3,8 @@
 Each function gives σ, the standard deviation of a match margin between equally matched
 sides, in the margin's own unit (IMPs, matchpoint %, aggregate points), from the per-board
 standard deviation ``k`` and the shape of the event. A Victory Point scale is this σ times
-the scale's quantiles (:mod:`bridgestats.vpscale`). Which model each event form uses, with
-its default K, is the catalogue of event forms (:data:`bridgestats.forms.FORMS`).
+the scale's quantiles (:mod:`bridgestats.vp`). Which model each event form uses, with
+its default K, is the catalogue of event forms (:data:`bridgestats.sigma.FORMS`).
 
 All functions are vectorised: ``n_boards`` (and the keyword options) may be arrays and the
 result has their broadcast shape (a NumPy scalar for scalar input); arrays whose shapes do
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import (
+from .._validate import (
     check_broadcast,
     check_flag,
     check_int,

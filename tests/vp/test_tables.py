@@ -23,7 +23,7 @@ import pytest
 from scipy.special import ndtr, ndtri
 
 from bridgestats.sigma import sigma_teams
-from bridgestats.vpscale import (
+from bridgestats.vp import (
     fit_scale_sigma,
     gaussian_scale,
     gaussian_z,

@@ -1,9 +1,9 @@
-"""The catalogue of event forms (bridgestats/forms.py): one entry per form.
+"""The catalogue of event forms (bridgestats/sigma/sigma.py) and the one σ of a form.
 
 Every entry is consistent (unit, printing, Probst's model at his default K), the tables
 other modules keep of the forms are views of the catalogue, and a new form is ONE entry:
 checked here by adding one and following it to ``event_scale``, the display names, the
-evidence's σ, the designer and the command line (as tests/scales/test_scales.py does for a
+evidence's σ, the designer and the command line (as tests/vp/test_catalogue.py does for a
 VP scale). Probst's printed figures for each model are walked in tests/sigma/test_sigma.py.
 """
 
@@ -13,10 +13,9 @@ import math
 
 import pytest
 
-from bridgestats import evidence, forms, names
+from bridgestats import names, sigma
 from bridgestats.errors import BridgestatsError
-from bridgestats.forms import FORMS, EventForm, form_sigma
-from bridgestats.sigma import sigma_teams, sigma_teams_spread
+from bridgestats.sigma import FORMS, EventForm, form_sigma, sigma_teams, sigma_teams_spread
 
 _STEP = {"IMPs": 1, "points": 10, "MP %": None}  # how each unit is printed
 
@@ -28,29 +27,35 @@ def test_every_entry_is_consistent(form):
     assert f.name and f.source and f.k > 0
     assert f.step == _STEP[f.unit] and f.centre == (50.0 if f.unit == "MP %" else 0.0)
     options = {name: 15 for name, default in f.options.items() if default is None}
-    assert float(form_sigma(form, 8, **options)) > 0  # Probst's model at his default K
+    assert form_sigma(form, 8, source="probst", **options).sigma > 0  # Probst, his default K
     if f.evidence is not None:  # the evidence's inputs name what its σ uses
         assert set(f.evidence_corners) <= set(f.evidence_inputs)
         assert f.evidence_source.strip()  # the booklet introduces the form's sections by it
-        assert evidence.evidence_sigma(form, 8).sigma > 0
+        assert form_sigma(form, 8).sigma > 0
 
 
 def test_the_tables_of_the_forms_are_views_of_the_catalogue():
     assert names.FORMS == {i: f.name for i, f in FORMS.items()}
-    assert evidence.EVIDENCE_FORMS == {
+    assert sigma.EVIDENCE_FORMS == {
         "teams": "IMPs", "cross_imps": "IMPs", "butler": "IMPs", "swiss_pairs": "MP %",
         "aggregate": "points",
     }  # fmt: skip
-    assert "butler_online" not in evidence.EVIDENCE_FORMS  # Probst's model only
+    assert "butler_online" not in sigma.EVIDENCE_FORMS  # Probst's model only
 
 
 def test_bad_form_and_options_are_named():
     with pytest.raises(BridgestatsError, match=r"^form: must be one of"):
         form_sigma("rubber", 8)
     with pytest.raises(BridgestatsError, match=r"^comparisons: must be None unless form is "):
-        form_sigma("teams", 8, comparisons=2)
+        form_sigma("teams", 8, source="probst", comparisons=2)
     with pytest.raises(BridgestatsError, match=r"^form: must be one of teams, "):
-        evidence.evidence_sigma("butler_online", 8)
+        form_sigma("butler_online", 8)
+    with pytest.raises(BridgestatsError, match=r"^k: must be None unless source is 'probst'"):
+        form_sigma("teams", 8, k=6.5)
+    with pytest.raises(BridgestatsError, match=r"^source: must be one of 'evidence', 'probst'"):
+        form_sigma("teams", 8, source="manning")
+    with pytest.raises(BridgestatsError, match=r"^inputs: must be keys among "):
+        form_sigma("teams", 8, inputs={"kay": 6.0})
 
 
 def _evidence(n_boards, *, k, delta=0.0, **_):
@@ -71,25 +76,26 @@ def wide_teams() -> EventForm:
 def test_a_new_form_is_one_entry_and_reaches_every_user(monkeypatch, capsys):
     from bridgestats.cli import main
     from bridgestats.studies import designer
-    from bridgestats.vpscale import event_scale
+    from bridgestats.vp import event_scale
 
     entry = wide_teams()
     monkeypatch.setitem(FORMS, "wide_teams", entry)  # the one place a form goes
 
-    # event_scale: Probst's route at the entry's default K, the form's unit and printing
-    scale = event_scale("wide_teams", 8)
+    # event_scale: the evidence's σ by default, Probst's route at the entry's default K
+    ev = sigma.evidence_inputs()
+    want = 1.5 * math.sqrt(8 * ev["k"] ** 2 + 64 * ev["delta"] ** 2)
+    assert event_scale("wide_teams", 8).sigma == pytest.approx(want, rel=1e-12)
+    scale = event_scale("wide_teams", 8, source="probst")
     assert scale.sigma == pytest.approx(7 * math.sqrt(8), rel=1e-12)
     assert (scale.unit, scale.step, scale.centre) == ("IMPs", 1, 0.0)
     assert scale.name.startswith("Wide teams (this test), 8 boards")
     # the names, the evidence's forms, the designer
     assert names.display_name("form", "wide_teams") == "wide teams (this test)"
-    assert evidence.EVIDENCE_FORMS["wide_teams"] == "IMPs"
-    ev = evidence.evidence_inputs()
-    want = 1.5 * math.sqrt(8 * ev["k"] ** 2 + 64 * ev["delta"] ** 2)
-    src = evidence.evidence_sigma("wide_teams", 8)
+    assert sigma.EVIDENCE_FORMS["wide_teams"] == "IMPs"
+    src = form_sigma("wide_teams", 8)
     assert src.sigma == pytest.approx(want, rel=1e-12) and src.sigma_ci[0] < want < src.sigma_ci[1]
     assert designer.designer_scale("wide_teams", 8, src.sigma).sigma == src.sigma
-    assert forms.event_form("wide_teams") is entry
+    assert sigma.event_form("wide_teams") is entry
 
     # the command line offers it, spelled with a hyphen: the evidence's scale by default,
     # Probst's model with --model probst

@@ -1,4 +1,4 @@
-"""The catalogue of named VP scales (bridgestats/scales.py): one entry per name.
+"""The catalogue of named VP scales (bridgestats/vp/catalogue.py): one entry per name.
 
 Every entry builds a scale that behaves as a VP scale must (monotone, the two sides summing
 to the total), each has a display name, and a new scale is ONE entry: checked here by
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from bridgestats import names
-from bridgestats.scales import NAMED_SCALES, NamedScale, named_scale, team_scales
+from bridgestats.vp import NAMED_SCALES, NamedScale, named_scale, team_scales
 
 _MARGINS = np.arange(0.0, 80.0, 0.25)
 
@@ -23,7 +23,7 @@ _MARGINS = np.arange(0.0, 80.0, 0.25)
 def test_every_named_scale_is_monotone_and_its_sides_sum_to_the_total(name, n_boards):
     entry = NAMED_SCALES[name]
     scale = named_scale(name, n_boards=n_boards)
-    assert entry.name == name and scale.name and scale.unit == entry.unit
+    assert entry.id == name and entry.name and scale.name and scale.unit == entry.unit
     assert entry.source.strip()  # where it comes from (the booklet's introduction of it)
     up, down = np.asarray(scale.vp(_MARGINS), float), np.asarray(scale.vp(-_MARGINS), float)
     assert np.all(np.diff(up) >= 0) and np.all(np.diff(down) <= 0)
@@ -34,12 +34,16 @@ def test_every_named_scale_is_monotone_and_its_sides_sum_to_the_total(name, n_bo
         assert up[0] == down[0] == scale.max_vp / 2
 
 
-def test_every_named_scale_has_a_display_name():
-    assert sorted(set(NAMED_SCALES) - set(names.SCALES)) == []
+def test_every_named_scale_has_its_display_name_in_its_entry():
+    """The entry names the scale (no second table to edit): the names every page shows."""
+    for scale_id, entry in NAMED_SCALES.items():
+        assert names.display_name("scale", scale_id) == entry.name != scale_id
+    with pytest.raises(ValueError, match="a display name"):
+        NamedScale("nameless", "IMPs", _patton, "a scale without a name (this test)")
 
 
 def _patton(n_boards):
-    from bridgestats.vpscale import gaussian_scale
+    from bridgestats.vp import gaussian_scale
 
     # a Patton-style 4-0 Gaussian scale at Probst's σ = K√n, K = 6.5 (as Table 9's 4-0)
     sigma = 6.5 * math.sqrt(n_boards)
@@ -65,7 +69,8 @@ def test_a_new_named_scale_is_one_entry_and_reaches_every_user(monkeypatch, tmp_
     from bridgestats.cli import main
     from bridgestats.sim.events import simulate_events
 
-    entry = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)")
+    entry = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
+                       name="Patton 4-0 (this test)")  # fmt: skip
     monkeypatch.setitem(NAMED_SCALES, "patton_4", entry)  # the one place a scale goes
     assert "patton_4" in team_scales()
 
