@@ -5,9 +5,10 @@ The package is layered; each layer imports only the layers above it in this list
 
 1. **formulas** (pure functions, no I/O but the evidence's shipped inputs):
    :mod:`~bridgestats.scoring` (contract scores, IMPs, matchpoints, Neuberg, Butler,
-   cross-IMPs) and :mod:`~bridgestats.sigma` (σ of a match: Probst's models, the catalogue
-   of event forms, the evidence's inputs and :func:`~bridgestats.sigma.form_sigma`, the one
-   σ of a form).
+   cross-IMPs), :mod:`~bridgestats.conventions` (the scoring programs' conventions: how
+   each factors a short board, rounds and totals, takes the Butler datum) and
+   :mod:`~bridgestats.sigma` (σ of a match: Probst's models, the catalogue of event forms,
+   the evidence's inputs and :func:`~bridgestats.sigma.form_sigma`, the one σ of a form).
 2. **data and scales**: :mod:`~bridgestats.io` (result files in, tidy frames out),
    :mod:`~bridgestats.datasets` (the figures shipped in ``data/``),
    :mod:`~bridgestats.vp` (Victory Point scales: the type, Gaussian equal-probability with
@@ -44,7 +45,8 @@ place (:mod:`bridgestats.cli`).
 The catalogues of extensible concepts, each in one place: scoring methods
 :data:`bridgestats.scoring.METHODS`, Butler datums :data:`bridgestats.scoring.DATUMS`, named
 VP scales :data:`bridgestats.vp.NAMED_SCALES`, readers :data:`bridgestats.io.READERS`,
-event forms :data:`bridgestats.sigma.FORMS`, rating systems
+event forms :data:`bridgestats.sigma.FORMS`, scoring programs' conventions
+:data:`bridgestats.conventions.CONVENTIONS`, rating systems
 :data:`bridgestats.ratings.SYSTEMS` (see ``CONTRIBUTING.md``).
 """
 
@@ -95,8 +97,8 @@ _EXPORTS = {
     "ratings.lpr": ("performance_rating", "limit_change"),
 }  # fmt: skip
 _MODULES = (
-    "errors", "paths", "scoring", "sigma", "vp", "io", "datasets", "names", "derive", "fit",
-    "ratings",
+    "errors", "paths", "scoring", "conventions", "sigma", "vp", "io", "datasets", "names",
+    "derive", "fit", "ratings",
     "sim", "studies", "apps", "notebook", "reports", "cli",
 )  # fmt: skip
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -131,6 +133,13 @@ VOCABULARY = {
     "datum": "a Butler datum rule of bridgestats.scoring.DATUMS, or a number",
     "trim": "the share of a board's results dropped at each end for the datum",
     "ascherman": "score matchpoints by Ascherman's percentage",
+    "per_beat": "matchpoints per result beaten (2 in Europe, 1 in the ACBL)",
+    "conventions": "a scoring program's conventions (bridgestats.conventions.CONVENTIONS)",
+    "gaps": "where a score difference between two IMP bands goes (upper, midpoint)",
+    "neuberg": "factor a board played fewer times by Neuberg's formula",
+    "decimals": "the decimals a figure is rounded or printed to",
+    "ranking": "a frame of ranked pairs or teams (total, place)",
+    "printed": "figures as a file printed them (a column's name, or printed standings)",
     # σ models and scales
     "form": "an event form id of bridgestats.sigma.FORMS",
     "k": "the per-board standard deviation K of a swing (σ = K·√n)",

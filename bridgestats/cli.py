@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from ._output import check_not_input, csv_safe_frame, write_text_atomic
@@ -447,7 +448,7 @@ the file, the record and the reason)."""
 
 _TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "adjusted",
            "standings", "standings-mismatches")  # fmt: skip
-# bridgestats.scoring's METHODS (+ "teams", bridgestats.apps.score_event's) and DATUMS,
+# bridgestats.scoring's METHODS (+ "teams", bridgestats.apps.score's) and DATUMS,
 # written out so that building the parser imports no pandas (tests/test_cli_score.py checks
 # they agree)
 _METHODS = ("mp", "butler", "cross_imps", "teams")
@@ -455,6 +456,7 @@ _DATUMS = ("trimmed", "mean", "rounded")
 
 
 def _add_score(sub) -> None:
+    from .conventions import CONVENTIONS  # a catalogue: no pandas
     from .vp import team_scales  # the ids only: no scale is built to list them
 
     p = sub.add_parser(
@@ -478,10 +480,14 @@ def _add_score(sub) -> None:
         help="mp: factor boards to the section's most results (the default; --no-neuberg: "
         "each board to its own lines only)",
     )
-    p.add_argument("--datum", choices=list(_DATUMS), default="trimmed", help="butler datum")
     p.add_argument(
-        "--trim", type=float, default=0.1, help="butler trimmed datum: share dropped each end"
+        "--conventions",
+        type=_option_id,
+        choices=_Ids(CONVENTIONS),
+        help="the scoring program's conventions (the one the file names, else neuberg)",
     )
+    p.add_argument("--datum", choices=list(_DATUMS), help="butler datum (the conventions')")
+    p.add_argument("--trim", type=float, help="butler trimmed datum: share dropped each end (0.1)")
     p.add_argument("--cross-sum", action="store_true", help="cross-imps: sums, not averages")
     p.add_argument(
         "--decimals",
@@ -548,15 +554,24 @@ def _emit(text: str, out: str | None, *, what: str) -> None:
     write_text_atomic(out, text, what=what)  # all or nothing: the previous file survives
 
 
-def _score_conflicts(args, method: str) -> None:
-    """Options for another method than the one scored raise, rather than being ignored."""
+def _scale_conflicts_score(args) -> None:
+    """The VP scale's options that do not fit one another, whatever the method."""
+    if args.k is not None and args.scale != "gaussian":
+        raise fail("--k", "given with --scale gaussian", args.k)
+    if args.scale_file is not None and args.scale is not None:
+        raise fail("--scale-file", "given without --scale", args.scale)
+
+
+def _score_conflicts(args, methods: set) -> None:
+    """Options for another method than those scored raise, rather than being ignored (a
+    folder's files may be scored by several methods: an option of one of them is taken)."""
     pairs_only = {
         "--per-beat": args.per_beat is not None,
         "--ascherman": args.ascherman,
         "--neuberg": args.neuberg is not None,
     }
     for option, value in (("--decimals", args.decimals), ("--standings", args.standings)):
-        if method == "teams" and value is not None:
+        if methods == {"teams"} and value is not None:
             raise fail(option, "given with a pairs method (the method here is teams)", value)
     teams_only = {
         "--scale": args.scale is not None,
@@ -564,26 +579,23 @@ def _score_conflicts(args, method: str) -> None:
         "--scale-file": args.scale_file is not None,
     }
     own = {
-        "--datum": (args.datum != "trimmed", "butler"),
-        "--trim": (args.trim != 0.1, "butler"),
+        "--datum": (args.datum is not None, "butler"),
+        "--trim": (args.trim is not None, "butler"),
         "--cross-sum": (args.cross_sum, "cross_imps"),
     }
-    here = f"the method here is {_shown_id(method)}"
-    if method != "mp":
+    said = " and ".join(_shown_id(m) for m in sorted(methods))
+    here = f"the method here is {said}"
+    if "mp" not in methods:
         given = [o for o, on in pairs_only.items() if on]
         if given:
             raise fail(given[0], f"given with matchpoints ({here})", True)
-    if method != "teams":
+    if "teams" not in methods:
         given = [o for o, on in teams_only.items() if on]
         if given:
             raise fail(given[0], f"given with teams ({here})", True)
     for option, (on, needs) in own.items():
-        if on and method != needs:
+        if on and needs not in methods:
             raise fail(option, f"given with {_shown_id(needs)} ({here})", True)
-    if args.k is not None and args.scale != "gaussian":
-        raise fail("--k", "given with --scale gaussian", args.k)
-    if args.scale_file is not None and args.scale is not None:
-        raise fail("--scale-file", "given without --scale", args.scale)
 
 
 # What a scorer reads (Markdown, HTML) shows names: the method's, the scale's and each
@@ -784,7 +796,7 @@ def _differ(versus, most: int = 6) -> str:
     return "; differ: " + ", ".join(items) + more
 
 
-def _with_standings(agree, versus, printed):
+def _with_standings(agree, versus, names):
     """The agreement table with a row per printed standings figure (``TOTAL_SCORE``,
     ``TotalMP``, ``PLACE``, ``Rank``, ... beside the computed ``total``, ``pct``,
     ``place``): the file's ranking is checked in the same table as its lines."""
@@ -792,7 +804,7 @@ def _with_standings(agree, versus, printed):
         return agree
     import pandas as pd
 
-    names = printed.attrs.get("names", {}) if printed is not None else {}
+    names = names or {}
     rows = pd.DataFrame(
         {
             "printed": [names.get(f, f) for f in versus["figure"]],
@@ -875,12 +887,23 @@ def _vp_scale_line(result, *, scale: str, k, scale_file) -> str:
     return f"VPs: {display_name('scale', scale)} scale"
 
 
+def _conventions_line(result) -> str:
+    """The scoring program's conventions the event was scored by, and why those."""
+    from .conventions import CONVENTIONS
+
+    why = result.notes.get("conventions", "")
+    why = "chosen with --conventions" if why == "chosen" else why
+    return f"conventions: {CONVENTIONS[result.conventions].name} ({why})"
+
+
 def _summary_lines(path: str, result) -> list[str]:
     notes = result.notes
     skipped = ", ".join(f"{n} {reason}" for reason, n in notes.get("skipped", {}).items())
     from .names import display_name
 
     lines = [f"method: {display_name('method', result.method)} ({_method_source(result)})"]
+    if result.method != "teams":
+        lines.append(_conventions_line(result))
     events = _events(result)
     if events:
         lines.insert(0, events)
@@ -894,6 +917,12 @@ def _summary_lines(path: str, result) -> list[str]:
             read += f"; {notes['adjusted']} boards with an artificial adjusted score"
         if unpaired:
             read += "; unpaired records: " + ", ".join(f"{v} {k}" for k, v in unpaired.items())
+        if notes.get("nameless matches"):
+            k = notes["nameless matches"]
+            read += (
+                f"; {k} match{'' if k == 1 else 'es'} without team names: each side shown as"
+                " home (North-South in the open room) or visitors, ranked match by match"
+            )
     else:
         read += f", {notes.get('scored', 0)} scored"
         if notes.get("per_beat"):
@@ -913,18 +942,32 @@ def _summary_lines(path: str, result) -> list[str]:
     if len(result.agreement) == 0:
         lines.append("the file prints no scores of its own to check")
     versus = getattr(result, "ranking_agreement", None)
-    if versus is not None:
-        parts = [
-            f"{r.agree} of {r.compared} {_FIGURE_PLURALS.get(r.figure, _figure_name(r.figure))}"
-            for r in versus.itertuples()
-        ]
-        lines.append(
-            "printed ranking: " + ", ".join(parts) + " agree"
-            f" (totals {notes.get('printed total', 'summed')})" + _differ(versus)
+    if versus is not None and versus.attrs.get("why"):
+        lines.append(f"printed ranking: not compared ({versus.attrs['why']})")
+    elif versus is not None:
+        said = {r.figure: _FIGURE_PLURALS.get(r.figure, _figure_name(r.figure)) for r in
+                versus.itertuples()}  # fmt: skip
+        parts = [f"{r.agree} of {r.compared} {said[r.figure]}" for r in versus.itertuples()
+                 if r.compared]  # fmt: skip
+        idle = [said[r.figure] for r in versus.itertuples() if not r.compared]
+        text = (
+            ", ".join(parts) + " agree" + f" (totals {notes.get('printed total', 'summed')})"
+            if parts
+            else "not compared"
         )
+        if idle:
+            text += f"; {' and '.join(idle)} not compared (printed, but not as numbers)"
+        lines.append("printed ranking: " + text + _differ(versus))
         if notes.get("printed pair ids"):
             lines.append(f"printed pair ids: {notes['printed pair ids']}")
     for row in result.agreement.itertuples(index=False):
+        if not row.compared:
+            lines.append(
+                f"printed {row.printed}: not compared ({row.not_compared} printed, none beside "
+                f"a computed {_figure_name(row.computed)}: a result alone on its board, or "
+                "not a number)"
+            )
+            continue
         line = (
             f"printed {row.printed}: {row.agree} of {row.compared} agree with the computed "
             f"{_figure_name(row.computed)}"
@@ -936,27 +979,43 @@ def _summary_lines(path: str, result) -> list[str]:
 
 
 def _run_score(args) -> int:
-    from .apps._standings import printed_standings, read_standings_csv
-    from .apps.score_event import declared_method, read_scale_csv, score_event
+    from .apps.score import printed_standings, read_scale_csv, read_standings_csv, score_files
 
     check_not_input(args.out, [args.file, args.scale_file, args.standings])
     frame = _read_file(args.file, strict=args.strict)
-    method = args.method or declared_method(frame)[0]
-    _score_conflicts(args, method)
-    if method == "teams" and not (frame["room"].notna().any() or frame["home_team"].notna().any()):
+    if args.method is not None:
+        _score_conflicts(args, {args.method})
+    _scale_conflicts_score(args)
+    if args.method == "teams" and not (
+        frame["room"].notna().any() or frame["home_team"].notna().any()
+    ):
         raise fail(
-            "--method", "teams only for two-room team matches (no Room nor HomeTeam here)", method
-        )
+            "--method", "teams only for two-room team matches (no Room nor HomeTeam here)",
+            args.method,
+        )  # fmt: skip
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
         scale, scale_file = "file", read_scale_csv(args.scale_file)
     if args.standings is None:
-        printed = printed_standings(args.file, method)
+
+        def standings(source, method):
+            return printed_standings(_file_of(args.file, source), method)
+
     else:  # the standings a recap printed apart from its travellers (ACBL)
-        printed = read_standings_csv(args.standings)
-    result = score_event(
+        read = {}
+
+        def standings(source, method):
+            if method == "teams":  # refused below, by name, with the method scored
+                return None
+            if "csv" not in read:
+                read["csv"] = read_standings_csv(args.standings)
+            return read["csv"]
+
+    results = score_files(
         frame,
         method=args.method,
+        conventions=args.conventions,
+        standings=standings,
         per_beat=args.per_beat,
         ascherman=args.ascherman,
         neuberg=args.neuberg,
@@ -967,46 +1026,118 @@ def _run_score(args) -> int:
         scale=scale,
         k=args.k,
         scale_file=scale_file,
-        printed=printed,
     )
+    if args.method is None:
+        _score_conflicts(args, {r.method for r in results})
+    load = _load_lines(frame)
+    pages = []
+    for result in results:
+        tables = _chosen_tables(args, result)
+        lines = _summary_lines(args.file, result)
+        if result.method == "teams":
+            at = 2 if lines[0].startswith("event: ") else 1
+            lines.insert(at, _vp_scale_line(result, scale=scale, k=args.k, scale_file=scale_file))
+        if len(results) == 1:
+            if load and load[0].startswith("scores printed"):  # the reader compared them
+                lines = [
+                    ln for ln in lines if ln != "the file prints no scores of its own to check"
+                ]
+            lines += load
+        boards = result.boards
+        single = [  # the file and the event, when there is one of each, are said once, above
+            c
+            for c in ("source", "event")
+            if boards is not None and c in boards and boards[c].astype(str).nunique() <= 1
+        ]
+        pages.append((_file_title(args.file, result, len(results)), lines, tables, single))
+    if len(pages) == 1:
+        title, lines, tables, single = pages[0]
+        text = _render(tables, fmt=args.format, title=title, lines=lines, said=single)
+    else:
+        text = _render_files(pages, fmt=args.format, title=f"{args.file}: scored", lines=load)
+    _emit(text, args.out, what="the scores")
+    if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
+        for title, lines, _, _ in pages:
+            print(f"bridgestats score: {title.removesuffix(': scored')}: " + "; ".join(lines),
+                  file=sys.stderr)  # fmt: skip
+    return 0
+
+
+_NOTHING_PRINTED = "the file prints no scores of its own to check"
+
+
+def _file_of(path: str, source) -> str:
+    """The file a frame's ``source`` was read from: ``path`` itself, or the file of that
+    name (relative path) in the folder ``path``."""
+    if not os.path.isdir(path):
+        return path
+    return os.path.join(path, str(source))
+
+
+def _file_title(path: str, result, n_files: int) -> str:
+    """A page's title: the file given, or, in a folder, the file scored."""
+    if n_files == 1:
+        return f"{path}: scored"
+    boards = result.boards
+    source = str(boards["source"].iat[0]) if boards is not None and len(boards) else path
+    return f"{source}: scored"
+
+
+def _chosen_tables(args, result) -> dict:
+    """The tables ``--table`` asks for, of one file's result."""
+    printed = result.ranking_agreement
     available = {
         "ranking": result.ranking,
         "matches": result.matches,
-        "agreement": _with_standings(result.agreement, result.ranking_agreement, printed),
+        "agreement": _with_standings(result.agreement, printed, result.notes.get("printed names")),
         "mismatches": result.mismatches,
         "boards": result.boards,
     }
-    if result.ranking_agreement is not None:
-        available["standings"] = result.ranking_agreement
-        available["standings-mismatches"] = result.ranking_agreement.attrs["mismatches"]
+    if printed is not None:
+        available["standings"] = printed
+        available["standings-mismatches"] = printed.attrs["mismatches"]
     available["adjusted"] = _adjusted_table(result)
     available = {name: t for name, t in available.items() if t is not None}
     if args.table == "all":  # the adjusted results only where there are some
-        tables = {n: t for n, t in available.items() if n != "adjusted" or len(t)}
-    elif args.table in available:
-        tables = {args.table: available[args.table]}
-    else:
-        shown = _shown_id(result.method)
-        raise fail("--table", f"one of {', '.join(available)} for {shown}", args.table)
-    load = _load_lines(frame)
-    lines = _summary_lines(args.file, result)
-    if result.method == "teams":
-        at = 2 if lines[0].startswith("event: ") else 1
-        lines.insert(at, _vp_scale_line(result, scale=scale, k=args.k, scale_file=scale_file))
-    if load and load[0].startswith("scores printed"):  # the reader compared them itself
-        lines = [line for line in lines if line != "the file prints no scores of its own to check"]
-    lines += load
-    boards = result.boards if result.boards is not None else None
-    single = [  # the file and the event, when there is one of each, are said once, above
-        c
-        for c in ("source", "event")
-        if boards is not None and c in boards and boards[c].astype(str).nunique() <= 1
-    ]
-    text = _render(tables, fmt=args.format, title=f"{args.file}: scored", lines=lines, said=single)
-    _emit(text, args.out, what="the scores")
-    if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
-        print(f"bridgestats score: {args.file}: " + "; ".join(lines), file=sys.stderr)
-    return 0
+        return {n: t for n, t in available.items() if n != "adjusted" or len(t)}
+    if args.table in available:
+        return {args.table: available[args.table]}
+    shown = _shown_id(result.method)
+    raise fail("--table", f"one of {', '.join(available)} for {shown}", args.table)
+
+
+def _render_files(pages: list, *, fmt: str, title: str, lines: list[str]) -> str:
+    """A folder's files, each scored on its own (its method, its summary, its tables):
+    Markdown one section per file, HTML one page, CSV each table with its ``source``."""
+    import pandas as pd
+
+    if fmt == "csv":
+        names = list(dict.fromkeys(name for _, _, tables, _ in pages for name in tables))
+        joined = {}
+        for name in names:
+            parts = []
+            for page_title, _, tables, _ in pages:
+                if name in tables:
+                    part = tables[name]
+                    if "source" not in part:
+                        part = part.assign(source=page_title.removesuffix(": scored"))
+                        part = part[["source", *[c for c in part.columns if c != "source"]]]
+                    parts.append(part)
+            joined[name] = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+        return _render(joined, fmt="csv", title=title, lines=lines)
+    rendered = [
+        _render(tables, fmt="markdown" if fmt == "markdown" else "html", title=t, lines=ls,
+                said=said)
+        for t, ls, tables, said in pages
+    ]  # fmt: skip
+    if fmt == "markdown":
+        head = [f"# {title}", "", *[f"- {line}" for line in lines], ""] if lines else []
+        down = [re.sub(r"^(#+ )", r"#\1", r, flags=re.M) for r in rendered]  # a level down
+        return "\n".join(head) + "\n".join(down)
+    bodies = [r[r.index("<body>") + len("<body>") : r.index("</body>")] for r in rendered]
+    page = _render({}, fmt="html", title=title, lines=lines)
+    return page.replace("</body>", "".join(f'<section class="file">{b}</section>' for b in bodies)
+                        + "</body>")  # fmt: skip
 
 
 def _run_read(args) -> int:

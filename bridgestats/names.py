@@ -25,6 +25,7 @@ __all__ = [
     "COLUMNS",
     "DATASETS",
     "FORMS",
+    "GLOSSARY",
     "KINDS",
     "METHODS",
     "SCALES",
@@ -153,7 +154,7 @@ class _Sections(Mapping):
 SECTIONS = _Sections()
 
 #: Scoring methods (:data:`bridgestats.scoring.METHODS`, and ``"teams"``, the two-room
-#: team matches of :func:`bridgestats.apps.score_event.score_event`).
+#: team matches of :func:`bridgestats.apps.score.score_event`).
 METHODS = {
     "mp": "matchpoints",
     "butler": "Butler IMPs",
@@ -162,7 +163,7 @@ METHODS = {
 }
 
 #: Column headers: what a reader sees above a column of the package's frames (the scored
-#: event of :mod:`bridgestats.apps.score_event`, a VP scale's table). CSV keeps the
+#: event of :mod:`bridgestats.apps.score`, a VP scale's table). CSV keeps the
 #: column ids: it is read by programs.
 COLUMNS = {
     # a scored event: where each result is
@@ -243,6 +244,58 @@ TERMS = {
     "outcome_share": "share of each outcome",
     "round_robin": "round robin",
     "p_holm": "Holm p",
+}
+
+#: The terms a committee meets on the pages, each in words (the committee pack's glossary).
+GLOSSARY = {
+    "IMP": "International Match Point: a board's score difference turned into 0-24 points by "
+    "the WBF table, so that one big swing cannot outweigh many small ones.",
+    "matchpoints (MP %)": "each result scores 2 for every result it beats and 1 for every "
+    "tie on the same board; a pair's percentage is its matchpoints out of the most possible.",
+    "Neuberg": "the formula that scales a board played fewer times up to the full field: "
+    "((M + 1)·E/A) − 1 in two-per-beat units, A results on the board and E expected.",
+    "Butler": "pairs scoring in IMPs against a datum, the board's average result (often after "
+    "dropping the top and bottom results).",
+    "cross-IMPs": "pairs or teams scoring in which every result is IMPed against every other "
+    "result on the board, scaled by the number of comparisons.",
+    "Swiss pairs": "an event of head-to-head pairs matches, each scored by the two pairs' "
+    "matchpoint percentages over the boards of the match and turned into Victory Points; each "
+    "round pairs sides with similar scores so far.",
+    "VP (Victory Points)": "the points a match margin is turned into by a VP scale; on a 20-0 "
+    "scale the two sides share 20, from 10-10 for a tie to 20-0 for a big win.",
+    "VP scale": "the table from match margin to Victory Points; an equal-probability "
+    "(Gaussian) scale makes every result from 20-0 to 0-20 equally likely between equal sides.",
+    "σ (sigma)": "the standard deviation of a match margin between sides of equal strength, "
+    "in the margin's unit: a scale's band edges are σ times the normal quantiles.",
+    "K": "the standard deviation of one board's swing in IMPs; σ = K·√n for a match of n "
+    "independent boards between equal sides.",
+    "δ (delta)": "the spread of the per-board edge between two sides; it makes a long match "
+    "spread more than K·√n: σ(n)² = nK² + n²δ².",
+    "τ (tau)": "the spread of the pairs' true strengths in a Swiss pairs field, in MP %.",
+    "B (Butler factor)": "how much more Butler IMPs spread than head-to-head IMPs (about 1.16 "
+    "with the trimmed datum).",
+    "negative VPs": "Pomfrey's extra bands below 0 for the loser of a very large margin "
+    "(20-(−1) down to 20-(−5)), to answer shooting.",
+    "WBF 2013 scale": "the World Bridge Federation's continuous IMP-to-VP scale from 2013, in "
+    "VPs to two decimals, and its whole-VP version.",
+    "P(strongest wins)": "the share of simulated events the strongest side wins, each scale "
+    "scored on the same simulated events.",
+    "Holm, Bonferroni": "corrections that keep the chance of any false alarm at the stated "
+    "level when many comparisons are tested together.",
+    "PPI": "Bridge Club Live's Past Performance Indicator, a player's rating in %, moved after "
+    "every board by the result against expectation divided by a weighting m.",
+    "m (PPI weighting)": "the PPI's divisor: 30 for a newcomer, the boards played up to 300, "
+    "then set by recent activity up to 600; a larger m forgets more slowly.",
+    "Elo": "a rating moved after each board by K times the result minus the expected result.",
+    "LPR": "the Dutch list performance rating: the rating at which a player's expected score "
+    "equals the actual one.",
+    "Gaussian model": "the project's rating model of skill, its drift, partnerships and "
+    "session noise, fitted by maximum likelihood.",
+    "RMSE": "root mean squared error of forecasts: lower predicts better.",
+    "90 % interval": "a range that holds the true value in 90 % of repetitions of the "
+    "measurement (bootstrap or profile likelihood).",
+    "standard error (SE)": "the spread of an estimate over repetitions; a Monte Carlo figure "
+    "carries the SE of its simulation.",
 }
 
 KINDS = {

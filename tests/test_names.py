@@ -94,7 +94,7 @@ def test_every_column_a_scorer_reads_has_a_name():
     from apps.test_score_event import MITCHELL_PBN, TEAMS  # tests/ is on the path
 
     import bridgestats.io as bio
-    from bridgestats.apps.score_event import score_event
+    from bridgestats.apps.score import score_event
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp, "club.pbn")

@@ -1,7 +1,7 @@
 """Applications: what a scorer or a committee runs, built on the formulas, readers and studies.
 
-- :mod:`~bridgestats.apps.score_event`: an event file scored as its scorer would
-  (:func:`~bridgestats.apps.score_event.score_event`: per-board matchpoints, Butler or
+- :mod:`~bridgestats.apps.score`: an event file scored as its scorer would
+  (:func:`~bridgestats.apps.score.score_event`: per-board matchpoints, Butler or
   cross-IMPs, the ranking, team matches and their VPs, and how it all agrees with the
   figures the file printed), the engine of ``bridgestats score``;
 - :mod:`~bridgestats.apps.booklet`: the printable booklet of VP scales, every form and

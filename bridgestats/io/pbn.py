@@ -88,6 +88,7 @@ _TAGS = {
     "vulnerable": "vulnerable",
     "deal": "Deal",
     "scoring": "Scoring",
+    "generator": "Generator",
     "declarer": "declarer",
     "contract": "contract_text",
     "result": "tricks",
@@ -110,6 +111,7 @@ _CONTEXT = {
     "hometeam",
     "visitteam",
     "scoring",
+    "generator",
 }
 # Tags of the deal itself: inherited only from a record of the same board.
 _BOARD_SCOPED = ("deal", "dealer", "vulnerable")
@@ -128,6 +130,7 @@ _EXTRA = (
     "Dealer",
     "Deal",
     "Scoring",
+    "Generator",
     "Score",
     "ScoreIMP",
     "ScoreMP",

@@ -24,6 +24,7 @@ import dataclasses
 import json
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -34,6 +35,7 @@ from ..errors import BridgestatsError
 from .config import ReportConfig, RunSpec, expand_runs, load_config
 from .dispatch import dispatch, log
 from .folder import (
+    FILES,
     MARKER_NAME,
     PAGES,
     check_run_folders,
@@ -45,6 +47,7 @@ from .folder import (
 )
 from .index import write_index
 from .jobs import Job, Outcome, RunResult
+from .pack import write_pack
 from .parameters import check_parameters, notebook_title
 from .provenance import git_state, package_version, read_json, run_record, sha256
 
@@ -105,7 +108,7 @@ def run_reports(
     if how == "adopted":
         log(f"adopted {root} (written by an earlier batch): marked with {MARKER_NAME}")
     check_run_folders(root, merged)
-    for page in PAGES:
+    for page in (*PAGES, *FILES):
         if not page_is_ours(root, page):
             raise BridgestatsError(
                 f"reports_dir: {str(root / page)!r} was not written by the runner (or was"
@@ -184,8 +187,24 @@ def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -
         _cleanup(jobs_by_name, root)
     ordered = [results[s.name] for s in specs]
     with _interrupt_deferred():
+        every_run = {s.name for s in specs} == {
+            s.name for s in expand_runs(dataclasses.replace(cfg, allow_missing=True))}  # fmt: skip
+        if cfg.pack and every_run:  # a batch of some runs leaves the last pack as it was
+            _write_pack(root, cfg)
         write_index(root, config=cfg, results=ordered)
     return ordered
+
+
+def _write_pack(root: Path, cfg) -> None:
+    """The booklet page and the committee pack (:func:`~bridgestats.reports.pack.write_pack`)
+    of every run on disk, in the configuration's order; a pack that cannot be printed is
+    said in one line and does not fail the batch (the reports are written)."""
+    names = [s.name for s in expand_runs(dataclasses.replace(cfg, allow_missing=True))]
+    try:
+        _pdf, said = write_pack(root, names)
+    except (BridgestatsError, subprocess.TimeoutExpired) as exc:
+        said = f"committee pack: not printed ({exc})"
+    log(said)
 
 
 def _cleanup(jobs_by_name, root: Path) -> None:

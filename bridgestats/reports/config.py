@@ -34,8 +34,8 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
 # what the runner writes at the top of the reports folder besides <run>/ and <run>.failed/
 # (its lock, temporary folders and kernel files are dot-names, which _NAME_RE refuses);
 # compared without case, for file systems that ignore it
-RESERVED_NAMES = ("index.html", "findings.html")
-_TOP_KEYS = ("allow_missing", "timeout", "report")
+RESERVED_NAMES = ("index.html", "findings.html", "booklet.html", "committee_pack.pdf")
+_TOP_KEYS = ("allow_missing", "timeout", "pack", "report")
 #: The most runs one configuration may expand to: a batch of a few thousand notebooks takes
 #: days on one machine, and a grid past that is almost always a mistake in the file.
 MAX_RUNS = 5000
@@ -55,12 +55,15 @@ class ReportEntry:
 
 @dataclasses.dataclass(frozen=True)
 class ReportConfig:
-    """A parsed configuration file: its entries and whether missing notebooks are tolerated."""
+    """A parsed configuration file: its entries, whether missing notebooks are tolerated, the
+    cells' timeout, and whether a batch that runs every entry prints the committee pack
+    (``pack = true``: :mod:`bridgestats.reports.pack`)."""
 
     path: Path
     entries: tuple[ReportEntry, ...]
     allow_missing: bool = False
     timeout: float | None = None
+    pack: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,7 +102,7 @@ def load_config(path=None) -> ReportConfig:
 
     >>> cfg = load_config()
     >>> cfg.path.name, cfg.entries[0].name, cfg.allow_missing
-    ('reports.toml', 'rederive_k', False)
+    ('reports.toml', 'committee_brief', False)
     """
     path = Path(default_config_path() if path is None else path)
     if not path.is_file():
@@ -134,6 +137,9 @@ def load_config(path=None) -> ReportConfig:
         if entry.name in seen:
             raise BridgestatsError(f"{path}: report name {entry.name!r} is used twice")
         seen.add(entry.name)
+    pack = data.get("pack", False)
+    if not isinstance(pack, bool):
+        raise BridgestatsError(f"{path}: pack must be true or false")
     timeout = data.get("timeout")
     if timeout is not None and (
         isinstance(timeout, bool) or not isinstance(timeout, int) or not 1 <= timeout <= 10**7
@@ -141,7 +147,9 @@ def load_config(path=None) -> ReportConfig:
         raise BridgestatsError(
             f"{path}: timeout must be a whole number of seconds from 1 to 10000000, got {timeout!r}"
         )
-    return ReportConfig(path=path, entries=entries, allow_missing=allow_missing, timeout=timeout)
+    return ReportConfig(
+        path=path, entries=entries, allow_missing=allow_missing, timeout=timeout, pack=pack
+    )
 
 
 def _parse_entry(raw: dict, index: int, path: Path) -> ReportEntry:

@@ -44,6 +44,7 @@ from .._output import write_text_atomic
 from ..errors import BridgestatsError
 
 __all__ = [
+    "FILES",
     "KERNELS_DIR",
     "LOCK_NAME",
     "MARKER_NAME",
@@ -62,7 +63,10 @@ KERNELS_DIR = ".kernels"  # the kernels' connection files (see execute.kernel_ma
 MARKER_NAME = ".bridgestats-reports"
 PAGES = {"index.html": "<title>bridgestats reports</title>", "findings.html": (
     "<title>bridgestats findings</title>"
-)}  # fmt: skip  # the pages the runner writes, and a line each of them holds
+), "booklet.html": "<title>VP scales: the booklet</title>"}  # fmt: skip  # the pages the
+# runner writes, and a line each of them holds
+#: The files the runner writes besides the pages (recorded in the marker like them).
+FILES = ("committee_pack.pdf",)
 
 # a run name (config._NAME_RE) and the eight characters tempfile.mkdtemp appends to the
 # prefixes of batch._job and batch._replace_dir: .<run>.tmp-XXXXXXXX, .<run>.old-XXXXXXXX
@@ -75,9 +79,10 @@ _KERNEL_FILE_RE = re.compile(
 )
 _MARKER_NOTE = (
     "This folder is written by `bridgestats reports`, which may replace or remove here:"
-    " <run>/ and <run>.failed/ folders holding run.json, index.html and findings.html"
-    " (when they are its own, see 'pages'), .<run>.tmp-XXXXXXXX/ and .<run>.old-XXXXXXXX/"
-    " folders, .lock and .kernels/kernel-<uuid>.json. Nothing else is touched."
+    " <run>/ and <run>.failed/ folders holding run.json, index.html, findings.html,"
+    " booklet.html and committee_pack.pdf (when they are its own, see 'pages'),"
+    " .<run>.tmp-XXXXXXXX/ and .<run>.old-XXXXXXXX/ folders, .lock and"
+    " .kernels/kernel-<uuid>.json. Nothing else is touched."
 )
 
 try:
@@ -185,7 +190,8 @@ def _legacy_page(path: Path) -> bool:
             head = handle.read(4096)
     except OSError:
         return False
-    return path.is_file() and not path.is_symlink() and PAGES[path.name] in head
+    line = PAGES.get(path.name)
+    return line is not None and path.is_file() and not path.is_symlink() and line in head
 
 
 def _runner_made(path: Path) -> bool:

@@ -97,6 +97,8 @@ def write_index(root, *, config: ReportConfig | None = None, results=()) -> Path
         revision=(git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else ""),
         tally=", ".join(f"{n} {s}" for s, n in counts.items() if n),
         n_findings=sum(len(r.findings) for r in rows.values()),
+        pack="committee_pack.pdf" if (root / "committee_pack.pdf").is_file() else "",
+        booklet="booklet.html" if (root / "booklet.html").is_file() else "",
     )
     for page in ("findings.html", "index.html"):
         _write_page(root, page, render(f"{page}.j2", **context))

@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT_EVENTS",
     "SIMILAR_SHAPES",
     "brief_findings",
+    "brief_table",
     "current_scale",
     "recommendation_sentence",
     "recommendations",
@@ -437,3 +438,38 @@ def brief_findings(table, statement) -> pd.DataFrame:
                  "section": "Would a new scale have changed who qualified?",
                  "key": "wbf_statement", "headline": True})  # fmt: skip
     return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
+
+
+#: The verdicts on P(strongest wins) in a table cell's words.
+_VERDICT_WORDS = {"not distinguishable": "no difference", "unresolved": "too close to call",
+                  "differs": "differs"}  # fmt: skip
+
+
+def brief_table(table) -> pd.DataFrame:
+    """:func:`recommendations` as the brief's table: forms by name, shares in %.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``form`` (its display name), ``n_boards``, ``sigma``, ``recommended_20_0_from``,
+        ``current_20_0_from``, ``p_20_0_equal`` and ``p_20_0_equal_current`` (%),
+        ``p_strongest_wins`` and ``p_strongest_wins_current`` (%), ``verdict`` (in words).
+
+    Examples
+    --------
+    >>> t = brief_table(recommendations([("swiss_pairs", 8)], n_events=100, rng=1))
+    >>> t[["form", "n_boards", "p_20_0_equal"]].round(1).to_dict("records")
+    [{'form': 'Swiss pairs', 'n_boards': 8, 'p_20_0_equal': 9.5}]
+    """
+    out = pd.DataFrame({
+        "form": table["form"].map(lambda f: display_name("form", f)),
+        "n_boards": table["n_boards"], "sigma": table["sigma"],
+        "recommended_20_0_from": table["recommended_20_0_from"],
+        "current_20_0_from": table["current_20_0_from"],
+    })  # fmt: skip
+    for column in ("p_20_0_equal", "p_20_0_equal_current", "p_strongest_wins",
+                   "p_strongest_wins_current"):  # fmt: skip
+        out[column] = 100 * table[column] if column in table else np.nan
+    verdict = table["verdict"] if "verdict" in table else pd.Series(None, index=table.index)
+    out["verdict"] = verdict.map(lambda v: _VERDICT_WORDS.get(v, "") if isinstance(v, str) else "")
+    return out

@@ -3,7 +3,7 @@
 A scale with a name (``"wbf"``, ``"washington_2004"``) is built here and only here, as a
 :class:`~bridgestats.vp.VPScale` for a match of ``n_boards``: the simulators
 (:mod:`bridgestats.sim`), the scale comparisons (:mod:`bridgestats.studies.scales`),
-scoring an event (:mod:`bridgestats.apps.score_event`) and the command line take their
+scoring an event (:mod:`bridgestats.apps.score`) and the command line take their
 names from :data:`NAMED_SCALES`. A new named scale is one new entry (see
 ``CONTRIBUTING.md``), its display name in it (:data:`bridgestats.names.SCALES` reads the
 entries, :data:`SCALE_NAMES`).

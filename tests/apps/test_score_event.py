@@ -1,4 +1,4 @@
-"""bridgestats.apps.score_event: an event file scored, checked two ways.
+"""bridgestats.apps.score: an event file scored, checked two ways.
 
 1. Small files written here whose every figure is worked by hand in the comments (so the
    tests run without the archive): matchpoints 2 per result beaten, Neuberg, Ascherman,
@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 
 import bridgestats.io as bio
-from bridgestats.apps.score_event import (
+from bridgestats.apps.score import (
     agreement,
     board_scores,
     declared_method,
@@ -813,7 +813,7 @@ def test_artificial_scores_at_imps_are_three_imps_either_way():
 
 
 def test_the_split_texts_of_adjusted_scores():
-    from bridgestats.apps.score_event import adjusted_split
+    from bridgestats.apps.score import adjusted_split
 
     assert adjusted_split("A6040") == (60.0, 40.0)
     assert adjusted_split("a5050") == (50.0, 50.0)

@@ -102,10 +102,10 @@ def test_score_prints_the_ranking_and_the_agreement(capsys, club_pbn):
     for table in ("Ranking", "The file's printed scores, checked", "Printed scores that differ",
                   "Boards"):  # fmt: skip
         assert f"\n## {table}\n" in out
-    # the one disagreement: board 2, printed 1.0 where the -140 scores 0 (the file and the
-    # event, one of each, are said once above the tables)
-    assert "| printed figure | record | board | printed | computed |" in out
-    assert "| MP_NS | 27 | 2 | 1 | 0 |" in out
+    # the one disagreement: board 2 (NS 4 v EW 5), printed 1.0 where the -140 scores 0
+    # (the file and the event, one of each, are said once above the tables)
+    assert "| printed figure | record | board | NS pair | EW pair | printed | computed |" in out
+    assert "| MP_NS | 27 | 2 | 4 | 5 | 1 | 0 |" in out
     assert "- event: Club pairs\n" in out
 
 
@@ -405,7 +405,7 @@ def test_score_compares_a_pbn_total_score_table(capsys, tmp_path):
 def test_a_cumulative_total_percentage_is_not_a_session_percentage(tmp_path):
     # PBN 2.1 calls TotalPercentage the "cumulative value of percentage": a table that
     # prints sums of board percentages (over 100) is compared on MeanPercentage
-    from bridgestats.apps._standings import printed_standings
+    from bridgestats.apps.score import printed_standings
 
     path = tmp_path / "club.pbn"
     table = TOTALS_PBN.replace(
@@ -464,7 +464,7 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
     # scored, at matchpoints (Law 12C2), Butler and cross-IMPs (Law 86A, +-3) and teams
     from apps.test_score_event import TEAMS, _adjusted_board, _adjusted_room
 
-    from bridgestats.apps.score_event import score_event
+    from bridgestats.apps.score import score_event
     from bridgestats.cli import _summary_lines
 
     f = _adjusted_board([420, 400, 170, -50], ["A6040"])

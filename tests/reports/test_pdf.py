@@ -46,3 +46,32 @@ def test_the_booklet_as_an_a4_pdf(tmp_path, capsysbinary):
     assert "(A4)" in info
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert "WBF 2013 (continuous)" in text and "VPs \\ boards" in text  # names.SECTIONS
+
+
+@pytest.mark.skipif(browser.find_browser() is None, reason="needs headless Chromium (chromium)")
+def test_the_committee_pack_numbers_every_page_and_its_contents(tmp_path):
+    """Issue 33, item 3: the pack is A4, carries 'page N of M' on every page, and its
+    contents give the page each part starts on (read back from the PDF with pypdf)."""
+    from pypdf import PdfReader
+    from test_pack import fake_reports  # tests/reports is on the path
+
+    from bridgestats.reports import pack
+
+    root = fake_reports(tmp_path / "r", {"committee_brief": "The brief", "rederive_k": "K"})
+    pdf, said = pack.write_pack(root, ["committee_brief", "rederive_k"])
+    assert pdf == root / pack.PACK_PDF and said.startswith("committee pack: committee_pack.pdf")
+    reader = PdfReader(str(pdf))
+    texts = [page.extract_text() for page in reader.pages]
+    n = len(texts)
+    for i, text in enumerate(texts, start=1):
+        assert f"page {i} of {n}" in text, i
+        width, height = float(reader.pages[i - 1].mediabox.width), float(
+            reader.pages[i - 1].mediabox.height)  # fmt: skip
+        assert (round(width), round(height)) == (595, 842)  # A4 in points
+    contents = texts[1]
+    titles = ["The brief", "The booklet of VP scales", "K", "Glossary"]
+    for k, title in enumerate(titles, start=1):
+        first = next(i for i, t in enumerate(texts, start=1) if f"Part {k}:" in t)
+        assert f"{title}" in contents and f"page {first}" in contents
+    assert "bridgestats" in texts[0] and "git revision" in texts[0]
+    assert not list(root.glob(".committee_pack.tmp-*"))  # no temporary folder left

@@ -618,3 +618,27 @@ def test_a_run_whose_process_dies_fails_with_its_exit_status(tmp_path):
     assert outcome.status == "failed"
     assert "the run's process exited with status 1 (see the batch's stderr)" in outcome.error
     assert outcome.process_s > 0 and outcome.started <= outcome.ended
+
+
+def test_a_whole_batch_of_a_pack_config_writes_the_booklet_and_the_pack(tmp_path, capsys):
+    """Issue 33, item 3: a configuration with ``pack = true`` (notebooks/reports.toml, which
+    ``make reports`` runs) writes booklet.html and the committee pack when every run ran, the
+    index links both; a batch of some runs (--only) leaves them as they were."""
+    from bridgestats.reports import browser
+
+    cfg = write_config(tmp_path, 'pack = true\n[[report]]\nname = "x"\nnotebook = "@NB/tiny.ipynb"'
+                       '\n[[report]]\nname = "y"\nnotebook = "@NB/empty.ipynb"\n')  # fmt: skip
+    out = tmp_path / "reports"
+    assert {r.status for r in run_reports(cfg, reports_dir=out)} == {"ok"}
+    said = capsys.readouterr().err
+    assert "<title>VP scales: the booklet</title>" in (out / "booklet.html").read_text()
+    index = (out / "index.html").read_text()
+    assert 'href="booklet.html"' in index
+    if browser.find_browser() is not None:
+        assert (out / "committee_pack.pdf").read_bytes().startswith(b"%PDF")
+        assert 'href="committee_pack.pdf"' in index and "committee pack: committee_pack.pdf" in said
+    else:
+        assert "committee pack: not printed" in said
+    before = (out / "booklet.html").stat().st_mtime_ns
+    run_reports(cfg, reports_dir=out, only=["y"])
+    assert (out / "booklet.html").stat().st_mtime_ns == before  # some runs: left as it was

@@ -65,7 +65,7 @@ _TEAMS = "".join(
 
 def test_a_new_named_scale_is_one_entry_and_reaches_every_user(monkeypatch, tmp_path, capsys):
     from bridgestats import io as bio
-    from bridgestats.apps.score_event import team_matches
+    from bridgestats.apps.score import team_matches
     from bridgestats.cli import main
     from bridgestats.sim.events import simulate_events
 

@@ -1,6 +1,6 @@
-"""The pairs' standings a result file printed, for :func:`~.score_event.score_event`.
+"""The pairs' standings a result file printed, for :func:`~.event.score_event`.
 
-Part of :mod:`bridgestats.apps.score_event` (split out for the size of a room):
+Part of :mod:`bridgestats.apps.score`:
 :func:`printed_standings` reads the ranking a scoring program wrote into the file beside
 the results: USEBIO ``PAIR`` (``TOTAL_SCORE``, ``PERCENTAGE``, ``PLACE``) and PBN
 ``TotalScoreTable`` (``PairId``, ``TotalMP``/``TotalIMP``, ``TotalPercentage``,
@@ -22,12 +22,14 @@ import os.path
 
 import pandas as pd
 
-from .._validate import check_frame, fail
-from ..errors import BridgestatsError
+from ..._validate import check_frame, fail
+from ...errors import BridgestatsError
+from .agreement import ranking_agreement
+from .frame import _SECTION, _key_text
 
 __all__ = ["compare_standings", "printed_standings", "read_standings_csv"]
 
-#: The standings' columns, as :func:`~bridgestats.apps.score_event.ranking_agreement` reads them.
+#: The standings' columns, as :func:`~.agreement.ranking_agreement` reads them.
 COLUMNS = ["event", "direction", "pair", "total", "pct", "place"]
 
 # PBN TotalScoreTable: the column that holds a pair's total, by method (the first printed
@@ -79,7 +81,7 @@ def printed_standings(path, method: str) -> pd.DataFrame | None:
 
 
 def _usebio(path) -> pd.DataFrame | None:
-    from ..io.usebio import _root_tag, read_usebio_participants
+    from ...io.usebio import _root_tag, read_usebio_participants
 
     if _root_tag(path) != "USEBIO":
         return None
@@ -97,7 +99,7 @@ def _usebio(path) -> pd.DataFrame | None:
 
 
 def _pbn(path, method: str) -> pd.DataFrame | None:
-    from ..io import read_pbn_totals
+    from ...io import read_pbn_totals
 
     t = read_pbn_totals(path)
     if t.empty or "PairId" not in t:
@@ -172,12 +174,11 @@ def read_standings_csv(path) -> pd.DataFrame:
     return out
 
 
-def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
-    """:func:`~.score_event.ranking_agreement` on the keys both frames hold, with the
-    totals as summed, or scaled to the section's most boards, whichever more printed
-    totals agree with; a printed ``adjust`` (a penalty the total includes) is added."""
-    from .score_event import _SECTION, _key_text, ranking_agreement
-
+def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame, *, total="either"):
+    """:func:`~.agreement.ranking_agreement` on the keys both frames hold, with the
+    totals as the scoring program writes them (``total``: ``"summed"``, ``"scaled"`` to
+    the section's most boards, or ``"either"``: whichever more printed totals agree
+    with); a printed ``adjust`` (a penalty the total includes) is added."""
     check_frame(printed, "printed", ("pair",))
     on = ["event", "pair"] if "event" in printed and "event" in ranking else ["pair"]
     if on == ["event", "pair"] and not set(_key_text(printed["event"])) & set(
@@ -198,7 +199,8 @@ def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
     most = ranking.groupby([*_SECTION, "direction"])["n_boards"].transform("max")
     scaled = ranking.assign(total=ranking["total"] * most / ranking["n_boards"])
     best, label = None, "summed"
-    for r, name in ((ranking, "summed"), (scaled, "scaled to the section's most boards")):
+    ways = {"summed": (ranking, "summed"), "scaled": (scaled, _SCALED)}
+    for r, name in [ways[total]] if total in ways else ways.values():
         got = ranking_agreement(r, printed, on=on, adjust=adjust)
         agree = int(got.loc[got["figure"] == "total", "agree"].sum())
         if best is None or agree > int(best.loc[best["figure"] == "total", "agree"].sum()):
@@ -209,6 +211,9 @@ def compare_standings(ranking: pd.DataFrame, printed: pd.DataFrame):
             " (section B's pair 7 is the results' B7)"
         )
     return best, label
+
+
+_SCALED = "scaled to the section's most boards"
 
 
 def _section_ids(ranking: pd.DataFrame, printed: pd.DataFrame, on: list) -> tuple:
@@ -222,8 +227,6 @@ def _section_ids(ranking: pd.DataFrame, printed: pd.DataFrame, on: list) -> tupl
     its own number in that section (and direction) and do hold its section-and-number
     id, so files that print the same ids as their results are read as they are.
     """
-    from .score_event import _key_text
-
     if "segment" not in on or not len(printed):
         return printed, 0
     have = pd.MultiIndex.from_frame(pd.DataFrame({c: _key_text(ranking[c]) for c in on}))

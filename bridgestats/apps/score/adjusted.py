@@ -1,6 +1,6 @@
 """Artificial adjusted scores as files write them, and the figures files print.
 
-Part of :mod:`bridgestats.apps.score_event` (split out for the size of a room): the
+Part of :mod:`bridgestats.apps.score`: the
 shares of the top an adjusted score names (:func:`adjusted_split`), the adjusted lines of
 a tidy frame, and printed figures read as numbers.
 """
@@ -26,27 +26,48 @@ def _printed(frame: pd.DataFrame, column: str) -> bool:
 _NUMBER = re.compile(r"^\s*(?:(NS|EW)\s*)?([-+]?\d+(?:[.,]\d+)?)")
 
 
-def _printed_numbers(values: pd.Series, *, ew_of=None) -> tuple[np.ndarray, np.ndarray]:
-    """Printed figures as North-South numbers, and half a unit of their last digit.
+def _printed_numbers(values: pd.Series, *, ew_of=None, by=None) -> tuple[np.ndarray, np.ndarray]:
+    """Printed figures as North-South numbers, and half a unit of their column's last digit.
 
     Text such as ``"NS 4 EW -4"``, ``"EW 3"`` (North-South: -3), ``"12,5"`` or ``"56.25"``
-    is read; a number column counts as printed to two decimals (the ACBL recaps). What is
-    not a number is NaN (not compared). ``ew_of``: the total the two sides' figures make,
-    for a figure that is a share rather than a swing (PBN 2.1 §4.2's ``ScorePercentage
+    is read; a column a reader took as numbers (USEBIO's ``NS_MATCH_POINTS``, the ACBL
+    recaps) counts as printed to the decimals its figures need (``9.8``: one; at most
+    six). What is not a number is NaN (not compared). ``ew_of``: the total the two sides'
+    figures make, for a figure that is a share rather than a swing (PBN 2.1 §4.2's ``ScorePercentage
     "EW 28.57"`` is North-South's 71.43: ``ew_of=100``; a PBN ``ScoreMP "EW 4"`` on a top of 10 is
     North-South's 6: ``ew_of`` the tops, one per value); by default East-West's figure is
     North-South's negated (IMPs).
+
+    The precision is the column's, not each figure's: a program that prints a factored
+    board to one decimal (Compscore's ``9.8``) prints its whole boards ``8`` for 8.0, so
+    every figure of the column is read to the most decimals any of them shows (within
+    each group of ``by``, one key per value: the file, where a folder was read).
     """
-    if values.dtype.kind in "biuf":
-        return values.to_numpy(dtype=float), np.full(len(values), 0.005)
-    text = values.astype("object").where(values.notna(), "").astype(str)
-    parts = text.str.extract(_NUMBER)
-    digits = parts[1].str.replace(",", ".", regex=False)
-    number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
-    ew = parts[0].to_numpy() == "EW"
-    number = np.where(ew, (-number if ew_of is None else ew_of - number), number)
-    decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0).to_numpy(dtype=float)
+    if values.dtype.kind in "biuf":  # read as numbers (USEBIO, ACBL): the decimals they need
+        number = values.to_numpy(dtype=float)
+        decimals = pd.Series(_decimals_needed(number), index=values.index)
+    else:
+        text = values.astype("object").where(values.notna(), "").astype(str)
+        parts = text.str.extract(_NUMBER)
+        digits = parts[1].str.replace(",", ".", regex=False)
+        number = pd.to_numeric(digits, errors="coerce").to_numpy(dtype=float)
+        ew = parts[0].to_numpy() == "EW"
+        number = np.where(ew, (-number if ew_of is None else ew_of - number), number)
+        decimals = digits.str.extract(r"\.(\d+)$")[0].str.len().fillna(0)
+    groups = pd.Series(0 if by is None else np.asarray(by), index=decimals.index)
+    decimals = decimals.groupby(groups).transform("max").to_numpy(dtype=float)
     return number, 0.5 * 10.0 ** (-decimals)
+
+
+def _decimals_needed(values: np.ndarray, most: int = 6) -> np.ndarray:
+    """The fewest decimals (0 to ``most``) each number is written with: 8.0 -> 0, 9.8 -> 1,
+    10.25 -> 2; a number that needs more (4.333...) -> ``most``; NaN -> 0."""
+    v = np.where(np.isfinite(values), values, 0.0)
+    out = np.full(v.shape, most, dtype=float)
+    for d in range(most, -1, -1):  # the last d that still writes the number is the fewest
+        exact = np.abs(np.round(v, d) - v) <= 1e-9 * np.maximum(1.0, np.abs(v))
+        out = np.where(exact, d, out)
+    return out
 
 
 #: Artificial adjusted scores as files write them, each the North-South and East-West

@@ -1,0 +1,200 @@
+"""The committee pack: ``reports/committee_pack.pdf``, one A4 document a committee can adopt.
+
+Its parts, in order: a cover (title, date, package version and git revision), the contents
+with the page each part starts on, the committee brief, the booklet of VP scales, every
+other report of the batch in the configuration's order, and a glossary of the terms the
+pages use (:data:`bridgestats.names.GLOSSARY`). Every page carries its number ("page 3 of
+84", a CSS page-margin box). The pages are the runner's own HTML, put together by the
+template ``templates/pack.html.j2`` and printed by headless Chromium
+(:func:`~bridgestats.reports.browser.print_pdf`) twice: the first print says on which page
+each part starts (read back with ``pypdf``), the second prints those pages in the contents.
+The booklet is also written as ``reports/booklet.html``. Without a browser the pack is not
+printed, :func:`write_pack` says so in one line, and the batch still succeeds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from markupsafe import Markup
+
+from .._output import write_text_atomic
+from ..errors import BridgestatsError
+from ..names import GLOSSARY
+from .browser import find_browser, print_pdf
+from .folder import page_is_ours, record_page
+from .provenance import git_state, now, package_version, read_json
+from .render import render
+
+__all__ = ["BOOKLET_PAGE", "PACK_PDF", "Part", "pack_html", "pack_parts", "write_pack"]
+
+#: The pack's file in the reports folder.
+PACK_PDF = "committee_pack.pdf"
+#: The booklet of VP scales as a page of the reports folder.
+BOOKLET_PAGE = "booklet.html"
+#: The report that opens the pack (the booklet follows it).
+_FIRST = "committee_brief"
+
+_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S | re.I)
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S | re.I)
+_SCRIPT = re.compile(r"<script\b.*?</script>", re.S | re.I)
+
+
+@dataclasses.dataclass(frozen=True)
+class Part:
+    """One part of the pack: its title, an anchor, its body (markup) and styles, and the
+    page it starts on once printed (0: not known yet)."""
+
+    title: str
+    anchor: str
+    body: Markup
+    styles: tuple[str, ...] = ()
+    page: int = 0
+
+
+def _split(page: str) -> tuple[Markup, tuple[str, ...]]:
+    """A page's body (without scripts) and its style sheets."""
+    found = _BODY.search(page)
+    body = _SCRIPT.sub("", found.group(1) if found else page)
+    return Markup(body), tuple(_STYLE.findall(page.split("<body", 1)[0]))
+
+
+def _glossary() -> Part:
+    rows = "".join(
+        f"<dt>{Markup.escape(term)}</dt><dd>{Markup.escape(text)}</dd>"
+        for term, text in GLOSSARY.items()
+    )
+    body = Markup(f'<h1>Glossary</h1><dl class="pack-glossary">{rows}</dl>')
+    return Part("Glossary", "pack-glossary", body)
+
+
+def _booklet_page() -> str:
+    from ..apps.booklet import booklet, booklet_html, default_sources
+
+    sources = default_sources()
+    return booklet_html(booklet(sources), sources, title="VP scales: the booklet")
+
+
+def pack_parts(root, runs) -> list[Part]:
+    """The pack's parts from the reports folder ``root``: the committee brief, the booklet,
+    each of ``runs`` (run names, in order) whose report page is on disk, the glossary.
+
+    A run that did not end well (no ``run.json`` in its folder, or no page) is left out;
+    the cover counts what was included.
+    """
+    root = Path(root)
+    parts = []
+    ordered = [_FIRST, *[r for r in runs if r != _FIRST]]
+    for name in ordered:
+        record = root / name / "run.json"
+        if not record.is_file():
+            continue
+        stem = Path(read_json(record).get("notebook", "")).stem
+        page = root / name / f"{stem}.html"
+        if not page.is_file():
+            continue
+        body, styles = _split(page.read_text(encoding="utf-8"))
+        title = read_json(record).get("title") or name.replace("_", " ")
+        parts.append(Part(title, f"pack-{name}", body, styles))
+        if name == _FIRST:
+            booklet_body, booklet_styles = _split(_booklet_page())
+            parts.append(Part("The booklet of VP scales", "pack-booklet", booklet_body,
+                              booklet_styles))  # fmt: skip
+    if not any(p.anchor == "pack-booklet" for p in parts):  # no brief ran: the booklet first
+        booklet_body, booklet_styles = _split(_booklet_page())
+        parts.insert(0, Part("The booklet of VP scales", "pack-booklet", booklet_body,
+                             booklet_styles))  # fmt: skip
+    parts.append(_glossary())
+    return parts
+
+
+def pack_html(parts, *, title="Committee pack") -> str:
+    """The pack as one HTML document (``templates/pack.html.j2``).
+
+    >>> page = pack_html([Part("A <b>part</b>", "pack-a", Markup("<p>x</p>"), (), 3)])
+    >>> "A &lt;b&gt;part&lt;/b&gt;" in page and "<p>x</p>" in page and "page 3" in page
+    True
+    """
+    styles = []
+    for part in parts:
+        for style in part.styles:
+            if style not in styles:
+                styles.append(style)
+    git = git_state()
+    return render(
+        "pack.html.j2", title=title, parts=parts, styles=[Markup(s) for s in styles],
+        written=now()[:10], version=package_version(),
+        revision=(git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else ""),
+        tally=", ".join(p.title for p in parts[:3]) + (", ..." if len(parts) > 3 else ""),
+    )  # fmt: skip
+
+
+def _start_pages(pdf: Path, parts) -> list[int]:
+    """The page (1-based) on which each part's title line ("Part N: ...") first appears."""
+    from pypdf import PdfReader
+
+    texts = [(page.extract_text() or "") for page in PdfReader(str(pdf)).pages]
+    out, at = [], 0
+    for i, _part in enumerate(parts, start=1):
+        marker = f"Part {i}:"
+        found = next((j for j in range(at, len(texts)) if marker in texts[j]), None)
+        if found is None:
+            raise BridgestatsError(f"committee pack: part {i} not found in the printed PDF")
+        out.append(found + 1)
+        at = found
+    return out
+
+
+def write_pack(root, runs, *, timeout: float = 300) -> tuple[Path | None, str]:
+    """Write ``reports/booklet.html`` and, with a browser, ``reports/committee_pack.pdf``.
+
+    Parameters
+    ----------
+    root : path
+        The reports folder (the runner's).
+    runs : sequence of str
+        The batch's run names, in order.
+    timeout : float
+        Seconds each print may take.
+
+    Returns
+    -------
+    tuple
+        The PDF's path (None when it was not printed) and one line saying what was done.
+    """
+    root = Path(root)
+    for name in (BOOKLET_PAGE, PACK_PDF):
+        if not page_is_ours(root, name):
+            raise BridgestatsError(
+                f"reports_dir: {str(root / name)!r} was not written by the runner (or was"
+                " changed since); move it away, the batch would replace it"
+            )
+    write_text_atomic(root / BOOKLET_PAGE, _booklet_page(), what="the booklet page")
+    record_page(root, BOOKLET_PAGE)
+    if find_browser() is None:
+        return None, (
+            "committee pack: not printed (it needs headless Chromium; on Debian: apt-get "
+            f"install chromium); the booklet is {BOOKLET_PAGE}"
+        )
+    parts = pack_parts(root, runs)
+    with tempfile.TemporaryDirectory(prefix=".committee_pack.tmp-", dir=root) as tmp:
+        page, first = Path(tmp) / "pack.html", Path(tmp) / "first.pdf"
+        page.write_text(pack_html(parts), encoding="utf-8")
+        print_pdf(page, first, timeout=timeout)
+        starts = _start_pages(first, parts)
+        parts = [dataclasses.replace(p, page=n) for p, n in zip(parts, starts, strict=True)]
+        page.write_text(pack_html(parts), encoding="utf-8")
+        final = Path(tmp) / "pack.pdf"
+        print_pdf(page, final, timeout=timeout)
+        if _start_pages(final, parts) != starts:  # the contents' numbers moved a part
+            raise BridgestatsError("committee pack: the parts moved between the two prints")
+        os.replace(final, root / PACK_PDF)
+    record_page(root, PACK_PDF)
+    from pypdf import PdfReader
+
+    n_pages = len(PdfReader(str(root / PACK_PDF)).pages)
+    return root / PACK_PDF, f"committee pack: {PACK_PDF}, {n_pages} A4 pages in {len(parts)} parts"
