@@ -215,16 +215,14 @@ STILL_RAW: set[str] = set()
 
 #: Pages whose text still names something by its id outside code (the last, probst_reproduction's
 #: notes, now name figures as a reader does: "as for Cooke's σ of 11.73"). Like STILL_RAW,
-#: the list can only shrink: the committee brief (issue 33, being written) names forms by id
-#: in its table.
-STILL_IDS: set[str] = {"committee_brief.html"}
+#: the list can only shrink.
+STILL_IDS: set[str] = set()
 
 #: Pages whose prose still holds code (a function, a file, a parameter by its name: issue 33
 #: counted 201 on the reports' pages); the index's run names (what ``--only`` takes) and the
-#: provenance block are not prose. Like STILL_RAW, the list can only shrink: the committee
-#: brief is being written (issue 33, items 2-3), and washington_sigma's last one (the tests'
-#: level) is in a cell another branch rewrites.
-STILL_CODE: set[str] = {"committee_brief.html", "washington_sigma.html"}
+#: provenance block are not prose. Like STILL_RAW, the list can only shrink: washington_sigma's
+#: last one (the tests' level) is in a cell another branch rewrites.
+STILL_CODE: set[str] = {"washington_sigma.html"}
 
 
 def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
