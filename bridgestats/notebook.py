@@ -339,7 +339,9 @@ def tell_apart(fig) -> int:
     filled area's, its hatch. Among entries of one look the first keeps it; each other
     takes the first style no entry of the legend has yet: another dash pattern with its own
     marker, then another marker, then both (a bar, a hatch). The plotted artists and their
-    legend keys change together.
+    legend keys change together; a key that stands for series drawn otherwise (an empty
+    proxy line, a handle not plotted) is left alone, and its figure must tell its series
+    apart itself.
 
     Examples
     --------
@@ -381,6 +383,8 @@ def tell_apart(fig) -> int:
             if look is None or look not in seen:
                 seen.add(look)
                 continue
+            if not _draws(original):  # a key standing for series drawn otherwise (a proxy
+                continue  # of boxes): restyling the key alone would misname them
             new = next((c for c in _candidates(look) if c not in used), None)
             if new is None:
                 continue  # more entries than styles: left as they are
@@ -449,6 +453,15 @@ def _candidates(look):
     same_marker = [("line", d, marker, thick) for d in styles]
     other = [("line", d, m, thick) for m in MARKERS for d in styles]
     return same_marker + other
+
+
+def _draws(original) -> bool:
+    """Whether a legend entry's artist is the series it names: not absent, and not an empty
+    proxy line (``ax.plot([], [], label=...)`` for boxes drawn elsewhere)."""
+    from matplotlib.lines import Line2D
+
+    drawn = _artists(original)
+    return bool(drawn) and not all(isinstance(a, Line2D) and len(a.get_xdata()) == 0 for a in drawn)
 
 
 def _artists(original):

@@ -111,3 +111,20 @@ def test_series_told_apart_by_style_already_are_left_as_they_are():
     ax.legend()
     assert tell_apart(fig) == 0
     plt.close(fig)
+
+
+def test_a_proxy_key_is_not_restyled_alone():
+    """swiss_events named its boxes by empty proxy lines: restyling the proxies would have
+    drawn a dashed key for boxes that are not dashed; they are left as they are."""
+    from matplotlib import pyplot as plt
+
+    from bridgestats.notebook import tell_apart
+
+    fig, ax = plt.subplots()
+    ax.boxplot([[1, 2, 3]], positions=[0], patch_artist=True)
+    ax.boxplot([[2, 3, 4]], positions=[1], patch_artist=True)
+    ax.plot([], [], color="C0", lw=6, label="entry rule")
+    ax.plot([], [], color="C1", lw=6, label="counterfactual")
+    ax.legend()
+    assert tell_apart(fig) == 0
+    plt.close(fig)
