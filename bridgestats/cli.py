@@ -383,11 +383,8 @@ def _form_scale(args):
     if src.kind == "evidence":
         lo, hi = src.sigma_ci or (None, None)
         ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
-        # an input with no interval is a figure as printed (aggregate: Probst's Sheffield
-        # σ), not measured here: "from the evidence" would claim more than it is
         where = "from the evidence" if lo is not None else "from a printed figure, no interval"
-        said = f"{head}{ci} over {args.boards} boards, {where}: {readable(src.source)}."
-        return scale, said
+        return scale, f"{head}{ci} over {args.boards} boards, {where}: {readable(src.source)}."
     if src.kind == "given":
         where = "given on the command line"
     elif args.results is not None or args.ascherman:
