@@ -81,6 +81,7 @@ from .ppi import (
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .probst import probst_items
 from .ratings_real import (
+    best_system_sentence,
     calibration,
     compare_systems,
     gaussian_identification,
@@ -101,6 +102,7 @@ __all__ = [
     "HalfLife",
     "Wander",
     "best_forecast",
+    "best_system_sentence",
     "calibration",
     "compare_systems",
     "forecast_comparison",
