@@ -400,13 +400,23 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     ci = "" if src.sigma_ci is None else (
         f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
     name = display_name("form", form)
+    # whose 20-0 share the sentence gives: the matches σ is of (pairs met at random for the
+    # form's σ; the stated conditions' matches otherwise, and pairs met at random beside them)
+    among = "between sides met at random" if conditions is None else (
+        f"in the matches of {CONDITIONS[conditions].split(':')[0]}")  # fmt: skip
+    random_too = ""
+    if conditions is not None:
+        at_random = form_sigma(form, n_boards, n_tables=n_tables).sigma
+        p_random = sensitivity({"scale": printed_scale}, sigmas=[at_random])["p_top"].iloc[0]
+        random_too = (f"; between sides met at random (σ {at_random:.2f} {src.unit}) "
+                      f"{100 * p_random:.1f} %")  # fmt: skip
     sentence = (
         f"{name[:1].upper()}{name[1:]}, {src.n_boards} boards: print the Gaussian {max_vp}-0 "
         f"scale at σ = "
-        f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; between sides met at "
-        f"random {100 * p[0]:.1f} % of matches are {max_vp}-0 (design {200 / (max_vp + 1):.1f} "
+        f"{src.sigma:.2f} {src.unit}{ci}, {max_vp}-0 from {top_from}; {among} "
+        f"{100 * p[0]:.1f} % of matches are {max_vp}-0 (design {200 / (max_vp + 1):.1f} "
         f"%), {100 * p[1]:.1f} % if σ is {off:.0%} smaller and {100 * p[2]:.1f} % if "
-        f"{off:.0%} larger. σ from: {src.source}."
+        f"{off:.0%} larger{random_too}. σ from: {src.source}."
     )
     return {
         "form": form, "n_boards": src.n_boards, "unit": src.unit, "sigma": src.sigma,

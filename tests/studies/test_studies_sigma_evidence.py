@@ -270,3 +270,20 @@ def test_every_built_report_prints_one_sigma_per_form_and_length(capsys):
     assert {"vp_scale_designer", "butler_scales", "rederive_k", "vp_frequencies"} <= {
         w.split(":")[0] for _, _, w in seen
     }, seen
+
+
+def test_the_20_0_share_is_said_of_the_matches_its_sigma_is_of():
+    """Issue 33, item 5: the designer said 'between sides met at random 9.5 % are 20-0' of a
+    scale built on the whole event's σ, under which sides met at random end 20-0 more often;
+    the sentence now names the matches of its σ, and gives pairs met at random beside them
+    (at the form's σ, scipy's normal)."""
+    from scipy import stats
+
+    rec = se.recommendation("swiss_pairs", 8, conditions="whole_event")
+    top = rec["thresholds"][-1]
+    at_random = form_sigma("swiss_pairs", 8).sigma
+    assert "in the matches of all 14 rounds 9.5 % of matches are 20-0" in rec["sentence"]
+    share = 100 * 2 * stats.norm.sf(top / at_random)
+    assert f"between sides met at random (σ {at_random:.2f} MP %) {share:.1f} %" in rec["sentence"]
+    plain = se.recommendation("swiss_pairs", 8)["sentence"]
+    assert "between sides met at random 9.5 % of matches are 20-0" in plain
