@@ -115,7 +115,7 @@ class RoundCounts:
 
         Examples
         --------
-        >>> from bridgestats.studies.estimates import brighton_round_counts
+        >>> from bridgestats.studies.brighton import brighton_round_counts
         >>> list(brighton_round_counts().published(["ebu_2006", "wbf"]))
         ['ebu_2006', 'washington_2004']
         """
@@ -195,7 +195,7 @@ def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7,
 
     Examples
     --------
-    >>> from bridgestats.studies.estimates import brighton_round_counts
+    >>> from bridgestats.studies.brighton import brighton_round_counts
     >>> s = subset_sigma(brighton_round_counts(), first_half_last_round=None)
     >>> int(s.loc["all", "n"]), s.loc["first_half", "rounds"], round(s.loc["all", "sigma"], 2)
     (3598, '1-7', np.float64(10.97))
