@@ -426,6 +426,7 @@ _SCORE_EPILOG = """examples:
   bridgestats score match.pbn --scale wbf-discrete --out match.html --format html
   bridgestats score match.lin --scale gaussian --k 6.5
   bridgestats score match.pbn --scale-file myscale.csv  (as `bridgestats scale --format csv`)
+  bridgestats score session.bws --hands hands.pbn    a Bridgemate database, its hand record
 
 The method is the file's own (PBN Scoring, USEBIO EVENT_TYPE/SCORING_METHOD, two rooms of
 a team match: IMPs and VPs; ACBL travellers: matchpoints) unless --method is given. Where
@@ -462,7 +463,9 @@ def _add_score(sub) -> None:
         epilog=_SCORE_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", help="a PBN, LIN, USEBIO, VALET or ACBL traveller file (or folder)")
+    p.add_argument(
+        "file", help="a PBN, LIN, USEBIO, VALET, ACBL traveller or Bridgemate file (or folder)"
+    )
     p.add_argument(
         "--method", type=_option_id, choices=_Ids(_METHODS), help="scoring method (the file's own)"
     )
@@ -511,7 +514,14 @@ def _add_score(sub) -> None:
     p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
+    p.add_argument("--hands", metavar="PBN", help=_HANDS_HELP)
     p.set_defaults(func=_run_score)
+
+
+_HANDS_HELP = (
+    "a Bridgemate .bws: the session's hand record (its vulnerability and deals; without "
+    "it, vulnerability from the board number)"
+)
 
 
 def _add_read(sub) -> None:
@@ -526,14 +536,21 @@ def _add_read(sub) -> None:
     p.add_argument("--to", choices=["csv"], default="csv", help="output format (csv)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
+    p.add_argument("--hands", metavar="PBN", help=_HANDS_HELP)
     p.set_defaults(func=_run_read)
 
 
-def _read_file(path: str, *, strict: bool):
-    """The tidy frame of ``path``; a file that cannot be read raises one line naming it."""
-    from .io import read_results
+def _read_file(path: str, *, strict: bool, hands=None):
+    """The tidy frame of ``path``; a file that cannot be read raises one line naming it.
+    ``hands``: a Bridgemate session's hand record (``--hands``), for ``.bws`` files only."""
+    from .io import read_bws, read_results, reader_for
 
     try:
+        if hands is not None:
+            if not os.path.isdir(path) and reader_for(path).name != "bws":
+                raise fail("--hands", "given with a Bridgemate .bws file (or a folder of them)",
+                           path)  # fmt: skip
+            return read_bws(path, hands=hands, strict=strict)
         return read_results(path, strict=strict)
     except BridgestatsError:
         raise
@@ -978,8 +995,8 @@ def _summary_lines(path: str, result) -> list[str]:
 def _run_score(args) -> int:
     from .apps.score import printed_standings, read_scale_csv, read_standings_csv, score_files
 
-    check_not_input(args.out, [args.file, args.scale_file, args.standings])
-    frame = _read_file(args.file, strict=args.strict)
+    check_not_input(args.out, [args.file, args.scale_file, args.standings, args.hands])
+    frame = _read_file(args.file, strict=args.strict, hands=args.hands)
     if args.method is not None:
         _score_conflicts(args, {args.method})
     _scale_conflicts_score(args)
@@ -1138,8 +1155,8 @@ def _render_files(pages: list, *, fmt: str, title: str, lines: list[str]) -> str
 
 
 def _run_read(args) -> int:
-    check_not_input(args.out, [args.file])
-    frame = _read_file(args.file, strict=args.strict)
+    check_not_input(args.out, [args.file, args.hands])
+    frame = _read_file(args.file, strict=args.strict, hands=args.hands)
     summary = frame.attrs.get("summary")
     _emit(csv_safe_frame(frame).to_csv(index=False), args.out, what="the frame")
     if summary is not None:

@@ -581,3 +581,29 @@ def test_numbers_read_as_numbers_whole_without_decimals():
     shown = _number_text(pd.Series([-400.0, 620.0, None]))
     assert shown.tolist() == ["-400", "620", ""]
     assert _number_text(pd.Series([5.0, 4.1667, -0.001])).tolist() == ["5.00", "4.17", "0.00"]
+
+
+# --------------------------------------------------------------------------- Bridgemate
+
+
+def test_score_a_bridgemate_session_with_and_without_its_hand_record(capsys, shared_data, club_pbn):
+    bws = shared_data / "bridgemate" / "club_pairs_2026-01-19.bws"
+    hands = shared_data / "bridgemate" / "club_pairs_2026-01-19_hands.pbn"
+    code, out, err = _run(capsys, "score", bws, "--table", "ranking", "--format", "csv")
+    assert code == 0
+    ranking = pd.read_csv(io.StringIO(out))
+    # a Mitchell of 11 tables: 11 pairs each way, every pair on all 27 boards; each board's
+    # 11 results share 11 x 10 = 110 matchpoints, so a direction's totals add up to 27 x 110
+    assert ranking.groupby("direction").size().to_dict() == {"EW": 11, "NS": 11}
+    assert (ranking["n_boards"] == 27).all()
+    assert ranking.groupby("direction")["total"].sum().tolist() == [27 * 110] * 2
+    assert "297 results read, 297 scored" in err
+    assert "297 vulnerability from the board number (a BWS holds none)" in err
+    code, out2, err = _run(capsys, "score", bws, "--hands", hands, "--table", "ranking",
+                           "--format", "csv")  # fmt: skip
+    assert code == 0 and "297 vulnerability from the hand record" in err
+    # the hand record's vulnerability is the board number's here: the same ranking
+    assert out2 == out
+    code, _, err = _run(capsys, "score", club_pbn, "--hands", hands)
+    assert code == 2
+    assert err.startswith("bridgestats score: error: --hands: must be given with a Bridgemate")
