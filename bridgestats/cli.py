@@ -450,7 +450,7 @@ _TABLES = ("all", "ranking", "matches", "agreement", "mismatches", "boards", "ad
 # written out so that building the parser imports no pandas (tests/test_cli_score.py checks
 # they agree)
 _METHODS = ("mp", "butler", "cross_imps", "teams")
-_DATUMS = ("trimmed", "mean", "rounded")
+_DATUMS = ("trimmed", "mean", "rounded", "whole")
 
 
 def _add_score(sub) -> None:
@@ -510,6 +510,13 @@ def _add_score(sub) -> None:
     )
     p.add_argument("--k", type=float, default=None, help="teams, gaussian: per-board K")
     p.add_argument("--scale-file", metavar="CSV", help="teams: a VP scale in CSV")
+    p.add_argument(
+        "--ranking",
+        choices=["section", "event"],
+        default="section",
+        help="pairs: rank each section (the default), or the event's pairs over all its "
+        "segments and both directions by IMPs per board (Butler unless --method cross-imps)",
+    )
     p.add_argument("--table", choices=_TABLES, default="all", help="what to print (all)")
     p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
@@ -950,6 +957,14 @@ def _summary_lines(path: str, result) -> list[str]:
     if skipped:
         read += f"; skipped: {skipped}"
     lines.append(read)
+    event = notes.get("event ranking")
+    if event:
+        by_number = event["results by pair number"]
+        lines.append(
+            f"ranking: the event's {event['pairs']} pairs over its {event['segments']} "
+            f"segments and both directions, {display_name('method', result.method)} per board"
+            + (f" ({by_number} sides by pair number)" if by_number else "")
+        )
     adjusted = _adjusted_table(result)
     if adjusted is not None and len(adjusted):
         lines.append("adjusted: " + _adjusted_text(adjusted, teams=result.method == "teams"))
@@ -999,6 +1014,8 @@ def _run_score(args) -> int:
     frame = _read_file(args.file, strict=args.strict, hands=args.hands)
     if args.method is not None:
         _score_conflicts(args, {args.method})
+    if args.ranking == "event" and args.method not in (None, "butler", "cross_imps"):
+        raise fail("--ranking", "event with --method butler or cross-imps", _shown_id(args.method))
     _scale_conflicts_score(args)
     if args.method == "teams" and not (
         frame["room"].notna().any() or frame["home_team"].notna().any()
@@ -1040,6 +1057,7 @@ def _run_score(args) -> int:
         scale=scale,
         k=args.k,
         scale_file=scale_file,
+        rank_over=args.ranking,
     )
     if args.method is None:
         _score_conflicts(args, {r.method for r in results})

@@ -79,7 +79,16 @@ def _on_call(module: str, name: str) -> Callable[..., pd.DataFrame]:
 
 _read_pbn = _on_call("pbn", "read_pbn")
 _read_lin = _on_call("lin", "read_lin")
-_read_valet = _on_call("valet", "read_valet")
+
+
+def _read_valet(paths, *, strict: bool = False) -> pd.DataFrame:
+    """``bridgestats.io.read_valet`` with the players' names from the names file beside
+    each score file, where there is one (imported at its first call)."""
+    from .valet import read_valet
+
+    return read_valet(paths, names="beside", strict=strict)
+
+
 _read_acbl = _on_call("acbl", "read_acbl_travellers")
 _read_usebio = _on_call("usebio", "read_usebio")
 _read_bws = _on_call("bws", "read_bws")
