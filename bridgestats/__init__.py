@@ -198,12 +198,15 @@ VOCABULARY = {
     "model": "a model's parameters (a GaussianModel, or a fitted σ model)",
     "held": "a model's parameters held at given values while the others are fitted",
     "n_grid": "points a profile-likelihood curve is drawn at",
+    "drift_sd": "how fast true skills drift: a random walk's sd in % per √year",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
     # reports and the committee brief
     "table": "a study's result frame, taken by the function that words or draws it",
     "rescored": "the frame of bridgestats.studies.rescore.rescore_events (events re-scored)",
     "alpha": "the family-wise error rate of a set of tests (0.05 unless stated)",
+    "baselines": "event -> (scale, note, played): the scale each event's changes are counted "
+    "against",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

@@ -8,6 +8,11 @@ the output (``os.replace``, atomic on POSIX): a failed write (a full disk, a fil
 limit, a kill) leaves the previous file as it was and no partial file behind.
 :func:`csv_safe_text` neutralises spreadsheet formulas in text cells (OWASP's rule).
 
+Names read from a file are data in every output: :func:`without_bidi` drops Unicode's
+bidirectional controls (which reverse the rest of a line on screen), and is applied by
+:func:`csv_safe_text` (CSV), :func:`markdown_text` (Markdown: HTML and link syntax made
+text) and :func:`html_text` (HTML).
+
 Layer 0: no other part of the package is imported but the errors.
 """
 
@@ -23,16 +28,74 @@ from collections.abc import Iterable
 from .errors import BridgestatsError
 
 __all__ = [
+    "BIDI_CONTROLS",
     "FORMULA_STARTS",
     "check_not_input",
     "csv_safe_frame",
     "csv_safe_text",
+    "encodable",
+    "html_text",
+    "markdown_text",
+    "one_line",
+    "without_bidi",
     "write_text_atomic",
 ]
 
 #: A text cell starting with one of these is read by a spreadsheet as a formula (OWASP,
 #: "CSV Injection", https://owasp.org/www-community/attacks/CSV_Injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+#: Unicode's bidirectional formatting characters (UAX #9, "Unicode Bidirectional Algorithm",
+#: table 4): the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069 and the
+#: marks U+200E, U+200F and U+061C. In a name they reorder the rest of its line on screen
+#: ("Trojan Source", CVE-2021-42574): a team ``"\u202eAlpha"`` turns its table row around.
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+_NO_BIDI = str.maketrans(dict.fromkeys(BIDI_CONTROLS))
+
+
+def without_bidi(value):
+    r"""``value`` without the characters of :data:`BIDI_CONTROLS` when it is text; anything
+    else unchanged. The one rule for every output (Markdown, HTML, CSV) of names read from
+    a file.
+
+    >>> without_bidi("\u202eAlpha\u2066 v Beta\u2069"), without_bidi(3)
+    ('Alpha v Beta', 3)
+    """
+    return value.translate(_NO_BIDI) if isinstance(value, str) else value
+
+
+#: In Markdown, ``&`` starts a character reference only before ``name;`` or ``#digits;``.
+_REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{0,31};)")
+_MARKDOWN_SPECIALS = str.maketrans({"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]",
+                                    "<": "&lt;", ">": "&gt;"})  # fmt: skip
+
+
+def markdown_text(value) -> str:
+    r"""``value`` as text in Markdown that reads as itself and never as markup that acts: no
+    bidirectional controls (:func:`without_bidi`), ``<`` and ``>`` as ``&lt;`` and ``&gt;``
+    (no raw HTML, no autolink: every Markdown renderer reads references), ``&`` as ``&amp;``
+    where it would start a character reference, ``\`` ``|`` ``[`` ``]`` escaped with a
+    backslash (no table column, no link), and line breaks as spaces (one line, one cell).
+
+    >>> print(markdown_text("<img src=x onerror=alert(1)> | [click](javascript:alert(3))"))
+    &lt;img src=x onerror=alert(1)&gt; \| \[click\](javascript:alert(3))
+    >>> print(markdown_text("Smith & Jones &lt;b&gt;\na\\b"))
+    Smith & Jones &amp;lt;b&amp;gt; a\\b
+    """
+    text = _REFERENCE.sub("&amp;", without_bidi(str(value))).translate(_MARKDOWN_SPECIALS)
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+def html_text(value, *, quote: bool = True) -> str:
+    r"""``value`` as HTML text: :func:`html.escape` after :func:`without_bidi`.
+
+    >>> html_text("\u202e<b>Alpha</b> & 'Beta'")
+    '&lt;b&gt;Alpha&lt;/b&gt; &amp; &#x27;Beta&#x27;'
+    """
+    import html
+
+    return html.escape(without_bidi(str(value)), quote=quote)
 
 
 def _identity(path) -> tuple[int, int] | None:
@@ -95,7 +158,8 @@ def _umask_mode() -> int:
 def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
     """Write ``text`` (UTF-8, newlines as given) to ``path`` all at once, or not at all.
 
-    The text goes to a temporary file ``.<name>.XXXX.tmp`` beside ``path``, is flushed and
+    The text goes to a temporary file ``.<name>.XXXX.tmp`` beside ``path`` (the name cut to
+    200 bytes, so that the longest legal file name can be written), is flushed and
     ``fsync``-ed, and the file is renamed over ``path``; on any failure the temporary file
     is removed and ``path`` keeps its previous content. A symlink is written through (its
     target replaced); an existing file keeps its permissions. A path that is not a regular
@@ -125,7 +189,8 @@ def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
     folder, name = os.path.split(real)
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+        prefix = f".{_cut_to_bytes(name, 200)}."  # with .XXXXXXXX.tmp, within NAME_MAX
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder or ".")
         with open(fd, "w", encoding="utf-8", newline="") as handle:
             os.fchmod(handle.fileno(), stat.S_IMODE(info.st_mode) if info else _umask_mode())
             handle.write(text)
@@ -141,12 +206,27 @@ def write_text_atomic(path, text: str, *, what: str = "the output") -> None:
                 os.unlink(tmp)
 
 
+def _cut_to_bytes(name: str, most: int) -> str:
+    """``name`` cut to at most ``most`` bytes of UTF-8 (never inside a character; a name
+    that is not valid UTF-8, held as surrogate escapes, is cut by characters).
+
+    >>> _cut_to_bytes("é" * 150, 201) == "é" * 100, _cut_to_bytes("scores.md", 200)
+    (True, 'scores.md')
+    """
+    try:
+        data = name.encode()
+    except UnicodeEncodeError:
+        return name[:most]
+    return data[:most].decode(errors="ignore") if len(data) > most else name
+
+
 _PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
 def csv_safe_text(value):
-    """``value`` with a leading single quote when it is text a spreadsheet would run as a
-    formula (it starts with one of :data:`FORMULA_STARTS`); anything else unchanged.
+    r"""``value`` with a leading single quote when it is text a spreadsheet would run as a
+    formula (it starts with one of :data:`FORMULA_STARTS`), and without bidirectional
+    controls (:func:`without_bidi`); anything else unchanged.
 
     Numbers are never changed, nor text that is a plain number (``"-450"`` cannot run: a
     spreadsheet reads it as the number it is).
@@ -155,7 +235,10 @@ def csv_safe_text(value):
     ("'=cmd|' /C calc'!A0", "'-1+cmd", -450)
     >>> csv_safe_text("Smith"), csv_safe_text(""), csv_safe_text("-450"), csv_safe_text("@x")
     ('Smith', '', '-450', "'@x")
+    >>> csv_safe_text("\u202e=1+1")
+    "'=1+1"
     """
+    value = without_bidi(value)
     if (
         isinstance(value, str)
         and value.startswith(FORMULA_STARTS)
@@ -177,3 +260,65 @@ def csv_safe_frame(frame):
             out.isetitem(i, out.iloc[:, i].map(csv_safe_text))
     out.columns = [csv_safe_text(c) for c in out.columns]
     return out
+
+
+def encodable(text: str, stream, *, what: str, form: str, hint=None, errors=None):
+    r"""``text`` as ``stream``'s encoding (``PYTHONIOENCODING=ascii``, a latin-1 or Windows
+    console) can carry it, and a note saying what was changed (None when nothing was);
+    never an internal UnicodeEncodeError.
+
+    CSV (``form="csv"``) is data for a program: a character the encoding cannot carry is
+    refused in one line, suggesting ``hint`` (``--out``, which writes UTF-8) or
+    ``PYTHONIOENCODING=utf-8``, rather than written changed. HTML carries it as a
+    character reference (``&#252;``; with any encoding but UTF-8 every character beyond
+    ASCII is one, as the page declares UTF-8). Other text takes ``errors`` (standard
+    error's handling, ``backslashreplace``: ``M\xfcller``), and the note counts them.
+
+    >>> import io
+    >>> ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> encodable("Müller σ", ascii_out, what="the scores", form="markdown")[0]
+    'M\\xfcller \\u03c3'
+    >>> encodable("Müller", ascii_out, what="the page", form="html")
+    ('M&#252;ller', None)
+    """
+    import codecs
+
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        if form == "html" and codecs.lookup(encoding).name != "utf-8":
+            # the page says it is UTF-8: every other character as a reference, ASCII bytes
+            return text.encode("ascii", "xmlcharrefreplace").decode("ascii"), None
+        text.encode(encoding)
+        return text, None
+    except LookupError:  # an encoding Python does not know: leave it to the stream
+        return text, None
+    except UnicodeEncodeError as exc:
+        first = exc.object[exc.start : exc.end]
+    if form == "csv":
+        instead = f"write it with {hint} (UTF-8)" if hint else "set PYTHONIOENCODING=utf-8"
+        raise BridgestatsError(
+            f"standard output: its encoding ({encoding}) cannot write {what} (it holds "
+            f"{first!r}); {instead}"
+        )
+    if errors in (None, "strict", "surrogateescape"):
+        errors = "backslashreplace"
+    n = sum(1 for ch in set(text) if ch.encode(encoding, "replace").decode(encoding) != ch)
+    said = f"{hint} writes UTF-8" if hint else "PYTHONIOENCODING=utf-8 shows them"
+    note = (
+        f"standard output's encoding ({encoding}) cannot show {n} character"
+        f"{'s' if n != 1 else ''} of {what}, written as {errors} escapes ({said})"
+    )
+    return text.encode(encoding, errors).decode(encoding), note
+
+
+def one_line(text: str) -> str:
+    r"""An error message as one line: a line break or another control character in it (a
+    file named with a newline, a bidi control) written as its escape, so that it cannot
+    split or turn the line.
+
+    >>> one_line("x\ny.pbn: no such file\t")
+    'x\\ny.pbn: no such file\\t'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

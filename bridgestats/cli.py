@@ -11,12 +11,22 @@ Bad arguments get a one-line error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
 
-from ._output import check_not_input, csv_safe_frame, write_text_atomic
-from ._validate import check_int, check_k, fail
+from ._output import (
+    check_not_input,
+    csv_safe_frame,
+    encodable,
+    html_text,
+    markdown_text,
+    one_line,
+    without_bidi,
+    write_text_atomic,
+)
+from ._validate import check_imp_sigma, check_int, check_k, fail
 from .errors import BridgestatsError
 
 __all__ = ["main"]
@@ -176,14 +186,14 @@ def _scale_conflicts(args) -> None:
 
 
 def _md_cell(value) -> str:
-    r"""One Markdown table cell: ``|`` escaped (a team named ``Alpha | 99`` must not add a
-    column), ``\`` kept as text, line breaks as spaces.
+    r"""One Markdown table cell, as text (:func:`bridgestats._output.markdown_text`): ``|``
+    escaped (a team named ``Alpha | 99`` must not add a column), ``\`` kept as text, line
+    breaks as spaces, no raw HTML nor link (``<``, ``>``, ``[``, ``]``), no bidi controls.
 
-    >>> _md_cell("Alpha | 99 | 99"), _md_cell("a\\b\nc")
-    ('Alpha \\| 99 \\| 99', 'a\\\\b c')
+    >>> _md_cell("Alpha | 99 | 99"), _md_cell("a\\b\nc"), _md_cell("<b>[x](y)")
+    ('Alpha \\| 99 \\| 99', 'a\\\\b c', '&lt;b&gt;\\[x\\](y)')
     """
-    text = str(value).replace("\\", "\\\\").replace("|", "\\|")
-    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    return markdown_text(value)
 
 
 def _scale_markdown(frame) -> str:
@@ -248,7 +258,7 @@ def _run_booklet(args) -> int:
                 f"standard output: could not write the booklet ({reason})"
             ) from None
         return 0
-    _write_out(out, what="the booklet")
+    _write_out(out, what="the booklet", form=args.format)
     return 0
 
 
@@ -295,7 +305,7 @@ def _run_scale(args) -> int:
         frame["vp_winner"] = frame["vp_winner"].map("{:.2f}".format)
         frame["vp_loser"] = frame["vp_loser"].map("{:.2f}".format)
         if args.format == "csv":  # the column ids, for programs (and --scale-file)
-            _write_out(frame.to_csv(index=False))
+            _write_out(frame.to_csv(index=False), form="csv")
             return 0
         top = frame["imp_margin"].iloc[-1]
         frame = frame.rename(columns=lambda c: display_name("column", c))
@@ -305,7 +315,7 @@ def _run_scale(args) -> int:
             out = out.replace(">\n", f">\n  <caption>{html.escape(title)}</caption>\n", 1)
         else:
             out = f"**{title}**\n\n" + _scale_markdown(frame)
-        _write_out(out)
+        _write_out(out, form=args.format)
         return 0
     said = ""
     if args.wbf:
@@ -328,7 +338,7 @@ def _run_scale(args) -> int:
         out = scale.to_markdown(step=step)
         if said:
             out = f"{said}\n\n{out}"
-    _write_out(out if out.endswith("\n") else out + "\n")
+    _write_out(out if out.endswith("\n") else out + "\n", form=args.format)
     return 0
 
 
@@ -386,13 +396,19 @@ def _form_scale(args):
     return scale, f"{head} over {args.boards} boards, {where}."
 
 
-def _write_out(text: str, *, what: str = "the table") -> None:
+def _write_out(text: str, *, what: str = "the table", form: str = "text", hint=None) -> None:
     """Write ``text`` to standard output and flush it, so that a full disk is reported here.
 
     A write that fails (``> /dev/full``: no space left on device) raises a
     :class:`BridgestatsError` naming standard output and the system's reason; a closed pipe
-    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles.
+    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles. Text
+    standard output's encoding cannot carry is handled by ``_output.encodable`` (``form``:
+    ``"csv"``, ``"html"`` or other text; ``hint``: the option that writes a file).
     """
+    errors = getattr(sys.stderr, "errors", None)
+    text, note = encodable(text, sys.stdout, what=what, form=form, hint=hint, errors=errors)
+    if note:
+        print(f"bridgestats: note: {note}", file=sys.stderr)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -519,7 +535,9 @@ def _add_score(sub) -> None:
     )
     p.add_argument("--table", choices=_TABLES, default="all", help="what to print (all)")
     p.add_argument("--format", choices=["markdown", "csv", "html"], default="markdown")
-    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "--out", metavar="FILE", help="write to FILE instead of standard output (- is it)"
+    )
     p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
     p.add_argument("--hands", metavar="PBN", help=_HANDS_HELP)
     p.set_defaults(func=_run_score)
@@ -541,7 +559,9 @@ def _add_read(sub) -> None:
     )
     p.add_argument("file", help="a result file or a folder of them")
     p.add_argument("--to", choices=["csv"], default="csv", help="output format (csv)")
-    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "--out", metavar="FILE", help="write to FILE instead of standard output (- is it)"
+    )
     p.add_argument("--strict", action="store_true", help="fail on the first unscorable record")
     p.add_argument("--hands", metavar="PBN", help=_HANDS_HELP)
     p.set_defaults(func=_run_read)
@@ -566,11 +586,11 @@ def _read_file(path: str, *, strict: bool, hands=None):
         raise BridgestatsError(f"{path}: cannot be read ({reason})") from None
 
 
-def _emit(text: str, out: str | None, *, what: str) -> None:
+def _emit(text: str, out: str | None, *, what: str, form: str = "text") -> None:
     """Write ``text`` to the file ``out`` (atomically: see :mod:`bridgestats._output`), or
-    to standard output."""
+    to standard output (``form``, CSV, HTML or other text, for ``_output.encodable``)."""
     if out is None:
-        _write_out(text, what=what)
+        _write_out(text, what=what, form=form, hint="--out FILE")
         return
     write_text_atomic(out, text, what=what)  # all or nothing: the previous file survives
 
@@ -725,6 +745,7 @@ def _shown_frame(frame, name: str = "", *, said=()):
                     else (f"{v:.2f}" if isinstance(v, float) else v)
                 )
             )
+        out[col] = out[col].map(without_bidi)  # names read from the file
     own = _TABLE_COLUMNS.get(name, {})
     return out.rename(columns={c: own.get(c) or display_name("column", c) for c in out.columns})
 
@@ -762,12 +783,13 @@ def _render(tables: dict, *, fmt: str, title: str, lines: list[str], said=()) ->
                 f'<div class="wide">{body}</div></section>'
             )
         return Template(_template("score.html")).substitute(
-            title=html.escape(title),
+            title=html_text(title),
             css=_template("score.css"),
-            lines="\n".join(f"<li>{html.escape(line)}</li>" for line in lines),
+            lines="\n".join(f"<li>{html_text(line)}</li>" for line in lines),
             sections="\n".join(sections),
         )
-    parts = [f"# {title}", "", *[f"- {line}" for line in lines]]
+    # names read from the file are text: no raw HTML, no link (markdown_text)
+    parts = [f"# {markdown_text(title)}", "", *[f"- {markdown_text(line)}" for line in lines]]
     for name, t in tables.items():
         parts += ["", f"## {_TABLE_TITLES.get(name, name)}", ""]
         shown = _scale_markdown(_shown_frame(t, name, said=said)).rstrip("\n")
@@ -1008,7 +1030,7 @@ def _summary_lines(path: str, result) -> list[str]:
 
 
 def _run_score(args) -> int:
-    from .apps.score import printed_standings, read_scale_csv, read_standings_csv, score_files
+    from .apps.score import printed_standings, read_standings_csv, score_files
 
     check_not_input(args.out, [args.file, args.scale_file, args.standings, args.hands])
     frame = _read_file(args.file, strict=args.strict, hands=args.hands)
@@ -1026,6 +1048,8 @@ def _run_score(args) -> int:
         )  # fmt: skip
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
+        from .io.scale_csv import read_scale_csv  # the VP scales load only when asked
+
         scale, scale_file = "file", read_scale_csv(args.scale_file)
     if args.standings is None:
 
@@ -1087,11 +1111,11 @@ def _run_score(args) -> int:
         text = _render(tables, fmt=args.format, title=title, lines=lines, said=single)
     else:
         text = _render_files(pages, fmt=args.format, title=f"{args.file}: scored", lines=load)
-    _emit(text, args.out, what="the scores")
+    _emit(text, args.out, what="the scores", form=args.format)
     if args.out is not None or args.format == "csv":  # Markdown and HTML carry the lines
         for title, lines, _, _ in pages:
-            print(f"bridgestats score: {title.removesuffix(': scored')}: " + "; ".join(lines),
-                  file=sys.stderr)  # fmt: skip
+            said = f"bridgestats score: {title.removesuffix(': scored')}: " + "; ".join(lines)
+            print(without_bidi(said), file=sys.stderr)
     return 0
 
 
@@ -1163,7 +1187,11 @@ def _render_files(pages: list, *, fmt: str, title: str, lines: list[str]) -> str
         for t, ls, tables, said in pages
     ]  # fmt: skip
     if fmt == "markdown":
-        head = [f"# {title}", "", *[f"- {line}" for line in lines], ""] if lines else []
+        head = (  # names read from the files are text (markdown_text)
+            [f"# {markdown_text(title)}", "", *[f"- {markdown_text(ln)}" for ln in lines], ""]
+            if lines
+            else []
+        )
         down = [re.sub(r"^(#+ )", r"#\1", r, flags=re.M) for r in rendered]  # a level down
         return "\n".join(head) + "\n".join(down)
     bodies = [r[r.index("<body>") + len("<body>") : r.index("</body>")] for r in rendered]
@@ -1176,7 +1204,7 @@ def _run_read(args) -> int:
     check_not_input(args.out, [args.file, args.hands])
     frame = _read_file(args.file, strict=args.strict, hands=args.hands)
     summary = frame.attrs.get("summary")
-    _emit(csv_safe_frame(frame).to_csv(index=False), args.out, what="the frame")
+    _emit(csv_safe_frame(frame).to_csv(index=False), args.out, what="the frame", form="csv")
     if summary is not None:
         skipped = ", ".join(f"{n} {reason}" for reason, n in summary.skipped.items())
         print(
@@ -1202,7 +1230,7 @@ _REPORTS_EPILOG = """examples:
 exit status: 0 all runs ok (missing notebooks only reported), 1 some run failed,
 2 bad arguments or configuration, or another batch is running in the folder (nothing was
 run), 130 interrupted (Ctrl-C: the running notebooks are stopped, earlier reports kept),
-143 stopped by SIGTERM (handled as Ctrl-C)."""
+143 stopped by SIGTERM and 129 by SIGHUP, a closed terminal (both handled as Ctrl-C)."""
 
 
 def _add_reports(sub) -> None:
@@ -1319,6 +1347,13 @@ def _check_options(args) -> None:
     (the model checks the rest), a file option a regular, non-empty path."""
     if getattr(args, "k", None) is not None:
         args.k = check_k(args.k, "--k")
+    if _imps_sigma(args):  # σ of an IMP margin = K√n: held to --k's range
+        check_imp_sigma(args.sigma, "--sigma", args.boards)
+    for option, what in (("out", "a file, or - for standard output"), ("reports_dir", "a folder")):
+        if getattr(args, option, None) == "":  # '' is no file (nor the working folder)
+            raise fail(f"--{option.replace('_', '-')}", f"{what}, not an empty path", given="''")
+    if getattr(args, "out", None) == "-":  # the usual spelling of standard output
+        args.out = None
     if getattr(args, "tables", None) is not None:  # 2.7 is no number of tables (nor nan)
         check_int(args.tables, "--tables", minimum=1)
     if getattr(args, "file", None) is not None and not str(args.file):
@@ -1332,6 +1367,16 @@ def _check_options(args) -> None:
         if not regular:
             allowed = "an existing regular CSV file of at most 1 MB"
             raise fail("--scale-file", allowed, scale_file[:80] or "''")
+
+
+def _imps_sigma(args) -> bool:
+    """Whether ``args`` give ``scale --sigma`` of an IMP form over a board count."""
+    from .sigma import FORMS  # the booklet's σ is MP %, aggregate's points
+
+    if getattr(args, "sigma", None) is None or getattr(args, "booklet", False):
+        return False
+    form = FORMS.get(args.form or "teams")
+    return (args.boards or 0) >= 1 and form is not None and form.unit == "IMPs"
 
 
 def _standard_streams() -> bool:
@@ -1358,19 +1403,18 @@ def main(argv: list[str] | None = None) -> int:
         _check_options(args)
         return int(args.func(args) or 0)
     except BridgestatsError as exc:
-        print(f"bridgestats {args.command}: error: {exc}", file=sys.stderr)
+        print(f"bridgestats {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head -1``): say so once, no traceback
         _silence_stdout()
         print(f"bridgestats {args.command}: error: standard output closed early", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C: the batch said what it stopped; no traceback
-        signum = getattr(exc, "signum", None)  # reports.batch.Stopped: SIGTERM
-        if signum is not None:
-            print(f"bridgestats {args.command}: stopped ({exc})", file=sys.stderr)
-            return 128 + signum
-        print(f"bridgestats {args.command}: interrupted", file=sys.stderr)
-        return 130
+        signum = getattr(exc, "signum", None)  # reports.batch.Stopped: SIGTERM, SIGHUP
+        said = f"stopped ({exc})" if signum is not None else "interrupted"
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone (EIO)
+            print(f"bridgestats {args.command}: {said}", file=sys.stderr)
+        return 128 + signum if signum is not None else 130
     except (RecursionError, MemoryError) as exc:  # a hostile input the checks missed
         print(f"bridgestats {args.command}: error: input too large or too deeply nested "
               f"({type(exc).__name__})", file=sys.stderr)  # fmt: skip
@@ -1378,7 +1422,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the boundary: a bug, said in one line (the traceback on demand)
         if os.environ.get("BRIDGESTATS_DEBUG"):
             raise
-        text = str(exc).splitlines()[0][:200] if str(exc) else ""
+        text = one_line(str(exc))[:200]
         print(
             f"bridgestats {args.command}: internal error: {type(exc).__name__}: {text} "
             "(a bug: please report it; BRIDGESTATS_DEBUG=1 shows the traceback)",

@@ -41,6 +41,8 @@ __all__ = [
 
 #: The data sets shipped in ``data/`` (the ids of :func:`bridgestats.datasets.names`).
 DATASETS = {
+    "committee/swiss_pairs_rounds": "a committee's Swiss pairs rounds: sample (simulated)",
+    "committee/teams_matches": "a committee's team matches: sample (Bermuda Bowl 2013)",
     "derived/fullfield_board_spreads": "full-field board spreads (derived)",
     "derived/gaussian_profile_curve": "Gaussian rating model, exact profile curves (derived)",
     "derived/gaussian_profile_intervals": "Gaussian rating model, exact fit (derived)",

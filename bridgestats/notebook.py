@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from . import datasets
+from ._output import without_bidi
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
 from .names import readable
@@ -29,6 +30,7 @@ __all__ = [
     "figure_names",
     "finding",
     "findings_problems",
+    "inert_markdown",
     "input_hashes",
     "jsonable",
     "place_legends",
@@ -38,6 +40,7 @@ __all__ = [
     "save_summary",
     "show_findings",
     "show_markdown",
+    "show_read",
     "show_table",
     "table_html",
 ]
@@ -126,7 +129,7 @@ def finding(text: str, *, section: str, key: str | None = None, headline: bool =
         raise fail("key", "a summary key (str) or None", key)
     headline = check_flag(headline, "headline")
     return {
-        "text": plain_numbers(readable(text.strip())),
+        "text": plain_numbers(readable(without_bidi(text.strip()))),
         "section": section.strip(),
         "key": key,
         "headline": headline,
@@ -560,12 +563,19 @@ def counted(n, word: str, plural: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else (plural or word + 's')}"
 
 
-def show_markdown(text: str) -> None:
+def show_markdown(text: str, *, links=()) -> None:
     """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``), with
-    data set and scale ids read as their names (:func:`bridgestats.names.readable`)."""
+    data set and scale ids read as their names (:func:`bridgestats.names.readable`).
+
+    The text is made inert first (:func:`inert_markdown`): names read from a file (events,
+    teams, players) may hold ``<``, ``&`` or ``[...](...)``, and the page shows them as
+    text, never as HTML or a link. Emphasis, code spans, lists and tables stay Markdown.
+    ``links`` names the files beside the report that a link ``[text](file)`` of ``text``
+    may point at; every other bracket reads as a bracket.
+    """
     from IPython.display import Markdown, display
 
-    display(Markdown(plain_numbers(readable(str(text)))))
+    display(Markdown(inert_markdown(plain_numbers(readable(str(text))), links=links)))
 
 
 def show_findings(findings, *, title: str | None = None) -> None:
@@ -575,6 +585,55 @@ def show_findings(findings, *, title: str | None = None) -> None:
         text = item["text"] if isinstance(item, dict) else str(item)
         lines.append(f"- {_md_escape(readable(text))}")
     show_markdown("\n".join(lines))
+
+
+#: A Markdown code span: a run of backticks, then the same run alone (CommonMark 6.1).
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+#: Outside code spans, what would let text act: raw HTML and autolinks (``<``, ``>``), a
+#: character reference (``&`` before ``name;`` or ``#digits;``), link brackets.
+_ACTIVE = re.compile(
+    r"[<>\[\]]|&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{0,31};)"
+)
+_INERT = {"<": "&lt;", ">": "&gt;", "[": "&#91;", "]": "&#93;", "&": "&amp;"}
+
+
+def inert_markdown(text: str, *, links=()) -> str:
+    r"""Markdown ``text`` that cannot act on a page: outside code spans (whose text a page
+    shows as written), ``<``, ``>``, ``[`` and ``]`` become character references, as does
+    an ``&`` that would start one, and Unicode's bidirectional controls are dropped
+    (:func:`bridgestats._output.without_bidi`). Emphasis, lists, tables and code spans are
+    kept. A link ``[text](file)`` is kept only when ``file`` is one of ``links`` (files
+    beside the report).
+
+    >>> print(inert_markdown("**K** of <img src=x onerror=alert(1)> & `a<b`"))
+    **K** of &lt;img src=x onerror=alert(1)&gt; & `a<b`
+    >>> print(inert_markdown("[x](javascript:alert(3)), [the CSV](t.csv)", links=["t.csv"]))
+    &#91;x&#93;(javascript:alert(3)), [the CSV](t.csv)
+    """
+    text = without_bidi(str(text))
+    kept = {str(name) for name in links}
+    out, at = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        out += [_inert_prose(text[at : span.start()], kept), span.group(0)]
+        at = span.end()
+    return "".join([*out, _inert_prose(text[at:], kept)])
+
+
+def _inert_prose(text: str, links: set) -> str:
+    """Prose outside code spans made inert (:func:`inert_markdown`), ``links`` kept."""
+    if not links:
+        return _ACTIVE.sub(lambda m: _INERT[m.group(0)], text)
+    link = re.compile(
+        r"\[([^\[\]<>]*)\]\((" + "|".join(re.escape(name) for name in sorted(links)) + r")\)"
+    )
+    parts, at = [], 0
+    for match in link.finditer(text):
+        parts.append(_ACTIVE.sub(lambda m: _INERT[m.group(0)], text[at : match.start()]))
+        label = _ACTIVE.sub(lambda m: _INERT[m.group(0)], match.group(1))
+        parts.append(f"[{label}]({match.group(2)})")
+        at = match.end()
+    parts.append(_ACTIVE.sub(lambda m: _INERT[m.group(0)], text[at:]))
+    return "".join(parts)
 
 
 def _md_escape(text: str) -> str:
@@ -639,7 +698,7 @@ def _cell(value, digits) -> str | None:
         return f"{float(value):,.{digits}f}"
     if isinstance(value, (list, tuple, np.ndarray)):
         return ", ".join(_cell(v, digits) or MISSING for v in value)
-    return plain_numbers(readable(str(value)))
+    return plain_numbers(readable(without_bidi(str(value))))
 
 
 def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> str:
@@ -675,7 +734,9 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
             known = ", ".join(map(str, frame.columns))
             raise BridgestatsError(f"columns: {missing[0]!r} is not a column; columns: {known}")
         frame = frame[list(columns)]
-    names = [(columns or {}).get(c) or str(c).replace("_", " ") for c in frame.columns]
+    names = [
+        without_bidi((columns or {}).get(c) or str(c).replace("_", " ")) for c in frame.columns
+    ]
     body, n_missing = [], 0
     numeric_columns = {
         c: pd.api.types.is_numeric_dtype(frame[c]) and not pd.api.types.is_bool_dtype(frame[c])
@@ -725,6 +786,19 @@ def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> 
 
     html = table_html(frame, columns=columns, digits=digits, note=note)
     display({"text/html": html, "text/plain": f"table of {len(frame)} rows"}, raw=True)
+
+
+def show_read(read) -> None:
+    """What a report read of a committee's files: the sentence and the table of counts of a
+    :class:`bridgestats.derive.ReadStatement` (nothing for the shipped data, ``None``)."""
+    if read is None:
+        return
+    show_markdown(read.sentence)
+    show_table(
+        read.table,
+        columns={"what": "what", "status": "read, used or skipped", "count": "count",
+                 "where": "where (first line)"},
+    )  # fmt: skip
 
 
 def run_sweep(grid, *, rng, scheduler=None, progress=True):

@@ -17,8 +17,9 @@ from statistics import NormalDist
 _MU_CLIP = (1.0, 99.0)
 
 
-def reference_update(a, p, b, c, d, k, w):
-    """The PPI formula in plain Python scalars (the oracle of the compiled simulator)."""
+def reference_update(a, p, b, c, d, k, w, m_scale=1.0):
+    """The PPI formula in plain Python scalars (the oracle of the compiled simulator), m
+    times ``m_scale`` (1: the page's m, as the simulator plays it)."""
     if k < 30:
         m = 30.0
     elif k <= 300:
@@ -31,6 +32,7 @@ def reference_update(a, p, b, c, d, k, w):
         m = 600.0
     if a < 46:
         m /= 2.0
+    m *= m_scale
     return a + (p - ((a + b - c - d) / 2 + 50)) / m
 
 

@@ -230,8 +230,9 @@ def test_g_matches_scipy_on_ordinary_counts():
         (["--wbf", "--boards", "1000000000"], "n_boards: must be an integer in 1-500"),
         (["--boards", "1000000000"], "n_boards: must be an integer in 1-500"),  # the evidence's
         (["--boards", "1000000000", "--model", "probst"], "n_boards: must be a number in (0, 500]"),
-        (["--boards", "8", "--sigma", "1e308"], "sigma: must be a number in (0, 1e+06]; got 1e+3"),
-        (["--boards", "8", "--sigma", "nan"], "sigma: must be a number; got nan"),
+        # an IMP σ is held to --k's range over its boards (issue 34)
+        (["--boards", "8", "--sigma", "1e308"], "--sigma: must be a number in [2.83, 141] IMPs"),
+        (["--boards", "8", "--sigma", "nan"], "--sigma: must be a number in [2.83, 141] IMPs"),
         # --k: [1, 50] on the command line, as the booklet has (issue 26)
         (["--boards", "8", "--k", "1e308"], "--k: must be a number in [1, 50]; got 1e+308"),
         (["--boards", "8", "--k", "1e11"], "--k: must be a number in [1, 50]; got 1"),

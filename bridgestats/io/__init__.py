@@ -16,6 +16,9 @@ columns and ends with :func:`finish`, which normalises and scores them and attac
 :class:`LoadSummary`: a new format is a module ending in ``finish`` and one entry in
 :data:`READERS`.
 
+:func:`read_scale_csv` reads a VP scale as ``bridgestats scale --format csv`` writes it,
+every row checked against the others (``bridgestats score --scale-file``).
+
 :func:`read_pbn_totals` reads the PBN ``TotalScoreTable`` sections (session totals per
 pair, PBN 2.1 §5.8): not table results, so not the tidy schema below but one row per
 table entry with ``source``, ``record``, the ``event``/``segment``/``section``/``date``
@@ -89,6 +92,15 @@ longer counts their rows.
 cannot be parsed at all raises :class:`ParseError` (a
 :class:`~bridgestats.errors.BridgestatsError`) naming the file, the line and the reason.
 
+Match results
+-------------
+:func:`read_match_results` reads the one CSV of match results any scoring program can
+export (``event, round, home, visitors, boards`` and ``imps_home, imps_visitors`` for team
+matches or ``pct_home, pct_visitors`` for Swiss pairs, optionally ``vp_home,
+vp_visitors`` and ``date``): one row per match, not per table result, so it is not among
+:data:`READERS`; :func:`is_match_csv` tells such a file by its header. The columns are
+:data:`MATCH_RESULT_COLUMNS`; a row that cannot be used keeps its ``skip_reason``.
+
 Shapes for the statistics
 -------------------------
 :func:`team_board_swings` pairs the two rooms of each board of a team match,
@@ -113,8 +125,10 @@ if TYPE_CHECKING:  # the names below, for type checkers and editors
     from .bws import read_bws, read_bws_movement, read_bws_players
     from .frames import field_results, match_margins, team_board_swings
     from .lin import read_lin
+    from .matches import MATCH_RESULT_COLUMNS, is_match_csv, read_match_results
     from .pbn import read_pbn, read_pbn_totals
     from .results import READERS, Reader, read_results, reader_for
+    from .scale_csv import read_scale_csv
     from .usebio import read_usebio, read_usebio_participants
     from .valet import read_valet
 
@@ -130,9 +144,11 @@ _HOME = {
     **dict.fromkeys(("read_bws", "read_bws_movement", "read_bws_players"), "bws"),
     **dict.fromkeys(("field_results", "match_margins", "team_board_swings"), "frames"),
     "read_lin": "lin",
+    **dict.fromkeys(("MATCH_RESULT_COLUMNS", "is_match_csv", "read_match_results"), "matches"),
     "read_pbn": "pbn",
     "read_pbn_totals": "pbn",
     **dict.fromkeys(("READERS", "Reader", "read_results", "reader_for"), "results"),
+    "read_scale_csv": "scale_csv",
     "read_usebio": "usebio",
     "read_usebio_participants": "usebio",
     "read_valet": "valet",
@@ -154,6 +170,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "COLUMNS",
+    "MATCH_RESULT_COLUMNS",
     "READERS",
     "SKIP_REASONS",
     "LoadSummary",
@@ -161,15 +178,18 @@ __all__ = [
     "Reader",
     "field_results",
     "finish",
+    "is_match_csv",
     "match_margins",
     "read_acbl_travellers",
     "read_bws",
     "read_bws_movement",
     "read_bws_players",
     "read_lin",
+    "read_match_results",
     "read_pbn",
     "read_pbn_totals",
     "read_results",
+    "read_scale_csv",
     "read_usebio",
     "read_usebio_participants",
     "read_valet",

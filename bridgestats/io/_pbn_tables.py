@@ -16,7 +16,14 @@ import shlex
 import numpy as np
 import pandas as pd
 
-from ._records import ParseError, _by_value, _factorized, _line_numbers, _whole_parts
+from ._records import (
+    RELATIVE_RESULT,
+    ParseError,
+    _by_value,
+    _factorized,
+    _line_numbers,
+    _whole_parts,
+)
 
 # An item of a column specification, [+|-]Name[\width[L|R]] (PBN 2.1 §5.2).
 _COLSPEC = re.compile(r"^([+-]?)(\w+)(?:\\(\d+)([LR]?))?$")
@@ -55,7 +62,6 @@ _MAX_MULTIPLICITY = 10_000
 _MAX_COLUMNS = 1_000
 # A Result given with the side that took the tricks (PBN 2.1 §3.4.15).
 _SIDE_RESULT = re.compile(r"^(NS|EW)\s*(\d{1,2})(?:\s+(NS|EW)\s*(\d{1,2}))?$", re.IGNORECASE)
-_RELATIVE = re.compile(r"^(=|[+-]\d+)$")  # a ScoreTable Result against the contract's level
 
 
 def _in_file_order(frame: dict, expanded: dict, order: dict) -> dict:
@@ -603,7 +609,7 @@ def _table_tricks(result, contract) -> np.ndarray:
 
     def parse(value):  # (tricks, relative offset): one of them, or neither
         text = str(value).strip()
-        if _RELATIVE.match(text):
+        if RELATIVE_RESULT.match(text):  # the one rule of every reader
             return (np.nan, 0.0 if text == "=" else float(text))
         num = pd.to_numeric(text, errors="coerce")
         return (float(num), np.nan)

@@ -71,7 +71,10 @@ SKIP_REASONS = {
     "unknown contract": "the contract text is not a bridge contract",
     "no declarer": "a contract other than Pass without a declarer N/E/S/W",
     "no result": "the number of tricks is missing or not an integer",
-    "impossible result": "tricks outside 0..13",
+    "impossible result": (
+        "tricks outside 0..13, or a result the format cannot print (an ACBL made of 1 or 2 "
+        "on a 3-level contract: a made contract has at least its level over book)"
+    ),
     "no vulnerability": "vulnerability missing and not derivable",
     "not played": "the traveller marks the board not played (NP) or late play (LP)",
     "adjusted score": (
@@ -205,7 +208,7 @@ def _matches(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(low, pat.lower()) for pat in patterns)
 
 
-def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
+def _expand_counted(path, patterns: tuple[str, ...], *, passed=None) -> tuple[list[_File], int]:
     """The files to read of a path, a list of paths, or directories, and the files found.
 
     A directory is searched recursively for files whose names match ``patterns`` whatever
@@ -214,7 +217,11 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
     relative to that directory (``bb/bb-2009.pbn.gz``); a file given directly by its file
     name. The count is of every file given or found below the directories (hidden files,
     whose name or folder starts with ``.``, left out), read or not: with the files read it
-    tells how many were passed over as not of the reader's formats.
+    tells how many were passed over as not of the reader's formats. An entry of a folder
+    whose name matches but that is no regular file (a named pipe, a device or a link to
+    one, a broken link, a socket: reading it could block or never end) is never opened;
+    when ``passed`` is a list, each is appended to it as ``"<path below the folder> (<what
+    it is>)"`` (given by name, it is refused).
     """
     allowed = "a file, a folder or a list of them (str or os.PathLike)"
     if isinstance(path, str | os.PathLike | _File):
@@ -244,11 +251,14 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
             given = f"{shown} ({exc.strerror})"
             raise fail("path", "an existing file or folder", given=given) from None
         if is_dir:
-            every = sorted(
-                f
-                for f in p.rglob("*")
-                if not any(part.startswith(".") for part in f.relative_to(p).parts) and f.is_file()
-            )
+            every = []
+            for f in sorted(p.rglob("*")):
+                if any(part.startswith(".") for part in f.relative_to(p).parts):
+                    continue
+                if f.is_file():
+                    every.append(f)
+                elif passed is not None and _matches(f.name, patterns) and not f.is_dir():
+                    passed.append(f"{f.relative_to(p).as_posix()} ({_not_a_file(f)})")
             chosen = [f for f in every if _matches(f.name, patterns)]
             if not chosen:
                 raise fail(
@@ -262,12 +272,33 @@ def _expand_counted(path, patterns: tuple[str, ...]) -> tuple[list[_File], int]:
             files.append(_File(p, p.name))
             found += 1
         elif p.exists():  # a named pipe, a device, a socket: reading it could block forever
-            kind = "a device" if p.is_char_device() or p.is_block_device() else "not a file"
-            kind = "a named pipe" if p.is_fifo() else kind
-            raise fail("path", "a regular file or a folder", given=f"{p} ({kind})")
+            raise fail("path", "a regular file or a folder", given=f"{p} ({_not_a_file(p)})")
         else:
             raise fail("path", "an existing file or folder", given=str(p))
     return files, found
+
+
+def _not_a_file(p: Path) -> str:
+    """What a path that is not a regular file (nor a folder) is, in words.
+
+    >>> _not_a_file(Path("/dev/null")), _not_a_file(Path("/no/such"))
+    ('a device', 'a broken link or missing')
+    """
+    try:
+        kind = (
+            "a named pipe"
+            if p.is_fifo()
+            else "a device"
+            if p.is_char_device() or p.is_block_device()
+            else "a socket"
+            if p.is_socket()
+            else None
+        )
+    except OSError:
+        kind = None
+    if kind is None:
+        return "a broken link or missing" if not p.exists() else "not a file"
+    return f"a link to {kind}" if p.is_symlink() else kind
 
 
 _WIDE_BOMS = {
@@ -558,6 +589,37 @@ def _whole_parts(values) -> tuple[np.ndarray, np.ndarray]:
 _DIGITS = re.compile(r"[+-]?\d{1,16}")
 
 
+#: A result given against the contract rather than as tricks: ``=`` (made exactly), ``+n``
+#: (n overtricks), ``-n`` (n down); read as ``level + 6 + n`` tricks by every reader (PBN
+#: 2.1 §5.9 writes a ScoreTable's results so; a PBN ``Result`` tag, an ACBL ``made`` or a
+#: VALET trick count so written reads the same).
+RELATIVE_RESULT = re.compile(r"^\s*(?:=|[+-]\d{1,2})\s*$")
+#: The summary's note counting them.
+RELATIVE_NOTE = "results relative to the contract (=, +n, -n), read as tricks"
+
+
+def relative_results(values) -> tuple[np.ndarray, np.ndarray]:
+    """Where ``values`` (a result column as printed) give a result against the contract
+    (:data:`RELATIVE_RESULT`), and the offset from the contract's tricks (0 elsewhere).
+
+    The one rule of every reader: a trick count is unsigned; a signed value or ``=`` is
+    relative to the contract (:func:`finish` reads it as ``level + 6 + offset``).
+
+    >>> where, offset = relative_results(np.array(["10", "+1", "=", "-2", None, 9, "+100"],
+    ...                                           dtype=object))
+    >>> where.tolist(), offset.tolist()
+    ([False, True, True, True, False, False, False], [0, 1, 0, -2, 0, 0, 0])
+    """
+    codes, uniques = _factorized(values)
+    where = np.zeros(len(uniques) + 1, dtype=bool)  # the last entry: code -1, missing
+    offset = np.zeros(len(uniques) + 1, dtype=np.int64)
+    for k, u in enumerate(uniques):
+        if isinstance(u, str) and RELATIVE_RESULT.match(u):
+            text = u.strip()
+            where[k], offset[k] = True, 0 if text == "=" else int(text)
+    return where[codes], offset[codes]
+
+
 def _whole(value) -> int | None:
     """A whole number of at most 2⁵³ in size, else None; text other than plain digits is
     read by pandas' number rules (``"10.0"`` is 10, ``"1e400"`` and ``"-inf"`` none)."""
@@ -600,8 +662,10 @@ def finish(
         The schema's identifying columns (``source`` and ``record`` required; any of
         ``event``, ``segment``, ``board``, ``room``, ``table``, ``pair_ns`` ... present
         are kept) plus ``contract_text`` (as printed: ``"4SX"``, ``"3NT"``, ``"Pass"``),
-        ``declarer`` (``N``/``E``/``S``/``W``, any case), ``tricks`` (numbers or text) and
-        ``vulnerable`` (any spelling: ``"Both"``, ``"NS"``, ``"-"`` ...).
+        ``declarer`` (``N``/``E``/``S``/``W``, any case), ``tricks`` (numbers or text; a
+        signed value or ``=`` is against the contract: :func:`relative_results`, counted
+        in the notes as :data:`RELATIVE_NOTE`) and ``vulnerable`` (any spelling:
+        ``"Both"``, ``"NS"``, ``"-"`` ...).
     files : int, keyword-only
         Files read, for the summary.
     strict : bool, keyword-only
@@ -662,6 +726,11 @@ def finish(
     cleaned, level, strain, doubled, not_contract, strain_code = _parsed_arrays((codes, uniques))
     declarer = _by_value(raw["declarer"], _seat)
     tricks, tricks_na = _whole_parts(raw["tricks"])
+    relative, offset = relative_results(raw["tricks"])  # "=", "+1", "-2": one rule
+    n_relative = int((relative & ~not_contract & (cleaned != "Pass")).sum())
+    if relative.any():
+        tricks = np.where(relative, level + 6 + offset, tricks)
+        tricks_na = np.where(relative, not_contract, tricks_na)
     vul = _by_value(raw["vulnerable"], lambda v: _VUL_NORMAL.get(str(v).strip().lower()))
 
     has_preset = np.zeros(n, dtype=bool)
@@ -739,6 +808,8 @@ def finish(
         mismatches = int((both & (ps != score)).sum())
 
     notes = dict(notes or {})
+    if n_relative:
+        notes[RELATIVE_NOTE] = notes.get(RELATIVE_NOTE, 0) + n_relative
     _pair_checks(out, notes, strict=strict)
     skipped = Counter(reason[~ok].tolist())
     summary = LoadSummary(

@@ -16,6 +16,7 @@ from ._records import (
     _parse_texts,
     _read_text,
     finish,
+    relative_results,
 )
 
 __all__ = ["read_acbl_travellers"]
@@ -67,6 +68,9 @@ def read_acbl_travellers(path, *, strict: bool = False) -> pd.DataFrame:
     ``made`` is relative to book as ACBLscore prints it: for a made contract the tricks
     over six (``4`` on 3NT is 10 tricks), for a defeated one minus the undertricks
     (``-2`` on 4S is 8 tricks). So tricks = 6 + made when made > 0, else level + 6 + made.
+    A ``made`` of 1 to level − 1 (``2`` on 3NT) is no result ACBLscore prints: it is
+    skipped as ``"impossible result"``; ``+1`` or ``=`` (no ACBLscore spelling) is read
+    against the contract, as every reader reads a signed result (counted in the notes).
     Every line must have the header's 13 fields (a quoted field may hold commas): a line
     with another count (a trailing comma makes 14) or an unclosed quote raises
     :class:`~bridgestats.io.ParseError` naming the file and the line.
@@ -137,15 +141,26 @@ def _read_one(file) -> pd.DataFrame:
     frame["score_ns_printed"] = ns_num.where(ns_num.notna(), -ew_num)
     frame["score_flag"] = ns_flag.where(ns_flag.notna(), ew_flag)
 
+    # made as ACBLscore prints it: tricks over book when made, minus the undertricks when
+    # not; "+1" or "=" (no ACBLscore spelling) is against the contract, as in every reader
+    # (finish's one rule: bridgestats.io._records.relative_results)
     made = pd.to_numeric(frame["made"], errors="coerce")
     level = pd.to_numeric(_parse_texts(contract)["level"], errors="coerce")
-    frame["tricks"] = np.where(made > 0, 6 + made, level + 6 + made)
+    printed = frame["made"].to_numpy(dtype=object)
+    signed, _ = relative_results(printed)
+    against = signed & np.array([not str(m).strip().startswith("-") for m in printed])
+    frame["tricks"] = np.where(
+        against, printed, np.where(made > 0, 6 + made, level + 6 + made)
+    ).astype(object)
+    # a made contract has at least its level over book: made 2 on 3NT cannot be printed
+    short = ~against & (made > 0) & (made < level)
 
     upper = contract.fillna("").str.strip().str.upper()
     reason = pd.Series(None, index=frame.index, dtype=object)
     reason[upper.isin(["NP", "LP"])] = "not played"
     artificial = frame["score_flag"].fillna("").str.startswith("Ave")
     reason[reason.isna() & (upper == "") & artificial] = "adjusted score"
+    reason[reason.isna() & short.to_numpy()] = "impossible result"
     frame["preset_reason"] = reason
     frame["mp_ns"] = pd.to_numeric(frame["mp_ns"], errors="coerce")
     frame["mp_ew"] = pd.to_numeric(frame["mp_ew"], errors="coerce")

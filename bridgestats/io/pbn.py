@@ -22,7 +22,6 @@ from ._pbn_tables import (
     _table_cells,
     _table_columns,
     _table_rows,
-    _table_tricks,
     _tables,
 )
 from ._records import (
@@ -139,8 +138,6 @@ _EXTRA = (
 _PRINTED_SCORE = re.compile(r"^(NS|EW)?\s*([+-]?\d+)(?:\s+(?:NS|EW)\s*[+-]?\d+)?$", re.IGNORECASE)
 # A Result tag given with the side that took the tricks somewhere in a file.
 _SIDED = re.compile(r'\[Result\s+"\s*\^?\s*(?:NS|EW)', re.IGNORECASE)
-# A Result given against the contract ("+1", "-2", "="), as ScoreTable cells are (§5.9).
-_RELATIVE_RESULT = re.compile(r"^(?:=|[+-]\d{1,2})$")
 _MISSING = "\x00"  # stands for "tag absent" while forward filling
 _PATTERNS = ("*.pbn", "*.pbn.gz")  # matched whatever the case (R1.PBN, r2.Pbn.GZ)
 
@@ -756,21 +753,13 @@ def _build(scans: list[dict], *, strict: bool = False) -> tuple[dict, dict, list
     declarer = frame["declarer"]
     if caret or any(s["sided"] for s in scans):
         frame["tricks"] = _side_tricks(frame["tricks"], declarer)
-    relative = _relative_results(frame["tricks"])
-    if relative.any():  # "+1", "-2", "=": against the contract, as in a ScoreTable (§5.9)
-        tricks = frame["tricks"].copy()
-        levels = _table_tricks(tricks[relative], frame["contract_text"][relative])
-        tricks[relative] = [None if np.isnan(t) else int(t) for t in levels]
-        frame["tricks"] = tricks
-        key = "Result tags relative to the contract (=, +n, -n), read as tricks"
-        notes_relative = {key: int(relative.sum())}
-    else:
-        notes_relative = {}
+    # "+1", "-2", "=": against the contract, as in a ScoreTable (§5.9), read by finish's
+    # one rule for every reader (bridgestats.io._records.relative_results)
     frame["score_given"] = np.full(n_rec, np.nan)
     frame["score_ns_printed"] = _printed_score(frame["Score"], declarer)
     frame["preset_reason"] = np.where(malformed, "malformed tag", None)
 
-    notes = notes_relative
+    notes = {}
     for s in scans:
         if s["unclosed"] is not None:
             key = f"unclosed {{ comment (no closing brace), the rest read: {s['file']} line"
@@ -922,17 +911,6 @@ def _resolve(arr: np.ndarray, *, inherit: bool, within):
     filled = np.where(same, arr[np.maximum(last, 0)], None)
     filled[filled == _MISSING] = None
     return filled
-
-
-def _relative_results(tricks) -> np.ndarray:
-    """Where a ``Result`` value is signed or ``=`` (relative to the contract, not tricks).
-
-    >>> _relative_results(np.array(["10", "+1", "=", "-2", None, 9], dtype=object)).tolist()
-    [False, True, True, True, False, False]
-    """
-    return _by_value(
-        tricks, lambda v: bool(_RELATIVE_RESULT.match(str(v).strip())), missing=False
-    ).astype(bool)
 
 
 def _room_name(value) -> str | None:

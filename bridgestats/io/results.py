@@ -196,20 +196,27 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
     """
     strict = check_flag(strict, "strict")
     searched = tuple(p for r in READERS if r.in_folders for p in r.patterns)
-    files, found = _expand_counted(path, searched)
+    passed: list[str] = []  # a named pipe, a link to /dev/zero, ... in a folder: not read
+    files, found = _expand_counted(path, searched, passed=passed)
     groups: dict[Reader, list] = {}
     for f in files:
         groups.setdefault(reader_for(f.path), []).append(f)
     frames = [reader.read(group, strict=strict) for reader, group in groups.items()]
     summaries = [f.attrs["summary"] for f in frames]
     out = pd.concat(frames, ignore_index=True)
-    out.attrs["summary"] = _add(summaries, files_found=found)
+    notes = {}
+    if passed:
+        more = f" and {len(passed) - 3} more" if len(passed) > 3 else ""
+        notes[f"entries passed over, not regular files: {', '.join(passed[:3])}{more}"] = len(
+            passed
+        )
+    out.attrs["summary"] = _add(summaries, files_found=found, notes=notes)
     return out
 
 
-def _add(summaries: list[LoadSummary], *, files_found: int) -> LoadSummary:
+def _add(summaries: list[LoadSummary], *, files_found: int, notes=None) -> LoadSummary:
     skipped: dict[str, int] = {}
-    notes: dict[str, int] = {}
+    notes: dict[str, int] = dict(notes or {})
     for s in summaries:
         for k, v in s.skipped.items():
             skipped[k] = skipped.get(k, 0) + v

@@ -13,7 +13,9 @@ a factor of ten; :func:`bridgestats.studies.page_claims`).
 
 Vocabulary of this module (in addition to the package's): ``ppi`` a player's PPI in %;
 ``k`` qualifying boards played since the start; ``w`` qualifying boards played in the
-previous three calendar months; ``m`` the weighting factor; ``pct`` a board percentage.
+previous three calendar months; ``m`` the weighting factor; ``pct`` a board percentage;
+``m_scale`` a factor on m (1: the page's rule), the one knob for how fast the PPI forgets,
+read by :func:`weighting`, :func:`weighting_scalar`, :func:`update` and :func:`rate_log`.
 
 References
 ----------
@@ -44,6 +46,7 @@ from ._boardlog import seats_distinct
 
 __all__ = [
     "RatingRun",
+    "check_m_scale",
     "displayed",
     "expected_pct",
     "rate_log",
@@ -60,13 +63,14 @@ _HALVING_BELOW = 46.0
 _VISIBLE_AFTER = 50  # boards before a PPI is shown, as in [1]
 _DECIMALS = 5  # "calculated to five decimal points", as in [1]
 _START = 50.0  # newcomers start at 50 %, as in [1]
+_M_SCALE_MIN, _M_SCALE_MAX = 1.0 / 15.0, 1e6  # the factors on m that rate (check_m_scale)
 
 
 # --- the formula -----------------------------------------------------------------------
 
 
-def weighting(k, w, a):
-    """The weighting factor m of the PPI formula.
+def weighting(k, w, a, *, m_scale=1.0):
+    """The weighting factor m of the PPI formula, times ``m_scale``.
 
     Parameters
     ----------
@@ -79,6 +83,11 @@ def weighting(k, w, a):
         spreads an initial ``w`` over three months).
     a : float or array_like
         The player's PPI before the board, in % (0-100).
+    m_scale : float
+        A factor on the page's m (1/15 to 10⁶, :func:`check_m_scale`; 1, the default, is the
+        page's rule exactly). The PPI is a moving average whose weight on a board decays by
+        1 − 1/m per later board, so its memory (half-life about m·ln 2 boards) grows in
+        proportion: above 1 it forgets more slowly, below 1 faster.
 
     Returns
     -------
@@ -102,6 +111,8 @@ def weighting(k, w, a):
         m = 600   if k > 300 and w > 300
         m = m / 2 if a < 46
 
+    then m · ``m_scale`` (exactly m when ``m_scale`` is 1).
+
     The page says "between 30 and 300" and "between 150 and 300" without saying whether the
     ends are included. Both ends are taken as included: at k = 30, w = 150 and w = 300 the
     neighbouring rules then give the same m (30, 300, 600), so the choice changes nothing
@@ -119,13 +130,41 @@ def weighting(k, w, a):
     array([ 30.,  30., 200., 300., 300., 400., 600.])
     >>> weighting(5000, 416, [46.0, 45.99])
     array([600., 300.])
+    >>> weighting([10, 5000], [0, 416], 50, m_scale=2.0)   # forgetting half as fast
+    array([  60., 1200.])
     """
     k, w, a = _check_kwa(k, w, a)
+    m_scale = check_m_scale(m_scale)
     established = np.select(
         [w < _W_LOW, w <= _W_HIGH], [float(_K_ESTABLISHED), 2.0 * w], default=2.0 * _W_HIGH
     )
     m = np.select([k < _K_NEW, k <= _K_ESTABLISHED], [float(_K_NEW), k], default=established)
-    return np.where(a < _HALVING_BELOW, m / 2.0, m).astype(float)
+    return np.where(a < _HALVING_BELOW, m / 2.0, m).astype(float) * m_scale
+
+
+def check_m_scale(m_scale, name="m_scale") -> float:
+    """``m_scale`` as a float: a number in 1/15 to 1,000,000 (else an error naming ``name``).
+
+    Below 1/15 a newcomer's m below 46 % (15) times the factor is under 1, and one board
+    would move a rating further than the board's own deviation from its expectation (the
+    ratings overshoot and swing apart); above 10⁶ a regular's m (6·10⁸) would not move a
+    rating in a lifetime of boards.
+
+    >>> check_m_scale(2)
+    2.0
+    >>> check_m_scale(0.01)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: m_scale: must be a number in 1/15-1,000,000 (a factor
+    on the page's m); got 0.01
+    """
+    allowed = "a number in 1/15-1,000,000 (a factor on the page's m)"
+    if isinstance(m_scale, bool | np.bool_) or not isinstance(m_scale, int | float | np.number):
+        raise fail(name, allowed, m_scale)
+    value = float(m_scale)
+    if not (_M_SCALE_MIN <= value <= _M_SCALE_MAX):  # NaN fails too
+        raise fail(name, allowed, m_scale)
+    return value
 
 
 def _check_ppi(values, name: str) -> np.ndarray:
@@ -187,7 +226,7 @@ def expected_pct(a, b, c, d):
     return (a + b - c - d) / 2.0 + 50.0
 
 
-def update(a, p, b, c, d, *, k, w):
+def update(a, p, b, c, d, *, k, w, m_scale=1.0):
     """The player's PPI after one board: A = a + (p − ((a + b − c − d)/2 + 50)) / m.
 
     Parameters
@@ -201,8 +240,10 @@ def update(a, p, b, c, d, *, k, w):
     k, w : int or array_like
         Boards since the start (whole, >= 0) and in the previous three calendar months
         (0-k; see :func:`weighting`).
+    m_scale : float
+        A factor on m (1/15 to 10⁶; 1 is the page's rule; see :func:`weighting`).
 
-    All seven broadcast together (else an error naming them).
+    The seven arrays broadcast together (else an error naming them).
 
     Returns
     -------
@@ -212,7 +253,8 @@ def update(a, p, b, c, d, *, k, w):
 
     Notes
     -----
-    A = a + (p − ((a + b − c − d)/2 + 50)) / m, with m = :func:`weighting` (k, w, a) [1]_.
+    A = a + (p − ((a + b − c − d)/2 + 50)) / m, with m = :func:`weighting` (k, w, a) [1]_
+    (times ``m_scale``).
 
     With equal m at a table the four changes sum to zero and partners move together.
 
@@ -234,7 +276,7 @@ def update(a, p, b, c, d, *, k, w):
     k = check_whole(k, "k", minimum=0)
     w = check_positive(w, "w", allow_zero=True)
     a, p, b, c, d, k, w = check_broadcast(a=a, p=p, b=b, c=c, d=d, k=k, w=w)
-    m = weighting(k, w, a)  # checks w <= k
+    m = weighting(k, w, a, m_scale=m_scale)  # checks w <= k
     return a + (p - expected_pct(a, b, c, d)) / m
 
 
@@ -309,7 +351,7 @@ class RatingRun:
         return self.boards["expected"].to_numpy()[0::4]
 
 
-def rate_log(log, *, initial=None):
+def rate_log(log, *, initial=None, m_scale=1.0):
     """Rate a dated log of boards board by board, as the PPI scheme does.
 
     Parameters
@@ -326,6 +368,10 @@ def rate_log(log, *, initial=None):
         >= 0) and optionally ``w`` (whole, 0-k: boards in the three calendar months before
         the log's first month, counted as w/3 in each). Players not listed are newcomers:
         PPI 50, k = 0, w = 0.
+    m_scale : float
+        A factor on every m (1/15 to 10⁶; 1, the default, is the page's rule exactly, bit
+        for bit): above 1 the PPI forgets more slowly, below 1 faster (see
+        :func:`weighting`).
 
     Returns
     -------
@@ -335,8 +381,9 @@ def rate_log(log, *, initial=None):
     Raises
     ------
     BridgestatsError
-        Missing columns, unparseable dates, a percentage outside 0-100 or missing, or a
-        player in two seats of one row (the message names the row).
+        Missing columns, unparseable dates, a percentage outside 0-100 or missing, a
+        player in two seats of one row (the message names the row), or ``m_scale`` outside
+        1/15 to 10⁶.
 
     Notes
     -----
@@ -373,6 +420,7 @@ def rate_log(log, *, initial=None):
     46.4
     """
     frame = _check_log(log)
+    m_scale = check_m_scale(m_scale)
     n = len(frame)
     ids = pd.unique(frame[list(_SEATS)].to_numpy().ravel())
     init = _initial_state(initial, ids)
@@ -383,7 +431,7 @@ def rate_log(log, *, initial=None):
     k, w = _log_bookkeeping(players, month, init)
     pct_ns = frame["pct_ns"].to_numpy(dtype=float)
     ppi0 = init["ppi"].to_numpy(dtype=float)
-    before, after, m, final = _rate_log_kernel(players, pct_ns, k, w, ppi0, _DECIMALS)
+    before, after, m, final = _rate_log_kernel(players, pct_ns, k, w, ppi0, _DECIMALS, m_scale)
     pct = np.column_stack([pct_ns, pct_ns, 100.0 - pct_ns, 100.0 - pct_ns])
     exp_ns = (before[:, 0] + before[:, 1] - before[:, 2] - before[:, 3]) / 2.0 + 50.0
     expected = np.column_stack([exp_ns, exp_ns, 100.0 - exp_ns, 100.0 - exp_ns])
@@ -486,16 +534,19 @@ def _log_bookkeeping(players, month, init):
 
 
 @njit(cache=True)
-def weighting_scalar(k, w, a):
+def weighting_scalar(k, w, a, m_scale=1.0):
     """:func:`weighting` of one player as a compiled scalar function, for compiled loops.
 
-    The same rules as :func:`weighting`, without its checks, callable from ``numba.njit``
-    code (the rating engine here and the simulator of :mod:`bridgestats.sim`).
+    The same rules as :func:`weighting` (``m_scale`` included, 1 when omitted), without
+    its checks, callable from ``numba.njit`` code (the rating engine here and the simulator
+    of :mod:`bridgestats.sim`).
 
     Examples
     --------
     >>> weighting_scalar(5000, 416.0, 50.0), weighting_scalar(5000, 416.0, 45.0)
     (600.0, 300.0)
+    >>> weighting_scalar(5000, 416.0, 50.0, 0.5)
+    300.0
     """
     if k < _K_NEW:
         m = float(_K_NEW)
@@ -509,11 +560,11 @@ def weighting_scalar(k, w, a):
         m = 2.0 * _W_HIGH
     if a < _HALVING_BELOW:
         m *= 0.5
-    return m
+    return m * m_scale
 
 
 @njit(cache=True)
-def _rate_log_kernel(players, pct_ns, k, w, ppi0, decimals):
+def _rate_log_kernel(players, pct_ns, k, w, ppi0, decimals, m_scale):
     ppi = ppi0.copy()
     n = players.shape[0]
     before = np.empty((n, 4))
@@ -527,7 +578,7 @@ def _rate_log_kernel(players, pct_ns, k, w, ppi0, decimals):
         dev_ns = pct_ns[r] - exp_ns
         for s in range(4):
             dev = dev_ns if s < 2 else -dev_ns
-            m = weighting_scalar(k[r, s], w[r, s], before[r, s])
+            m = weighting_scalar(k[r, s], w[r, s], before[r, s], m_scale)
             ms[r, s] = m
             new = np.round((before[r, s] + dev / m) * scale) / scale
             after[r, s] = new

@@ -40,7 +40,7 @@ from .elo import elo_forecast
 from .gaussian import GaussianModel, fit_gaussian_model, gaussian_forecast
 from .glicko2 import glicko2_forecast
 from .player_mean import fit_player_mean, player_mean_forecast
-from .ppi import rate_log
+from .ppi import check_m_scale, rate_log
 from .sessionlog import board_rows, check_session_log, first_boards
 
 __all__ = [
@@ -116,12 +116,18 @@ class _BoardSystem:
 @dataclass(frozen=True)
 class Ppi(_BoardSystem):
     """Bridge Club Live's PPI exactly as its page defines it [1]_
-    (:func:`~bridgestats.ratings.ppi.rate_log`), every player a newcomer at 50 %."""
+    (:func:`~bridgestats.ratings.ppi.rate_log`), every player a newcomer at 50 %, its
+    weighting m times ``m_scale`` (1, the default: the page's m; above 1 the PPI forgets
+    more slowly, below 1 faster; :func:`~bridgestats.ratings.ppi.weighting`)."""
 
+    m_scale: float = 1.0
     name: str = "ppi"
 
+    def __post_init__(self):
+        check_m_scale(self.m_scale)
+
     def _boards(self, boards):
-        return rate_log(boards).expected_ns
+        return rate_log(boards, m_scale=self.m_scale).expected_ns
 
 
 @dataclass(frozen=True)
@@ -186,6 +192,8 @@ def rating_system(name, **params):
     --------
     >>> rating_system("elo", k_factor=4.0)
     Elo(k_factor=4.0, name='elo')
+    >>> rating_system("ppi", m_scale=2.0)   # the PPI forgetting half as fast
+    Ppi(m_scale=2.0, name='ppi')
     >>> sorted(SYSTEMS) == sorted(["flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"])
     True
     >>> all(isinstance(s, RatingSystem) for s in SYSTEMS.values())

@@ -14,7 +14,8 @@ connection files it finds there were left by a killed batch; it removes them and
 Ctrl-C stops the batch: the running notebooks are stopped, their temporary folders
 removed, the previous good reports kept, the index rewritten (the stopped runs marked
 "stopped"), and a line says which runs were stopped; then :class:`KeyboardInterrupt` goes
-on to the caller. SIGTERM is handled the same way, raising :class:`Stopped`.
+on to the caller. SIGTERM and SIGHUP (a closed terminal) are handled the same way, raising
+:class:`Stopped`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .. import paths
 from .._validate import check_flag, check_int
 from ..errors import BridgestatsError
 from .config import ReportConfig, RunSpec, expand_runs, load_config
-from .dispatch import dispatch, log
+from .dispatch import connect, dispatch, log
 from .folder import (
     FILES,
     MARKER_NAME,
@@ -51,7 +52,7 @@ from .pack import write_pack
 from .parameters import check_parameters, notebook_title
 from .provenance import git_state, package_version, read_json, run_record, sha256
 
-__all__ = ["Stopped", "run_reports"]
+__all__ = ["STOP_SIGNALS", "Stopped", "run_reports"]
 
 
 def run_reports(
@@ -83,9 +84,13 @@ def run_reports(
     show_code : bool
         Show the code cells in the HTML reports.
 
-    Every parameter name is checked before anything runs. A failing run does not stop the
-    others; check ``RunResult.status``. ``reports/index.html`` is rewritten at the end.
+    Every parameter name is checked, and a scheduler connected to, before anything is
+    written (an empty ``reports_dir`` is refused, never taken as the working folder). A
+    failing run does not stop the others; check ``RunResult.status``.
+    ``reports/index.html`` is rewritten at the end.
     """
+    if reports_dir is not None and not str(reports_dir):  # Path("") is the working folder
+        raise BridgestatsError("reports_dir: must be a folder, not an empty path; got ''")
     cfg = config if isinstance(config, ReportConfig) else load_config(config)
     jobs = check_int(jobs, "jobs", minimum=1)
     show_code = check_flag(show_code, "show_code")
@@ -95,6 +100,18 @@ def run_reports(
         for s in specs
         if not s.missing
     }
+    if scheduler is None or not merged:
+        return _run_in(cfg, specs, merged, reports_dir, jobs, scheduler, show_code)
+    client = connect(scheduler)  # a scheduler refused before a folder is made or marked
+    try:
+        return _run_in(cfg, specs, merged, reports_dir, jobs, client, show_code)
+    finally:
+        if client is not scheduler:
+            client.close()
+
+
+def _run_in(cfg, specs, merged, reports_dir, jobs, scheduler, show_code) -> list[RunResult]:
+    """The batch in its reports folder: the folder made and claimed, its lock held."""
     root = Path(paths.reports_dir() if reports_dir is None else reports_dir)
     try:
         root = root.resolve()
@@ -214,10 +231,18 @@ def _cleanup(jobs_by_name, root: Path) -> None:
     remove_kernel_files(root)  # a stopped run's kernel leaves its file (it ends by itself)
 
 
+#: The signals that stop a batch as Ctrl-C does, besides SIGINT: SIGTERM (``timeout``,
+#: ``systemctl stop``, a cancelled CI job) and SIGHUP (a closed terminal, a dropped ssh
+#: session), where the platform has it.
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
 class Stopped(KeyboardInterrupt):
-    """The batch was stopped by a signal other than Ctrl-C (``SIGTERM``: ``timeout``,
-    ``systemctl stop``, a cancelled CI job), handled as Ctrl-C is; ``signum`` is the
-    signal's number (the command line exits with 128 + it)."""
+    """The batch was stopped by a signal other than Ctrl-C (:data:`STOP_SIGNALS`: SIGTERM,
+    SIGHUP), handled as Ctrl-C is; ``signum`` is the signal's number (the command line
+    exits with 128 + it)."""
 
     def __init__(self, signum: int):
         super().__init__(signal.Signals(signum).name)
@@ -230,29 +255,31 @@ def _raise_stopped(signum, _frame):
 
 @contextlib.contextmanager
 def _terminate_as_interrupt():
-    """While the batch runs, SIGTERM raises :class:`Stopped` (a KeyboardInterrupt), so the
-    batch stops as on Ctrl-C: notebooks stopped, temporary folders, kernel files and the
-    lock removed, the index rewritten. The previous handler is put back after."""
+    """While the batch runs, SIGTERM and SIGHUP (:data:`STOP_SIGNALS`) raise
+    :class:`Stopped` (a KeyboardInterrupt), so the batch stops as on Ctrl-C: notebooks
+    stopped, temporary folders, kernel files and the lock removed, the index rewritten.
+    The previous handlers are put back after."""
     try:
-        previous = signal.signal(signal.SIGTERM, _raise_stopped)
+        previous = {sig: signal.signal(sig, _raise_stopped) for sig in STOP_SIGNALS}
     except ValueError:  # not the main thread: the caller's process keeps its handling
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 @contextlib.contextmanager
 def _interrupt_deferred():
-    """Hold Ctrl-C (SIGINT) and SIGTERM until the block is done, then raise
-    :class:`KeyboardInterrupt` (:class:`Stopped` for SIGTERM)."""
+    """Hold Ctrl-C (SIGINT), SIGTERM and SIGHUP until the block is done, then raise
+    :class:`KeyboardInterrupt` (:class:`Stopped` for SIGTERM and SIGHUP)."""
     caught = []
     try:
         previous = {
             sig: signal.signal(sig, lambda signum, _: caught.append(signum))
-            for sig in (signal.SIGINT, signal.SIGTERM)
+            for sig in (signal.SIGINT, *STOP_SIGNALS)
         }
     except ValueError:  # not the main thread: signals go to the main thread anyway
         yield
@@ -262,8 +289,9 @@ def _interrupt_deferred():
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    if signal.SIGTERM in caught:
-        raise Stopped(signal.SIGTERM)
+    stops = [sig for sig in caught if sig in STOP_SIGNALS]
+    if stops:
+        raise Stopped(stops[0])
     if caught:
         raise KeyboardInterrupt
 

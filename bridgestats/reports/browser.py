@@ -49,7 +49,13 @@ def find_browser() -> str | None:
 
 def print_pdf(page, pdf, *, timeout: float = 120) -> Path:
     """Print the HTML file ``page`` to ``pdf`` (A4, the page's own print styles, no browser
-    header or footer) and return the PDF's path."""
+    header or footer) and return the PDF's path.
+
+    The browser runs in a session (and process group) of its own: one that has not
+    finished within ``timeout`` seconds is stopped whole, with every process it started
+    (a hung browser leaves nothing behind), and a
+    :class:`~bridgestats.errors.BridgestatsError` says so in one line.
+    """
     browser = find_browser()
     if browser is None:
         raise BridgestatsError(
@@ -69,8 +75,53 @@ def print_pdf(page, pdf, *, timeout: float = 120) -> Path:
             f"--print-to-pdf={pdf}",
             page.as_uri(),
         ]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-    if done.returncode != 0 or not pdf.is_file() or pdf.stat().st_size == 0:
-        tail = (done.stderr or "").strip().splitlines()[-1:] or ["no output"]
+        returncode, stderr = _run_alone(
+            command, timeout=timeout, what=f"{browser} printing {page.name}"
+        )
+    if returncode != 0 or not pdf.is_file() or pdf.stat().st_size == 0:
+        tail = (stderr or "").strip().splitlines()[-1:] or ["no output"]
         raise BridgestatsError(f"PDF: {browser} could not print {page.name}: {tail[0]}")
     return pdf
+
+
+def _run_alone(command, *, timeout: float, what: str) -> tuple[int, str]:
+    """Run ``command`` in a new session (its own process group); its exit status and
+    standard error. Past ``timeout`` seconds, or when this process is interrupted, the
+    whole group is killed (SIGKILL) before the command is waited for, so no process it
+    started outlives it; a timeout raises a one-line BridgestatsError naming ``what``."""
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    )
+    try:
+        _, stderr = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        raise BridgestatsError(
+            f"PDF: {what} did not finish within {timeout:g} s; stopped it and every process"
+            " it started (a hung or misconfigured browser? BRIDGESTATS_CHROMIUM names it)"
+        ) from None
+    except BaseException:  # Ctrl-C, SIGTERM: the browser goes with us
+        _kill_group(proc)
+        raise
+    return proc.returncode, stderr
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL the process group led by ``proc`` (still unreaped, so its id is not reused),
+    then reap it; its pipes are abandoned after 5 s (a process that left the group)."""
+    import signal
+
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        proc.kill()
+    try:
+        proc.communicate(timeout=5)
+    except subprocess.TimeoutExpired:  # pragma: no cover - a child that left the group
+        proc.wait()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import difflib
+import hashlib
 import itertools
 import json
 import re
@@ -28,6 +29,7 @@ __all__ = [
     "default_config_path",
     "expand_runs",
     "load_config",
+    "run_name",
 ]
 
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$")
@@ -40,6 +42,10 @@ _TOP_KEYS = ("allow_missing", "timeout", "pack", "report")
 #: days on one machine, and a grid past that is almost always a mistake in the file.
 MAX_RUNS = 5000
 _ENTRY_KEYS = ("name", "notebook", "description", "parameters", "grid")
+#: The longest run name: the runner's temporary folder ``.<run>.tmp-XXXXXXXX`` (14 more
+#: characters, ASCII like the name) must fit a file name of 255 bytes (NAME_MAX of ext4,
+#: APFS, NTFS). A name derived from grid values past it is shortened (:func:`run_name`).
+MAX_RUN_NAME = 255 - len("..tmp-XXXXXXXX")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,6 +173,12 @@ def _parse_entry(raw: dict, index: int, path: Path) -> ReportEntry:
             f"{where}: 'name' must be letters, digits, '_', '-', '.' (not ending in .failed);"
             f" got {name!r}"
         )
+    if len(name) > MAX_RUN_NAME:
+        raise BridgestatsError(
+            f"{where}: 'name' must be at most {MAX_RUN_NAME} characters (the runner's"
+            f" temporary folder .<name>.tmp-XXXXXXXX must fit a file name of 255 bytes);"
+            f" got {len(name)}"
+        )
     if name.lower() in RESERVED_NAMES:
         raise BridgestatsError(
             f"{where}: 'name' {name!r} is reserved (the runner writes"
@@ -207,6 +219,27 @@ def _slug(value) -> str:
     return re.sub(r"[^A-Za-z0-9.\-]+", "_", text).strip("_") or "_"
 
 
+def run_name(report: str, chosen: Mapping) -> str:
+    """The name of the run of entry ``report`` at the grid values ``chosen``:
+    ``<report>__<key>-<value>_...``, or, when that is longer than :data:`MAX_RUN_NAME`,
+    its first characters and ``-h`` with 10 hex digits of its SHA-256 (distinct runs keep
+    distinct names; the run's values are in its ``run.json`` and the index).
+
+    >>> run_name("e", {"a": 1, "b": "x y"})
+    'e__a-1_b-x_y'
+    >>> long = run_name("e", {"label": "x" * 300})
+    >>> len(long), long[:12], long[-12:-10]
+    (241, 'e__label-xxx', '-h')
+    """
+    name = report
+    if chosen:
+        name += "__" + "_".join(f"{k}-{_slug(v)}" for k, v in chosen.items())
+    if len(name) <= MAX_RUN_NAME:
+        return name
+    digest = hashlib.sha256(name.encode()).hexdigest()[:10]
+    return f"{name[: MAX_RUN_NAME - 12].rstrip('_.-')}-h{digest}"
+
+
 def expand_runs(config: ReportConfig, *, only=(), params=None) -> list[RunSpec]:
     """The runs of ``config``: every entry, its grid expanded, filtered by ``only``.
 
@@ -239,9 +272,7 @@ def expand_runs(config: ReportConfig, *, only=(), params=None) -> list[RunSpec]:
         keys = list(axes)
         for combo in itertools.product(*(axes[k] for k in keys)):
             chosen = dict(zip(keys, combo, strict=True))
-            name = entry.name
-            if chosen:
-                name += "__" + "_".join(f"{k}-{_slug(v)}" for k, v in chosen.items())
+            name = run_name(entry.name, chosen)
             overrides = {**entry.parameters, **chosen, **params}
             runs.append(RunSpec(name, entry.name, entry.notebook, overrides, entry.description))
     names = [r.name for r in runs]

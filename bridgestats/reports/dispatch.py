@@ -31,10 +31,15 @@ __all__ = ["dispatch", "execute_remote", "log"]
 
 
 def log(message: str) -> None:
-    """One progress line ``[reports] ...`` on stderr (above the progress bar, if any)."""
+    """One progress line ``[reports] ...`` on stderr (above the progress bar, if any); a
+    line that cannot be written (the terminal closed) is dropped, never stops the batch's
+    clean-up."""
     from tqdm import tqdm
 
-    tqdm.write(f"[reports] {message}", file=sys.stderr)
+    try:
+        tqdm.write(f"[reports] {message}", file=sys.stderr)
+    except (OSError, ValueError):  # a hung-up terminal (EIO), a closed stream: the batch goes on
+        pass
 
 
 def dispatch(
@@ -64,6 +69,7 @@ def _local(jobs_by_name: Mapping[str, Job], jobs: int):
     interpreter, which imports papermill once and then runs one notebook at a time)."""
     pending = list(jobs_by_name.items())
     running: dict = {}
+    _tracker_survives_hangup()
     pool = ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=multiprocessing.get_context("spawn"),
@@ -95,9 +101,30 @@ def _local(jobs_by_name: Mapping[str, Job], jobs: int):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def _tracker_survives_hangup() -> None:
+    """Start multiprocessing's resource tracker (the process that removes the pool's
+    semaphores) with SIGHUP ignored, as it ignores SIGINT and SIGTERM itself: a closed
+    terminal signals every process of the batch's group, and a tracker killed by it would
+    leave the batch's semaphores to leak (and print its tracebacks) while the batch stops
+    cleanly. SIGHUP is ignored only while the tracker starts (an ignored signal is kept
+    across ``exec``); a tracker already running is left as it is."""
+    if not hasattr(signal, "SIGHUP"):  # pragma: no cover - Windows
+        return
+    from multiprocessing import resource_tracker
+
+    try:
+        previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    except ValueError:  # not the main thread: leave the tracker to start as it does
+        return
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
 def _worker_init(parent: int) -> None:
-    """A pool worker leaves Ctrl-C and SIGTERM to the batch (which ends it), and dies with
-    the batch.
+    """A pool worker leaves Ctrl-C, SIGTERM and SIGHUP to the batch (which ends it), and
+    dies with the batch.
 
     A stop that signals every process of the batch (``systemctl stop``: a SIGTERM to the
     whole control group) would otherwise kill the worker before the batch handles its own
@@ -112,7 +139,9 @@ def _worker_init(parent: int) -> None:
     and exits.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _left_to_the_batch)
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP: a closed terminal signals the whole group
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _left_to_the_batch)
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -158,16 +187,26 @@ def execute_remote(job: Job) -> tuple[Outcome, dict[str, bytes]]:
     return outcome, files
 
 
-def _dask(jobs_by_name: Mapping[str, Job], scheduler):
+def connect(scheduler):
+    """A ``distributed.Client`` of the scheduler address ``scheduler`` (a client is
+    returned as given). An unreachable scheduler or a string that is no address raises a
+    one-line :class:`BridgestatsError`: the batch connects before it writes anything."""
     from distributed import Client
-    from distributed import as_completed as dask_completed
 
+    if isinstance(scheduler, Client):
+        return scheduler
     try:
-        client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+        return Client(scheduler)
     except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
         raise BridgestatsError(
             f"scheduler: cannot connect to {scheduler!r}: {type(exc).__name__}: {exc}"
         ) from exc
+
+
+def _dask(jobs_by_name: Mapping[str, Job], scheduler):
+    from distributed import as_completed as dask_completed
+
+    client = connect(scheduler)
     try:
         futures = {}
         for name, job in jobs_by_name.items():

@@ -13,6 +13,7 @@ only when not empty).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -34,6 +35,7 @@ __all__ = [
     "KERNEL_NAME",
     "execute",
     "export_html",
+    "inert_markdown_html",
     "kernel_manager_class",
     "run_in_process",
     "run_logged",
@@ -253,12 +255,13 @@ def about_html(job: Job, outcome: Outcome, summary: dict) -> str:
     )
     inputs = summary.get("_inputs") or {}
     failure = f" ({outcome.error})" if outcome.error else ""
+    given = job.parameters.get("seed")
+    seed = repr(given) if given is not None else "(none: the notebook takes no seed)"
     rows = [
         ("run", f"{job.name}: {outcome.status}{failure}"),
         ("notebook", f"{Path(job.notebook).name}, SHA-256 {job.notebook_sha256}"),
         ("parameters", params or "(none)"),
-        ("seed", repr(job.parameters["seed"]) if job.parameters.get("seed") is not None
-         else "(none: the notebook takes no seed)"),  # fmt: skip
+        ("seed", seed),
         ("bridgestats", f"{job.version}, git {rev}"),
         ("inputs", "; ".join(f"{k}: SHA-256 {v}" for k, v in inputs.items()) or "(none)"),
         ("started", outcome.started),
@@ -276,11 +279,49 @@ def _has_math(nb) -> bool:
     return False
 
 
+def inert_markdown_html(source: str) -> str:
+    """A cell's Markdown output as HTML, with any raw HTML in it shown as text and links of
+    harmful schemes (``javascript:``, ``vbscript:``, ``data:``) cut: the filter of the report
+    pages' Markdown outputs (``report.html.j2``).
+
+    nbconvert's own filter passes raw HTML through, as a notebook's author may write it; the
+    outputs of ``show_markdown`` carry names read from files, which it already makes inert
+    (:func:`bridgestats.notebook.inert_markdown`), and this is the second line of defence.
+
+    >>> print(inert_markdown_html("**6** <img src=x onerror=f()> &lt; [a](javascript:f())"))
+    <p><strong>6</strong> &lt;img src=x onerror=f()&gt; &lt; <a href="#harmful-link">a</a></p>
+    """
+    from nbconvert.filters.markdown_mistune import MarkdownWithMath
+
+    renderer = _inert_renderer()(escape=False, allow_harmful_protocols=False)
+    return MarkdownWithMath(renderer=renderer).render(source).rstrip("\n")
+
+
+@functools.cache
+def _inert_renderer():
+    """nbconvert's Markdown renderer with raw HTML (inline and block) shown as text; text
+    keeps its character references (mistune's own ``escape=True`` would show ``&lt;`` as
+    written)."""
+    import html
+
+    from nbconvert.filters.markdown_mistune import IPythonRenderer
+
+    class InertRenderer(IPythonRenderer):
+        def inline_html(self, html_text: str) -> str:
+            return html.escape(html_text, quote=False)
+
+        def block_html(self, html_text: str) -> str:
+            return f"<p>{html.escape(html_text.strip(), quote=False)}</p>\n"
+
+    return InertRenderer
+
+
 def export_html(notebook_path, *, show_code: bool, title: str = "", about: str = "") -> Path:
     """Render an executed notebook as ``<same name>.html`` (code hidden unless asked).
 
-    The page is nbconvert's lab template without remote scripts (``report.html.j2``);
-    ``about`` is HTML appended at its end (the run's provenance).
+    The page is nbconvert's lab template without remote scripts (``report.html.j2``), the
+    cells' Markdown outputs rendered by :func:`inert_markdown_html`; ``about`` is HTML
+    appended at its end (the run's provenance).
     """
     import nbformat
     from nbconvert import HTMLExporter
@@ -293,6 +334,7 @@ def export_html(notebook_path, *, show_code: bool, title: str = "", about: str =
         exclude_input_prompt=not show_code,
         exclude_output_prompt=not show_code,
         embed_images=True,
+        filters={"bridgestats_inert_markdown": inert_markdown_html},
     )
     nb = nbformat.read(notebook_path, as_version=4)
     resources = {

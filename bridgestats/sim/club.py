@@ -101,7 +101,7 @@ class Simulation:
     Attributes
     ----------
     strength : ndarray
-        True strengths (PPI scale, %), one per player.
+        True strengths (PPI scale, %), one per player, at the start.
     ppi : ndarray
         PPIs at the end of the run.
     k : ndarray
@@ -122,6 +122,9 @@ class Simulation:
         ``session`` (within the month), ``round`` (within the month), ``north``,
         ``south``, ``east``, ``west`` (player indices), ``pct_ns`` (the board %) and
         ``expected_ns`` (the model's true expectation μ).
+    monthly_strength : ndarray
+        True strengths each month was played at, shape (n_months, n_players): every row
+        ``strength`` unless the strengths drift (``drift_sd``).
     """
 
     strength: np.ndarray
@@ -132,6 +135,7 @@ class Simulation:
     trace: pd.DataFrame
     n_updates: int
     log: pd.DataFrame | None = None
+    monthly_strength: np.ndarray | None = None
 
 
 def board_sd_of(tau):
@@ -252,6 +256,7 @@ def simulate(
     shock_pct=25.0,
     track=None,
     record=False,
+    drift_sd=0.0,
     rng=None,
 ):
     """Simulate a club's players rated by the PPI, session by session and board by board.
@@ -297,6 +302,11 @@ def simulate(
         Players whose PPI is recorded after each session they play (``Simulation.trace``).
     record : bool
         Keep the log of every table-board (``Simulation.log``).
+    drift_sd : float
+        How fast true strengths drift, in % per √year (>= 0): after each month every
+        player's strength takes a random-walk step of sd drift_sd·√(1/12), held within
+        0-100 (``Simulation.monthly_strength``). 0, the default, draws nothing: a run is
+        then the same as without the argument.
     rng : None, int or numpy.random.Generator
         The source of all randomness.
 
@@ -372,6 +382,7 @@ def simulate(
         shock_pct=shock_pct,
         track=track,
         record=record,
+        drift_sd=drift_sd,
         rng=rng,
         kernel=_simulate_month,
     )
@@ -415,6 +426,7 @@ def _simulate(
     rng,
     kernel,
     record=False,
+    drift_sd=0.0,
 ):
     strength = as_finite_array(strength, "strength").ravel().astype(float)
     n_players = strength.size
@@ -442,6 +454,7 @@ def _simulate(
     shock_pct = check_number(shock_pct, "shock_pct", low=0, high=100)
     shock_month = check_int(shock_month, "shock_month", minimum=0, maximum=n_months - 1)
     record = check_flag(record, "record")
+    drift_sd = check_number(drift_sd, "drift_sd", low=0)
     act = _per_player(activity, "activity", n_players)
     most = 3.0 * sessions * n_boards
     if np.any(act < 0) or np.any(act > most):
@@ -491,6 +504,7 @@ def _simulate(
     past = np.repeat((hist / 3.0)[None, :], 3, axis=0)  # boards in months M-3, M-2, M-1
     monthly = np.empty((n_months, n_players))
     monthly_boards = np.empty((n_months, n_players))
+    monthly_strength = np.empty((n_months, n_players))
     n_updates = 0
     logs = []
     for month in range(n_months):
@@ -516,9 +530,14 @@ def _simulate(
         past = np.vstack([past[1:], played[None, :]])
         monthly[month] = ppi
         monthly_boards[month] = played
+        monthly_strength[month] = state.strength
+        if drift_sd > 0:  # a random-walk step per month, drawn after the month's play
+            step = drift_sd * math.sqrt(1.0 / 12.0) * gen.standard_normal(n_players)
+            state = state._replace(strength=np.clip(state.strength + step, 0.0, 100.0))
     trace = _trace_frame(tracked, state, sessions)
     log = pd.concat(logs, ignore_index=True) if record else None
-    return Simulation(strength, ppi, k, monthly, monthly_boards, trace, int(n_updates), log)
+    return Simulation(strength, ppi, k, monthly, monthly_boards, trace, int(n_updates), log,
+                      monthly_strength)  # fmt: skip
 
 
 def board_log(sim, *, start="2001-01-01"):

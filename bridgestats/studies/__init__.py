@@ -17,6 +17,10 @@
   (:func:`settling`), the LPR's limiting tests (:func:`lpr_periods`, :func:`lpr_rates`);
   :mod:`~bridgestats.studies.ratings_real_sim`: a simulated log whose truth is known
   (:func:`simulated_sessions`);
+  :mod:`~bridgestats.studies.ppi_decision`: the committee's answer on the PPI, whether it
+  forgets too fast or too slow, its m scaled by a grid of factors and scored out of sample
+  (:func:`ppi_decision`), and what its calibration slope means for players
+  (:func:`ppi_calibration_sentence`);
 - :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
   Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
   (names stay under the module);
@@ -37,6 +41,12 @@
   ``derived/rescored_matches``) re-scored under every candidate scale
   (:func:`rescore_events`) and the qualifiers each scale changes
   (:func:`qualifier_changes`).
+- :mod:`~bridgestats.studies.committee`: every evidence report on a committee's own
+  ``files``: its Swiss pairs and team matches as rounds × VP outcome on the scale they were
+  scored on (:func:`~bridgestats.studies.committee.round_counts`), σ by subset and its
+  likelihood-ratio tests (``subset_sigma``, ``sigma_tests``, Brighton 2005's by default),
+  and whether an interval decides between published figures (``interval_verdict``; names
+  stay under the module);
 - :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
   by half simulated under a random draw and by score, the equal-probability σ of each half,
   and late entry into a Swiss after a knock-out (names stay under the module).
@@ -64,6 +74,7 @@ from .ppi import (
     shock_response,
     stationary_wander,
 )
+from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .probst import probst_items
 from .ratings_real import (
     calibration,
@@ -101,6 +112,8 @@ __all__ = [
     "page_claims",
     "partnership_bonus",
     "ppi_bands",
+    "ppi_calibration_sentence",
+    "ppi_decision",
     "ppi_verdict",
     "probst_items",
     "qualifier_changes",

@@ -34,9 +34,10 @@ from ..names import display_name
 from ..sigma import EVIDENCE_FORMS, event_form, form_sigma
 from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
-from .designer import SIM_EVENTS, not_simulated_reason, real_qualifier_changes, simulated_model
+from .designer import SIM_EVENTS, not_simulated_reason, simulated_model
 from .estimates import sensitivity
-from .rescore import rescore_events
+from .ppi_decision import ppi_calibration_sentence, ppi_decision
+from .rescore import qualifier_changes, rescore_events
 from .scales import VERDICT_MARGIN
 
 __all__ = [
@@ -44,7 +45,9 @@ __all__ = [
     "DEFAULT_EVENTS",
     "SIMILAR_SHAPES",
     "brief_findings",
+    "brief_table",
     "current_scale",
+    "ppi_answer",
     "recommendation_sentence",
     "recommendations",
     "top_from",
@@ -149,8 +152,33 @@ def _simulated(form, n_boards, scales, *, n_tables, n_events, rng):
     return win, vs
 
 
+def _real_changes(rescored, baselines) -> dict | None:
+    """What the recommended teams scale (the Gaussian 20-0 at each event's own length)
+    changes in real round robins: qualifiers (under the events' tie-break and over every
+    order of the teams tied at the cut), events, and the baseline, in words; None when the
+    events hold no team round robin."""
+    q = qualifier_changes(rescored, baselines=baselines)
+    g = q[q["scale"] == "Gaussian 20-0"]
+    if g.empty:
+        return None
+    played = g.drop_duplicates("event")["baseline_played"].astype(bool)
+    scales = pd.unique(g["baseline_scale"]) if "baseline_scale" in g else ["WBF 2013 continuous"]
+    n = int(g["event"].nunique())
+    if baselines is None:  # the shipped championships: WBF 2013 re-applied
+        what = (f"against WBF 2013 continuous re-applied (a scale {n - int(played.sum())} of "
+                f"the {n} did not play)")  # fmt: skip
+    else:
+        what = "against the scale each was scored on (" + ", ".join(scales) + ")"
+    return {"qualifier_changes": int(g["count"].sum()),
+            "qualifier_changes_low": int(g["count_low"].sum()),
+            "qualifier_changes_high": int(g["count_high"].sum()),
+            "events_changed": int((g["count"] > 0).sum()), "n_real_events": n,
+            "baseline": what}  # fmt: skip
+
+
 def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_events=2000,
-                    alpha=0.05, rng=None, rescored=None) -> pd.DataFrame:  # fmt: skip
+                    alpha=0.05, rng=None, rescored=None, baselines=None,
+                    qualifiers=8) -> pd.DataFrame:  # fmt: skip
     """The recommended scale for each form and length, beside the scale in use now.
 
     Parameters
@@ -172,7 +200,14 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
     rng : int or numpy.random.Generator, optional
         One seed per form and length is drawn from it.
     rescored : pandas.DataFrame, optional
-        :func:`~.rescore.rescore_events`' frame (the shipped championships by default).
+        :func:`~.rescore.rescore_events`' frame: the shipped championships by default, or a
+        committee's own events (:func:`~.committee.rescore_input`).
+    baselines : dict, optional
+        With a committee's ``rescored``: the scale each event was scored on
+        (:attr:`~.committee.RescoreInput.baselines`), against which changes are counted.
+    qualifiers : int
+        How many qualify from each real event (the cut ``rescored`` was made with), for
+        the words.
 
     Returns
     -------
@@ -190,9 +225,9 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
         rows simulated, within :data:`~.scales.VERDICT_MARGIN` of it unresolved; missing
         where the form has no strongest side);
         ``qualifier_changes``, ``qualifier_changes_low``, ``qualifier_changes_high``,
-        ``events_changed``, ``n_real_events``, ``baseline`` (teams only: the 51 real
-        championships re-scored at their own lengths); ``report`` (the report that
-        backs the row).
+        ``events_changed``, ``n_real_events``, ``baseline`` and ``qualifiers`` (teams only:
+        the real round robins re-scored at their own lengths, the 51 championships or the
+        committee's); ``report`` (the report that backs the row).
 
     Examples
     --------
@@ -208,6 +243,8 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
     gen = np.random.default_rng(rng)
     current = {**CURRENT, **(current or {})}
     quals = None
+    if rescored is None:
+        rescored = rescore_events()
     rows = []
     for form, n in pairs:
         entry = event_form(form)
@@ -243,15 +280,9 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
             })  # fmt: skip
         if form == "teams":
             if quals is None:
-                quals = real_qualifier_changes("teams", rescored=rescored)
-            g = quals["scales"].set_index("scale").loc["recommended"]
-            row.update({
-                "qualifier_changes": int(g["count"]),
-                "qualifier_changes_low": int(g["count_low"]),
-                "qualifier_changes_high": int(g["count_high"]),
-                "events_changed": int(g["events_changed"]), "n_real_events": quals["events"],
-                "baseline": f"{quals['baseline']} re-applied to each event ({quals['reason']})",
-            })  # fmt: skip
+                quals = _real_changes(rescored, baselines) or {}
+            if quals:
+                row.update({**quals, "qualifiers": qualifiers})
         rows.append(row)
     out = pd.DataFrame(rows)
     if "strongest_diff" in out:
@@ -318,11 +349,12 @@ def recommendation_sentence(row) -> str:
     if not pd.isna(row.get("qualifier_changes", np.nan)):
         lo, hi = int(row["qualifier_changes_low"]), int(row["qualifier_changes_high"])
         spread = "" if lo == hi else f", {lo}-{hi} as ties at the cut fall"
+        n = int(row["n_real_events"])
         text += (
-            f"; in {int(row['n_real_events'])} real championships re-scored at their own "
-            f"lengths it would have changed {int(row['qualifier_changes'])} qualifiers in "
-            f"{int(row['events_changed'])} events{spread}, against WBF 2013 continuous "
-            f"re-applied, top 8 qualifying"
+            f"; in {n} real round robin{'s' if n != 1 else ''} re-scored at their own lengths "
+            f"it would have changed {int(row['qualifier_changes'])} qualifiers in "
+            f"{int(row['events_changed'])} events{spread}, {row['baseline']}, the top "
+            f"{int(row['qualifiers'])} qualifying"
         )
     return text + "."
 
@@ -338,7 +370,14 @@ def wbf_statement(rescored=None) -> pd.DataFrame:
     Parameters
     ----------
     rescored : pandas.DataFrame, optional
-        :func:`~.rescore.rescore_events`' frame (the shipped championships by default).
+        :func:`~.rescore.rescore_events`' frame: the shipped championships by default, or a
+        committee's own events (:func:`~.committee.rescore_input`).
+    baselines : dict, optional
+        With a committee's ``rescored``: the scale each event was scored on
+        (:attr:`~.committee.RescoreInput.baselines`), against which changes are counted.
+    qualifiers : int
+        How many qualify from each real event (the cut ``rescored`` was made with), for
+        the words.
 
     Returns
     -------
@@ -399,8 +438,8 @@ def wbf_statement_sentence(frame) -> str:
     def said(rows):
         return "; ".join(
             f"{r.scale} against {r.other}: qualifiers change in {r.events_qualifiers_changed} "
-            f"of {r.n_events} events ({r.qualifiers_changed} teams), places in "
-            f"{r.places_changed}, the leader in {r.leaders_changed}"
+            f"of {_count(r.n_events, 'event')} ({_count(r.qualifiers_changed, 'team')}), "
+            f"places in {r.places_changed}, the leader in {r.leaders_changed}"
             for r in rows.itertuples()
         )
 
@@ -410,22 +449,56 @@ def wbf_statement_sentence(frame) -> str:
         "holds between scales of the same shape" if holds_similar else
         "does not hold even between scales of the same shape"
     )  # fmt: skip
+    if n * PRACTICALLY_NOTHING < 1:  # one change is already more than the claim allows
+        verdict = f"cannot be tested on {_count(n, 'event')} (one change would exceed it)"
     return (
         f"The WBF's claim that re-scoring past championships under a new scale changes "
         f"practically nothing (at most {PRACTICALLY_NOTHING:.0%} of events with a qualifier "
         f"changed) {verdict} ({said(sim)}) and for {n_diff_holds} of {len(diff)} pairs of "
-        f"different shape, over {n} real championships re-scored at their own lengths "
+        f"different shape, over {_count(n, 'real event')} re-scored at their own lengths "
         f"(the most changed: {said(diff.nlargest(1, 'events_qualifiers_changed'))})."
     )
 
 
-def brief_findings(table, statement) -> pd.DataFrame:
+def _count(n, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one.
+
+    >>> _count(1, "event"), _count(3, "real event")
+    ('1 event', '3 real events')
+    """
+    return f"{int(n):,} {noun}{'' if int(n) == 1 else 's'}"
+
+
+def ppi_answer(sessions=None, *, until="2010-01-01", n_boot=2000, rng=None):
+    """Does the PPI forget too fast or too slow? :func:`~.ppi_decision.ppi_decision` on the
+    real players' session log (the ratings report's, ``derived/rating_sessions``), with
+    the calibration sentence beside its answer.
+
+    Returns
+    -------
+    tuple
+        The factors' table (``m_scale``, ``rmse``, ``gain``, ``calibration_slope``,
+        ``half_life_boards``, and the rest of :func:`~.ppi_decision.ppi_decision`'s
+        columns) and the decision dict, whose ``sentence`` is followed by
+        ``calibration_sentence``.
+    """
+    from .. import datasets
+
+    log = datasets.load("derived/rating_sessions") if sessions is None else sessions
+    table, decision = ppi_decision(log, until=until, n_boot=n_boot, rng=rng)
+    decision = {**decision, "calibration_sentence": ppi_calibration_sentence(table)}
+    return table.assign(m_scale=table["factor"]), decision
+
+
+def brief_findings(table, statement, decision=None) -> pd.DataFrame:
     """The brief's findings as a tidy frame: ``text``, ``section``, ``key``, ``headline``.
 
     One sentence per form and length (:func:`recommendation_sentence`; key
     ``recommendations``), the headlines the 8-board teams and 8-board Swiss pairs rows where
-    they are in ``table``, and the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
-    key ``wbf_statement``): the keys are the brief's summary keys.
+    they are in ``table``, the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
+    key ``wbf_statement``) and, given ``decision`` (:func:`ppi_answer`'s), the PPI's
+    answer and what its calibration means (key ``ppi_decision``): the keys are the brief's
+    summary keys.
     """
     rows = []
     for r in table.itertuples(index=False):
@@ -436,4 +509,44 @@ def brief_findings(table, statement) -> pd.DataFrame:
     rows.append({"text": wbf_statement_sentence(statement),
                  "section": "Would a new scale have changed who qualified?",
                  "key": "wbf_statement", "headline": True})  # fmt: skip
+    if decision is not None:
+        pairs = ((decision["sentence"], True), (decision["calibration_sentence"], False))
+        for text, head in pairs:
+            rows.append({"text": text, "section": "Does our PPI forget too fast or too slow?",
+                         "key": "ppi_decision", "headline": head})  # fmt: skip
     return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
+
+
+#: The verdicts on P(strongest wins) in a table cell's words.
+_VERDICT_WORDS = {"not distinguishable": "no difference", "unresolved": "too close to call",
+                  "differs": "differs"}  # fmt: skip
+
+
+def brief_table(table) -> pd.DataFrame:
+    """:func:`recommendations` as the brief's table: forms by name, shares in %.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``form`` (its display name), ``n_boards``, ``sigma``, ``recommended_20_0_from``,
+        ``current_20_0_from``, ``p_20_0_equal`` and ``p_20_0_equal_current`` (%),
+        ``p_strongest_wins`` and ``p_strongest_wins_current`` (%), ``verdict`` (in words).
+
+    Examples
+    --------
+    >>> t = brief_table(recommendations([("swiss_pairs", 8)], n_events=100, rng=1))
+    >>> t[["form", "n_boards", "p_20_0_equal"]].round(1).to_dict("records")
+    [{'form': 'Swiss pairs', 'n_boards': 8, 'p_20_0_equal': 9.5}]
+    """
+    out = pd.DataFrame({
+        "form": table["form"].map(lambda f: display_name("form", f)),
+        "n_boards": table["n_boards"], "sigma": table["sigma"],
+        "recommended_20_0_from": table["recommended_20_0_from"],
+        "current_20_0_from": table["current_20_0_from"],
+    })  # fmt: skip
+    for column in ("p_20_0_equal", "p_20_0_equal_current", "p_strongest_wins",
+                   "p_strongest_wins_current"):  # fmt: skip
+        out[column] = 100 * table[column] if column in table else np.nan
+    verdict = table["verdict"] if "verdict" in table else pd.Series(None, index=table.index)
+    out["verdict"] = verdict.map(lambda v: _VERDICT_WORDS.get(v, "") if isinstance(v, str) else "")
+    return out

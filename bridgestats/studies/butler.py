@@ -56,8 +56,10 @@ __all__ = [
 _DATUM_COLUMNS = {"mean": "butler_imps_sd_mean", "trimmed": "butler_imps_sd_trimmed"}
 
 
-def butler_factors(*, confidence=0.90, n_boot=2000, rng=None) -> pd.DataFrame:
+def butler_factors(*, confidence=0.90, n_boot=2000, rng=None, spreads=None) -> pd.DataFrame:
     """The Butler factor B on the shipped full fields, with the plain and the trimmed datum.
+
+    Or on a committee's own full fields with ``spreads``.
 
     Parameters
     ----------
@@ -66,6 +68,10 @@ def butler_factors(*, confidence=0.90, n_boot=2000, rng=None) -> pd.DataFrame:
     n_boot : int
         Bootstrap replicates.
     rng : None, int or numpy.random.Generator
+    spreads : pandas.DataFrame, optional
+        Per-board spreads in the columns of ``data/derived/fullfield_board_spreads`` (a
+        committee's: :func:`bridgestats.studies.committee.board_spreads`); the shipped file
+        by default.
 
     Returns
     -------
@@ -81,7 +87,8 @@ def butler_factors(*, confidence=0.90, n_boot=2000, rng=None) -> pd.DataFrame:
     {'mean': 1.189, 'trimmed': 1.158}
     """
     gen = check_rng(rng)
-    spreads = datasets.load("derived/fullfield_board_spreads")
+    if spreads is None:
+        spreads = datasets.load("derived/fullfield_board_spreads")
     rows = []
     for datum, column in _DATUM_COLUMNS.items():
         fit = butler_factor(

@@ -69,13 +69,11 @@ from .._validate import (
 from ..fit import (
     StrengthSpread,
     estimate_k_from_matches,
-    fit_sigma_groups,
     fit_strength_spread,
-    sigma_lr_test,
-    sigma_one_vs_rest,
 )
 from ..sigma import swiss_pairs_top_percent
-from ..vp import VPScale, gaussian_z, scale_from_thresholds, wbf_table
+from ..vp import VPScale, gaussian_z, named_scale, scale_from_thresholds, wbf_table
+from .rounds import RoundCounts, sigma_tests, subset_sigma
 
 __all__ = [
     "BANDS",
@@ -1051,45 +1049,41 @@ def brighton_counts():
     return table, np.asarray(played.thresholds, dtype=float)
 
 
-def _subsets(table: pd.DataFrame, first_half_last_round: int, random_draw_rounds) -> dict:
-    last = int(table.index.max())
-    out = {
-        "all": (table.sum(), f"1-{last}"),
-        "random_draw": (table.loc[list(random_draw_rounds)].sum(),
-                        ", ".join(str(r) for r in random_draw_rounds)),
-        "first_half": (table.loc[:first_half_last_round].sum(), f"1-{first_half_last_round}"),
-        "second_half": (table.loc[first_half_last_round + 1 :].sum(),
-                        f"{first_half_last_round + 1}-{last}"),
-    }  # fmt: skip
-    for r in table.index:
-        out[f"round_{r}"] = (table.loc[r], str(r))
-    return out
+def brighton_round_counts() -> RoundCounts:
+    """Brighton 2005 (Probst's Table 7) as a :class:`~bridgestats.studies.rounds.RoundCounts`:
+    14 rounds × winner's VP, scored on the 2004 scale (the shipped data of ``washington_sigma``).
+
+    >>> brighton_round_counts().by_round.shape
+    (14, 11)
+    """
+    table, t = brighton_counts()
+    played = named_scale(SCORED_ON)
+    return RoundCounts(
+        by_round=table, thresholds=t, scale=played, scale_id=SCORED_ON, binned_on=played,
+        binned_id=SCORED_ON, form="swiss_pairs", unit="MP %", n_boards=8,
+        name="Brighton 2005 Swiss pairs",
+        source=(f"{COUNTS} on the {SCORED_ON} thresholds ({SCALES}): ML σ of the binned "
+                "normal margin, profile-likelihood interval"),
+        read_from=(COUNTS, SCALES, PRINTED),
+    )  # fmt: skip
 
 
-def _check_rounds(table, first_half_last_round, random_draw_rounds):
-    last = int(table.index.max())
-    first_half_last_round = check_int(first_half_last_round, "first_half_last_round",
-                                      minimum=1, maximum=last - 1)  # fmt: skip
-    try:
-        rounds = [int(r) for r in random_draw_rounds]
-    except (TypeError, ValueError):
-        raise fail("random_draw_rounds", f"rounds in 1-{last}", random_draw_rounds) from None
-    if not rounds or any(r < 1 or r > last for r in rounds):
-        raise fail("random_draw_rounds", f"rounds in 1-{last}", random_draw_rounds)
-    return first_half_last_round, rounds
-
-
-def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_rounds=(1, 2)):
+def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_rounds=(1, 2),
+                   counts=None):  # fmt: skip
     """σ (MP % of an 8-board match) of Brighton 2005 by subset: all, halves, each round.
+
+    The same for a committee's own events with ``counts``.
 
     Parameters
     ----------
     confidence : float, default 0.90
         Level of the profile-likelihood intervals.
-    first_half_last_round : int, default 7
-        Last round of the first half.
+    first_half_last_round : int or None, default 7
+        Last round of the first half (None: the middle round, 7 of Brighton's 14).
     random_draw_rounds : sequence of int, default (1, 2)
         The random-draw rounds (Cooke's, Probst §11).
+    counts : RoundCounts, optional
+        A committee's rounds × outcomes (:func:`bridgestats.studies.committee.round_counts`).
 
     Returns
     -------
@@ -1108,27 +1102,24 @@ def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_roun
     random_draw   514  11.66
     round_8       257   9.38
     """
-    table, t = brighton_counts()
-    first, rounds = _check_rounds(table, first_half_last_round, random_draw_rounds)
-    subsets = _subsets(table, first, rounds)
-    counts = pd.DataFrame({k: v[0] for k, v in subsets.items()}).T
-    out = fit_sigma_groups(counts, t, confidence=confidence)
-    out.insert(0, "rounds", [v[1] for v in subsets.values()])
-    out.index.name = "subset"
-    out["source"] = (f"{COUNTS} on the {SCORED_ON} thresholds ({SCALES}): ML σ of the binned "
-                     "normal margin, profile-likelihood interval")  # fmt: skip
-    return out
+    counts = brighton_round_counts() if counts is None else counts
+    return subset_sigma(counts, confidence=confidence, random_draw_rounds=random_draw_rounds,
+                        first_half_last_round=first_half_last_round)  # fmt: skip
 
 
-def brighton_tests(*, first_half_last_round=7, confidence=0.90):
+def brighton_tests(*, first_half_last_round=7, confidence=0.90, counts=None):
     """Likelihood-ratio tests of Brighton's σ: the halves, the 14 rounds, each round vs rest.
+
+    The same for a committee's own events with ``counts``.
 
     Parameters
     ----------
-    first_half_last_round : int, default 7
-        Last round of the first half.
+    first_half_last_round : int or None, default 7
+        Last round of the first half (None: the middle round).
     confidence : float, default 0.90
         Level of the σ intervals in ``rounds``.
+    counts : RoundCounts, optional
+        A committee's rounds × outcomes (as :func:`brighton_sigma`).
 
     Returns
     -------
@@ -1148,20 +1139,9 @@ def brighton_tests(*, first_half_last_round=7, confidence=0.90):
     halves    10.9916   1   0.0009
     rounds    22.3932  13   0.0496
     """
-    table, t = brighton_counts()
-    first, _ = _check_rounds(table, first_half_last_round, (1,))
-    halves = pd.DataFrame({"first_half": table.loc[:first].sum(),
-                           "second_half": table.loc[first + 1 :].sum()}).T  # fmt: skip
-    src = f"{COUNTS} on the {SCORED_ON} thresholds: likelihood-ratio test, χ²(df)"
-    rows = {}
-    for name, counts in (("halves", halves), ("rounds", table)):
-        r = sigma_lr_test(counts, t, confidence=confidence)
-        rows[name] = {"statistic": r.statistic, "df": r.df, "p_value": r.p_value,
-                      "sigma_pooled": r.sigma_pooled, "source": src}  # fmt: skip
-    tests = pd.DataFrame(rows).T.astype({"statistic": float, "df": int, "p_value": float,
-                                         "sigma_pooled": float})  # fmt: skip
-    tests.index.name = "test"
-    return tests, sigma_one_vs_rest(table, t, confidence=confidence)
+    counts = brighton_round_counts() if counts is None else counts
+    return sigma_tests(counts, first_half_last_round=first_half_last_round,
+                       confidence=confidence)  # fmt: skip
 
 
 def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, n_results=None,

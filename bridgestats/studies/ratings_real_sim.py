@@ -18,7 +18,7 @@ __all__ = ["simulated_sessions"]
 
 
 def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activity=300.0,
-                       partnership="fixed", rng=None):  # fmt: skip
+                       partnership="fixed", drift_sd=0.0, rng=None):  # fmt: skip
     """A session log from the club simulator, with each session's true expectation.
 
     Parameters
@@ -34,6 +34,9 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
         Boards each player plays per three months.
     partnership : {"fixed", "pickup"}
         As in :func:`bridgestats.sim.simulate`.
+    drift_sd : float
+        How fast the true strengths drift, in % per √year (a random-walk step each month,
+        as in :func:`bridgestats.sim.simulate`; 0: fixed strengths).
     rng : None, int or numpy.random.Generator
         Source of randomness: the strengths, then the simulation.
 
@@ -43,7 +46,8 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
         The columns of :func:`bridgestats.derive.rating_sessions` (``event`` ``"sim"``,
         ``date`` the first of the simulated month, ``round`` the round over the run, player
         ids ``p0``, ``p1``, ...) plus ``truth``: the model's expected session percentage
-        (the mean of its boards' expectations), the forecast no rating can beat on average.
+        (the mean of its boards' expectations, at the strengths of its month), the forecast
+        no rating can beat on average.
 
     Examples
     --------
@@ -59,7 +63,7 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
     strength = 50 + STRENGTH_SD * gen.standard_normal(n_players)
     sim = simulate(strength, activity, n_months=n_months, n_boards=2 * boards_per_round,
                    boards_per_round=boards_per_round, partnership=partnership, record=True,
-                   rng=gen)  # fmt: skip
+                   drift_sd=drift_sd, rng=gen)  # fmt: skip
     log = sim.log
     names = np.array([f"p{i}" for i in range(n_players)], dtype=object)
     keys = ["month", "round", *SEATS]

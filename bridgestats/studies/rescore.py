@@ -186,8 +186,13 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
 
     Notes
     -----
-    A match's margin is ``imps_a - imps_b`` over its boards scored; the scale is the one
-    for the event's boards per match (boards not scored are not re-weighted).
+    A match's margin is ``imps_a - imps_b`` over its boards scored (or the frame's
+    ``margin`` column, where it has one: a Swiss pairs match's MP %); the scale is the one
+    for the event's boards per match (boards not scored are not re-weighted). The scales are
+    :func:`~bridgestats.studies.scales.candidate_scales` of the event's ``kind`` column
+    (``"round robin"`` without one; ``"Swiss pairs"`` for a committee's Swiss pairs). A
+    Swiss event is re-scored on its own pairings: who met whom under another scale's
+    standings is not simulated.
 
     Examples
     --------
@@ -219,13 +224,16 @@ def rescore_events(matches=None, *, spread=None, n_qualify=None) -> pd.DataFrame
     for event, em in m.groupby("event", sort=True):
         boards = int(em["boards"].max())
         k = n_qualify if n_qualify is not None else n_qualifiers(event)[0]
-        margin = (em["imps_a"] - em["imps_b"]).to_numpy(dtype=float)
+        kind = str(em["kind"].iloc[0]) if "kind" in em else "round robin"
+        margin = (em["margin"] if "margin" in em else em["imps_a"] - em["imps_b"]).to_numpy(
+            dtype=float
+        )
         codes, names = pd.factorize(
             np.concatenate([em["team_a"].to_numpy(), em["team_b"].to_numpy()]), sort=True
         )
         diff = np.bincount(codes, weights=np.concatenate([margin, -margin]))
         n = len(names)
-        for scale in candidate_scales("round robin", n_boards=boards, spread=spread):
+        for scale in candidate_scales(kind, n_boards=boards, spread=spread):
             pts = np.concatenate([scale.vp(margin), scale.vp(-margin)]).astype(float)
             score = np.round(np.bincount(codes, weights=pts, minlength=n), 6)
             order = np.lexsort((np.arange(n), -np.round(diff, 6), -score))  # names sorted
@@ -285,13 +293,16 @@ def _overlap_range(qual_s, tied_s, qual_b, tied_b) -> tuple[int, int]:
     return lo, hi
 
 
-def qualifier_changes(rescored) -> pd.DataFrame:
+def qualifier_changes(rescored, *, baselines=None) -> pd.DataFrame:
     """How many qualifiers each scale changes against the event's baseline scale.
 
     Parameters
     ----------
     rescored : pandas.DataFrame
         The frame of :func:`rescore_events`.
+    baselines : dict, optional, keyword-only
+        Event → ``(scale, note, played)`` as :func:`baseline_scale` returns it (a
+        committee's events: the scale each was scored on); :func:`baseline_scale` by default.
 
     Returns
     -------
@@ -327,7 +338,7 @@ def qualifier_changes(rescored) -> pd.DataFrame:
     """
     check_frame(rescored, "rescored", _NEEDED)
     events = pd.unique(rescored["event"])
-    base = {e: baseline_scale(e) for e in events}
+    base = {e: (baselines or {}).get(e) or baseline_scale(e) for e in events}
     want = rescored["event"].map({e: b[0] for e, b in base.items()})
     b = rescored[rescored["scale"] == want]
     missing = sorted(set(events) - set(b["event"]))
@@ -345,6 +356,7 @@ def qualifier_changes(rescored) -> pd.DataFrame:
     out = out.reset_index()
     out["count"] = out["count"].astype(np.int64)
     out["winner_changed"] = out["winner_changed"].astype(bool)
+    out["baseline_scale"] = out["event"].map({e: v[0] for e, v in base.items()})
     out["baseline"] = out["event"].map({e: v[1] for e, v in base.items()})
     out["baseline_played"] = out["event"].map({e: v[2] for e, v in base.items()})
     tied = r["tied_at_cut"].astype(bool) if "tied_at_cut" in r else pd.Series(False, r.index)
@@ -366,7 +378,7 @@ def qualifier_changes(rescored) -> pd.DataFrame:
     out["count_high"] = np.asarray(highs, dtype=np.int64)
     out["tied_at_cut"] = np.asarray(n_tied, dtype=np.int64)
     return out[["event", "scale", "count", "winner_changed", "baseline", "baseline_played",
-                "count_low", "count_high", "tied_at_cut"]]  # fmt: skip
+                "count_low", "count_high", "tied_at_cut", "baseline_scale"]]  # fmt: skip
 
 
 _EVENT_KINDS = {"World": "World championships", "Euro": "European championships",
@@ -402,13 +414,15 @@ def event_name(event) -> str:
     return text.replace("_", " ").replace("/", ", ")
 
 
-def qualifier_swaps(rescored) -> pd.DataFrame:
+def qualifier_swaps(rescored, *, baselines=None) -> pd.DataFrame:
     """Which teams each scale would have put in and out of each event's qualifiers.
 
     Parameters
     ----------
     rescored : pandas.DataFrame
         The frame of :func:`rescore_events`.
+    baselines : dict, optional, keyword-only
+        As :func:`qualifier_changes`.
 
     Returns
     -------
@@ -431,7 +445,8 @@ def qualifier_swaps(rescored) -> pd.DataFrame:
     0     w        C         A          1
     """
     check_frame(rescored, "rescored", _NEEDED)
-    base = {e: baseline_scale(e)[0] for e in pd.unique(rescored["event"])}
+    base = {e: ((baselines or {}).get(e) or baseline_scale(e))[0]
+            for e in pd.unique(rescored["event"])}  # fmt: skip
     r = rescored.assign(is_base=rescored["scale"] == rescored["event"].map(base))
     tied = r["tied_at_cut"].astype(bool) if "tied_at_cut" in r else pd.Series(False, r.index)
     r = r.assign(tied=tied)
@@ -460,6 +475,14 @@ def qualifier_swaps(rescored) -> pd.DataFrame:
 def _and(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _played(changes) -> str:
+    """The baseline scale's name, or the baselines' when the events differ."""
+    if "baseline_scale" not in changes:
+        return _BASELINE
+    names = list(pd.unique(changes.loc[changes["baseline_played"].astype(bool), "baseline_scale"]))
+    return _and(names) if names else _BASELINE
 
 
 def conclusions(changes) -> list[str]:
@@ -505,7 +528,8 @@ def conclusions(changes) -> list[str]:
         return "no event's winner" if n == 0 else f"the winner of {events(n)}"
 
     out = []
-    others = changes[changes["scale"] != _BASELINE]
+    played = changes["baseline_scale"] if "baseline_scale" in changes else _BASELINE
+    others = changes[changes["scale"] != played]
     for scale, c in others.groupby("scale", sort=False):
         hit = c[c["count"] > 0]
         tie = ""
@@ -534,7 +558,7 @@ def conclusions(changes) -> list[str]:
             + (" and in none under the others" if (won == 0).any() else "")
         )
         out.append(
-            f"Of the {events(n_new)} played under the {_BASELINE} scale, the qualifiers would "
-            f"have changed in {quals}, and the winner {wins}."
+            f"Of the {events(n_new)} played under the {_played(changes)} scale, the "
+            f"qualifiers would have changed in {quals}, and the winner {wins}."
         )
     return out

@@ -27,7 +27,6 @@ from bridgestats.apps.score import (
     declared_method,
     pair_ranking,
     ranking_agreement,
-    read_scale_csv,
     score_event,
     team_matches,
     team_ranking,
@@ -544,29 +543,6 @@ def test_the_printed_team_imps_are_checked_table_by_table():
     assert e.mismatches[["record", "printed_value", "computed_value"]].values.tolist() == [
         [4, 3.0, 4.0]
     ]
-
-
-def test_a_scale_file_as_the_scale_command_writes_it(tmp_path):
-    scale = event_scale("teams", 2, k=6.5)
-    path = tmp_path / "scale.csv"
-    path.write_text(scale.to_csv(step=1))
-    back = read_scale_csv(path)
-    assert back.max_vp == 20 and back.negative == 0
-    # whole-IMP margins score the same on the file's whole-IMP thresholds
-    for margin in range(-40, 41):
-        assert back.vp(margin) == scale.vp(margin), margin
-    m = team_matches(TEAMS, scale="file", scale_file=back)
-    assert m["vp_b"].iat[0] == scale.vp(8)
-
-
-def test_a_bad_scale_file_is_named(tmp_path):
-    path = tmp_path / "bad.csv"
-    path.write_text("imp,vp\n1,2\n")
-    with pytest.raises(BridgestatsError, match=r"bad\.csv"):
-        read_scale_csv(path)
-    path.write_text("vp_winner,vp_loser,margin_from\n10,10,0\n11,9,5\n12,8,3\n")
-    with pytest.raises(BridgestatsError, match=r"bad\.csv: not a VP scale"):
-        read_scale_csv(path)
 
 
 def test_bad_options_name_the_argument():

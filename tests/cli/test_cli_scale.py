@@ -152,7 +152,7 @@ def test_html(capsys):
     [
         (["--boards", "0"], "n_boards: must be an integer in 1-500; got 0\n"),  # the evidence's
         (["--boards", "0", "--model", "probst"], "n_boards: must be a number in (0, 500]; got 0\n"),
-        (["--boards", "8", "--sigma", "-1"], "sigma: must be a number in (0, 1e+06]; got -1.0\n"),
+        (["--boards", "8", "--sigma", "-1"], "--sigma: must be a number in [2.83, 141] IMPs for 8"),
         # K in [1, 50] everywhere, as the booklet has (issue 26): 1e-300 made 1 IMP win 20-0
         (["--boards", "8", "--k", "0"], "--k: must be a number in [1, 50]; got 0.0\n"),
         (["--boards", "8", "--k", "1e-300"], "--k: must be a number in [1, 50]; got 1e-300\n"),

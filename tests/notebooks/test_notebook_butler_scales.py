@@ -74,3 +74,34 @@ def test_findings_are_one_sentence_each_and_end_as_sentences(summary):
     assert all(f["text"].endswith(".") for f in summary["_findings"])
     keys = [f["key"] for f in summary["_findings"] if f["headline"]]
     assert keys == ["butler_factor_mean", "totals_ratio", "scale"]
+
+
+@pytest.mark.shared
+def test_b_from_a_committee_s_club_sessions(run_notebook, tmp_path_factory, shared_data):
+    """The three real Compscore3 club sessions (../shared/data/usebio): B measured on their
+    full-field boards, against the same spreads worked out here board by board (every
+    table's Butler IMPs against the plain mean, every pair of tables' IMPs) and fitted by
+    bridgestats.fit.butler_factor with the notebook's seed (tolerance 1e-9: the same sums
+    in another order)."""
+    import numpy as np
+
+    from bridgestats.derive import read_committee
+    from bridgestats.fit import butler_factor
+    from bridgestats.scoring import imps
+
+    folder = tmp_path_factory.mktemp("butler_own")
+    files = [str(shared_data / "usebio")]
+    s = run_notebook("butler_scales", folder, n_boot=50, files=files)
+    sessions = read_committee(files).sessions_for("test")
+    boards = sessions.groupby(["source", "event", "segment", "board"], dropna=False)["score_ns"]
+    sd, rms, n = [], [], []
+    for _, scores in boards:
+        x = scores.to_numpy(float)
+        diffs = [imps(a - b) for i, a in enumerate(x) for j, b in enumerate(x) if i != j]
+        sd.append(np.sqrt(np.mean(np.asarray(imps(x - x.mean()), float) ** 2)))
+        rms.append(np.sqrt(np.mean(np.square(diffs))))
+        n.append(len(x))
+    expected = butler_factor(sd, rms, n, n_boot=50, rng=np.random.default_rng(2026))
+    assert len(n) == 89
+    assert s["butler_factor_mean"] == pytest.approx(expected.b, rel=1e-9)
+    assert files[0] in s["_inputs"]

@@ -217,3 +217,35 @@ def test_teams_in_and_out_are_named_and_the_csv_linked(run):
             text = "".join(o.get("data", {}).get("text/plain", ""))
             assert "NaN" not in text and "dtype" not in text, text[:200]
     assert (folder / "figures" / "qualifier_changes_by_event.png").stat().st_size > 10_000
+
+
+@pytest.fixture(scope="module")
+def own(run_notebook, tmp_path_factory):
+    """One tiny run on a committee's files: the two samples of data/committee (the real
+    Bermuda Bowl 2013 round robin and a simulated club Swiss pairs), 4 qualifiers."""
+    folder = tmp_path_factory.mktemp("compare_scales_own")
+    files = [str(datasets.path("committee/teams_matches")),
+             str(datasets.path("committee/swiss_pairs_rounds"))]  # fmt: skip
+    return run_notebook("compare_scales", folder, **TINY, files=files, qualifiers=4), files
+
+
+def test_a_committee_s_events_are_re_scored_with_its_cut(own):
+    s, files = own
+    changes = s["qualifier_changes"]
+    assert set(changes) == {"Bermuda Bowl 2013, round robin", "Simulated club Swiss pairs"}
+    assert changes["Bermuda Bowl 2013, round robin"]["WBF 2013 continuous"] == 0
+    assert changes["Simulated club Swiss pairs"]["Swiss pairs EBU (2006)"] == 0
+    # against the package on the same files, with the same cut of 4
+    own_input = rescore_input_for(files)
+    rescored = rescore.rescore_events(own_input.matches, n_qualify=4)
+    expected = rescore.qualifier_changes(rescored, baselines=own_input.baselines)
+    for row in expected.itertuples():
+        assert changes[row.event][row.scale] == row.count
+    assert {r["scale"] for r in s["qualifier_swaps"]} <= set(expected["scale"])
+    assert set(s["_inputs"]) >= set(files)
+
+
+def rescore_input_for(files):
+    from bridgestats.studies.committee import rescore_input
+
+    return rescore_input(files)

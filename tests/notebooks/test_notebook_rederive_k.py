@@ -135,6 +135,10 @@ def test_on_files(run_notebook, tmp_path):
     # within matches: δ² = Σ(m² − Σx²)/Σn(n − 1) = ((0 − 222) + (81 − 321)) / 24 < 0
     assert s["delta_within_match"] == 0.0 and s["delta_by_series"] == {}
     assert s["k_within_match"] == pytest.approx(np.sqrt(np.mean(swings**2)), abs=1e-9)
+    # what was read, in a sentence and a table of counts: no raw dict on the page
+    page = (tmp_path / "out.ipynb").read_text()
+    assert "Read 1 file: 2 team matches of 1 event" in page
+    assert "{'records'" not in page and "Paired: {" not in page
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

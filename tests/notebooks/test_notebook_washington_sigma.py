@@ -117,3 +117,29 @@ def test_findings_read_as_sentences_with_names(summary):
     assert "Cooke" in heads[1] and "EBU (2006)" in heads[2]
     text = " ".join(f["text"] for f in s["_findings"])
     assert "washington_2004" not in text and "[1, 2]" not in text and "ebu_2006" not in text
+
+
+@pytest.fixture(scope="module")
+def own(run_notebook, tmp_path_factory):
+    """One run on a committee's file: a simulated Swiss pairs of equal pairs (64 pairs, 10
+    rounds of 8 boards, paired by score), whose σ is known: 32.95/√8 = 11.65 %."""
+    from bridgestats.sim.matches import simulate_match_results
+
+    folder = tmp_path_factory.mktemp("washington_own")
+    event = simulate_match_results(64, n_rounds=10, n_boards=8, rng=36, event="Club Swiss")
+    event.to_csv(folder / "swiss.csv", index=False)
+    path = str(folder / "swiss.csv")
+    return run_notebook("washington_sigma", folder, files=[path]), event.attrs["sigma"], path
+
+
+def test_on_a_committee_s_file_the_known_sigma_is_recovered(own):
+    s, sigma, path = own
+    assert s["n_matches"] == 320 and len(s["sigma_by_round"]) == 10
+    assert s["sigma_all_ci"][0] < sigma < s["sigma_all_ci"][1]
+    assert s["scale_scored_on"] == "ebu_2006" and s["unit"] == "MP %"  # found from the VPs
+    assert s["sigma_source"].startswith("the committee's files (320 matches of 8 boards)")
+    read = {r["status"]: r["count"] for r in s["read"]}
+    assert read == {"read": 1, "used": 320}
+    assert s["halves_lr_p"] > 0.001  # equal pairs: no real difference between the halves
+    assert any("σ of all rounds" in f["text"] for f in s["_findings"])
+    assert list(s["_inputs"]) == [path]

@@ -122,7 +122,7 @@ def test_lpr_ranges_and_shapes(call, message):
         ),
         (
             lambda: ppi.weighting([], 0, 50),
-            "k: must be one or more numbers; got array([], dtype=int64)",
+            "k: must be one or more numbers; got [] (none)",
         ),
         (lambda: ppi.weighting(True, 0, 50), "k: must be whole numbers >= 0; got True"),
     ],

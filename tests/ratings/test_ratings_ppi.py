@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from _oracles import reference_update
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -54,6 +55,26 @@ def test_compiled_weighting_page_rules(k, w, a, m):
     assert weighting_scalar(float(k), float(w), float(a)) == m
 
 
+@pytest.mark.parametrize("m_scale", [0.25, 0.5, 3.0, 8.0])
+@pytest.mark.parametrize(("k", "w", "a", "m"), PAGE_RULES)
+def test_scaled_weighting_is_the_page_rule_times_the_factor(k, w, a, m, m_scale):
+    # the one knob on how fast the PPI forgets: every rule's m times m_scale, in both the
+    # checked function and the compiled scalar the engine calls
+    assert float(weighting(k, w, a, m_scale=m_scale)) == m * m_scale
+    assert weighting_scalar(float(k), float(w), float(a), m_scale) == m * m_scale
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, 0.06, 1.1e6, float("nan"), float("inf"), "2", True,
+                                 None])  # fmt: skip
+def test_m_scale_must_be_a_positive_number(bad):
+    log = _random_log(np.random.default_rng(4), n_rows=3)
+    for call in (lambda: weighting(100, 0, 50, m_scale=bad),
+                 lambda: update(50, 60, 50, 50, 50, k=100, w=0, m_scale=bad),
+                 lambda: rate_log(log, m_scale=bad)):  # fmt: skip
+        with pytest.raises(BridgestatsError, match=r"^m_scale: must be a number in 1/15-1,"):
+            call()
+
+
 def test_weighting_vectorised_matches_rows():
     k, w, a, m = (np.array(c, dtype=float) for c in zip(*PAGE_RULES, strict=True))
     np.testing.assert_array_equal(weighting(k, w, a), m)
@@ -95,6 +116,9 @@ def test_update_by_hand():
     # expected = (52+48-51-47)/2 + 50 = 51; A = 52 + 19/100 = 52.19
     assert float(update(52, 70, 48, 51, 47, k=100, w=0)) == pytest.approx(52.19, abs=1e-12)
     assert float(expected_pct(52, 48, 51, 47)) == 51.0
+    # with m doubled the same board moves the player half as far: 52 + 19/200
+    got = float(update(52, 70, 48, 51, 47, k=100, w=0, m_scale=2.0))
+    assert got == pytest.approx(52.095, abs=1e-12)
 
 
 def test_top_or_bottom_moves_a_regular_by_0_08():
@@ -147,6 +171,15 @@ def test_equal_weightings_changes_sum_to_zero(a, b, c, d, p, k, w):
     assert da + db + dc + dd == pytest.approx(0.0, abs=1e-12)
 
 
+@given(st.floats(0.0, 100.0), ppis, ppis, ppis, pcts, st.integers(0, 10_000),
+       st.integers(0, 600), st.sampled_from([1.0, 0.25, 0.5, 2.0, 8.0, 1.7]))  # fmt: skip
+def test_update_matches_the_plain_python_oracle(a, b, c, d, p, k, w, m_scale):
+    # the simulator's oracle (tests/_oracles.py) and the formula, factor included
+    w = min(w, k)
+    got = float(update(a, p, b, c, d, k=k, w=w, m_scale=m_scale))
+    assert got == pytest.approx(reference_update(a, p, b, c, d, k, w, m_scale), abs=1e-12)
+
+
 @given(ppis, ppis, ppis, ppis, pcts, st.integers(0, 10_000), st.integers(0, 600))
 def test_partners_move_together(a, b, c, d, p, k, w):
     w = min(w, k)
@@ -169,8 +202,9 @@ def test_display_page_examples():
 # --- the engine -----------------------------------------------------------------------------
 
 
-def _reference_engine(log, initial=None):
-    """Independent, dict-based engine: the page's rules in plain Python (test oracle)."""
+def _reference_engine(log, initial=None, m_scale=1.0):
+    """Independent, dict-based engine: the page's rules in plain Python (test oracle), every
+    m times ``m_scale``."""
     state = {}
     months = {}  # player -> {month index: boards}
     if initial is not None:
@@ -210,6 +244,7 @@ def _reference_engine(log, initial=None):
                 m = 600
             if pre[pl] < 46:
                 m /= 2
+            m *= m_scale
             exp = (pre[pl] + pre[partner] - pre[opp[0]] - pre[opp[1]]) / 2 + 50
             new = round(pre[pl] + (p - exp) / m, 5)
             out.append((pl, k, w, m, pre[pl], new))
@@ -238,8 +273,9 @@ def _random_log(rng, n_rows=600, n_players=14):
     )
 
 
+@pytest.mark.parametrize("m_scale", [1.0, 0.25, 3.0])
 @pytest.mark.parametrize("with_initial", [False, True])
-def test_engine_matches_reference(with_initial):
+def test_engine_matches_reference(with_initial, m_scale):
     rng = np.random.default_rng(7)
     log = _random_log(rng)
     initial = None
@@ -248,8 +284,8 @@ def test_engine_matches_reference(with_initial):
             {"player": ["p0", "p1", "p2"], "ppi": [44.0, 55.5, 50.0], "k": [20, 280, 4000],
              "w": [0, 90, 450]}
         )  # fmt: skip
-    run = rate_log(log, initial=initial)
-    rows, final = _reference_engine(log, initial)
+    run = rate_log(log, initial=initial, m_scale=m_scale)
+    rows, final = _reference_engine(log, initial, m_scale)
     ref = pd.DataFrame(rows, columns=["player", "k", "w", "m", "ppi_before", "ppi_after"])
     got = run.boards
     assert got["player"].tolist() == ref["player"].tolist()
@@ -263,6 +299,17 @@ def test_engine_matches_reference(with_initial):
     ratings = run.ratings.set_index("player")["ppi"]
     for player, value in final.items():
         assert ratings[player] == pytest.approx(value, abs=1e-9)
+
+
+def test_engine_at_factor_one_is_the_page_engine_bit_for_bit():
+    # m_scale = 1 multiplies every m by exactly 1.0: the same numbers, not close ones (the
+    # shipped log's check is in tests/ratings/test_ratings_systems.py)
+    log = _random_log(np.random.default_rng(11))
+    plain, scaled = rate_log(log), rate_log(log, m_scale=1.0)
+    pd.testing.assert_frame_equal(plain.boards, scaled.boards, check_exact=True)
+    pd.testing.assert_frame_equal(plain.ratings, scaled.ratings, check_exact=True)
+    # and another factor really changes them
+    assert not np.array_equal(rate_log(log, m_scale=2.0).ratings["ppi"], plain.ratings["ppi"])
 
 
 def test_engine_same_pre_board_ratings_at_a_table():

@@ -3,6 +3,8 @@ log in and a forecast out, for every system; each forecast made before its sessi
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,6 +13,7 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.ratings import SYSTEMS, RatingSystem, rating_system
 from bridgestats.ratings.elo import elo_forecast
 from bridgestats.ratings.gaussian import GaussianModel, simulate_gaussian_sessions
+from bridgestats.ratings.ppi import rate_log
 from bridgestats.ratings.sessionlog import board_rows, check_session_log
 
 
@@ -80,3 +83,42 @@ def test_bad_input_is_refused(log):
         rating_system("gaussian", model={"skill_sd": 4.0})
     with pytest.raises(BridgestatsError, match="sessions"):
         SYSTEMS["flat"].forecast(log.drop(columns="pct_ns"))
+
+
+def test_the_ppi_with_its_weighting_scaled(log):
+    # rating_system("ppi", m_scale=f) is rate_log with every m times f, at each session's
+    # first board; f = 1 is the catalogue's PPI
+    frame = check_session_log(log)
+    first = np.r_[0, np.cumsum(frame["n_boards"].to_numpy())[:-1]]
+    for m_scale in (0.5, 2.0):
+        direct = rate_log(board_rows(frame), m_scale=m_scale).expected_ns[first]
+        via = rating_system("ppi", m_scale=m_scale).forecast(frame)["mean"].to_numpy()
+        np.testing.assert_array_equal(via, direct)
+    assert SYSTEMS["ppi"] == rating_system("ppi", m_scale=1.0)
+    with pytest.raises(BridgestatsError, match=r"^m_scale: must be a number in 1/15-1,000,"):
+        rating_system("ppi", m_scale=0)
+
+
+#: The PPI's forecasts of the shipped log (derived/rating_sessions, 22,130 sessions) as the
+#: page defines it, made by rate_log before m_scale existed (commit b2f6112): each forecast
+#: is a multiple of 2.5e-6 (PPIs kept to five decimals, then (a + b - c - d)/2 + 50), so
+#: forecast x 400,000 is a whole number on any machine; its SHA-256 and its sum.
+_SHIPPED_PPI = ("b5b768d54ce9de161f177cc812e51759cf5f59b24c134317839bbba4f64a1ee1",
+                443_848_975_364)  # fmt: skip
+_SHIPPED_LOG = "derived/rating_sessions"
+_SHIPPED_LOG_DIGEST = "c35d150318c55549d7db2b8aa33dd7eef8d6dd3ad0fb0cee5d87e9cea42d2d28"
+
+
+def test_the_ppi_at_factor_one_is_todays_on_the_shipped_log():
+    from bridgestats import datasets
+    from bridgestats.studies.ratings_real import log_digest
+
+    sessions = datasets.load(_SHIPPED_LOG)
+    if log_digest(sessions) != _SHIPPED_LOG_DIGEST:
+        pytest.fail(f"{_SHIPPED_LOG} changed since the PPI's forecasts were recorded: record "
+                    "them again from rate_log at m_scale 1 (see _SHIPPED_PPI)")  # fmt: skip
+    forecast = rating_system("ppi", m_scale=1.0).forecast(sessions)["mean"].to_numpy()
+    units = np.round(forecast * 400_000).astype("<i8")
+    np.testing.assert_allclose(units / 400_000, forecast, rtol=0, atol=1e-9)
+    assert int(units.sum()) == _SHIPPED_PPI[1]
+    assert hashlib.sha256(units.tobytes()).hexdigest() == _SHIPPED_PPI[0]

@@ -123,8 +123,8 @@ def test_an_unreachable_scheduler_is_a_one_line_error_and_leaves_no_folders(
     assert "bridgestats reports: error: scheduler: cannot connect to 'tcp://127.0.0.1:1'" in err
     assert main([*argv, "--scheduler", "nosuch://x"]) == 2
     assert "unknown address scheme" in capsys.readouterr().err
-    # the temporary run folders are removed; the folder is marked as the runner's
-    assert [p.name for p in out.iterdir()] == [".bridgestats-reports"]
+    # refused before the reports folder is made (issue 34: it was left behind, marked)
+    assert not out.exists()
 
 
 def test_folders_left_by_a_killed_batch_are_removed_and_reported(config, tmp_path, capsys):

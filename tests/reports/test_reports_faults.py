@@ -636,3 +636,40 @@ def test_a_full_disk_during_the_batch_is_one_line_and_the_good_report_kept(
     ), err
     assert (good / "tiny" / "run.json").read_text() == before
     assert _leftovers(good) == [] and not (good / LOCK_NAME).exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sighup_to_the_batchs_process_group_is_a_stop_like_sigterm(good, tmp_path):
+    """A closed terminal (a dropped ssh session) sends SIGHUP to the batch and every
+    process of its group (its pool workers, multiprocessing's tracker): the batch stops as
+    on SIGTERM (issue 34). Before: killed at once, its lock, kernel and temporary folders
+    left, the index not saying the run stopped, and 5 leaked semaphores."""
+    before = (good / "tiny" / "run.json").read_text()
+    proc = subprocess.Popen(
+        _command(_config(tmp_path, 60), good),
+        env=_env(),
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, as a terminal's job is
+    )
+    kernel_file = _wait_for_kernel(good, proc)
+    below = _descendants(proc.pid)
+    os.killpg(proc.pid, signal.SIGHUP)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGHUP, stderr
+    assert "Traceback" not in stderr and "leaked" not in stderr, stderr
+    assert stderr.endswith(
+        "[reports] stopped by SIGHUP: stopped tiny (0 of 1 finished; previous reports kept)\n"
+        "bridgestats reports: stopped (SIGHUP)\n"
+    ), stderr
+    assert (good / "tiny" / "run.json").read_text() == before
+    assert not (good / "tiny.failed").exists()
+    assert _leftovers(good) == [] and not kernel_file.exists()
+    assert not (good / LOCK_NAME).exists()
+    page = (good / "index.html").read_text()
+    assert "stopped by SIGHUP before it finished" in page
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in below) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [_cmdline(pid) for pid in below if _alive(pid)]

@@ -71,6 +71,48 @@ def test_kernel_matches_plain_python_reference(partnership):
     assert (fast.log["pct_ns"].isin([20.0, 80.0])).any()
 
 
+@pytest.mark.parametrize("partnership", ["pickup", "fixed"])
+def test_kernel_matches_reference_with_drifting_strengths(partnership):
+    # the drift is the driver's (between months): both kernels play the same strengths
+    fast = _run(club._simulate_month, **_options(partnership, drift_sd=6.0))
+    slow = _run(reference_month, **_options(partnership, drift_sd=6.0))
+    np.testing.assert_array_equal(fast.monthly_strength, slow.monthly_strength)
+    np.testing.assert_allclose(fast.ppi, slow.ppi, rtol=0, atol=1e-7)  # as above
+    np.testing.assert_allclose(fast.log["expected_ns"], slow.log["expected_ns"], atol=1e-9)
+
+
+def test_drift_steps_have_the_sd_asked_for():
+    # 2,000 players x 23 monthly steps: the steps' sd is drift_sd/sqrt(12); its relative
+    # standard error is 1/sqrt(2 x 46,000) = 0.33 %, so 1.5 % is over 4 standard errors
+    sim = club.simulate(np.full(2000, 50.0), 0.0, n_months=24, drift_sd=3.0, rng=6)
+    steps = np.diff(sim.monthly_strength, axis=0)
+    assert steps.std() == pytest.approx(3.0 / math.sqrt(12), rel=0.015)
+    assert abs(steps.mean()) < 4 * 3.0 / math.sqrt(12) / math.sqrt(steps.size)
+    # month 0 is played at the strengths given, and the strengths returned are those
+    np.testing.assert_array_equal(sim.monthly_strength[0], 50.0)
+    np.testing.assert_array_equal(sim.strength, 50.0)
+    # each month's expectation in the log is the strengths of that month
+    rec = club.simulate(50 + 6 * np.random.default_rng(1).standard_normal(40), 300,
+                        n_months=3, drift_sd=20.0, record=True, rng=2)  # fmt: skip
+    log = rec.log
+    s = rec.monthly_strength[log["month"].to_numpy()]
+    rows = np.arange(len(log))
+    mu = 50 + (s[rows, log["north"]] + s[rows, log["south"]] - s[rows, log["east"]]
+               - s[rows, log["west"]]) / 2  # fmt: skip
+    np.testing.assert_allclose(log["expected_ns"], np.clip(mu, 1, 99), atol=1e-9)
+
+
+def test_no_drift_draws_nothing():
+    # drift_sd = 0 (the default) leaves a seed's run as it was, strengths fixed
+    a = club.simulate(np.full(30, 50.0), 300, n_months=3, rng=3)
+    b = club.simulate(np.full(30, 50.0), 300, n_months=3, drift_sd=0.0, rng=3)
+    np.testing.assert_array_equal(a.ppi, b.ppi)
+    np.testing.assert_array_equal(a.monthly_strength, np.full((3, 30), 50.0))
+    c = club.simulate(np.full(30, 50.0), 300, n_months=3, drift_sd=1.0, rng=3)
+    np.testing.assert_array_equal(a.monthly[0], c.monthly[0])  # the first month is the same
+    assert not np.array_equal(a.ppi, c.ppi)
+
+
 def test_reproducible_from_seed():
     a = club.simulate(np.full(30, 50.0), 300, n_months=2, rng=3)
     b = club.simulate(np.full(30, 50.0), 300, n_months=2, rng=3)
@@ -152,6 +194,7 @@ def test_pooled_spread_matches_real_data_figure():
         ({"record": "yes"}, "record: must be True or False"),
         ({"track": [99]}, "track: must be player indices 0-9"),
         ({"n_months": 0}, "n_months: must be an integer in 1-1200"),
+        ({"drift_sd": -1.0}, r"drift_sd: must be a number >= 0; got -1\.0"),
     ],
 )
 def test_simulate_rejects_bad_input(kwargs, match):

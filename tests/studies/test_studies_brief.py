@@ -96,7 +96,7 @@ def test_wbf_statement_recounted_by_hand():
     assert row["shape"] == "similar" and row["holds"] == (changed / 51 <= 0.05)
     assert (w["shape"] == "different").sum() == len(w) - 1
     sentence = brief.wbf_statement_sentence(w.reset_index())
-    assert sentence.count(". ") == 0 and "51 real championships" in sentence
+    assert sentence.count(". ") == 0 and "over 51 real events re-scored" in sentence
 
 
 def test_bad_input_is_named():

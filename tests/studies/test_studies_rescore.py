@@ -96,7 +96,7 @@ def test_qualifier_changes(rescored):
     q = rescore.qualifier_changes(rescored)
     assert list(q.columns) == [
         "event", "scale", "count", "winner_changed", "baseline", "baseline_played",
-        "count_low", "count_high", "tied_at_cut"]  # fmt: skip
+        "count_low", "count_high", "tied_at_cut", "baseline_scale"]  # fmt: skip
     assert (q["count_low"] <= q["count"]).all() and (q["count"] <= q["count_high"]).all()
     played = set(q.loc[q["baseline_played"], "event"])
     assert played == {"2013-World/Men", "2013-World/Women", "2015-World/Men", "2015-World/Women"}

@@ -20,7 +20,7 @@ step:
   places (ties shared), each direction of a Mitchell ranked apart; :func:`event_ranking`,
   an event's pairs over all its segments and both directions by IMPs per board;
 - :mod:`~.teams`: :func:`team_matches` and :func:`team_ranking`, each two-room match's
-  IMPs and VPs on a chosen scale, :func:`read_scale_csv`;
+  IMPs and VPs on a chosen scale (a scale file: :func:`bridgestats.io.read_scale_csv`);
 - :mod:`~.adjusted`: artificial adjusted scores (:func:`adjusted_split`);
 - :mod:`~.agreement`: :func:`agreement` with the file's printed scores,
   :func:`ranking_agreement` with its printed standings, :func:`assigned_lines`;
@@ -37,7 +37,7 @@ from .detect import declared_method
 from .event import EventScore, score_event, score_files
 from .ranking import event_ranking, pair_ranking
 from .standings import compare_standings, printed_standings, read_standings_csv
-from .teams import read_scale_csv, team_matches, team_ranking
+from .teams import team_matches, team_ranking
 
 __all__ = [
     "CONVENTIONS",
@@ -54,7 +54,6 @@ __all__ = [
     "pair_ranking",
     "printed_standings",
     "ranking_agreement",
-    "read_scale_csv",
     "read_standings_csv",
     "score_event",
     "score_files",

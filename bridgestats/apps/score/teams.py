@@ -2,7 +2,7 @@
 
 Part of :mod:`bridgestats.apps.score`: :func:`team_matches` on a chosen scale (WBF 2013
 continuous or discrete, a Gaussian scale with a given K, or a scale read by
-:func:`read_scale_csv`), :func:`team_ranking`.
+:func:`bridgestats.io.read_scale_csv`), :func:`team_ranking`.
 
 References
 ----------
@@ -14,75 +14,17 @@ References
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pandas as pd
 
 from ..._validate import check_choice, check_frame, check_number, fail
-from ...errors import BridgestatsError
 from ...io import team_board_swings
 from ...vp import team_scales
 from .adjusted import _for_pairing, _team_board_credits
 from .frame import _key_text
 from .ranking import _places
 
-if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
-    from ...vp import VPScale
-
-__all__ = ["read_scale_csv", "team_matches", "team_ranking"]
-
-
-def read_scale_csv(path) -> VPScale:
-    """Read a VP scale from a CSV file, as ``bridgestats scale --format csv`` writes one.
-
-    Parameters
-    ----------
-    path : str or Path
-        A CSV with the columns ``vp_winner``, ``vp_loser`` and ``margin_from``, one row per
-        outcome, the central outcome (a tie) first: an outcome is earned when the margin
-        reaches its ``margin_from``.
-
-    Returns
-    -------
-    VPScale
-        With the file's thresholds (the ``margin_from`` of every outcome after the
-        first), ``max_vp`` (winner plus loser of the tie) and ``negative`` (outcomes
-        whose loser gets below 0).
-
-    Raises
-    ------
-    BridgestatsError
-        Naming the file when it cannot be read or its table is not a scale.
-    """
-    from ...vp import VPScale
-
-    p = Path(path)
-    try:
-        table = pd.read_csv(p)
-    except (OSError, ValueError, pd.errors.ParserError) as exc:
-        raise BridgestatsError(f"{p}: cannot read the scale ({exc})") from None
-    need = ("vp_winner", "vp_loser", "margin_from")
-    missing = [c for c in need if c not in table]
-    if missing or len(table) < 2:
-        raise BridgestatsError(
-            f"{p}: a scale needs the columns vp_winner, vp_loser, margin_from and two or more "
-            f"rows (as `bridgestats scale --format csv` writes); got {list(table.columns)}"
-        )
-    try:
-        win = table["vp_winner"].to_numpy(dtype=float)
-        lose = table["vp_loser"].to_numpy(dtype=float)
-        margins = table["margin_from"].to_numpy(dtype=float)
-        return VPScale(
-            tuple(margins[1:]),
-            max_vp=int(win[0] + lose[0]),
-            negative=int((lose < 0).sum()),
-            unit="IMPs",
-            name=p.name,
-        )
-    except (BridgestatsError, ValueError, TypeError) as exc:
-        raise BridgestatsError(f"{p}: not a VP scale: {exc}") from None
+__all__ = ["team_matches", "team_ranking"]
 
 
 def _vps(margin, n_boards, *, scale, k, scale_file):
@@ -120,7 +62,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     k : float, keyword-only
         The per-board K of the Gaussian scale (``None``: the model's default).
     scale_file : VPScale, keyword-only
-        For ``scale="file"`` (e.g. from :func:`read_scale_csv`).
+        For ``scale="file"`` (e.g. from :func:`bridgestats.io.read_scale_csv`).
 
     Returns
     -------
@@ -171,7 +113,7 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
     from ...vp import VPScale
 
     if scale == "file" and not isinstance(scale_file, VPScale):
-        raise fail("scale_file", "a VPScale (read_scale_csv) with scale='file'", scale_file)
+        raise fail("scale_file", "a VPScale (io.read_scale_csv) with scale='file'", scale_file)
     paired, usable, lines = _for_pairing(frame)  # artificial scores pair like results
     swings = team_board_swings(paired)
     credit_home, credit_visit, how = _team_board_credits(paired, swings, usable, lines)

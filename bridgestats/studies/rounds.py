@@ -1,0 +1,249 @@
+"""A committee's (or Brighton's) matches as rounds × VP outcome, and σ fitted on them.
+
+:class:`RoundCounts` holds the counts of Probst's Table 7's shape (rounds × the winner's VP
+on the scale the matches were scored on) with what a page says about them;
+:func:`subset_sigma` fits σ to all rounds, the random-draw rounds, each half and each round
+(:func:`bridgestats.fit.fit_sigma_groups`), and :func:`sigma_tests` tests one σ for the
+halves and the rounds and each round against the rest (:func:`bridgestats.fit.
+sigma_lr_test`, :func:`~bridgestats.fit.sigma_one_vs_rest`). The counts come from
+:func:`bridgestats.studies.committee.round_counts` (a committee's files) or
+:func:`bridgestats.studies.estimates.brighton_round_counts` (Brighton 2005).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._validate import check_int, fail
+from ..derive.committee import ReadStatement
+from ..fit import fit_sigma_groups, sigma_lr_test, sigma_one_vs_rest
+from ..names import display_name
+from ..vp import NAMED_SCALES, VPScale, named_scale
+
+__all__ = ["PUBLISHED", "RoundCounts", "sigma_tests", "subset_sigma"]
+
+#: The published scales a form's σ is set beside (washington_sigma): Probst's Table 8 for
+#: Swiss pairs, the WBF's discrete scale for teams.
+PUBLISHED = {
+    "swiss_pairs": ("triangular_2003", "washington_2004", "ascherman_2006", "random_draw",
+                    "ebu_2006"),
+    "teams": ("wbf_discrete",),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RoundCounts:
+    """A committee's matches as rounds × VP outcome, for the σ fits of Brighton's shape.
+
+    Attributes
+    ----------
+    by_round : pandas.DataFrame
+        Index ``round``, columns the winner's VP of each outcome on :attr:`binned_on`
+        (central first: 10, 11, ..., 20), counts of matches.
+    thresholds : numpy.ndarray
+        The margins at which :attr:`binned_on` steps up (the ``thresholds`` argument of
+        :func:`bridgestats.fit.fit_sigma_binned`).
+    scale : VPScale
+        The scale the matches were scored on (:func:`scored_on`).
+    scale_id : str
+        Its id (``"given"`` for a scale given as a VPScale).
+    binned_on : VPScale
+        The 20-0 scale the outcomes are counted on: :attr:`scale`, or for the WBF
+        continuous scale its discrete version (the same curve in whole VPs).
+    binned_id : str
+        Its id.
+    form, unit : str
+        ``"teams"`` (IMPs) or ``"swiss_pairs"`` (MP %).
+    n_boards : int
+        Boards per match (the most common; matches of other lengths are left out).
+    name : str
+        The events, for a title.
+    vp_agree, vp_printed : int
+        Matches whose printed VPs the scale gives, and matches that print VPs.
+    left_out : dict
+        Matches left out, by reason (``"other number of boards"``, ``"no round"``).
+    read_statement : ReadStatement or None
+        What was read (None for the shipped data).
+    source : str
+        The data and method, for the report's source line.
+    read_from : tuple of str
+        The data sets or files read (a report's inputs).
+    """
+
+    by_round: pd.DataFrame
+    thresholds: np.ndarray
+    scale: VPScale
+    scale_id: str
+    binned_on: VPScale
+    binned_id: str
+    form: str
+    unit: str
+    n_boards: int
+    name: str
+    vp_agree: int = 0
+    vp_printed: int = 0
+    left_out: dict = field(default_factory=dict)
+    read_statement: ReadStatement | None = None
+    source: str = ""
+    read_from: tuple[str, ...] = ()
+
+    @property
+    def scale_name(self) -> str:
+        """The scale scored on, as a reader sees it."""
+        name = (display_name("scale", self.scale_id) if self.scale_id in NAMED_SCALES
+                else self.scale.name or "the scale given")  # fmt: skip
+        if self.binned_id != self.scale_id:
+            name += f" (counted on {display_name('scale', self.binned_id)})"
+        return name
+
+    @property
+    def margin_unit(self) -> str:
+        """The unit after a number in a sentence: ``" %"`` or ``" IMPs"``."""
+        return " %" if self.unit == "MP %" else " IMPs"
+
+    @property
+    def centre(self) -> float:
+        """Where the margins are counted from: 50 for MP %, 0 for IMPs."""
+        return 50.0 if self.unit == "MP %" else 0.0
+
+    def published(self, ids=None) -> dict[str, VPScale]:
+        """The published scales σ is set beside: ``ids`` when they are of this unit, else
+        :data:`PUBLISHED` of the form; the scale scored on is always among them.
+
+        Examples
+        --------
+        >>> from bridgestats.studies.estimates import brighton_round_counts
+        >>> list(brighton_round_counts().published(["ebu_2006", "wbf"]))
+        ['ebu_2006', 'washington_2004']
+        """
+        chosen = [i for i in (ids or ()) if i in NAMED_SCALES and
+                  NAMED_SCALES[i].unit == self.unit]  # fmt: skip
+        built = {i: named_scale(i, n_boards=self.n_boards) for i in chosen}
+        # a σ is set beside a 20-0 scale of whole VPs (fit_scale_sigma): not the WBF
+        # continuous scale's hundredths
+        out = {i: s for i, s in built.items() if len(s.thresholds) == 10 and not s.raw}
+        if not out:
+            out = {i: named_scale(i, n_boards=self.n_boards) for i in PUBLISHED[self.form]}
+        if self.binned_id not in out:
+            out[self.binned_id] = self.binned_on
+        return out
+
+
+def _subsets(table: pd.DataFrame, first_half_last_round: int, random_draw_rounds) -> dict:
+    last = int(table.index.max())
+    out = {
+        "all": (table.sum(), f"1-{last}"),
+        "random_draw": (table.loc[list(random_draw_rounds)].sum(),
+                        ", ".join(str(r) for r in random_draw_rounds)),
+        "first_half": (table.loc[:first_half_last_round].sum(), f"1-{first_half_last_round}"),
+        "second_half": (table.loc[first_half_last_round + 1 :].sum(),
+                        f"{first_half_last_round + 1}-{last}"),
+    }  # fmt: skip
+    for r in table.index:
+        out[f"round_{r}"] = (table.loc[r], str(r))
+    return out
+
+
+def _check_rounds(table, first_half_last_round, random_draw_rounds):
+    last = int(table.index.max())
+    if first_half_last_round is None:  # the middle: Brighton's 7 of 14
+        first_half_last_round = max(1, last // 2)
+    first_half_last_round = check_int(first_half_last_round, "first_half_last_round",
+                                      minimum=1, maximum=last - 1)  # fmt: skip
+    try:
+        rounds = [int(r) for r in random_draw_rounds]
+    except (TypeError, ValueError):
+        raise fail("random_draw_rounds", f"rounds in 1-{last}", random_draw_rounds) from None
+    if not rounds or any(r not in table.index for r in rounds):
+        raise fail("random_draw_rounds", f"rounds of the table, in 1-{last}",
+                   random_draw_rounds)  # fmt: skip
+    return first_half_last_round, rounds
+
+
+def _counts(counts) -> RoundCounts:
+    if not isinstance(counts, RoundCounts):
+        raise fail("counts", "a RoundCounts (studies.committee.round_counts)", counts)
+    return counts
+
+
+def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7,
+                 random_draw_rounds=(1, 2)):  # fmt: skip
+    """σ by subset of rounds: all, the random-draw rounds, each half, each round.
+
+    Parameters
+    ----------
+    counts : RoundCounts
+        Rounds × VP outcomes (:func:`bridgestats.studies.committee.round_counts`; Brighton
+        2005's: :func:`bridgestats.studies.estimates.brighton_round_counts`).
+    confidence : float, default 0.90
+        Level of the profile-likelihood intervals.
+    first_half_last_round : int or None, default 7
+        Last round of the first half (None: the middle round, 7 of Brighton's 14).
+    random_draw_rounds : sequence of int, default (1, 2)
+        The random-draw rounds (Cooke's, Probst §11).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``subset`` (``all``, ``random_draw``, ``first_half``, ``second_half``,
+        ``round_1`` ...), columns ``rounds`` (text), ``n``, ``sigma``, ``ci_low``,
+        ``ci_high``, ``se``, ``loglik``, ``source`` (:func:`bridgestats.fit.
+        fit_sigma_groups` on each subset's counts).
+
+    Examples
+    --------
+    >>> from bridgestats.studies.estimates import brighton_round_counts
+    >>> s = subset_sigma(brighton_round_counts(), first_half_last_round=None)
+    >>> int(s.loc["all", "n"]), s.loc["first_half", "rounds"], round(s.loc["all", "sigma"], 2)
+    (3598, '1-7', np.float64(10.97))
+    """
+    c = _counts(counts)
+    table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
+    first, rounds = _check_rounds(table, first_half_last_round, random_draw_rounds)
+    subsets = _subsets(table, first, rounds)
+    by_subset = pd.DataFrame({k: v[0] for k, v in subsets.items()}).T
+    out = fit_sigma_groups(by_subset, t, confidence=confidence)
+    out.insert(0, "rounds", [v[1] for v in subsets.values()])
+    out.index.name = "subset"
+    out["source"] = c.source
+    return out
+
+
+def sigma_tests(counts, *, first_half_last_round=7, confidence=0.90):
+    """Likelihood-ratio tests of one σ: the halves, all rounds, each round against the rest.
+
+    Parameters
+    ----------
+    counts : RoundCounts
+        As :func:`subset_sigma`.
+    first_half_last_round : int or None, default 7
+        Last round of the first half (None: the middle round).
+    confidence : float, default 0.90
+        Level of the σ intervals in ``rounds``.
+
+    Returns
+    -------
+    tests : pandas.DataFrame
+        Index ``test`` (``halves``, ``rounds``): ``statistic`` (G²), ``df``, ``p_value``,
+        ``sigma_pooled``, ``source`` (:func:`bridgestats.fit.sigma_lr_test`).
+    rounds : pandas.DataFrame
+        :func:`bridgestats.fit.sigma_one_vs_rest` of the rounds (index ``round``).
+    """
+    c = _counts(counts)
+    table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
+    first, _ = _check_rounds(table, first_half_last_round, (int(table.index.min()),))
+    halves = pd.DataFrame({"first_half": table.loc[:first].sum(),
+                           "second_half": table.loc[first + 1 :].sum()}).T  # fmt: skip
+    src = f"{c.source.split(' (')[0].split(':')[0]}: likelihood-ratio test, χ²(df)"
+    rows = {}
+    for name, groups in (("halves", halves), ("rounds", table)):
+        r = sigma_lr_test(groups, t, confidence=confidence)
+        rows[name] = {"statistic": r.statistic, "df": r.df, "p_value": r.p_value,
+                      "sigma_pooled": r.sigma_pooled, "source": src}  # fmt: skip
+    tests = pd.DataFrame(rows).T.astype({"statistic": float, "df": int, "p_value": float,
+                                         "sigma_pooled": float})  # fmt: skip
+    tests.index.name = "test"
+    return tests, sigma_one_vs_rest(table, t, confidence=confidence)
