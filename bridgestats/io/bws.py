@@ -69,9 +69,6 @@ _PATTERNS = ("*.bws",)
 #: The first bytes of an Access database: a page header, then the engine's name [1].
 _MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
 
-#: A result as Bridgemate writes it, against the contract: ``=``, ``+2``, ``-1``.
-_RESULT = re.compile(r"^\s*(=|[+-]\s*\d{1,2})\s*$")
-
 #: Texts of a board not played or scored by the director, in ``Contract`` or ``Remarks``.
 _NOT_PLAYED = re.compile(r"not\s*played|no\s*play|^\s*np\s*$", re.IGNORECASE)
 _ARBITRAL = re.compile(r"arbitral|adjust|average|^\s*av[e+-]", re.IGNORECASE)
@@ -314,7 +311,7 @@ def read_bws_players(path) -> pd.DataFrame:
     Traceback (most recent call last):
     ...
     bridgestats.errors.BridgestatsError: path: must be a file, a folder or a list of them \
-(str or os.PathLike); got []
+(str or os.PathLike); got [] (none)
     """
     parts = []
     for file, _db, _sections, _movement, players in _open(path):
@@ -357,8 +354,10 @@ def read_bws(path, *, hands=None, strict: bool = False) -> pd.DataFrame:
 
     Notes
     -----
-    ``Result`` is read against the contract: ``=`` is level + 6 tricks, ``+n`` level + 6 +
-    n, ``-n`` level + 6 − n; anything else is no result. ``PASS`` is a passed-out board. A
+    ``Result`` is read against the contract by the one rule of every reader
+    (:func:`~bridgestats.io.finish`): ``=`` is level + 6 tricks, ``+n`` level + 6 + n,
+    ``-n`` level + 6 − n (counted in the notes); an empty one is no result. ``PASS`` is a
+    passed-out board. A
     ``Contract`` or ``Remarks`` saying the board was not played is skipped as ``"not
     played"``, one naming an arbitral or average score as ``"adjusted score"``.
 
@@ -410,7 +409,6 @@ def _results(received, file, sections, event, date) -> pd.DataFrame:
         _text(received["Remarks"]) if "Remarks" in received else pd.Series(None, received.index)
     )
     level = _parse_texts(contract)["level"]
-    tricks = [_tricks(lv, r) for lv, r in zip(level, result, strict=True)]
     said = contract.fillna("") + " " + remarks.fillna("")
     preset = np.where(
         said.str.contains(_NOT_PLAYED),
@@ -431,7 +429,7 @@ def _results(received, file, sections, event, date) -> pd.DataFrame:
             "pair_ew": _whole(received["PairEW"]).astype(str).replace("<NA>", None),
             "contract_text": contract,
             "declarer": _text(received["NS/EW"].astype(object)),
-            "tricks": tricks,
+            "tricks": result,  # "=", "+2", "-1": against the contract, finish's one rule
             "lead": _text(received["LeadCard"]) if "LeadCard" in received else None,
             "Remarks": remarks,
             "Date": date,
@@ -439,15 +437,6 @@ def _results(received, file, sections, event, date) -> pd.DataFrame:
         }
     )
     return out
-
-
-def _tricks(level, result: str):
-    """Tricks taken from Bridgemate's result against the contract (``None`` if not one)."""
-    m = _RESULT.match(result)
-    if m is None or level is None or level == 0:
-        return None
-    said = m.group(1).replace(" ", "")
-    return int(level) + 6 + (0 if said == "=" else int(said))
 
 
 def _check_movement(part: pd.DataFrame, movement, notes: dict) -> None:

@@ -24,7 +24,6 @@ import pytest
 
 from bridgestats.errors import BridgestatsError, ParseError
 from bridgestats.io import read_bws, read_bws_movement, read_bws_players, read_results
-from bridgestats.io.bws import _tricks
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +75,10 @@ def test_the_session_as_its_provenance_describes_it(results):
     assert results["pair_ns"].nunique() == 11 and results["pair_ew"].nunique() == 11
     s = results.attrs["summary"]
     assert s.scorable == 297 and s.skipped == {}
-    assert s.notes == {"vulnerability from the hand record": 297}
+    assert s.notes == {
+        "vulnerability from the hand record": 297,
+        "results relative to the contract (=, +n, -n), read as tricks": 295,  # 2 passed out
+    }
     assert results["event"].unique().tolist() == ["Bridge game"]
     assert results["Date"].unique().tolist() == ["2026-01-19"]
 
@@ -192,9 +194,8 @@ def _raw(session) -> list[dict]:
 def test_read_results_reads_a_bws_by_its_name(session):
     frame = read_results(session)
     assert len(frame) == 297
-    assert frame.attrs["summary"].notes == {
-        "vulnerability from the board number (a BWS holds none)": 297
-    }
+    notes = frame.attrs["summary"].notes
+    assert notes["vulnerability from the board number (a BWS holds none)"] == 297
 
 
 # --------------------------------------------------------------------------- bad input
@@ -226,15 +227,6 @@ def test_a_hand_record_that_holds_no_deal_is_refused(session, tmp_path):
     empty.write_text('[Event "Monday"]\n[Site "Club"]\n')
     with pytest.raises(BridgestatsError, match=r"^hands: must be a PBN hand record"):
         read_bws(session, hands=empty)
-
-
-@pytest.mark.parametrize(
-    ("level", "result", "tricks"),
-    [(4, "=", 10), (3, "+2", 11), (1, "+ 3", 10), (6, "-1", 11), (3, "", None), (3, "9", None),
-     (0, "", None), (None, "=", None)],
-)  # fmt: skip
-def test_a_result_is_read_against_the_contract_and_nothing_else_is_a_result(level, result, tricks):
-    assert _tricks(level, result) == tricks
 
 
 def test_erased_results_are_left_out_and_counted(session, monkeypatch):

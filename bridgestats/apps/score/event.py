@@ -199,6 +199,9 @@ def score_event(
     if "skip_reason" in frame:
         skipped = {str(k): int(v) for k, v in frame["skip_reason"].value_counts().items()}
     notes = {"results": len(frame), "skipped": skipped, "conventions": notes_conv}
+    date = _one_value(frame, ("Date", "DATE"))  # PBN and Bridgemate Date, USEBIO DATE
+    if date:
+        notes["date"] = date
     if method == "teams":
         matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
         if matches.empty:
@@ -272,6 +275,16 @@ def _for_ranking(method: str, source: str, rank_over: str) -> tuple[str, str]:
     if source.startswith("declared: "):
         said += f" (the file declares {source.removeprefix('declared: ')})"
     return "butler", said
+
+
+def _one_value(frame: pd.DataFrame, columns) -> str | None:
+    """The one value the first of ``columns`` the frame has holds (blank and PBN's ``?``
+    aside), as printed; None where none or several."""
+    for col in columns:
+        if col in frame:
+            values = {str(v).strip() for v in frame[col].dropna()} - {"", "?"}
+            return values.pop() if len(values) == 1 else None
+    return None
 
 
 def _programs(frame: pd.DataFrame) -> list:

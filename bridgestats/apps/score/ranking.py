@@ -71,7 +71,9 @@ def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
     pandas.DataFrame
         One row per pair and section, best first: ``source``, ``event``, ``segment``,
         ``direction`` (``"NS"``/``"EW"`` in a Mitchell, where each direction is ranked
-        apart, ``""`` in a Howell), ``pair``, ``n_boards`` (boards scored), then for
+        apart, ``""`` in a Howell), ``pair``, ``players`` (where the file names them: the
+        two as seated on the pair's first board, joined by ``" - "``), ``n_boards``
+        (boards scored), then for
         matchpoints ``total`` (Σ MP), ``top`` (Σ of the boards' tops) and ``pct``
         (100 ``total``/``top``), for IMPs ``total`` (Σ IMPs) and ``average`` (per board);
         ``place`` (1 = best; tied pairs share the better place) and ``place_text``
@@ -144,8 +146,38 @@ def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
         out["dir_order"] = out["direction"].map({"NS": 0, "": 0, "EW": 1})
         out = out.sort_values(["sec", "dir_order", "place"], kind="stable")
         out = out[columns].reset_index(drop=True)
+    if len(out) and any(c in scored for c in ("north", "east", "south", "west")):
+        out.insert(out.columns.get_loc("pair") + 1, "players", _players(s, out))
     out.attrs["summary"] = {"no pair": int((~has_pairs).sum())}
     return out
+
+
+def _players(s: pd.DataFrame, out: pd.DataFrame) -> list:
+    """Each ranked pair's two players, ``"North - South"`` (or ``"East - West"``) as the
+    file names them on the pair's first board, joined by :data:`PAIR_JOIN`; None where the
+    file names neither."""
+    sides = []
+    for side, (a, b) in (("ns", ("north", "south")), ("ew", ("east", "west"))):
+        if a not in s or b not in s:
+            continue
+        first, second = _key_text(s[a]).str.strip(), _key_text(s[b]).str.strip()
+        names = (first + PAIR_JOIN + second).where((first != "") | (second != ""), None)
+        part = s[_SECTION].assign(direction=side.upper(), pair=s[f"pair_{side}"], players=names)
+        sides.append(part.dropna(subset=["players"]))
+    if not sides:
+        return [None] * len(out)
+    named = pd.concat(sides, ignore_index=True)
+    keys = [*_SECTION, "pair"]
+    by_pair = named.drop_duplicates(keys).set_index(keys)["players"]
+    by_side = named.drop_duplicates([*keys, "direction"]).set_index([*keys, "direction"])
+    found = []
+    for row in out[[*keys, "direction"]].itertuples(index=False):
+        key = tuple(row)
+        if row.direction and key in by_side.index:  # a Mitchell: NS 8 is not EW 8
+            found.append(by_side.loc[key, "players"])
+        else:
+            found.append(by_pair.get(key[:-1]))
+    return found
 
 
 #: How :func:`event_ranking` joins a pair's two players' names.
