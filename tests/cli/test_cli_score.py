@@ -114,7 +114,7 @@ def test_score_prints_the_ranking_and_the_agreement(capsys, club_pbn):
         assert f"\n### {table}\n" in out
     assert out.index("## Ranking") < out.index("## Boards") < out.index("- method: ")
     assert out.startswith("# Club pairs\n\nScored by matchpoints\n")
-    assert "\n### Board 2\n" in out
+    assert "\n### Board 2 (4 results, top 6)\n" in out
     # the one disagreement: board 2 (NS 4 v EW 5), printed 1.0 where the -140 scores 0
     # (the file and the event, one of each, are said once above the tables)
     assert "| printed figure | record | board | NS pair | EW pair | printed | computed |" in out

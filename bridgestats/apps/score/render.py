@@ -510,20 +510,41 @@ def shown_frame(frame, name: str = "", *, said=()):
     return out.rename(columns={c: own.get(c) or display_name("column", c) for c in out.columns})
 
 
+#: Columns a traveller leaves to its heading (one value on a board) or to the other tables
+#: (the players: the ranking names them; the record: the boards in CSV and JSON).
+_BOARD_WIDE = {"n_results": "{} results", "top": "top {}", "datum": "datum {}"}
+_NOT_ON_TRAVELLER = ("record", "north", "east", "south", "west", "n_expected")
+
+
 def _travellers(boards: pd.DataFrame, said) -> list[tuple[str, pd.DataFrame]]:
-    """A pairs event's results board by board: ``(heading, rows)`` each, the board (and
-    segment) in the heading, not in the rows."""
-    if "pair_ns" not in boards or not len(boards):
-        return [("", boards)]
+    """A pairs event's results board by board, in board order: ``(heading, rows)`` each,
+    the board (its segment where there are several), its results, top or datum in the
+    heading, not in the rows."""
     keys = [k for k in _KEYS if k in boards]
-    shown_keys = [k for k in keys if k not in said and k != "board"]
+    shown_keys = [k for k in keys if k not in said and k != "board"
+                  and boards[k].astype(str).nunique() > 1]  # fmt: skip
+    order = boards.assign(_n=pd.to_numeric(boards["board"], errors="coerce"))
+    seen = {k: {v: i for i, v in enumerate(dict.fromkeys(boards[k].astype(str)))} for k in keys}
+    order = order.assign(
+        **{f"_{k}": order[k].astype(str).map(seen[k]) for k in keys if k != "board"}
+    )
+    order = order.sort_values([*(f"_{k}" for k in keys if k != "board"), "_n"], kind="stable")
     out = []
-    for key, rows in boards.groupby(keys, sort=False, dropna=False):
+    for key, rows in order.groupby(keys, sort=False, dropna=False):
         where = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
-        parts = [f"{display_name('column', k)} {where[k]}" for k in shown_keys
-                 if str(where[k]).strip() and where[k] == where[k]]  # fmt: skip
+        parts = [f"{display_name('column', k)} {where[k]}" for k in shown_keys]
+        for col, words in _BOARD_WIDE.items():
+            values = rows[col].dropna().unique() if col in rows else ()
+            if len(values) == 1:
+                parts.append(words.format(number_text(pd.Series(values)).iat[0]))
         heading = f"Board {where['board']}" + (f" ({', '.join(parts)})" if parts else "")
-        out.append((heading, rows.drop(columns=[k for k in keys if k in rows])))
+        for col, same in _SAME_AS.items():  # said once when it repeats its partner
+            if col in rows and same in rows and rows[col].equals(rows[same]):
+                rows = rows.drop(columns=col)
+        drop = [*keys, *_NOT_ON_TRAVELLER, *(c for c in _BOARD_WIDE if c in rows
+                                             and rows[c].nunique(dropna=False) <= 1)]  # fmt: skip
+        rows = rows.drop(columns=[c for c in rows.columns if c in drop or c.startswith("_")])
+        out.append((heading, rows))
     return out
 
 
