@@ -35,9 +35,11 @@ likewise the ranking it printed (USEBIO PAIR TOTAL_SCORE/PERCENTAGE/PLACE, PBN
 TotalScoreTable; or --standings CSV, e.g. the ACBL recaps' pair_standings.csv), places
 as 6= when shared. Adjusted results are listed with how each was scored (Law 12C2 shares
 of the top at matchpoints, Law 86A +-3 IMPs at IMPs and teams, or as the file printed).
-The summary (method, counts, agreement) heads Markdown and HTML output, and goes to
-standard error as one line with CSV or --out. With --format csv and --table all, the tables
-follow one another, each after a line "# <table>".
+The summary (method, counts, agreement) ends Markdown and HTML output, and goes to
+standard error as one line with CSV, JSON or --out. The page: the event's name and date,
+the ranking with the players' names, the boards one traveller each, then the agreement and
+diagnostics. CSV is one table (--table; the ranking by default); JSON one object per file
+(source, event, date, method, conventions, ranking, boards, agreement, mismatches, notes).
 
 exit status: 0 scored, 2 a bad argument or a file that cannot be read (one line naming
 the file, the record and the reason)."""

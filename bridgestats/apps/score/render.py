@@ -518,33 +518,37 @@ _NOT_ON_TRAVELLER = ("record", "north", "east", "south", "west", "n_expected")
 
 def _travellers(boards: pd.DataFrame, said) -> list[tuple[str, pd.DataFrame]]:
     """A pairs event's results board by board, in board order: ``(heading, rows)`` each,
-    the board (its segment where there are several), its results, top or datum in the
-    heading, not in the rows."""
+    the rows as a reader sees them (:func:`shown_frame`, once for the whole event), the
+    board (its segment where there are several) and its results, top or datum (one value on
+    every board) in the heading, not in the rows."""
+    boards = boards.reset_index(drop=True)
     keys = [k for k in _KEYS if k in boards]
-    shown_keys = [k for k in keys if k not in said and k != "board"
-                  and boards[k].astype(str).nunique() > 1]  # fmt: skip
-    order = boards.assign(_n=pd.to_numeric(boards["board"], errors="coerce"))
-    seen = {k: {v: i for i, v in enumerate(dict.fromkeys(boards[k].astype(str)))} for k in keys}
-    order = order.assign(
-        **{f"_{k}": order[k].astype(str).map(seen[k]) for k in keys if k != "board"}
-    )
-    order = order.sort_values([*(f"_{k}" for k in keys if k != "board"), "_n"], kind="stable")
+    text = {k: boards[k].astype(str) for k in keys}
+    shown_keys = [k for k in keys if k not in said and k != "board" and text[k].nunique() > 1]
+    rank = {k: text[k].map({v: n for n, v in enumerate(dict.fromkeys(text[k]))})
+            for k in keys if k != "board"}  # fmt: skip
+    order = pd.DataFrame({**{f"_{k}": v for k, v in rank.items()},
+                          "_n": pd.to_numeric(boards["board"], errors="coerce")})  # fmt: skip
+    order = order.sort_values(list(order.columns), kind="stable").index
+    groups = boards.loc[order].groupby(keys, sort=False, dropna=False)
+    wide = [c for c in _BOARD_WIDE if c in boards
+            and bool((groups[c].nunique(dropna=False) <= 1).all())]  # fmt: skip
+    drop = [*keys, *_NOT_ON_TRAVELLER, *wide]
+    for col, same in _SAME_AS.items():  # said once when it repeats its partner throughout
+        if col in boards and same in boards and boards[col].equals(boards[same]):
+            drop.append(col)
+    shown = shown_frame(boards.drop(columns=[c for c in drop if c in boards]), "boards",
+                        said=said)  # fmt: skip
     out = []
-    for key, rows in order.groupby(keys, sort=False, dropna=False):
+    for key, rows in groups:
         where = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
         parts = [f"{display_name('column', k)} {where[k]}" for k in shown_keys]
-        for col, words in _BOARD_WIDE.items():
-            values = rows[col].dropna().unique() if col in rows else ()
-            if len(values) == 1:
-                parts.append(words.format(number_text(pd.Series(values)).iat[0]))
+        for col in wide:
+            value = rows[col].iat[0]
+            if value == value and value is not None:
+                parts.append(_BOARD_WIDE[col].format(number_text(pd.Series([value])).iat[0]))
         heading = f"Board {where['board']}" + (f" ({', '.join(parts)})" if parts else "")
-        for col, same in _SAME_AS.items():  # said once when it repeats its partner
-            if col in rows and same in rows and rows[col].equals(rows[same]):
-                rows = rows.drop(columns=col)
-        drop = [*keys, *_NOT_ON_TRAVELLER, *(c for c in _BOARD_WIDE if c in rows
-                                             and rows[c].nunique(dropna=False) <= 1)]  # fmt: skip
-        rows = rows.drop(columns=[c for c in rows.columns if c in drop or c.startswith("_")])
-        out.append((heading, rows))
+        out.append((heading, shown.loc[rows.index]))
     return out
 
 
@@ -573,7 +577,7 @@ def _html_body(page: Page, *, h: int, prefix: str = "") -> str:
                     id=f"{prefix}board-{i}",
                     h=h + 1,
                     heading=html_text(heading),
-                    table=_html_table(rows, name, page.said),
+                    table=rows.to_html(index=False, border=0, classes="scores", escape=True),
                 )
                 for i, (heading, rows) in enumerate(_travellers(table, page.said), start=1)
             ]
@@ -640,7 +644,7 @@ def _markdown_page(page: Page, *, level: int) -> list[str]:
         elif name == "boards" and page.result.method != "teams":
             for heading, rows in _travellers(table, page.said):
                 lines += [f"{h}## {markdown_text(heading)}", ""]
-                lines += [markdown_table(shown_frame(rows, name, said=page.said)).rstrip(), ""]
+                lines += [markdown_table(rows).rstrip(), ""]
             lines.pop()
         else:
             lines.append(markdown_table(shown_frame(table, name, said=page.said)).rstrip())
