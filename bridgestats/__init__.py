@@ -207,6 +207,8 @@ VOCABULARY = {
     "alpha": "the family-wise error rate of a set of tests (0.05 unless stated)",
     "baselines": "event -> (scale, note, played): the scale each event's changes are counted "
     "against",
+    "k_board": "K per board (IMPs), the σ of one board's swing, beside a match-level K",
+    "min_boards": "the shortest match (boards) or the fewest boards a unit needs to count",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

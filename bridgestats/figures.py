@@ -56,7 +56,7 @@ def outcome_figure(by_outcome, *, max_vp=20, title=""):
 def sensitivity_figure(sens, *, sigma, unit, max_vp=20):
     """Each scale's 20-0 share (%) against σ.
 
-    ``sens`` is :func:`bridgestats.studies.estimates.sensitivity`'s frame."""
+    ``sens`` is :func:`bridgestats.studies.frequencies.sensitivity`'s frame."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4))

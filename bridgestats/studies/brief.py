@@ -23,6 +23,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -35,7 +36,7 @@ from ..sigma import EVIDENCE_FORMS, event_form, form_sigma
 from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
 from .designer import SIM_EVENTS, not_simulated_reason, simulated_model
-from .estimates import sensitivity
+from .frequencies import sensitivity
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .rescore import qualifier_changes, rescore_events
 from .scales import VERDICT_MARGIN
@@ -87,9 +88,11 @@ def current_scale(form, n_boards, current=None) -> VPScale | None:
         An id of :data:`bridgestats.sigma.FORMS`.
     n_boards : int
     current : str, VPScale or None
-        A named scale's id (:data:`bridgestats.vp.NAMED_SCALES`), a scale (read from a
-        scale file, say), or None for :data:`CURRENT` of the form's unit (None again for a
-        unit with no scale in common use: aggregate points).
+        A named scale's id (:data:`bridgestats.vp.NAMED_SCALES`), the path of a scale CSV
+        (``*.csv``, as ``bridgestats scale --format csv`` writes one:
+        :func:`bridgestats.io.read_scale_csv`; one table, used at every length), a scale,
+        or None for :data:`CURRENT` of the form's unit (None again for a unit with no scale
+        in common use: aggregate points).
 
     Examples
     --------
@@ -102,6 +105,11 @@ def current_scale(form, n_boards, current=None) -> VPScale | None:
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
     if isinstance(current, VPScale):
         scale = current
+    elif isinstance(current, str) and current.lower().endswith(".csv"):
+        from ..io import read_scale_csv
+
+        scale = read_scale_csv(current)
+        current = scale
     else:
         name = CURRENT.get(unit) if current is None else current
         if name is None:
@@ -132,6 +140,26 @@ def top_from(scale: VPScale, unit: str) -> float:
         return round(scale.centre + t, 10)
     step = scale.step or 1
     return float(math.ceil(round(t / step, 9)) * step)
+
+
+def _as_played(scale: VPScale, step) -> VPScale:
+    """``scale`` as it scores margins a simulation draws (not whole IMPs): a scale printed in
+    whole steps (whole IMPs, 10 points) starts each band half a step below its printed
+    margin, as a real margin rounded to the step reaches it (as the catalogue's WBF
+    scales are made, :mod:`bridgestats.vp.catalogue`); a percentage scale is as it is.
+
+    >>> s = _as_played(event_scale("teams", 8), 1)
+    >>> s.thresholds[-1], float(s.vp(29.6)), float(s.vp(29.4))
+    (29.5, 20.0, 19.0)
+    """
+    if step is None:
+        return scale
+    t = np.asarray(scale.thresholds, dtype=float)
+    if scale.step is not None:  # continuous thresholds printed in whole steps
+        t = scale.integer_ranges()["margin_from"].to_numpy(dtype=float)[1:]
+    elif not np.allclose(t / step, np.round(t / step)):  # already for drawn margins
+        return scale
+    return dataclasses.replace(scale, thresholds=tuple(t - step / 2), step=None)
 
 
 def _simulated(form, n_boards, scales, *, n_tables, n_events, rng):
@@ -217,7 +245,9 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
         form's one σ); ``thresholds`` (the recommended scale's, continuous) and
         ``recommended_20_0_from`` (as printed); ``current_scale``,
         ``current_20_0_from``; ``p_20_0_equal`` and ``p_20_0_equal_current`` (the share
-        of matches between equal sides that end 20-0, the margin normal at σ);
+        of matches between equal sides that end 20-0, the margin normal at σ) and
+        ``p_20_0_equal_ci_low``, ``p_20_0_equal_ci_high`` (the recommended scale's share at
+        the ends of σ's interval);
         ``p_strongest_wins``, ``p_strongest_wins_current`` and their ``_se``,
         ``strongest_diff`` (recommended minus current, paired by event) and
         ``strongest_diff_se``, ``n_events`` and ``verdict`` (``"differs"``, ``"not
@@ -251,9 +281,15 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
         src = form_sigma(form, n, n_tables=n_tables)
         rec = event_scale(form, n, sigma=src.sigma)
         now = current_scale(form, n, current.get(entry.unit))
-        compared = {"rec": rec} if now is None else {"rec": rec, "now": now}
+        played = _as_played(rec, entry.step)
+        compared = {"rec": played}
+        if now is not None:
+            now = _as_played(now, entry.step)
+            compared["now"] = now
         p = sensitivity(compared, sigmas=[src.sigma]).set_index("scale")["p_top"]
         lo, hi = src.sigma_ci or (np.nan, np.nan)
+        ends = (sensitivity({"rec": played}, sigmas=[lo, hi])["p_top"].tolist()
+                if src.sigma_ci else [np.nan, np.nan])  # fmt: skip
         row = {
             "form": form, "n_boards": n, "n_tables": n_tables if form == "butler" else None,
             "unit": entry.unit, "sigma": src.sigma, "sigma_ci_low": lo, "sigma_ci_high": hi,
@@ -262,11 +298,12 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
             "current_scale": None if now is None else now.name,
             "current_20_0_from": np.nan if now is None else top_from(now, entry.unit),
             "p_20_0_equal": float(p["rec"]),
+            "p_20_0_equal_ci_low": float(min(ends)), "p_20_0_equal_ci_high": float(max(ends)),
             "p_20_0_equal_current": float(p["now"]) if now is not None else np.nan,
             "report": _BACKING["sigma"],
         }  # fmt: skip
         seed = int(gen.integers(2**32))
-        sim = None if now is None else _simulated(form, n, [rec, now], n_tables=n_tables,
+        sim = None if now is None else _simulated(form, n, [played, now], n_tables=n_tables,
                                                   n_events=n_events, rng=seed)  # fmt: skip
         if sim is not None:
             win, vs = sim
@@ -330,10 +367,13 @@ def recommendation_sentence(row) -> str:
     if not isinstance(row["current_scale"], str):
         return text + (f", where {100 * row['p_20_0_equal']:.1f} % of matches between equal "
                        "sides end 20-0 (no scale in common use to set beside it).")  # fmt: skip
+    share = f"{100 * row['p_20_0_equal']:.1f} %"
+    if not pd.isna(row.get("p_20_0_equal_ci_low", np.nan)):
+        share += (f" ({100 * row['p_20_0_equal_ci_low']:.1f}-"
+                  f"{100 * row['p_20_0_equal_ci_high']:.1f} % over σ's interval)")  # fmt: skip
     text += (
-        f", against {now} on {row['current_scale']}; between equal sides "
-        f"{100 * row['p_20_0_equal']:.1f} % of matches end 20-0 on it, "
-        f"{100 * row['p_20_0_equal_current']:.1f} % on the scale now"
+        f", against {now} on {row['current_scale']}; between equal sides {share} of matches "
+        f"end 20-0 on it, {100 * row['p_20_0_equal_current']:.1f} % on the scale now"
     )
     if not pd.isna(row.get("strongest_diff", np.nan)):
         d, se = 100 * row["strongest_diff"], 100 * row["strongest_diff_se"]

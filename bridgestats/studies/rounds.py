@@ -7,7 +7,7 @@ on the scale the matches were scored on) with what a page says about them;
 halves and the rounds and each round against the rest (:func:`bridgestats.fit.
 sigma_lr_test`, :func:`~bridgestats.fit.sigma_one_vs_rest`). The counts come from
 :func:`bridgestats.studies.committee.round_counts` (a committee's files) or
-:func:`bridgestats.studies.estimates.brighton_round_counts` (Brighton 2005).
+:func:`bridgestats.studies.brighton.brighton_round_counts` (Brighton 2005).
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7,
     ----------
     counts : RoundCounts
         Rounds × VP outcomes (:func:`bridgestats.studies.committee.round_counts`; Brighton
-        2005's: :func:`bridgestats.studies.estimates.brighton_round_counts`).
+        2005's: :func:`bridgestats.studies.brighton.brighton_round_counts`).
     confidence : float, default 0.90
         Level of the profile-likelihood intervals.
     first_half_last_round : int or None, default 7
