@@ -683,7 +683,9 @@ def _records(frame) -> list | None:
     """A frame as JSON-able records: NaN and NA as null, text without bidi controls."""
     if frame is None:
         return None
-    plain = json.loads(frame.to_json(orient="records", date_format="iso", default_handler=str))
+    plain = json.loads(
+        frame.to_json(orient="records", date_format="iso", double_precision=15, default_handler=str)
+    )
     return [{k: without_bidi(v) for k, v in row.items()} for row in plain]
 
 
