@@ -35,6 +35,7 @@ __all__ = [
     "csv_safe_text",
     "encodable",
     "html_text",
+    "markdown_table",
     "markdown_text",
     "one_line",
     "without_bidi",
@@ -85,6 +86,25 @@ def markdown_text(value) -> str:
     """
     text = _REFERENCE.sub("&amp;", without_bidi(str(value))).translate(_MARKDOWN_SPECIALS)
     return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+def markdown_table(frame) -> str:
+    """A plain Markdown table of a frame, every cell and header by :func:`markdown_text`
+    (a team named ``Alpha | 99`` adds no column, ``<img ...>`` and ``[x](y)`` are text).
+
+    >>> import pandas as pd
+    >>> print(markdown_table(pd.DataFrame({"team": ["<b>A</b> | 9"], "VPs": [12.5]})), end="")
+    | team | VPs |
+    |---|---|
+    | &lt;b&gt;A&lt;/b&gt; \\| 9 | 12.5 |
+    """
+    head = "| " + " | ".join(markdown_text(c) for c in frame.columns) + " |"
+    rule = "|" + "---|" * frame.shape[1]
+    rows = [
+        "| " + " | ".join(markdown_text(v) for v in row) + " |"
+        for row in frame.itertuples(index=False)
+    ]
+    return "\n".join([head, rule, *rows]) + "\n"
 
 
 def html_text(value, *, quote: bool = True) -> str:

@@ -22,11 +22,15 @@ References
    and a pair that did not play a board is scored over the boards it played".
 .. [3] S. Hein, VALET (github.com/valet-bridge/valet, Apache-2.0), ``src/hand/Hand.cpp``
    ``Hand::calculateScores`` (the Butler datum is ``average(ownScoreVector)``, the mean
-   of the board's scores) and ``src/scoring.cpp`` ``CalculateIMPs`` (a difference is
+   of the board's scores by C++ integer division, ``sum / n``, in
+   ``src/hand/products.cpp``) and ``src/scoring.cpp`` ``CalculateIMPs`` (a difference is
    rounded to 10 before the IMP table: "374 -> 370, 375 -> 380").
 .. [4] The Compscore3 sessions of ``../shared/data/usebio`` (Australian clubs, 2026):
    161 of 161 printed line matchpoints, the Butler datum and IMPs of 140 lines and the
    cross-IMPs of 108 lines reproduced with the rules of its entry.
+.. [5] VALET's own per-pair Butler output (``data/2005-World/Men/datum.txt`` of [3]): the
+   boards and IMPs per board of the 69 pairs of the 2005 Bermuda Bowl round robin,
+   reproduced to its two decimals from the same results (``data/derived/valet_datum.csv``).
 """
 
 from __future__ import annotations
@@ -165,7 +169,9 @@ class Conventions:
         check_choice(self.factoring, "factoring", tuple(FACTORING))
         check_choice(self.total, "total", TOTALS)
         check_choice(self.percentage_base, "percentage_base", PERCENTAGE_BASES)
-        check_choice(self.datum, "datum", ("trimmed", "mean", "rounded"))
+        # scoring.DATUMS, written out: this catalogue is read without pandas (the command
+        # line lists it); tests/conventions checks the two agree
+        check_choice(self.datum, "datum", ("trimmed", "mean", "rounded", "whole"))
         check_choice(self.gaps, "gaps", ("upper", "midpoint"))
 
 
@@ -210,11 +216,13 @@ CONVENTIONS = {
             "valet",
             "VALET",
             programs=("valet",),
-            datum="mean",
+            datum="whole",
             gaps="midpoint",
             total="summed",
-            source="VALET's source [3]: the datum is the mean of the board's scores, a "
-            "difference rounded to 10 (halves up) before the IMP table",
+            source="VALET's source [3]: the datum is the mean of the board's scores cut to "
+            "whole points (integer division), a difference rounded to 10 (halves up) "
+            "before the IMP table; its per-pair Butler output reproduced for all 69 pairs "
+            "of a championship [5]",
         ),
     )
 }

@@ -53,6 +53,7 @@ DATASETS = {
     "derived/sigma_evidence_inputs": "the evidence's σ inputs: K, δ, τ, B (derived)",
     "derived/swing_counts": "board-swing counts (derived)",
     "derived/swiss_pairs_strength_curve": "Swiss pairs strength fit, simulated curve (derived)",
+    "derived/valet_per_pair": "VALET's own per-pair Butler and cross-IMPs (derived)",
     "seeds/brighton_2005_vp_counts": "Brighton 2005 Swiss pairs: VP results",
     "seeds/ebu_swiss_pairs_7_9": "EBU Swiss pairs, 7-9 boards a match",
     "seeds/probst_figures": "Probst's figures",
@@ -199,6 +200,8 @@ COLUMNS = {
     "adjusted": "adjusted score",
     # the ranking
     "pair": "pair",
+    "players": "players",
+    "per_board": "IMPs per board",
     "team": "team",
     "n_boards": "boards",
     "n_matches": "matches",

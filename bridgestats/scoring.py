@@ -711,12 +711,13 @@ def neuberg(mp, n_results, n_expected, *, per_beat=2):
 
 #: The Butler datum rules (see :func:`butler_datum`): ``"trimmed"`` (drop ``trim`` of each
 #: end, round to 10), ``"mean"`` (the plain mean), ``"rounded"`` (the mean rounded to 10:
-#: ``"trimmed"`` with nothing dropped).
-DATUMS = ("trimmed", "mean", "rounded")
+#: ``"trimmed"`` with nothing dropped), ``"whole"`` (the mean cut to whole points toward
+#: zero, as VALET's integer division does).
+DATUMS = ("trimmed", "mean", "rounded", "whole")
 
 
 def _datum_rule(datum: str, trim):
-    """A named datum rule as ``(rule, trim)`` with ``rule`` "mean" or "trimmed"."""
+    """A named datum rule as ``(rule, trim)`` with ``rule`` "mean", "whole" or "trimmed"."""
     check_choice(datum, "datum", DATUMS)
     if datum == "rounded":
         return "trimmed", 0.0
@@ -751,12 +752,13 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
     ----------
     scores : array_like
         The results of one board, from one direction.
-    datum : {"trimmed", "mean", "rounded"} or float, keyword-only
+    datum : {"trimmed", "mean", "rounded", "whole"} or float, keyword-only
         ``"mean"``: the plain average (Funbridge). ``"trimmed"``: drop the ``k`` highest and
         ``k`` lowest results, average the rest and round to the nearest 10 (halves away
         from zero). ``"rounded"``: the mean rounded to the nearest 10 (``"trimmed"`` with
-        ``trim=0``; ``trim`` is then not used). A number: that datum, used as given
-        (:data:`DATUMS`).
+        ``trim=0``; ``trim`` is then not used). ``"whole"``: the mean cut to whole points
+        toward zero, the integer division ``sum / n`` of VALET [3]_ (413.33 is 413, −7/2 is
+        −3). A number: that datum, used as given (:data:`DATUMS`).
     trim : float, keyword-only
         In [0, 0.5). For ``"trimmed"``: the fraction dropped at each end,
         ``k = floor(trim·n)`` but at least 1 when there are 3 or more results (none for 1
@@ -779,11 +781,19 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
     .. [1] Funbridge, "Frequently asked questions" (funbridge.com), datum example.
     .. [2] J. Probst, "On VP Scales" (c. 2006; reproduced on bridgeguys.com), §3 and §5
        (Butler IMPs against a datum).
+    .. [3] S. Hein, VALET (github.com/valet-bridge/valet, Apache-2.0), ``Hand::GetDatum``
+       and ``average`` (``sum / static_cast<int>(n)``, C++ integer division); with it
+       VALET's own per-pair Butler output (``datum.txt``) of the 2005 Bermuda Bowl's
+       round robin is reproduced for all 69 pairs (``tests/apps/test_score_event_ranking.py``).
 
     Examples
     --------
     >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110], datum="mean")
     413.3333333333333
+    >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110], datum="whole")
+    413.0
+    >>> butler_datum([-50, 43], datum="whole")  # -7/2 = -3.5, cut toward zero
+    -3.0
     >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110])  # drop 650 and 110
     420.0
     >>> butler_datum([650, 620, 620, 620, 620, 170, 170, 140, 110], datum="rounded")
@@ -794,6 +804,8 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
         datum, trim = _datum_rule(datum, trim)
         if datum == "mean":
             return float(x.mean())
+        if datum == "whole":
+            return float(np.trunc(x.sum() / x.size))
         trim = _trim(trim)
         k = int(_trim_count(np.int64(x.size), trim))
         kept = np.sort(x)[k : x.size - k]
@@ -803,7 +815,7 @@ def butler_datum(scores, *, datum="trimmed", trim=0.1):
     try:
         return check_number(datum, "datum")
     except BridgestatsError:
-        raise fail("datum", "'trimmed', 'mean', 'rounded' or one finite number", datum) from None
+        raise fail("datum", f"one of {DATUMS} or one finite number", datum) from None
 
 
 def butler_imps(scores, *, datum="trimmed", trim=0.1, gaps="upper"):
@@ -1124,9 +1136,10 @@ def _group_datum(x, g, n_by_group, *, datum, trim) -> np.ndarray:
         return np.full(n_groups, butler_datum([0.0], datum=datum))
     datum, trim = _datum_rule(datum, trim)
     sums = np.bincount(g, weights=x, minlength=n_groups)
-    if datum == "mean":
+    if datum in ("mean", "whole"):
         with np.errstate(invalid="ignore", divide="ignore"):
-            return sums / n_by_group
+            mean = sums / n_by_group
+        return np.trunc(mean) if datum == "whole" else mean
     trim = _trim(trim)
     order = np.lexsort((x, g))
     pos = np.empty_like(order)

@@ -6,7 +6,9 @@ Readers
 :func:`read_lin` (BBO vugraph LIN), :func:`read_valet` (VALET pipe format, full fields),
 :func:`read_acbl_travellers` (ACBL club traveller CSV), :func:`read_usebio` (USEBIO 1.2/1.3
 XML, the EBU's results format: travellers with the scorer's own figures; the pairs' and
-teams' totals and places by :func:`read_usebio_participants`), and :func:`read_results`,
+teams' totals and places by :func:`read_usebio_participants`), :func:`read_bws` (a
+Bridgemate scoring database, ``.BWS``: the results the table devices sent; its movement and
+players by :func:`read_bws_movement` and :func:`read_bws_players`), and :func:`read_results`,
 which picks the reader from each file's name by the table :data:`READERS` (one
 :class:`Reader` entry per format). Each accepts a path, a list of paths or a directory
 (searched recursively) and the keyword ``strict``. A reader parses its files into raw
@@ -120,6 +122,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the names below, for type checkers and editors
     from ._records import COLUMNS, SKIP_REASONS, LoadSummary, ParseError, finish, summary_of
     from .acbl import read_acbl_travellers
+    from .bws import read_bws, read_bws_movement, read_bws_players
     from .frames import field_results, match_margins, team_board_swings
     from .lin import read_lin
     from .matches import MATCH_RESULT_COLUMNS, is_match_csv, read_match_results
@@ -138,6 +141,7 @@ _HOME = {
         "_records",
     ),
     "read_acbl_travellers": "acbl",
+    **dict.fromkeys(("read_bws", "read_bws_movement", "read_bws_players"), "bws"),
     **dict.fromkeys(("field_results", "match_margins", "team_board_swings"), "frames"),
     "read_lin": "lin",
     **dict.fromkeys(("MATCH_RESULT_COLUMNS", "is_match_csv", "read_match_results"), "matches"),
@@ -177,6 +181,9 @@ __all__ = [
     "is_match_csv",
     "match_margins",
     "read_acbl_travellers",
+    "read_bws",
+    "read_bws_movement",
+    "read_bws_players",
     "read_lin",
     "read_match_results",
     "read_pbn",

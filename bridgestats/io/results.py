@@ -79,9 +79,25 @@ def _on_call(module: str, name: str) -> Callable[..., pd.DataFrame]:
 
 _read_pbn = _on_call("pbn", "read_pbn")
 _read_lin = _on_call("lin", "read_lin")
-_read_valet = _on_call("valet", "read_valet")
+
+
+def _read_valet(paths, *, strict: bool = False) -> pd.DataFrame:
+    """``bridgestats.io.read_valet`` with the players' names from the names file beside
+    each score file, where there is one (imported at its first call)."""
+    from .valet import read_valet
+
+    return read_valet(paths, names="beside", strict=strict)
+
+
 _read_acbl = _on_call("acbl", "read_acbl_travellers")
 _read_usebio = _on_call("usebio", "read_usebio")
+_read_bws = _on_call("bws", "read_bws")
+
+
+def _bws_header(path: Path) -> str | None:
+    from .bws import _bws_header as sniff
+
+    return sniff(path)
 
 
 def _usebio_root(path: Path) -> str | None:
@@ -107,6 +123,13 @@ READERS = (
         sniff=_usebio_root,
         wanted="an *.xml file whose root element is <USEBIO>",
     ),
+    Reader(
+        "bws",
+        ("*.bws",),
+        _read_bws,
+        sniff=_bws_header,
+        wanted="a Bridgemate *.bws (an Access database)",
+    ),
 )
 
 
@@ -123,8 +146,8 @@ def reader_for(path, readers=None) -> Reader:
     Traceback (most recent call last):
     ...
     bridgestats.errors.BridgestatsError: path: must be files whose name tells the format: \
-*.pbn, *.pbn.gz, *.lin, scores*.txt[.gz], a traveller *.csv or an *.xml file whose root \
-element is <USEBIO>; got 'results.xls'
+*.pbn, *.pbn.gz, *.lin, scores*.txt[.gz], a traveller *.csv, an *.xml file whose root \
+element is <USEBIO> or a Bridgemate *.bws (an Access database); got 'results.xls'
     """
     path = Path(path)
     readers = READERS if readers is None else tuple(readers)
@@ -140,7 +163,7 @@ element is <USEBIO>; got 'results.xls'
 
 
 def read_results(path, *, strict: bool = False) -> pd.DataFrame:
-    """Read PBN, LIN, VALET, ACBL traveller and USEBIO files, each by its reader, into one frame.
+    """Read PBN, LIN, VALET, ACBL traveller, USEBIO and Bridgemate files, each by its reader.
 
     Parameters
     ----------
@@ -148,7 +171,8 @@ def read_results(path, *, strict: bool = False) -> pd.DataFrame:
         Files (the format comes from the name, whatever its case, by :data:`READERS`:
         ``*.pbn``/``*.pbn.gz`` PBN, ``*.lin`` LIN, ``scores*.txt[.gz]`` VALET, ``*.csv``
         ACBL travellers, ``*.xml``/``*.xml.gz`` USEBIO when the root element is
-        ``<USEBIO>``); a directory is searched recursively for the files of every reader
+        ``<USEBIO>``, ``*.bws`` Bridgemate when it is an Access database); a directory
+        is searched recursively for the files of every reader
         with ``in_folders`` (all but the ``*.csv`` travellers; ``R1.PBN`` and ``r2.Pbn.gz``
         too).
     strict : bool, keyword-only

@@ -45,12 +45,14 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     path : str, Path, list of paths, or directory
         File(s) to read, plain or gzip; a directory is searched recursively for
         ``scores*.txt`` and ``scores*.txt.gz``.
-    names : str, Path, list of paths, dict or None, keyword-only
+    names : str, Path, list of paths, dict, "beside" or None, keyword-only
         Player names: a ``names*.txt`` file (``id|name`` per line), a folder or list of
         them, or a mapping from id to name. Ids are numbers local to each file, so with
         several names files each score file takes the one beside it (``scoresA.txt``
         reads ``namesA.txt``, else its folder's ``names.txt``); a score file without one
-        is an error. ``None`` keeps the printed player ids in ``north`` ... ``west``.
+        is an error. ``"beside"``: each score file takes the names file beside it where
+        there is one and keeps its ids where there is none (counted in the summary's
+        notes). ``None`` keeps the printed player ids in ``north`` ... ``west``.
     strict : bool, keyword-only
         Raise on the first record that cannot be scored.
 
@@ -99,15 +101,23 @@ def read_valet(path, *, names=None, strict: bool = False) -> pd.DataFrame:
     """
     strict = check_flag(strict, "strict")
     files = _expand(path, ("scores*.txt", "scores*.txt.gz"))
-    lookups = _lookups(names, files)
-    parts = [_read_one(f) for f in files]
     notes = {}
+    if isinstance(names, str) and names == "beside":
+        lookups = [_names_beside(f) for f in files]
+        unnamed = sum(lookup is None for lookup in lookups)
+        if unnamed:
+            notes["score files without a names file beside them (player ids kept)"] = unnamed
+    else:
+        lookups = _lookups(names, files)
+    parts = [_read_one(f) for f in files]
     empty = sum(len(part) == 0 for part in parts)
     if empty:
         notes["files without a result line (empty)"] = empty
     notes.update(_decoding_notes(files))
     if lookups is not None:
         for part, lookup in zip(parts, lookups, strict=True):
+            if lookup is None:
+                continue
             for seat in ("north", "east", "south", "west"):
                 ids = part[seat]
                 part[seat] = ids.map(lookup).where(lambda s: s.notna(), ids)
@@ -197,6 +207,19 @@ def _lookups(names, files):
             cache[key] = _names(match[0])
         out.append(cache[key])
     return out
+
+
+def _names_beside(scores) -> dict | None:
+    """The names of a score file's players from the names file beside it (``scoresA.txt``:
+    ``namesA.txt``, else ``names.txt``; each plain or gzip), or None when there is none."""
+    folder = scores.path.parent
+    stem = scores.path.name.split(".")[0].replace("scores", "names", 1)
+    for name in dict.fromkeys((stem, "names")):
+        for suffix in (".txt", ".txt.gz"):
+            path = folder / f"{name}{suffix}"
+            if path.is_file():
+                return _names(path)
+    return None
 
 
 def _names(names):

@@ -343,7 +343,7 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     # the same rows, under the title a reader reads (the form's name, σ; issue 22)
     import dataclasses
 
-    from bridgestats.cli import _scale_title
+    from bridgestats.cli.scale import _scale_title
 
     titled = dataclasses.replace(printed, name=_scale_title(printed, form, n_boards))
     assert code == 0 and md == f"{err.strip()}\n\n{titled.to_markdown().rstrip()}\n"

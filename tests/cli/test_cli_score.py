@@ -60,12 +60,20 @@ def teams_pbn(tmp_path):
     return path
 
 
-def test_the_parser_offers_the_package_s_methods_and_datums():
+def test_the_parser_offers_the_package_s_methods_datums_and_tables():
     from bridgestats import cli
+    from bridgestats.apps.score.render import TABLES
+    from bridgestats.cli import _common
+    from bridgestats.cli import score as cli_score
     from bridgestats.scoring import DATUMS, METHODS
 
-    assert cli._METHODS == (*METHODS, "teams")
-    assert cli._DATUMS == DATUMS
+    score = next(
+        a for a in cli._parser()._subparsers._group_actions[0].choices["score"]._actions
+        if a.dest == "method"
+    )  # fmt: skip
+    assert list(score.choices) == [_common._shown_id(m) for m in (*METHODS, "teams")]
+    assert _common._datums() == DATUMS  # read from scoring at first use, not copied
+    assert cli_score._TABLES == ("all", *TABLES)
 
 
 def test_the_command_line_spells_ids_with_hyphens_and_maps_them_in_one_place(capsys):
@@ -99,9 +107,14 @@ def test_score_prints_the_ranking_and_the_agreement(capsys, club_pbn):
     assert "- method: matchpoints (declared in the file: MP)" in out
     assert "- printed MP_NS: 7 of 8 agree with the computed NS matchpoints" in out
     assert "- printed Percentage_NS: 8 of 8 agree with the computed NS percentage" in out
-    for table in ("Ranking", "The file's printed scores, checked", "Printed scores that differ",
-                  "Boards"):  # fmt: skip
+    # the results first (the ranking, the boards), then the agreement and diagnostics
+    for table in ("Ranking", "Boards", "Agreement and diagnostics"):
         assert f"\n## {table}\n" in out
+    for table in ("The file's printed scores, checked", "Printed scores that differ"):
+        assert f"\n### {table}\n" in out
+    assert out.index("## Ranking") < out.index("## Boards") < out.index("- method: ")
+    assert out.startswith("# Club pairs\n\nScored by matchpoints\n")
+    assert "\n### Board 2 (4 results, top 6)\n" in out
     # the one disagreement: board 2 (NS 4 v EW 5), printed 1.0 where the -140 scores 0
     # (the file and the event, one of each, are said once above the tables)
     assert "| printed figure | record | board | NS pair | EW pair | printed | computed |" in out
@@ -118,11 +131,12 @@ def test_score_csv_ranking_by_hand(capsys, club_pbn):
     assert "printed MP_NS: 7 of 8 agree" in err  # the summary line goes to stderr with CSV
 
 
-def test_score_csv_all_tables_are_marked(capsys, club_pbn):
+def test_score_csv_is_one_table_the_ranking_unless_asked(capsys, club_pbn):
     code, out, _ = _run(capsys, "score", club_pbn, "--format", "csv")
     assert code == 0
-    marks = [line for line in out.splitlines() if line.startswith("# ")]
-    assert marks == ["# ranking", "# agreement", "# mismatches", "# boards"]
+    assert not [line for line in out.splitlines() if line.startswith("#")]
+    _, ranking, _ = _run(capsys, "score", club_pbn, "--format", "csv", "--table", "ranking")
+    assert out == ranking
 
 
 def test_score_html_and_out(capsys, club_pbn, tmp_path):
@@ -465,7 +479,7 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
     from apps.test_score_event import TEAMS, _adjusted_board, _adjusted_room
 
     from bridgestats.apps.score import score_event
-    from bridgestats.cli import _summary_lines
+    from bridgestats.apps.score.render import summary_lines
 
     f = _adjusted_board([420, 400, 170, -50], ["A6040"])
     f["pair_ns"], f["pair_ew"] = ["1", "2", "3", "4", "5"], ["6", "7", "8", "9", "10"]
@@ -477,9 +491,9 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
         " average minus -3)",
     }
     for method, line in expected.items():
-        lines = _summary_lines("f", score_event(f, method=method))
+        lines = summary_lines(score_event(f, method=method))
         assert line in lines, (method, lines)
-    lines = _summary_lines("m", score_event(_adjusted_room(TEAMS, 2, "A6040"), method="teams"))
+    lines = summary_lines(score_event(_adjusted_room(TEAMS, 2, "A6040"), method="teams"))
     assert lines[0].startswith("event: ")
     assert "1 boards with an artificial adjusted score" in lines[2]
     assert lines[3] == (
@@ -487,7 +501,7 @@ def test_the_summary_says_which_results_were_adjusted_and_how_for_every_method()
         " average 0, average minus -3 (Lions +3, Bears -3 IMPs)"
     )
     # nothing adjusted: no such line
-    assert not any(x.startswith("adjusted") for x in _summary_lines("m", score_event(TEAMS)))
+    assert not any(x.startswith("adjusted") for x in summary_lines(score_event(TEAMS)))
 
 
 def test_standings_apart_from_the_results(capsys, club_pbn, tmp_path):
@@ -549,7 +563,8 @@ def test_markdown_and_html_show_names_and_csv_keeps_the_column_ids(
         "adjusted boards",
     }
     summary = [line for line in md.splitlines() if line.startswith("- ")]
-    assert summary[1].startswith(f"- method: {METHODS[method.replace('-', '_')]} (")
+    said = [line for line in summary if line.startswith("- method: ")]
+    assert said[0].startswith(f"- method: {METHODS[method.replace('-', '_')]} (")
     assert not [line for line in summary if re.search(r"\b(mp_ns|imps_ns|pct_ns)\b", line)]
     # no column of one value said above, none empty throughout, no index, no "-0.00"
     assert "| file |" not in md and "| event |" not in md and "adjusted" not in md
@@ -576,8 +591,34 @@ def test_teams_say_the_vp_scale_by_name(capsys, teams_pbn):
 
 
 def test_numbers_read_as_numbers_whole_without_decimals():
-    from bridgestats.cli import _number_text
+    from bridgestats.apps.score.render import number_text as _number_text
 
     shown = _number_text(pd.Series([-400.0, 620.0, None]))
     assert shown.tolist() == ["-400", "620", ""]
     assert _number_text(pd.Series([5.0, 4.1667, -0.001])).tolist() == ["5.00", "4.17", "0.00"]
+
+
+# --------------------------------------------------------------------------- Bridgemate
+
+
+def test_score_a_bridgemate_session_with_and_without_its_hand_record(capsys, shared_data, club_pbn):
+    bws = shared_data / "bridgemate" / "club_pairs_2026-01-19.bws"
+    hands = shared_data / "bridgemate" / "club_pairs_2026-01-19_hands.pbn"
+    code, out, err = _run(capsys, "score", bws, "--table", "ranking", "--format", "csv")
+    assert code == 0
+    ranking = pd.read_csv(io.StringIO(out))
+    # a Mitchell of 11 tables: 11 pairs each way, every pair on all 27 boards; each board's
+    # 11 results share 11 x 10 = 110 matchpoints, so a direction's totals add up to 27 x 110
+    assert ranking.groupby("direction").size().to_dict() == {"EW": 11, "NS": 11}
+    assert (ranking["n_boards"] == 27).all()
+    assert ranking.groupby("direction")["total"].sum().tolist() == [27 * 110] * 2
+    assert "297 results read, 297 scored" in err
+    assert "297 vulnerability from the board number (a BWS holds none)" in err
+    code, out2, err = _run(capsys, "score", bws, "--hands", hands, "--table", "ranking",
+                           "--format", "csv")  # fmt: skip
+    assert code == 0 and "297 vulnerability from the hand record" in err
+    # the hand record's vulnerability is the board number's here: the same ranking
+    assert out2 == out
+    code, _, err = _run(capsys, "score", club_pbn, "--hands", hands)
+    assert code == 2
+    assert err.startswith("bridgestats score: error: --hands: must be given with a Bridgemate")

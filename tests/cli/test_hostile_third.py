@@ -139,7 +139,9 @@ def test_markdown_to_a_narrow_stdout_is_escaped_and_said(monkeypatch, tmp_path, 
     assert note.count("\n") == 1 and "cannot show" in note and "--out FILE writes UTF-8" in note
 
 
-@pytest.mark.parametrize("command", [["read"], ["score", "--format", "csv"]])
+@pytest.mark.parametrize(
+    "command", [["read"], ["score", "--format", "csv", "--table", "boards"]]
+)  # CSV is one table: the boards name the players
 def test_csv_to_a_narrow_stdout_is_refused_in_one_line(monkeypatch, tmp_path, command):
     from bridgestats.cli import main
 

@@ -148,3 +148,20 @@ def test_conventions_are_frozen_facts():
     c = conv.CONVENTIONS["compscore"]
     with pytest.raises(dataclasses.FrozenInstanceError):
         c.factoring = "tied"
+
+
+def test_the_catalogue_takes_every_datum_rule_of_scoring_and_no_other():
+    from bridgestats.scoring import DATUMS
+
+    for datum in DATUMS:  # the catalogue's own list (read without pandas) is scoring's
+        assert conv.Conventions("x", "X", datum=datum).datum == datum
+    with pytest.raises(BridgestatsError, match=r"^datum: must be one of"):
+        conv.Conventions("x", "X", datum="median")
+
+
+def test_valet_s_datum_is_cut_to_whole_points_toward_zero():
+    # VALET's datum is C++ integer division, sum / n: 0, 0 and 25 give 8 (8.33 cut);
+    # 0, 0 and -25 give -8 (-8.33 cut toward zero), not -9
+    f = _section({1: [0, 0, 25], 2: [0, 0, -25]})
+    valet = board_scores(f, method="butler", conventions="valet")
+    assert valet["datum"].tolist() == [8.0, 8.0, 8.0, -8.0, -8.0, -8.0]

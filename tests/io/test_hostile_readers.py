@@ -9,6 +9,7 @@ DOCTYPE, duplicated or impossible results, ``Multiplicity`` on a line naming its
 from __future__ import annotations
 
 import gzip
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -457,10 +458,10 @@ def test_cli_boundary_turns_a_bug_into_one_line(capsys, monkeypatch):
 def test_cli_with_closed_standard_output_is_exit_2(monkeypatch, capsys):
     import bridgestats.cli as cli
 
-    monkeypatch.setattr(cli.sys, "stdout", None)
+    monkeypatch.setattr(sys, "stdout", None)
     assert cli.main(["scale", "--boards", "8"]) == 2
     assert "standard output is closed" in capsys.readouterr().err
-    monkeypatch.setattr(cli.sys, "stderr", None)
+    monkeypatch.setattr(sys, "stderr", None)
     assert cli.main(["scale", "--boards", "8"]) == 2
 
 
@@ -504,7 +505,7 @@ def _columns(line):
 def test_property_markdown_cells_never_shift_columns(names):
     import pandas as pd
 
-    from bridgestats.cli import _scale_markdown
+    from bridgestats._output import markdown_table as _scale_markdown
 
     frame = pd.DataFrame({"team": names, "vp": [99] * len(names), "imps": [1] * len(names)})
     lines = _scale_markdown(frame).splitlines()
@@ -515,7 +516,7 @@ def test_property_markdown_cells_never_shift_columns(names):
 def test_team_named_with_pipes_keeps_its_column(capsys, tmp_path):
     import pandas as pd
 
-    from bridgestats.cli import _scale_markdown
+    from bridgestats._output import markdown_table as _scale_markdown
 
     table = _scale_markdown(pd.DataFrame({"team": ["Alpha | 99 | 99"], "vp": [12]}))
     assert table.splitlines()[2] == "| Alpha \\| 99 \\| 99 | 12 |"

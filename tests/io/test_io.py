@@ -715,3 +715,23 @@ def test_pbn_games_run_together_are_split_and_counted(tmp_path, write_file):
     assert summary_of(df).notes == {key: 1}
     with pytest.raises(ParseError, match=r"^m\.pbn, line 6: a game begins without the blank"):
         read_pbn(path, strict=True)
+
+
+def test_read_results_names_valet_players_from_the_names_file_beside(tmp_path, write_file):
+    named = tmp_path / "named"
+    bare = tmp_path / "bare"
+    named.mkdir(), bare.mkdir()
+    line = "1|1|107|47|86|92|4H|W|12|CQ\n"
+    write_file(named / "scoresA.txt", line)
+    write_file(named / "namesA.txt", "107|ANN Ash\n47|BOB Birch\n86|CY Cole\n")
+    write_file(bare / "scores.txt", line)
+    from bridgestats.io import read_results
+
+    df = read_results([named / "scoresA.txt", bare / "scores.txt"])
+    # a name the file lacks (92) stays an id, as read_valet(names=...) keeps it
+    assert df[["north", "east", "south", "west"]].values.tolist() == [
+        ["ANN Ash", "BOB Birch", "CY Cole", "92"],
+        ["107", "47", "86", "92"],
+    ]
+    notes = summary_of(df).notes
+    assert notes == {"score files without a names file beside them (player ids kept)": 1}

@@ -33,7 +33,7 @@ def _read_tsv(paths, *, strict=False):
 
 def test_every_reader_is_one_entry_and_the_names_are_distinct():
     names = [r.name for r in results.READERS]
-    assert names == ["pbn", "lin", "valet", "acbl", "usebio"]
+    assert names == ["pbn", "lin", "valet", "acbl", "usebio", "bws"]
     patterns = [p for r in results.READERS for p in r.patterns]
     assert len(patterns) == len(set(patterns))
 
@@ -48,12 +48,17 @@ def test_reader_for_picks_by_name_whatever_the_case(name, reader):
 
 
 def test_reader_for_names_every_allowed_format_and_the_sniffed_reason(tmp_path):
-    with pytest.raises(BridgestatsError, match=r"^path: must be files whose name .*USEBIO>; got"):
+    wanted = r"^path: must be files whose name .*USEBIO> or a Bridgemate \*\.bws \(an Access"
+    with pytest.raises(BridgestatsError, match=wanted):
         results.reader_for("a.xls")
     notes = tmp_path / "notes.xml"
     notes.write_text("<PBN/>")
     with pytest.raises(BridgestatsError, match=r"<USEBIO>; got 'notes\.xml \(root <PBN>\)'$"):
         results.reader_for(notes)
+    fake = tmp_path / "session.bws"
+    fake.write_text("not a database")
+    with pytest.raises(BridgestatsError, match=r"got .session\.bws \(not an Access database"):
+        results.reader_for(fake)
 
 
 def test_a_new_reader_is_one_entry_and_read_results_reads_it(tmp_path, monkeypatch):

@@ -17,7 +17,8 @@ step:
   (Neuberg for boards played fewer times, Ascherman's percentage) or Butler IMPs (datum:
   mean, trimmed, rounded) or cross-IMPs;
 - :mod:`~.ranking`: :func:`pair_ranking`, the pairs' totals, percentages or IMPs and
-  places (ties shared), each direction of a Mitchell ranked apart;
+  places (ties shared), each direction of a Mitchell ranked apart; :func:`event_ranking`,
+  an event's pairs over all its segments and both directions by IMPs per board;
 - :mod:`~.teams`: :func:`team_matches` and :func:`team_ranking`, each two-room match's
   IMPs and VPs on a chosen scale (a scale file: :func:`bridgestats.io.read_scale_csv`);
 - :mod:`~.adjusted`: artificial adjusted scores (:func:`adjusted_split`);
@@ -34,7 +35,7 @@ from .agreement import agreement, assigned_lines, ranking_agreement
 from .boards import board_scores
 from .detect import declared_method
 from .event import EventScore, score_event, score_files
-from .ranking import pair_ranking
+from .ranking import event_ranking, pair_ranking
 from .standings import compare_standings, printed_standings, read_standings_csv
 from .teams import team_matches, team_ranking
 
@@ -49,6 +50,7 @@ __all__ = [
     "compare_standings",
     "conventions_of",
     "declared_method",
+    "event_ranking",
     "pair_ranking",
     "printed_standings",
     "ranking_agreement",

@@ -137,6 +137,9 @@ def board_scores(
     for col in ("source", "record", "event", "segment", "board", "pair_ns", "pair_ew",
                 "contract", "declarer", "tricks", "score_ns", "skip_reason"):  # fmt: skip
         out[col] = frame[col] if col in frame else None
+    for col in ("north", "east", "south", "west"):  # the players, where the file names them
+        if col in frame and frame[col].notna().any():
+            out[col] = frame[col]
     # no pair numbers (a VALET or LIN table): the partnership's players, where named
     for side, (a, b) in (("ns", ("north", "south")), ("ew", ("east", "west"))):
         if a in frame and b in frame:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from ..._validate import check_choice, check_frame, check_number
+from ..._validate import check_choice, check_frame, check_number, fail
 from ...conventions import check_conventions, conventions_of
 from ...errors import BridgestatsError
 from ...scoring import METHODS
@@ -18,7 +18,7 @@ from .agreement import _PRINTED, agreement, assigned_lines
 from .boards import board_scores
 from .detect import declared_method
 from .frame import _sources, _take_in
-from .ranking import pair_ranking
+from .ranking import event_ranking, pair_ranking
 from .standings import compare_standings
 from .teams import team_matches, team_ranking
 
@@ -122,6 +122,7 @@ def score_event(
     printed=None,
     conventions=None,
     method_source=None,
+    rank_over="section",
 ) -> EventScore:
     """Score an event read from a file: per board, the ranking, and the agreement check.
 
@@ -159,6 +160,12 @@ def score_event(
     method_source : str or None, keyword-only
         Where a given ``method`` came from, when the caller found it (the second value
         of :func:`declared_method`); ``None``: ``"chosen"``.
+    rank_over : {"section", "event"}, keyword-only
+        ``"section"``: the pairs of each section ranked (:func:`pair_ranking`);
+        ``"event"``: the pairs over all segments and both directions by IMPs per board
+        (:func:`event_ranking`), at Butler or cross-IMPs (Butler where the file declares
+        another method and ``method`` is not given). The printed standings are then not
+        compared (they rank sections).
 
     Returns
     -------
@@ -174,21 +181,27 @@ def score_event(
     ('mp', ['1', '2', '1', '2'])
     """
     frame = _take_in(frame)
+    check_choice(rank_over, "rank_over", RANK_OVER)
     if conventions is None:
         conv, notes_conv = conventions_of(_programs(frame))
     else:
         conv, notes_conv = check_conventions(conventions), "chosen"
     if method is None:
-        method, source = declared_method(frame, conventions=conv)
+        method, source = _for_ranking(*declared_method(frame, conventions=conv), rank_over)
     else:
         check_choice(method, "method", (*METHODS, "teams"))
         source = "chosen" if method_source is None else str(method_source)
+        if rank_over == "event" and method not in _EVENT_METHODS:
+            raise fail("method", "butler or cross_imps with rank_over='event'", method)
     if per_beat is not None:
         per_beat = check_number(per_beat, "per_beat", low=0, low_open=True)
     skipped = {}
     if "skip_reason" in frame:
         skipped = {str(k): int(v) for k, v in frame["skip_reason"].value_counts().items()}
     notes = {"results": len(frame), "skipped": skipped, "conventions": notes_conv}
+    date = _one_value(frame, ("Date", "DATE"))  # PBN and Bridgemate Date, USEBIO DATE
+    if date:
+        notes["date"] = date
     if method == "teams":
         matches = team_matches(frame, scale=scale, k=k, scale_file=scale_file)
         if matches.empty:
@@ -229,8 +242,13 @@ def score_event(
     left = boards["skip_reason"].dropna()
     notes["skipped"] = {str(k): int(v) for k, v in left.value_counts().items()}
     decimals = conv.board_decimals if decimals is None else decimals
-    ranking = pair_ranking(boards, decimals=decimals)
-    notes.update(ranking.attrs["summary"])
+    if rank_over == "event":
+        ranking = event_ranking(boards)
+        notes["event ranking"] = dict(ranking.attrs["summary"])
+        printed = None  # printed standings rank sections, not the event's pairs
+    else:
+        ranking = pair_ranking(boards, decimals=decimals)
+        notes.update(ranking.attrs["summary"])
     agree, bad = agreement(frame, boards, method=method)
     versus = None
     if printed is not None:
@@ -241,6 +259,32 @@ def score_event(
     return EventScore(
         method, source, boards, ranking, None, agree, bad, notes, versus, conventions=conv.id
     )
+
+
+#: What a ranking covers (``rank_over`` of :func:`score_event`).
+RANK_OVER = ("section", "event")
+_EVENT_METHODS = ("butler", "cross_imps")
+
+
+def _for_ranking(method: str, source: str, rank_over: str) -> tuple[str, str]:
+    """The method found for a file, or Butler for an event ranking of a file that
+    declares no IMP method (said in its source)."""
+    if rank_over != "event" or method in _EVENT_METHODS:
+        return method, source
+    said = "an event ranking counts IMPs a board: Butler by default"
+    if source.startswith("declared: "):
+        said += f" (the file declares {source.removeprefix('declared: ')})"
+    return "butler", said
+
+
+def _one_value(frame: pd.DataFrame, columns) -> str | None:
+    """The one value the first of ``columns`` the frame has holds (blank and PBN's ``?``
+    aside), as printed; None where none or several."""
+    for col in columns:
+        if col in frame:
+            values = {str(v).strip() for v in frame[col].dropna()} - {"", "?"}
+            return values.pop() if len(values) == 1 else None
+    return None
 
 
 def _programs(frame: pd.DataFrame) -> list:
@@ -290,7 +334,8 @@ def score_files(frame, *, method=None, conventions=None, standings=None, **optio
         found = None
         if method is None:
             part_in = _take_in(part)
-            got, found = declared_method(part_in, conventions=conv)
+            rank_over = options.get("rank_over", "section")
+            got, found = _for_ranking(*declared_method(part_in, conventions=conv), rank_over)
         else:
             got = method
         source = str(part["source"].iat[0]) if "source" in part and len(part) else ""

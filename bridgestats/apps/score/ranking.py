@@ -1,7 +1,9 @@
 """The pairs ranked: totals, percentages or IMPs, and places with ties shared.
 
-Part of :mod:`bridgestats.apps.score`: :func:`pair_ranking` (each direction of a Mitchell
-ranked apart) and the places of any ranking.
+Part of :mod:`bridgestats.apps.score`: :func:`pair_ranking` (each section ranked apart,
+each direction of a Mitchell apart), :func:`event_ranking` (an event's pairs over all its
+segments and both directions, by IMPs per board, as a championship's organisers print
+its Butler) and the places of any ranking.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pandas as pd
 from ..._validate import check_frame, check_int, fail
 from .frame import _SECTION, _key_text
 
-__all__ = ["pair_ranking"]
+__all__ = ["event_ranking", "pair_ranking"]
 
 
 def _places(values: pd.Series, groups: list[pd.Series]) -> tuple[pd.Series, pd.Series]:
@@ -69,7 +71,9 @@ def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
     pandas.DataFrame
         One row per pair and section, best first: ``source``, ``event``, ``segment``,
         ``direction`` (``"NS"``/``"EW"`` in a Mitchell, where each direction is ranked
-        apart, ``""`` in a Howell), ``pair``, ``n_boards`` (boards scored), then for
+        apart, ``""`` in a Howell), ``pair``, ``players`` (where the file names them: the
+        two as seated on the pair's first board, joined by ``" - "``), ``n_boards``
+        (boards scored), then for
         matchpoints ``total`` (Σ MP), ``top`` (Σ of the boards' tops) and ``pct``
         (100 ``total``/``top``), for IMPs ``total`` (Σ IMPs) and ``average`` (per board);
         ``place`` (1 = best; tied pairs share the better place) and ``place_text``
@@ -142,5 +146,153 @@ def pair_ranking(scores, *, decimals=None) -> pd.DataFrame:
         out["dir_order"] = out["direction"].map({"NS": 0, "": 0, "EW": 1})
         out = out.sort_values(["sec", "dir_order", "place"], kind="stable")
         out = out[columns].reset_index(drop=True)
+    if len(out) and any(c in scored for c in ("north", "east", "south", "west")):
+        out.insert(out.columns.get_loc("pair") + 1, "players", _players(s, out))
     out.attrs["summary"] = {"no pair": int((~has_pairs).sum())}
+    return out
+
+
+def _players(s: pd.DataFrame, out: pd.DataFrame) -> list:
+    """Each ranked pair's two players, ``"North - South"`` (or ``"East - West"``) as the
+    file names them on the pair's first board, joined by :data:`PAIR_JOIN`; None where the
+    file names neither."""
+    sides = []
+    for side, (a, b) in (("ns", ("north", "south")), ("ew", ("east", "west"))):
+        if a not in s or b not in s:
+            continue
+        first, second = _key_text(s[a]).str.strip(), _key_text(s[b]).str.strip()
+        names = (first + PAIR_JOIN + second).where((first != "") | (second != ""), None)
+        part = s[_SECTION].assign(direction=side.upper(), pair=s[f"pair_{side}"], players=names)
+        sides.append(part.dropna(subset=["players"]))
+    if not sides:
+        return [None] * len(out)
+    named = pd.concat(sides, ignore_index=True)
+    keys = [*_SECTION, "pair"]
+    by_pair = named.drop_duplicates(keys).set_index(keys)["players"]
+    by_side = named.drop_duplicates([*keys, "direction"]).set_index([*keys, "direction"])
+    found = []
+    for row in out[[*keys, "direction"]].itertuples(index=False):
+        key = tuple(row)
+        if row.direction and key in by_side.index:  # a Mitchell: NS 8 is not EW 8
+            found.append(by_side.loc[key, "players"])
+        else:
+            found.append(by_pair.get(key[:-1]))
+    return found
+
+
+#: How :func:`event_ranking` joins a pair's two players' names.
+PAIR_JOIN = " - "
+
+
+def _pair_names(first: pd.Series, second: pd.Series) -> pd.Series:
+    """A partnership as its two players' names in alphabetical order joined by
+    :data:`PAIR_JOIN` (whoever sat North), missing unless both are named."""
+    a, b = _key_text(first).str.strip(), _key_text(second).str.strip()
+    low, high = a.where(a <= b, b), b.where(a <= b, a)
+    return (low + PAIR_JOIN + high).where((a != "") & (b != ""), None)
+
+
+def event_ranking(scores) -> pd.DataFrame:
+    """An event's pairs ranked over all its segments and both directions, by IMPs a board.
+
+    The ranking a championship's organisers print for a Butler (or cross-IMP) event that
+    runs over several sessions or rounds: each pair's IMPs on every board it played,
+    North-South or East-West, in every segment, added up and divided by its boards.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame
+        From :func:`board_scores` at Butler or cross-IMPs (``imps_ns``, ``imps_ew``), with
+        the players (``north`` ... ``west``) where the file names them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair and event (``source``, ``event``), best first: ``pair`` (its two
+        players' names in alphabetical order joined by ``" - "``; where a result does not
+        name both players, the pair's number as the file prints it, with its direction in
+        an event that numbers each direction apart, a Mitchell), ``n_boards`` (results scored),
+        ``total`` (Σ IMPs), ``per_board`` (``total / n_boards``), ``place`` and
+        ``place_text`` (ties share the better place, ``"3="``), by ``per_board``.
+        ``attrs["summary"]``: pairs by name and by number, segments, results not ranked.
+
+    Examples
+    --------
+    Two rounds of one board at two tables (datum: the mean); Ann and Bob play
+    North-South, then East-West. Round 1: +420 and +170 against 295 are ±125, 4 IMPs;
+    round 2: −100 and +100 against 0, 3 IMPs:
+
+    >>> from bridgestats.apps.score import board_scores
+    >>> f = pd.DataFrame({"source": "x", "event": "E", "segment": ["1", "1", "2", "2"],
+    ...                   "board": 1, "score_ns": [420.0, 170.0, -100.0, 100.0],
+    ...                   "north": ["Ann", "Eve", "Cy", "Gus"],
+    ...                   "south": ["Bob", "Fay", "Di", "Hal"],
+    ...                   "east": ["Cy", "Gus", "Ann", "Eve"],
+    ...                   "west": ["Di", "Hal", "Bob", "Fay"]})
+    >>> r = event_ranking(board_scores(f, method="butler", datum="mean"))
+    >>> print(r[["pair", "n_boards", "total", "per_board", "place_text"]].to_string(index=False))
+         pair  n_boards  total  per_board place_text
+    Ann - Bob         2    7.0        3.5         1=
+    Gus - Hal         2    7.0        3.5         1=
+      Cy - Di         2   -7.0       -3.5         3=
+    Eve - Fay         2   -7.0       -3.5         3=
+    """
+    check_frame(scores, "scores", ("board",))
+    if "imps_ns" not in scores or "imps_ew" not in scores:
+        raise fail(
+            "scores", "a frame from board_scores at Butler or cross-IMPs (imps_ns, imps_ew)",
+            list(scores.columns),
+        )  # fmt: skip
+    scored = scores[scores["imps_ns"].notna() & scores["imps_ew"].notna()]
+    s = scored.copy()
+    for k in _SECTION:
+        s[k] = _key_text(s[k]) if k in s else ""
+    for side in ("ns", "ew"):
+        s[f"pair_{side}"] = _key_text(s[f"pair_{side}"]) if f"pair_{side}" in s else ""
+    apart = pd.Series(False, index=s.index)
+    if len(s):  # numbered by direction in any segment (a Mitchell): so in every one
+        by_event = _separate_directions(s).groupby(level=["source", "event"]).any()
+        ev = pd.MultiIndex.from_frame(s[["source", "event"]])
+        apart = pd.Series(by_event.reindex(ev).to_numpy(dtype=bool), index=s.index)
+    sides, by_number = [], 0
+    for side, (a, b) in (("ns", ("north", "south")), ("ew", ("east", "west"))):
+        names = _pair_names(s[a], s[b]) if a in s and b in s else pd.Series(None, index=s.index)
+        number = s[f"pair_{side}"].where(~apart, side.upper() + " " + s[f"pair_{side}"])
+        number = number.where(s[f"pair_{side}"] != "", None)
+        by_number += int((names.isna() & number.notna()).sum())
+        sides.append(
+            pd.DataFrame(
+                {
+                    "source": s["source"],
+                    "event": s["event"],
+                    "pair": names.where(names.notna(), number),
+                    "value": s[f"imps_{side}"].to_numpy(dtype=float),
+                }
+            )
+        )
+    long = pd.concat(sides, ignore_index=True)
+    unranked = int(long["pair"].isna().sum())
+    long = long.dropna(subset=["pair"])
+    columns = ["source", "event", "pair", "n_boards", "total", "per_board", "place",
+               "place_text"]  # fmt: skip
+    if long.empty:
+        out = pd.DataFrame(columns=columns)
+    else:
+        g = long.groupby(["source", "event", "pair"], sort=False)["value"]
+        out = g.agg(n_boards="size", total="sum").reset_index()
+        out["per_board"] = out["total"] / out["n_boards"]
+        out["place"], out["place_text"] = _places(
+            out["per_board"].round(9), [out["source"], out["event"]]
+        )
+        order = out[["source", "event"]].drop_duplicates()
+        order["ev"] = np.arange(len(order))
+        out = out.merge(order, on=["source", "event"], how="left")
+        out = out.sort_values(["ev", "place", "pair"], kind="stable")
+        out = out[columns].reset_index(drop=True)
+    out.attrs["summary"] = {
+        "pairs": len(out),
+        "results by pair number": by_number,
+        "segments": int(s[["source", "event", "segment"]].drop_duplicates().shape[0]),
+        "sides not ranked": unranked,
+    }
     return out

@@ -8,7 +8,7 @@ from apps.score.test_score_files import SCORE_TABLE_NS_ONLY  # tests/ is on the 
 
 import bridgestats.io as bio
 from bridgestats.apps.score import agreement, ranking_agreement, score_event
-from bridgestats.cli import _summary_lines
+from bridgestats.apps.score.render import summary_lines
 
 
 def test_a_printed_column_is_read_to_its_most_decimals():
@@ -53,7 +53,7 @@ def test_the_summary_says_not_compared_and_never_0_of_0(tmp_path):
                       "pair_ns": ["1", "2"], "pair_ew": ["3", "4"],
                       "score_ns": [420.0, 450.0], "Scoring": "MP"})  # fmt: skip
     printed = pd.DataFrame({"pair": ["9", "10"], "total": ["2", "0"]})
-    lines = _summary_lines("x", score_event(f, printed=printed))
+    lines = summary_lines(score_event(f, printed=printed))
     ranking = [line for line in lines if line.startswith("printed ranking")]
     assert ranking == [
         "printed ranking: not compared (none of the 2 printed pairs is a ranked pair by pair:"

@@ -76,7 +76,8 @@ def test_a_folder_is_scored_file_by_file(tmp_path, capsys):
     assert "a.pbn: event: IMP pairs; method: cross-IMPs (printed IMP_NS" in err
     code = main(["score", str(tmp_path)])
     out, _ = capsys.readouterr()
-    assert "## a.pbn: scored\n" in out and "\n## b.pbn: scored\n" in out
+    # each file under its event, named (the folder's title above them)
+    assert "\n## IMP pairs (a.pbn)\n" in out and "\n## IMP pairs (b.pbn)\n" in out
     assert "\n### Ranking\n" in out
 
 
