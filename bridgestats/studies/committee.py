@@ -32,7 +32,7 @@ from ..derive.committee import CommitteeResults, ReadStatement, read_committee, 
 from ..names import display_name
 from ..vp import NAMED_SCALES, VPScale, named_scale
 from .estimates import brighton_round_counts
-from .rounds import RoundCounts, sigma_tests, subset_sigma
+from .rounds import RoundCounts, random_draw_sigma, sigma_tests, subset_sigma
 
 __all__ = [
     "DEFAULT_SCALES",
@@ -42,6 +42,7 @@ __all__ = [
     "as_committee",
     "board_spreads",
     "interval_verdict",
+    "random_draw_sigma",
     "rescore_input",
     "round_counts",
     "scored_on",

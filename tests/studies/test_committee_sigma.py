@@ -80,3 +80,28 @@ def test_an_interval_decides_only_when_it_holds_one_figure():
     assert interval_verdict("x", (8, 12), refs).endswith("too wide to decide between them.")
     assert "alone" in interval_verdict("x", (10, 12), refs)
     assert "rules them all out" in interval_verdict("x", (12, 13), refs)
+
+
+def test_the_random_draw_rounds_of_a_committee_s_event_say_only_what_applies():
+    """On the Swiss pairs sample the random-draw rounds are set beside their own 20-0 count,
+    never beside Cooke's printed Brighton figure; the 20-0-only σ recomputed here from the
+    CSV by the proportion's formula σ = t / Φ⁻¹(1 − p/2) (scipy; tolerance 1e-9), t the
+    EBU 2006 table's 20-0 threshold. Brighton's own counts keep Cooke's figure."""
+    from bridgestats.studies.committee import random_draw_sigma, subset_sigma
+
+    counts = round_counts([datasets.path("committee/swiss_pairs_rounds")])
+    r = random_draw_sigma(counts, subset_sigma(counts), random_draw_rounds=(1, 2))
+    raw = datasets.load("committee/swiss_pairs_rounds")
+    first = raw[raw["round"] <= 2]
+    t = named_scale("ebu_2006", n_boards=8).thresholds[-1]
+    p = float(np.mean((first["pct_home"] - 50).abs() >= t))
+    assert r.tail.sigma == pytest.approx(t / stats.norm.ppf(1 - p / 2), rel=1e-9)
+    assert "Cooke" not in r.sentence + r.note + " ".join(r.table["estimate"])
+    assert r.sentence.startswith("Rounds 1 and 2: σ = ")
+    assert f"of their {len(first)} matches" in r.sentence
+    assert list(r.table["estimate"]) == ["the 20-0 proportion alone (Wald)",
+                                         "maximum likelihood on all 11 counts"]  # fmt: skip
+    brighton = estimates.brighton_round_counts()
+    b = random_draw_sigma(brighton, subset_sigma(brighton))
+    assert "Cooke's printed 11.73 (11.04-12.55)" in b.sentence
+    assert b.table["estimate"].iloc[0] == "Cooke, as printed"
