@@ -201,6 +201,10 @@ VOCABULARY = {
     "drift_sd": "how fast true skills drift: a random walk's sd in % per √year",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
+    "files": "result files and folders (a committee's own: None keeps the shipped data), or "
+    "a count of files",
+    "min_boards": "the fewest boards a match (or a player) needs to be counted",
+    "first_half_last_round": "the last round of an event's first half",
     # reports and the committee brief
     "table": "a study's result frame, taken by the function that words or draws it",
     "rescored": "the frame of bridgestats.studies.rescore.rescore_events (events re-scored)",

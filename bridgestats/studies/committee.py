@@ -22,7 +22,10 @@ between the published figures it is set against.
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -43,6 +46,7 @@ __all__ = [
     "board_spreads",
     "interval_verdict",
     "random_draw_sigma",
+    "read_for",
     "rescore_input",
     "round_counts",
     "scored_on",
@@ -62,12 +66,26 @@ _CANDIDATES = {
 }  # fmt: skip
 
 
-def as_committee(files, *, progress: bool = True) -> CommitteeResults:
+def as_committee(files, *, progress: bool = True) -> CommitteeResults | None:
     """``files`` read by :func:`~bridgestats.derive.read_committee`, or a
-    :class:`~bridgestats.derive.CommitteeResults` already read, as it is."""
-    if isinstance(files, CommitteeResults):
+    :class:`~bridgestats.derive.CommitteeResults` already read, as it is; None (the
+    shipped data) stays None."""
+    if files is None or isinstance(files, CommitteeResults):
         return files
     return read_committee(files, progress=progress)
+
+
+def read_for(files, uses) -> ReadStatement | None:
+    """What a report read of ``files`` (:func:`~bridgestats.derive.read_statement` for the
+    :data:`~bridgestats.derive.HOLDS` ids it ``uses``), or None for the shipped data.
+
+    >>> read_for(None, "teams_matches") is None
+    True
+    >>> read_for(_demo_committee(), "teams_matches").sentence[:43]
+    'Read 1 file: 4 team matches of 1 event in r'
+    """
+    c = as_committee(files)
+    return None if c is None else read_statement(c, uses)
 
 
 def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
@@ -77,9 +95,10 @@ def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
     ----------
     matches : pandas.DataFrame
         Usable matches of one form (:meth:`~bridgestats.derive.CommitteeResults.matches_for`).
-    scale : str or VPScale, optional
-        The scale, when the committee names it (an id of
-        :data:`bridgestats.vp.NAMED_SCALES`, or a scale read from a scale CSV). By
+    scale : str, path or VPScale, optional
+        The scale, when the committee names it: an id of
+        :data:`bridgestats.vp.NAMED_SCALES`, a scale CSV (a path ending ``.csv``, read by
+        :func:`bridgestats.io.read_scale_csv`) or a VPScale. By
         default the named scale of :data:`_CANDIDATES` that gives the most of the VPs the
         file prints (the first, :data:`DEFAULT_SCALES`, when it prints none).
     form : {"teams", "swiss_pairs"}, keyword-only
@@ -113,6 +132,10 @@ def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
             return 0
         return int(np.sum(np.abs(s.vp(margin[has]) - printed_vp[has]) < 0.005))
 
+    if isinstance(scale, str | os.PathLike) and str(scale).lower().endswith(".csv"):
+        from ..io import read_scale_csv
+
+        scale = dataclasses.replace(read_scale_csv(scale), name=f"the scale of {Path(scale).name}")
     if isinstance(scale, VPScale):
         return scale, "given", agree(scale), int(has.sum())
     if scale is not None:
@@ -211,7 +234,7 @@ def round_counts(files, *, scale=None, form=None, report="washington_sigma") -> 
         raise fail("scale", "a 20-0 scale without negative VPs (its outcomes are counted)",
                    sid)  # fmt: skip
     outcome = binned.outcome(m["margin"].to_numpy(dtype=float))
-    vps = list(binned.vp_winner)
+    vps = [int(v) if float(v).is_integer() else float(v) for v in binned.vp_winner]
     rounds = m["round"].astype(int).to_numpy()
     table = pd.crosstab(pd.Series(rounds, name="round"),
                         pd.Series(np.asarray(vps)[outcome], name="vp_winner"))  # fmt: skip
@@ -454,6 +477,8 @@ def team_swings(files, *, report="rederive_k") -> tuple[pd.DataFrame, ReadStatem
     BridgestatsError
         No board pairs: one sentence naming each file and what it holds.
     """
+    if files is None:
+        raise fail("files", "the committee's files (a list of files and folders)", files)
     c = as_committee(files)
     if c.swings.empty:
         raise c._refuse(report, ["teams_matches"])

@@ -105,3 +105,16 @@ def test_the_random_draw_rounds_of_a_committee_s_event_say_only_what_applies():
     b = random_draw_sigma(brighton, subset_sigma(brighton))
     assert "Cooke's printed 11.73 (11.04-12.55)" in b.sentence
     assert b.table["estimate"].iloc[0] == "Cooke, as printed"
+
+
+def test_the_scale_scored_on_may_be_a_scale_csv(tmp_path):
+    """files_scale as a scale CSV (as ``bridgestats scale --format csv`` writes one): the EBU
+    2006 table written to a file and read back counts the Swiss pairs sample exactly as the
+    named scale does, and every printed VP agrees with it."""
+    path = tmp_path / "club_scale.csv"
+    path.write_text(named_scale("ebu_2006", n_boards=8).to_csv())
+    files = [datasets.path("committee/swiss_pairs_rounds")]
+    by_csv, named = round_counts(files, scale=str(path)), round_counts(files, scale="ebu_2006")
+    pd.testing.assert_frame_equal(by_csv.by_round, named.by_round)
+    assert by_csv.scale_id == "given" and by_csv.scale_name == "the scale of club_scale.csv"
+    assert by_csv.vp_agree == by_csv.vp_printed == 320
