@@ -209,6 +209,8 @@ VOCABULARY = {
     "table": "a study's result frame, taken by the function that words or draws it",
     "rescored": "the frame of bridgestats.studies.rescore.rescore_events (events re-scored)",
     "alpha": "the family-wise error rate of a set of tests (0.05 unless stated)",
+    "baselines": "event -> (scale, note, played): the scale each event's changes are counted "
+    "against",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

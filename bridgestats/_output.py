@@ -33,8 +33,10 @@ __all__ = [
     "check_not_input",
     "csv_safe_frame",
     "csv_safe_text",
+    "encodable",
     "html_text",
     "markdown_text",
+    "one_line",
     "without_bidi",
     "write_text_atomic",
 ]
@@ -258,3 +260,65 @@ def csv_safe_frame(frame):
             out.isetitem(i, out.iloc[:, i].map(csv_safe_text))
     out.columns = [csv_safe_text(c) for c in out.columns]
     return out
+
+
+def encodable(text: str, stream, *, what: str, form: str, hint=None, errors=None):
+    r"""``text`` as ``stream``'s encoding (``PYTHONIOENCODING=ascii``, a latin-1 or Windows
+    console) can carry it, and a note saying what was changed (None when nothing was);
+    never an internal UnicodeEncodeError.
+
+    CSV (``form="csv"``) is data for a program: a character the encoding cannot carry is
+    refused in one line, suggesting ``hint`` (``--out``, which writes UTF-8) or
+    ``PYTHONIOENCODING=utf-8``, rather than written changed. HTML carries it as a
+    character reference (``&#252;``; with any encoding but UTF-8 every character beyond
+    ASCII is one, as the page declares UTF-8). Other text takes ``errors`` (standard
+    error's handling, ``backslashreplace``: ``M\xfcller``), and the note counts them.
+
+    >>> import io
+    >>> ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> encodable("Müller σ", ascii_out, what="the scores", form="markdown")[0]
+    'M\\xfcller \\u03c3'
+    >>> encodable("Müller", ascii_out, what="the page", form="html")
+    ('M&#252;ller', None)
+    """
+    import codecs
+
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        if form == "html" and codecs.lookup(encoding).name != "utf-8":
+            # the page says it is UTF-8: every other character as a reference, ASCII bytes
+            return text.encode("ascii", "xmlcharrefreplace").decode("ascii"), None
+        text.encode(encoding)
+        return text, None
+    except LookupError:  # an encoding Python does not know: leave it to the stream
+        return text, None
+    except UnicodeEncodeError as exc:
+        first = exc.object[exc.start : exc.end]
+    if form == "csv":
+        instead = f"write it with {hint} (UTF-8)" if hint else "set PYTHONIOENCODING=utf-8"
+        raise BridgestatsError(
+            f"standard output: its encoding ({encoding}) cannot write {what} (it holds "
+            f"{first!r}); {instead}"
+        )
+    if errors in (None, "strict", "surrogateescape"):
+        errors = "backslashreplace"
+    n = sum(1 for ch in set(text) if ch.encode(encoding, "replace").decode(encoding) != ch)
+    said = f"{hint} writes UTF-8" if hint else "PYTHONIOENCODING=utf-8 shows them"
+    note = (
+        f"standard output's encoding ({encoding}) cannot show {n} character"
+        f"{'s' if n != 1 else ''} of {what}, written as {errors} escapes ({said})"
+    )
+    return text.encode(encoding, errors).decode(encoding), note
+
+
+def one_line(text: str) -> str:
+    r"""An error message as one line: a line break or another control character in it (a
+    file named with a newline, a bidi control) written as its escape, so that it cannot
+    split or turn the line.
+
+    >>> one_line("x\ny.pbn: no such file\t")
+    'x\\ny.pbn: no such file\\t'
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)

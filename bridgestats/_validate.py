@@ -16,6 +16,7 @@ never a ``bool``, a number is never a string (nor is a numeric string ``"30"`` a
 
 from __future__ import annotations
 
+import math
 import numbers
 import warnings
 
@@ -167,6 +168,28 @@ def check_k(value, name: str = "k") -> float:
     bridgestats.errors.BridgestatsError: --k: must be a number in [1, 50]; got 1e-300
     """
     return check_number(value, name, low=K_RANGE[0], high=K_RANGE[1])
+
+
+def check_imp_sigma(value, name: str, n_boards) -> float:
+    """σ of an IMP margin over ``n_boards`` as a ``float``, held to the range a per-board K
+    of :data:`K_RANGE` gives (σ = K√n): one rule with :func:`check_k`.
+
+    >>> check_imp_sigma(18.0, "--sigma", 8)
+    18.0
+    >>> check_imp_sigma(1e-9, "--sigma", 8)
+    Traceback (most recent call last):
+    ...
+    bridgestats.errors.BridgestatsError: --sigma: must be a number in [2.83, 141] IMPs for 8 \
+boards (σ = K√n with K in [1, 50], as --k); got 1e-09
+    """
+    low, high = (k * math.sqrt(n_boards) for k in K_RANGE)
+    allowed = (
+        f"a number in [{low:.3g}, {high:.3g}] IMPs for {n_boards} boards (σ = K√n with K in"
+        f" [{K_RANGE[0]:g}, {K_RANGE[1]:g}], as --k)"
+    )
+    if not (isinstance(value, (int, float)) and math.isfinite(value) and low <= value <= high):
+        raise fail(name, allowed, value)
+    return float(value)
 
 
 def _interval_text(low, high, low_open, high_open) -> str:

@@ -11,9 +11,7 @@ Bad arguments get a one-line error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
-import math
 import os
 import re
 import sys
@@ -21,12 +19,14 @@ import sys
 from ._output import (
     check_not_input,
     csv_safe_frame,
+    encodable,
     html_text,
     markdown_text,
+    one_line,
     without_bidi,
     write_text_atomic,
 )
-from ._validate import K_RANGE, check_int, check_k, fail
+from ._validate import check_imp_sigma, check_int, check_k, fail
 from .errors import BridgestatsError
 
 __all__ = ["main"]
@@ -401,11 +401,14 @@ def _write_out(text: str, *, what: str = "the table", form: str = "text", hint=N
 
     A write that fails (``> /dev/full``: no space left on device) raises a
     :class:`BridgestatsError` naming standard output and the system's reason; a closed pipe
-    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles. Text that
-    standard output's encoding cannot carry is handled by :func:`_encodable` (``form``:
+    (``| head -1``) raises :class:`BrokenPipeError`, which :func:`main` handles. Text
+    standard output's encoding cannot carry is handled by ``_output.encodable`` (``form``:
     ``"csv"``, ``"html"`` or other text; ``hint``: the option that writes a file).
     """
-    text = _encodable(text, what=what, form=form, hint=hint)
+    errors = getattr(sys.stderr, "errors", None)
+    text, note = encodable(text, sys.stdout, what=what, form=form, hint=hint, errors=errors)
+    if note:
+        print(f"bridgestats: note: {note}", file=sys.stderr)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -415,57 +418,6 @@ def _write_out(text: str, *, what: str = "the table", form: str = "text", hint=N
         _silence_stdout()  # the unwritten buffer must not fail again at exit
         reason = exc.strerror or type(exc).__name__
         raise BridgestatsError(f"standard output: could not write {what} ({reason})") from None
-
-
-def _encodable(text: str, *, what: str, form: str, hint=None) -> str:
-    """``text`` as standard output's encoding (``PYTHONIOENCODING=ascii``, a latin-1 or
-    Windows console) can carry it, never an internal UnicodeEncodeError.
-
-    CSV is data for a program: a name it cannot carry is refused in one line, suggesting
-    ``hint`` (``--out``, which writes UTF-8) or ``PYTHONIOENCODING=utf-8``, rather than
-    written changed. HTML carries it as character references (``&#252;``: the page shows
-    the name; with any encoding but UTF-8 every character beyond ASCII is one, as the page
-    declares UTF-8). Other text takes standard error's handling of the same characters (Python's
-    ``backslashreplace``: ``M\\xfcller``), and standard error says how many.
-    """
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        if form == "html" and codecs.lookup(encoding).name != "utf-8":
-            # the page says it is UTF-8: every other character as a reference, ASCII bytes
-            return text.encode("ascii", "xmlcharrefreplace").decode("ascii")
-        text.encode(encoding)
-        return text
-    except LookupError:  # an encoding Python does not know: leave it to the stream
-        return text
-    except UnicodeEncodeError as exc:
-        first = exc.object[exc.start : exc.end]
-    if form == "csv":
-        instead = f"write it with {hint} (UTF-8)" if hint else "set PYTHONIOENCODING=utf-8"
-        raise BridgestatsError(
-            f"standard output: its encoding ({encoding}) cannot write {what} (it holds "
-            f"{first!r}); {instead}"
-        )
-    errors = getattr(sys.stderr, "errors", None)
-    if errors in (None, "strict", "surrogateescape"):
-        errors = "backslashreplace"
-    shown = text.encode(encoding, errors).decode(encoding)
-    n = sum(1 for ch in set(text) if not _fits(ch, encoding))
-    said = f"{hint} writes UTF-8" if hint else "PYTHONIOENCODING=utf-8 shows them"
-    print(
-        f"bridgestats: note: standard output's encoding ({encoding}) cannot show "
-        f"{n} character{'s' if n != 1 else ''} of {what}, written as {errors} escapes "
-        f"({said})",
-        file=sys.stderr,
-    )
-    return shown
-
-
-def _fits(ch: str, encoding: str) -> bool:
-    try:
-        ch.encode(encoding)
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _silence_stdout() -> None:
@@ -612,7 +564,7 @@ def _read_file(path: str, *, strict: bool):
 
 def _emit(text: str, out: str | None, *, what: str, form: str = "text") -> None:
     """Write ``text`` to the file ``out`` (atomically: see :mod:`bridgestats._output`), or
-    to standard output (``form``, CSV, HTML or other text, for :func:`_encodable`)."""
+    to standard output (``form``, CSV, HTML or other text, for ``_output.encodable``)."""
     if out is None:
         _write_out(text, what=what, form=form, hint="--out FILE")
         return
@@ -1200,7 +1152,11 @@ def _render_files(pages: list, *, fmt: str, title: str, lines: list[str]) -> str
         for t, ls, tables, said in pages
     ]  # fmt: skip
     if fmt == "markdown":
-        head = [f"# {title}", "", *[f"- {line}" for line in lines], ""] if lines else []
+        head = (  # names read from the files are text (markdown_text)
+            [f"# {markdown_text(title)}", "", *[f"- {markdown_text(ln)}" for ln in lines], ""]
+            if lines
+            else []
+        )
         down = [re.sub(r"^(#+ )", r"#\1", r, flags=re.M) for r in rendered]  # a level down
         return "\n".join(head) + "\n".join(down)
     bodies = [r[r.index("<body>") + len("<body>") : r.index("</body>")] for r in rendered]
@@ -1357,18 +1313,9 @@ def _check_options(args) -> None:
     if getattr(args, "k", None) is not None:
         args.k = check_k(args.k, "--k")
     if _imps_sigma(args):  # σ of an IMP margin = K√n: held to --k's range
-        boards = args.boards
-        low, high = (k * math.sqrt(boards) for k in K_RANGE)
-        allowed = (
-            f"a number in [{low:.3g}, {high:.3g}] IMPs for {boards} boards (σ = K√n with K"
-            f" in [{K_RANGE[0]:g}, {K_RANGE[1]:g}], as --k)"
-        )
-        if not (math.isfinite(args.sigma) and low <= args.sigma <= high):
-            raise fail("--sigma", allowed, args.sigma)
-    for option in ("out", "reports_dir"):
-        given = getattr(args, option, None)
-        if given is not None and not str(given):  # '' is no file (nor the working folder)
-            what = "a folder" if option == "reports_dir" else "a file, or - for standard output"
+        check_imp_sigma(args.sigma, "--sigma", args.boards)
+    for option, what in (("out", "a file, or - for standard output"), ("reports_dir", "a folder")):
+        if getattr(args, option, None) == "":  # '' is no file (nor the working folder)
             raise fail(f"--{option.replace('_', '-')}", f"{what}, not an empty path", given="''")
     if getattr(args, "out", None) == "-":  # the usual spelling of standard output
         args.out = None
@@ -1387,31 +1334,14 @@ def _check_options(args) -> None:
             raise fail("--scale-file", allowed, scale_file[:80] or "''")
 
 
-def _one_line(text: str) -> str:
-    r"""An error message as one line: a line break or another control character in it (a
-    file named with a newline) written as its escape, so that it cannot split the line.
-
-    >>> _one_line("x\ny.pbn: no such file\t")
-    'x\\ny.pbn: no such file\\t'
-    """
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
 def _imps_sigma(args) -> bool:
-    """Whether ``args`` give ``scale --sigma`` for a form whose margins are IMPs (teams,
-    Butler, cross-IMPs), with a board count to bound it by; the booklet's σ is Swiss
-    pairs' MP % and aggregate's is points, which --k's IMP range does not fit."""
+    """Whether ``args`` give ``scale --sigma`` of an IMP form over a board count."""
+    from .sigma import FORMS  # the booklet's σ is MP %, aggregate's points
+
     if getattr(args, "sigma", None) is None or getattr(args, "booklet", False):
         return False
-    boards = getattr(args, "boards", None)
-    if boards is None or boards < 1:
-        return False  # --boards is refused by the command itself
-    from .sigma import FORMS
-
     form = FORMS.get(args.form or "teams")
-    return form is not None and form.unit == "IMPs"
+    return (args.boards or 0) >= 1 and form is not None and form.unit == "IMPs"
 
 
 def _standard_streams() -> bool:
@@ -1438,7 +1368,7 @@ def main(argv: list[str] | None = None) -> int:
         _check_options(args)
         return int(args.func(args) or 0)
     except BridgestatsError as exc:
-        print(f"bridgestats {args.command}: error: {_one_line(str(exc))}", file=sys.stderr)
+        print(f"bridgestats {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (``| head -1``): say so once, no traceback
         _silence_stdout()
@@ -1457,7 +1387,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the boundary: a bug, said in one line (the traceback on demand)
         if os.environ.get("BRIDGESTATS_DEBUG"):
             raise
-        text = _one_line(str(exc))[:200]
+        text = one_line(str(exc))[:200]
         print(
             f"bridgestats {args.command}: internal error: {type(exc).__name__}: {text} "
             "(a bug: please report it; BRIDGESTATS_DEBUG=1 shows the traceback)",

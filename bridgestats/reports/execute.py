@@ -255,12 +255,13 @@ def about_html(job: Job, outcome: Outcome, summary: dict) -> str:
     )
     inputs = summary.get("_inputs") or {}
     failure = f" ({outcome.error})" if outcome.error else ""
+    given = job.parameters.get("seed")
+    seed = repr(given) if given is not None else "(none: the notebook takes no seed)"
     rows = [
         ("run", f"{job.name}: {outcome.status}{failure}"),
         ("notebook", f"{Path(job.notebook).name}, SHA-256 {job.notebook_sha256}"),
         ("parameters", params or "(none)"),
-        ("seed", repr(job.parameters["seed"]) if job.parameters.get("seed") is not None
-         else "(none: the notebook takes no seed)"),  # fmt: skip
+        ("seed", seed),
         ("bridgestats", f"{job.version}, git {rev}"),
         ("inputs", "; ".join(f"{k}: SHA-256 {v}" for k, v in inputs.items()) or "(none)"),
         ("started", outcome.started),

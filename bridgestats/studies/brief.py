@@ -23,6 +23,7 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -34,9 +35,10 @@ from ..names import display_name
 from ..sigma import EVIDENCE_FORMS, event_form, form_sigma
 from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
-from .designer import SIM_EVENTS, not_simulated_reason, real_qualifier_changes, simulated_model
+from .designer import SIM_EVENTS, not_simulated_reason, simulated_model
 from .estimates import sensitivity
-from .rescore import rescore_events
+from .ppi_decision import ppi_calibration_sentence, ppi_decision
+from .rescore import qualifier_changes, rescore_events
 from .scales import VERDICT_MARGIN
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "brief_findings",
     "brief_table",
     "current_scale",
+    "ppi_answer",
     "recommendation_sentence",
     "recommendations",
     "top_from",
@@ -85,9 +88,11 @@ def current_scale(form, n_boards, current=None) -> VPScale | None:
         An id of :data:`bridgestats.sigma.FORMS`.
     n_boards : int
     current : str, VPScale or None
-        A named scale's id (:data:`bridgestats.vp.NAMED_SCALES`), a scale (read from a
-        scale file, say), or None for :data:`CURRENT` of the form's unit (None again for a
-        unit with no scale in common use: aggregate points).
+        A named scale's id (:data:`bridgestats.vp.NAMED_SCALES`), the path of a scale CSV
+        (``*.csv``, as ``bridgestats scale --format csv`` writes one:
+        :func:`bridgestats.io.read_scale_csv`; one table, used at every length), a scale,
+        or None for :data:`CURRENT` of the form's unit (None again for a unit with no scale
+        in common use: aggregate points).
 
     Examples
     --------
@@ -100,6 +105,11 @@ def current_scale(form, n_boards, current=None) -> VPScale | None:
     n = check_int(n_boards, "n_boards", minimum=1, maximum=500)
     if isinstance(current, VPScale):
         scale = current
+    elif isinstance(current, str) and current.lower().endswith(".csv"):
+        from ..io import read_scale_csv
+
+        scale = read_scale_csv(current)
+        current = scale
     else:
         name = CURRENT.get(unit) if current is None else current
         if name is None:
@@ -132,6 +142,26 @@ def top_from(scale: VPScale, unit: str) -> float:
     return float(math.ceil(round(t / step, 9)) * step)
 
 
+def _as_played(scale: VPScale, step) -> VPScale:
+    """``scale`` as it scores margins a simulation draws (not whole IMPs): a scale printed in
+    whole steps (whole IMPs, 10 points) starts each band half a step below its printed
+    margin, as a real margin rounded to the step reaches it (as the catalogue's WBF
+    scales are made, :mod:`bridgestats.vp.catalogue`); a percentage scale is as it is.
+
+    >>> s = _as_played(event_scale("teams", 8), 1)
+    >>> s.thresholds[-1], float(s.vp(29.6)), float(s.vp(29.4))
+    (29.5, 20.0, 19.0)
+    """
+    if step is None:
+        return scale
+    t = np.asarray(scale.thresholds, dtype=float)
+    if scale.step is not None:  # continuous thresholds printed in whole steps
+        t = scale.integer_ranges()["margin_from"].to_numpy(dtype=float)[1:]
+    elif not np.allclose(t / step, np.round(t / step)):  # already for drawn margins
+        return scale
+    return dataclasses.replace(scale, thresholds=tuple(t - step / 2), step=None)
+
+
 def _simulated(form, n_boards, scales, *, n_tables, n_events, rng):
     """P(strongest wins) of each scale on the same simulated events, the first the
     reference; None for a form with no strongest side."""
@@ -150,8 +180,33 @@ def _simulated(form, n_boards, scales, *, n_tables, n_events, rng):
     return win, vs
 
 
+def _real_changes(rescored, baselines) -> dict | None:
+    """What the recommended teams scale (the Gaussian 20-0 at each event's own length)
+    changes in real round robins: qualifiers (under the events' tie-break and over every
+    order of the teams tied at the cut), events, and the baseline, in words; None when the
+    events hold no team round robin."""
+    q = qualifier_changes(rescored, baselines=baselines)
+    g = q[q["scale"] == "Gaussian 20-0"]
+    if g.empty:
+        return None
+    played = g.drop_duplicates("event")["baseline_played"].astype(bool)
+    scales = pd.unique(g["baseline_scale"]) if "baseline_scale" in g else ["WBF 2013 continuous"]
+    n = int(g["event"].nunique())
+    if baselines is None:  # the shipped championships: WBF 2013 re-applied
+        what = (f"against WBF 2013 continuous re-applied (a scale {n - int(played.sum())} of "
+                f"the {n} did not play)")  # fmt: skip
+    else:
+        what = "against the scale each was scored on (" + ", ".join(scales) + ")"
+    return {"qualifier_changes": int(g["count"].sum()),
+            "qualifier_changes_low": int(g["count_low"].sum()),
+            "qualifier_changes_high": int(g["count_high"].sum()),
+            "events_changed": int((g["count"] > 0).sum()), "n_real_events": n,
+            "baseline": what}  # fmt: skip
+
+
 def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_events=2000,
-                    alpha=0.05, rng=None, rescored=None) -> pd.DataFrame:  # fmt: skip
+                    alpha=0.05, rng=None, rescored=None, baselines=None,
+                    qualifiers=8) -> pd.DataFrame:  # fmt: skip
     """The recommended scale for each form and length, beside the scale in use now.
 
     Parameters
@@ -173,7 +228,14 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
     rng : int or numpy.random.Generator, optional
         One seed per form and length is drawn from it.
     rescored : pandas.DataFrame, optional
-        :func:`~.rescore.rescore_events`' frame (the shipped championships by default).
+        :func:`~.rescore.rescore_events`' frame: the shipped championships by default, or a
+        committee's own events (:func:`~.committee.rescore_input`).
+    baselines : dict, optional
+        With a committee's ``rescored``: the scale each event was scored on
+        (:attr:`~.committee.RescoreInput.baselines`), against which changes are counted.
+    qualifiers : int
+        How many qualify from each real event (the cut ``rescored`` was made with), for
+        the words.
 
     Returns
     -------
@@ -183,7 +245,9 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
         form's one σ); ``thresholds`` (the recommended scale's, continuous) and
         ``recommended_20_0_from`` (as printed); ``current_scale``,
         ``current_20_0_from``; ``p_20_0_equal`` and ``p_20_0_equal_current`` (the share
-        of matches between equal sides that end 20-0, the margin normal at σ);
+        of matches between equal sides that end 20-0, the margin normal at σ) and
+        ``p_20_0_equal_ci_low``, ``p_20_0_equal_ci_high`` (the recommended scale's share at
+        the ends of σ's interval);
         ``p_strongest_wins``, ``p_strongest_wins_current`` and their ``_se``,
         ``strongest_diff`` (recommended minus current, paired by event) and
         ``strongest_diff_se``, ``n_events`` and ``verdict`` (``"differs"``, ``"not
@@ -191,9 +255,9 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
         rows simulated, within :data:`~.scales.VERDICT_MARGIN` of it unresolved; missing
         where the form has no strongest side);
         ``qualifier_changes``, ``qualifier_changes_low``, ``qualifier_changes_high``,
-        ``events_changed``, ``n_real_events``, ``baseline`` (teams only: the 51 real
-        championships re-scored at their own lengths); ``report`` (the report that
-        backs the row).
+        ``events_changed``, ``n_real_events``, ``baseline`` and ``qualifiers`` (teams only:
+        the real round robins re-scored at their own lengths, the 51 championships or the
+        committee's); ``report`` (the report that backs the row).
 
     Examples
     --------
@@ -209,15 +273,23 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
     gen = np.random.default_rng(rng)
     current = {**CURRENT, **(current or {})}
     quals = None
+    if rescored is None:
+        rescored = rescore_events()
     rows = []
     for form, n in pairs:
         entry = event_form(form)
         src = form_sigma(form, n, n_tables=n_tables)
         rec = event_scale(form, n, sigma=src.sigma)
         now = current_scale(form, n, current.get(entry.unit))
-        compared = {"rec": rec} if now is None else {"rec": rec, "now": now}
+        played = _as_played(rec, entry.step)
+        compared = {"rec": played}
+        if now is not None:
+            now = _as_played(now, entry.step)
+            compared["now"] = now
         p = sensitivity(compared, sigmas=[src.sigma]).set_index("scale")["p_top"]
         lo, hi = src.sigma_ci or (np.nan, np.nan)
+        ends = (sensitivity({"rec": played}, sigmas=[lo, hi])["p_top"].tolist()
+                if src.sigma_ci else [np.nan, np.nan])  # fmt: skip
         row = {
             "form": form, "n_boards": n, "n_tables": n_tables if form == "butler" else None,
             "unit": entry.unit, "sigma": src.sigma, "sigma_ci_low": lo, "sigma_ci_high": hi,
@@ -226,11 +298,12 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
             "current_scale": None if now is None else now.name,
             "current_20_0_from": np.nan if now is None else top_from(now, entry.unit),
             "p_20_0_equal": float(p["rec"]),
+            "p_20_0_equal_ci_low": float(min(ends)), "p_20_0_equal_ci_high": float(max(ends)),
             "p_20_0_equal_current": float(p["now"]) if now is not None else np.nan,
             "report": _BACKING["sigma"],
         }  # fmt: skip
         seed = int(gen.integers(2**32))
-        sim = None if now is None else _simulated(form, n, [rec, now], n_tables=n_tables,
+        sim = None if now is None else _simulated(form, n, [played, now], n_tables=n_tables,
                                                   n_events=n_events, rng=seed)  # fmt: skip
         if sim is not None:
             win, vs = sim
@@ -244,15 +317,9 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
             })  # fmt: skip
         if form == "teams":
             if quals is None:
-                quals = real_qualifier_changes("teams", rescored=rescored)
-            g = quals["scales"].set_index("scale").loc["recommended"]
-            row.update({
-                "qualifier_changes": int(g["count"]),
-                "qualifier_changes_low": int(g["count_low"]),
-                "qualifier_changes_high": int(g["count_high"]),
-                "events_changed": int(g["events_changed"]), "n_real_events": quals["events"],
-                "baseline": f"{quals['baseline']} re-applied to each event ({quals['reason']})",
-            })  # fmt: skip
+                quals = _real_changes(rescored, baselines) or {}
+            if quals:
+                row.update({**quals, "qualifiers": qualifiers})
         rows.append(row)
     out = pd.DataFrame(rows)
     if "strongest_diff" in out:
@@ -300,10 +367,13 @@ def recommendation_sentence(row) -> str:
     if not isinstance(row["current_scale"], str):
         return text + (f", where {100 * row['p_20_0_equal']:.1f} % of matches between equal "
                        "sides end 20-0 (no scale in common use to set beside it).")  # fmt: skip
+    share = f"{100 * row['p_20_0_equal']:.1f} %"
+    if not pd.isna(row.get("p_20_0_equal_ci_low", np.nan)):
+        share += (f" ({100 * row['p_20_0_equal_ci_low']:.1f}-"
+                  f"{100 * row['p_20_0_equal_ci_high']:.1f} % over σ's interval)")  # fmt: skip
     text += (
-        f", against {now} on {row['current_scale']}; between equal sides "
-        f"{100 * row['p_20_0_equal']:.1f} % of matches end 20-0 on it, "
-        f"{100 * row['p_20_0_equal_current']:.1f} % on the scale now"
+        f", against {now} on {row['current_scale']}; between equal sides {share} of matches "
+        f"end 20-0 on it, {100 * row['p_20_0_equal_current']:.1f} % on the scale now"
     )
     if not pd.isna(row.get("strongest_diff", np.nan)):
         d, se = 100 * row["strongest_diff"], 100 * row["strongest_diff_se"]
@@ -319,11 +389,12 @@ def recommendation_sentence(row) -> str:
     if not pd.isna(row.get("qualifier_changes", np.nan)):
         lo, hi = int(row["qualifier_changes_low"]), int(row["qualifier_changes_high"])
         spread = "" if lo == hi else f", {lo}-{hi} as ties at the cut fall"
+        n = int(row["n_real_events"])
         text += (
-            f"; in {int(row['n_real_events'])} real championships re-scored at their own "
-            f"lengths it would have changed {int(row['qualifier_changes'])} qualifiers in "
-            f"{int(row['events_changed'])} events{spread}, against WBF 2013 continuous "
-            f"re-applied, top 8 qualifying"
+            f"; in {n} real round robin{'s' if n != 1 else ''} re-scored at their own lengths "
+            f"it would have changed {int(row['qualifier_changes'])} qualifiers in "
+            f"{int(row['events_changed'])} events{spread}, {row['baseline']}, the top "
+            f"{int(row['qualifiers'])} qualifying"
         )
     return text + "."
 
@@ -339,7 +410,14 @@ def wbf_statement(rescored=None) -> pd.DataFrame:
     Parameters
     ----------
     rescored : pandas.DataFrame, optional
-        :func:`~.rescore.rescore_events`' frame (the shipped championships by default).
+        :func:`~.rescore.rescore_events`' frame: the shipped championships by default, or a
+        committee's own events (:func:`~.committee.rescore_input`).
+    baselines : dict, optional
+        With a committee's ``rescored``: the scale each event was scored on
+        (:attr:`~.committee.RescoreInput.baselines`), against which changes are counted.
+    qualifiers : int
+        How many qualify from each real event (the cut ``rescored`` was made with), for
+        the words.
 
     Returns
     -------
@@ -400,8 +478,8 @@ def wbf_statement_sentence(frame) -> str:
     def said(rows):
         return "; ".join(
             f"{r.scale} against {r.other}: qualifiers change in {r.events_qualifiers_changed} "
-            f"of {r.n_events} events ({r.qualifiers_changed} teams), places in "
-            f"{r.places_changed}, the leader in {r.leaders_changed}"
+            f"of {_count(r.n_events, 'event')} ({_count(r.qualifiers_changed, 'team')}), "
+            f"places in {r.places_changed}, the leader in {r.leaders_changed}"
             for r in rows.itertuples()
         )
 
@@ -411,22 +489,56 @@ def wbf_statement_sentence(frame) -> str:
         "holds between scales of the same shape" if holds_similar else
         "does not hold even between scales of the same shape"
     )  # fmt: skip
+    if n * PRACTICALLY_NOTHING < 1:  # one change is already more than the claim allows
+        verdict = f"cannot be tested on {_count(n, 'event')} (one change would exceed it)"
     return (
         f"The WBF's claim that re-scoring past championships under a new scale changes "
         f"practically nothing (at most {PRACTICALLY_NOTHING:.0%} of events with a qualifier "
         f"changed) {verdict} ({said(sim)}) and for {n_diff_holds} of {len(diff)} pairs of "
-        f"different shape, over {n} real championships re-scored at their own lengths "
+        f"different shape, over {_count(n, 'real event')} re-scored at their own lengths "
         f"(the most changed: {said(diff.nlargest(1, 'events_qualifiers_changed'))})."
     )
 
 
-def brief_findings(table, statement) -> pd.DataFrame:
+def _count(n, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one.
+
+    >>> _count(1, "event"), _count(3, "real event")
+    ('1 event', '3 real events')
+    """
+    return f"{int(n):,} {noun}{'' if int(n) == 1 else 's'}"
+
+
+def ppi_answer(sessions=None, *, until="2010-01-01", n_boot=2000, rng=None):
+    """Does the PPI forget too fast or too slow? :func:`~.ppi_decision.ppi_decision` on the
+    real players' session log (the ratings report's, ``derived/rating_sessions``), with
+    the calibration sentence beside its answer.
+
+    Returns
+    -------
+    tuple
+        The factors' table (``m_scale``, ``rmse``, ``gain``, ``calibration_slope``,
+        ``half_life_boards``, and the rest of :func:`~.ppi_decision.ppi_decision`'s
+        columns) and the decision dict, whose ``sentence`` is followed by
+        ``calibration_sentence``.
+    """
+    from .. import datasets
+
+    log = datasets.load("derived/rating_sessions") if sessions is None else sessions
+    table, decision = ppi_decision(log, until=until, n_boot=n_boot, rng=rng)
+    decision = {**decision, "calibration_sentence": ppi_calibration_sentence(table)}
+    return table.assign(m_scale=table["factor"]), decision
+
+
+def brief_findings(table, statement, decision=None) -> pd.DataFrame:
     """The brief's findings as a tidy frame: ``text``, ``section``, ``key``, ``headline``.
 
     One sentence per form and length (:func:`recommendation_sentence`; key
     ``recommendations``), the headlines the 8-board teams and 8-board Swiss pairs rows where
-    they are in ``table``, and the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
-    key ``wbf_statement``): the keys are the brief's summary keys.
+    they are in ``table``, the verdict on the WBF's claim (:func:`wbf_statement_sentence`;
+    key ``wbf_statement``) and, given ``decision`` (:func:`ppi_answer`'s), the PPI's
+    answer and what its calibration means (key ``ppi_decision``): the keys are the brief's
+    summary keys.
     """
     rows = []
     for r in table.itertuples(index=False):
@@ -437,6 +549,11 @@ def brief_findings(table, statement) -> pd.DataFrame:
     rows.append({"text": wbf_statement_sentence(statement),
                  "section": "Would a new scale have changed who qualified?",
                  "key": "wbf_statement", "headline": True})  # fmt: skip
+    if decision is not None:
+        pairs = ((decision["sentence"], True), (decision["calibration_sentence"], False))
+        for text, head in pairs:
+            rows.append({"text": text, "section": "Does our PPI forget too fast or too slow?",
+                         "key": "ppi_decision", "headline": head})  # fmt: skip
     return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
 
 

@@ -18,7 +18,7 @@ from bridgestats.sigma import form_sigma
 def summary(run_notebook, tmp_path_factory):
     folder = tmp_path_factory.mktemp("committee_brief")
     return run_notebook(
-        "committee_brief", folder, n_events=200,
+        "committee_brief", folder, n_events=200, ppi_boot=200,
         events={"teams": [8, 32], "swiss_pairs": [8], "aggregate": [24]},
     )  # fmt: skip
 
@@ -74,3 +74,35 @@ def test_the_wbf_statement_is_tested_by_shape(summary):
     heads = [f for f in summary["_findings"] if f["headline"]]
     assert any(f["key"] == "wbf_statement" for f in heads)
     assert "_findings_problems" not in summary
+
+
+def test_the_ppi_answer_is_the_decision_on_the_real_players(summary):
+    """Issue 33 (b): too fast, too slow or right, the m the evidence prefers and its
+    out-of-sample gain with its interval, in one sentence (studies.ppi_decision, tested
+    there against an independent computation and drifting simulated clubs)."""
+    d = summary["ppi_decision"]
+    assert set(d) == {"verdict", "parameter", "value", "gain", "gain_ci"}
+    assert d["verdict"] == "too fast" and d["value"]["factor"] == 4.0  # the shipped log
+    lo, hi = d["gain_ci"]
+    assert 0 < lo < d["gain"] < hi
+    texts = [f["text"] for f in summary["_findings"] if f["key"] == "ppi_decision"]
+    assert texts[0].startswith("The PPI forgets too fast: with m × 4")
+    assert "calibration slope of 0.60" in texts[1]
+
+
+def test_with_the_committees_files_the_qualifiers_are_its_own(run_notebook, tmp_path):
+    """Issue 36, item 4: given the committee's files, 'would it have changed who
+    qualified' is answered on its own events (the Bermuda Bowl 2013 round robin of the
+    sample), against the scale they were scored on, with its cut."""
+    from bridgestats.paths import data_dir
+
+    sample = str(data_dir() / "committee" / "teams_matches.csv")
+    s = run_notebook("committee_brief", tmp_path, n_events=100, ppi_boot=100, qualifiers=4,
+                     files=[sample], events={"teams": [16]})  # fmt: skip
+    (row,) = s["recommendations"]
+    assert "against the scale each was scored on (WBF 2013 continuous)" in row["baseline"]
+    assert {r["n_events"] for r in s["wbf_statement"]} == {1}
+    texts = " ".join(f["text"] for f in s["_findings"])
+    assert "in 1 real round robin re-scored" in texts and "the top 4 qualifying" in texts
+    assert "cannot be tested on 1 event" in texts
+    assert sample in s["_inputs"]

@@ -58,8 +58,7 @@ def test_the_page_escapes_titles_and_numbers_the_contents(tmp_path):
     assert "counter(page)" in page and "counter(pages)" in page  # a number on every page
 
 
-def test_without_a_browser_the_booklet_is_written_and_the_pack_said_in_one_line(tmp_path,
-                                                                                monkeypatch):  # fmt: skip
+def test_without_a_browser_the_booklet_is_written_and_the_pack_is_said(tmp_path, monkeypatch):
     monkeypatch.setenv("BRIDGESTATS_CHROMIUM", "no-such-chromium")
     assert browser.find_browser() is None
     root = fake_reports(tmp_path / "r", {"rederive_k": "K"})

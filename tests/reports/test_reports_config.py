@@ -16,8 +16,9 @@ from bridgestats.reports import (
 )
 
 REPORTS = [
-    "committee_brief", "rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life", "vp_scale_designer",
-    "compare_scales", "ratings_real", "probst_reproduction", "butler_scales", "swiss_events",
+    "committee_brief", "rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life",
+    "vp_scale_designer", "compare_scales", "ratings_real", "probst_reproduction",
+    "butler_scales", "swiss_events",
 ]  # fmt: skip
 
 

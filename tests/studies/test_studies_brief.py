@@ -96,7 +96,7 @@ def test_wbf_statement_recounted_by_hand():
     assert row["shape"] == "similar" and row["holds"] == (changed / 51 <= 0.05)
     assert (w["shape"] == "different").sum() == len(w) - 1
     sentence = brief.wbf_statement_sentence(w.reset_index())
-    assert sentence.count(". ") == 0 and "51 real championships" in sentence
+    assert sentence.count(". ") == 0 and "over 51 real events re-scored" in sentence
 
 
 def test_bad_input_is_named():
@@ -106,3 +106,17 @@ def test_bad_input_is_named():
         brief.current_scale("swiss_pairs", 8, "wbf")
     with pytest.raises(BridgestatsError, match=r"^events: must be at least one"):
         brief.recommendations([])
+
+
+def test_the_scale_in_use_may_be_a_scale_csv(tmp_path):
+    """A committee's own table, as `bridgestats scale --format csv` writes it: here the
+    recommended scale itself, so every figure beside it is the same and the paired
+    difference is exactly 0."""
+    path = tmp_path / "ours.csv"
+    path.write_text(event_scale("teams", 8).to_csv())
+    r = brief.recommendations([("teams", 8)], current={"IMPs": str(path)}, n_events=200,
+                              rng=3).iloc[0]  # fmt: skip
+    assert r["current_scale"] == "ours.csv" and r["current_20_0_from"] == 30
+    assert r["p_20_0_equal_current"] == pytest.approx(r["p_20_0_equal"], rel=1e-12)
+    assert r["strongest_diff"] == 0 and r["p_strongest_wins"] == r["p_strongest_wins_current"]
+    assert r["p_20_0_equal_ci_low"] < r["p_20_0_equal"] < r["p_20_0_equal_ci_high"]

@@ -19,7 +19,7 @@ step:
 - :mod:`~.ranking`: :func:`pair_ranking`, the pairs' totals, percentages or IMPs and
   places (ties shared), each direction of a Mitchell ranked apart;
 - :mod:`~.teams`: :func:`team_matches` and :func:`team_ranking`, each two-room match's
-  IMPs and VPs on a chosen scale (one read by :func:`bridgestats.io.read_scale_csv`);
+  IMPs and VPs on a chosen scale (a scale file: :func:`bridgestats.io.read_scale_csv`);
 - :mod:`~.adjusted`: artificial adjusted scores (:func:`adjusted_split`);
 - :mod:`~.agreement`: :func:`agreement` with the file's printed scores,
   :func:`ranking_agreement` with its printed standings, :func:`assigned_lines`;

@@ -14,8 +14,6 @@ References
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pandas as pd
 
@@ -25,9 +23,6 @@ from ...vp import team_scales
 from .adjusted import _for_pairing, _team_board_credits
 from .frame import _key_text
 from .ranking import _places
-
-if TYPE_CHECKING:  # the VP scales (and scipy.special) load only when teams are scored
-    pass
 
 __all__ = ["team_matches", "team_ranking"]
 
