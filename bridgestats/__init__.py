@@ -204,6 +204,7 @@ VOCABULARY = {
     "files": "result files and folders (a committee's own: None keeps the shipped data), or "
     "a count of files",
     "min_boards": "the fewest boards a match (or a player) needs to be counted",
+    "players": "the players of a log (derive.rating_players' frame), or how many",
     "first_half_last_round": "the last round of an event's first half",
     # reports and the committee brief
     "table": "a study's result frame, taken by the function that words or draws it",
