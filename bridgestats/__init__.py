@@ -203,7 +203,6 @@ VOCABULARY = {
     "path": "a file or folder",
     "files": "result files and folders (a committee's own: None keeps the shipped data), or "
     "a count of files",
-    "min_boards": "the fewest boards a match (or a player) needs to be counted",
     "players": "the players of a log (derive.rating_players' frame), or how many",
     "first_half_last_round": "the last round of an event's first half",
     # reports and the committee brief
@@ -212,6 +211,9 @@ VOCABULARY = {
     "alpha": "the family-wise error rate of a set of tests (0.05 unless stated)",
     "baselines": "event -> (scale, note, played): the scale each event's changes are counted "
     "against",
+    "k_board": "K per board (IMPs), the σ of one board's swing, beside a match-level K",
+    "min_boards": "the shortest match (boards) or the fewest boards a unit needs to count",
+    "max_boards": "the longest match (boards) counted",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

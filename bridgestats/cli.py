@@ -383,8 +383,8 @@ def _form_scale(args):
     if src.kind == "evidence":
         lo, hi = src.sigma_ci or (None, None)
         ci = "" if lo is None else f" ({src.confidence:.0%} interval {lo:.2f}-{hi:.2f})"
-        said = f"{head}{ci} over {args.boards} boards, from the evidence: {readable(src.source)}."
-        return scale, said
+        where = "from the evidence" if lo is not None else "from a printed figure, no interval"
+        return scale, f"{head}{ci} over {args.boards} boards, {where}: {readable(src.source)}."
     if src.kind == "given":
         where = "given on the command line"
     elif args.results is not None or args.ascherman:

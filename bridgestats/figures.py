@@ -62,7 +62,7 @@ def outcome_figure(by_outcome, *, max_vp=20, title=""):
 def sensitivity_figure(sens, *, sigma, unit, max_vp=20):
     """Each scale's 20-0 share (%) against σ.
 
-    ``sens`` is :func:`bridgestats.studies.estimates.sensitivity`'s frame."""
+    ``sens`` is :func:`bridgestats.studies.outcomes.sensitivity`'s frame."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4))
@@ -82,7 +82,7 @@ def sensitivity_figure(sens, *, sigma, unit, max_vp=20):
 def half_residuals_figure(rounds):
     """Adjusted residual of each VP result in each half of an event, against its model.
 
-    ``rounds`` is :func:`bridgestats.studies.frequencies.round_frequencies`' result."""
+    ``rounds`` is :func:`bridgestats.studies.outcomes.round_frequencies`' result."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4))
@@ -128,7 +128,7 @@ def team_frequencies_figure(teams):
     """Team matches' VP results on a Gaussian scale and the WBF discrete scale, against
     equal probability, with adjusted residuals.
 
-    ``teams`` is :func:`bridgestats.studies.frequencies.team_frequencies`' result."""
+    ``teams`` is :func:`bridgestats.studies.outcomes.team_frequencies`' result."""
     import matplotlib.pyplot as plt
 
     from .names import display_name

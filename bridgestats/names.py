@@ -35,6 +35,7 @@ __all__ = [
     "Section",
     "booklet_sections",
     "display_name",
+    "plus_minus",
     "readable",
     "series_label",
 ]
@@ -370,3 +371,25 @@ def series_label(group) -> str:
     if code not in SERIES:
         return str(group)
     return f"{SERIES[code]} {rest}".strip()
+
+
+def plus_minus(value, se, digits: int) -> str:
+    """A figure with its standard error as a reader writes it: "2.96 ± 0.06", both to
+    ``digits`` decimals, and more where the error would round to nothing. "413 ± 0" says
+    the error is zero; it is not: 0.18 boards is "413.2 ± 0.2". A missing error (None,
+    NaN) leaves the figure alone, and so does an error of exactly 0 (an exact figure).
+
+    >>> plus_minus(2.9612, 0.0571, 2), plus_minus(413.24, 0.18, 0), plus_minus(0.5581, 0.0004, 3)
+    ('2.96 ± 0.06', '413.2 ± 0.2', '0.5581 ± 0.0004')
+    >>> plus_minus(297.2, 1.04, 0), plus_minus(6.5, None, 1), plus_minus(7.0, 0.0, 1)
+    ('297 ± 1', '6.5', '7.0')
+    """
+    import math
+
+    if se is None or not math.isfinite(float(se)) or float(se) == 0:
+        return f"{value:.{digits}f}"
+    se = float(se)
+    d = digits
+    while round(se, d) == 0 and d < digits + 6:
+        d += 1
+    return f"{value:.{d}f} ± {se:.{d}f}"

@@ -43,6 +43,7 @@ __all__ = [
     "show_read",
     "show_table",
     "table_html",
+    "tell_apart",
 ]
 
 #: What a table shows in place of a missing value (and the note that says so).
@@ -250,7 +251,8 @@ def save_figure(
 ) -> None:
     """Save a matplotlib figure as ``<folder>/<name>.png`` and show it once on the page.
 
-    Before saving, ids in its texts read as names (:func:`figure_names`), every legend is
+    Before saving, the series of each legend are told apart by more than colour
+    (:func:`tell_apart`), ids in its texts read as names (:func:`figure_names`), every legend is
     moved off the plotted data (:func:`place_legends`,
     which raises when none can be), and ``counts`` declares count axes: ``{axes: "x" |
     "y" | "xy"}`` (or ``"y"`` for every axes) get whole-number ticks (:func:`count_axis`).
@@ -269,6 +271,7 @@ def save_figure(
             raise fail("counts", 'a dict {axes: "x" | "y" | "xy"} or one of those', counts)
         for ax, which in counts.items():
             count_axis(ax, which)
+    tell_apart(fig)
     figure_names(fig)
     place_legends(fig, name=name)
     folder = Path(folder)
@@ -320,6 +323,177 @@ def figure_names(fig) -> None:
     for text in texts:
         if text is not None and text.get_text():
             text.set_text(readable(text.get_text()))
+
+
+#: What :func:`tell_apart` gives a line that shares its look (bar its colour) with another
+#: entry of its legend: a dash pattern, then a marker as well.
+LINE_STYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 3)))
+MARKERS = ("o", "s", "^", "D", "v", "x", "+", "*")
+#: ... and a bar or a filled area: a hatch.
+HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--", "||", "**")
+
+
+def tell_apart(fig) -> int:
+    """Give the entries of each legend of ``fig`` that differ only by colour a line style,
+    a marker or a hatch of their own, so that the figure reads in black and white (printed,
+    or by a reader who does not see the colours); return how many entries were restyled.
+
+    A line's look is its dash pattern, marker and weight (thick from 1.75 pt); a bar's or a
+    filled area's, its hatch. Among entries of one look the first keeps it; each other
+    takes the first style no entry of the legend has yet: another dash pattern with its own
+    marker, then another marker, then both (a bar, a hatch). The plotted artists and their
+    legend keys change together; a key that stands for series drawn otherwise (an empty
+    proxy line, a handle not plotted) is left alone, and its figure must tell its series
+    apart itself.
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> for k in (6.0, 6.5, 7.0):
+    ...     _ = ax.axvline(k, linestyle="--", label=f"K = {k}")
+    >>> _ = ax.legend(); tell_apart(fig)
+    2
+    >>> [_dashes(line) for line in ax.lines]  # dashed, solid, dotted
+    [(3.7, 1.6), '-', (1.0, 1.65)]
+    >>> tell_apart(fig)  # already told apart
+    0
+    >>> plt.close(fig)
+    """
+    legends = [(leg, [ax]) for ax in fig.axes if (leg := ax.get_legend()) is not None]
+    legends += [(leg, list(fig.axes)) for leg in fig.legends]
+    restyled = 0
+    for legend, axes in legends:
+        originals = {}
+        for ax in axes:
+            for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+                originals.setdefault(label, []).append(handle)
+        keys = getattr(legend, "legend_handles", None) or getattr(legend, "legendHandles", [])
+        entries = []
+        for key, text in zip(keys, legend.get_texts(), strict=False):
+            found = originals.get(text.get_text()) or [None]
+            entries.append((key, found.pop(0) if len(found) > 1 else found[0]))
+        looks = []
+        for key, original in entries:  # the plotted series decide (another legend may
+            drawn = _artists(original)  # have restyled them): its key follows
+            look = _look(drawn[0]) if drawn else _look(key)
+            if look is not None and _look(key) != look:
+                _restyle(key, look)
+            looks.append(look)
+        used, seen = set(looks), set()
+        for (key, original), look in zip(entries, looks, strict=True):
+            if look is None or look not in seen:
+                seen.add(look)
+                continue
+            if not _draws(original):  # a key standing for series drawn otherwise (a proxy
+                continue  # of boxes): restyling the key alone would misname them
+            new = next((c for c in _candidates(look) if c not in used), None)
+            if new is None:
+                continue  # more entries than styles: left as they are
+            used.add(new)
+            seen.add(new)
+            for artist in (key, *_artists(original)):
+                _restyle(artist, new)
+            restyled += 1
+    return restyled
+
+
+def _look(artist):
+    """What tells an entry apart other than its colour, or None for an entry not drawn as
+    a line or an area (a legend key of its own kind)."""
+    from matplotlib.collections import Collection, LineCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    if isinstance(artist, Line2D):
+        marker = artist.get_marker()
+        marker = None if marker in (None, "None", "none", "", " ") else marker
+        return ("line", _dashes(artist), marker, artist.get_linewidth() >= 1.75)
+    if isinstance(artist, LineCollection):  # error bars, vlines: segments, not an area
+        return ("segments",)
+    if isinstance(artist, (Patch, Collection)):
+        return ("area", artist.get_hatch() or "")
+    return None
+
+
+def _dashes(line_or_style):
+    """A line's dash pattern at a weight of 1 pt ("-" solid, None no line): "--",
+    "dashed" and ``(0, (3.7, 1.6))`` are one pattern (matplotlib keeps the pattern a line
+    is drawn with, scaled by its weight, only in ``_dash_pattern``)."""
+    from matplotlib.lines import Line2D
+
+    line = line_or_style
+    if not isinstance(line, Line2D):
+        line = Line2D([], [], linewidth=1, linestyle=line_or_style)
+    if line.get_linestyle() in ("None", "none", "", " "):
+        return None
+    _offset, sequence = getattr(line, "_dash_pattern", (0, line.get_linestyle()))
+    if sequence is None:
+        return "-"
+    if isinstance(sequence, str):
+        return sequence
+    width = line.get_linewidth() if _scales_dashes() else 1.0
+    return tuple(round(x / (width or 1.0), 2) for x in sequence)
+
+
+def _scales_dashes() -> bool:
+    from matplotlib import rcParams
+
+    return bool(rcParams["lines.scale_dashes"])
+
+
+def _candidates(look):
+    """The styles an entry of ``look`` may take, nearest first."""
+    if look[0] == "area":
+        return [("area", h) for h in HATCHES]
+    if look[0] == "segments":
+        return []
+    _, dashes, marker, thick = look
+    if dashes is None:  # markers only: another marker
+        return [("line", None, m, thick) for m in MARKERS]
+    styles = [_dashes(d) for d in LINE_STYLES]
+    same_marker = [("line", d, marker, thick) for d in styles]
+    other = [("line", d, m, thick) for m in MARKERS for d in styles]
+    return same_marker + other
+
+
+def _draws(original) -> bool:
+    """Whether a legend entry's artist is the series it names: not absent, and not an empty
+    proxy line (``ax.plot([], [], label=...)`` for boxes drawn elsewhere)."""
+    from matplotlib.lines import Line2D
+
+    drawn = _artists(original)
+    return bool(drawn) and not all(isinstance(a, Line2D) and len(a.get_xdata()) == 0 for a in drawn)
+
+
+def _artists(original):
+    """The plotted artists behind a legend entry (a container's bars or lines)."""
+    from matplotlib.container import BarContainer, Container, ErrorbarContainer
+
+    if original is None:
+        return ()
+    if isinstance(original, BarContainer):
+        return tuple(original.patches)
+    if isinstance(original, ErrorbarContainer):  # its data line, not the caps or bars
+        return tuple(original.lines[:1]) if original.lines[0] is not None else ()
+    if isinstance(original, Container):
+        return tuple(a for a in original.get_children() if _look(a) is not None)
+    return (original,)
+
+
+def _restyle(artist, look) -> None:
+    from matplotlib.lines import Line2D
+
+    if look[0] != "line":
+        if look[0] == "area" and not isinstance(artist, Line2D):
+            artist.set_hatch(look[1] or None)
+        return
+    if isinstance(artist, Line2D):
+        _, dashes, marker, _thick = look
+        if dashes is not None and artist.get_linestyle() not in ("None", "none", "", " "):
+            artist.set_linestyle("-" if dashes == "-" else (0, dashes))
+        artist.set_marker(marker if marker is not None else "None")
 
 
 #: Where :func:`place_legends` tries a legend that covers data: the corners and sides of
@@ -714,8 +888,10 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     >>> import pandas as pd
     >>> t = pd.DataFrame({"worst_ratio": [1.23456, None], "ok": [True, False]})
     >>> html = table_html(t, columns={"worst_ratio": "worst ratio", "ok": "fits"}, digits=2)
-    >>> '<th class="num">worst\u00a0ratio</th>' in html, ">1.23</td>" in html, "<td>no</td>" in html
-    (True, True, True)
+    >>> '<th class="num whole">worst ratio</th>' in html, ">1.23</td>" in html
+    (True, True)
+    >>> "<td>no</td>" in html
+    True
     >>> "NaN" in html, "–: not available" in html
     (False, True)
     >>> p = table_html(pd.DataFrame({"p_holm": [3e-9, 0.04, 0.0]}), digits=4)
@@ -759,14 +935,12 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
             cls = ' class="num"' if numeric else ""
             cells.append(f"<td{cls}>{_html.escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    num = ' class="num"'
     head = "".join(
-        f"<th{num if numeric_columns[c] else ''}>"
-        f"{_html.escape(_kept_whole(n) if numeric_columns[c] else n)}</th>"
+        f"<th{_header_class(n) if numeric_columns[c] else ''}>{_html.escape(n)}</th>"
         for c, n in zip(frame.columns, names, strict=True)
     )
     out = (
-        '<div class="bs-table"><table>'
+        f'<div class="bs-table{" bs-many" if len(frame.columns) >= MANY_COLUMNS else ""}"><table>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
     )
     if note or n_missing:
@@ -774,10 +948,21 @@ def table_html(frame, *, columns=None, digits=None, note: str | None = None) -> 
     return out + "</div>"
 
 
-def _kept_whole(header: str) -> str:
-    """A short header over numbers on one line ("90 % to", "paired SE": no-break spaces),
-    so that a squeezed table does not split it over the numbers; a long one may wrap."""
-    return header.replace(" ", "\u00a0") if len(header) <= 14 else header
+#: A table of this many columns or more (``bs-many``) prints smaller, its short headers
+#: free to wrap at their spaces (report.css), so that it fits an A4 page's width (issue 33:
+#: rederive_k's eleven and swiss_events' ten columns ran past the margin).
+MANY_COLUMNS = 9
+
+
+def _header_class(header: str) -> str:
+    """The class of a header over numbers: a short one ("90 % to", "paired SE") is kept on
+    one line (``whole``: report.css), so that a squeezed table does not split it over the
+    numbers; a long one may wrap (and in print, in a table of :data:`MANY_COLUMNS`, any).
+
+    >>> _header_class("paired SE"), _header_class("K per board, from margins")
+    (' class="num whole"', ' class="num"')
+    """
+    return ' class="num whole"' if len(header) <= 14 else ' class="num"'
 
 
 def show_table(frame, *, columns=None, digits=None, note: str | None = None) -> None:

@@ -40,6 +40,7 @@ MARKS_BY_PLACE = {
     "notebooks": ("notebook", "slow"),  # each test runs a notebook in a kernel
     "test_browser.py": ("browser", "slow"),  # headless Chromium over real pages
     "reports/test_pdf.py": ("browser",),  # Chromium prints the PDFs
+    "studies/test_studies_brief.py": ("slow",),  # simulated events for every form (30-50 s)
     "reports/test_reports_faults.py": ("fault", "slow"),  # kill -9, Ctrl-C, full disks
     # a PBN's hostile event name through a whole batch (a kernel runs rederive_k)
     "reports/test_hostile_pages.py::test_an_event_name_from_a_pbn_is_text_in_every_page": (

@@ -5,7 +5,7 @@ Over the reports (a fresh ``make reports`` in ``reports/``, or the folder named 
 ``BRIDGESTATS_BROWSER_REPORTS``, when it is there; else two reports run here) and the
 booklet: no console error or failed request, every image loaded, every link and anchor
 lands on an element, no horizontal overflow at 1,024 px, no raw Python repr or
-missing-value marker in the text, no id (snake_case) in the text outside code, no table
+missing-value marker in the text, no id (snake_case) in the text, no code in the prose, no table
 column empty in every row, no figure shrunk so far that its labels cannot be read;
 and the booklet and one report printed to A4 PDF (through :mod:`bridgestats.reports.browser`,
 as ``bridgestats reports --pdf`` prints) with a header row on every page that holds table
@@ -166,6 +166,11 @@ def _check_page(driver, page: Path) -> list[str]:
         "    .map(h => h.innerText.trim());})"
     )
     problems += [f"a column empty in every row: {head!r}" for head in empty]
+    code = driver.execute_script(
+        "return [...document.querySelectorAll('code')].filter(c => c.getClientRects().length"
+        " && !c.closest('pre, .jp-CodeCell .jp-InputArea, .bs-about, .run')).map(c => c.innerText)"
+    )
+    problems += [f"code in the text: {c!r}" for c in code][:5]
     prose = _prose(driver)  # last: it hides the code on the page
     problems += [f"id in the text: {m.group(0)!r} in {prose[max(0, m.start() - 40):m.end() + 30]!r}"
                  for m in ID.finditer(prose)][:5]  # fmt: skip
@@ -213,17 +218,27 @@ STILL_RAW: set[str] = set()
 #: the list can only shrink.
 STILL_IDS: set[str] = set()
 
+#: Pages whose prose still holds code (a function, a file, a parameter by its name: issue 33
+#: counted 201 on the reports' pages); the index's run names (what ``--only`` takes) and the
+#: provenance block are not prose. Like STILL_RAW, the list can only shrink: washington_sigma's
+#: last one (the tests' level) is in a cell another branch rewrites.
+STILL_CODE: set[str] = {"washington_sigma.html"}
+
 
 def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
     problems = {p.name: _check_page(driver, p) for p in _pages(site)}
     print("\n".join(f"{name}: {line}" for name, found in problems.items() for line in found))
     raw = {name for name, found in problems.items() if any(x.startswith("raw text") for x in found)}
     ids = {name for name, found in problems.items() if any(x.startswith("id in") for x in found)}
-    other = {name: [x for x in found if not x.startswith(("raw text", "id in"))]
+    code = {name for name, found in problems.items()
+            if any(x.startswith("code in") for x in found)}  # fmt: skip
+    other = {name: [x for x in found if not x.startswith(("raw text", "id in", "code in"))]
              for name, found in problems.items()}  # fmt: skip
     assert {name: found for name, found in other.items() if found} == {}
     assert ids <= STILL_IDS, f"ids in the text of pages that had none: {sorted(ids - STILL_IDS)}"
     assert not (STILL_IDS & set(problems)) - ids, "no ids left: take them off STILL_IDS"
+    assert code <= STILL_CODE, f"code in the prose of: {sorted(code - STILL_CODE)}"
+    assert not (STILL_CODE & set(problems)) - code, "no code left: take it off STILL_CODE"
     assert raw <= STILL_RAW, f"raw text on pages that had none: {sorted(raw - STILL_RAW)}"
     cleaned = (STILL_RAW & set(problems)) - raw
     assert not cleaned, f"no raw text left on {sorted(cleaned)}: take them off STILL_RAW"
@@ -336,11 +351,20 @@ def test_the_designer_prints_whole_tables_and_no_heading_at_a_page_foot(site, tm
         assert column.replace(" ", "") in printed, column
 
 
-#: The width of an A4 page's text in CSS pixels: 210 mm less report.css's 14 mm margins.
+#: The width of an A4 page's text in CSS pixels: 210 mm less report.css's 14 mm margins (the
+#: narrowest of the pages': the booklet's are 12 mm).
 PRINT_WIDTH = round((210 - 2 * 14) / 25.4 * 96)
+#: The most pages the index may print on (issue 33: 25, a one-word-wide headline column).
+INDEX_PAGES = 6
+#: A link's colour printed in black and white: its contrast with white paper at least
+#: WCAG's 7:1 (#767676 is 4.5:1; JupyterLab's link blue #1976d2 4.6:1).
+LINK_CONTRAST = 7.0
 
-_BROKEN_WORDS = """
-const broken = [];
+_PRINT_LAYOUT = """
+const width = document.documentElement.clientWidth;
+const out = {broken: [], wide: [], scrolls: [], faint: []};
+const label = e => (e.tagName.toLowerCase() + ' ' + (e.innerText || e.alt || '')
+  .replace(/\\s+/g, ' ').trim()).slice(0, 70);
 for (const cell of document.querySelectorAll('th, td')) {
   const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
   for (let node = walk.nextNode(); node; node = walk.nextNode()) {
@@ -349,29 +373,157 @@ for (const cell of document.querySelectorAll('th, td')) {
       r.setStart(node, m.index);
       r.setEnd(node, m.index + m[0].length);
       const lines = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
-      if (lines.size > 1) broken.push(m[0]);
+      if (lines.size > 1) out.broken.push(m[0]);
     }
   }
 }
-return broken;
+for (const e of document.body.querySelectorAll('*')) {
+  const box = e.getBoundingClientRect();
+  if (!box.width || !box.height) continue;
+  // the outermost element past the right margin (its children are past it too)
+  if (box.right > width + 1 && !(e.parentElement.getBoundingClientRect().right > width + 1))
+    out.wide.push(label(e) + ' (' + Math.round(box.right) + ' px)');
+  const style = getComputedStyle(e);
+  if (['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1
+      || ['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1)
+    out.scrolls.push(label(e));
+}
+const luminance = c => {
+  const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(v => {
+    v = v / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+for (const a of document.querySelectorAll('a[href]')) {
+  if (!a.getClientRects().length) continue;
+  const contrast = 1.05 / (luminance(getComputedStyle(a).color) + 0.05);
+  if (contrast < arguments[0]) out.faint.push(label(a) + ' (' + contrast.toFixed(1) + ':1)');
+}
+return out;
 """
 
 
-def test_no_word_of_a_table_is_broken_across_lines_in_print(driver, site):
-    """Issue 22: printed, the designer's headers read "recomme|nded", "P(strong|est wins)"
-    (``overflow-wrap: anywhere`` let the columns shrink below their words). Every report
-    laid out for print at an A4 page's width: no word of a table cell spans two lines."""
-    root, _ = site
+def _lay_out(driver, pages) -> dict:
+    """Each page laid out as it prints (print styles, an A4 page's text width): what
+    :data:`_PRINT_LAYOUT` finds there, by page name."""
     found = {}
-    driver.set_window_size(PRINT_WIDTH, 900)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    metrics = {"width": PRINT_WIDTH, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     try:
-        for page in sorted(root.glob("*/*.html")):
+        for page in pages:
             driver.get(page.as_uri())
-            broken = driver.execute_script(_BROKEN_WORDS)
-            if broken:
-                found[page.name] = sorted(set(broken))[:8]
+            found[page.name] = driver.execute_script(_PRINT_LAYOUT, LINK_CONTRAST)
     finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
-        driver.set_window_size(WIDTH, 900)
-    assert found == {}, found
+    return found
+
+
+@pytest.fixture(scope="module")
+def print_layout(driver, site):
+    """Every page (the index, the findings, the reports, the booklet) laid out as it prints.
+    Per page: the words of a table cell split over two lines, the elements past the right
+    margin, what would print a scrollbar, the links too faint to read in black and white."""
+    return _lay_out(driver, _pages(site))
+
+
+def _of(layout: dict, kind: str) -> dict:
+    return {name: sorted(set(found[kind]))[:8] for name, found in layout.items() if found[kind]}
+
+
+def test_no_word_of_a_table_is_broken_across_lines_in_print(print_layout):
+    """Issue 22: printed, the designer's headers read "recomme|nded", "P(strong|est wins)"
+    (``overflow-wrap: anywhere`` let the columns shrink below their words). Every page
+    laid out for print at an A4 page's width: no word of a table cell spans two lines."""
+    assert _of(print_layout, "broken") == {}
+
+
+def test_nothing_is_wider_than_the_printed_page(print_layout):
+    """Issue 33: printed, rederive_k's flag column, probst_reproduction's "how it was
+    computed" and four columns of swiss_events were cut at the right margin."""
+    assert _of(print_layout, "wide") == {}
+
+
+def test_nothing_prints_a_scrollbar(print_layout):
+    """Issue 33: ppi_half_life and swiss_events printed a table's scrollbar under it."""
+    assert _of(print_layout, "scrolls") == {}
+
+
+def test_links_print_dark_enough_to_read_in_black_and_white(print_layout):
+    assert _of(print_layout, "faint") == {}
+
+
+def test_the_layout_checks_catch_what_they_look_for(driver, tmp_path):
+    """The checks above on a page made to fail each: a table wider than the page, one in a
+    box that scrolls, a pale link."""
+    cells = "<table><tr><td style='white-space:nowrap'>" + "wide " * 200 + "</td></tr></table>"
+    page = tmp_path / "bad.html"
+    page.write_text(
+        f'<!DOCTYPE html><html lang="en"><body><a href="#x" style="color:#9ab">pale</a>{cells}'
+        f'<div style="overflow-x:auto">{cells}</div><p id="x">x</p></body></html>',
+        encoding="utf-8",
+    )
+    layout = _lay_out(driver, [page])
+    assert [x.split(" wide")[0] for x in _of(layout, "wide")["bad.html"]] == ["table"]
+    assert [x.split(" wide")[0] for x in _of(layout, "scrolls")["bad.html"]] == ["div"]
+    assert _of(layout, "faint")["bad.html"][0].startswith("a pale (")
+
+
+@pytest.fixture(scope="module")
+def printed(driver, site):
+    """Every page printed to A4 PDF by the browser the tests drive (Chrome's own
+    Page.printToPDF: the page's @page size and margins, no header or footer), read back
+    with ``pdftotext``: the text of each printed page."""
+    import base64
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("needs pdftotext (apt-get install poppler-utils)")
+    out = {}
+    folder = Path(os.environ.get("TMPDIR", "/tmp"))
+    for page in _pages(site):
+        driver.get(page.as_uri())
+        pdf = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True,
+                                                         "printBackground": True})  # fmt: skip
+        file = folder / f"bridgestats-print-{os.getpid()}-{page.name}.pdf"
+        file.write_bytes(base64.b64decode(pdf["data"]))
+        try:
+            text = subprocess.run(["pdftotext", "-layout", str(file), "-"], capture_output=True,
+                                  text=True, check=True).stdout  # fmt: skip
+        finally:
+            file.unlink()
+        out[page.name] = text.replace("\xa0", " ").split("\f")[:-1]  # a \f ends each page
+    return out
+
+
+def test_the_index_prints_on_at_most_six_pages(printed):
+    """Issue 33: printed, the index took 25 A4 pages, its headline column one word wide."""
+    pages = printed["index.html"]
+    assert 1 <= len(pages) <= INDEX_PAGES, len(pages)
+    # each run's headline findings across the page, not a column of single words
+    words_a_line = [len(line.split()) for p in pages for line in p.splitlines() if line.strip()]
+    assert sorted(words_a_line)[len(words_a_line) // 2] >= 8
+
+
+def test_no_printed_page_is_blank(printed):
+    """Issue 33: ratings_real's last printed page held nothing (its provenance's last row
+    alone, or nothing at all); a page that holds one tall figure says what it shows."""
+    blank = {name: [i for i, text in enumerate(pages, 1) if not text.strip()]
+             for name, pages in printed.items()}  # fmt: skip
+    assert {name: pages for name, pages in blank.items() if pages} == {}
+    assert all(pages for pages in printed.values())
+
+
+#: A standard error printed as nothing: "413 ± 0 boards", "0.558 ± 0.000" (the error is
+#: not zero; it was rounded away: bridgestats.names.plus_minus keeps a digit of it).
+ZERO_SE = re.compile(r"±\s*0(\.0+)?(?![\d.])")
+
+
+def test_no_standard_error_is_rounded_to_nothing(printed):
+    """Issue 33: "413 ± 0 boards" in ppi_half_life, the index and the findings; "0.558 ±
+    0.000" in compare_scales' table of Kendall's τ."""
+    found = {name: [m.group(0) + " in " + repr(text[max(0, m.start() - 50) : m.end() + 10])
+                    for text in pages for m in ZERO_SE.finditer(text)][:5]
+             for name, pages in printed.items()}  # fmt: skip
+    assert {name: hits for name, hits in found.items() if hits} == {}
+    assert [m.group(0) for m in ZERO_SE.finditer("413 ± 0 boards, 0.5 ± 0.000)")] == [
+        "± 0", "± 0.000"]  # fmt: skip
+    assert not ZERO_SE.search("2.96 ± 0.06, 413.2 ± 0.2, ± 0.5")

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..errors import BridgestatsError
+from ..names import readable
 from .folder import KERNELS_DIR
 from .jobs import Job, Outcome
 from .provenance import KERNEL_NAME, now, package_version, read_json, timings
@@ -250,23 +252,68 @@ def about_html(job: Job, outcome: Outcome, summary: dict) -> str:
     rev = (git.get("revision") or "unknown") + (
         " (uncommitted changes)" if git.get("dirty") else ""
     )
-    params = ", ".join(
-        f"{k} = {v!r}" + (" (set)" if k in job.overrides else "") for k, v in job.parameters.items()
-    )
     inputs = summary.get("_inputs") or {}
     failure = f" ({outcome.error})" if outcome.error else ""
-    given = job.parameters.get("seed")
-    seed = repr(given) if given is not None else "(none: the notebook takes no seed)"
+    seed = job.parameters.get("seed")
+    seed = "none: the notebook takes no seed" if seed is None else in_words(seed)
     rows = [
         ("run", f"{job.name}: {outcome.status}{failure}"),
         ("notebook", f"{Path(job.notebook).name}, SHA-256 {job.notebook_sha256}"),
-        ("parameters", params or "(none)"),
+        *parameter_rows(job),
         ("seed", seed),
         ("bridgestats", f"{job.version}, git {rev}"),
-        ("inputs", "; ".join(f"{k}: SHA-256 {v}" for k, v in inputs.items()) or "(none)"),
+        ("inputs", "; ".join(f"{readable(k)}: SHA-256 {v}" for k, v in inputs.items()) or "none"),
         ("started", outcome.started),
     ]
     return render("about.html.j2", rows=rows)
+
+
+def parameter_rows(job: Job) -> list[tuple[str, str]]:
+    """The run's parameters as the provenance block shows them: each under what its
+    notebook's help comment says it is (its name, spaced, when it has none), its value in
+    words, "set for this run" when the run set it (the seed has a row of its own)."""
+    from .parameters import inspect_parameters
+
+    try:
+        helps = {name: p.help for name, p in inspect_parameters(job.notebook).items()}
+    except BridgestatsError:  # a notebook that cannot be read: the names stand in
+        helps = {}
+    rows = [
+        (helps.get(name) or name.replace("_", " "),
+         in_words(value) + (" (set for this run)" if name in job.overrides else ""))
+        for name, value in job.parameters.items()
+        if name != "seed"  # a row of its own
+    ]  # fmt: skip
+    return [("parameters", "none")] if not rows else rows
+
+
+def in_words(value) -> str:
+    """A parameter's value as a reader writes it, not as Python does: no quotes, brackets
+    or ``None``; scale and data set ids read as their names.
+
+    >>> in_words(None), in_words(True), in_words("washington_2004"), in_words(0.9)
+    ('none', 'yes', 'Washington (2004)', '0.9')
+    >>> in_words([1.0, 4.0, 8.0]), in_words(["random", "score"]), in_words([])
+    ('1, 4 and 8', 'random and score', 'none')
+    >>> in_words({"teams": 8})
+    'teams: 8'
+    """
+    from ..names import readable
+
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}" if value != int(value) or abs(value) >= 1e15 else str(int(value))
+    if isinstance(value, (list, tuple)):
+        items = [in_words(v) for v in value]
+        if not items:
+            return "none"
+        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if isinstance(value, dict):
+        return "; ".join(f"{readable(str(k))}: {in_words(v)}" for k, v in value.items())
+    return readable(str(value))
 
 
 def _has_math(nb) -> bool:

@@ -51,10 +51,10 @@ EVIDENCE_FORMS = FormTable("unit", evidence=True)
 #: The level of every interval the evidence carries (the fits are run at it, not assumed).
 CONFIDENCE = 0.90
 #: The fit of K and δ behind every teams scale: the within-match estimator
-#: (:func:`bridgestats.studies.estimates.delta_within_match`: δ² = Σ(m² − Σx²)/Σn(n − 1),
+#: (:func:`bridgestats.studies.k_growth.delta_within_match`: δ² = Σ(m² − Σx²)/Σn(n − 1),
 #: K² = Σx²/Σn − δ², each match identifying δ on its own) over the matches of 12-32 boards,
 #: its interval resampling files. Not the margins-only likelihood of the K(n) model
-#: (:func:`~bridgestats.studies.estimates.k_model`, K 6.02, δ 0.67), which parts K from δ by
+#: (:func:`~bridgestats.studies.k_growth.k_model`, K 6.02, δ 0.67), which parts K from δ by
 #: the spread of match lengths alone and leans on 67 one-board pseudo-matches and 22
 #: untagged finals of 33-100 boards (restricted to the 2,124 matches of 12-32 boards it
 #: gives K 3.98, δ 1.30: a K below the per-board rms √(K² + δ²) = 6.12 of the same matches

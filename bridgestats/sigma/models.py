@@ -148,7 +148,7 @@ def sigma_teams_spread(n_boards, *, k, delta):
     References
     ----------
     .. [1] :func:`bridgestats.fit.fit_strength_spread`, which fits K and δ to match margins
-       by maximum likelihood (``bridgestats.studies.estimates.k_model`` on the shipped
+       by maximum likelihood (``bridgestats.studies.k_growth.k_model`` on the shipped
        ``derived/match_margins``).
     .. [2] J. Probst, "On VP Scales" (c. 2006), §3 "How many imps is a VP?".
 

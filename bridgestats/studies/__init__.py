@@ -24,11 +24,17 @@
 - :mod:`~bridgestats.studies.butler`: Butler and cross-IMP scales: B on real full fields,
   Probst's equal-pairs σ against real Butler totals, his examples, the scale for an event
   (names stay under the module);
-- :mod:`~bridgestats.studies.estimates`: one source for every estimate the reports use
-  (K per board, the K(n) model σ²(n) = nK² + n²δ² by series and by match length, the
+- the estimates the reports use, each naming its ``source`` (names stay under their
+  modules): :mod:`~bridgestats.studies.estimates` (the shipped data sets, the
+  :class:`~bridgestats.studies.estimates.Estimate` type, Probst's printed figures),
+  :mod:`~bridgestats.studies.k_estimates` (K per board, by series, between series, per
+  match), :mod:`~bridgestats.studies.k_growth` (the K(n) model σ²(n) = nK² + n²δ² by series
+  and by match length, δ within matches), :mod:`~bridgestats.studies.brighton` (the
   Brighton σ by subset with its likelihood-ratio tests, the σ for a Swiss pairs scale's
-  conditions of use, Probst's printed figures), each naming its ``source`` (names stay
-  under the module);
+  conditions of use) and :mod:`~bridgestats.studies.frequencies` (each outcome's share
+  under a σ); :mod:`~bridgestats.studies.outcomes` sets observed VP outcomes (Brighton's,
+  Sheffield's, real team matches', a committee's own) against that share (the
+  ``vp_frequencies`` report; names stay under the module);
 - :mod:`~bridgestats.studies.sigma_evidence`: one σ(n) per form from that evidence, with
   its interval and source, for every scale a report or the booklet prints
   (:func:`bridgestats.sigma.form_sigma`; names stay under the module);
@@ -77,6 +83,7 @@ from .ppi import (
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .probst import probst_items
 from .ratings_real import (
+    best_system_sentence,
     calibration,
     compare_systems,
     gaussian_identification,
@@ -98,6 +105,7 @@ __all__ = [
     "HalfLife",
     "Wander",
     "best_forecast",
+    "best_system_sentence",
     "calibration",
     "compare_systems",
     "forecast_comparison",

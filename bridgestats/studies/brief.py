@@ -36,7 +36,7 @@ from ..sigma import EVIDENCE_FORMS, event_form, form_sigma
 from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
 from .designer import SIM_EVENTS, not_simulated_reason, simulated_model
-from .estimates import sensitivity
+from .frequencies import sensitivity
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .rescore import qualifier_changes, rescore_events
 from .scales import VERDICT_MARGIN

@@ -7,7 +7,7 @@ they hold into the frames it works on with one function here:
 - :func:`round_counts`: the matches of a committee's Swiss pairs (or teams) events as
   rounds × VP outcome on the scale they were scored on (:func:`scored_on` finds it from
   the VPs the file gives), the shape of Brighton 2005's Table 7 that
-  :func:`bridgestats.studies.estimates.brighton_sigma` and ``brighton_tests`` fit
+  :func:`bridgestats.studies.brighton.brighton_sigma` and ``brighton_tests`` fit
   (``washington_sigma``, ``vp_frequencies``);
 - :func:`rescore_matches`: the committee's round robins and Swiss events in the shape of
   ``data/derived/rescored_matches`` with the scale each was scored on, for
@@ -35,7 +35,7 @@ from .._validate import check_choice, fail
 from ..derive.committee import CommitteeResults, ReadStatement, read_committee, read_statement
 from ..names import display_name
 from ..vp import NAMED_SCALES, VPScale, named_scale
-from .estimates import brighton_round_counts
+from .brighton import brighton_round_counts
 from .rounds import RoundCounts, random_draw_sigma, sigma_tests, subset_sigma
 
 __all__ = [

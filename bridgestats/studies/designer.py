@@ -535,9 +535,9 @@ def boards_on_table(form, table, n_boards, boards, *, sigma, from_evidence=False
     -------
     pandas.DataFrame
         ``n_boards``, ``sigma``, ``p_top``, ``top_ratio``, ``p_tie``
-        (:func:`~.estimates.sensitivity` of the table at each σ).
+        (:func:`~.frequencies.sensitivity` of the table at each σ).
     """
-    from .estimates import sensitivity
+    from .frequencies import sensitivity
 
     check_choice(form, "form", tuple(UNITS))
     n0 = check_int(n_boards, "n_boards", minimum=1, maximum=500)

@@ -30,7 +30,7 @@ The status of an item is computed, never set:
   is one unit of the printed last decimal from the printed one (67.257 printed 67.27, not
   67.26): a slip in the last digit, not a wrong figure;
 - otherwise the seed file's ``if_differs`` says what a disagreement is: ``"refuted"`` (the
-  article's figure is wrong; ``computed`` is the correct one), ``"error in the seed"`` (the
+  article's figure is wrong; ``computed`` is the correct one), ``"error in the article"`` (the
   article contradicts itself: a misprint, a column at odds with its own other column), or
   ``"not reproducible"`` (the article does not give what the figure needs; ``note`` says
   what is missing).
@@ -60,14 +60,21 @@ from ..sigma import (
 )
 from ..vp import fit_scale_sigma, gaussian_z
 
-__all__ = ["STATUSES", "probst_items"]
+__all__ = ["SECTIONS", "STATUSES", "probst_details", "probst_findings", "probst_items"]
 
 #: The statuses of :func:`probst_items`, in the order the report lists them.
-STATUSES = ("reproduced", "rounding slip", "refuted", "error in the seed", "not reproducible")
+STATUSES = ("reproduced", "rounding slip", "refuted", "error in the article", "not reproducible")
+
+#: The report's sections that show the findings of :func:`probst_findings` (its headings).
+SECTIONS = {
+    "all": "Every figure, printed against computed",
+    "wrong": "What does not reproduce",
+    "from_printed": "Computed from the article's rounded figures",
+}
 
 _IF_DIFFERS = {
     "refuted": "refuted",
-    "seed error": "error in the seed",
+    "seed error": "error in the article",  # the seed file's word: the source document's
     "not reproducible": "not reproducible",
 }
 
@@ -365,7 +372,7 @@ def probst_items(*, rng=None) -> pd.DataFrame:
     >>> items.loc["teams_of_8_20_0", ["computed", "exact"]].astype(float).round(2).tolist()
     [84.85, 86.76]
     >>> items.loc["table_3_cum", "status"], int(items.loc["table_3_cum", "computed"])
-    ('error in the seed', 2)
+    ('error in the article', 2)
     """
     gen = check_rng(rng)
     figures = datasets.load("seeds/probst_figures", dtype={"printed": str, "table": str})
@@ -415,3 +422,98 @@ def probst_items(*, rng=None) -> pd.DataFrame:
         rows.append((fig.item, int(fig.section), table, fig.statement, fig.printed, computed,
                      exact, status, "; ".join(off), note))  # fmt: skip
     return pd.DataFrame(rows, columns=list(_COLUMNS))
+
+
+def _rounded_inputs(items: pd.DataFrame) -> pd.DataFrame:
+    """The items computed from figures the article printed rounded (``computed`` by its own
+    arithmetic on them differs from ``exact``), whatever their status."""
+    computed, exact = items["computed"].astype(float), items["exact"].astype(float)
+    return items[(computed - exact).abs() > 1e-9]
+
+
+def _where(row) -> str:
+    return f"§{row.section}" + (f", Table {row.table}" if row.table else "")
+
+
+def probst_details(items: pd.DataFrame) -> dict[str, list[str]]:
+    """The report's two lists of items in full, each with how it was computed: the items
+    that do not reproduce (``"wrong"``: every status but *reproduced*) and the items
+    computed from the article's rounded figures (``"from_printed"``: both figures, and the
+    status, which is mostly *reproduced*: they are not listed as failures).
+
+    Examples
+    --------
+    >>> details = probst_details(probst_items(rng=1))
+    >>> len(details["wrong"]), len(details["from_printed"])
+    (6, 4)
+    >>> [line.split(":")[0] for line in details["from_printed"]][:2]
+    ['§3 (reproduced)', '§4 (reproduced)']
+    """
+    wrong = items[items["status"] != "reproduced"]
+    return {
+        "wrong": [
+            f"{_where(row)} ({row.status}): “{row.statement}”, printed {row.printed}, computed "
+            f"{row.computed:.4g}{'; ' + row.cells_off if row.cells_off else ''}"
+            + (f". {row.note}" if row.note else ".")
+            for row in wrong.itertuples()
+        ],
+        "from_printed": [
+            f"{_where(row)} ({row.status}): “{row.statement}”, printed {row.printed}; by the "
+            f"article's own arithmetic on its printed figures {row.computed:.4g}, from "
+            f"unrounded inputs {row.exact:.4g}" + (f". {row.note}" if row.note else ".")
+            for row in _rounded_inputs(items).itertuples()
+        ],
+    }
+
+
+def probst_findings(items: pd.DataFrame) -> list[dict]:
+    """The report's findings, one sentence each with its section (:data:`SECTIONS`) and
+    summary key: the count of each status (the headline), each item that does not
+    reproduce under *What does not reproduce*, and each item computed from the article's
+    rounded figures under its own section with its status (issue 33: four reproduced
+    items were listed under *What does not reproduce*).
+
+    Examples
+    --------
+    >>> found = probst_findings(probst_items(rng=1))
+    >>> found[0]["text"]  # doctest: +NORMALIZE_WHITESPACE
+    "Of Probst's 66 tables and figures, 60 reproduce, 1 is a rounding slip, 0 are refuted,
+    3 are errors in the article itself and 2 cannot be reproduced from what it gives."
+    >>> sorted({f["section"] for f in found if "reproduced," in f["text"]})
+    ["Computed from the article's rounded figures"]
+    """
+    counts = items["status"].value_counts().reindex(list(STATUSES), fill_value=0)
+    slips = "is a rounding slip" if counts["rounding slip"] == 1 else "are rounding slips"
+    found = [
+        {
+            "text": f"Of Probst's {len(items)} tables and figures, {counts['reproduced']} "
+            f"reproduce, {counts['rounding slip']} {slips}, {counts['refuted']} are refuted, "
+            f"{counts['error in the article']} are errors in the article itself and "
+            f"{counts['not reproducible']} cannot be reproduced from what it gives.",
+            "section": SECTIONS["all"],
+            "key": "n_reproduced",
+            "headline": True,
+        }
+    ]
+    found += [
+        {
+            "text": f"{_where(row)}, “{row.statement}”: {row.status}, printed {row.printed}, "
+            f"computed {row.computed:.4g}.",
+            "section": SECTIONS["wrong"],
+            "key": "items",
+            "headline": False,
+        }
+        for row in items[items["status"] != "reproduced"].itertuples()
+    ]
+    found += [
+        {
+            "text": f"{_where(row)}, “{row.statement}”: {row.status}, printed {row.printed}, "
+            f"{row.computed:.4g} by the article's own arithmetic on its printed figures, "
+            f"{row.exact:.4g} from unrounded inputs.",
+            "section": SECTIONS["from_printed"],
+            "key": "from_printed_inputs",
+            "headline": False,
+        }
+        for row in _rounded_inputs(items).itertuples()
+    ]
+    return found

@@ -54,6 +54,8 @@ from ..ratings.systems import SYSTEMS, rating_system
 __all__ = [
     "BOOTSTRAP_UNITS",
     "IDENTIFICATION",
+    "MATERIAL_SHARE",
+    "best_system_sentence",
     "calibration",
     "compare_systems",
     "gaussian_identification",
@@ -773,8 +775,9 @@ def ppi_verdict(figures, *, level=0.9):
     Examples
     --------
     >>> f = {"systems": {"ppi": {"rmse_vs_elo": 0.2, "rmse_vs_elo_ci": [0.1, 0.3],
-    ...      "rmse_vs_player_mean": 0.1, "rmse_vs_player_mean_ci": [-0.1, 0.3]}},
-    ...      "bootstrap_unit": "event"}
+    ...      "rmse_vs_player_mean": 0.1, "rmse_vs_player_mean_ci": [-0.1, 0.3]},
+    ...      "elo": {"rmse": 7.5}, "player_mean": {"rmse": 7.5}},
+    ...      "noise_floor_rmse": 7.0, "bootstrap_unit": "event"}
     >>> ppi_verdict(f).split(" (")[0]
     'The PPI predicts worse than Elo by +0.200 % RMSE per session'
     >>> "and ties a player's own running mean (+0.100 %" in ppi_verdict(f)
@@ -786,7 +789,9 @@ def ppi_verdict(figures, *, level=0.9):
     parts = []
     for ref, name in (("elo", "Elo"), ("player_mean", "a player's own running mean")):
         d, (lo, hi) = ppi[f"rmse_vs_{ref}"], ppi[f"rmse_vs_{ref}_ci"]
-        verdict = "predicts worse than" if lo > 0 else ("beats" if hi < 0 else "ties")
+        word = _compared(figures, ref, d, lo, hi)
+        verdict = {"worse": "predicts worse than", "better": "beats", "tie": "ties",
+                   "immaterial": "is within an immaterial margin of"}[word]  # fmt: skip
         parts.append((verdict, name, d, lo, hi))
     pct = round(100 * level)
     unit = figures.get("bootstrap_unit", "session")
@@ -799,7 +804,7 @@ def ppi_verdict(figures, *, level=0.9):
     )
 
 
-def identification_sentences(figures, *, level=0.9):
+def identification_sentences(figures, *, level=0.9, forecaster=None):
     """What the identified Gaussian fit says of partnerships and of drift, one sentence each.
 
     Parameters
@@ -809,6 +814,12 @@ def identification_sentences(figures, *, level=0.9):
         ``partnership_sd_multi_partner`` (from :func:`gaussian_identification`).
     level : float
         The intervals' coverage, for the sentences.
+    forecaster : dict, optional
+        The sds of the Gaussian model that forecasts (fitted by its filter's own
+        likelihood: ``drift_sd``): the drift sentence then names both fits, the one that
+        forecasts and the exact likelihood's, which are not the same fit (issue 33: the
+        forecasts came from a model whose skills do not drift while the drift reported,
+        0.29, came from the other).
 
     Returns
     -------
@@ -822,6 +833,12 @@ def identification_sentences(figures, *, level=0.9):
     ...      "n_multi_partner_sessions": 3169}
     >>> identification_sentences(f)["partnership"][:60]
     'Where a partnership can be told from its players (3,169 sess'
+    >>> print(identification_sentences(f, forecaster={"drift_sd": 0.0})["drift"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    The forecasts come from the Gaussian model fitted by its filter's own likelihood, whose
+    skills do not drift (drift sd 0.00 % per √year); fitted by the exact likelihood, skills
+    drift by 0.00 % per √year (90 % profile interval 0.00 to 0.31): the data do not tell it
+    from none, so the forecaster's fixed skills are consistent with them.
     """
     if not isinstance(figures, dict) or "partnership_sd_multi_partner" not in figures:
         raise fail("figures", "summary_figures' output with an identification",
@@ -848,17 +865,59 @@ def identification_sentences(figures, *, level=0.9):
     moves = "skills move over the years" if dlo > 0 else "the data do not tell it from none"
     drift = (f"By the model's exact likelihood skills drift by {dest:.2f} % per √year ({pct} % "
              f"profile interval {dlo:.2f} to {dtop}): {moves}.")  # fmt: skip
+    if forecaster is not None:
+        fd = float(forecaster["drift_sd"])
+        inside = dlo <= fd <= (np.inf if dhi is None else dhi)
+        how = "whose skills do not drift" if fd == 0 else "whose skills drift"
+        agree = (("so the forecaster's fixed skills are consistent with them" if fd == 0
+                  else "so the forecaster's drift is consistent with them") if inside
+                 else "so the forecaster's drift is outside the exact fit's interval")  # fmt: skip
+        drift = (f"The forecasts come from the Gaussian model fitted by its filter's own "
+                 f"likelihood, {how} (drift sd {fd:.2f} % per √year); fitted by the exact "
+                 f"likelihood, skills drift by {dest:.2f} % per √year ({pct} % profile interval "
+                 f"{dlo:.2f} to {dtop}): {moves}, {agree}.")  # fmt: skip
     return {"partnership": partnership, "drift": drift}
+
+
+#: A difference in RMSE matters when it is at least this share of the distance between the
+#: reference's RMSE and the noise floor: of what any forecast could still gain over the
+#: reference (issue 33: the Gaussian model "beat" a player's running mean by 0.018 %, 0.2 %
+#: of the error and 4 % of that distance).
+MATERIAL_SHARE = 0.1
+
+
+def _compared(figures, ref, d, lo, hi) -> str:
+    """``"better"``, ``"worse"``, ``"tie"`` (the interval holds 0) or ``"immaterial"`` (it
+    does not, but the difference is below :data:`MATERIAL_SHARE` of the reference's distance
+    from the noise floor)."""
+    if lo <= 0 <= hi:
+        return "tie"
+    try:
+        gap = figures["systems"][ref]["rmse"] - figures["noise_floor_rmse"]
+    except (KeyError, TypeError):
+        raise fail("figures", f"summary_figures' output with {ref}'s rmse and the noise floor",
+                   type(figures).__name__) from None  # fmt: skip
+    if abs(d) < MATERIAL_SHARE * gap:
+        return "immaterial"
+    return "better" if hi < 0 else "worse"
 
 
 def versus(figures, system, ref, *, level=0.9):
     """How ``system``'s RMSE compares with ``ref``'s, as words: (verdict, difference).
 
+    The verdict is "beats" or "loses to" only when the interval of the difference excludes
+    0 and the difference matters: at least :data:`MATERIAL_SHARE` of what separates
+    ``ref`` from the noise floor; a smaller one is "differs immaterially from".
+
     Examples
     --------
-    >>> f = {"systems": {"gaussian": {"rmse_vs_elo": -0.016, "rmse_vs_elo_ci": [-0.035, -0.001]}}}
+    >>> f = {"systems": {"gaussian": {"rmse_vs_elo": -0.016, "rmse_vs_elo_ci": [-0.035, -0.001]},
+    ...      "elo": {"rmse": 7.547}}, "noise_floor_rmse": 7.088}
     >>> versus(f, "gaussian", "elo")
-    ('beats', '-0.016 % (90 %: -0.035 to -0.001)')
+    ('differs immaterially from', '-0.016 % (90 %: -0.035 to -0.001)')
+    >>> f["systems"]["gaussian"]["rmse_vs_elo"] = -0.2
+    >>> versus(f, "gaussian", "elo")[0]
+    'beats'
     """
     try:
         row = figures["systems"][system]
@@ -866,8 +925,61 @@ def versus(figures, system, ref, *, level=0.9):
     except (KeyError, TypeError):
         raise fail("figures", f"summary_figures' output with {system}'s rmse_vs_{ref}",
                    type(figures).__name__) from None  # fmt: skip
-    verdict = "beats" if hi < 0 else ("loses to" if lo > 0 else "ties")
+    words = {"better": "beats", "worse": "loses to", "tie": "ties",
+             "immaterial": "differs immaterially from"}  # fmt: skip
+    verdict = words[_compared(figures, ref, d, lo, hi)]
     return verdict, f"{d:+.3f} % ({round(100 * level)} %: {lo:+.3f} to {hi:+.3f})"
+
+
+def best_system_sentence(figures, *, n_scored, level=0.9):
+    """The best forecaster against the two baselines a rating must beat (a player's own
+    running mean, Elo), in one sentence: its lead called material or not against the noise
+    floor (:data:`MATERIAL_SHARE`), each difference with its interval, its share of the
+    error and of the baseline's distance from the floor.
+
+    Examples
+    --------
+    >>> f = {"best_system": "gaussian", "noise_floor_rmse": 7.088, "systems": {
+    ...     "gaussian": {"rmse": 7.531, "rmse_vs_player_mean": -0.018,
+    ...                  "rmse_vs_player_mean_ci": [-0.030, -0.006], "rmse_vs_elo": -0.016,
+    ...                  "rmse_vs_elo_ci": [-0.034, -0.001]},
+    ...     "player_mean": {"rmse": 7.549}, "elo": {"rmse": 7.547}}}
+    >>> print(best_system_sentence(f, n_scored=13248))  # doctest: +NORMALIZE_WHITESPACE
+    The Gaussian model has the lowest out-of-sample RMSE (7.531 % per session over 13,248
+    sessions), but its lead is immaterial: 0.018 % below a player's own running mean (90 %:
+    0.006 to 0.030; 0.2 % of its RMSE, 4 % of its distance from the noise floor of 7.088 %)
+    and 0.016 % below Elo (0.001 to 0.034; 0.2 %, 3 %).
+    """
+    best = figures["best_system"]
+    names = {"gaussian": "the Gaussian model", "player_mean": "a player's own running mean",
+             "elo": "Elo", "ppi": "the PPI", "glicko2": "Glicko-2",
+             "flat": "always 50 %"}  # fmt: skip
+    floor = figures["noise_floor_rmse"]
+    top = figures["systems"][best]
+    name = names.get(best, best)
+    refs = [r for r in ("player_mean", "elo") if r != best]
+    parts, words = [], []
+    for i, ref in enumerate(refs):
+        d, (lo, hi) = top[f"rmse_vs_{ref}"], top[f"rmse_vs_{ref}_ci"]
+        words.append(_compared(figures, ref, d, lo, hi))
+        rmse = figures["systems"][ref]["rmse"]
+        share, of_gap = 100 * abs(d) / rmse, 100 * abs(d) / (rmse - floor)
+        side = "below" if d < 0 else "above"
+        if i == 0:
+            detail = (f"{round(100 * level)} %: {abs(hi):.3f} to {abs(lo):.3f}; {share:.1f} % of "
+                      f"its RMSE, {of_gap:.0f} % of its distance from the noise floor of "
+                      f"{floor:.3f} %")  # fmt: skip
+        else:
+            detail = f"{abs(hi):.3f} to {abs(lo):.3f}; {share:.1f} %, {of_gap:.0f} %"
+        if lo <= 0 <= hi:  # the interval crosses 0: given as signed figures
+            detail = detail.replace(f"{abs(hi):.3f} to {abs(lo):.3f}", f"{lo:+.3f} to {hi:+.3f}")
+        parts.append(f"{abs(d):.3f} % {side} {names.get(ref, ref)} ({detail})")
+    lead = ("but its lead is immaterial" if all(w in ("immaterial", "tie") for w in words)
+            else "and its lead matters" if all(w == "better" for w in words)
+            else "and its lead matters against one of them only")  # fmt: skip
+    return (f"{name[0].upper() + name[1:]} has the lowest out-of-sample RMSE "
+            f"({top['rmse']:.3f} % per session over {n_scored:,} sessions), {lead}: "
+            + " and ".join(parts) + ".")  # fmt: skip
 
 
 #: The systems as a page names them.
@@ -877,7 +989,7 @@ SYSTEM_NAMES = {"flat": "always 50 %", "player_mean": "player mean", "ppi": "PPI
 
 
 def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, elo_k_factor=2.0,
-                     settle_tolerance=1.0, settle_min_boards=600):  # fmt: skip
+                     settle_tolerance=1.0, settle_min_boards=600, forecaster=None):  # fmt: skip
     """The ``ratings_real`` report's findings, each one sentence, and what each says of its
     sample (an interval too wide to decide, a figure the log is too short to measure).
 
@@ -895,6 +1007,8 @@ def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, el
         Sessions scored.
     level, elo_k_factor, settle_tolerance, settle_min_boards : keyword-only
         The report's parameters, for the sentences.
+    forecaster : dict, optional, keyword-only
+        The forecasting filter's fitted sds (:func:`identification_sentences`).
 
     Returns
     -------
@@ -905,8 +1019,8 @@ def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, el
 
     Notes
     -----
-    The best system is named as the comparison finds it (not taken to be the Gaussian
-    model). The shares of the explainable variance are said only where the noise floor lies
+    The best system is named as the comparison finds it (:func:`best_system_sentence`).
+    The shares of the explainable variance are said only where the noise floor lies
     below every system's RMSE (sessions of a few boards can put it above: then the share is
     not defined and the sentence says so). The pick-up claim is set against the page's 2 %:
     not seen (the interval below 2), consistent (above 0 and reaching 2), or too wide to
@@ -947,18 +1061,8 @@ def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, el
         out.append({"text": text, "section": section, "key": key, "headline": headline})
 
     add(ppi_verdict(figures, level=level), "predict", "ppi_verdict", True)
-    v_mean, d_mean = versus(figures, "gaussian", "player_mean", level=level)
-    v_elo, d_elo = versus(figures, "gaussian", "elo", level=level)
-    if best == "gaussian":
-        add(f"The Gaussian model has the lowest out-of-sample RMSE ({top['rmse']:.3f} % per "
-            f"session over {n_scored:,} sessions), yet its RMSE is only {d_mean} from a "
-            f"player's own running mean's ({v_mean}) and {d_elo} from Elo's ({v_elo})",
-            "predict", "best_system", True)  # fmt: skip
-    else:
-        add(f"The {names[best]} has the lowest out-of-sample RMSE ({top['rmse']:.3f} % per "
-            f"session over {n_scored:,} sessions); the Gaussian model's is {d_mean} from a "
-            f"player's own running mean's ({v_mean}) and {d_elo} from Elo's ({v_elo})",
-            "predict", "best_system", True)  # fmt: skip
+    add(best_system_sentence(figures, n_scored=n_scored, level=level), "predict",
+        "best_system", True)  # fmt: skip
     share = {k: systems[k]["explained_share"] for k in ("player_mean", "elo", "gaussian")}
     floor = figures["noise_floor_rmse"]
     if floor < min(r["rmse"] for r in systems.values()) and max(share.values()) <= 1:
@@ -970,7 +1074,7 @@ def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, el
         add(f"The noise floor ({floor:.3f} %) is not below every system's RMSE (the best "
             f"{top['rmse']:.3f} %): sessions this short leave no explainable variance to "
             "share out, so the shares are not said", "predict", "systems")  # fmt: skip
-    said = identification_sentences(figures, level=level)
+    said = identification_sentences(figures, level=level, forecaster=forecaster)
     add(said["partnership"], "identified", "partnership_sd_multi_partner", True)
     add(said["drift"], "identified", "gaussian_model")
     slope = {k: r["calibration_slope"] for k, r in systems.items()}

@@ -485,13 +485,16 @@ def _played(changes) -> str:
     return _and(names) if names else _BASELINE
 
 
-def conclusions(changes) -> list[str]:
+def conclusions(changes, *, n_qualify=None) -> list[str]:
     """Sentences computed from :func:`qualifier_changes`: what re-scoring changed.
 
     Parameters
     ----------
     changes : pandas.DataFrame
         The frame of :func:`qualifier_changes`.
+    n_qualify : int, optional
+        The qualifiers of every event, as :func:`rescore_events` was given them (None: each
+        event's :func:`n_qualifiers`).
 
     Returns
     -------
@@ -499,8 +502,10 @@ def conclusions(changes) -> list[str]:
         One sentence per scale other than the baseline (events with a qualifier changed,
         qualifiers changed in all, winners changed, most in one event; with
         ``count_low`` and ``count_high``, the range of events changed over every order of
-        the teams tied on score at the cut), then one on the events known to have been
-        played under the baseline scale (``baseline_played``).
+        the teams tied on score at the cut), each naming the baseline it counts against,
+        how many of the events did not play it, and the cut (issue 33: "changes the
+        qualifiers of 5 of the 51 events" said neither), then one on the events known to
+        have been played under the baseline scale (``baseline_played``).
 
     Examples
     --------
@@ -512,7 +517,8 @@ def conclusions(changes) -> list[str]:
     >>> for line in conclusions(c):
     ...     print(textwrap.fill(line, 80))
     win/draw/loss changes the qualifiers of 1 of the 2 events, 2 qualifiers in all,
-    and the winner of 1 event.
+    and the winner of 1 event, against WBF 2013 continuous re-applied to every event
+    (a scale 1 of the 2 did not play), the top 8 of each qualifying.
     Of the 1 event played under the WBF 2013 continuous scale, the qualifiers would
     have changed in 1 under win/draw/loss, and the winner in 1 under win/draw/loss.
     """
@@ -527,6 +533,20 @@ def conclusions(changes) -> list[str]:
     def winners(n: int) -> str:
         return "no event's winner" if n == 0 else f"the winner of {events(n)}"
 
+    event_played = changes.groupby("event")["baseline_played"].apply(lambda x: bool(x.any()))
+    n_not = int((~event_played).sum())
+    bases = (list(pd.unique(changes["baseline_scale"])) if "baseline_scale" in changes
+             else [_BASELINE])  # fmt: skip
+    base = bases[0] if len(bases) == 1 else "each event's own scale"
+    against = (
+        f"against {base}"
+        + (" re-applied to every event (a scale "
+           + ("none of them" if n_not == n_events else f"{n_not} of the {n_events}")
+           + " did not play)" if n_not else ", the scale every one of them played")
+    )  # fmt: skip
+    cuts = sorted({int(n_qualify) if n_qualify is not None else n_qualifiers(e)[0]
+                   for e in event_played.index})  # fmt: skip
+    cut = f"the top {cuts[0]}" if len(cuts) == 1 else f"the top {cuts[0]} to {cuts[-1]}"
     out = []
     played = changes["baseline_scale"] if "baseline_scale" in changes else _BASELINE
     others = changes[changes["scale"] != played]
@@ -540,7 +560,7 @@ def conclusions(changes) -> list[str]:
         out.append(
             f"{scale} changes the qualifiers of {len(hit)} of the {events(n_events)}{tie}, "
             f"{int(c['count'].sum())} qualifiers in all, and "
-            f"{winners(int(c['winner_changed'].sum()))}."
+            f"{winners(int(c['winner_changed'].sum()))}, {against}, {cut} of each qualifying."
         )
     new = others[others["baseline_played"].astype(bool)]
     n_new = new["event"].nunique()

@@ -9,7 +9,7 @@ sigma_lr_test`, :func:`~bridgestats.fit.sigma_one_vs_rest`), and :func:`random_d
 sets the random-draw rounds' σ beside the 20-0 count's alone and, for Brighton, Cooke's
 printed figure. The counts come from
 :func:`bridgestats.studies.committee.round_counts` (a committee's files) or
-:func:`bridgestats.studies.estimates.brighton_round_counts` (Brighton 2005).
+:func:`bridgestats.studies.brighton.brighton_round_counts` (Brighton 2005).
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ class RoundCounts:
 
         Examples
         --------
-        >>> from bridgestats.studies.estimates import brighton_round_counts
+        >>> from bridgestats.studies.brighton import brighton_round_counts
         >>> list(brighton_round_counts().published(["ebu_2006", "wbf"]))
         ['ebu_2006', 'washington_2004']
         """
@@ -191,7 +191,7 @@ def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7,
     ----------
     counts : RoundCounts
         Rounds × VP outcomes (:func:`bridgestats.studies.committee.round_counts`; Brighton
-        2005's: :func:`bridgestats.studies.estimates.brighton_round_counts`).
+        2005's: :func:`bridgestats.studies.brighton.brighton_round_counts`).
     confidence : float, default 0.90
         Level of the profile-likelihood intervals.
     first_half_last_round : int or None, default 7
@@ -209,7 +209,7 @@ def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7,
 
     Examples
     --------
-    >>> from bridgestats.studies.estimates import brighton_round_counts
+    >>> from bridgestats.studies.brighton import brighton_round_counts
     >>> s = subset_sigma(brighton_round_counts(), first_half_last_round=None)
     >>> int(s.loc["all", "n"]), s.loc["first_half", "rounds"], round(s.loc["all", "sigma"], 2)
     (3598, '1-7', np.float64(10.97))
@@ -317,7 +317,7 @@ def random_draw_sigma(counts, fits, *, random_draw_rounds=(1, 2), confidence=0.9
 
     Examples
     --------
-    >>> from bridgestats.studies.estimates import brighton_round_counts
+    >>> from bridgestats.studies.brighton import brighton_round_counts
     >>> c = brighton_round_counts()
     >>> r = random_draw_sigma(c, subset_sigma(c))
     >>> print(r.sentence[:66])

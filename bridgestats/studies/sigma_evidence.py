@@ -4,7 +4,7 @@ The σ of an n-board match of each form is :func:`bridgestats.sigma.form_sigma`,
 fitted once and shipped (:func:`bridgestats.sigma.evidence_inputs` reads them). This module
 fits them (:func:`fit_evidence_inputs`, run by ``scripts/derive_sigma_evidence_inputs.py``):
 K and δ from within the archive's 2,124 matches of 12-32 boards
-(:func:`~.estimates.delta_within_match`, :data:`TEAMS_FIT`), the one Swiss pairs strength
+(:func:`~.k_growth.delta_within_match`, :data:`TEAMS_FIT`), the one Swiss pairs strength
 fit (:func:`swiss_pairs_strength`), the measured Butler factor and Probst's Sheffield
 aggregate σ. :func:`conditions_sigma` is the Swiss pairs σ for stated conditions of use of
 Brighton's rounds, through the same :func:`~bridgestats.sigma.form_sigma`;
@@ -41,15 +41,9 @@ from ..sigma import (
     form_sigma,
     k_from_sigma,
 )
-from .estimates import (
-    CONDITIONS,
-    COUNTS,
-    brighton_sigma,
-    delta_within_match,
-    printed,
-    printed_figures,
-    swiss_pairs_sigma,
-)
+from .brighton import brighton_sigma, swiss_pairs_sigma
+from .estimates import CONDITIONS, COUNTS, printed, printed_figures
+from .k_growth import delta_within_match
 
 __all__ = [
     "EVIDENCE_FORMS",
@@ -185,7 +179,7 @@ def within_match_model(within, *, confidence=CONFIDENCE):
     Parameters
     ----------
     within : pandas.DataFrame
-        :func:`~.estimates.delta_within_match`'s frame (its first row, ``"all"``, is used).
+        :func:`~.k_growth.delta_within_match`'s frame (its first row, ``"all"``, is used).
     confidence : float
         The level its intervals were fitted at.
 
@@ -195,7 +189,7 @@ def within_match_model(within, *, confidence=CONFIDENCE):
         K and δ with their intervals, ``sigma(n)`` and ``k_at(n)``, so that a report shows
         the model every scale uses with the calls it used for the margins-only likelihood.
     """
-    from .estimates import KModel
+    from .k_growth import KModel
 
     row = within.iloc[0]
     return KModel(
@@ -213,8 +207,8 @@ def teams_model():
     -------
     KModel
         The within-match estimate over the shipped matches of 12-32 boards
-        (:func:`~.estimates.delta_within_match`, the ``"all"`` row) as a
-        :class:`~.estimates.KModel` (:func:`within_match_model`); computed once per process.
+        (:func:`~.k_growth.delta_within_match`, the ``"all"`` row) as a
+        :class:`~.k_growth.KModel` (:func:`within_match_model`); computed once per process.
 
     Examples
     --------
@@ -286,7 +280,7 @@ def conditions_sigma(n_boards, conditions, *, ascherman=False) -> SigmaSource:
     """σ of an n-board Swiss pairs match for stated conditions of use of Brighton's rounds.
 
     :func:`bridgestats.sigma.form_sigma` with Brighton's σ₈ of those rounds
-    (:func:`~.estimates.swiss_pairs_sigma`) in place of the model's σ₈ of pairs met at random,
+    (:func:`~.brighton.swiss_pairs_sigma`) in place of the model's σ₈ of pairs met at random,
     carried to n boards keeping the equal-pairs k: the designer's alternatives to the
     evidence's σ, each named by its conditions beside its figure.
 
@@ -296,7 +290,7 @@ def conditions_sigma(n_boards, conditions, *, ascherman=False) -> SigmaSource:
     conditions : str
         One of :data:`~.estimates.CONDITIONS`.
     ascherman : bool
-        The event is scored with Ascherman's variant (:func:`~.estimates.swiss_pairs_sigma`'s
+        The event is scored with Ascherman's variant (:func:`~.brighton.swiss_pairs_sigma`'s
         correction of σ₈).
 
     Returns
@@ -382,7 +376,7 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     (0.096, 0.148)
     """
     from ..vp import gaussian_scale
-    from .estimates import sensitivity
+    from .frequencies import sensitivity
 
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     if conditions is not None:

@@ -58,6 +58,7 @@ from scipy.stats import chi2
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
+from ..names import plus_minus
 from ..sim.events import PAIRINGS, simulate_events
 from ..sim.swiss import (
     ENTRY_RULES,
@@ -894,20 +895,35 @@ def late_entry_verdict(row):
     Returns
     -------
     str
-        ``"<over-rewards|under-rewards|neither over- nor under-rewards> the rounds missed;
-        late entrants win <less|more|as> often"``: the first part from the percentile gap
-        (beyond 2 SE), the second from P(a late entrant wins) against the counterfactual
-        (beyond 2 SE of the difference).
+        ``"<A> the rounds missed on average but <B> them at the top"``, or ``"<A> the
+        rounds missed, on average and at the top"`` when the two agree, A and B each
+        "over-rewards", "under-rewards" or "neither over- nor under-rewards": A from the
+        percentile gap (beyond 2 SE), B from P(a late entrant wins) against the
+        counterfactual (beyond 2 SE of the difference). The two can part: late entrants
+        lifted on average (most of them) while fewer of them win than would playing every
+        round (issue 33: "over-rewards the rounds missed; late entrants win less often"
+        read as a contradiction).
+
+    Examples
+    --------
+    >>> row = {"gap": 1.6, "gap_se": 0.3, "p_late_wins": 0.48, "p_late_wins_se": 0.04,
+    ...        "p_late_wins_counterfactual": 0.79, "p_late_wins_counterfactual_se": 0.03}
+    >>> late_entry_verdict(row)
+    'over-rewards the rounds missed on average but under-rewards them at the top'
+    >>> late_entry_verdict({**row, "p_late_wins": 0.95})
+    'over-rewards the rounds missed, on average and at the top'
     """
     gap, se = float(row["gap"]), float(row["gap_se"])
-    first = (
-        "over-rewards" if gap > 2 * se
-        else "under-rewards" if gap < -2 * se else "neither over- nor under-rewards"
-    )  # fmt: skip
     dw = float(row["p_late_wins"] - row["p_late_wins_counterfactual"])
     sw = math.hypot(float(row["p_late_wins_se"]), float(row["p_late_wins_counterfactual_se"]))
-    second = "less" if dw < -2 * sw else "more" if dw > 2 * sw else "as"
-    return f"{first} the rounds missed; late entrants win {second} often"
+    average, top = (
+        "over-rewards" if x > 2 * e else "under-rewards" if x < -2 * e
+        else "neither over- nor under-rewards"
+        for x, e in ((gap, se), (dw, sw))
+    )  # fmt: skip
+    if average == top:
+        return f"{average} the rounds missed, on average and at the top"
+    return f"{average} the rounds missed on average but {top} them at the top"
 
 
 def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", difference=None,
@@ -952,11 +968,12 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         if ("random", "difference") in h.index else "Brighton's fall"
     )  # fmt: skip
     add(
-        f"Paired by score, the simulated Brighton has {f['mean']:.0f} ± {f['se']:.0f} 20-0s in "
-        f"rounds 1-7 and {s2['mean']:.0f} ± {s2['se']:.0f} in rounds 8-14 against the observed "
+        f"Paired by score, the simulated Brighton has {plus_minus(f['mean'], f['se'], 0)} 20-0s "
+        f"in rounds 1-7 and {plus_minus(s2['mean'], s2['se'], 0)} in rounds 8-14 against the "
+        "observed "
         f"{f['observed']:.0f} and {s2['observed']:.0f}, so {verdict} of {obs:.0f}, which is "
         f"{where} the band of single simulated events ({d['band_low']:.0f} to "
-        f"{d['band_high']:.0f}, expected {d['mean']:.0f} ± {d['se']:.1f}).",
+        f"{d['band_high']:.0f}, expected {plus_minus(d['mean'], d['se'], 1)}).",
         "brighton_verdict",
         headline=True,
     )  # fmt: skip
@@ -966,7 +983,7 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         add(
             f"The observed {obs:.0f} is one event's difference, not a fixed quantity: under the "
             f"fitted model one event's difference has an sd of {fitp['sd']:.0f} about its "
-            f"expectation of {fitp['mean']:.0f} ± {fitp['se']:.1f} (the observed is "
+            f"expectation of {plus_minus(fitp['mean'], fitp['se'], 1)} (the observed is "
             f"{fitp['z']:.1f} sd above it, reached by {fitp['p_at_least']:.1%} of simulated "
             f"events), and τ's interval ({low['strength_sd']:.2f}-{high['strength_sd']:.2f} %) "
             f"moves the expectation from {low['mean']:.0f} to {high['mean']:.0f}.",
@@ -976,8 +993,9 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         r = h.loc[("random", "difference")]
         real = _real(r["mean"], r["se"])
         add(
-            f"Under a random draw every round the halves differ by {r['mean']:.1f} ± "
-            f"{r['se']:.1f} 20-0s (90 % of events {r['band_low']:.0f} to {r['band_high']:.0f}), "
+            f"Under a random draw every round the halves differ by "
+            f"{plus_minus(r['mean'], r['se'], 1)} 20-0s (90 % of events {r['band_low']:.0f} to "
+            f"{r['band_high']:.0f}), "
             + ("a difference beyond 2 SE, which a random draw should not make."
                if real else "no real difference, as a random draw should give."),
             "brighton_random_draw_20_0_difference",
@@ -986,8 +1004,9 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         rf, rs = h.loc[("random", "first_half")], h.loc[("random", "second_half")]
         add(
             f"§11's {ARTICLE['predicted_per_half']} 20-0s per half assume equal pairs; with the "
-            f"fitted strength spread a random draw every round would give {rf['mean']:.0f} ± "
-            f"{rf['se']:.0f} and {rs['mean']:.0f} ± {rs['se']:.0f}, and pairing by score brings "
+            f"fitted strength spread a random draw every round would give "
+            f"{plus_minus(rf['mean'], rf['se'], 0)} and {plus_minus(rs['mean'], rs['se'], 0)}, "
+            "and pairing by score brings "
             f"the second half down to {h.loc[(pairing, 'second_half'), 'mean']:.0f}.",
             "brighton_random_draw_20_0_first_half",
         )
@@ -1030,9 +1049,10 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
     if len(sim) == 2:
         add(
             f"In the simulated event paired by score the flattest σ is "
-            f"{sim.loc['first_half', 'sigma']:.2f} ± {sim.loc['first_half', 'se']:.2f} % in the "
-            f"first half and {sim.loc['second_half', 'sigma']:.2f} ± "
-            f"{sim.loc['second_half', 'se']:.2f} % in the second.",
+            f"{plus_minus(sim.loc['first_half', 'sigma'], sim.loc['first_half', 'se'], 2)} % in "
+            "the first half and "
+            f"{plus_minus(sim.loc['second_half', 'sigma'], sim.loc['second_half', 'se'], 2)} % "
+            "in the second.",
             "brighton_equal_probability_sigma",
         )
     o = overall[overall["rule"] == rule]
@@ -1048,10 +1068,12 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         # one sentence: the entry scores, the last entrants' tables are in the table
         add(
             f"With {row.n_sessions} sessions and the {row.rule} entry rule, late entrants "
-            f"finish {row.gap:+.1f} ± {row.gap_se:.1f} percentile points from where they "
-            f"would playing every round and win the Swiss {row.p_late_wins:.0%} ± "
-            f"{row.p_late_wins_se:.0%} of the time, against "
-            f"{row.p_late_wins_counterfactual:.0%}: the entry score {verdict}.",
+            f"finish {plus_minus(abs(row.gap), row.gap_se, 1)} percentile points "
+            f"{'above' if row.gap >= 0 else 'below'} where they would finish playing every "
+            f"round, and a late entrant wins the Swiss in "
+            f"{plus_minus(100 * row.p_late_wins, 100 * row.p_late_wins_se, 0)} % of events against "
+            f"{100 * row.p_late_wins_counterfactual:.0f} % had they played every round: the "
+            f"entry score {verdict}.",
             "late_entry_verdict" if head else "late_entry_gap_by_size",
             headline=head,
         )

@@ -221,12 +221,12 @@ def test_every_acbl_line_skipped_names_the_file_and_why(capsys, tmp_path):
 
 
 def test_an_empty_list_is_shown_as_one_not_as_a_numpy_repr():
-    # -p sensitivity_factors=[] reached estimates.sensitivity as an empty array
-    from bridgestats.studies import estimates
+    # -p sensitivity_factors=[] reached frequencies.sensitivity as an empty array
+    from bridgestats.studies import frequencies
     from bridgestats.vp import gaussian_scale
 
     with pytest.raises(BridgestatsError) as info:
-        estimates.sensitivity({"s": gaussian_scale(sigma=11.0)}, sigmas=np.asarray([]) * 11.0)
+        frequencies.sensitivity({"s": gaussian_scale(sigma=11.0)}, sigmas=np.asarray([]) * 11.0)
     assert str(info.value) == "sigmas: must be one or more numbers; got [] (none)"
 
 

@@ -17,19 +17,19 @@ def test_items_are_listed_with_their_status(summary):
     items = summary["items"]
     assert len(items) == summary["n_items"] > 60
     assert set(items[0]) == {"item", "section", "printed", "computed", "exact", "status"}
-    statuses = ("reproduced", "rounding slip", "refuted", "error in the seed",
+    statuses = ("reproduced", "rounding slip", "refuted", "error in the article",
                 "not reproducible")  # fmt: skip
     counts = {s: sum(i["status"] == s for i in items) for s in statuses}
     # the counts follow from the statuses, and are these
     assert summary["counts"] == counts == {
-        "reproduced": 60, "rounding slip": 1, "refuted": 0, "error in the seed": 3,
+        "reproduced": 60, "rounding slip": 1, "refuted": 0, "error in the article": 3,
         "not reproducible": 2,
     }  # fmt: skip
     assert summary["n_items"] == 66
     assert counts["reproduced"] == summary["n_reproduced"] == 60
     assert counts["rounding slip"] == summary["n_rounding_slips"] == 1
     assert counts["refuted"] == summary["n_refuted"] == 0
-    assert counts["error in the seed"] == summary["n_seed_errors"] == 3
+    assert counts["error in the article"] == summary["n_article_errors"] == 3
     assert counts["not reproducible"] == summary["n_not_reproducible"] == 2
     assert sum(counts.values()) == len(items)
     by_item = {i["item"]: i for i in items}
@@ -60,6 +60,14 @@ def test_findings_in_words(summary):
     not_reproduced = summary["n_items"] - summary["n_reproduced"]
     assert len(findings) == 1 + len(summary["from_printed_inputs"]) + not_reproduced
     assert any("86.76 from unrounded inputs" in f["text"] for f in findings)
+    # issue 33: "What does not reproduce" listed four reproduced items; they have a section
+    # of their own, each with its status
+    wrong = [f["text"] for f in findings if f["section"] == "What does not reproduce"]
+    assert len(wrong) == not_reproduced and not any(": reproduced," in t for t in wrong)
+    rounded = [f["text"] for f in findings
+               if f["section"] == "Computed from the article's rounded figures"]  # fmt: skip
+    assert len(rounded) == len(summary["from_printed_inputs"])
+    assert sum(": reproduced," in t for t in rounded) == 4
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):

@@ -110,12 +110,12 @@ def test_team_matches(run):
 
 
 def test_one_match_k_with_rederive_k():
-    """The default team-match K is estimates.k_match(8, 32): rederive_k's k_match."""
-    from bridgestats.studies import estimates
+    """The default team-match K is k_estimates.k_match(8, 32): rederive_k's k_match."""
+    from bridgestats.studies import k_estimates
 
     m = datasets.load("derived/match_margins")
     t = m[m.n_boards.between(8, 32)]
-    k = estimates.k_match(n_boot=10, rng=0).k
+    k = k_estimates.k_match(n_boot=10, rng=0).k
     assert k == pytest.approx(math.sqrt((t.imp_margin**2).sum() / t.n_boards.sum()), rel=1e-12)
 
 

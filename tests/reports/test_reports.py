@@ -492,7 +492,11 @@ def test_html_report_states_its_provenance(batch):
     assert f"SHA-256 {record['notebook_sha256']}" in about
     (input_hash,) = record["inputs"].values()
     assert f"SHA-256 {input_hash}" in about
-    assert "n = 4 (set)" in about and "label = 'tiny'," in about
+    # issue 33: in words, not Python's syntax (was "n = 4 (set), label = 'tiny', input_path
+    # = None"): each parameter under its name spaced (tiny's have no help comment)
+    assert ">n</th><td>4 (set for this run)</td>" in about and ">label</th><td>tiny</td>" in about
+    assert ">make figure</th><td>yes (set for this run)</td>" in about
+    assert ">fail</th><td>no</td>" in about and "'" not in about and "False" not in about
     assert "<th" in about and ">seed</th><td>7</td>" in about
     assert f"{__version__}, git {record['git']['revision']}" in about
     assert "<title>Tiny report (runner tests) (tiny)</title>" in page

@@ -111,7 +111,9 @@ def good(_good_once, tmp_path) -> Path:
 
 def test_a_second_batch_on_the_same_folder_is_refused_and_the_first_completes(tmp_path):
     out = tmp_path / "out"
-    first = _start(_config(tmp_path, 4), out)
+    # the first batch's cell sleeps 12 s: a second process starting on a loaded 2-core
+    # machine (imports of 2-4 s) must still find it running (4 s was not always enough)
+    first = _start(_config(tmp_path, 12), out)
     try:
         _wait_for_kernel(out, first)
         second = _run(_config(tmp_path, 0), out)
@@ -127,7 +129,7 @@ def test_a_second_batch_on_the_same_folder_is_refused_and_the_first_completes(tm
     assert first.returncode == 0, stderr
     assert "removed" not in stderr  # the first batch's folders were never taken as stale
     record = json.loads((out / "tiny" / "run.json").read_text())
-    assert record["status"] == "ok" and record["overrides"] == {"sleep_s": 4}
+    assert record["status"] == "ok" and record["overrides"] == {"sleep_s": 12}
     assert _leftovers(out) == []
     assert not (out / LOCK_NAME).exists()  # released: the next batch runs
     assert _run(_config(tmp_path, 0), out).returncode == 0

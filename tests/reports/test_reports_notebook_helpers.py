@@ -266,8 +266,8 @@ def test_table_html_reads_as_a_table_for_a_committee():
     html = table_html(frame, columns={"what": "what", "ci_low_8": "lower 90 % limit",
                                       "n": "boards", "fits": "fits"}, digits=2)  # fmt: skip
     assert (
-        '<thead><tr><th>what</th><th class="num">lower 90 % limit</th><th class="num">boards'
-        "</th><th>fits</th>"  # a number's header stands over it, on the right
+        '<thead><tr><th>what</th><th class="num">lower 90 % limit</th><th class="num whole">'
+        "boards</th><th>fits</th>"  # a number's header stands over it, on the right
     ) in html
     assert long in html and "…" not in html  # nothing cut short
     for raw in ("NaN", "<NA>", "None", "True", "False", ">5<", ">9<"):

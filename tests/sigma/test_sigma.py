@@ -282,7 +282,7 @@ def test_teams_spread_is_probst_with_equal_sides_and_the_fit_of_the_margins():
     assert abs(sigma_teams_spread(8, k=6.5, delta=0) - 18.38) < PRINTED
     # Against the fit's own formula (an independent implementation: KModel.sigma)
     from bridgestats.fit import StrengthSpread
-    from bridgestats.studies.estimates import KModel
+    from bridgestats.studies.k_growth import KModel
 
     model = KModel(**vars(StrengthSpread(6.02, (5.9, 6.1), 0.67, (0.5, 0.8), 1, 1, 0.9)),
                    source="x")  # fmt: skip

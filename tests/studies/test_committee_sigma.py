@@ -1,5 +1,5 @@
 """A committee's Swiss pairs and team matches as rounds × VP outcome, and σ fitted on them
-(bridgestats.studies.committee.round_counts with studies.estimates.brighton_sigma)."""
+(bridgestats.studies.committee.round_counts with studies.brighton.brighton_sigma)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bridgestats import datasets
 from bridgestats.derive import read_committee
 from bridgestats.errors import BridgestatsError
 from bridgestats.sim.matches import simulate_match_results
-from bridgestats.studies import estimates
+from bridgestats.studies import brighton
 from bridgestats.studies.committee import interval_verdict, round_counts
 from bridgestats.vp import named_scale
 
@@ -30,7 +30,7 @@ def test_the_known_sigma_of_simulated_swiss_events_is_covered_at_its_level(tmp_p
         path = tmp_path / f"e{seed}.csv"
         event.to_csv(path, index=False)
         counts = round_counts([path])
-        fit = estimates.brighton_sigma(counts=counts, first_half_last_round=None).loc["all"]
+        fit = brighton.brighton_sigma(counts=counts, first_half_last_round=None).loc["all"]
         covered += fit.ci_low < event.attrs["sigma"] < fit.ci_high
         fits.append(fit.sigma)
     sigma = 32.95 / np.sqrt(8)
@@ -69,7 +69,7 @@ def test_matches_of_another_length_and_without_a_round_are_left_out_and_counted(
 
 def test_the_shipped_path_is_brighton():
     counts = round_counts(None)
-    table, _ = estimates.brighton_counts()
+    table, _ = brighton.brighton_counts()
     pd.testing.assert_frame_equal(counts.by_round, table)
     assert counts.read_statement is None and counts.scale_name == "Washington (2004)"
     assert list(counts.published(["ebu_2006"])) == ["ebu_2006", "washington_2004"]
@@ -101,7 +101,9 @@ def test_the_random_draw_rounds_of_a_committee_s_event_say_only_what_applies():
     assert f"of their {len(first)} matches" in r.sentence
     assert list(r.table["estimate"]) == ["the 20-0 proportion alone (Wald)",
                                          "maximum likelihood on all 11 counts"]  # fmt: skip
-    brighton = estimates.brighton_round_counts()
+    from bridgestats.studies.brighton import brighton_round_counts
+
+    brighton = brighton_round_counts()
     b = random_draw_sigma(brighton, subset_sigma(brighton))
     assert "Cooke's printed 11.73 (11.04-12.55)" in b.sentence
     assert b.table["estimate"].iloc[0] == "Cooke, as printed"

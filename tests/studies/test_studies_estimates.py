@@ -24,7 +24,7 @@ from statsmodels.stats.multitest import multipletests
 
 from bridgestats import datasets, fit, sigma, vp
 from bridgestats.errors import BridgestatsError
-from bridgestats.studies import estimates
+from bridgestats.studies import brighton, estimates, frequencies, k_estimates, k_growth
 
 Z_TOP = stats.norm.ppf(0.5 + 19 / 42)
 
@@ -37,7 +37,7 @@ def _margins():
 
 def test_k_per_board():
     m = _margins()
-    e = estimates.k_per_board(n_boot=100, rng=1)
+    e = k_estimates.k_per_board(n_boot=100, rng=1)
     assert e.value == pytest.approx(np.sqrt(m.sum_sq_imps.sum() / m.n_boards.sum()), abs=1e-9)
     assert round(e.value, 2) == 6.13  # the archive's PROVENANCE: 6.13
     assert e.ci[0] < e.value < e.ci[1] and e.n == 37_099 and e.n_unit == "boards"
@@ -46,12 +46,12 @@ def test_k_per_board():
 
 def test_k_per_board_by_series_and_decade():
     m = _margins()
-    t = estimates.k_per_board_by(n_boot=50, rng=1)
+    t = k_estimates.k_per_board_by(n_boot=50, rng=1)
     direct = (m.groupby("series").sum_sq_imps.sum() / m.groupby("series").n_boards.sum()) ** 0.5
     np.testing.assert_allclose(t.set_index("group").k, direct, atol=1e-9)
     assert t.n_matches.sum() == 2330 and t.n_files.sum() == m.file.nunique()
     assert (t.ci_low < t.k).all() and (t.k < t.ci_high).all()
-    d = estimates.k_per_board_by(by="decade", n_boot=20, rng=1)
+    d = k_estimates.k_per_board_by(by="decade", n_boot=20, rng=1)
     assert {"bb 1950s", "us 2000s", "ec 2000s"} <= set(d.group)
 
 
@@ -78,7 +78,7 @@ def test_dersimonian_laird_on_the_bcg_trials():
     a, b, c, d = BCG.T
     log_rr = np.log(a / (a + b)) - np.log(c / (c + d))
     se = np.sqrt(1 / a - 1 / (a + b) + 1 / c - 1 / (c + d))
-    mean, se_mean, tau2, q = estimates._dersimonian_laird(log_rr, se)
+    mean, se_mean, tau2, q = k_estimates._dersimonian_laird(log_rr, se)
     # metafor's test_misc_metan_vs_rma.uni_with_dat.bcg: rma(method="DL") as Stata's
     # metan prints it: -0.7141 (95 % -1.0644 to -0.3638), Q = 152.2330
     z = stats.norm.ppf(0.975)
@@ -93,7 +93,7 @@ def test_dersimonian_laird_truncates_a_negative_tau2_at_zero():
     # is 0, and the mean and se are the fixed-effect ones
     k, se = np.array([6.0, 6.01, 5.99, 6.0]), np.array([0.1, 0.2, 0.15, 0.3])
     assert combine_effects(k, se**2, method_re="dl").tau2 < 0
-    mean, se_mean, tau2, q = estimates._dersimonian_laird(k, se)
+    mean, se_mean, tau2, q = k_estimates._dersimonian_laird(k, se)
     w = 1 / se**2
     assert tau2 == 0.0
     assert mean == pytest.approx(np.sum(w * k) / w.sum(), abs=1e-12)
@@ -102,7 +102,7 @@ def test_dersimonian_laird_truncates_a_negative_tau2_at_zero():
 
 
 def test_k_between_series_is_dersimonian_laird():
-    r = estimates.k_between_series(n_boot=200, rng=3)
+    r = k_estimates.k_between_series(n_boot=200, rng=3)
     g = r.groups
     k_hand, _, tau2_hand, q_hand = _dl_by_hand(g.k.to_numpy(), g.se.to_numpy())
     assert (r.k, r.tau**2, r.q) == pytest.approx((k_hand, tau2_hand, q_hand), abs=1e-9)
@@ -137,7 +137,7 @@ def _spread_ml_scipy(m, n):
 
 def test_k_model_against_scipy():
     m = _margins()
-    r = estimates.k_model(n_boot=100, rng=1)
+    r = k_growth.k_model(n_boot=100, rng=1)
     k, delta = _spread_ml_scipy(m.imp_margin.to_numpy(float), m.n_boards.to_numpy(float))
     assert r.k == pytest.approx(k, abs=1e-3)
     assert r.delta == pytest.approx(delta, abs=1e-3)
@@ -145,7 +145,7 @@ def test_k_model_against_scipy():
     assert r.k_ci[0] < r.k < r.k_ci[1] and r.delta_ci[0] <= r.delta < r.delta_ci[1]
     assert r.sigma(16) == pytest.approx(np.sqrt(16 * r.k**2 + 256 * r.delta**2), rel=1e-12)
     np.testing.assert_allclose(r.k_at([8, 32]), np.sqrt(r.k**2 + np.array([8, 32]) * r.delta**2))
-    bb = estimates.k_model(series="bb", n_boot=50, rng=1)
+    bb = k_growth.k_model(series="bb", n_boot=50, rng=1)
     g = m[m.series == "bb"]
     k_bb, _ = _spread_ml_scipy(g.imp_margin.to_numpy(float), g.n_boards.to_numpy(float))
     assert bb.k == pytest.approx(k_bb, abs=1e-3)
@@ -153,20 +153,20 @@ def test_k_model_against_scipy():
 
 
 def test_k_model_table_flags():
-    t = estimates.k_model_table(n_boot=50, rng=1).set_index("group")
+    t = k_growth.k_model_table(n_boot=50, rng=1).set_index("group")
     assert list(t.index) == ["all", "bb", "ca", "dt", "ec", "ol", "sg", "us", "vb"]
     assert t.loc["all", "flag"] == "" and t.loc["all", "n_matches"] == 2330
     assert "41 matches < 100" in t.loc["ca", "flag"]
     assert "3 files < 10" in t.loc["ol", "flag"]
     assert "too alike" in t.loc["us", "flag"]  # 14 and 15 boards only
     for name in ("bb", "dt"):  # point estimates do not depend on the bootstrap
-        assert t.loc[name, "k"] == pytest.approx(estimates.k_model(series=name, n_boot=10).k)
+        assert t.loc[name, "k"] == pytest.approx(k_growth.k_model(series=name, n_boot=10).k)
 
 
 def test_k_by_match_length():
     m = _margins()
-    model = estimates.k_model(n_boot=50, rng=1)
-    t = estimates.k_by_match_length(n_boot=100, rng=1, model=model)
+    model = k_growth.k_model(n_boot=50, rng=1)
+    t = k_growth.k_by_match_length(n_boot=100, rng=1, model=model)
     assert t.n_matches.sum() == 2330 and t.n_boards.sum() == 37_099  # the bands cover all
     for row in t.itertuples():
         hi = row.max_boards if row.max_boards == row.max_boards else 10_000  # NaN: open
@@ -182,9 +182,9 @@ def test_k_by_match_length():
 
 
 def test_implied_scales():
-    model = estimates.k_model(n_boot=50, rng=1)
-    kb = estimates.k_per_board(n_boot=50, rng=1)
-    t = estimates.implied_scales(model=model, k_board=kb).set_index("n_boards")
+    model = k_growth.k_model(n_boot=50, rng=1)
+    kb = k_estimates.k_per_board(n_boot=50, rng=1)
+    t = k_growth.implied_scales(model=model, k_board=kb).set_index("n_boards")
     n = np.array([8, 12, 16, 32])
     np.testing.assert_allclose(t.top_model, Z_TOP * np.sqrt(n * model.k**2 + n**2 * model.delta**2))
     np.testing.assert_allclose(t.top_per_board, Z_TOP * kb.value * np.sqrt(n))
@@ -206,8 +206,8 @@ def _binned_ml_scipy(counts, t):
 
 
 def test_brighton_sigma():
-    table, t = estimates.brighton_counts()
-    s = estimates.brighton_sigma()
+    table, t = brighton.brighton_counts()
+    s = brighton.brighton_sigma()
     assert s.loc["all", "n"] == 3598 and len(s) == 4 + 14
     for subset, rows in (("all", slice(None)), ("random_draw", [1, 2]), ("round_8", [8]),
                          ("first_half", slice(1, 7)), ("second_half", slice(8, 14))):  # fmt: skip
@@ -221,13 +221,13 @@ def test_brighton_sigma():
     cooke = estimates.printed("cooke_random_draw_sigma")
     tail = fit.fit_sigma_tail(int(table.loc[[1, 2], 20].sum()), 514, t[-1])
     assert tail.ci == pytest.approx(cooke.ci, abs=0.005) and cooke.confidence == 0.9
-    other = estimates.brighton_sigma(first_half_last_round=4, random_draw_rounds=[1])
+    other = brighton.brighton_sigma(first_half_last_round=4, random_draw_rounds=[1])
     assert other.loc["random_draw", "sigma"] == pytest.approx(s.loc["round_1", "sigma"])
     assert other.loc["first_half", "rounds"] == "1-4"
 
 
 def test_brighton_tests():
-    tests, rounds = estimates.brighton_tests()
+    tests, rounds = brighton.brighton_tests()
     assert tests.loc["halves", "df"] == 1 and tests.loc["rounds", "df"] == 13
     for name in ("halves", "rounds"):
         row = tests.loc[name]
@@ -240,14 +240,14 @@ def test_brighton_tests():
 
 
 def test_swiss_pairs_sigma_and_ascherman():
-    s = estimates.brighton_sigma()
-    e = estimates.swiss_pairs_sigma()
+    s = brighton.brighton_sigma()
+    e = brighton.swiss_pairs_sigma()
     assert e.value == s.loc["all", "sigma"] and e.name == "sigma_whole_event"
     assert "rounds 1-14" in e.source
-    late = estimates.swiss_pairs_sigma("swiss_rounds")
+    late = brighton.swiss_pairs_sigma("swiss_rounds")
     assert late.value == s.loc["second_half", "sigma"]
     ratio = (100 * (41 / 84) / np.sqrt(8)) / (100 * (61 / 124) / np.sqrt(8))  # Probst §11
-    a = estimates.swiss_pairs_sigma("random_draw", ascherman=True)
+    a = brighton.swiss_pairs_sigma("random_draw", ascherman=True)
     assert a.value == pytest.approx(s.loc["random_draw", "sigma"] * ratio, rel=1e-12)
     # Cooke's 11.73 with the same correction gives Probst's "about 11.65%"
     cooke = estimates.printed("cooke_random_draw_sigma").value
@@ -272,20 +272,20 @@ def test_printed_figures_are_as_printed_and_the_derived_are_computed():
 @pytest.mark.parametrize(
     ("call", "name"),
     [
-        (lambda: estimates.k_per_board_by(by="year"), "by"),
-        (lambda: estimates.k_model(series="zz"), "series"),
-        (lambda: estimates.k_model(rng="x"), "rng"),
-        (lambda: estimates.k_by_match_length(bands=[(5, 2)]), "bands"),
-        (lambda: estimates.k_by_match_length(bands="ab"), "bands"),
-        (lambda: estimates.k_by_match_length(bands=[(400, 500)], model=None), "bands"),
-        (lambda: estimates.k_by_match_length(model=3), "model"),
-        (lambda: estimates.k_model_table(min_files=0), "min_files"),
-        (lambda: estimates.implied_scales(n_boards=[0]), "n_boards"),
-        (lambda: estimates.brighton_sigma(first_half_last_round=14), "first_half_last_round"),
-        (lambda: estimates.brighton_sigma(random_draw_rounds=[0]), "random_draw_rounds"),
-        (lambda: estimates.swiss_pairs_sigma("late"), "conditions"),
-        (lambda: estimates.swiss_pairs_sigma(ascherman="yes"), "ascherman"),
-        (lambda: estimates.swiss_pairs_sigma(ascherman=True, n_results=5), "n_results"),
+        (lambda: k_estimates.k_per_board_by(by="year"), "by"),
+        (lambda: k_growth.k_model(series="zz"), "series"),
+        (lambda: k_growth.k_model(rng="x"), "rng"),
+        (lambda: k_growth.k_by_match_length(bands=[(5, 2)]), "bands"),
+        (lambda: k_growth.k_by_match_length(bands="ab"), "bands"),
+        (lambda: k_growth.k_by_match_length(bands=[(400, 500)], model=None), "bands"),
+        (lambda: k_growth.k_by_match_length(model=3), "model"),
+        (lambda: k_growth.k_model_table(min_files=0), "min_files"),
+        (lambda: k_growth.implied_scales(n_boards=[0]), "n_boards"),
+        (lambda: brighton.brighton_sigma(first_half_last_round=14), "first_half_last_round"),
+        (lambda: brighton.brighton_sigma(random_draw_rounds=[0]), "random_draw_rounds"),
+        (lambda: brighton.swiss_pairs_sigma("late"), "conditions"),
+        (lambda: brighton.swiss_pairs_sigma(ascherman="yes"), "ascherman"),
+        (lambda: brighton.swiss_pairs_sigma(ascherman=True, n_results=5), "n_results"),
         (lambda: estimates.printed("nope"), "figure"),
     ],
 )
@@ -296,14 +296,14 @@ def test_bad_input_names_the_argument(call, name):
 
 def test_k_match_is_the_one_match_k():
     m = _margins()
-    r = estimates.k_match(n_boot=50, rng=1)
+    r = k_estimates.k_match(n_boot=50, rng=1)
     t = m[m.n_boards.between(8, 32)]
     assert r.k == pytest.approx(np.sqrt((t.imp_margin**2).sum() / t.n_boards.sum()), abs=1e-9)
     assert r.inflation == pytest.approx((t.imp_margin**2).sum() / t.sum_sq_imps.sum())
     assert round(r.k, 3) == 6.612 and r.n_matches == len(t)
     assert "8-32 boards" in r.source
     with pytest.raises(BridgestatsError, match=r"^max_boards: must be"):
-        estimates.k_match(min_boards=10, max_boards=9)
+        k_estimates.k_match(min_boards=10, max_boards=9)
 
 
 def test_given_margins_instead_of_the_shipped_ones():
@@ -315,21 +315,21 @@ def test_given_margins_instead_of_the_shipped_ones():
         n_boards=n, imp_margin=[s.sum() for s in swings],
         sum_sq_imps=[(s**2).sum() for s in swings], event=np.repeat(["a", "b", "c"], 300),
     )  # fmt: skip
-    kb = estimates.k_per_board(margins=frame, n_boot=20, rng=1)
+    kb = k_estimates.k_per_board(margins=frame, n_boot=20, rng=1)
     assert kb.value == pytest.approx(np.sqrt(frame.sum_sq_imps.sum() / n.sum()))
     assert kb.source.startswith("the given margins")
-    by = estimates.k_per_board_by(by="event", margins=frame, n_boot=20, rng=1)
+    by = k_estimates.k_per_board_by(by="event", margins=frame, n_boot=20, rng=1)
     assert list(by.group) == ["a", "b", "c"]
     # a user's files with too few matches per event: the error says what the data lack
     # (issue 26: rederive_k -p files=[...] raised KeyError: 'k' in a cell)
     with pytest.raises(BridgestatsError, match=r"3 event\(s\) with at most 300 match\(es\)"):
-        estimates.k_per_board_by(by="event", margins=frame, min_matches=301, n_boot=20)
-    model = estimates.k_model(margins=frame, n_boot=20, rng=1)
+        k_estimates.k_per_board_by(by="event", margins=frame, min_matches=301, n_boot=20)
+    model = k_growth.k_model(margins=frame, n_boot=20, rng=1)
     assert model.n_clusters == 3 and abs(model.k - 6) < 0.5  # simulated with K = 6, δ = 0
-    t = estimates.k_by_match_length(margins=frame, n_boot=20, rng=1, model=model)
+    t = k_growth.k_by_match_length(margins=frame, n_boot=20, rng=1, model=model)
     assert list(t.band) == ["≤10", "15-16", "21+"] and t.attrs["empty_bands"] == ["11-14", "17-20"]
     with pytest.raises(BridgestatsError, match=r"^margins: must"):
-        estimates.k_per_board(margins=frame.drop(columns="sum_sq_imps"))
+        k_estimates.k_per_board(margins=frame.drop(columns="sum_sq_imps"))
 
 
 def test_outcome_frequencies_against_a_loop():
@@ -337,7 +337,7 @@ def test_outcome_frequencies_against_a_loop():
     continuity correction: the WBF 8-board band 1-3 → 11 holds margins in [0.5, 3.5)."""
     w = vp.wbf_scale(8)
     g = vp.gaussian_scale(sigma=18.0)
-    f = estimates.outcome_frequencies({"wbf": w, "gauss": g}, sigma=18.0)
+    f = frequencies.outcome_frequencies({"wbf": w, "gauss": g}, sigma=18.0)
     p_wbf = f[f.scale == "wbf"].probability.to_numpy()
     edges = np.r_[0.0, np.asarray(w.thresholds) - 0.5, np.inf]
     for j in range(11):
@@ -348,22 +348,22 @@ def test_outcome_frequencies_against_a_loop():
     np.testing.assert_allclose(gauss.ratio, 1.0, atol=1e-9)  # the design at its own σ
     assert f.groupby("scale").probability.sum().to_numpy() == pytest.approx([1, 1])
     neg = vp.gaussian_scale(sigma=18.0, negative=5)
-    assert estimates.outcome_frequencies({"n": neg}, sigma=18).equal_share.isna().all()
+    assert frequencies.outcome_frequencies({"n": neg}, sigma=18).equal_share.isna().all()
     with pytest.raises(BridgestatsError, match=r"^scales: must"):
-        estimates.outcome_frequencies({"x": 3}, sigma=1)
+        frequencies.outcome_frequencies({"x": 3}, sigma=1)
     with pytest.raises(BridgestatsError, match=r"^sigma: must"):
-        estimates.outcome_frequencies({"g": g}, sigma=0)
+        frequencies.outcome_frequencies({"g": g}, sigma=0)
 
 
 def test_sensitivity():
     g = vp.gaussian_scale(sigma=11.0)
-    t = estimates.sensitivity({"g": g}, sigmas=[9.0, 11.0, 13.0])
+    t = frequencies.sensitivity({"g": g}, sigmas=[9.0, 11.0, 13.0])
     z = stats.norm.ppf(0.5 + 19 / 42)
     np.testing.assert_allclose(t.p_top, 2 * stats.norm.sf(z * 11 / np.array([9.0, 11, 13])))
     assert t.top_ratio.iloc[1] == pytest.approx(1.0)
     assert t.worst_outcome.iloc[0] == t.worst_outcome.iloc[2] == "20-0"  # the tail moves most
     with pytest.raises(BridgestatsError, match=r"^sigmas: must"):
-        estimates.sensitivity({"g": g}, sigmas=[0])
+        frequencies.sensitivity({"g": g}, sigmas=[0])
 
 
 # --- δ from within matches (issue 21) --------------------------------------------------------
@@ -380,7 +380,7 @@ def test_delta_within_match_by_hand():
             den += n * (n - 1)
             sq += s
             boards += n
-    d = estimates.delta_within_match(n_boot=50, rng=0).set_index("group")
+    d = k_growth.delta_within_match(n_boot=50, rng=0).set_index("group")
     assert d.loc["all", "n_matches"] == 2124  # data/derived/README.md: 2,124 of 12-32 boards
     assert d.loc["all", "delta2"] == pytest.approx(num / den, rel=1e-12)
     assert d.loc["all", "k"] == pytest.approx(math.sqrt(sq / boards - num / den), rel=1e-12)
@@ -402,7 +402,7 @@ def test_delta_within_match_recovers_a_simulated_delta():
     frame = pd.DataFrame({"imp_margin": [xi.sum() for xi in x], "n_boards": n,
                           "sum_sq_imps": [np.square(xi).sum() for xi in x],
                           "file": np.repeat(np.arange(200), 30)})  # fmt: skip
-    d = estimates.delta_within_match(margins=frame, confidence=0.99, n_boot=500, rng=1)
+    d = k_growth.delta_within_match(margins=frame, confidence=0.99, n_boot=500, rng=1)
     row = d.iloc[0]
     assert row.group == "all" and len(d) == 1 and row.flag == ""
     assert row.delta_ci_low < 0.8 < row.delta_ci_high and abs(row.delta - 0.8) < 0.1
@@ -417,13 +417,13 @@ def test_within_match_against_the_margins_only_likelihood():
     s = mm[mm.n_boards.between(12, 32)]
     ml = fit.fit_strength_spread(s.imp_margin, s.n_boards, n_boot=10, rng=0)
     assert (round(ml.k, 2), round(ml.delta, 2)) == (3.98, 1.30)
-    d = estimates.delta_within_match(n_boot=200, rng=0).set_index("group").loc["all"]
+    d = k_growth.delta_within_match(n_boot=200, rng=0).set_index("group").loc["all"]
     assert (round(d.k, 2), round(d.delta, 2), round(d.k_board, 2)) == (6.09, 0.63, 6.12)
     assert ml.k**2 + ml.delta**2 < d.k_board**2 - 18  # the likelihood's parts miss 18 IMPs²
 
 
 def test_k_by_length_within_series():
-    t = estimates.k_by_length_within_series(n_boot=50, rng=0)
+    t = k_growth.k_by_length_within_series(n_boot=50, rng=0)
     mm = datasets.load("derived/match_margins")
     us = mm[(mm.series == "us") & mm.n_boards.between(15, 16)]
     row = t[(t.series == "us") & (t.band == "15-16")].iloc[0]
@@ -432,7 +432,7 @@ def test_k_by_length_within_series():
     assert row.inflation == pytest.approx((us.imp_margin**2).sum() / us.sum_sq_imps.sum())
     assert (t.n_matches >= 20).all() and t.attrs["dropped"] > 0
     # the longest band of a series against its shortest, by hand from the table's rows
-    g = estimates.k_growth_within_series(t).set_index("series")
+    g = k_growth.k_growth_within_series(t).set_index("series")
     assert set(g.index) == {s for s, n in t.series.value_counts().items() if n > 1}
     for series, r in g.iterrows():
         rows = t[t.series == series].sort_values("mean_boards")
@@ -444,18 +444,18 @@ def test_k_by_length_within_series():
     # US championships: 11-14 boards (5.36) well below 15-16 (6.42) in the shipped margins
     assert g.loc["us", "direction"] == "higher"
     with pytest.raises(BridgestatsError, match="table"):
-        estimates.k_growth_within_series(t.drop(columns="ci_low"))
+        k_growth.k_growth_within_series(t.drop(columns="ci_low"))
 
 
 @pytest.mark.parametrize(
     ("call", "name"),
     [
-        (lambda: estimates.delta_within_match(min_boards=0), "min_boards"),
-        (lambda: estimates.delta_within_match(min_boards=40, max_boards=32), "max_boards"),
-        (lambda: estimates.delta_within_match(min_boards=33, max_boards=33), "min_boards"),
-        (lambda: estimates.delta_within_match(confidence=1.5), "confidence"),
-        (lambda: estimates.k_by_length_within_series(bands="x"), "bands"),
-        (lambda: estimates.k_by_length_within_series(
+        (lambda: k_growth.delta_within_match(min_boards=0), "min_boards"),
+        (lambda: k_growth.delta_within_match(min_boards=40, max_boards=32), "max_boards"),
+        (lambda: k_growth.delta_within_match(min_boards=33, max_boards=33), "min_boards"),
+        (lambda: k_growth.delta_within_match(confidence=1.5), "confidence"),
+        (lambda: k_growth.k_by_length_within_series(bands="x"), "bands"),
+        (lambda: k_growth.k_by_length_within_series(
             margins=pd.DataFrame({"imp_margin": [1], "n_boards": [8], "sum_sq_imps": [1]})),
          "margins"),
     ],

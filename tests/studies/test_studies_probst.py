@@ -69,10 +69,10 @@ def test_figures_against_independent_arithmetic(items):
 #: every item that is not reproduced, with its status (a finding each, explained in
 #: data/seeds/probst_figures.csv's note); every other item is reproduced
 NOT_REPRODUCED = {
-    "table_3_cum": "error in the seed",  # Pomfrey's equal split misprinted
-    "table_5_labels": "error in the seed",  # a row reads "29 -3"
+    "table_3_cum": "error in the article",  # Pomfrey's equal split misprinted
+    "table_5_labels": "error in the article",  # a row reads "29 -3"
     "top_ascherman": "rounding slip",  # 67.257 rounds to 67.26, printed 67.27
-    "table_8_starts": "error in the seed",  # two band starts at odds with the previous end
+    "table_8_starts": "error in the article",  # two band starts at odds with the previous end
     "fifteen_5_2003": "not reproducible",  # the article does not say at which σ
     "cooke_sigma": "not reproducible",  # point 11.79 under the method giving the interval
 }
@@ -83,7 +83,7 @@ def test_every_item_has_the_status_found(items):
     expected = {item: NOT_REPRODUCED.get(item, "reproduced") for item in items.index}
     assert items["status"].to_dict() == expected
     counts = items["status"].value_counts().to_dict()
-    assert counts == {"reproduced": 60, "error in the seed": 3, "not reproducible": 2,
+    assert counts == {"reproduced": 60, "error in the article": 3, "not reproducible": 2,
                       "rounding slip": 1}  # fmt: skip
 
 
@@ -108,11 +108,11 @@ def test_the_statuses_found(items):
     assert status["cooke_sigma"] == "not reproducible"
     assert round(items.loc["cooke_sigma", "computed"], 2) == 11.79
     assert status["cooke_low"] == status["cooke_high"] == "reproduced"
-    assert status["table_3_cum"] == "error in the seed"
+    assert status["table_3_cum"] == "error in the article"
     assert items.loc["table_3_cum", "computed"] == 2  # 47.6190 and 49.0476 of five agree
     assert "printed 48.1952, computed 48.0952" in items.loc["table_3_cum", "cells_off"]
-    assert status["table_5_labels"] == "error in the seed"  # "29 -3"
-    assert status["table_8_starts"] == "error in the seed"
+    assert status["table_5_labels"] == "error in the article"  # "29 -3"
+    assert status["table_8_starts"] == "error in the article"
     assert "ascherman_2006 17-3 starts 59.01" in items.loc["table_8_starts", "cells_off"]
     assert status["fifteen_5_2003"] == "not reproducible"
     assert status["table_1"] == "reproduced" and items.loc["table_1", "computed"] == 110
@@ -143,7 +143,7 @@ def test_a_misprinted_figure_would_be_caught(monkeypatch):
     assert items.loc["predicted_20_0", "status"] == "refuted"
     assert items.loc["sheffield_k", "status"] == "rounding slip"
     assert items.loc["flight_loss", "status"] == "rounding slip"
-    assert items.loc["table_1", "status"] == "error in the seed"
+    assert items.loc["table_1", "status"] == "error in the article"
     assert items.loc["table_1", "computed"] == 109
     assert "z=0.50: printed 0.30863" in items.loc["table_1", "cells_off"]
 

@@ -25,6 +25,7 @@ from bridgestats.ratings.glicko2 import glicko2_forecast
 from bridgestats.ratings.lpr import limit_change
 from bridgestats.studies.ratings_real import (
     IDENTIFICATION,
+    best_system_sentence,
     calibration,
     compare_systems,
     gaussian_identification,
@@ -306,6 +307,11 @@ def test_real_players_claims(real):
     verdict = ppi_verdict(summary)
     assert verdict.startswith("The PPI predicts worse than Elo by +0.244 %")
     assert "and predicts worse than a player's own running mean (+0.242 %" in verdict
+    # issue 33: the Gaussian model's lead over a player's running mean (0.018 %) and Elo
+    # (0.016 %), beyond 0 but a few % of their distance from the noise floor, is not "beats"
+    best = best_system_sentence(summary, n_scored=13248)
+    assert ", but its lead is immaterial: 0.018 % below a player's own running mean" in best
+    assert "beats" not in best and "0.2 % of its RMSE" in best
     # the limiting tests seldom intervene ("Fortunately an intervention is seldom needed")
     assert 0 < summary["lpr_test1_rate"] < 0.02 and 0 < summary["lpr_test2_rate"] < 0.02
 

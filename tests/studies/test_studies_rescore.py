@@ -172,6 +172,13 @@ def test_qualifiers_and_baseline_rules():
                       "baseline_played": True})  # fmt: skip
     lines = rescore.conclusions(c)
     assert lines[0].startswith("x changes the qualifiers of 1 of the 1 event, 3 qualifiers in all")
+    # issue 33: the sentence names its baseline, whether the events played it, and the cut
+    assert lines[0].endswith(", against WBF 2013 continuous, the scale every one of them played,"
+                             " the top 8 of each qualifying.")  # fmt: skip
+    old = c.assign(event="2009-World/Men", baseline_played=False)
+    assert rescore.conclusions(pd.concat([c, old]), n_qualify=4)[0].endswith(
+        "against WBF 2013 continuous re-applied to every event (a scale 1 of the 2 did not "
+        "play), the top 4 of each qualifying.")  # fmt: skip
     # the events played under the baseline: one sentence, every scale's count in it
     two = pd.concat([c, c.iloc[[1]].assign(scale="y", count=0, winner_changed=True)])
     assert rescore.conclusions(two)[-1] == (

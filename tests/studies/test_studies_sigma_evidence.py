@@ -11,7 +11,7 @@ import pytest
 from bridgestats.apps import booklet as bk
 from bridgestats.errors import BridgestatsError
 from bridgestats.sigma import evidence_inputs, form_sigma
-from bridgestats.studies import estimates, scales
+from bridgestats.studies import k_growth, scales
 from bridgestats.studies import sigma_evidence as se
 
 SECTION = {form: form for form in ("teams", "swiss_pairs", "butler", "cross_imps")}  # by id
@@ -44,7 +44,7 @@ def test_k_delta_tau_have_one_value():
     a report calls (the booklet, candidate_scales' default, rescore's default); τ and k of
     Swiss pairs: swiss_pairs_strength, computed once."""
     ev = evidence_inputs()
-    within = estimates.delta_within_match(min_boards=12, max_boards=32, n_boot=50, rng=3)
+    within = k_growth.delta_within_match(min_boards=12, max_boards=32, n_boot=50, rng=3)
     within = within.set_index("group").loc["all"]
     # the bootstrap moves only the intervals
     assert within.k == pytest.approx(ev["k"], rel=1e-12)
@@ -70,9 +70,9 @@ def test_the_teams_delta_is_the_within_match_one_not_the_likelihoods():
     genuine = m[m.n_boards.between(12, 32)]
     rms = math.sqrt(genuine.sum_sq_imps.sum() / genuine.n_boards.sum())
     assert math.hypot(ev["k"], ev["delta"]) == pytest.approx(rms, rel=1e-12)
-    restricted = estimates.k_model(margins=genuine, n_boot=20, rng=1)
+    restricted = k_growth.k_model(margins=genuine, n_boot=20, rng=1)
     assert math.hypot(restricted.k, restricted.delta) < rms - 1.5  # 4.18 against 6.12
-    everything = estimates.k_model(n_boot=20, rng=1)
+    everything = k_growth.k_model(n_boot=20, rng=1)
     assert ev["delta_ci"][0] < everything.delta < ev["delta_ci"][1]  # 0.67 in 0.49-0.75
     assert 0.45 < ev["delta_ci"][0] < ev["delta"] < ev["delta_ci"][1] < 0.8
 
