@@ -214,6 +214,7 @@ VOCABULARY = {
     "k_board": "K per board (IMPs), the σ of one board's swing, beside a match-level K",
     "min_boards": "the shortest match (boards) or the fewest boards a unit needs to count",
     "max_boards": "the longest match (boards) counted",
+    "read_statement": "what was read from a committee's files (a derive.ReadStatement), or None",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

@@ -33,7 +33,9 @@ __all__ = [
     "SERIES",
     "TERMS",
     "Section",
+    "and_list",
     "booklet_sections",
+    "counted",
     "display_name",
     "plus_minus",
     "readable",
@@ -396,3 +398,27 @@ def plus_minus(value, se, digits: int) -> str:
     while round(se, d) == 0 and d < digits + 6:
         d += 1
     return f"{value:.{d}f} ± {se:.{d}f}"
+
+
+def and_list(items, *, empty: str = "none") -> str:
+    """Items as running text: "1, 2 and 3" (not a list repr ``[1, 2, 3]``); ``empty``
+    when there are none.
+
+    >>> and_list([1, 2, 3]), and_list(["Bermuda Bowl"]), and_list([])
+    ('1, 2 and 3', 'Bermuda Bowl', 'none')
+    """
+    items = [str(i) for i in items]
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def counted(n, word: str, plural: str | None = None) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1: "1 board", "3 boards", "0
+    groups" (never "board(s)").
+
+    >>> counted(1, "board"), counted(3, "board"), counted(2, "match", "matches")
+    ('1 board', '3 boards', '2 matches')
+    """
+    n = int(n)
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"

@@ -20,7 +20,7 @@ from . import datasets
 from ._output import without_bidi
 from ._validate import check_flag, fail
 from .errors import BridgestatsError
-from .names import readable
+from .names import and_list, counted, readable
 
 __all__ = [
     "and_list",
@@ -199,7 +199,8 @@ def save_summary(
     are stored under the key ``"_inputs"`` so that every report records what it used.
     ``headline`` optionally names the keys that ``reports/index.html`` shows first, in that
     order (stored under ``"_headline"``); without it the index shows the first few numbers.
-    ``findings`` are the report's findings in words (:func:`finding`), stored under
+    ``findings`` are the report's findings in words (:func:`finding`, or a study's findings
+    frame with columns ``text``, ``section``, ``key``, ``headline``), stored under
     ``"_findings"``: ``reports/findings.html`` lists them with links to their sections, and
     the index shows those marked ``headline`` in place of the headline keys. What
     :func:`findings_problems` finds wrong with them (a finding of more than one sentence,
@@ -220,6 +221,8 @@ def save_summary(
         raise BridgestatsError(f"headline: {unknown[0]!r} is not a summary key; keys: {known}")
     if headline:
         payload["_headline"] = headline
+    if hasattr(findings, "to_dict"):  # a study's findings frame: each row a finding(...)
+        findings = [finding(**row) for row in findings.to_dict(orient="records")]
     findings = list(findings)
     for i, item in enumerate(findings):
         if not isinstance(item, dict) or set(item) != {"text", "section", "key", "headline"}:
@@ -257,7 +260,8 @@ def save_figure(
     which raises when none can be), and ``counts`` declares count axes: ``{axes: "x" |
     "y" | "xy"}`` (or ``"y"`` for every axes) get whole-number ticks (:func:`count_axis`).
 
-    The page's image carries ``caption`` as its alt text (by default the figure's titles,
+    The page's image carries ``caption`` as its alt text (by default the figure's label,
+    which the figures of :mod:`bridgestats.figures` set to their caption, else its titles,
     else its name), and the PNG file carries it as its ``Title`` (the index's link to the
     figure reads it: :func:`bridgestats.reports.index.png_title`). With ``show`` (in a
     notebook) the figure is displayed here and closed,
@@ -277,7 +281,7 @@ def save_figure(
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    alt = caption or figure_caption(fig) or name.replace("_", " ")
+    alt = caption or fig.get_label() or figure_caption(fig) or name.replace("_", " ")
     # the caption goes into the PNG too ("Title"), so the index names the figure by it
     fig.savefig(path, dpi=dpi, bbox_inches="tight", metadata={"Title": alt})
     if show and _in_notebook():
@@ -713,30 +717,6 @@ def _in_notebook() -> bool:
     return shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell"
 
 
-def and_list(items, *, empty: str = "none") -> str:
-    """Items as running text: "1, 2 and 3" (not a list repr ``[1, 2, 3]``); ``empty``
-    when there are none.
-
-    >>> and_list([1, 2, 3]), and_list(["Bermuda Bowl"]), and_list([])
-    ('1, 2 and 3', 'Bermuda Bowl', 'none')
-    """
-    items = [str(i) for i in items]
-    if not items:
-        return empty
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def counted(n, word: str, plural: str | None = None) -> str:
-    """``n`` and the word, in the plural unless ``n`` is 1: "1 board", "3 boards", "0
-    groups" (never "board(s)").
-
-    >>> counted(1, "board"), counted(3, "board"), counted(2, "match", "matches")
-    ('1 board', '3 boards', '2 matches')
-    """
-    n = int(n)
-    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
-
-
 def show_markdown(text: str, *, links=()) -> None:
     """Show ``text`` on the page as Markdown (prose as prose, not monospace ``print``), with
     data set and scale ids read as their names (:func:`bridgestats.names.readable`).
@@ -752,8 +732,16 @@ def show_markdown(text: str, *, links=()) -> None:
     display(Markdown(inert_markdown(plain_numbers(readable(str(text))), links=links)))
 
 
-def show_findings(findings, *, title: str | None = None) -> None:
-    """Show findings (:func:`finding`, or plain sentences) as a Markdown list."""
+def show_findings(findings, *, title: str | None = None, section: str | None = None) -> None:
+    """Show findings (:func:`finding`, plain sentences, or a study's findings frame with a
+    ``text`` column) as a Markdown list; given ``section``, the frame's rows of that
+    ``section`` only (none: nothing is shown)."""
+    if hasattr(findings, "to_dict"):
+        if section is not None:
+            findings = findings[findings["section"] == section]
+        findings = findings["text"].tolist()
+        if not findings:
+            return
     lines = [f"**{title}**", ""] if title else []
     for item in findings:
         text = item["text"] if isinstance(item, dict) else str(item)

@@ -125,6 +125,8 @@ SLOW_DOCTESTS = {
     "bridgestats.studies.scales.conclusions",
     "bridgestats.studies.scales.scale_verdicts",
     "bridgestats.studies.scales.compare_scales",
+    "bridgestats.studies.rederive_k.KReport",
+    "bridgestats.studies.rederive_k.rederive_k",
 }
 
 
