@@ -215,6 +215,9 @@ VOCABULARY = {
     "min_boards": "the shortest match (boards) or the fewest boards a unit needs to count",
     "max_boards": "the longest match (boards) counted",
     "read_statement": "what was read from a committee's files (a derive.ReadStatement), or None",
+    "parameters": "the inputs a result was made with, by name (a model's, a report's)",
+    "spread": "the teams' strength-spread fit (K, δ with intervals: a KModel)",
+    "qualifiers": "the qualifiers of each real event (the top of its standings)",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

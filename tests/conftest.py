@@ -127,6 +127,7 @@ SLOW_DOCTESTS = {
     "bridgestats.studies.scales.compare_scales",
     "bridgestats.studies.rederive_k.KReport",
     "bridgestats.studies.rederive_k.rederive_k",
+    "bridgestats.studies.compare_scales.ScalesReport",
 }
 
 
