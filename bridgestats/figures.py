@@ -22,6 +22,7 @@ __all__ = [
     "qualifier_changes_figure",
     "sensitivity_figure",
     "shooting_figure",
+    "sigma_by_round_figure",
     "strongest_wins_figure",
     "team_frequencies_figure",
     "top_by_round_figure",
@@ -381,4 +382,47 @@ def qualifier_changes_by_event_figure(report):
     ax.set_title("Qualifiers changed, event by event", fontsize=10)
     fig.colorbar(image, ax=ax, label="qualifiers changed", ticks=MaxNLocator(integer=True))
     fig.tight_layout()
+    return fig
+
+
+# --------------------------------------------------------------------------- washington_sigma
+
+
+def sigma_by_round_figure(report):
+    """σ of each round with its interval, the rounds that differ from the others ringed,
+    against the σ of the published scales and the whole event's interval.
+
+    ``report`` is :func:`bridgestats.studies.washington_sigma.washington_sigma`'s result;
+    the figure's label is its caption."""
+    import matplotlib.pyplot as plt
+
+    from .names import display_name
+    from .notebook import count_axis
+
+    by_round, counts, alpha = report.by_round, report.counts, report.alpha
+    every = report.group_fits.loc["all"]
+    fig, ax = plt.subplots(figsize=(10, 4.5))
+    ax.errorbar(by_round.index, by_round.sigma,
+                yerr=[by_round.sigma - by_round.ci_low, by_round.ci_high - by_round.sigma],
+                fmt="o", capsize=3, color="black",
+                label=f"σ of the round ({report.level} interval)")  # fmt: skip
+    rest = report.rounds_vs_rest
+    differs = rest.index[rest.p_holm < alpha]
+    ax.plot(differs, by_round.loc[differs, "sigma"], "o", ms=11, mfc="none", color="tab:red",
+            label=f"differs from the other rounds (Holm p < {alpha:g})")  # fmt: skip
+    sigmas = report.scale_sigmas
+    for name, colour in zip(sigmas, plt.cm.tab10.colors[: len(sigmas)], strict=True):
+        label = f"{display_name('scale', name)} scale (σ ≈ {sigmas[name]:.2f})"
+        ax.axhline(sigmas[name], color=colour, ls="--", lw=1, label=label)
+    ax.axhspan(every["ci_low"], every["ci_high"], color="grey", alpha=0.2,
+               label="all rounds, interval")  # fmt: skip
+    ax.set_xlabel("round")
+    ax.set_ylabel(f"σ of a {counts.n_boards}-board match ({counts.unit})")
+    ax.set_xticks(by_round.index)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
+    ax.set_title(f"{counts.name}: σ by round")
+    fig.tight_layout()
+    count_axis(ax, "x")
+    fig.set_label(f"σ of each of the {len(by_round)} rounds of {counts.name} with its "
+                  f"{report.level} interval, against the σ of the published scales")  # fmt: skip
     return fig
