@@ -95,7 +95,7 @@ class KReport:
         The within-match model every teams scale is built on.
     implied : pandas.DataFrame
         What the estimates imply for teams scales (:func:`.k_growth.implied_scales`).
-    comparison : pandas.DataFrame
+    candidates : pandas.DataFrame
         Each candidate K against this data's intervals and the 20-0 it gives:
         :meth:`published_table`.
     k_sheffield : float
@@ -129,7 +129,7 @@ class KReport:
     within: pd.DataFrame
     scale_model: object
     implied: pd.DataFrame
-    comparison: pd.DataFrame
+    candidates: pd.DataFrame
     k_sheffield: float
     sheffield: object
     sheffield_n_boards: int
@@ -289,13 +289,13 @@ class KReport:
         return self.within.assign(group=self.within["group"].map(series_label))
 
     def published_table(self) -> pd.DataFrame:
-        """:attr:`comparison`: one row per candidate K, this data's first (``source``,
+        """:attr:`candidates`: one row per candidate K, this data's first (``source``,
         ``label``, ``k``; ``inside_interval``, ``inside_match_interval`` and
         ``inside_new_series``, whether it lies inside the per-board, the from-margins and
         the new-series interval (None without series); ``sigma`` and ``top_margin``, the σ
         of ``vp_n_boards`` boards and where an equal-probability 20-0 scale starts its
         20-0)."""
-        return self.comparison
+        return self.candidates
 
     # ------------------------------------------------------------------ the conclusions
 
@@ -312,7 +312,7 @@ class KReport:
 
     def _lines(self):
         p, board, m, level = self.parameters, self.board, self.match_k, self.level
-        comparison, implied, bands = self.comparison, self.implied, self.by_length
+        comparison, implied, bands = self.candidates, self.implied, self.by_length
         top_board, top_match, top_model = comparison["top_margin"].iloc[:3]
         rows = comparison.iloc[3:]
         closest = rows.loc[(rows["k"] - board.value).abs().idxmin(), "label"]
@@ -446,7 +446,7 @@ class KReport:
             self.scale_model,
         )
         by_series, bands, implied = self.within.iloc[1:], self.by_length, self.implied
-        top_board, top_match, top_model = self.comparison["top_margin"].iloc[:3]
+        top_board, top_match, top_model = self.candidates["top_margin"].iloc[:3]
         return {
             "k_per_board": self.board.value, "k_per_board_ci": list(self.board.ci),
             "k_per_board_source": self.board.source,
@@ -487,7 +487,7 @@ class KReport:
             "top_margin_k_model": top_model,
             "vp_n_boards": self.parameters["vp_n_boards"],
             "k_by_group": self.by_group.drop(columns="source").to_dict(orient="records"),
-            "published": self.comparison.to_dict(orient="records"),
+            "published": self.candidates.to_dict(orient="records"),
         }  # fmt: skip
 
 
@@ -565,7 +565,7 @@ def rederive_k(files=None, *, confidence=0.90, n_boot=2000, rng=None, min_match_
         frame=frame, given=given, read_statement=read, per_swing=per_swing, board=board,
         by_group=by_group, between=between, match_k=match_k, model=model, by_length=bands,
         length_in_series=length_in_series, model_table=model_table, within=within,
-        scale_model=scale_model, implied=implied, comparison=comparison,
+        scale_model=scale_model, implied=implied, candidates=comparison,
         k_sheffield=float(sigma.k_from_sigma(sheffield.value, sheffield_n_boards)),
         sheffield=sheffield, sheffield_n_boards=sheffield_n_boards, confidence=confidence,
         parameters={"files": files, "min_match_boards": min_match_boards,

@@ -41,7 +41,7 @@ def test_findings_word_the_estimates(report):
     s = report.scale_model
     assert f"K = {s.k:.2f}" in text[5] and "δ's interval excludes 0" in text[5]
     assert text[8].startswith("For 8-board matches the scale every report prints")
-    assert f"{report.comparison['top_margin'].iloc[2]:.1f} IMPs" in text[8]
+    assert f"{report.candidates['top_margin'].iloc[2]:.1f} IMPs" in text[8]
 
 
 def test_the_other_wordings(report):
