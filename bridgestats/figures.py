@@ -1,17 +1,453 @@
-"""Figures the reports draw from the studies' frames (matplotlib: the notebooks extra).
+"""Figures: what makes any figure of a report readable, and the figures the reports draw
+from the studies' frames (matplotlib: the notebooks extra).
+
+Every figure a report saves (:func:`bridgestats.notebook.save_figure`) goes through the
+helpers here first:
+
+- :func:`tell_apart`: the entries of a legend that differ only by colour get a dash
+  pattern, a marker or a hatch of their own, so that the figure reads in black and white;
+- :func:`figure_names`: ids in the figure's texts read as names (``round_robin`` as
+  "round robin");
+- :func:`place_legends`: every legend is moved off the plotted data (the legend's window
+  extent against every line, marker, collection and patch, in display coordinates), or a
+  :class:`~bridgestats.errors.BridgestatsError` names the figure and the axes;
+- :func:`count_axis`: a count axis gets whole-number ticks; :func:`figure_caption`: the
+  figure's titles, its alt text.
 
 The studies return tidy frames and never import matplotlib (it is in the ``notebooks``
-extra, not a core dependency); the figures built from those frames sit here, at the top
-with the notebooks' helpers (:mod:`bridgestats.notebook`), so the package below works
-without it. Every legend sits where it covers no data (tests/test_figures.py checks it in
-display coordinates; :func:`bridgestats.notebook.save_figure` checks every saved figure).
+extra, not a core dependency); the figures built from those frames
+(:func:`outcome_figure`, :func:`sensitivity_figure`) sit here, at the top with the
+notebooks' helpers (:mod:`bridgestats.notebook`), so the package below works without it.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["outcome_figure", "sensitivity_figure"]
+from ._validate import fail
+from .errors import BridgestatsError
+from .names import readable
+
+__all__ = [
+    "count_axis",
+    "figure_caption",
+    "figure_names",
+    "outcome_figure",
+    "place_legends",
+    "sensitivity_figure",
+    "tell_apart",
+]
+
+
+def figure_names(fig) -> None:
+    """Give every text of ``fig`` a reader sees (titles, axis labels, tick labels, legend
+    entries and titles) the names of :func:`bridgestats.names.readable` in place of ids: a
+    legend of pairing rules reads "round robin", not ``round_robin``.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> _ = ax.bar(["round_robin", "score"], [1, 2], label="kendall_tau")
+    >>> _ = ax.legend(title="p_holm"); figure_names(fig)
+    >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_legend().get_texts()[0].get_text()
+    (['round robin', 'score'], "Kendall's τ")
+    >>> plt.close(fig)
+    """
+    fig.canvas.draw()  # the tick labels exist once drawn
+    texts = [getattr(fig, "_suptitle", None), getattr(fig, "_supxlabel", None),
+             getattr(fig, "_supylabel", None)]  # fmt: skip
+    for ax in fig.axes:
+        texts += [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label]
+        for axis in (ax.xaxis, ax.yaxis):
+            labels = [t.get_text() for t in axis.get_ticklabels()]
+            shown = [readable(t) for t in labels]
+            if shown != labels:
+                axis.set_ticks(axis.get_ticklocs(), shown)
+    for legend in [*(ax.get_legend() for ax in fig.axes), *fig.legends]:
+        if legend is not None:
+            texts += [*legend.get_texts(), legend.get_title()]
+    for text in texts:
+        if text is not None and text.get_text():
+            text.set_text(readable(text.get_text()))
+
+
+#: What :func:`tell_apart` gives a line that shares its look (bar its colour) with another
+#: entry of its legend: a dash pattern, then a marker as well.
+LINE_STYLES = ("-", "--", ":", "-.", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 3)))
+MARKERS = ("o", "s", "^", "D", "v", "x", "+", "*")
+#: ... and a bar or a filled area: a hatch.
+HATCHES = ("", "//", "..", "xx", "\\\\", "++", "oo", "--", "||", "**")
+
+
+def tell_apart(fig) -> int:
+    """Give the entries of each legend of ``fig`` that differ only by colour a line style,
+    a marker or a hatch of their own, so that the figure reads in black and white (printed,
+    or by a reader who does not see the colours); return how many entries were restyled.
+
+    A line's look is its dash pattern, marker and weight (thick from 1.75 pt); a bar's or a
+    filled area's, its hatch. Among entries of one look the first keeps it; each other
+    takes the first style no entry of the legend has yet: another dash pattern with its own
+    marker, then another marker, then both (a bar, a hatch). The plotted artists and their
+    legend keys change together; a key that stands for series drawn otherwise (an empty
+    proxy line, a handle not plotted) is left alone, and its figure must tell its series
+    apart itself.
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> for k in (6.0, 6.5, 7.0):
+    ...     _ = ax.axvline(k, linestyle="--", label=f"K = {k}")
+    >>> _ = ax.legend(); tell_apart(fig)
+    2
+    >>> [_dashes(line) for line in ax.lines]  # dashed, solid, dotted
+    [(3.7, 1.6), '-', (1.0, 1.65)]
+    >>> tell_apart(fig)  # already told apart
+    0
+    >>> plt.close(fig)
+    """
+    legends = [(leg, [ax]) for ax in fig.axes if (leg := ax.get_legend()) is not None]
+    legends += [(leg, list(fig.axes)) for leg in fig.legends]
+    restyled = 0
+    for legend, axes in legends:
+        originals = {}
+        for ax in axes:
+            for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+                originals.setdefault(label, []).append(handle)
+        keys = getattr(legend, "legend_handles", None) or getattr(legend, "legendHandles", [])
+        entries = []
+        for key, text in zip(keys, legend.get_texts(), strict=False):
+            found = originals.get(text.get_text()) or [None]
+            entries.append((key, found.pop(0) if len(found) > 1 else found[0]))
+        looks = []
+        for key, original in entries:  # the plotted series decide (another legend may
+            drawn = _artists(original)  # have restyled them): its key follows
+            look = _look(drawn[0]) if drawn else _look(key)
+            if look is not None and _look(key) != look:
+                _restyle(key, look)
+            looks.append(look)
+        used, seen = set(looks), set()
+        for (key, original), look in zip(entries, looks, strict=True):
+            if look is None or look not in seen:
+                seen.add(look)
+                continue
+            if not _draws(original):  # a key standing for series drawn otherwise (a proxy
+                continue  # of boxes): restyling the key alone would misname them
+            new = next((c for c in _candidates(look) if c not in used), None)
+            if new is None:
+                continue  # more entries than styles: left as they are
+            used.add(new)
+            seen.add(new)
+            for artist in (key, *_artists(original)):
+                _restyle(artist, new)
+            restyled += 1
+    return restyled
+
+
+def _look(artist):
+    """What tells an entry apart other than its colour, or None for an entry not drawn as
+    a line or an area (a legend key of its own kind)."""
+    from matplotlib.collections import Collection, LineCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    if isinstance(artist, Line2D):
+        marker = artist.get_marker()
+        marker = None if marker in (None, "None", "none", "", " ") else marker
+        return ("line", _dashes(artist), marker, artist.get_linewidth() >= 1.75)
+    if isinstance(artist, LineCollection):  # error bars, vlines: segments, not an area
+        return ("segments",)
+    if isinstance(artist, (Patch, Collection)):
+        return ("area", artist.get_hatch() or "")
+    return None
+
+
+def _dashes(line_or_style):
+    """A line's dash pattern at a weight of 1 pt ("-" solid, None no line): "--",
+    "dashed" and ``(0, (3.7, 1.6))`` are one pattern (matplotlib keeps the pattern a line
+    is drawn with, scaled by its weight, only in ``_dash_pattern``)."""
+    from matplotlib.lines import Line2D
+
+    line = line_or_style
+    if not isinstance(line, Line2D):
+        line = Line2D([], [], linewidth=1, linestyle=line_or_style)
+    if line.get_linestyle() in ("None", "none", "", " "):
+        return None
+    _offset, sequence = getattr(line, "_dash_pattern", (0, line.get_linestyle()))
+    if sequence is None:
+        return "-"
+    if isinstance(sequence, str):
+        return sequence
+    width = line.get_linewidth() if _scales_dashes() else 1.0
+    return tuple(round(x / (width or 1.0), 2) for x in sequence)
+
+
+def _scales_dashes() -> bool:
+    from matplotlib import rcParams
+
+    return bool(rcParams["lines.scale_dashes"])
+
+
+def _candidates(look):
+    """The styles an entry of ``look`` may take, nearest first."""
+    if look[0] == "area":
+        return [("area", h) for h in HATCHES]
+    if look[0] == "segments":
+        return []
+    _, dashes, marker, thick = look
+    if dashes is None:  # markers only: another marker
+        return [("line", None, m, thick) for m in MARKERS]
+    styles = [_dashes(d) for d in LINE_STYLES]
+    same_marker = [("line", d, marker, thick) for d in styles]
+    other = [("line", d, m, thick) for m in MARKERS for d in styles]
+    return same_marker + other
+
+
+def _draws(original) -> bool:
+    """Whether a legend entry's artist is the series it names: not absent, and not an empty
+    proxy line (``ax.plot([], [], label=...)`` for boxes drawn elsewhere)."""
+    from matplotlib.lines import Line2D
+
+    drawn = _artists(original)
+    return bool(drawn) and not all(isinstance(a, Line2D) and len(a.get_xdata()) == 0 for a in drawn)
+
+
+def _artists(original):
+    """The plotted artists behind a legend entry (a container's bars or lines)."""
+    from matplotlib.container import BarContainer, Container, ErrorbarContainer
+
+    if original is None:
+        return ()
+    if isinstance(original, BarContainer):
+        return tuple(original.patches)
+    if isinstance(original, ErrorbarContainer):  # its data line, not the caps or bars
+        return tuple(original.lines[:1]) if original.lines[0] is not None else ()
+    if isinstance(original, Container):
+        return tuple(a for a in original.get_children() if _look(a) is not None)
+    return (original,)
+
+
+def _restyle(artist, look) -> None:
+    from matplotlib.lines import Line2D
+
+    if look[0] != "line":
+        if look[0] == "area" and not isinstance(artist, Line2D):
+            artist.set_hatch(look[1] or None)
+        return
+    if isinstance(artist, Line2D):
+        _, dashes, marker, _thick = look
+        if dashes is not None and artist.get_linestyle() not in ("None", "none", "", " "):
+            artist.set_linestyle("-" if dashes == "-" else (0, dashes))
+        artist.set_marker(marker if marker is not None else "None")
+
+
+#: Where :func:`place_legends` tries a legend that covers data: the corners and sides of
+#: its axes, then outside them: right of, below and above the axes with their labels.
+LEGEND_PLACES = (
+    ("upper right", None),
+    ("upper left", None),
+    ("lower right", None),
+    ("lower left", None),
+    ("center right", None),
+    ("center left", None),
+    ("upper center", None),
+    ("lower center", None),
+    ("upper left", "right"),
+    ("upper center", "below"),
+    ("lower center", "above"),
+)
+
+
+def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
+    """Move every legend of ``fig`` off the plotted data; return how many were moved.
+
+    Each legend's window extent (display coordinates, widened by ``pad`` pixels) is checked
+    against the data of every axes of the figure: line segments and markers, scatter
+    offsets, the paths of collections (error bars, filled areas) and the extents of patches
+    (bars, histograms); an axes' legend must also stay off the other axes (their area,
+    labels and titles), where it would be hidden. A legend that fails is tried in each of
+    :data:`LEGEND_PLACES` in turn and checked again; when none clears, a
+    :class:`~bridgestats.errors.BridgestatsError` names the figure and the axes.
+    """
+    legends = [(ax, ax.get_legend()) for ax in fig.axes if ax.get_legend() is not None]
+    legends += [(None, leg) for leg in fig.legends]
+    if not legends:
+        return 0
+    renderer = _renderer(fig)
+    moved = 0
+    for ax, legend in legends:
+        if not _blocked(fig, ax, legend, renderer, pad):
+            continue
+        for loc, side in LEGEND_PLACES:
+            legend.set_loc(loc)
+            anchor = _outside(fig, ax, legend, side, renderer, pad)
+            legend.set_bbox_to_anchor(*(anchor or (None,)))
+            renderer = _renderer(fig)
+            if not _blocked(fig, ax, legend, renderer, pad):
+                moved += 1
+                break
+        else:
+            where = f"axes {_axes_name(fig, ax)}" if ax is not None else "the figure legend"
+            raise BridgestatsError(
+                f"figure {name!r}: the legend of {where} covers plotted data wherever it"
+                f" goes (tried {len(LEGEND_PLACES)} places); make room or move it by hand"
+            )
+    return moved
+
+
+def _outside(fig, ax, legend, side, renderer, pad):
+    """The anchor (in the axes' or the figure's fraction, so that it holds at any dpi) of a
+    place outside the axes and their labels, or None for a place inside."""
+    if side is None:
+        return None
+    legend.set_visible(False)  # the axes' extent without the legend itself
+    try:
+        box = (ax if ax is not None else fig).get_tightbbox(renderer)
+    finally:
+        legend.set_visible(True)
+    frame = ax.bbox if ax is not None else fig.bbox
+    gap = 2 * pad
+    point = {
+        "right": (box.x1 + gap, frame.y1),
+        "below": ((frame.x0 + frame.x1) / 2, box.y0 - gap),
+        "above": ((frame.x0 + frame.x1) / 2, box.y1 + gap),
+    }[side]
+    transform = ax.transAxes if ax is not None else fig.transFigure
+    x, y = transform.inverted().transform(point)
+    return (float(x), float(y), 0.0, 0.0), transform
+
+
+def _blocked(fig, ax, legend, renderer, pad: float) -> bool:
+    """Whether the legend covers data, or (an axes' legend) another axes."""
+    from matplotlib.transforms import Bbox
+
+    box = legend.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    if ax is not None:
+        others = [other for other in fig.axes if other is not ax and other.get_visible()]
+        if any(other.get_tightbbox(renderer).overlaps(box) for other in others):
+            return True
+    return _covers_box(fig, box, renderer)
+
+
+def _renderer(fig):
+    fig.draw_without_rendering()
+    return fig.canvas.get_renderer() if hasattr(fig.canvas, "get_renderer") else fig._get_renderer()
+
+
+def _axes_name(fig, ax) -> str:
+    index = fig.axes.index(ax) + 1
+    title = ax.get_title() or ax.get_ylabel() or ""
+    return f"{index} ({title!r})" if title else str(index)
+
+
+def _covers_data(fig, legend, renderer, pad: float) -> bool:
+    """Whether the legend's window extent (widened by ``pad`` px) meets any plotted data."""
+    from matplotlib.transforms import Bbox
+
+    box = legend.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
+    return _covers_box(fig, box, renderer)
+
+
+def _covers_box(fig, box, renderer) -> bool:
+    return any(_artist_meets(artist, box, renderer) for ax in fig.axes for artist in _data(ax))
+
+
+def _data(ax):
+    yield from ax.lines
+    yield from ax.collections
+    yield from ax.patches
+
+
+def _artist_meets(artist, box, renderer) -> bool:
+    from matplotlib.collections import PathCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    from matplotlib.path import Path as MplPath
+
+    if not artist.get_visible():
+        return False
+    if isinstance(artist, Line2D):
+        xy = artist.get_transform().transform(np.asarray(artist.get_xydata(), dtype=float))
+        xy = xy[np.isfinite(xy).all(axis=1)]
+        if not len(xy):
+            return False
+        radius = artist.get_markersize() / 2 * renderer.points_to_pixels(1.0)
+        marked = artist.get_marker() not in (None, "None", "none", "", " ")
+        if marked and _points_in(xy, box, radius):
+            return True
+        if artist.get_linestyle() in ("None", "none", "", " ") or len(xy) < 2:
+            return False
+        return MplPath(xy).intersects_bbox(box, filled=False)
+    if isinstance(artist, PathCollection) and len(artist.get_offsets()):
+        xy = artist.get_offset_transform().transform(np.asarray(artist.get_offsets(), dtype=float))
+        xy = xy[np.isfinite(xy).all(axis=1)]
+        sizes = artist.get_sizes()
+        radius = np.sqrt(sizes.max()) / 2 * renderer.points_to_pixels(1.0) if len(sizes) else 0
+        return _points_in(xy, box, radius)
+    if isinstance(artist, Patch):
+        extent = artist.get_window_extent(renderer)
+        return bool(np.isfinite(extent.extents).all()) and extent.overlaps(box)
+    paths = getattr(artist, "get_paths", lambda: [])()
+    transform = artist.get_transform()
+    filled = artist.get_facecolor() is not None and len(np.atleast_2d(artist.get_facecolor())) > 0
+    filled = filled and np.atleast_2d(artist.get_facecolor())[:, -1].max() > 0
+    for path in paths:
+        path = transform.transform_path(path)
+        if len(path.vertices) and path.intersects_bbox(box, filled=bool(filled)):
+            return True
+    return False
+
+
+def _points_in(xy, box, radius: float) -> bool:
+    inside = (
+        (xy[:, 0] >= box.x0 - radius)
+        & (xy[:, 0] <= box.x1 + radius)
+        & (xy[:, 1] >= box.y0 - radius)
+        & (xy[:, 1] <= box.y1 + radius)
+    )
+    return bool(inside.any())
+
+
+def count_axis(ax, which: str = "y") -> None:
+    """Declare an axis of ``ax`` a count ("x", "y" or "xy"): its ticks are whole numbers.
+
+    An axis with its own ticks (``set_xticks``) keeps them, and must hold whole numbers.
+    """
+    from matplotlib.ticker import FixedLocator, MaxNLocator
+
+    if which not in ("x", "y", "xy"):
+        raise fail("which", '"x", "y" or "xy"', which)
+    for letter in which:
+        axis = ax.xaxis if letter == "x" else ax.yaxis
+        locator = axis.get_major_locator()
+        if isinstance(locator, FixedLocator):
+            ticks = np.asarray(locator.locs, dtype=float)
+            if not np.allclose(ticks, np.round(ticks)):
+                raise BridgestatsError(
+                    f"count_axis: the {letter} axis is a count but its ticks are not whole"
+                    f" numbers: {', '.join(f'{t:g}' for t in ticks)}"
+                )
+            continue
+        axis.set_major_locator(MaxNLocator(integer=True))
+
+
+def figure_caption(fig) -> str:
+    """The figure's titles (suptitle, then each axes' title) joined, "" when it has none.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from matplotlib import pyplot as plt
+    >>> fig, ax = plt.subplots(); _ = ax.set_title("K by series"); figure_caption(fig)
+    'K by series'
+    """
+    titles = []
+    if getattr(fig, "_suptitle", None) is not None and fig._suptitle.get_text():
+        titles.append(fig._suptitle.get_text())
+    titles += [ax.get_title() for ax in fig.axes if ax.get_title()]
+    return "; ".join(titles)
 
 
 def _legend_outside(ax) -> None:
