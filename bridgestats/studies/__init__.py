@@ -52,8 +52,10 @@
   and whether an interval decides between published figures (``interval_verdict``; names
   stay under the module);
 - :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
-  by half simulated under a random draw and by score, the equal-probability σ of each half,
-  and late entry into a Swiss after a knock-out (names stay under the module).
+  by half simulated under a random draw and by score, the equal-probability σ of each half;
+  :mod:`~bridgestats.studies.late_entry`: late entry into a Swiss after a knock-out;
+  :mod:`~bridgestats.studies.swiss_findings`: the Swiss events report's figures and
+  sentences from both (names stay under the modules).
 
 The applications built on them (scoring an event, the booklet) are in
 :mod:`bridgestats.apps`.
