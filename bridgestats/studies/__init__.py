@@ -40,7 +40,8 @@
   printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
-  strength spreads fitted to the shipped data (names stay under the module);
+  strength spreads fitted to the shipped data by :mod:`~bridgestats.studies.strength`
+  (names stay under the modules);
 - :mod:`~bridgestats.studies.rescore`: real round robins (the shipped
   ``derived/rescored_matches``) re-scored under every candidate scale
   (:func:`rescore_events`) and the qualifiers each scale changes

@@ -9,7 +9,7 @@ and 215 in rounds 8-14, against 225 in each half predicted by a model of equal p
 :func:`brighton_simulation` plays that event many times over
 (:func:`~bridgestats.sim.events.simulate_events`, the pairs board model) with the strength
 spread τ and the equal-pairs σ₀ fitted to the same counts
-(:func:`bridgestats.studies.scales.pairs_strength_spread`: σ₁² = σ₀² + 2τ² from round 1,
+(:func:`bridgestats.studies.strength.pairs_strength_spread`: σ₁² = σ₀² + 2τ² from round 1,
 τ from rounds 8-14), under a random draw every round and paired by score, on one seed.
 :func:`twenty_zeros` gives the simulated 20-0s by round and by half (mean over events, a
 90 % band of single events and the mean's Monte Carlo SE) against the observed;
@@ -298,7 +298,7 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
     Parameters
     ----------
     fit : PairsStrength
-        :func:`bridgestats.studies.scales.pairs_strength_spread` (τ, its interval, σ₁, k).
+        :func:`bridgestats.studies.strength.pairs_strength_spread` (τ, its interval, σ₁, k).
     n_events : int, optional
         Events per τ (2-100000).
     pairing : str, optional

@@ -39,7 +39,7 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     overall : DataFrame
         :func:`~bridgestats.studies.late_entry.late_entry`'s second frame.
     fit : PairsStrength, optional
-        The strength fit (:func:`bridgestats.studies.scales.pairs_strength_spread`).
+        The strength fit (:func:`bridgestats.studies.strength.pairs_strength_spread`).
     pairing : str, optional
         The rule whose figures are the headline (Brighton's: ``"score"``).
     n_sessions : int, optional
