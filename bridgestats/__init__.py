@@ -201,6 +201,10 @@ VOCABULARY = {
     "drift_sd": "how fast true skills drift: a random walk's sd in % per √year",
     "name": "a label, or the id of a catalogue entry",
     "path": "a file or folder",
+    "files": "result files and folders (a committee's own: None keeps the shipped data), or "
+    "a count of files",
+    "players": "the players of a log (derive.rating_players' frame), or how many",
+    "first_half_last_round": "the last round of an event's first half",
     # reports and the committee brief
     "table": "a study's result frame, taken by the function that words or draws it",
     "rescored": "the frame of bridgestats.studies.rescore.rescore_events (events re-scored)",
@@ -209,6 +213,7 @@ VOCABULARY = {
     "against",
     "k_board": "K per board (IMPs), the σ of one board's swing, beside a match-level K",
     "min_boards": "the shortest match (boards) or the fewest boards a unit needs to count",
+    "max_boards": "the longest match (boards) counted",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

@@ -26,16 +26,19 @@ import numpy as np
 
 from ._validate import fail
 from .errors import BridgestatsError
-from .names import readable
+from .names import display_name, readable
 
 __all__ = [
     "count_axis",
     "figure_caption",
     "figure_names",
+    "half_residuals_figure",
     "outcome_figure",
     "place_legends",
     "sensitivity_figure",
+    "team_frequencies_figure",
     "tell_apart",
+    "top_by_round_figure",
 ]
 
 
@@ -492,7 +495,7 @@ def outcome_figure(by_outcome, *, max_vp=20, title=""):
 def sensitivity_figure(sens, *, sigma, unit, max_vp=20):
     """Each scale's 20-0 share (%) against σ.
 
-    ``sens`` is :func:`bridgestats.studies.frequencies.sensitivity`'s frame."""
+    ``sens`` is :func:`bridgestats.studies.outcomes.sensitivity`'s frame."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(9, 4))
@@ -506,4 +509,78 @@ def sensitivity_figure(sens, *, sigma, unit, max_vp=20):
     ax.set_title(f"{max_vp}-0 share against σ")
     _legend_outside(ax)
     fig.tight_layout()
+    return fig
+
+
+def half_residuals_figure(rounds):
+    """Adjusted residual of each VP result in each half of an event, against its model.
+
+    ``rounds`` is :func:`bridgestats.studies.outcomes.round_frequencies`' result."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4))
+    width = 0.4
+    vps = np.asarray(rounds.pooled_counts.index)
+    for shift, (name, test) in zip((-width / 2, width / 2), rounds.half_tests.items(),
+                                   strict=True):  # fmt: skip
+        ax.bar(vps + shift, test.residuals, width=width, label=rounds.half_names[name])
+    ax.axhline(0, color="black", lw=0.8)
+    for y in (-2, 2):
+        ax.axhline(y, color="grey", ls=":", lw=0.8)
+    ax.set_xticks(vps, [f"{v}-{20 - v}" for v in vps])
+    ax.set_xlabel("VP result (winner's VPs first)")
+    ax.set_ylabel("adjusted residual")
+    unit = rounds.counts.margin_unit
+    ax.set_title(f"{rounds.counts.name} against {rounds.model} (σ = {rounds.sigma:.2f}{unit})")
+    ax.legend()
+    return fig
+
+
+def top_by_round_figure(rounds):
+    """Observed and expected 20-0s in each round of an event (as
+    :func:`half_residuals_figure`)."""
+    import matplotlib.pyplot as plt
+
+    by_round = rounds.by_round
+    fig, ax = plt.subplots(figsize=(8, 3.5))
+    ax.bar(by_round.index, by_round.observed_20_0, color="tab:blue", label="observed 20-0")
+    ax.plot(by_round.index, by_round.expected_20_0, "k_", ms=25, mew=2,
+            label=f"expected ({rounds.model})")  # fmt: skip
+    ax.set_xticks(by_round.index)
+    ax.set_xlabel("round")
+    ax.set_ylabel("20-0 matches")
+    ax.set_title(f"20-0s by round: {rounds.counts.name}")
+    ax.legend()
+    count_axis(ax, "xy")
+    return fig
+
+
+def team_frequencies_figure(teams):
+    """Team matches' VP results on a Gaussian scale and the WBF discrete scale, against
+    equal probability, with adjusted residuals.
+
+    ``teams`` is :func:`bridgestats.studies.outcomes.team_frequencies`' result."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(2, 2, figsize=(10, 6.5), sharex=True, sharey="row")
+    panels = [
+        ("Gaussian scale", teams.gaussian_observed, teams.tests["gaussian_vs_equal"]),
+        (display_name("scale", "wbf_discrete"), teams.wbf_observed, teams.tests["wbf_vs_equal"]),
+    ]
+    for col, (name, obs, test) in enumerate(panels):
+        axes[0, col].bar(range(10, 21), obs, color="tab:blue", label="observed")
+        axes[0, col].step(np.arange(9.5, 21.5), np.r_[teams.equal, teams.equal[-1]],
+                          where="post", color="black", label="equal probability")  # fmt: skip
+        axes[0, col].set_title(name)
+        axes[1, col].bar(range(10, 21), test.residuals, color="tab:orange")
+        for y in (-2, 0, 2):
+            axes[1, col].axhline(y, color="grey", ls=":" if y else "-", lw=0.8)
+        axes[1, col].set_xlabel("winner's VPs")
+    axes[0, 0].set_ylabel("matches")
+    axes[1, 0].set_ylabel("adjusted residual vs equal")
+    fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="lower center", ncols=2,
+               bbox_to_anchor=(0.5, 1.0))  # fmt: skip
+    fig.tight_layout()
+    count_axis(axes[0, 0], "xy")
+    count_axis(axes[1, 0], "x")
     return fig

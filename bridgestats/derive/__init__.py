@@ -16,11 +16,13 @@ and the statistics) derives what no file states:
   whole field (matchpoint % and Butler IMPs), players linked across events by
   :func:`normalise_name`, in time order; :func:`rating_sessions` makes one row per table and
   round (the shipped ``data/derived/rating_sessions.csv``) and :func:`rating_players`
-  describes the players.
+  describes the players; :func:`committee_board_log` makes the board log of a committee's
+  pairs sessions (players by their number where the file gives one, else by name).
 """
 
 from .committee import HOLDS, CommitteeResults, ReadStatement, read_committee, read_statement
 from .ratinglog import (
+    committee_board_log,
     normalise_name,
     rating_board_log,
     rating_players,
@@ -33,6 +35,7 @@ __all__ = [
     "HOLDS",
     "CommitteeResults",
     "ReadStatement",
+    "committee_board_log",
     "normalise_name",
     "rating_board_log",
     "rating_players",

@@ -29,9 +29,11 @@ from ..io.valet import _names, read_valet
 from ..scoring import score_board_results
 
 __all__ = [
+    "DROP_REASONS",
     "EVENT_MONTHS",
     "FULLFIELD_DUPLICATES",
     "SEASON_DATES",
+    "committee_board_log",
     "event_date",
     "normalise_name",
     "rating_board_log",
@@ -89,6 +91,7 @@ _TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "jr", "sr"})
 DROP_REASONS = (
     "duplicate file",
     "not scorable",
+    "no date",
     "player not named",
     "player in two seats",
     "lone result on board",
@@ -134,12 +137,12 @@ def normalise_name(name):
     return values.map(keys).fillna("").to_numpy(dtype=object)
 
 
-def _normalise_one(name) -> str:
+def _normalise_one(name, words=r"[^a-z]+") -> str:
     if not isinstance(name, str) or _PLACEHOLDER.match(name.strip()):
         return ""
     text = unicodedata.normalize("NFKD", name.translate(_SPECIAL))
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    words = [w for w in re.split(r"[^a-z]+", text) if w and w not in _TITLES]
+    words = [w for w in re.split(words, text) if w and w not in _TITLES]
     return " ".join(sorted(words))
 
 
@@ -290,34 +293,54 @@ def rating_board_log(frame, *, datum="trimmed") -> pd.DataFrame:
     2  2005-World/Men   e e     0.0           -10.0
     """
     check_frame(frame, "frame", ("source", "segment", "board", "score_ns", *_SEATS))
+    keys = np.column_stack([normalise_name(frame[s]) for s in _SEATS])
+    sources = pd.Series(pd.unique(frame["source"]), dtype=object)
+    names = sources.str.replace(r"/?scores(\w*)\.txt(\.gz)?$", r"/\1", regex=True)
+    event = frame["source"].map(dict(zip(sources, names.str.rstrip("/"), strict=True)))
+    return _board_log(frame, keys, event=event.to_numpy(dtype=object), date=event_date,
+                      rounds=frame["segment"], datum=datum)  # fmt: skip
+
+
+def _board_log(frame, keys, *, event, date, rounds, datum, dated=None) -> pd.DataFrame:
+    """The board log of ``frame`` with the players ``keys`` ((n, 4), "" not named), each
+    row's ``event`` and ``rounds``, and ``date`` a function of the kept events (VALET) or
+    each row's date (``dated`` says which rows have one)."""
     n_records = len(frame)
     upstream = frame.attrs.get("summary") if isinstance(frame.attrs.get("summary"), dict) else {}
-    keys = np.column_stack([normalise_name(frame[s]) for s in _SEATS])
     scorable = frame["score_ns"].notna().to_numpy() & frame["board"].notna().to_numpy()
     if "skip_reason" in frame:
         scorable &= frame["skip_reason"].isna().to_numpy()
+    has_date = np.ones(len(frame), dtype=bool) if dated is None else np.asarray(dated, bool)
     named = (keys != "").all(axis=1)
     distinct = np.ones(len(frame), dtype=bool)
     for i in range(4):
         for j in range(i + 1, 4):
             distinct &= keys[:, i] != keys[:, j]
-    ok = scorable & named & distinct
+    ok = scorable & has_date & named & distinct
     f = frame.loc[ok, ["source", "segment", "board", "score_ns"]].reset_index(drop=True)
-    seats = keys[ok]
-    n_res = f.groupby(["source", "segment", "board"], sort=False)["score_ns"].transform("size")
-    alone = (n_res == 1).to_numpy()
-    f, seats = f.loc[~alone].reset_index(drop=True), seats[~alone]
+    seats, event = keys[ok], np.asarray(event, dtype=object)[ok]
+    rounds = pd.Series(np.asarray(rounds, dtype=object)[ok])
+    when = date if callable(date) else np.asarray(date, dtype=object)[ok]
     board_key = ["source", "segment", "board"]
+    n_res = f.groupby(board_key, sort=False, dropna=False)["score_ns"].transform("size")
+    alone = (n_res == 1).to_numpy()
+    f, seats, event = f.loc[~alone].reset_index(drop=True), seats[~alone], event[~alone]
+    rounds = rounds[~alone].reset_index(drop=True)
+    if not callable(when):
+        when = when[~alone]
+    if f["segment"].isna().any():  # one session of a file: its boards' key needs no segment
+        f["segment"] = f["segment"].astype(object).where(f["segment"].notna(), "")
     mp = score_board_results(f, method="mp", board=board_key)
     butler = score_board_results(f, method="butler", board=board_key, datum=datum)
-    sources = pd.Series(pd.unique(f["source"]), dtype=object)
-    names = sources.str.replace(r"/?scores(\w*)\.txt(\.gz)?$", r"/\1", regex=True)
-    event = f["source"].map(dict(zip(sources, names.str.rstrip("/"), strict=True)))
+    if callable(when):
+        dates = when(event) if len(f) else pd.DatetimeIndex([])
+    else:
+        dates = pd.DatetimeIndex(pd.to_datetime(pd.Series(when, dtype=object)))
     log = pd.DataFrame(
         {
             "event": event,
-            "date": event_date(event.to_numpy()) if len(f) else pd.DatetimeIndex([]),
-            "round": pd.to_numeric(f["segment"]).astype(np.int64),
+            "date": dates,
+            "round": pd.to_numeric(rounds).astype(np.int64),
             "board": f["board"].astype(np.int64),
             "north": seats[:, 0],
             "south": seats[:, 1],
@@ -333,12 +356,88 @@ def rating_board_log(frame, *, datum="trimmed") -> pd.DataFrame:
     dropped = {
         "duplicate file": int(upstream.get("excluded", 0)),
         "not scorable": int((~scorable).sum()),
-        "player not named": int((scorable & ~named).sum()),
-        "player in two seats": int((scorable & named & ~distinct).sum()),
+        "no date": int((scorable & ~has_date).sum()),
+        "player not named": int((scorable & has_date & ~named).sum()),
+        "player in two seats": int((scorable & has_date & named & ~distinct).sum()),
         "lone result on board": int(alone.sum()),
     }
     log.attrs["summary"] = {"records": n_records, "used": len(log), "dropped": dropped}
     return log
+
+
+def committee_board_log(results, *, datum="trimmed") -> pd.DataFrame:
+    """A committee's pairs sessions as a rating board log: players by number where the file
+    gives one, else by name, in time order.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        Table results of full fields with each file's date: the pairs sessions of
+        :func:`bridgestats.derive.read_committee` (``CommitteeResults.sessions_for``), or
+        any reader's frame with a ``date`` column (ISO text, missing where unknown). The
+        tables sharing ``source``, ``segment`` and ``board`` played the same deal.
+    datum : {"trimmed", "mean"}, keyword-only
+        The Butler datum (:func:`bridgestats.scoring.butler_datum`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`rating_board_log`. ``north`` ... ``west`` are the players'
+        keys: ``"#<number>"`` where the file gives the player's number (``north_id`` ...
+        ``west_id``: a USEBIO file's ``NATIONAL_ID_NUMBER``, else ``"club <n>"``), else
+        their :func:`normalise_name` with its digits kept; ``event`` the session (the
+        file, and ``/ <segment>`` where the file holds several sessions or sections);
+        ``date`` the file's date; ``round`` 1 (a club session is one rating period: its
+        files give no rounds).
+        ``attrs["summary"]``: ``records``, ``used`` and ``dropped`` by reason
+        (:data:`DROP_REASONS`; ``"no date"``: a file that prints no date cannot be put in
+        time order).
+
+    Notes
+    -----
+    A player numbered in one file and only named in another is two players, and two
+    players of one name in files without numbers are one.
+
+    Examples
+    --------
+    >>> r = pd.DataFrame({"source": "club.xml", "event": "Tuesday", "segment": None,
+    ...     "board": [1, 1, 1], "score_ns": [420.0, 420.0, -50.0], "skip_reason": None,
+    ...     "date": "2025-03-04", "north": ["Ann", "Cy", "Ed"], "south": ["Bo", "Di", "Flo"],
+    ...     "east": ["Cy", "Ed", "Ann"], "west": ["Di", "Flo", "Bo"],
+    ...     "north_id": ["101", None, "105"], "south_id": "x"})
+    >>> committee_board_log(r.drop(columns="south_id"))[["event", "north", "south", "pct_ns"]]
+          event north south  pct_ns
+    0  club.xml  #101    bo    75.0
+    1  club.xml    cy    di    75.0
+    2  club.xml  #105   flo     0.0
+    """
+    check_frame(results, "results", ("source", "segment", "board", "score_ns", "date",
+                                     *_SEATS))  # fmt: skip
+    keys = np.column_stack([_player_keys(results, s) for s in _SEATS])
+    segment = results["segment"].astype(object)
+    several = results.assign(_s=segment.fillna("")).groupby("source")["_s"].transform("nunique")
+    event = np.where(several.to_numpy() > 1,
+                     results["source"].astype(str) + " / " + segment.fillna("").astype(str),
+                     results["source"].astype(str))  # fmt: skip
+    dated = results["date"].notna().to_numpy()
+    return _board_log(results, keys, event=event, date=results["date"].to_numpy(dtype=object),
+                      rounds=np.ones(len(results), dtype=np.int64), datum=datum,
+                      dated=dated)  # fmt: skip
+
+
+def _player_keys(results, seat: str) -> np.ndarray:
+    """A seat's player keys: ``#<number>`` where the file gives one, else the name's key
+    (:func:`normalise_name`'s, its digits kept: a club's files may name players "Pair 3
+    North" or, anonymised, "PLAYER 001")."""
+    values = results[seat].astype(object)
+    keys = {v: _normalise_one(v, r"[^a-z0-9]+") for v in pd.unique(values.dropna())}
+    names = values.map(keys).fillna("").to_numpy(dtype=object)
+    column = f"{seat}_id"
+    if column not in results:
+        return names
+    ids = results[column].astype(object)
+    has = ids.notna().to_numpy() & (ids.astype(str).str.strip() != "").to_numpy()
+    return np.where(has, "#" + ids.astype(str).str.strip(), names).astype(object)
 
 
 def rating_sessions(board_log) -> pd.DataFrame:

@@ -9,18 +9,24 @@ with the line that disagrees, never half read.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import math
 from pathlib import Path
 
 from ..errors import BridgestatsError
 from ..vp.scale import MAX_NEGATIVE, MAX_VP, VPScale
 
-__all__ = ["SCALE_COLUMNS", "read_scale_csv"]
+__all__ = ["SCALE_COLUMNS", "SCORE_COLUMNS", "read_scale_csv"]
 
 #: The columns of a scale file: those of :meth:`bridgestats.vp.VPScale.integer_ranges`
 #: (whole margins) and of :meth:`~bridgestats.vp.VPScale.to_frame` (continuous), the
 #: first three required.
 SCALE_COLUMNS = ("vp_winner", "vp_loser", "margin_from", "margin_to", "probability")
+
+#: The winner's score columns a centred scale's file adds (Swiss pairs: ``centre + margin``,
+#: 50 + the MP % margin, as :meth:`~bridgestats.vp.VPScale.to_frame` writes them): read,
+#: checked to be the margins shifted by one centre, and that centre kept on the scale.
+SCORE_COLUMNS = ("score_from", "score_to")
 
 #: The most rows a scale file may have: one per outcome of the largest scale
 #: (:data:`~bridgestats.vp.MAX_VP` ``/ 2 + MAX_NEGATIVE`` steps and the tie).
@@ -124,14 +130,14 @@ def read_scale_csv(path) -> VPScale:
     """
     p = Path(path)
     header, rows = _rows(p)
-    unknown = [c for c in header if c not in SCALE_COLUMNS]
+    unknown = [c for c in header if c not in SCALE_COLUMNS + SCORE_COLUMNS]
     missing = [c for c in SCALE_COLUMNS[:3] if c not in header]
     if unknown or missing or len(set(header)) != len(header):
         what = f"unknown column {unknown[0]!r}; " if unknown else ""
         raise BridgestatsError(
             f"{p}: {what}a scale has the columns vp_winner, vp_loser, margin_from (and "
-            f"margin_to, probability), once each, as `bridgestats scale --format csv` writes "
-            f"them; got {header}"
+            f"margin_to, probability, score_from, score_to), once each, as `bridgestats scale "
+            f"--format csv` writes them; got {header}"
         )
     if len(rows) < 2:
         raise BridgestatsError(f"{p}: a scale needs two or more rows (outcomes); got {len(rows)}")
@@ -139,7 +145,7 @@ def read_scale_csv(path) -> VPScale:
     for i, (line, row) in enumerate(rows):
         values = {}
         for column in header:
-            last_to = column == "margin_to" and i == len(rows) - 1  # the open top band
+            last_to = column in ("margin_to", "score_to") and i == len(rows) - 1  # open top
             try:
                 value = _number(row[column], blank_ok=last_to)
             except ValueError:
@@ -155,7 +161,26 @@ def read_scale_csv(path) -> VPScale:
                 )
             values[column] = value
         table.append((line, values))
-    return _checked_scale(p, table, "margin_to" in header)
+    scale = _checked_scale(p, table, "margin_to" in header)
+    if "score_from" not in header:
+        return scale
+    return dataclasses.replace(scale, centre=_centre(p, table))
+
+
+def _centre(p: Path, table) -> float:
+    """The one centre of the score columns: score − margin on every row, or a refusal."""
+    centre = table[0][1]["score_from"] - table[0][1]["margin_from"]
+    for line, row in table:
+        for score, margin in (("score_from", "margin_from"), ("score_to", "margin_to")):
+            s, m = row.get(score), row.get(margin)
+            if s is None or m is None or math.isinf(s) or math.isinf(m):
+                continue
+            if abs(s - m - centre) > _VP_TOLERANCE:
+                raise BridgestatsError(
+                    f"{p}: line {line}: {score} {s:g} is not {margin} {m:g} + the centre "
+                    f"{centre:g} of the first row (the winner's score is centre + margin)"
+                )
+    return centre
 
 
 def _checked_scale(p: Path, table, has_to: bool) -> VPScale:

@@ -75,6 +75,8 @@ _EVENT_COLUMNS = (
     "PROGRAM_NAME",
     "DATE",
 )
+# The players' numbers of each seat (their NATIONAL_ID_NUMBER, else club number).
+_PLAYER_IDS = ("north_id", "east_id", "south_id", "west_id")
 # Contracts that say the board was not played at that table.
 _NOT_PLAYED = {"NP", "NOT PLAYED", "NOTPLAYED", "LP"}
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
@@ -102,6 +104,9 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
         numbers as printed (``"3"`` in a Howell, ``"1NS"``/``"1EW"`` in a Mitchell);
         ``north``/``south`` the NS pair's players and ``east``/``west`` the EW pair's, in
         the order the participants list gives them (USEBIO does not say who sat where);
+        ``north_id`` ... ``west_id`` the same players' numbers: their
+        ``NATIONAL_ID_NUMBER`` as printed, else their ``CLUB_ID_NUMBER`` as ``"club <n>"``
+        (missing when the file gives neither, and for an individual event's players);
         ``home_team``/``visit_team`` a match's ``TEAM``/``OPPOSING_TEAM`` (its other
         figures, ``TEAM_SCORE``, ``OPPOSING_TEAM_SCORE`` ..., as printed). Then the
         scorer's own figures under their USEBIO names: ``EVENT_TYPE``,
@@ -189,8 +194,11 @@ def read_usebio(path, *, strict: bool = False) -> pd.DataFrame:
     for col in [*fixed, *_EVENT_COLUMNS]:
         if col not in raw.columns:
             raw[col] = None
-    rest = [c for c in raw.columns if c not in fixed and c not in _EVENT_COLUMNS]
-    extra = [*_EVENT_COLUMNS, *rest]
+    for col in _PLAYER_IDS:
+        if col not in raw.columns:
+            raw[col] = None
+    rest = [c for c in raw.columns if c not in (*fixed, *_EVENT_COLUMNS, *_PLAYER_IDS)]
+    extra = [*_PLAYER_IDS, *_EVENT_COLUMNS, *rest]
     return finish(
         raw,
         files=len(files),
@@ -476,14 +484,30 @@ def _participants(block: ET.Element):
 
 def _player_names(element: ET.Element) -> list[str]:
     """Names of the players of a pair or team, in file order (a team's pairs' too)."""
-    names = []
+    return [name for name, _ in _players_of(element)]
+
+
+def _players_of(element: ET.Element) -> list[tuple[str, str | None]]:
+    """Each named player of a pair or team, in file order: their name and their number
+    (:func:`_player_number`)."""
+    out = []
     for player in element.iter("PLAYER"):
         if player is element:
             continue
         name = _text(player, "PLAYER_NAME")
         if name is not None:
-            names.append(name)
-    return names
+            out.append((name, _player_number(player)))
+    return out
+
+
+def _player_number(player: ET.Element) -> str | None:
+    """A player's number as the file prints it: the ``NATIONAL_ID_NUMBER``, else the
+    ``CLUB_ID_NUMBER`` (their membership number in the club) as ``"club <n>"``, else None."""
+    national = _text(player, "NATIONAL_ID_NUMBER")
+    if national:
+        return national.strip()
+    club = _text(player, "CLUB_ID_NUMBER")
+    return f"club {club.strip()}" if club else None
 
 
 def _participant_row(file, doc, el, kind, ctx, segment) -> dict:
@@ -517,16 +541,17 @@ def _pair_key(number) -> str:
     return re.sub(r"\s+", "", str(number)).upper()
 
 
-def _roster(event: ET.Element) -> tuple[dict[str, list[str]], dict[str, str]]:
-    """Pair number -> player names, and player number -> name (individual events)."""
-    pairs: dict[str, list[str]] = {}
+def _roster(event: ET.Element) -> tuple[dict[str, list], dict[str, str]]:
+    """Pair number -> its players (name, number), and player number -> name (individual
+    events)."""
+    pairs: dict[str, list] = {}
     players: dict[str, str] = {}
     for block, _ in _participant_blocks(event):
         for pair in block.iter("PAIR"):
             number = _text(pair, "PAIR_NUMBER")
             if number is None:
                 continue
-            names = _player_names(pair)
+            names = _players_of(pair)
             key = _pair_key(number)
             pairs.setdefault(key, names)
             direction = _text(pair, "DIRECTION")
@@ -664,9 +689,10 @@ def _line_row(file, doc, line, ctx, segment, match, number, board_cols, pairs, p
             figures[tag] = value
     ns = _lookup(pairs, row.get("pair_ns"), "NS") or []
     ew = _lookup(pairs, row.get("pair_ew"), "EW") or []
-    for seat, names, i in (("north", ns, 0), ("south", ns, 1), ("east", ew, 0), ("west", ew, 1)):
+    for seat, named, i in (("north", ns, 0), ("south", ns, 1), ("east", ew, 0), ("west", ew, 1)):
         if row.get(seat) is None:
-            row[seat] = names[i] if len(names) > i else None
+            row[seat] = named[i][0] if len(named) > i else None
+            row[f"{seat}_id"] = named[i][1] if len(named) > i else None
     row.update(figures)
     contract = (row.get("contract_text") or "").upper()
     score = figures.get("SCORE")

@@ -82,6 +82,7 @@ from .parameters import (
     notebook_title,
     parse_param,
     parse_type,
+    resolve_paths,
     value_matches,
 )
 
@@ -100,6 +101,7 @@ __all__ = [
     "notebook_title",
     "parse_param",
     "parse_type",
+    "resolve_paths",
     "run_reports",
     "value_matches",
     "write_index",

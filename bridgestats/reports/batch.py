@@ -49,7 +49,7 @@ from .folder import (
 from .index import write_index
 from .jobs import Job, Outcome, RunResult
 from .pack import write_pack
-from .parameters import check_parameters, notebook_title
+from .parameters import check_parameters, notebook_title, resolve_paths
 from .provenance import git_state, package_version, read_json, run_record, sha256
 
 __all__ = ["STOP_SIGNALS", "Stopped", "run_reports"]
@@ -84,9 +84,12 @@ def run_reports(
     show_code : bool
         Show the code cells in the HTML reports.
 
-    Every parameter name is checked, and a scheduler connected to, before anything is
-    written (an empty ``reports_dir`` is refused, never taken as the working folder). A
-    failing run does not stop the others; check ``RunResult.status``.
+    Every parameter name is checked, the paths of the user's files (``files``, a
+    ``files_scale`` CSV) made absolute against the working folder and checked to exist
+    (:func:`~bridgestats.reports.parameters.resolve_paths`: a report runs in its own folder),
+    and a scheduler connected to, before anything is written (an empty ``reports_dir`` is
+    refused, never taken as the working folder). A failing run does not stop the others;
+    check ``RunResult.status``.
     ``reports/index.html`` is rewritten at the end.
     """
     if reports_dir is not None and not str(reports_dir):  # Path("") is the working folder
@@ -100,6 +103,11 @@ def run_reports(
         for s in specs
         if not s.missing
     }
+    # the user's relative paths resolved here, where the batch was started: papermill gets
+    # the overrides, run.json records them and the merged parameters
+    specs = [s if s.missing else dataclasses.replace(s, overrides=resolve_paths(
+        s.overrides, run=s.name)) for s in specs]  # fmt: skip
+    merged = {s.name: {**merged[s.name], **s.overrides} for s in specs if not s.missing}
     if scheduler is None or not merged:
         return _run_in(cfg, specs, merged, reports_dir, jobs, scheduler, show_code)
     client = connect(scheduler)  # a scheduler refused before a folder is made or marked

@@ -40,8 +40,15 @@ __all__ = [
     "notebook_title",
     "parse_param",
     "parse_type",
+    "resolve_paths",
     "value_matches",
 ]
+
+#: Parameters that name the user's own files: ``files`` (files and folders) and
+#: ``files_scale`` when it names a scale CSV (ends in ``.csv``; otherwise it is a scale's
+#: id). A report runs in its own folder, so :func:`resolve_paths` makes them absolute
+#: against the folder the batch was started from before any run starts.
+PATH_PARAMETERS = ("files", "files_scale")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -194,6 +201,70 @@ def check_parameters(notebook, params, *, run: str | None = None) -> dict:
                 f"{annotation}; got {value!r:.60}"
             )
     return {**{name: p.default for name, p in declared.items()}, **params}
+
+
+def resolve_paths(params: dict, *, run: str | None = None, cwd=None) -> dict:
+    """``params`` with the paths of :data:`PATH_PARAMETERS` made absolute against ``cwd``.
+
+    A report's kernel runs in the report's own folder, so a relative ``files`` path given on
+    the command line (``-p 'files=["club/"]'``) would be read from there and not found. The
+    batch calls this before any run starts: each path is taken relative to ``cwd`` (the
+    folder ``bridgestats reports`` was started from), checked to exist, and replaced by its
+    absolute form, which ``run.json`` then records.
+
+    Parameters
+    ----------
+    params : dict
+        A run's parameters (:func:`check_parameters`' result).
+    run : str, optional, keyword-only
+        The run, named in an error.
+    cwd : str or Path, optional, keyword-only
+        The folder relative paths are taken from (default: the current working directory).
+
+    Returns
+    -------
+    dict
+        A copy of ``params``, ``files`` a list of absolute paths and ``files_scale`` an
+        absolute path where it names a CSV; every other value as given.
+
+    Raises
+    ------
+    BridgestatsError
+        A path that names no file or folder, naming the run, the parameter, the path and the
+        folder it was looked for in.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> here = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (here / "club.csv").write_text("event,round\\n")
+    >>> out = resolve_paths({"files": ["club.csv"], "files_scale": "ebu_2006", "n": 3},
+    ...                     cwd=here)
+    >>> out["files"] == [str(here.resolve() / "club.csv")], out["files_scale"], out["n"]
+    (True, 'ebu_2006', 3)
+    """
+    base = Path(os.getcwd() if cwd is None else cwd).resolve()
+    who = f"run {run!r}: " if run else ""
+    out = dict(params)
+
+    def absolute(name: str, value) -> str:
+        path = base / Path(os.path.expanduser(str(value)))
+        if not str(value) or not path.exists():
+            raise BridgestatsError(
+                f"{who}parameter {name}: no file or folder {str(value)!r} (relative paths are"
+                f" read from the folder the batch was started in, {str(base)!r})"
+            )
+        return str(path.resolve())
+
+    files = out.get("files")
+    if isinstance(files, str):
+        out["files"] = [absolute("files", files)]
+    elif isinstance(files, list | tuple):
+        out["files"] = [absolute("files", f) for f in files]
+    scale = out.get("files_scale")
+    if isinstance(scale, str) and scale.lower().endswith(".csv"):
+        out["files_scale"] = absolute("files_scale", scale)
+    return out
 
 
 def parse_type(annotation: str) -> tuple:

@@ -32,7 +32,9 @@
   and by match length, δ within matches), :mod:`~bridgestats.studies.brighton` (the
   Brighton σ by subset with its likelihood-ratio tests, the σ for a Swiss pairs scale's
   conditions of use) and :mod:`~bridgestats.studies.frequencies` (each outcome's share
-  under a σ);
+  under a σ); :mod:`~bridgestats.studies.outcomes` sets observed VP outcomes (Brighton's,
+  Sheffield's, real team matches', a committee's own) against that share (the
+  ``vp_frequencies`` report; names stay under the module);
 - :mod:`~bridgestats.studies.sigma_evidence`: one σ(n) per form from that evidence, with
   its interval and source, for every scale a report or the booklet prints
   (:func:`bridgestats.sigma.form_sigma`; names stay under the module);
@@ -90,6 +92,7 @@ from .ratings_real import (
     gaussian_identification,
     identification_sentences,
     ppi_verdict,
+    ratings_findings,
     reliability,
     session_predictions,
     summary_figures,
@@ -126,6 +129,7 @@ __all__ = [
     "ppi_verdict",
     "probst_items",
     "qualifier_changes",
+    "ratings_findings",
     "reliability",
     "rescore_events",
     "session_predictions",

@@ -90,7 +90,7 @@ def brighton_round_counts() -> RoundCounts:
         name="Brighton 2005 Swiss pairs",
         source=(f"{COUNTS} on the {SCORED_ON} thresholds ({SCALES}): ML σ of the binned "
                 "normal margin, profile-likelihood interval"),
-        read_from=(COUNTS, SCALES, PRINTED),
+        read_from=(COUNTS, SCALES, PRINTED), printed=printed("cooke_random_draw_sigma"),
     )  # fmt: skip
 
 

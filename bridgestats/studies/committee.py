@@ -12,8 +12,9 @@ they hold into the frames it works on with one function here:
 - :func:`rescore_matches`: the committee's round robins and Swiss events in the shape of
   ``data/derived/rescored_matches`` with the scale each was scored on, for
   :func:`bridgestats.studies.rescore.rescore_events` (``compare_scales``);
-- :func:`own_evidence`: everything at once for a caller that wants every frame (the
-  committee brief).
+- :func:`board_spreads`: the spreads of the committee's full-field boards (``butler_scales``);
+- :func:`rating_log`: a session log of the committee's pairs sessions, players by their
+  number where the file gives one, else by name (``ratings_real``).
 
 Each result carries the :class:`~bridgestats.derive.ReadStatement` of what it read, and
 :func:`interval_verdict` says in words whether an interval is narrow enough to decide
@@ -22,7 +23,10 @@ between the published figures it is set against.
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -32,16 +36,20 @@ from ..derive.committee import CommitteeResults, ReadStatement, read_committee, 
 from ..names import display_name
 from ..vp import NAMED_SCALES, VPScale, named_scale
 from .brighton import brighton_round_counts
-from .rounds import RoundCounts, sigma_tests, subset_sigma
+from .rounds import RoundCounts, random_draw_sigma, sigma_tests, subset_sigma
 
 __all__ = [
     "DEFAULT_SCALES",
     "BoardSpreads",
+    "RatingLog",
     "RescoreInput",
     "RoundCounts",
     "as_committee",
     "board_spreads",
     "interval_verdict",
+    "random_draw_sigma",
+    "rating_log",
+    "read_for",
     "rescore_input",
     "round_counts",
     "scored_on",
@@ -61,12 +69,26 @@ _CANDIDATES = {
 }  # fmt: skip
 
 
-def as_committee(files, *, progress: bool = True) -> CommitteeResults:
+def as_committee(files, *, progress: bool = True) -> CommitteeResults | None:
     """``files`` read by :func:`~bridgestats.derive.read_committee`, or a
-    :class:`~bridgestats.derive.CommitteeResults` already read, as it is."""
-    if isinstance(files, CommitteeResults):
+    :class:`~bridgestats.derive.CommitteeResults` already read, as it is; None (the
+    shipped data) stays None."""
+    if files is None or isinstance(files, CommitteeResults):
         return files
     return read_committee(files, progress=progress)
+
+
+def read_for(files, uses) -> ReadStatement | None:
+    """What a report read of ``files`` (:func:`~bridgestats.derive.read_statement` for the
+    :data:`~bridgestats.derive.HOLDS` ids it ``uses``), or None for the shipped data.
+
+    >>> read_for(None, "teams_matches") is None
+    True
+    >>> read_for(_demo_committee(), "teams_matches").sentence[:43]
+    'Read 1 file: 4 team matches of 1 event in r'
+    """
+    c = as_committee(files)
+    return None if c is None else read_statement(c, uses)
 
 
 def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
@@ -76,9 +98,10 @@ def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
     ----------
     matches : pandas.DataFrame
         Usable matches of one form (:meth:`~bridgestats.derive.CommitteeResults.matches_for`).
-    scale : str or VPScale, optional
-        The scale, when the committee names it (an id of
-        :data:`bridgestats.vp.NAMED_SCALES`, or a scale read from a scale CSV). By
+    scale : str, path or VPScale, optional
+        The scale, when the committee names it: an id of
+        :data:`bridgestats.vp.NAMED_SCALES`, a scale CSV (a path ending ``.csv``, read by
+        :func:`bridgestats.io.read_scale_csv`) or a VPScale. By
         default the named scale of :data:`_CANDIDATES` that gives the most of the VPs the
         file prints (the first, :data:`DEFAULT_SCALES`, when it prints none).
     form : {"teams", "swiss_pairs"}, keyword-only
@@ -112,6 +135,10 @@ def scored_on(matches: pd.DataFrame, scale=None, *, form: str, n_boards: int):
             return 0
         return int(np.sum(np.abs(s.vp(margin[has]) - printed_vp[has]) < 0.005))
 
+    if isinstance(scale, str | os.PathLike) and str(scale).lower().endswith(".csv"):
+        from ..io import read_scale_csv
+
+        scale = dataclasses.replace(read_scale_csv(scale), name=f"the scale of {Path(scale).name}")
     if isinstance(scale, VPScale):
         return scale, "given", agree(scale), int(has.sum())
     if scale is not None:
@@ -210,7 +237,7 @@ def round_counts(files, *, scale=None, form=None, report="washington_sigma") -> 
         raise fail("scale", "a 20-0 scale without negative VPs (its outcomes are counted)",
                    sid)  # fmt: skip
     outcome = binned.outcome(m["margin"].to_numpy(dtype=float))
-    vps = list(binned.vp_winner)
+    vps = [int(v) if float(v).is_integer() else float(v) for v in binned.vp_winner]
     rounds = m["round"].astype(int).to_numpy()
     table = pd.crosstab(pd.Series(rounds, name="round"),
                         pd.Series(np.asarray(vps)[outcome], name="vp_winner"))  # fmt: skip
@@ -453,6 +480,8 @@ def team_swings(files, *, report="rederive_k") -> tuple[pd.DataFrame, ReadStatem
     BridgestatsError
         No board pairs: one sentence naming each file and what it holds.
     """
+    if files is None:
+        raise fail("files", "the committee's files (a list of files and folders)", files)
     c = as_committee(files)
     if c.swings.empty:
         raise c._refuse(report, ["teams_matches"])
@@ -499,3 +528,119 @@ def interval_verdict(what: str, ci, references: dict, *, unit: str = "") -> str:
                 "between them.")  # fmt: skip
     listed = ", ".join(shown[:-1]) + " and " + shown[-1]
     return f"{head} holds {listed}: too wide to decide between them."
+
+
+#: The date the shipped rating log is fitted before (its systems are scored from it on).
+SHIPPED_UNTIL = "2010-01-01"
+
+
+@dataclass(frozen=True)
+class RatingLog:
+    """The session log ``ratings_real`` rates: the shipped championships or a committee's
+    pairs sessions.
+
+    Attributes
+    ----------
+    sessions : pandas.DataFrame
+        :func:`bridgestats.derive.rating_sessions`' log (one row per table and round; a
+        committee's club session is one round: its files give no rounds).
+    players : pandas.DataFrame
+        :func:`bridgestats.derive.rating_players` of it.
+    until : str
+        The ISO date every system is fitted before and scored from.
+    read_statement : ReadStatement or None
+        What was read of the files, with the table results left out of the log by reason
+        (None for the shipped log).
+    read_from : tuple of str
+        The data set or the files.
+    """
+
+    sessions: pd.DataFrame
+    players: pd.DataFrame
+    until: str
+    read_statement: ReadStatement | None
+    read_from: tuple[str, ...]
+
+    def sentence(self) -> str:
+        """Sessions, table results, events, players and the split, in one sentence."""
+        s, p = self.sessions, self.players
+        before = int((pd.to_datetime(s["date"]) < pd.Timestamp(self.until)).sum())
+        return (f"{len(s):,} sessions, {int(s['n_boards'].sum()):,} table results (boards), "
+                f"{s['event'].nunique():,} events, {len(p):,} players, "
+                f"{int((p['n_championships'] >= 2).sum()):,} of them in two or more "
+                f"{'championships' if self.read_statement is None else 'files'}; fitted on "
+                f"the {before:,} sessions before {self.until} and "
+                f"scored on the {len(s) - before:,} from it on.")  # fmt: skip
+
+
+def rating_log(files=None, *, until=None, max_sessions=0, report="ratings_real") -> RatingLog:
+    """The session log of a committee's pairs sessions, or the shipped championships'.
+
+    Parameters
+    ----------
+    files : list of paths, CommitteeResults, or None
+        The committee's files: their pairs sessions (full fields,
+        :meth:`~bridgestats.derive.CommitteeResults.sessions_for`) scored board by board
+        against the field (:func:`bridgestats.derive.committee_board_log`: players by their
+        number where the file gives one, else by name); None: the shipped log
+        ``derived/rating_sessions`` (22,130 championship sessions).
+    until : str, optional
+        The date to fit before and score from; None: 2010-01-01 for the shipped log, the
+        date of the middle session of the files (the first date with half the sessions
+        before it).
+    max_sessions : int, keyword-only
+        Keep the first ``max_sessions`` sessions (0: all).
+    report : str, keyword-only
+        The report asking (named in a refusal).
+
+    Returns
+    -------
+    RatingLog
+
+    Raises
+    ------
+    BridgestatsError
+        The files hold no pairs session (one sentence naming them), none that can be dated,
+        or sessions on one date only (nothing to fit before and score after); ``until``
+        with no session before it or none from it on.
+
+    Examples
+    --------
+    >>> log = rating_log(max_sessions=100)
+    >>> len(log.sessions), log.until, log.read_statement is None
+    (100, '2010-01-01', True)
+    """
+    from .. import datasets
+    from .._validate import check_int
+    from ..derive import committee_board_log, rating_players, rating_sessions
+
+    keep = check_int(max_sessions, "max_sessions", minimum=0)
+    c = as_committee(files)
+    if c is None:
+        name = "derived/rating_sessions"
+        sessions = datasets.load(name)
+        sessions = sessions.iloc[:keep] if keep else sessions
+        return RatingLog(sessions, rating_players(sessions), until or SHIPPED_UNTIL, None, (name,))
+    board_log = committee_board_log(c.sessions_for(report))
+    sessions = rating_sessions(board_log)
+    sessions = sessions.iloc[:keep].reset_index(drop=True) if keep else sessions
+    dates = pd.to_datetime(sessions["date"])
+    if dates.nunique() < 2:
+        raise fail("files", f"{report}: pairs sessions on two or more dates (fitted before one, "
+                   "scored after it)", f"{dates.nunique()} date(s)")  # fmt: skip
+    if until is None:
+        until = str(dates.iloc[len(dates) // 2].date())
+        if pd.Timestamp(until) <= dates.iloc[0]:  # the middle session on the first date
+            until = str(dates[dates > dates.iloc[0]].iloc[0].date())
+    cut = pd.Timestamp(until)
+    if not (dates < cut).any() or not (dates >= cut).any():
+        raise fail("until", f"a date with sessions before and after it ({dates.iloc[0].date()} "
+                   f"to {dates.iloc[-1].date()})", until)  # fmt: skip
+    read = read_statement(c, "pairs_sessions")
+    dropped = board_log.attrs["summary"]["dropped"]
+    rows = [{"what": "table results", "status": f"not rated: {reason}", "count": n, "where": ""}
+            for reason, n in dropped.items() if n]  # fmt: skip
+    if rows:
+        read = ReadStatement(read.sentence, pd.concat([read.table, pd.DataFrame(rows)],
+                                                      ignore_index=True))  # fmt: skip
+    return RatingLog(sessions, rating_players(sessions), str(until), read, c.given)

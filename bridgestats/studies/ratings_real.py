@@ -62,6 +62,7 @@ __all__ = [
     "identification_sentences",
     "log_digest",
     "ppi_verdict",
+    "ratings_findings",
     "reliability",
     "session_predictions",
     "summary_figures",
@@ -979,3 +980,135 @@ def best_system_sentence(figures, *, n_scored, level=0.9):
     return (f"{name[0].upper() + name[1:]} has the lowest out-of-sample RMSE "
             f"({top['rmse']:.3f} % per session over {n_scored:,} sessions), {lead}: "
             + " and ".join(parts) + ".")  # fmt: skip
+
+
+#: The systems as a page names them.
+SYSTEM_NAMES = {"flat": "always 50 %", "player_mean": "player mean", "ppi": "PPI", "elo": "Elo",
+                "glicko2": "Glicko-2", "gaussian": "Gaussian model",
+                "noise_floor": "noise floor"}  # fmt: skip
+
+
+def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, elo_k_factor=2.0,
+                     settle_tolerance=1.0, settle_min_boards=600, forecaster=None):  # fmt: skip
+    """The ``ratings_real`` report's findings, each one sentence, and what each says of its
+    sample (an interval too wide to decide, a figure the log is too short to measure).
+
+    Parameters
+    ----------
+    figures : dict
+        :func:`summary_figures` with the identification.
+    settle : pandas.DataFrame
+        :func:`~bridgestats.studies.ratings_real_claims.settling`.
+    bands : pandas.DataFrame
+        :func:`~bridgestats.studies.ratings_real_claims.ppi_bands`.
+    players : pandas.DataFrame
+        :func:`bridgestats.derive.rating_players` of the log.
+    n_scored : int, keyword-only
+        Sessions scored.
+    level, elo_k_factor, settle_tolerance, settle_min_boards : keyword-only
+        The report's parameters, for the sentences.
+    forecaster : dict, optional, keyword-only
+        The forecasting filter's fitted sds (:func:`identification_sentences`).
+
+    Returns
+    -------
+    list of dict
+        ``text``, ``section`` (``"predict"``, ``"identified"``, ``"calibration"``,
+        ``"claims"``, ``"band"``, ``"settle"``), ``key`` (the summary key it states) and
+        ``headline``.
+
+    Notes
+    -----
+    The best system is named as the comparison finds it (:func:`best_system_sentence`).
+    The shares of the explainable variance are said only where the noise floor lies
+    below every system's RMSE (sessions of a few boards can put it above: then the share is
+    not defined and the sentence says so). The pick-up claim is set against the page's 2 %:
+    not seen (the interval below 2), consistent (above 0 and reaching 2), or too wide to
+    decide (holding both 0 and 2). Settling is said for the systems that have players of
+    ``settle_min_boards`` boards, else that the log has none.
+
+    Examples
+    --------
+    >>> row = {"explained_share": 0.2, "calibration_slope": 1.0, "coverage_90": 0.9,
+    ...        "rmse_vs_elo": -0.1, "rmse_vs_elo_ci": [-0.2, 0.0], "rmse_vs_player_mean": 0.0,
+    ...        "rmse_vs_player_mean_ci": [-0.1, 0.1]}
+    >>> rmse = {"flat": 9.0, "player_mean": 8.1, "ppi": 8.2, "elo": 8.3, "glicko2": 9.5,
+    ...         "gaussian": 8.0}
+    >>> f = {"systems": {k: {**row, "rmse": r} for k, r in rmse.items()},
+    ...      "best_system": "gaussian", "noise_floor_rmse": 6.9, "bootstrap_unit": "event",
+    ...      "partnership_sd_multi_partner": 0.5, "partnership_sd_multi_partner_ci": [0.0, 1.2],
+    ...      "n_multi_partner_sessions": 40, "gaussian_model": {"drift_sd": {"estimate": 0.3,
+    ...      "ci": [0.0, 0.9]}}, "pickup_bonus_pct": 0.4, "pickup_bonus_pct_ci": [-0.5, 2.5],
+    ...      "lpr_test1_rate": 0.01, "lpr_test2_rate": 0.0, "n_lpr_periods": 50}
+    >>> settle = pd.DataFrame({"system": ["ppi"], "n_players": [0], "median_boards": [np.nan]})
+    >>> said = ratings_findings(f, settle, pd.DataFrame({"band": []}),
+    ...                         pd.DataFrame({"n_boards": [144]}), n_scored=100)
+    >>> [s["key"] for s in said if s["headline"]]
+    ['ppi_verdict', 'best_system', 'partnership_sd_multi_partner', 'pickup_bonus_pct']
+    >>> said[7]["text"][-40:]
+    'rval holds 0 and 2 %, too wide to decide'
+    >>> said[-1]["text"][:38]
+    'No player has the 600 boards settling '
+    """
+    pct = round(100 * level)
+    names = SYSTEM_NAMES
+    systems = figures["systems"]
+    best = figures["best_system"]
+    top = systems[best]
+    out = []
+
+    def add(text, section, key, headline=False):
+        out.append({"text": text, "section": section, "key": key, "headline": headline})
+
+    add(ppi_verdict(figures, level=level), "predict", "ppi_verdict", True)
+    add(best_system_sentence(figures, n_scored=n_scored, level=level), "predict",
+        "best_system", True)  # fmt: skip
+    share = {k: systems[k]["explained_share"] for k in ("player_mean", "elo", "gaussian")}
+    floor = figures["noise_floor_rmse"]
+    if floor < min(r["rmse"] for r in systems.values()) and max(share.values()) <= 1:
+        add(f"Against the noise floor of {floor:.3f} % the player mean, Elo and the Gaussian "
+            f"model explain {100 * share['player_mean']:.0f} %, {100 * share['elo']:.0f} % "
+            f"and {100 * share['gaussian']:.0f} % of the explainable variance",
+            "predict", "systems")  # fmt: skip
+    else:
+        add(f"The noise floor ({floor:.3f} %) is not below every system's RMSE (the best "
+            f"{top['rmse']:.3f} %): sessions this short leave no explainable variance to "
+            "share out, so the shares are not said", "predict", "systems")  # fmt: skip
+    said = identification_sentences(figures, level=level, forecaster=forecaster)
+    add(said["partnership"], "identified", "partnership_sd_multi_partner", True)
+    add(said["drift"], "identified", "gaussian_model")
+    slope = {k: r["calibration_slope"] for k, r in systems.items()}
+    add(f"Calibration slopes of actual on predicted: Elo {slope['elo']:.2f}, the Gaussian model "
+        f"{slope['gaussian']:.2f}, the PPI {slope['ppi']:.2f} and Glicko-2 "
+        f"{slope['glicko2']:.2f} (1 is calibrated, above 1 timid)", "calibration",
+        "systems")  # fmt: skip
+    add(f"The Gaussian model's {pct} % predictive intervals hold "
+        f"{100 * systems['gaussian']['coverage_90']:.1f} % of the sessions", "calibration",
+        "systems")  # fmt: skip
+    lo, hi = figures["pickup_bonus_pct_ci"]
+    seen = ("is not seen" if hi < 2 else "is consistent with the data" if lo > 0 else
+            "can be neither seen nor ruled out: the interval holds 0 and 2 %, too wide to "
+            "decide")  # fmt: skip
+    add(f"Pick-up claim: established partnerships beat their PPIs by "
+        f"{figures['pickup_bonus_pct']:+.2f} % more than new ones ({pct} %: {lo:+.2f} to "
+        f"{hi:+.2f}), so the page's 2 % {seen}", "claims", "pickup_bonus_pct", True)  # fmt: skip
+    add(f"At Elo K = {elo_k_factor:g} the LPR's limiting test 1 intervenes in "
+        f"{100 * figures['lpr_test1_rate']:.2f} % and test 2 in "
+        f"{100 * figures['lpr_test2_rate']:.2f} % of {figures['n_lpr_periods']:,} player-events",
+        "claims", "lpr_test1_rate")  # fmt: skip
+    if len(bands):
+        in_band = float(bands["band"].between(3, 5).mean())
+        add(f"A real player's PPI band has median {bands['band'].median():.2f} % over "
+            f"{len(bands):,} players, {100 * in_band:.0f} % of them within the page's 3 to 5 %",
+            "band", "ppi_band_median")  # fmt: skip
+    measured = settle[settle["n_players"] > 0]
+    for row in measured.itertuples():
+        add(f"{names[row.system]}: a newcomer's rating settles within {settle_tolerance:g} % "
+            f"after {row.median_boards:.0f} boards (median of {row.n_players:,} players)",
+            "settle", "settling")  # fmt: skip
+    if measured.empty:
+        most = int(players["n_boards"].max()) if len(players) else 0
+        add(f"No player has the {settle_min_boards:,} boards settling is measured on (the most "
+            f"is {most:,}): the log is too short to say when a newcomer's rating settles",
+            "settle", "settling")  # fmt: skip
+    return out

@@ -3,9 +3,11 @@
 :class:`RoundCounts` holds the counts of Probst's Table 7's shape (rounds × the winner's VP
 on the scale the matches were scored on) with what a page says about them;
 :func:`subset_sigma` fits σ to all rounds, the random-draw rounds, each half and each round
-(:func:`bridgestats.fit.fit_sigma_groups`), and :func:`sigma_tests` tests one σ for the
+(:func:`bridgestats.fit.fit_sigma_groups`), :func:`sigma_tests` tests one σ for the
 halves and the rounds and each round against the rest (:func:`bridgestats.fit.
-sigma_lr_test`, :func:`~bridgestats.fit.sigma_one_vs_rest`). The counts come from
+sigma_lr_test`, :func:`~bridgestats.fit.sigma_one_vs_rest`), and :func:`random_draw_sigma`
+sets the random-draw rounds' σ beside the 20-0 count's alone and, for Brighton, Cooke's
+printed figure. The counts come from
 :func:`bridgestats.studies.committee.round_counts` (a committee's files) or
 :func:`bridgestats.studies.brighton.brighton_round_counts` (Brighton 2005).
 """
@@ -19,11 +21,18 @@ import pandas as pd
 
 from .._validate import check_int, fail
 from ..derive.committee import ReadStatement
-from ..fit import fit_sigma_groups, sigma_lr_test, sigma_one_vs_rest
+from ..fit import fit_sigma_groups, fit_sigma_tail, sigma_lr_test, sigma_one_vs_rest
 from ..names import display_name
 from ..vp import NAMED_SCALES, VPScale, named_scale
 
-__all__ = ["PUBLISHED", "RoundCounts", "sigma_tests", "subset_sigma"]
+__all__ = [
+    "PUBLISHED",
+    "RandomDrawSigma",
+    "RoundCounts",
+    "random_draw_sigma",
+    "sigma_tests",
+    "subset_sigma",
+]
 
 #: The published scales a form's σ is set beside (washington_sigma): Probst's Table 8 for
 #: Swiss pairs, the WBF's discrete scale for teams.
@@ -71,6 +80,10 @@ class RoundCounts:
         The data and method, for the report's source line.
     read_from : tuple of str
         The data sets or files read (a report's inputs).
+    printed : object or None
+        A published σ of the random-draw rounds to set beside (an
+        :class:`~bridgestats.studies.estimates.Estimate`: Cooke's for Brighton 2005), or
+        None (a committee's events have none).
     """
 
     by_round: pd.DataFrame
@@ -89,6 +102,7 @@ class RoundCounts:
     read_statement: ReadStatement | None = None
     source: str = ""
     read_from: tuple[str, ...] = ()
+    printed: object = None
 
     @property
     def scale_name(self) -> str:
@@ -247,3 +261,115 @@ def sigma_tests(counts, *, first_half_last_round=7, confidence=0.90):
                                          "sigma_pooled": float})  # fmt: skip
     tests.index.name = "test"
     return tests, sigma_one_vs_rest(table, t, confidence=confidence)
+
+
+@dataclass(frozen=True)
+class RandomDrawSigma:
+    """σ of the random-draw rounds, two ways, and what a page says of them.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per estimate: ``estimate`` (its name), ``sigma``, ``low``, ``high``,
+        ``level`` (text, "90 %"): the published figure where the counts carry one
+        (:attr:`RoundCounts.printed`), the 20-0 proportion alone (Wald,
+        :func:`bridgestats.fit.fit_sigma_tail`) and maximum likelihood on every count.
+    tail : SigmaFit
+        The 20-0 proportion's fit.
+    sentence : str
+        The finding: the rounds' σ and interval, set beside the published figure where
+        there is one, else beside the 20-0 count's own estimate.
+    note : str
+        Where the published figure comes from, or that there is none for these events.
+    """
+
+    table: pd.DataFrame
+    tail: object
+    sentence: str
+    note: str
+
+
+def random_draw_sigma(counts, fits, *, random_draw_rounds=(1, 2), confidence=0.90):
+    """σ of the random-draw rounds from every count and from the 20-0 count alone.
+
+    Parameters
+    ----------
+    counts : RoundCounts
+        As :func:`subset_sigma`.
+    fits : pandas.DataFrame
+        :func:`subset_sigma` of the same counts and rounds (its ``random_draw`` row).
+    random_draw_rounds : sequence of int, default (1, 2)
+        The random-draw rounds.
+    confidence : float, default 0.90
+        Level of the 20-0 proportion's interval.
+
+    Returns
+    -------
+    RandomDrawSigma
+
+    Notes
+    -----
+    Cooke's printed interval for Brighton's rounds 1-2 (11.04-12.55, Probst §11) is the
+    Wald interval of the 20-0 proportion mapped through σ = t / Φ⁻¹(1 − p/2)
+    (:func:`bridgestats.fit.fit_sigma_tail`); his point estimate is not reproduced. The
+    sentence compares the two only where the counts carry that figure: a committee's
+    events are set beside the 20-0 count's own estimate instead.
+
+    Examples
+    --------
+    >>> from bridgestats.studies.brighton import brighton_round_counts
+    >>> c = brighton_round_counts()
+    >>> r = random_draw_sigma(c, subset_sigma(c))
+    >>> print(r.sentence[:66])
+    Rounds 1 and 2: σ = 11.66 % (10.99-12.39) against Cooke's printed
+    >>> list(r.table["estimate"])[0]
+    'Cooke, as printed'
+    """
+    c = _counts(counts)
+    table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
+    _, rounds = _check_rounds(table, None, random_draw_rounds)
+    picked = table.loc[rounds]
+    tail = fit_sigma_tail(int(picked[picked.columns[-1]].sum()), int(picked.to_numpy().sum()),
+                          t[-1], confidence=confidence)  # fmt: skip
+    ml = fits.loc["random_draw"]
+    level = f"{confidence:.0%}"
+    top = f"{picked.columns[-1]}-{20 - int(picked.columns[-1])}"  # "20-0"
+    rows = []
+    fig = c.printed
+    who = fig.source.split(": ", 1)[-1].split(",")[0].split()[-1] if fig is not None else ""
+    if fig is not None:
+        rows.append((f"{who}, as printed", fig.value, *fig.ci, f"{fig.confidence:.0%}"))
+    rows += [
+        (f"the {top} proportion alone (Wald)", tail.sigma, *tail.ci, level),
+        (f"maximum likelihood on all {table.shape[1]} counts", ml.sigma, ml.ci_low,
+         ml.ci_high, level),
+    ]  # fmt: skip
+    out = pd.DataFrame(rows, columns=["estimate", "sigma", "low", "high", "level"])
+    named = _and_rounds(rounds)
+    width = float(ml.ci_high - ml.ci_low)
+    head = f"{named}: σ = {ml.sigma:.2f} % ({ml.ci_low:.2f}-{ml.ci_high:.2f})"
+    if fig is not None:
+        sentence = (
+            f"{head} against {who}'s printed {fig.value:.2f} ({fig.ci[0]:.2f}-{fig.ci[1]:.2f}), "
+            f"whose interval is {(fig.ci[1] - fig.ci[0]) / width:.2f} times as wide as the "
+            f"profile interval because it comes from the {top} count alone (the {top}-only "
+            f"interval is {tail.ci[0]:.2f}-{tail.ci[1]:.2f})."
+        )
+        note = f"{who}'s figures: {fig.source}."
+    else:
+        sentence = (
+            f"{head} from all {table.shape[1]} counts of their {int(ml.n):,} matches; from "
+            f"the {top} count alone {tail.sigma:.2f} % ({tail.ci[0]:.2f}-{tail.ci[1]:.2f}), "
+            f"an interval {(tail.ci[1] - tail.ci[0]) / width:.2f} times as wide."
+        )
+        note = (f"{c.name}: no published σ of these rounds to set beside; the {top} count "
+                "alone and every count are compared.")  # fmt: skip
+    return RandomDrawSigma(table=out, tail=tail, sentence=sentence, note=note)
+
+
+def _and_rounds(rounds) -> str:
+    """``Round 1``, ``Rounds 1 and 2``, ``Rounds 1, 2 and 3``."""
+    r = [str(x) for x in rounds]
+    if len(r) == 1:
+        return f"Round {r[0]}"
+    return f"Rounds {', '.join(r[:-1])} and {r[-1]}"

@@ -33,3 +33,12 @@ def test_the_real_event_is_the_shipped_bermuda_bowl_round_robin():
     assert len(teams) == 231 and teams["round"].max() == 21  # 22 teams, 21 rounds
     assert set(teams["boards"]) == {16}
     assert (teams["vp_home"] + teams["vp_visitors"]).round(2).eq(20).all()
+
+
+def test_the_club_sessions_are_their_script_s_output():
+    """The simulated club's eight USEBIO sessions, byte for byte."""
+    folder = datasets.path("committee/swiss_pairs_rounds").parent / "club_sessions"
+    made = _script().club_sessions()
+    assert sorted(made) == sorted(p.name for p in folder.glob("*.xml"))
+    for name, text in made.items():
+        assert (folder / name).read_text() == text, name

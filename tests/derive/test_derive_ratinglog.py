@@ -61,7 +61,7 @@ def test_board_log_percentages_against_the_whole_field():
     assert log.attrs["summary"] == {
         "records": 11,
         "used": 8,
-        "dropped": {"duplicate file": 0, "not scorable": 0, "player not named": 1,
+        "dropped": {"duplicate file": 0, "not scorable": 0, "no date": 0, "player not named": 1,
                     "player in two seats": 1, "lone result on board": 1},
     }  # fmt: skip
     assert list(log.attrs["summary"]["dropped"]) == list(DROP_REASONS)
@@ -148,7 +148,7 @@ def test_rederive_from_archive(shared_data, shipped):
     10 significant digits, so rtol 1e-9), and every table result read is accounted for."""
     fresh = _load_script().derive(shared_data)
     summary = fresh.attrs["summary"]
-    assert summary["dropped"] == {"duplicate file": 21_552, "not scorable": 0,
+    assert summary["dropped"] == {"duplicate file": 21_552, "not scorable": 0, "no date": 0,
                                   "player not named": 13_883, "player in two seats": 0,
                                   "lone result on board": 0}  # fmt: skip
     assert summary["records"] + summary["dropped"]["duplicate file"] == 408_522

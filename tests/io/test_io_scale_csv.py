@@ -149,3 +149,29 @@ def test_score_refuses_the_edited_file_in_one_line(capsys, tmp_path, five_boards
     code, out, err = _run(capsys, "score", pbn, "--scale-file", path)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "scale.csv: line 10: VPs 18-2 go back" in err
+
+
+def test_a_swiss_pairs_scale_as_the_command_line_writes_it_reads_back(tmp_path, capsys):
+    """`bridgestats scale --form swiss-pairs --format csv` adds the winner's score columns
+    (50 + the MP % margin): the file reads back to the same thresholds and VPs, centre 50,
+    and a score column that is not the margin + one centre is refused with its line."""
+    from bridgestats.cli import main
+
+    assert main(["scale", "--form", "swiss-pairs", "--boards", "8", "--format", "csv"]) == 0
+    text = capsys.readouterr().out
+    path = tmp_path / "swiss.csv"
+    path.write_text(text[text.index("vp_winner") :])
+    scale = read_scale_csv(path)
+    from bridgestats.vp import event_scale
+
+    made = event_scale("swiss_pairs", 8)
+    np.testing.assert_allclose(scale.thresholds, made.thresholds, rtol=1e-12)
+    assert scale.centre == 50 and scale.vp(made.thresholds[-1]) == 20
+    lines = path.read_text().splitlines()
+    cells = lines[3].split(",")
+    cells[-2] = str(float(cells[-2]) + 0.5)  # score_from off by half a point
+    lines[3] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(BridgestatsError, match=r"line 4: score_from .* is not margin_from .* \+ "
+                       r"the centre 50 of the first row"):  # fmt: skip
+        read_scale_csv(path)

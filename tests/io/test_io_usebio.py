@@ -595,3 +595,44 @@ def test_read_results_reads_the_usebio_folder(usebio_dir):
     df = read_results(usebio_dir)
     assert df.attrs["summary"].files == len(files) >= 3
     assert len(df) == sum(len(read_usebio(f)) for f in files)
+
+
+def test_players_numbers_are_read_national_first_then_club(tmp_path):
+    """Each seat's number: the NATIONAL_ID_NUMBER as printed, else the CLUB_ID_NUMBER as
+    'club <n>', else missing; in the order the pair lists its players, as the names."""
+    from bridgestats.io import read_usebio
+
+    path = tmp_path / "ids.xml"
+    path.write_text(
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PARTICIPANTS>'
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ann</PLAYER_NAME>"
+        "<NATIONAL_ID_NUMBER> 4711 </NATIONAL_ID_NUMBER><CLUB_ID_NUMBER>9</CLUB_ID_NUMBER>"
+        "</PLAYER><PLAYER><PLAYER_NAME>Bob</PLAYER_NAME><CLUB_ID_NUMBER>12</CLUB_ID_NUMBER>"
+        "</PLAYER></PAIR><PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLAYER><PLAYER_NAME>Cy"
+        "</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Di</PLAYER_NAME></PLAYER></PAIR>"
+        "</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>"
+        "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<CONTRACT>4S</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>10</TRICKS>"
+        "</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+    )
+    row = read_usebio(path).iloc[0]
+    assert (row.north, row.north_id, row.south, row.south_id) == ("Ann", "4711", "Bob", "club 12")
+    assert row.east == "Cy" and row.east_id is None and row.west_id is None
+
+
+def test_the_real_files_numbers_are_their_participants(shared_data):
+    """Every seat's number is the one the file's PARTICIPANTS give that player (read again
+    here with ElementTree): 24 players in the three Compscore3 sessions."""
+    import xml.etree.ElementTree as ET
+
+    from bridgestats.io import read_usebio
+
+    folder = shared_data / "usebio"
+    frame = read_usebio(folder)
+    number = {}
+    for path in folder.glob("*.xml"):
+        for p in ET.parse(path).getroot().iter("PLAYER"):
+            number[p.findtext("PLAYER_NAME")] = p.findtext("NATIONAL_ID_NUMBER")
+    for seat in ("north", "south", "east", "west"):
+        assert (frame[seat].map(number) == frame[f"{seat}_id"]).all(), seat
+    assert len(set(frame[["north_id", "south_id", "east_id", "west_id"]].to_numpy().ravel())) == 24

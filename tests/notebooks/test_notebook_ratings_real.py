@@ -130,3 +130,38 @@ def test_findings_in_words(summary):
     ppi = summary["systems"]["ppi"]
     assert f"{ppi['rmse_vs_elo']:+.3f} % RMSE per session" in summary["ppi_verdict"]
     assert "intervals resample events" in summary["ppi_verdict"]
+
+
+@pytest.fixture(scope="module")
+def own(run_notebook, tmp_path_factory):
+    """One run on a committee's files: the simulated club's eight USEBIO sessions of
+    data/committee/club_sessions (fewer resamples and profile points: its figures are not
+    what is tested here)."""
+    from studies.test_committee_ratings import CLUB  # tests/ is on the path
+
+    folder = tmp_path_factory.mktemp("ratings_real_own")
+    files = [str(CLUB)]
+    return run_notebook("ratings_real", folder, files=files, n_boot=50, profile_grid=2), files
+
+
+def test_a_committee_s_sessions_are_rated_with_their_players_and_sessions(own):
+    """The log's players and sessions are the files' (counted again from the XML with the
+    standard library), fitted before the middle session's date and scored from it; the page
+    says what it read; the findings say what so short a log cannot measure."""
+    from studies.test_committee_ratings import CLUB, _count
+
+    s, files = own
+    n_players, n_sessions, n_lines = _count(CLUB)
+    assert (s["n_players"], s["n_sessions"], s["n_boards"]) == (n_players, n_sessions, n_lines)
+    assert s["fit_until"] == "2025-02-04" and s["n_scored_sessions"] == n_sessions // 2
+    assert {(r["what"], r["status"]): r["count"] for r in s["read"]} == {
+        ("files", "read"): 8,
+        ("table results", "used"): n_lines,
+    }
+    assert list(s["_inputs"]) == files or set(s["_inputs"]) == set(files)
+    assert set(s["systems"]) == {"flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"}
+    text = {f["key"]: f["text"] for f in s["_findings"]}
+    best = s["best_system"]
+    assert f"{s['systems'][best]['rmse']:.3f} % per session" in text["best_system"]
+    assert "settling is measured on" in text["settling"]  # no member has 600 boards
+    assert "championships" not in " ".join(text.values())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import stats
 
@@ -149,3 +150,67 @@ def test_findings_read_as_sentences_with_names(run):
     text = " ".join(f["text"] for f in s["_findings"])
     assert "wbf" not in text and "first_half" not in text
     assert (folder / "figures" / "team_matches_vp_frequencies.png").is_file()
+
+
+@pytest.fixture(scope="module")
+def own(run_notebook, tmp_path_factory):
+    """One run on a committee's files: the two samples of data/committee (the simulated club
+    Swiss pairs, scored on the EBU 2006 table, and the real Bermuda Bowl 2013 round robin)."""
+    files = [str(datasets.path("committee/swiss_pairs_rounds")),
+             str(datasets.path("committee/teams_matches"))]  # fmt: skip
+    folder = tmp_path_factory.mktemp("vp_frequencies_own")
+    return run_notebook("vp_frequencies", folder, files=files, n_boot=20), files, folder
+
+
+def test_a_committee_s_outcomes_against_its_scale_s_gaussian_expectation(own):
+    """The Swiss pairs' VP outcomes counted here from the CSV on the EBU 2006 thresholds
+    (exact), the scale's own σ the EBU's published 11 % (the table is the Gaussian scale at
+    σ = 11 %: tolerance 0.01, the table's two-decimal thresholds), and X² against the normal
+    band probabilities at that σ recomputed with scipy (relative 1e-9)."""
+    s, files, _ = own
+    swiss = pd.read_csv(files[0])
+    t = np.asarray(vp.named_scale("ebu_2006", n_boards=8).thresholds)
+    margin = (swiss["pct_home"] - 50).abs().to_numpy()
+    observed = np.bincount((margin[:, None] >= t[None, :]).sum(axis=1), minlength=11)
+    assert s["brighton_observed_20_0"] == observed[-1] == sum(s["brighton_observed_20_0_by_round"])
+    assert s["scale_scored_on"] == "ebu_2006" and s["event"] == "Simulated club Swiss pairs"
+    assert s["brighton_sigma_model"] == pytest.approx(11.0, abs=0.01)
+    sigma = s["brighton_sigma_model"]
+    edges = np.r_[0.0, t, np.inf]
+    p = 2 * np.diff(stats.norm.cdf(edges / sigma))
+    expected = len(swiss) * p
+    assert s["brighton_expected_20_0"] == pytest.approx(expected[-1], rel=1e-9)
+    x2 = float(np.sum((observed - expected) ** 2 / expected))
+    assert s["brighton_chi2"] == pytest.approx(x2, rel=1e-9)
+    assert s["brighton_p"] == pytest.approx(stats.chi2.sf(x2, 10), rel=1e-6)
+    first = swiss[swiss["round"] <= 5]  # the middle of 10 rounds
+    assert s["brighton_observed_20_0_first_half"] == int(
+        np.sum((first["pct_home"] - 50).abs() >= t[-1])
+    )
+
+
+def test_a_committee_s_team_matches_and_what_was_read(own):
+    """The Bermuda Bowl's 231 matches on the WBF discrete scale counted one by one, equal
+    probability's X² by hand; the page says first what it read (both files, 320 + 231
+    matches counted from the CSVs), and Sheffield and the archive's K are not the files'."""
+    s, files, _ = own
+    teams = pd.read_csv(files[1])
+    wbf = np.zeros(11, int)
+    for margin in (teams["imps_home"] - teams["imps_visitors"]).abs():
+        wbf[int(vp.wbf_scale(16).vp(margin)) - 10] += 1
+    np.testing.assert_array_equal(s["teams_wbf_observed"], wbf)
+    equal = len(teams) * np.array([1] + [2] * 10) / 21
+    assert s["teams_wbf_equal_chi2"] == pytest.approx(float(np.sum((wbf - equal) ** 2 / equal)))
+    assert s["teams_n_matches"] == len(teams) == 231
+    read = {(r["what"], r["status"]): r["count"] for r in s["read"]}
+    assert read == {("files", "read"): 2, ("matches", "used"): 320 + 231}
+    for key in ("sheffield_chi2", "sheffield_p", "teams_k_match", "probst_top_pct"):
+        assert s[key] is None
+    assert set(s["_inputs"]) == set(files)
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "Brighton" not in text and "Probst" not in text and "Sheffield" not in text
+    assert "too wide to decide" in text  # 320 matches cannot tell the Table 8 scales apart
+    assert "its p-values are approximate" in text  # 32 matches a round
+    heads = [f["text"] for f in s["_findings"] if f["headline"]]
+    assert heads[0].startswith("Simulated club Swiss pairs saw ")
+    assert "team matches of Bermuda Bowl 2013, round robin (16 boards" in heads[2]

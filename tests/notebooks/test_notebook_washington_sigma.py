@@ -143,3 +143,6 @@ def test_on_a_committee_s_file_the_known_sigma_is_recovered(own):
     assert s["halves_lr_p"] > 0.001  # equal pairs: no real difference between the halves
     assert any("σ of all rounds" in f["text"] for f in s["_findings"])
     assert list(s["_inputs"]) == [path]
+    # Cooke's printed figure is Brighton's: a committee's event is not set beside it
+    text = " ".join(f["text"] for f in s["_findings"])
+    assert "Cooke" not in text and "Rounds 1 and 2: σ = " in text

@@ -211,6 +211,7 @@ def test_notebook_parameters_reads_the_tagged_cell():
         "seed": 1,
         "label": "tiny",
         "input_path": None,
+        "files": None,
         "make_figure": False,
         "fail": False,
         "sleep_s": 0,
@@ -263,7 +264,7 @@ def test_check_parameters_merges_defaults_and_rejects_a_misspelt_name():
     message = str(info.value)
     assert "run 'tiny__x'" in message and "'sed'" in message
     assert "did you mean 'seed'" in message
-    assert "fail, input_path, label, make_figure, n, seed, sleep_s" in message
+    assert "fail, files, input_path, label, make_figure, n, seed, sleep_s" in message
     with pytest.raises(BridgestatsError, match="no parameters cell"):
         check_parameters(NOPARAMS, {"seed": 1})
 
@@ -312,6 +313,41 @@ def test_misspelt_parameter_stops_the_batch_before_anything_runs(tmp_path):
     with pytest.raises(BridgestatsError, match=r"run 'typo__sed-1': unknown parameter 'sed'"):
         run_reports(cfg, reports_dir=out)
     assert not out.exists()  # not even the folder: nothing ran
+
+
+def test_a_missing_file_stops_the_batch_before_anything_runs(tmp_path, monkeypatch):
+    """A relative ``files`` path is looked for where the batch was started; one that names
+    nothing there is refused, naming the path and that folder, before any folder is made."""
+    cfg = write_config(tmp_path, '[[report]]\nname = "a"\nnotebook = "@NB/tiny.ipynb"\n')
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "reports"
+    with pytest.raises(BridgestatsError, match=r"run 'a': parameter files: no file or folder "
+                       r"'club/none.csv' \(relative paths are read from the folder the batch "
+                       r"was started in, '.*'\)"):  # fmt: skip
+        run_reports(cfg, reports_dir=out, params={"files": ["club/none.csv"]})
+    assert not out.exists()
+
+
+def test_relative_files_are_read_from_where_the_batch_started(tmp_path, monkeypatch):
+    """The kernel runs in the run's own folder; ``files`` given relative to the folder the
+    batch was started in reach it as absolute paths, which run.json records (and the
+    notebook hashes the file it was given: its SHA-256 computed here)."""
+    cfg = write_config(tmp_path, '[[report]]\nname = "a"\nnotebook = "@NB/tiny.ipynb"\n')
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "week1.csv").write_text("event,round,home,visitors,boards,imps_home,imps_visitors\n")
+    monkeypatch.chdir(tmp_path)
+    (result,) = run_reports(cfg, reports_dir=tmp_path / "reports",
+                            params={"files": ["club/week1.csv"]})  # fmt: skip
+    assert result.status == "ok", result.error
+    absolute = str((club / "week1.csv").resolve())
+    record = json.loads((result.folder / "run.json").read_text())
+    assert record["parameters"]["files"] == [absolute]
+    assert record["overrides"]["files"] == [absolute]  # what papermill was given
+    digest = hashlib.sha256((club / "week1.csv").read_bytes()).hexdigest()
+    assert record["inputs"] == {absolute: digest}
+    summary = json.loads((result.folder / "summary.json").read_text())
+    assert summary["files"] == [absolute] and Path(summary["cwd"]) != tmp_path
 
 
 def test_jobs_must_be_a_positive_integer(tmp_path):
@@ -428,6 +464,7 @@ def test_run_json_records_provenance(batch):
         "seed": 7,
         "label": "tiny",
         "input_path": batch["data"].as_posix(),
+        "files": None,
         "make_figure": True,
         "fail": False,
         "sleep_s": 0,

@@ -80,3 +80,43 @@ def test_an_interval_decides_only_when_it_holds_one_figure():
     assert interval_verdict("x", (8, 12), refs).endswith("too wide to decide between them.")
     assert "alone" in interval_verdict("x", (10, 12), refs)
     assert "rules them all out" in interval_verdict("x", (12, 13), refs)
+
+
+def test_the_random_draw_rounds_of_a_committee_s_event_say_only_what_applies():
+    """On the Swiss pairs sample the random-draw rounds are set beside their own 20-0 count,
+    never beside Cooke's printed Brighton figure; the 20-0-only σ recomputed here from the
+    CSV by the proportion's formula σ = t / Φ⁻¹(1 − p/2) (scipy; tolerance 1e-9), t the
+    EBU 2006 table's 20-0 threshold. Brighton's own counts keep Cooke's figure."""
+    from bridgestats.studies.committee import random_draw_sigma, subset_sigma
+
+    counts = round_counts([datasets.path("committee/swiss_pairs_rounds")])
+    r = random_draw_sigma(counts, subset_sigma(counts), random_draw_rounds=(1, 2))
+    raw = datasets.load("committee/swiss_pairs_rounds")
+    first = raw[raw["round"] <= 2]
+    t = named_scale("ebu_2006", n_boards=8).thresholds[-1]
+    p = float(np.mean((first["pct_home"] - 50).abs() >= t))
+    assert r.tail.sigma == pytest.approx(t / stats.norm.ppf(1 - p / 2), rel=1e-9)
+    assert "Cooke" not in r.sentence + r.note + " ".join(r.table["estimate"])
+    assert r.sentence.startswith("Rounds 1 and 2: σ = ")
+    assert f"of their {len(first)} matches" in r.sentence
+    assert list(r.table["estimate"]) == ["the 20-0 proportion alone (Wald)",
+                                         "maximum likelihood on all 11 counts"]  # fmt: skip
+    from bridgestats.studies.brighton import brighton_round_counts
+
+    brighton = brighton_round_counts()
+    b = random_draw_sigma(brighton, subset_sigma(brighton))
+    assert "Cooke's printed 11.73 (11.04-12.55)" in b.sentence
+    assert b.table["estimate"].iloc[0] == "Cooke, as printed"
+
+
+def test_the_scale_scored_on_may_be_a_scale_csv(tmp_path):
+    """files_scale as a scale CSV (as ``bridgestats scale --format csv`` writes one): the EBU
+    2006 table written to a file and read back counts the Swiss pairs sample exactly as the
+    named scale does, and every printed VP agrees with it."""
+    path = tmp_path / "club_scale.csv"
+    path.write_text(named_scale("ebu_2006", n_boards=8).to_csv())
+    files = [datasets.path("committee/swiss_pairs_rounds")]
+    by_csv, named = round_counts(files, scale=str(path)), round_counts(files, scale="ebu_2006")
+    pd.testing.assert_frame_equal(by_csv.by_round, named.by_round)
+    assert by_csv.scale_id == "given" and by_csv.scale_name == "the scale of club_scale.csv"
+    assert by_csv.vp_agree == by_csv.vp_printed == 320
