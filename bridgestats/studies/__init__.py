@@ -3,9 +3,10 @@
 - :mod:`~bridgestats.studies.ppi`: the claims of Bridge Club Live's PPI page tested by
   simulation and by the formula (:func:`shock_response`, :func:`half_lives`,
   :func:`half_life_table`, :func:`stationary_wander`, :func:`newcomer_claim`,
-  :func:`newcomer_trajectory`,
-  :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
-  (:func:`forecast_comparison`, :func:`best_forecast`);
+  :func:`newcomer_trajectory`); :mod:`~bridgestats.studies.ppi_claims`: the page's claims
+  beside the measured figures (:func:`page_claims`); :mod:`~bridgestats.studies.ppi_forecast`:
+  how well the PPI predicts against Elo and Glicko-2 (:func:`forecast_comparison`,
+  :func:`best_forecast`);
 - :mod:`~bridgestats.studies.ratings_real`: every rating system of the catalogue
   (:data:`bridgestats.ratings.SYSTEMS`) tested on real players, each session predicted
   from what came before (:func:`session_predictions`, :func:`compare_systems`,
@@ -69,21 +70,19 @@ Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 
 from .ppi import (
     PAGE_ACTIVITY,
-    VERDICTS,
     HalfLife,
     Wander,
-    best_forecast,
-    forecast_comparison,
     half_life_frame,
     half_life_table,
     half_lives,
     newcomer_claim,
     newcomer_trajectory,
-    page_claims,
     shock_response,
     stationary_wander,
 )
+from .ppi_claims import VERDICTS, page_claims
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
+from .ppi_forecast import best_forecast, forecast_comparison
 from .probst import probst_items
 from .ratings_real import (
     best_system_sentence,
