@@ -21,6 +21,7 @@ LAYERS = {
     "_validate": 0,
     "_output": 0,
     "_jit": 0,
+    "_views": 0,
     "scoring": 1,
     "sigma": 1,  # σ of a match: Probst's models, the forms, the evidence's inputs, form_sigma
     "conventions": 1,  # the scoring programs' conventions: each program's rules
