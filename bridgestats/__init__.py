@@ -183,6 +183,7 @@ VOCABULARY = {
     "n_events": "events simulated",
     "n_sessions": "sessions of an event or a knock-out",
     "n_months": "calendar months simulated",
+    "n_players": "players of a simulated club (at most bridgestats.sim.club.MAX_PLAYERS)",
     "pairing": "a Swiss pairing rule of bridgestats.sim.events.PAIRINGS",
     "max_steps": "the cap on one round's pairing search",
     "matches": "a frame of matches",

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
 from typing import NamedTuple
 
+from ._views import CatalogueView
 from .errors import BridgestatsError
 from .sigma import FORMS as CATALOGUE
 from .sigma import FormTable
@@ -134,29 +134,9 @@ def booklet_sections() -> tuple[Section, ...]:
     return tuple(out)
 
 
-class _Sections(Mapping):
-    """The booklet's sections, id -> display name (:func:`booklet_sections`, read at each
-    use, so a form or a named scale added to its catalogue is in it)."""
-
-    def _names(self) -> dict:
-        return {s.id: s.name for s in booklet_sections()}
-
-    def __getitem__(self, key):
-        return self._names()[key]
-
-    def __iter__(self):
-        return iter(self._names())
-
-    def __len__(self) -> int:
-        return len(self._names())
-
-    def __repr__(self) -> str:
-        return repr(self._names())
-
-
 #: The sections of the VP-scale booklet, id -> display name, in print order
 #: (:func:`booklet_sections`; :data:`bridgestats.apps.booklet.SECTIONS`).
-SECTIONS = _Sections()
+SECTIONS = CatalogueView(lambda: {s.id: s.name for s in booklet_sections()})
 
 #: Scoring methods (:data:`bridgestats.scoring.METHODS`, and ``"teams"``, the two-room
 #: team matches of :func:`bridgestats.apps.score.score_event`).

@@ -1,7 +1,7 @@
 """Derive data/derived/swiss_pairs_strength_curve.csv: the Swiss pairs strength fit's curve.
 
 Run: ``.venv/bin/python scripts/derive_swiss_pairs_strength.py`` (about 20 s; deterministic:
-one seed). It runs :func:`bridgestats.studies.scales.pairs_strength_spread` with
+one seed). It runs :func:`bridgestats.studies.strength.pairs_strength_spread` with
 :data:`bridgestats.studies.sigma_evidence.PAIRS_FIT` (the grid of τ, events per τ and seed
 every report uses) on ``seeds/brighton_2005_vp_counts`` and writes its simulated curve, one
 row per τ, with the fit's parameters and the SHA-256 of the Brighton counts it was
@@ -18,8 +18,8 @@ import sys
 
 from bridgestats import datasets
 from bridgestats.paths import data_dir
-from bridgestats.studies.scales import pairs_strength_spread
 from bridgestats.studies.sigma_evidence import PAIRS_FIT, PAIRS_FIT_INPUT
+from bridgestats.studies.strength import pairs_strength_spread
 
 
 def derive():

@@ -48,7 +48,7 @@ RAW = re.compile(
 )
 REPORTS = ("washington_sigma", "vp_scale_designer")
 #: An id in running text: snake_case, not part of a path, a dotted name or a file name
-#: (``data/x_y.csv``, ``studies.scales.pairs_strength_spread`` name where code is).
+#: (``data/x_y.csv``, ``studies.strength.pairs_strength_spread`` name where code is).
 ID = re.compile(r"(?<![\w./`-])[a-z]+_[a-z0-9_]+\b(?![./(]\w)")
 
 

@@ -58,7 +58,7 @@ def test_makefile_has_the_readme_targets():
 _IMPORT_NAME = {"pyyaml": "yaml", "access-parser": "access_parser"}
 #: The package's top layer, which needs the notebooks extra: the batch runner, what the
 #: notebooks call to save their outputs and the figures they draw, and the command line.
-_TOP = ("reports", "notebook.py", "figures.py", "cli")
+_TOP = ("reports", "notebook.py", "figures", "cli")
 
 
 def _imports_of(path) -> set[str]:

@@ -126,7 +126,8 @@ if TYPE_CHECKING:  # the names below, for type checkers and editors
     from .frames import field_results, match_margins, team_board_swings
     from .lin import read_lin
     from .matches import MATCH_RESULT_COLUMNS, is_match_csv, read_match_results
-    from .pbn import read_pbn, read_pbn_totals
+    from .pbn import read_pbn
+    from .pbn_totals import read_pbn_totals
     from .results import READERS, Reader, read_results, reader_for
     from .scale_csv import read_scale_csv
     from .usebio import read_usebio, read_usebio_participants
@@ -146,7 +147,7 @@ _HOME = {
     "read_lin": "lin",
     **dict.fromkeys(("MATCH_RESULT_COLUMNS", "is_match_csv", "read_match_results"), "matches"),
     "read_pbn": "pbn",
-    "read_pbn_totals": "pbn",
+    "read_pbn_totals": "pbn_totals",
     **dict.fromkeys(("READERS", "Reader", "read_results", "reader_for"), "results"),
     "read_scale_csv": "scale_csv",
     "read_usebio": "usebio",

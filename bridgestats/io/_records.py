@@ -25,7 +25,8 @@ import pandas as pd
 
 from .._validate import fail
 from ..errors import BridgestatsError, ParseError
-from ..scoring import STRAINS, _contract_points, parse_contract
+from ..scoring import STRAINS, parse_contract
+from ..scoring.contracts import _contract_points
 
 __all__ = [
     "COLUMNS",
@@ -534,7 +535,7 @@ def _parsed_columns(texts) -> tuple[np.ndarray, ...]:
 def _parsed_arrays(texts):
     """The columns of :func:`_parsed_columns`, ``level`` and ``doubled`` as int64, the mask
     of the texts that are not contracts and the strain codes of
-    :func:`bridgestats.scoring._strain_codes` (-1 without a strain), each worked out once
+    :func:`bridgestats.scoring.contracts._strain_codes` (-1 without a strain), each worked out once
     per distinct text: ``(contract, level, strain, doubled, na, strain_code)``."""
     codes, uniques = _factorized(texts)
     every = np.append(np.arange(len(uniques)), -1)  # each distinct text, then "missing"

@@ -6,8 +6,9 @@ other report of the batch in the configuration's order, and a glossary of the te
 pages use (:data:`bridgestats.names.GLOSSARY`). Every page carries its number ("page 3 of
 84", a CSS page-margin box). The pages are the runner's own HTML, put together by the
 template ``templates/pack.html.j2`` and printed by headless Chromium
-(:func:`~bridgestats.reports.browser.print_pdf`) twice: the first print says on which page
-each part starts (read back with ``pypdf``), the second prints those pages in the contents.
+(:func:`~bridgestats.reports.browser.print_pdf`): the first print says on which page each
+part starts (read back with ``pypdf``), then the contents page alone is printed with those
+pages and put in the first print's place, and every part gets a bookmark.
 The booklet is also written as ``reports/booklet.html``. Without a browser the pack is not
 printed, :func:`write_pack` says so in one line, and the batch still succeeds.
 """
@@ -112,8 +113,9 @@ def pack_parts(root, runs) -> list[Part]:
     return parts
 
 
-def pack_html(parts, *, title="Committee pack") -> str:
-    """The pack as one HTML document (``templates/pack.html.j2``).
+def pack_html(parts, *, title="Committee pack", contents_only=False, footer="") -> str:
+    """The pack as one HTML document (``templates/pack.html.j2``); ``contents_only``: its
+    contents page alone, every page's footer the literal ``footer``.
 
     >>> page = pack_html([Part("A <b>part</b>", "pack-a", Markup("<p>x</p>"), (), 3)])
     >>> "A &lt;b&gt;part&lt;/b&gt;" in page and "<p>x</p>" in page and "page 3" in page
@@ -130,6 +132,7 @@ def pack_html(parts, *, title="Committee pack") -> str:
         written=now()[:10], version=package_version(),
         revision=(git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else ""),
         tally=", ".join(p.title for p in parts[:3]) + (", ..." if len(parts) > 3 else ""),
+        contents_only=contents_only, footer=footer,
     )  # fmt: skip
 
 
@@ -187,14 +190,46 @@ def write_pack(root, runs, *, timeout: float = 300) -> tuple[Path | None, str]:
         print_pdf(page, first, timeout=timeout)
         starts = _start_pages(first, parts)
         parts = [dataclasses.replace(p, page=n) for p, n in zip(parts, starts, strict=True)]
-        page.write_text(pack_html(parts), encoding="utf-8")
         final = Path(tmp) / "pack.pdf"
-        print_pdf(page, final, timeout=timeout)
-        if _start_pages(final, parts) != starts:  # the contents' numbers moved a part
-            raise BridgestatsError("committee pack: the parts moved between the two prints")
+        _with_numbered_contents(first, parts, Path(tmp), final, timeout=timeout)
         os.replace(final, root / PACK_PDF)
     record_page(root, PACK_PDF)
     from pypdf import PdfReader
 
     n_pages = len(PdfReader(str(root / PACK_PDF)).pages)
     return root / PACK_PDF, f"committee pack: {PACK_PDF}, {n_pages} A4 pages in {len(parts)} parts"
+
+
+def _with_numbered_contents(first: Path, parts, tmp: Path, final: Path, *, timeout) -> None:
+    """``first`` with its contents page replaced by one that gives each part's page, and a
+    bookmark per part: the contents printed alone (its footer the page number it takes in
+    the pack), its page put in place of the first print's; the whole pack is printed again
+    only when the contents do not fit the pages the first print gave them."""
+    from pypdf import PdfReader, PdfWriter
+
+    reader = PdfReader(str(first))
+    n_pages, contents_pages = len(reader.pages), parts[0].page - 2  # after the cover
+    alone = tmp / "contents.html"
+    alone.write_text(pack_html(parts, contents_only=True, footer=f"page 2 of {n_pages}"),
+                     encoding="utf-8")  # fmt: skip
+    printed = print_pdf(alone, tmp / "contents.pdf", timeout=timeout)
+    contents = PdfReader(str(printed))
+    if contents_pages != 1 or len(contents.pages) != 1:  # the rare long contents
+        whole = tmp / "again.html"
+        whole.write_text(pack_html(parts), encoding="utf-8")
+        print_pdf(whole, final, timeout=timeout)
+        if _start_pages(final, parts) != [p.page for p in parts]:
+            raise BridgestatsError("committee pack: the parts moved between the two prints")
+        return
+    writer = PdfWriter()
+    writer.add_page(reader.pages[0])
+    numbered = writer.add_page(contents.pages[0])
+    if "/Annots" in numbered:  # its links point into the contents' own document
+        del numbered["/Annots"]
+    for index in range(2, n_pages):
+        writer.add_page(reader.pages[index])
+    for part in parts:  # a bookmark per part, for a reader on screen
+        writer.add_outline_item(title=part.title, page_number=part.page - 1)
+    writer.add_metadata({"/Title": "bridgestats committee pack"})
+    with open(final, "wb") as handle:
+        writer.write(handle)

@@ -63,7 +63,7 @@ TEAMS_FIT = {"estimator": "within_match", "min_boards": 12, "max_boards": 32, "n
              "rng": 2026}  # fmt: skip
 #: The one Swiss pairs strength fit every report uses
 #: (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`):
-#: :func:`bridgestats.studies.scales.pairs_strength_spread` on this grid of τ (MP %), this
+#: :func:`bridgestats.studies.strength.pairs_strength_spread` on this grid of τ (MP %), this
 #: many Brighton-sized events per τ and this seed. 40 events per τ make the Monte Carlo SE
 #: of τ about 0.05 % (against a sampling half-width of about 0.5 %); it is carried into the
 #: interval all the same. The simulated curve (about 20 s) is shipped as

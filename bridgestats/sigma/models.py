@@ -350,7 +350,7 @@ def sigma_swiss_pairs_spread(n_boards, *, k, strength_sd):
     ----------
     .. [1] J. Probst, "On VP Scales" (c. 2006), §11 (Brighton 2005's random draws); the
        pairs board model of :mod:`bridgestats.sim.events`; k and τ fitted to Brighton by
-       ``bridgestats.studies.scales.pairs_strength_spread``.
+       ``bridgestats.studies.strength.pairs_strength_spread``.
 
     Examples
     --------

@@ -3,9 +3,10 @@
 - :mod:`~bridgestats.studies.ppi`: the claims of Bridge Club Live's PPI page tested by
   simulation and by the formula (:func:`shock_response`, :func:`half_lives`,
   :func:`half_life_table`, :func:`stationary_wander`, :func:`newcomer_claim`,
-  :func:`newcomer_trajectory`,
-  :func:`page_claims`) and how well the PPI predicts against Elo and Glicko-2
-  (:func:`forecast_comparison`, :func:`best_forecast`);
+  :func:`newcomer_trajectory`); :mod:`~bridgestats.studies.ppi_claims`: the page's claims
+  beside the measured figures (:func:`page_claims`); :mod:`~bridgestats.studies.ppi_forecast`:
+  how well the PPI predicts against Elo and Glicko-2 (:func:`forecast_comparison`,
+  :func:`best_forecast`);
 - :mod:`~bridgestats.studies.ratings_real`: every rating system of the catalogue
   (:data:`bridgestats.ratings.SYSTEMS`) tested on real players, each session predicted
   from what came before (:func:`session_predictions`, :func:`compare_systems`,
@@ -42,7 +43,8 @@
   printed against computed, with a status (:func:`probst_items`);
 - :mod:`~bridgestats.studies.scales`: the committee's tribunal, candidate VP scales and
   pairing rules side by side on simulated round robins, Swiss teams and Swiss pairs, with
-  strength spreads fitted to the shipped data (names stay under the module);
+  strength spreads fitted to the shipped data by :mod:`~bridgestats.studies.strength`
+  (names stay under the modules);
 - :mod:`~bridgestats.studies.rescore`: real round robins (the shipped
   ``derived/rescored_matches``) re-scored under every candidate scale
   (:func:`rescore_events`) and the qualifiers each scale changes
@@ -54,8 +56,10 @@
   and whether an interval decides between published figures (``interval_verdict``; names
   stay under the module);
 - :mod:`~bridgestats.studies.swiss`: Probst's Swiss pairs questions, Brighton 2005's 20-0s
-  by half simulated under a random draw and by score, the equal-probability σ of each half,
-  and late entry into a Swiss after a knock-out (names stay under the module).
+  by half simulated under a random draw and by score, the equal-probability σ of each half;
+  :mod:`~bridgestats.studies.late_entry`: late entry into a Swiss after a knock-out;
+  :mod:`~bridgestats.studies.swiss_findings`: the Swiss events report's figures and
+  sentences from both (names stay under the modules).
 
 The applications built on them (scoring an event, the booklet) are in
 :mod:`bridgestats.apps`.
@@ -66,21 +70,19 @@ Studies sit above the ratings (:mod:`bridgestats.ratings`) and the simulators
 
 from .ppi import (
     PAGE_ACTIVITY,
-    VERDICTS,
     HalfLife,
     Wander,
-    best_forecast,
-    forecast_comparison,
     half_life_frame,
     half_life_table,
     half_lives,
     newcomer_claim,
     newcomer_trajectory,
-    page_claims,
     shock_response,
     stationary_wander,
 )
+from .ppi_claims import VERDICTS, page_claims
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
+from .ppi_forecast import best_forecast, forecast_comparison
 from .probst import probst_items
 from .ratings_real import (
     best_system_sentence,

@@ -1,11 +1,12 @@
 """Studies of the claims of Bridge Club Live's PPI page, by simulation and by the formula.
 
 How long one bad session weighs on a PPI (:func:`shock_response`, :func:`half_life_table`),
-how far a regular player's PPI wanders (:func:`stationary_wander`), where a newcomer's PPI
-goes (:func:`newcomer_claim`, :func:`newcomer_trajectory`), the page's claims side by side
-with the measured figures (:func:`page_claims`), and how well the PPI predicts the next
-board against Elo and Glicko-2 (:func:`forecast_comparison`). The simulations run
-:func:`bridgestats.sim.simulate`; the ratings are :mod:`bridgestats.ratings`.
+how far a regular player's PPI wanders (:func:`stationary_wander`) and where a newcomer's PPI
+goes (:func:`newcomer_claim`, :func:`newcomer_trajectory`). The simulations run
+:func:`bridgestats.sim.simulate`; the ratings are :mod:`bridgestats.ratings`. The page's
+claims side by side with these figures are :mod:`bridgestats.studies.ppi_claims`; how well
+the PPI predicts the next board against Elo and Glicko-2,
+:mod:`bridgestats.studies.ppi_forecast`.
 
 Every Monte Carlo figure comes with its standard error: the median of a sample by the
 Maritz-Jarrett estimate [2]_, a mean by sd/√n, each treating the players (or boards) as
@@ -28,37 +29,29 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.stats import mstats, norm
+from scipy.stats import mstats
 
 from .._validate import (
     as_finite_array,
     check_choice,
-    check_frame,
     check_int,
     check_number,
     check_rng,
     fail,
 )
 from ..errors import BridgestatsError
-from ..ratings.elo import elo_forecast
-from ..ratings.forecast import forecast_scores
-from ..ratings.glicko2 import glicko2_forecast
 from ..ratings.ppi import rate_log, update, weighting
-from ..sim.club import EVEN_TABLE_SD, MAX_PLAYERS, STRENGTH_SD, board_log, simulate
+from ..sim.club import EVEN_TABLE_SD, MAX_PLAYERS, STRENGTH_SD, simulate
 
 __all__ = [
     "PAGE_ACTIVITY",
-    "VERDICTS",
     "HalfLife",
     "Wander",
-    "best_forecast",
-    "forecast_comparison",
     "half_life_frame",
     "half_life_table",
     "half_lives",
     "newcomer_claim",
     "newcomer_trajectory",
-    "page_claims",
     "shock_response",
     "stationary_wander",
 ]
@@ -711,308 +704,3 @@ def newcomer_trajectory(
     )
     out = out.reset_index()
     return out.assign(visible=out["boards"] >= _VISIBLE_AFTER)
-
-
-# --- the page's claims as a tidy frame --------------------------------------------------
-
-# claim id, the page's sentence [1], the condition it is tested under, the page's figure as
-# printed, and the interval of measured values that confirm it (the page's figure with a
-# tolerance for its rounding: ±0.5 % on "about 46 %", ±0.005 on "approximately 0.08 %",
-# 2 % relative on a board's share, ±0.5 month on "three months", the band as given)
-_CLAIMS = (
-    ("newcomer_46",
-     "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
-     "about 46% straight away",
-     "a table of three regulars held at 50 %", "about 46 %", 45.5, 46.5),
-    ("newcomer_46_moving",
-     "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
-     "about 46% straight away",
-     "a table of three regulars at 50 %, rated too", "about 46 %", 45.5, 46.5),
-    ("top_or_bottom_0_08",
-     "a top or a bottom will increase or decrease your figure by approximately 0.08%",
-     "a regular player (m = 600)", "0.08 %", 0.075, 0.085),
-    ("board_share_sixth",
-     "each board that has just been played will account for a sixth of one percent of "
-     "your figure",
-     "a regular player (m = 600)", "1/6 %", (100 / 600) * 0.98, (100 / 600) * 1.02),
-    ("board_share_0_0167",
-     "the most recent board that you play accounts for one six hundredth (or 0.0167%) of "
-     "your PPI",
-     "a regular player (m = 600)", "0.0167 %", 0.0167 * 0.98, 0.0167 * 1.02),
-    ("half_life_fixed",
-     "for a reasonably, but not extremely, active player playing 416 qualifying boards in "
-     "a three month period an effect of halving-every-three-months would hold true",
-     "fixed partnership, 416 boards per three months", "3 months", 2.5, 3.5),
-    ("half_life_pickup",
-     "for a reasonably, but not extremely, active player playing 416 qualifying boards in "
-     "a three month period an effect of halving-every-three-months would hold true",
-     "pick-up partners, 416 boards per three months", "3 months", 2.5, 3.5),
-    ("wander_band",
-     "for most players, your PPI will tend to vary within a band of around 3 to 5% in the "
-     "long term",
-     "pick-up partners, 416 boards per three months, 95 % band", "3 to 5 %", 3.0, 5.0),
-)  # fmt: skip
-
-# Claims whose page figure is the page's own slip, not a claim about the PPI: the figure it
-# should have printed, and why.
-_SLIPS = {
-    "board_share_0_0167": (
-        100 / 600,
-        "the page's own slip: one six hundredth is 1/600 = 0.167 %, as its 'sixth of one "
-        "percent' says; 0.0167 % is off by a factor of ten",
-    ),
-}
-
-_CLAIM_COLUMNS = (
-    "claim", "statement", "condition", "page_figure", "low", "high", "measured",
-    "measured_se", "measured_lo", "measured_hi", "verdict", "note",
-)  # fmt: skip
-
-#: The verdicts of :func:`page_claims`.
-VERDICTS = ("confirmed", "refuted", "undecided", "page's slip")
-
-
-def page_claims(
-    *, half_life_fixed, half_life_pickup, wander, newcomer=None, confidence=0.95
-):  # fmt: skip
-    """The page's claims, each with the measured figure, its interval and a verdict.
-
-    Parameters
-    ----------
-    half_life_fixed, half_life_pickup : HalfLife
-        :func:`shock_response` at :data:`PAGE_ACTIVITY` (416) boards per three months,
-        fixed and pick-up partnerships; their median half-life in months is measured.
-    wander : Wander
-        :func:`stationary_wander` of regulars (pick-up partners, 416 boards per three
-        months); its median 95 % band is measured.
-    newcomer : float, optional
-        :func:`newcomer_claim` with the table rated too (exact); computed when omitted.
-        The figure with the table held at 50 % is always computed here.
-    confidence : float
-        Level of the interval on each Monte Carlo figure (0.5-0.9999; 0.95):
-        measured ± z·se, z the normal quantile.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per claim: ``claim`` (a short id), ``statement`` (the page's sentence),
-        ``condition`` (what the claim is tested on), ``page_figure`` (the page's figure as
-        printed), ``low`` and ``high`` (the measured values that confirm it: the page's
-        figure with the tolerance of its rounding), ``measured``, ``measured_se`` (its
-        Monte Carlo standard error; 0 for the figures computed exactly from the formula),
-        ``measured_lo`` and ``measured_hi`` (its interval), ``verdict`` and ``note``.
-        The verdict (:data:`VERDICTS`) is drawn from the interval, not the point:
-        ``"confirmed"`` when the whole interval lies in [low, high], ``"refuted"`` when
-        none of it does, ``"undecided"`` otherwise (more simulation would decide it), and
-        ``"page's slip"`` where the page's figure is a misprint of its own other figure
-        (``note`` says which).
-
-    Notes
-    -----
-    The top-or-bottom claim and the two figures the page gives for a board's share of the
-    PPI at m = 600 [1]_ are computed here from :func:`~bridgestats.ratings.ppi.update` and
-    :func:`~bridgestats.ratings.ppi.weighting`: 50/600 = 0.0833 % and 100/600 = 0.1667 %,
-    so "one six hundredth (or 0.0167%)" is off by a factor of ten: the page's own slip for
-    1/600 = 0.167 %, which its "sixth of one percent" states correctly.
-
-    Examples
-    --------
-    >>> hl = {p: shock_response(partnership=p, n_players=40, n_shocked=4, rng=3)
-    ...       for p in ("fixed", "pickup")}
-    >>> wd = stationary_wander(n_players=40, n_months=36, rng=2)
-    >>> claims = page_claims(half_life_fixed=hl["fixed"], half_life_pickup=hl["pickup"],
-    ...                      wander=wd)
-    >>> for row in claims.iloc[[0, 2, 4]].itertuples():
-    ...     print(f"{row.claim}: {row.measured:.4f} {row.verdict}")
-    newcomer_46: 46.3470 confirmed
-    top_or_bottom_0_08: 0.0833 confirmed
-    board_share_0_0167: 0.1667 page's slip
-    """
-    for name, value, kind in (
-        ("half_life_fixed", half_life_fixed, HalfLife),
-        ("half_life_pickup", half_life_pickup, HalfLife),
-        ("wander", wander, Wander),
-    ):
-        if not isinstance(value, kind):
-            raise fail(name, f"a {kind.__name__}", type(value).__name__)
-    if newcomer is None:
-        newcomer = newcomer_claim()
-    newcomer = check_number(newcomer, "newcomer", low=0, high=100)
-    confidence = check_number(confidence, "confidence", low=0.5, high=0.9999)
-    z = float(norm.ppf(0.5 + confidence / 2))
-    top = float(update(50.0, 100.0, 50.0, 50.0, 50.0, k=_ESTABLISHED_K, w=PAGE_ACTIVITY)) - 50.0
-    share = 100.0 / float(weighting(_ESTABLISHED_K, PAGE_ACTIVITY, 50.0))  # % per board
-    measured = {
-        "newcomer_46": (newcomer_claim(others="held"), 0.0),
-        "newcomer_46_moving": (newcomer, 0.0),
-        "top_or_bottom_0_08": (top, 0.0),
-        "board_share_sixth": (share, 0.0),
-        "board_share_0_0167": (share, 0.0),
-        "half_life_fixed": (half_life_fixed.months, half_life_fixed.months_se),
-        "half_life_pickup": (half_life_pickup.months, half_life_pickup.months_se),
-        "wander_band": (wander.band, wander.band_se),
-    }
-    rows = []
-    for claim, statement, condition, figure, low, high in _CLAIMS:
-        value, se = measured[claim]
-        lo, hi = value - z * se, value + z * se
-        note = ""
-        if not np.isfinite(se):
-            verdict = "undecided"
-            note = "no standard error (too few shocked players halved)"
-        elif low <= lo and hi <= high:
-            verdict = "confirmed"
-        elif hi < low or lo > high:
-            verdict = "refuted"
-        else:
-            verdict = "undecided"
-            note = "the interval straddles the claim's bound: simulate more players"
-        if claim in _SLIPS:
-            meant, why = _SLIPS[claim]
-            if abs(value - meant) <= 1e-9 * meant:
-                verdict, note = "page's slip", why
-        rows.append((claim, statement, condition, figure, low, high, float(value), float(se),
-                     float(lo), float(hi), verdict, note))  # fmt: skip
-    return pd.DataFrame(rows, columns=list(_CLAIM_COLUMNS))
-
-
-def best_forecast(table, *, measure="skill", confidence=0.95):
-    """The rating that forecasts best, only where the intervals say so.
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        :func:`forecast_comparison` (columns ``system``, ``<measure>``, ``<measure>_se``);
-        the ``truth`` row, the best any rating can do, is left out.
-    measure : {"skill", "spearman"}
-        Higher is better for both.
-    confidence : float
-        Level of each system's interval (0.5-0.9999).
-
-    Returns
-    -------
-    tuple of (str or None, str)
-        The best system, or None when its interval overlaps the runner-up's, and a
-        sentence saying which and by how much.
-
-    Examples
-    --------
-    >>> t = pd.DataFrame({"system": ["ppi", "elo", "truth"], "skill": [0.10, 0.05, 0.2],
-    ...                   "skill_se": [0.01, 0.01, 0.01]})
-    >>> best_forecast(t)[0]
-    'ppi'
-    >>> best_forecast(t.assign(skill_se=0.02))[0] is None
-    True
-    """
-    measure = check_choice(measure, "measure", ("skill", "spearman"))
-    check_frame(table, "table", ["system", measure, f"{measure}_se"])
-    confidence = check_number(confidence, "confidence", low=0.5, high=0.9999)
-    rows = table[table["system"] != "truth"].sort_values(measure, ascending=False)
-    if len(rows) < 2:
-        raise fail("table", "at least two rating systems besides truth", len(rows))
-    z = float(norm.ppf(0.5 + confidence / 2))
-    first, second = rows.iloc[0], rows.iloc[1]
-    lo_first = first[measure] - z * first[f"{measure}_se"]
-    hi_second = second[measure] + z * second[f"{measure}_se"]
-    pct = f"{100 * confidence:g} %"
-    if lo_first > hi_second:
-        return first["system"], (
-            f"best {measure}: {first['system']} ({first[measure]:.4f}), above "
-            f"{second['system']} ({second[measure]:.4f}) with {pct} intervals apart"
-        )
-    return None, (
-        f"no best {measure}: {first['system']} ({first[measure]:.4f}) and "
-        f"{second['system']} ({second[measure]:.4f}) are within each other's {pct} intervals"
-    )
-
-
-# --- how well the PPI predicts ----------------------------------------------------------
-
-
-def forecast_comparison(
-    *, n_players=160, n_months=8, activity=300.0, elo_k_factor=2.0, rng=None
-):  # fmt: skip
-    """How well the PPI, Elo and Glicko-2 predict the next board, in a simulated club.
-
-    Parameters
-    ----------
-    n_players : int
-        Players of the club (8-10000), all newcomers at the start, true strengths
-        50 + :data:`~bridgestats.sim.STRENGTH_SD`·N(0, 1).
-    n_months : int
-        Months simulated (pick-up partners, 30 sessions of 12 boards a month).
-    activity : float
-        Boards each player plays per three months.
-    elo_k_factor : float
-        The Elo rating's K (2: about the PPI's m = 350, see
-        :func:`~bridgestats.ratings.elo.elo_forecast`).
-    rng : None, int or numpy.random.Generator
-        Source of randomness: the strengths, then the simulation.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per system (``ppi``: :func:`~bridgestats.ratings.ppi.rate_log`'s
-        expectation; ``elo``; ``glicko2``, one rating period per session; ``truth``, the
-        model's own expectation, the best any rating can do): ``system``, and over the
-        second half of the run (boards dated on or after the middle board's month)
-        ``mse``, ``mse_se``, ``brier``, ``skill``, ``skill_se``, ``bias`` (as in
-        :func:`~bridgestats.ratings.forecast.forecast_scores`), then ``spearman``, the rank
-        correlation of the final ratings with the true strengths, and ``spearman_se``.
-
-    Notes
-    -----
-    The standard errors treat the scored boards as independent (the board noise, sd about
-    30 %, dominates the ratings' own errors): mse_se = sd(e)/√n with e the squared
-    errors; skill = 1 − mse/base (base the mean squared deviation from 50 %), by the
-    delta method se = sd(e/base − mse·b/base²)/√n with b the squared deviations. The
-    Spearman correlation's is Bonett and Wright's (2000),
-    (1 − ρ²)·√((1 + ρ²/2)/(n − 3)) over n players.
-
-    Examples
-    --------
-    >>> table = forecast_comparison(n_players=40, n_months=2, rng=1)
-    >>> table["system"].tolist()
-    ['ppi', 'elo', 'glicko2', 'truth']
-    >>> float(table.set_index("system").loc["truth", "spearman"])
-    1.0
-    """
-    n_players = check_int(n_players, "n_players", minimum=8, maximum=MAX_PLAYERS)
-    n_months = check_int(n_months, "n_months", minimum=1)
-    gen = check_rng(rng)
-    club = 50 + STRENGTH_SD * gen.standard_normal(n_players)
-    sim = simulate(club, activity, n_months=n_months, record=True, rng=gen)
-    log = board_log(sim)
-    rated = rate_log(log)
-    elo_pred, elo_ratings = elo_forecast(log, k_factor=elo_k_factor)
-    glicko_pred, glicko_ratings = glicko2_forecast(log)
-    predictions = {
-        "ppi": rated.expected_ns,
-        "elo": elo_pred,
-        "glicko2": glicko_pred,
-        "truth": log["expected_ns"].to_numpy(),
-    }
-    strength = pd.Series(club)
-    final = {
-        "ppi": rated.ratings.set_index("player")["ppi"],
-        "elo": elo_ratings,
-        "glicko2": glicko_ratings["rating"],
-        "truth": strength,
-    }
-    late = (log["date"] >= log["date"].iloc[len(log) // 2]).to_numpy()
-    actual = log["pct_ns"].to_numpy()[late]
-    second_half = forecast_scores(actual, {k: v[late] for k, v in predictions.items()})
-    ranks = forecast_scores(log["pct_ns"], predictions, ratings=final, strength=strength)
-    table = second_half.set_index("system").join(ranks.set_index("system")["spearman"])
-    dev2 = (actual - 50.0) ** 2
-    base = dev2.mean()
-    n = actual.size
-    for name, pred in predictions.items():
-        err2 = (pred[late] - actual) ** 2
-        table.loc[name, "mse_se"] = err2.std(ddof=1) / math.sqrt(n)
-        influence = err2 / base - err2.mean() * dev2 / base**2
-        table.loc[name, "skill_se"] = influence.std(ddof=1) / math.sqrt(n)
-    rho = table["spearman"].to_numpy()
-    table["spearman_se"] = (1 - rho**2) * np.sqrt((1 + rho**2 / 2) / (n_players - 3))
-    columns = ["mse", "mse_se", "brier", "skill", "skill_se", "bias", "spearman", "spearman_se"]
-    return table[columns].reset_index()

@@ -92,7 +92,7 @@ def swiss_pairs_strength(*, fresh=False):
 
     Notes
     -----
-    :func:`bridgestats.studies.scales.pairs_strength_spread` with :data:`PAIRS_FIT`,
+    :func:`bridgestats.studies.strength.pairs_strength_spread` with :data:`PAIRS_FIT`,
     computed once per process. τ's Monte Carlo SE is the simulated σ's SE at the crossing
     divided by the slope of the simulated curve there (the delta method).
 
@@ -106,7 +106,7 @@ def swiss_pairs_strength(*, fresh=False):
     key = "pairs_fresh" if fresh else "pairs"
     if key in _CACHE:
         return dict(_CACHE[key])
-    from .scales import pairs_strength_from_curve, pairs_strength_spread  # scales imports us
+    from .strength import pairs_strength_from_curve, pairs_strength_spread  # loads the simulator
 
     if fresh:
         p = pairs_strength_spread(**PAIRS_FIT, confidence=_CONFIDENCE)
@@ -137,7 +137,7 @@ def swiss_pairs_strength(*, fresh=False):
 
 
 def swiss_pairs_fit():
-    """:func:`swiss_pairs_strength` as the :class:`~.scales.PairsStrength` the Swiss studies
+    """:func:`swiss_pairs_strength` as the :class:`~.strength.PairsStrength` the Swiss studies
     take (``strength_sd``, ``k``, ``sigma_equal``, ``round1_sigma``, ``curve`` ...), its
     ``strength_sd_ci`` the interval that holds the fit's Monte Carlo error: one τ and one
     interval in every report.

@@ -1,4 +1,4 @@
-"""Swiss pairs events (Probst §8, §11, §12): Brighton 2005's 20-0s and late entry.
+"""Swiss pairs events (Probst §8, §11): Brighton 2005's 20-0s, simulated and tested.
 
 Brighton 2005 (§11)
 -------------------
@@ -9,7 +9,7 @@ and 215 in rounds 8-14, against 225 in each half predicted by a model of equal p
 :func:`brighton_simulation` plays that event many times over
 (:func:`~bridgestats.sim.events.simulate_events`, the pairs board model) with the strength
 spread τ and the equal-pairs σ₀ fitted to the same counts
-(:func:`bridgestats.studies.scales.pairs_strength_spread`: σ₁² = σ₀² + 2τ² from round 1,
+(:func:`bridgestats.studies.strength.pairs_strength_spread`: σ₁² = σ₀² + 2τ² from round 1,
 τ from rounds 8-14), under a random draw every round and paired by score, on one seed.
 :func:`twenty_zeros` gives the simulated 20-0s by round and by half (mean over events, a
 90 % band of single events and the mean's Monte Carlo SE) against the observed;
@@ -30,20 +30,15 @@ margin (:func:`bridgestats.fit.fit_sigma_binned`, ``ML normal``: the σ that wou
 counts flat if the margins were normal) and the 20-0-share σ
 (:func:`bridgestats.fit.fit_sigma_tail`).
 
-Late entry (§12)
-----------------
-:func:`late_entry` simulates Bridge Club Live's knock-out with its subsidiary Swiss
-(:func:`bridgestats.sim.swiss.simulate_ko_swiss`; the reading of §12 is stated there) with
-the late-entry scores of :func:`bridgestats.sim.swiss.entry_scores`, and the same knock-outs
-with a counterfactual Swiss in which every pair plays every round from 0. A late entrant's
-finish percentile against its own counterfactual finish (same pair, same field) says
-whether the entry score over- or under-rewards the rounds missed.
+Late entry into a Swiss after a knock-out (§12) is :mod:`bridgestats.studies.late_entry`;
+the Swiss events report's figures and sentences from both are
+:mod:`bridgestats.studies.swiss_findings`.
 
 References
 ----------
 .. [1] J. Probst, "On VP Scales", article on Victory Point scales for the English Bridge
    Union (c. 2006; reproduced on bridgeguys.com, "On VP Scales - Bridge Guys"), §8
-   (pairing methods), §11 (Brighton 2005, Tables 7-8), §12 (late round entry).
+   (pairing methods), §11 (Brighton 2005, Tables 7-8).
 """
 
 from __future__ import annotations
@@ -58,23 +53,15 @@ from scipy.stats import chi2
 from .. import datasets
 from .._validate import check_choice, check_int, check_number, check_rng, fail
 from ..fit import fit_sigma_binned, fit_sigma_tail
-from ..names import plus_minus
 from ..sim.events import PAIRINGS, simulate_events
-from ..sim.swiss import (
-    ENTRY_RULES,
-    carry_factor,
-    refined_scale,
-    rule_scale,
-    simulate_ko_swiss,
-)
-from ..vp import gaussian_scale, gaussian_z, named_scale
+from ..sim.swiss import refined_scale
+from ..vp import gaussian_z, named_scale
 
 __all__ = [
     "ARTICLE",
     "BRIGHTON",
     "HALF_NAMES",
     "PAIRING_NAMES",
-    "PROBST_SESSIONS",
     "STEP_CAUSES",
     "BrightonSimulation",
     "brighton_difference",
@@ -82,16 +69,10 @@ __all__ = [
     "brighton_simulation",
     "brighton_step_test",
     "brighton_verdict",
-    "conclusions",
     "equal_probability_sigma",
-    "late_entry",
-    "late_entry_verdict",
-    "summary_figures",
     "twenty_zeros",
 ]
 
-#: Probst's late-entry case (§12, "assume 6" sessions: entries 14, 29, 45, 62), the headline.
-PROBST_SESSIONS = 6
 #: Brighton 2005 as §11 describes it (the Swiss pairs simulated by :func:`brighton_simulation`).
 BRIGHTON = {
     "n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004",
@@ -317,7 +298,7 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
     Parameters
     ----------
     fit : PairsStrength
-        :func:`bridgestats.studies.scales.pairs_strength_spread` (τ, its interval, σ₁, k).
+        :func:`bridgestats.studies.strength.pairs_strength_spread` (τ, its interval, σ₁, k).
     n_events : int, optional
         Events per τ (2-100000).
     pairing : str, optional
@@ -546,315 +527,6 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
     return out
 
 
-def _scale_for(n_boards: int, sigma_8: float, k: float, strength_sd: float):
-    """The Gaussian 20-0 scale of σ₈ at 8 boards carried to n boards by the field's
-    σ(n)/σ(8), the rule every carried scale follows (:func:`~bridgestats.sim.swiss.carry_factor`).
-    """
-    sigma = sigma_8 * carry_factor(n_boards, k=k, strength_sd=strength_sd)
-    return gaussian_scale(sigma=sigma, unit="MP %", name=f"Gaussian 20-0, σ {sigma:.2f} %")
-
-
-def late_entry(
-    *,
-    n_sessions=(6, 7, 8),
-    rules=ENTRY_RULES,
-    n_boards=18,
-    k=None,
-    strength_sd=None,
-    scale_sigma_8=None,
-    n_events=200,
-    rng=None,
-):
-    """Late entrants' finish in the Swiss after a knock-out, against the counterfactual.
-
-    Parameters
-    ----------
-    n_sessions : sequence of int, optional
-        Event sizes S (2-10): a knock-out of 2^S pairs, a Swiss of S − 1 rounds.
-    rules : sequence of str, optional
-        Entry rules (:data:`bridgestats.sim.swiss.ENTRY_RULES`).
-    n_boards : int, optional
-        Boards per match (18 at BCL).
-    k, strength_sd : float, optional
-        Per-board σ of equal pairs (%) and the pairs' strength sd τ (MP %); None (the
-        default): the one Swiss pairs fit every report uses
-        (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`, Brighton 2005).
-    scale_sigma_8 : float, optional
-        None (the default): each rule on the scale it was played on
-        (:func:`bridgestats.sim.swiss.rule_scale`): rule 2005 on the 2004 White Book
-        table, rule 2006 on the EBU 2006 scale ("the new VP scale" §12 says BCL used, 11 %
-        for 8 boards), each carried to n_boards by the field's σ(n)/σ(8), σ²(n) = k²/n +
-        2τ² (:func:`bridgestats.sim.swiss.carry_factor`). A number σ₈: every rule on the
-        Gaussian 20-0 scale at σ₈·σ(n)/σ(8), carried by the same rule.
-    n_events : int, optional
-        Events per size and rule (1-100000).
-    rng : int or numpy.random.Generator, optional
-        One seed for every size and rule: each rule and the counterfactual of one size
-        play the same knock-outs.
-
-    Returns
-    -------
-    by_entry : DataFrame
-        One row per size, rule and rounds missed (``missed`` 0..S − 2): ``n_sessions``,
-        ``rule``, ``missed``, ``entry_score``, ``pairs`` (per event), ``strength`` (their
-        mean strength), ``percentile`` (mean finish percentile, 100 = winner) and its
-        ``percentile_se``, ``counterfactual`` (the same pairs' percentile in the Swiss
-        everyone plays from 0) and ``counterfactual_se``, ``gap`` (percentile minus
-        counterfactual, paired pair by pair) and ``gap_se``, ``table_at_entry`` (mean table
-        of the first match), ``p_top_two_tables`` (share starting on table 1 or 2),
-        ``p_wins`` (share of events the Swiss is won by a pair that missed that many rounds)
-        and ``p_wins_counterfactual``.
-    overall : DataFrame
-        One row per size and rule: ``n_sessions``, ``rule``, ``scale`` (the Swiss's
-        scale, by name), ``n_swiss``, ``entry_scores``
-        (a tuple), ``gap`` and ``gap_se`` (over all late entrants, missed >= 1, each event's
-        mean), ``p_late_wins`` and ``p_late_wins_counterfactual`` (the Swiss won by a late
-        entrant) with their binomial SEs, ``last_table_at_entry`` and
-        ``last_p_top_two_tables`` (the last entrants), ``repeats`` (pairings the search
-        could not make as asked, late and counterfactual Swiss together: 0 expected),
-        ``n_events``.
-    finishes : DataFrame
-        Every late entrant's finish (missed >= 1): ``n_sessions``, ``rule`` (an entry
-        rule, or ``counterfactual`` for the same pair in the Swiss everyone plays from 0),
-        ``scale``, ``event``, ``missed``, ``percentile``.
-
-    Notes
-    -----
-    All SEs are over events (the pairs of one event are not independent): a figure's SE
-    is the sd over events of its per-event value / √E. The counterfactual of a rule is
-    played on that rule's scale, on the same knock-outs.
-
-    Examples
-    --------
-    >>> by_entry, overall, _ = late_entry(n_sessions=[4], rules=["2006"], n_events=5, rng=1)
-    >>> by_entry[["missed", "entry_score", "pairs"]].values.tolist()
-    [[0, 0, 8], [1, 16, 4], [2, 33, 2]]
-    """
-    sizes = [check_int(s, "n_sessions", minimum=2, maximum=10) for s in np.ravel(n_sessions)]
-    rule_list = [rules] if isinstance(rules, str) else list(rules)
-    if not sizes:
-        raise fail("n_sessions", "one or more event sizes", n_sessions)
-    if not rule_list:
-        raise fail("rules", "one or more entry rules", rules)
-    for rule in rule_list:
-        check_choice(rule, "rules", ENTRY_RULES)
-    nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    if k is None or strength_sd is None:
-        from .sigma_evidence import swiss_pairs_strength
-
-        fit = swiss_pairs_strength()
-        k = fit["k"] if k is None else k
-        strength_sd = fit["strength_sd"] if strength_sd is None else strength_sd
-    kk = check_number(k, "k", low=0, low_open=True, high=200)
-    tau = check_number(strength_sd, "strength_sd", low=0, high=30)
-    if scale_sigma_8 is None:
-        scales = {rule: rule_scale(rule, nb, k=kk, strength_sd=tau) for rule in rule_list}
-    else:
-        s8 = check_number(scale_sigma_8, "scale_sigma_8", low=0, low_open=True, high=100)
-        scales = dict.fromkeys(rule_list, _scale_for(nb, s8, kk, tau))
-    e = check_int(n_events, "n_events", minimum=1, maximum=100_000)
-    seed = int(check_rng(rng).integers(2**63))
-    common = dict(n_boards=nb, k=kk, strength_sd=tau, n_events=e, rng=seed)
-    rows_e, rows_o, fin = [], [], []
-    for s in sizes:
-        cfs = {}  # the counterfactual on each scale (the same knock-outs: one seed)
-        for rule in rule_list:
-            name = scales[rule].name
-            if name not in cfs:
-                cf = simulate_ko_swiss(s, late_entry=False, scale=scales[rule], **common)
-                ev, who = np.nonzero(cf.entry_round >= 1)
-                fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual",
-                                         "scale": name, "event": ev,
-                                         "missed": cf.entry_round[ev, who],
-                                         "percentile": cf.percentile[ev, who]}))  # fmt: skip
-                cfs[name] = cf
-        for rule in rule_list:
-            cf = cfs[scales[rule].name]
-            cf_pct = cf.percentile
-            cf_winner = cf.entry_round[cf.rank == 1].reshape(e)
-            ev, who = np.nonzero(cf.entry_round >= 1)
-            r = simulate_ko_swiss(s, entry=rule, scale=scales[rule], **common)
-            pct = r.percentile
-            winner = r.entry_round[r.rank == 1].reshape(e)
-            fin.append(pd.DataFrame({"n_sessions": s, "rule": rule,
-                                     "scale": scales[rule].name, "event": ev,
-                                     "missed": r.entry_round[ev, who],
-                                     "percentile": pct[ev, who]}))  # fmt: skip
-            for m in range(s - 1):
-                sel = r.entry_round == m
-                per = sel.sum(axis=1)[0]
-                p_ev = np.nanmean(np.where(sel, pct, np.nan), axis=1)
-                c_ev = np.nanmean(np.where(sel, cf_pct, np.nan), axis=1)
-                g_ev = p_ev - c_ev
-                tab = np.where(sel, r.table_at_entry, 0)
-                rows_e.append({
-                    "n_sessions": s, "rule": rule, "missed": m, "entry_score": int(r.entry[m]),
-                    "pairs": int(per), "strength": float(r.strength[sel].mean()),
-                    "percentile": p_ev.mean(), "percentile_se": _se(p_ev),
-                    "counterfactual": c_ev.mean(), "counterfactual_se": _se(c_ev),
-                    "gap": g_ev.mean(), "gap_se": _se(g_ev),
-                    "table_at_entry": float(tab.sum() / sel.sum()),
-                    "p_top_two_tables": float(((tab >= 1) & (tab <= 2)).sum() / sel.sum()),
-                    "p_wins": float(np.mean(winner == m)),
-                    "p_wins_counterfactual": float(np.mean(cf_winner == m)),
-                })  # fmt: skip
-            late = r.entry_round >= 1
-            g_all = np.nanmean(np.where(late, pct - cf_pct, np.nan), axis=1)
-            last = r.entry_round == s - 2
-            tab_last = np.where(last, r.table_at_entry, 0)
-            pw, pwc = float(np.mean(winner >= 1)), float(np.mean(cf_winner >= 1))
-            rows_o.append({
-                "n_sessions": s, "rule": rule, "scale": scales[rule].name,
-                "n_swiss": r.n_swiss,
-                "entry_scores": tuple(int(x) for x in r.entry),
-                "gap": g_all.mean(), "gap_se": _se(g_all),
-                "p_late_wins": pw, "p_late_wins_se": math.sqrt(pw * (1 - pw) / e),
-                "p_late_wins_counterfactual": pwc,
-                "p_late_wins_counterfactual_se": math.sqrt(pwc * (1 - pwc) / e),
-                "last_table_at_entry": float(tab_last.sum() / last.sum()),
-                "last_p_top_two_tables": float(((tab_last >= 1) & (tab_last <= 2)).sum()
-                                               / last.sum()),
-                "repeats": int(r.repeats.sum() + cf.repeats.sum()),
-                "n_events": e,
-            })  # fmt: skip
-    return pd.DataFrame(rows_e), pd.DataFrame(rows_o), pd.concat(fin, ignore_index=True)
-
-
-def _se(x: np.ndarray) -> float:
-    return float(x.std(ddof=1) / math.sqrt(x.size)) if x.size > 1 else float("nan")
-
-
-def _band(row) -> dict:
-    return {
-        "mean": float(row["mean"]),
-        "se": float(row["se"]),
-        "band_90": {"low": float(row["band_low"]), "high": float(row["band_high"])},
-        "observed": int(row["observed"]),
-    }
-
-
-def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_sessions=None,
-                    rule="2006", difference=None, step=None):  # fmt: skip
-    """The report's summary: the Brighton 20-0s, the σ's and the late-entry headline figures.
-
-    Parameters
-    ----------
-    by_half : DataFrame
-        :func:`twenty_zeros`'s second frame.
-    sigmas : DataFrame
-        :func:`equal_probability_sigma`.
-    overall : DataFrame
-        :func:`late_entry`'s second frame.
-    fit : PairsStrength, optional
-        The strength fit (:func:`bridgestats.studies.scales.pairs_strength_spread`).
-    pairing : str, optional
-        The rule whose figures are the headline (Brighton's: ``"score"``).
-    n_sessions : int, optional
-        The late-entry size of the headline: by default Probst's case, 6 sessions (§12:
-        "assume 6"; entries 14, 29, 45, 62), where the 2005 and 2006 rules differ; the
-        largest simulated if 6 was not. (At 8 sessions the two rules coincide.)
-    rule : str, optional
-        The entry rule of the headline.
-    difference : DataFrame, optional
-        :func:`brighton_difference`.
-    step : dict, optional
-        :func:`brighton_step_test`.
-
-    Returns
-    -------
-    dict
-        ``brighton_sim_20_0_first_half``, ``..._second_half``, ``..._difference`` (each
-        ``{mean, se, band_90: {low, high}, observed}``), the same for the random draw under
-        ``brighton_random_draw_20_0_...``, ``brighton_fit_sigma_equal_pairs``,
-        ``brighton_fit_strength_sd``, ``brighton_equal_probability_sigma`` (half ->
-        criterion -> σ, observed and simulated by score), and the ``late_entry_...``
-        figures of the headline size and rule; with ``difference``,
-        ``brighton_difference_single_event`` (point -> {strength_sd, mean, se, sd,
-        band_90, observed, z, p_at_least}); with ``step``, ``brighton_step_test`` (its
-        figures, without ``by_round``) and ``brighton_step_causes`` (:data:`STEP_CAUSES`).
-    """
-    h = by_half.set_index(["pairing", "half"])
-    out = {}
-    if (pairing, "difference") in h.index:
-        out["brighton_verdict"] = brighton_verdict(by_half, pairing=pairing)
-    for half in (*_HALVES, "difference"):
-        if (pairing, half) in h.index:
-            out[f"brighton_sim_20_0_{half}"] = _band(h.loc[(pairing, half)])
-        if ("random", half) in h.index:
-            out[f"brighton_random_draw_20_0_{half}"] = _band(h.loc[("random", half)])
-    if fit is not None:
-        out["brighton_fit_sigma_equal_pairs"] = float(fit.sigma_equal)
-        out["brighton_fit_strength_sd"] = float(fit.strength_sd)
-        out["brighton_fit_strength_sd_ci"] = [float(x) for x in fit.strength_sd_ci]
-        out["brighton_fit_k"] = float(fit.k)
-    if difference is not None:
-        out["brighton_difference_single_event"] = {
-            r.point: {
-                "strength_sd": float(r.strength_sd), "mean": float(r.mean), "se": float(r.se),
-                "sd": float(r.sd), "band_90": {"low": float(r.band_low),
-                                               "high": float(r.band_high)},
-                "observed": int(r.observed), "z": float(r.z), "p_at_least": float(r.p_at_least),
-            }
-            for r in difference.itertuples()
-        }  # fmt: skip
-    if step is not None:
-        out["brighton_step_test"] = {k: v for k, v in step.items() if k != "by_round"}
-        out["brighton_step_causes"] = list(STEP_CAUSES)
-    eq = {}
-    for _, row in sigmas.iterrows():
-        if row["source"] == "observed":
-            key = f"observed {row['criterion']}"
-        elif row["pairing"] == pairing:
-            key = f"simulated {row['criterion']}"
-        else:
-            continue
-        eq.setdefault(row["half"], {})[key] = {"sigma": float(row["sigma"]), "se": float(row["se"])}
-    out["brighton_equal_probability_sigma"] = eq
-    out["brighton_article_predicted_per_half"] = ARTICLE["predicted_per_half"]
-    o = overall[overall["rule"] == rule]
-    if len(o):
-        if n_sessions is not None:
-            size = int(n_sessions)
-        elif (o["n_sessions"] == PROBST_SESSIONS).any():
-            size = PROBST_SESSIONS
-        else:
-            size = int(o["n_sessions"].max())
-        row = o[o["n_sessions"] == size].iloc[0]
-        out.update({
-            "late_entry_n_sessions": size,
-            "late_entry_rule": rule,
-            "late_entry_scale": row["scale"],
-            "late_entry_scores": list(row["entry_scores"]),
-            "late_entry_percentile_gap": {"mean": float(row["gap"]), "se": float(row["gap_se"])},
-            "late_entry_p_late_wins": {"mean": row["p_late_wins"], "se": row["p_late_wins_se"]},
-            "late_entry_p_late_wins_counterfactual": {
-                "mean": row["p_late_wins_counterfactual"],
-                "se": row["p_late_wins_counterfactual_se"],
-            },
-            "late_entry_last_table_at_entry": float(row["last_table_at_entry"]),
-            "late_entry_last_p_top_two_tables": float(row["last_p_top_two_tables"]),
-            "late_entry_verdict": late_entry_verdict(row),
-        })  # fmt: skip
-        out["late_entry_by_rule"] = {
-            r.rule: {
-                "scale": r.scale, "entry_scores": list(r.entry_scores),
-                "percentile_gap": {"mean": float(r.gap), "se": float(r.gap_se)},
-                "p_late_wins": {"mean": float(r.p_late_wins), "se": float(r.p_late_wins_se)},
-                "p_late_wins_counterfactual": {
-                    "mean": float(r.p_late_wins_counterfactual),
-                    "se": float(r.p_late_wins_counterfactual_se),
-                },
-                "verdict": late_entry_verdict(pd.Series(r._asdict())),
-            }
-            for r in overall[overall["n_sessions"] == size].itertuples()
-        }  # fmt: skip
-        out["late_entry_gap_by_size"] = {
-            f"{int(r.n_sessions)} sessions, rule {r.rule}": {"mean": r.gap, "se": r.gap_se}
-            for r in overall.itertuples()
-        }
-    return out
-
-
 def _real(diff: float, se: float) -> bool:
     return abs(diff) > 2 * se
 
@@ -887,194 +559,3 @@ def brighton_verdict(by_half, *, pairing="score"):
     if in_score and not in_random:
         return "explains"
     return "explains part of" if made else "does not explain"
-
-
-def late_entry_verdict(row):
-    """What the entry scores do to late entrants: a row of :func:`late_entry`'s ``overall``.
-
-    Returns
-    -------
-    str
-        ``"<A> the rounds missed on average but <B> them at the top"``, or ``"<A> the
-        rounds missed, on average and at the top"`` when the two agree, A and B each
-        "over-rewards", "under-rewards" or "neither over- nor under-rewards": A from the
-        percentile gap (beyond 2 SE), B from P(a late entrant wins) against the
-        counterfactual (beyond 2 SE of the difference). The two can part: late entrants
-        lifted on average (most of them) while fewer of them win than would playing every
-        round (issue 33: "over-rewards the rounds missed; late entrants win less often"
-        read as a contradiction).
-
-    Examples
-    --------
-    >>> row = {"gap": 1.6, "gap_se": 0.3, "p_late_wins": 0.48, "p_late_wins_se": 0.04,
-    ...        "p_late_wins_counterfactual": 0.79, "p_late_wins_counterfactual_se": 0.03}
-    >>> late_entry_verdict(row)
-    'over-rewards the rounds missed on average but under-rewards them at the top'
-    >>> late_entry_verdict({**row, "p_late_wins": 0.95})
-    'over-rewards the rounds missed, on average and at the top'
-    """
-    gap, se = float(row["gap"]), float(row["gap_se"])
-    dw = float(row["p_late_wins"] - row["p_late_wins_counterfactual"])
-    sw = math.hypot(float(row["p_late_wins_se"]), float(row["p_late_wins_counterfactual_se"]))
-    average, top = (
-        "over-rewards" if x > 2 * e else "under-rewards" if x < -2 * e
-        else "neither over- nor under-rewards"
-        for x, e in ((gap, se), (dw, sw))
-    )  # fmt: skip
-    if average == top:
-        return f"{average} the rounds missed, on average and at the top"
-    return f"{average} the rounds missed on average but {top} them at the top"
-
-
-def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", difference=None,
-                step=None, n_sessions=None, rule="2006"):  # fmt: skip
-    """The report's findings, each one sentence computed from the figures (a gap is called
-    real beyond 2 SE), the headline ones marked.
-
-    Parameters
-    ----------
-    by_half, sigmas, by_entry, overall : DataFrame
-        From :func:`twenty_zeros`, :func:`equal_probability_sigma` and :func:`late_entry`
-        (``by_entry`` is not read: the sentences use ``overall``).
-    pairing : str, optional
-        Brighton's rule (``"score"``).
-    difference : DataFrame, optional
-        :func:`brighton_difference`: the observed difference is then set against one
-        event's spread and τ's interval, not read as a fixed share.
-    step : dict, optional
-        :func:`brighton_step_test`.
-    n_sessions, rule : optional
-        The late-entry size and rule of the headline, as :func:`summary_figures` picks them
-        (Probst's 6 sessions by default, rule 2006).
-
-    Returns
-    -------
-    list of dict
-        ``{"text", "key", "headline"}``: one sentence, the :func:`summary_figures` key that
-        holds its number, and whether it answers the report's questions (the Brighton
-        verdict and the late-entry verdict of the headline size and rule).
-    """
-    h = by_half.set_index(["pairing", "half"])
-    out = []
-
-    def add(text, key, headline=False):
-        out.append({"text": text, "key": key, "headline": headline})
-
-    f, s2, d = (h.loc[(pairing, x)] for x in ("first_half", "second_half", "difference"))
-    obs = float(d["observed"])
-    where = "inside" if d["band_low"] <= obs <= d["band_high"] else "outside"
-    verdict = (
-        f"pairing by score {brighton_verdict(by_half, pairing=pairing)} Brighton's fall"
-        if ("random", "difference") in h.index else "Brighton's fall"
-    )  # fmt: skip
-    add(
-        f"Paired by score, the simulated Brighton has {plus_minus(f['mean'], f['se'], 0)} 20-0s "
-        f"in rounds 1-7 and {plus_minus(s2['mean'], s2['se'], 0)} in rounds 8-14 against the "
-        "observed "
-        f"{f['observed']:.0f} and {s2['observed']:.0f}, so {verdict} of {obs:.0f}, which is "
-        f"{where} the band of single simulated events ({d['band_low']:.0f} to "
-        f"{d['band_high']:.0f}, expected {plus_minus(d['mean'], d['se'], 1)}).",
-        "brighton_verdict",
-        headline=True,
-    )  # fmt: skip
-    if difference is not None:
-        dd = difference.set_index("point")
-        fitp, low, high = dd.loc["fit"], dd.loc["low"], dd.loc["high"]
-        add(
-            f"The observed {obs:.0f} is one event's difference, not a fixed quantity: under the "
-            f"fitted model one event's difference has an sd of {fitp['sd']:.0f} about its "
-            f"expectation of {plus_minus(fitp['mean'], fitp['se'], 1)} (the observed is "
-            f"{fitp['z']:.1f} sd above it, reached by {fitp['p_at_least']:.1%} of simulated "
-            f"events), and τ's interval ({low['strength_sd']:.2f}-{high['strength_sd']:.2f} %) "
-            f"moves the expectation from {low['mean']:.0f} to {high['mean']:.0f}.",
-            "brighton_difference_single_event",
-        )
-    if ("random", "difference") in h.index:
-        r = h.loc[("random", "difference")]
-        real = _real(r["mean"], r["se"])
-        add(
-            f"Under a random draw every round the halves differ by "
-            f"{plus_minus(r['mean'], r['se'], 1)} 20-0s (90 % of events {r['band_low']:.0f} to "
-            f"{r['band_high']:.0f}), "
-            + ("a difference beyond 2 SE, which a random draw should not make."
-               if real else "no real difference, as a random draw should give."),
-            "brighton_random_draw_20_0_difference",
-        )  # fmt: skip
-    if ("random", "first_half") in h.index:
-        rf, rs = h.loc[("random", "first_half")], h.loc[("random", "second_half")]
-        add(
-            f"§11's {ARTICLE['predicted_per_half']} 20-0s per half assume equal pairs; with the "
-            f"fitted strength spread a random draw every round would give "
-            f"{plus_minus(rf['mean'], rf['se'], 0)} and {plus_minus(rs['mean'], rs['se'], 0)}, "
-            "and pairing by score brings "
-            f"the second half down to {h.loc[(pairing, 'second_half'), 'mean']:.0f}.",
-            "brighton_random_draw_20_0_first_half",
-        )
-    first_obs = h.loc[(pairing, "first_half")]
-    if not first_obs["band_low"] <= first_obs["observed"] <= first_obs["band_high"]:
-        add(
-            f"The observed first half ({first_obs['observed']:.0f}) is outside the simulated "
-            f"band ({first_obs['band_low']:.0f}-{first_obs['band_high']:.0f}), so the model fitted "
-            "to round 1 and rounds 8-14 has too few 20-0s in rounds 2-7.",
-            "brighton_sim_20_0_first_half",
-        )
-    if step is not None:
-        add(
-            f"By round, a step at round 8 (two levels) leaves X² = {step['x2_step']:.1f} on "
-            f"{step['df']} df (p = {step['p_step']:.2f}) and the smooth sorting model paired by "
-            f"score X² = {step['x2_smooth']:.1f} (p = {step['p_smooth']:.2f}), a gain of "
-            f"{step['gain']:.1f} that {step['p_gain']:.1%} ± {step['p_gain_se']:.1%} of "
-            f"{step['n_events']} events simulated under the smooth model reach, so "
-            + ("the step fits beyond what sorting by score gives"
-               if step["p_gain"] + 2 * step["p_gain_se"] < 0.05
-               else "the data do not separate a step from the smooth sorting")
-            + ", and a step at the half could come from other things than the pairing: "
-            + "; ".join(STEP_CAUSES) + ".",
-            "brighton_step_test",
-        )  # fmt: skip
-    s = sigmas.set_index(["source", "half", "criterion"])
-    obs_f, obs_s = (
-        s.loc[("observed", "first_half", "ML normal")],
-        s.loc[("observed", "second_half", "ML normal")],
-    )
-    add(
-        f"The equal-probability σ (ML normal on Brighton's counts) is {obs_f['sigma']:.2f} % "
-        f"({obs_f['ci_low']:.2f}-{obs_f['ci_high']:.2f}) in rounds 1-7 and {obs_s['sigma']:.2f} % "
-        f"({obs_s['ci_low']:.2f}-{obs_s['ci_high']:.2f}) in rounds 8-14, against the 9.59 % the "
-        "2004 scale was built for, so the scale was too narrow in both halves.",
-        "brighton_equal_probability_sigma",
-    )
-    sim = sigmas[(sigmas.source == "simulated") & (sigmas.pairing == pairing)
-                 & (sigmas.criterion == "flattest")].set_index("half")  # fmt: skip
-    if len(sim) == 2:
-        add(
-            f"In the simulated event paired by score the flattest σ is "
-            f"{plus_minus(sim.loc['first_half', 'sigma'], sim.loc['first_half', 'se'], 2)} % in "
-            "the first half and "
-            f"{plus_minus(sim.loc['second_half', 'sigma'], sim.loc['second_half', 'se'], 2)} % "
-            "in the second.",
-            "brighton_equal_probability_sigma",
-        )
-    o = overall[overall["rule"] == rule]
-    size = None
-    if len(o):
-        size = (int(n_sessions) if n_sessions is not None
-                else PROBST_SESSIONS if (o["n_sessions"] == PROBST_SESSIONS).any()
-                else int(o["n_sessions"].max()))  # fmt: skip
-    for _, row in overall.iterrows():
-        verdict = late_entry_verdict(row)
-        row = pd.Series(row)
-        head = row.rule == rule and int(row.n_sessions) == size
-        # one sentence: the entry scores, the last entrants' tables are in the table
-        add(
-            f"With {row.n_sessions} sessions and the {row.rule} entry rule, late entrants "
-            f"finish {plus_minus(abs(row.gap), row.gap_se, 1)} percentile points "
-            f"{'above' if row.gap >= 0 else 'below'} where they would finish playing every "
-            f"round, and a late entrant wins the Swiss in "
-            f"{plus_minus(100 * row.p_late_wins, 100 * row.p_late_wins_se, 0)} % of events against "
-            f"{100 * row.p_late_wins_counterfactual:.0f} % had they played every round: the "
-            f"entry score {verdict}.",
-            "late_entry_verdict" if head else "late_entry_gap_by_size",
-            headline=head,
-        )
-    return out

@@ -27,10 +27,11 @@ References
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._validate import check_choice, check_int
+from .._views import CatalogueView
 from .scale import MAX_BOARDS, VPScale, scale_from_thresholds
 from .wbf import wbf_scale
 
@@ -148,26 +149,6 @@ def _swiss_pairs(name: str) -> Callable[[int], VPScale]:
     return build
 
 
-class _ScaleNames(Mapping):
-    """id -> display name of every scale, read from :data:`NAMED_SCALES` at each use (a
-    scale added to the catalogue is named everywhere at once)."""
-
-    def _names(self) -> dict:
-        return {**{i: e.name for i, e in NAMED_SCALES.items()}, **_GAUSSIAN_NAMES}
-
-    def __getitem__(self, key):
-        return self._names()[key]
-
-    def __iter__(self):
-        return iter(self._names())
-
-    def __len__(self) -> int:
-        return len(self._names())
-
-    def __repr__(self) -> str:
-        return repr(self._names())
-
-
 _PROBST_8 = "Probst, On VP Scales, Table 8 (seeds/swiss_pairs_scales), for 7-9 boards"
 
 #: Every named scale, by id, in the order the comparisons list them.
@@ -202,7 +183,9 @@ NAMED_SCALES: dict[str, NamedScale] = {
 _GAUSSIAN_NAMES = {"gauss": "Gaussian equal-probability", "gaussian": "Gaussian equal-probability"}
 #: Every scale id a reader may meet, with the name shown for it: the catalogue's entries'
 #: names and the Gaussian scales' (:data:`bridgestats.names.SCALES` is this table).
-SCALE_NAMES = _ScaleNames()
+SCALE_NAMES = CatalogueView(
+    lambda: {**{i: e.name for i, e in NAMED_SCALES.items()}, **_GAUSSIAN_NAMES}
+)
 #: The historical Swiss pairs scales of Probst's Table 8, by id (entries of NAMED_SCALES).
 SWISS_PAIRS_TABLES = tuple(n for n, e in NAMED_SCALES.items() if e.source == _PROBST_8)
 

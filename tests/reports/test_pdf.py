@@ -74,4 +74,8 @@ def test_the_committee_pack_numbers_every_page_and_its_contents(tmp_path):
         first = next(i for i, t in enumerate(texts, start=1) if f"Part {k}:" in t)
         assert f"{title}" in contents and f"page {first}" in contents
     assert "bridgestats" in texts[0] and "git revision" in texts[0]
+    # a bookmark per part, at the page the contents give it
+    marks = [(o.title, reader.get_destination_page_number(o) + 1) for o in reader.outline]
+    assert [t for t, _ in marks] == titles
+    assert all(f"page {p}" in contents for _, p in marks)
     assert not list(root.glob(".committee_pack.tmp-*"))  # no temporary folder left

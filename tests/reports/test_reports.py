@@ -559,7 +559,7 @@ class _Links(HTMLParser):
 def test_index_lists_every_run_with_status_figures_and_working_links(batch):
     page = (batch["out"] / "index.html").read_text()
     for name in ("tiny", "boom", "grid__seed-11", "grid__seed-12"):  # title first, then id
-        assert f'<span class="small">run <code>{name}</code></span>' in page
+        assert f'<span class="small run">run <code>{name}</code></span>' in page
         assert f"<strong>{name}</strong>" not in page
     assert "<strong>Tiny report (runner tests)</strong>" in page
     assert "<strong>later</strong>" in page  # never run: no title to show

@@ -1,5 +1,6 @@
 """The PPI page's claims by simulation (bridgestats.studies.ppi): half-lives, the band a PPI
-wanders in, newcomers, the claims table and the forecast comparison."""
+wanders in, newcomers; the claims table (studies.ppi_claims) and the forecast comparison
+(studies.ppi_forecast)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """studies.scales: the committee's tribunal (candidate scales and pairing rules on simulated
-events; the strength spreads fitted to the shipped data; summary and computed conclusions)."""
+events; summary and computed conclusions)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from bridgestats import datasets, fit, notebook
+from bridgestats import fit, notebook
 from bridgestats.errors import BridgestatsError
 from bridgestats.notebook import finding
 from bridgestats.sim.events import PAIRINGS
-from bridgestats.studies import scales
+from bridgestats.studies import scales, strength
 from bridgestats.vp import gaussian_z
 
 SMALL = {"n_entrants": 16, "n_rounds": 5}
@@ -22,15 +22,7 @@ SMALL = {"n_entrants": 16, "n_rounds": 5}
 
 @pytest.fixture(scope="module")
 def spread():
-    return scales.team_strength_spread(n_boot=200, rng=0)
-
-
-def test_team_strength_spread_is_the_fit_clustered_by_file(spread):
-    mm = datasets.load("derived/match_margins")
-    files = mm.match.str.split("|").str[0]
-    direct = fit.fit_strength_spread(mm.imp_margin, mm.n_boards, cluster=files, n_boot=200, rng=0)
-    assert spread == direct
-    assert spread.n_clusters == files.nunique() == 99
+    return strength.team_strength_spread(n_boot=200, rng=0)
 
 
 def test_candidate_scales_teams(spread):
@@ -63,10 +55,6 @@ def test_candidate_scales_teams(spread):
         (lambda: scales.headline(pd.DataFrame()), "measures"),
         (lambda: scales.conclusions([1, 2]), "measures"),
         (lambda: scales.scale_shooting("Swiss pairs"), "event"),
-        (lambda: scales.pairs_strength_spread(strength_sds=(0, 9)), "strength_sds"),
-        (lambda: scales.pairs_strength_spread(strength_sds=(1,)), "strength_sds"),
-        (lambda: scales.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
-        (lambda: scales.pairs_strength_spread(rng="x"), "rng"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
         (lambda: scales.compare_scales("Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5,
                                        reference="ebu_2006"), "reference"),
@@ -291,23 +279,3 @@ def test_shooting_and_breakage(spread):
     assert b.margin.max() == 25 and set(b.event) == {"Swiss pairs"}
     wash = b[b.scale == "Swiss pairs Washington (2004)"]
     assert wash.value.sum() == 10  # 10-10 to 20-0 over 0-25 %: each VP step once
-
-
-def test_pairs_strength_spread():
-    """Round 1 and the second half as fit_sigma_binned gives them on Table 7; the curve
-    falls with τ; σ₀² + 2τ² = σ₁²; τ lies inside its interval and the grid."""
-    p = scales.pairs_strength_spread(strength_sds=(2, 3, 4, 5, 6), n_events=3, rng=2026)
-    counts = datasets.load("seeds/brighton_2005_vp_counts").pivot(
-        index="round", columns="vp_winner", values="count").to_numpy()  # fmt: skip
-    rows = datasets.load("seeds/swiss_pairs_scales").query(
-        "scale == 'washington_2004' and vp_winner > 10").sort_values("vp_winner")  # fmt: skip
-    t = rows.threshold_pct.to_numpy() - 50
-    assert p.round1_sigma == pytest.approx(fit.fit_sigma_binned(counts[0], t).sigma)
-    assert p.second_half_sigma == pytest.approx(fit.fit_sigma_binned(counts[7:].sum(0), t).sigma)
-    assert p.sigma_equal**2 + 2 * p.strength_sd**2 == pytest.approx(p.round1_sigma**2)
-    assert p.k == pytest.approx(p.sigma_equal * math.sqrt(8))
-    assert np.all(np.diff(p.curve.sim_second_half_sigma) < 0)
-    assert p.strength_sd_ci[0] <= p.strength_sd <= p.strength_sd_ci[1]
-    print(f"\nBrighton: tau {p.strength_sd:.2f} % ({p.strength_sd_ci[0]:.2f}-"
-          f"{p.strength_sd_ci[1]:.2f}), equal-pairs sigma {p.sigma_equal:.2f} %")  # fmt: skip
-    assert 2 < p.strength_sd < 6 and 8 < p.sigma_equal < p.round1_sigma

@@ -1,4 +1,5 @@
-"""bridgestats.sim.swiss and bridgestats.studies.swiss: Brighton 2005's 20-0s and late entry.
+"""bridgestats.sim.swiss and bridgestats.studies.swiss, late_entry and swiss_findings:
+Brighton 2005's 20-0s, late entry and the report's findings from both.
 
 References nobody here wrote: Probst's Table 7 (the seed's counts) and §11's prose (297 and
 215 20-0s), §12's entry scores (14, 29, 45, 62 for 6 sessions; a total of 87 after 6
@@ -18,7 +19,8 @@ from scipy.special import ndtr
 from bridgestats.errors import BridgestatsError
 from bridgestats.sim.events import simulate_events
 from bridgestats.sim.swiss import entry_scores, refined_scale, simulate_ko_swiss
-from bridgestats.studies import swiss
+from bridgestats.studies import swiss, swiss_findings
+from bridgestats.studies.late_entry import late_entry, late_entry_verdict
 from bridgestats.vp import named_scale
 
 
@@ -191,7 +193,7 @@ def test_ko_swiss_default_scale_and_bad_input():
     with pytest.raises(BridgestatsError, match="n_sessions"):
         simulate_ko_swiss(13)
     with pytest.raises(BridgestatsError, match="rules"):
-        swiss.late_entry(rules=[])
+        late_entry(rules=[])
 
 
 def test_ko_swiss_counterfactual_shares_the_knockout():
@@ -216,7 +218,7 @@ def test_late_entry_with_equal_pairs_and_no_head_start():
 
 
 def test_late_entry_frames():
-    by_entry, overall, finishes = swiss.late_entry(
+    by_entry, overall, finishes = late_entry(
         n_sessions=[4, 5], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=6, rng=1
     )
     assert len(overall) == 4 and len(by_entry) == 2 * (3 + 4)
@@ -250,14 +252,14 @@ def test_the_late_entry_verdict_says_where_the_two_measures_part():
         "p_late_wins_counterfactual": 0.79,
         "p_late_wins_counterfactual_se": 0.03,
     }
-    assert swiss.late_entry_verdict(row) == (
+    assert late_entry_verdict(row) == (
         "over-rewards the rounds missed on average but under-rewards them at the top"
     )
     even = {**row, "gap": 0.2, "p_late_wins": 0.77}  # within 2 SE both
-    assert swiss.late_entry_verdict(even) == (
+    assert late_entry_verdict(even) == (
         "neither over- nor under-rewards the rounds missed, on average and at the top"
     )
-    assert swiss.late_entry_verdict({**row, "gap": -1.0}) == (
+    assert late_entry_verdict({**row, "gap": -1.0}) == (
         "under-rewards the rounds missed, on average and at the top"
     )
 
@@ -265,8 +267,8 @@ def test_the_late_entry_verdict_says_where_the_two_measures_part():
 def test_summary_and_conclusions(spread_sim):
     _, by_half = swiss.twenty_zeros(spread_sim)
     sig = swiss.equal_probability_sigma(spread_sim)
-    by_entry, overall, _ = swiss.late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
-    s = swiss.summary_figures(by_half, sig, overall)
+    by_entry, overall, _ = late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
+    s = swiss_findings.summary_figures(by_half, sig, overall)
     first = s["brighton_sim_20_0_first_half"]
     assert set(first) == {"mean", "se", "band_90", "observed"} and first["observed"] == 297
     assert first["band_90"]["low"] <= first["mean"] <= first["band_90"]["high"]
@@ -275,7 +277,7 @@ def test_summary_and_conclusions(spread_sim):
     assert re.fullmatch(
         f"({WAYS}) the rounds missed(, on average and at the top| on average but ({WAYS}) "
         "them at the top)", s["late_entry_verdict"])  # fmt: skip
-    found = swiss.conclusions(by_half, sig, by_entry, overall)
+    found = swiss_findings.conclusions(by_half, sig, by_entry, overall)
     text = [f["text"] for f in found]
     assert text[0].count(f"so pairing by score {s['brighton_verdict']} Brighton's fall") == 1
     assert any("With 4 sessions and the 2006 entry rule" in x for x in text)
@@ -358,22 +360,22 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
 
     _, by_half = swiss.twenty_zeros(spread_sim)
     sig = swiss.equal_probability_sigma(spread_sim)
-    _, overall, _ = swiss.late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
+    _, overall, _ = late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
     fit = SimpleNamespace(
         strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3,
         k=math.sqrt(11.3**2 - 32) * math.sqrt(8),
     )  # fmt: skip
     diff = swiss.brighton_difference(fit, n_events=10, rng=4)
     step = swiss.brighton_step_test(spread_sim)
-    s = swiss.summary_figures(by_half, sig, overall, difference=diff, step=step)
+    s = swiss_findings.summary_figures(by_half, sig, overall, difference=diff, step=step)
     assert "brighton_share_explained" not in s  # the observed 82 is not a fixed quantity
     assert set(s["brighton_difference_single_event"]) == {"low", "fit", "high"}
     assert s["brighton_difference_single_event"]["fit"]["observed"] == 82
     assert s["brighton_step_test"]["x2_step"] == step["x2_step"]
     assert "by_round" not in s["brighton_step_test"]
     assert s["brighton_step_causes"] == list(swiss.STEP_CAUSES)
-    text = [f["text"] for f in swiss.conclusions(by_half, sig, None, overall, difference=diff,
-                                                  step=step)]  # fmt: skip
+    found = swiss_findings.conclusions(by_half, sig, None, overall, difference=diff, step=step)
+    text = [f["text"] for f in found]
     assert "is one event's difference, not a fixed quantity" in text[1]
     assert not any("accounts for" in x for x in text)
     assert all(x.endswith(".") and ". " not in x for x in text)  # one sentence each
@@ -405,7 +407,7 @@ def test_each_entry_rule_on_the_scale_of_its_year():
 
 
 def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
-    _, overall, finishes = swiss.late_entry(
+    _, overall, finishes = late_entry(
         n_sessions=[6, 8], rules=["2005", "2006"], k=30.0, strength_sd=3.0, n_events=3, rng=1
     )
     scales = dict(zip(overall.rule, overall.scale, strict=False))
@@ -414,14 +416,14 @@ def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
     # one counterfactual per scale, on the same knock-outs
     cf = finishes[finishes.rule == "counterfactual"]
     assert set(cf.scale) == set(scales.values())
-    s = swiss.summary_figures(*_brighton_frames(), overall)
+    s = swiss_findings.summary_figures(*_brighton_frames(), overall)
     assert s["late_entry_n_sessions"] == 6  # Probst's case, not the largest simulated (8)
     assert s["late_entry_scores"] == [0, 14, 29, 45, 62]
     assert s["late_entry_by_rule"]["2005"]["entry_scores"] == [0, 12, 25, 39, 54]
     # at 8 sessions the two rules enter on the same scores
     o8 = overall[overall.n_sessions == 8].set_index("rule")
     assert o8.loc["2005", "entry_scores"] == o8.loc["2006", "entry_scores"]
-    one = swiss.late_entry(n_sessions=[4], rules=["2005", "2006"], scale_sigma_8=11.0,
+    one = late_entry(n_sessions=[4], rules=["2005", "2006"], scale_sigma_8=11.0,
                            n_events=2, rng=1)[1]  # fmt: skip
     assert one.scale.nunique() == 1  # a number puts every rule on one Gaussian scale
 

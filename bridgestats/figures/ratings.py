@@ -1,0 +1,74 @@
+"""Ratings on real and simulated players (``ratings_real``, ``ppi_half_life``).
+
+Each takes a study's result and returns a matplotlib figure; a figure whose caption is
+not its titles carries it as its label (:func:`bridgestats.notebook.save_figure` reads it).
+"""
+
+from __future__ import annotations
+
+__all__ = ["calibration_figure", "ppi_bands_figure", "profile_likelihood_figure"]
+
+
+def calibration_figure(report):
+    """The Gaussian model's predictive intervals' coverage against their level (left) and
+    each system's reliability diagram (right).
+
+    ``report`` is :func:`bridgestats.studies.ratings_real_report.ratings_report`'s result."""
+    import matplotlib.pyplot as plt
+
+    from ..studies.ratings_real import SYSTEM_NAMES
+
+    cal, diagram = report.coverage, report.diagram
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    ax1.errorbar(cal["level"], cal["coverage"], yerr=1.96 * cal["coverage_se"], fmt="o", capsize=3)
+    ax1.plot([0.4, 1], [0.4, 1], "k:", lw=1)
+    ax1.set(xlabel="nominal coverage", ylabel="observed coverage",
+            title="Gaussian model's predictive intervals")  # fmt: skip
+    for system, points in diagram.groupby("system", sort=False):
+        ax2.plot(points["mean_forecast"], points["mean_outcome"], "o-", ms=3,
+                 label=SYSTEM_NAMES[system])  # fmt: skip
+    ax2.plot([40, 60], [40, 60], "k:", lw=1)
+    ax2.set(xlabel="predicted session %", ylabel="mean outcome %",
+            title="Reliability: deciles of each forecast")  # fmt: skip
+    ax2.legend(loc="upper left", fontsize=8)
+    return fig
+
+
+def profile_likelihood_figure(report):
+    """The profile deviance of each of the Gaussian model's five sds, over all sessions and
+    the multi-partner sides, with the χ²₁ cut of a 90 % interval (as
+    :func:`calibration_figure`)."""
+    import matplotlib.pyplot as plt
+
+    from ..studies.ratings_real_report import PARAMETER_NAMES
+
+    ident, curve = report.identification, report.curve
+    fig, axes = plt.subplots(1, 5, figsize=(14, 3), sharey=True)
+    cut = 2.706 if report.parameters["level"] == 0.9 else None
+    for ax, row in zip(axes, ident[ident["sessions"] == "all"].itertuples(), strict=True):
+        for kind, style in (("all", "o-"), ("multi_partner", "s--")):
+            c = curve[(curve["parameter"] == row.parameter) & (curve["sessions"] == kind)]
+            if len(c):
+                label = "all sessions" if kind == "all" else "multi-partner sides"
+                ax.plot(c["value"], c["deviance"], style, ms=3, label=label)
+        if cut:
+            ax.axhline(cut, color="grey", lw=1, ls=":")
+        name = PARAMETER_NAMES[row.parameter]
+        ax.set(xlabel=f"{name} (%)", title=name)
+    axes[0].set_ylabel("deviance 2(ℓ̂ − ℓ_p)")
+    axes[1].legend(loc="upper right", fontsize=7)
+    axes[0].set_ylim(0, 12)
+    return fig
+
+
+def ppi_bands_figure(report):
+    """The band each real player's PPI varies in, against the page's 3 to 5 % (as
+    :func:`calibration_figure`)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.hist(report.band_widths["band"], bins=30)
+    ax.axvspan(3, 5, color="grey", alpha=0.2, label="the page's 3 to 5 %")
+    ax.set(xlabel="band of the PPI (central 95 %, %)", ylabel="players", title="PPI bands")
+    ax.legend(loc="upper right")
+    return fig

@@ -1,0 +1,148 @@
+"""VP scales compared on simulated and real events (``compare_scales``).
+
+Each takes a study's result and returns a matplotlib figure; a figure whose caption is
+not its titles carries it as its label (:func:`bridgestats.notebook.save_figure` reads it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "outcome_share_figure",
+    "qualifier_changes_by_event_figure",
+    "qualifier_changes_figure",
+    "shooting_figure",
+    "strongest_wins_figure",
+]
+
+
+def strongest_wins_figure(report):
+    """P(strongest wins) ± SE of each scale under each pairing rule, an event a panel.
+
+    ``report`` is :func:`bridgestats.studies.compare_scales.scale_comparison`'s result."""
+    import matplotlib.pyplot as plt
+
+    wins = report.measures[report.measures["measure"] == "p_strongest_wins"]
+    fig, axes = plt.subplots(3, 1, figsize=(9, 12), sharey=False)  # one above another: legible
+    for ax, (event, rows) in zip(axes, wins.groupby("event", sort=False), strict=True):
+        rules = list(dict.fromkeys(rows["pairing"]))
+        names = list(dict.fromkeys(rows["scale"]))
+        width = 0.8 / len(rules)
+        for i, rule in enumerate(rules):
+            sel = rows[rows["pairing"] == rule].set_index("scale").loc[names]
+            ax.barh(np.arange(len(names)) + (i - (len(rules) - 1) / 2) * width, sel["value"],
+                    height=width, xerr=sel["se"], capsize=2, label=rule)  # fmt: skip
+        ax.set_yticks(np.arange(len(names)), names, fontsize=8)
+        ax.invert_yaxis()
+        ax.set(title=event, xlabel="P(strongest wins) ± SE")
+        ax.legend(fontsize=8, title="pairing", title_fontsize=8, loc="upper left",
+                  bbox_to_anchor=(1.01, 1))  # fmt: skip
+    fig.tight_layout()
+    return fig
+
+
+def outcome_share_figure(report):
+    """The shares of 20-0 and 10-10 round by round under each pairing rule, against the
+    equal-probability design (as :func:`strongest_wins_figure`)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    from ..studies import swiss
+
+    m = report.measures
+    shares = m[(m["measure"] == "outcome_share") & m["round"].notna()]
+    shown = {"round robin": "Gaussian 20-0,", "Swiss teams": "Gaussian 20-0,",
+             "Swiss pairs": "Swiss pairs EBU (2006)"}  # fmt: skip
+    fig, axes = plt.subplots(3, 2, figsize=(11, 11), sharex="row")  # an event a row
+    for col, (event, prefix) in enumerate(shown.items()):
+        rows = shares[(shares["event"] == event) & shares["scale"].str.startswith(prefix)]
+        for row, (outcome, design) in enumerate((("20-0", 2 / 21), ("10-10", 1 / 21))):
+            ax = axes[col, row]
+            for rule, sel in rows[rows["outcome"] == outcome].groupby("pairing", sort=False):
+                ax.errorbar(sel["round"], sel["value"], yerr=sel["se"], marker="o", ms=3,
+                            capsize=2, label=swiss.PAIRING_NAMES.get(rule, rule))  # fmt: skip
+            ax.axhline(design, color="k", ls=":", lw=1)
+            scale = rows["scale"].iloc[0] if len(rows) else prefix
+            ax.set(title=f"{event}: {outcome} ({scale})",
+                   ylabel="share of the round's matches ± SE")  # fmt: skip
+            ax.title.set_fontsize(9)
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.set_xlabel("round")
+        axes[col, 1].legend(fontsize=8, title="pairing", loc="upper left",
+                            bbox_to_anchor=(1.02, 1))  # fmt: skip
+    fig.tight_layout()
+    return fig
+
+
+def shooting_figure(report):
+    """The expected gain from shooting, by deficit, boards left down and an event a column
+    (as :func:`strongest_wins_figure`)."""
+    import matplotlib.pyplot as plt
+
+    from ..names import counted
+
+    shooting, left = report.shooting_incentive, report.parameters["shooting_boards_left"]
+    fig, axes = plt.subplots(  # boards left down, an event a column: legible at page width
+        len(left), 2, figsize=(11, 3.8 * len(left)), squeeze=False
+    )
+    for row, event in enumerate(("round robin", "Swiss teams")):
+        for col, n_left in enumerate(left):
+            ax = axes[col, row]
+            sel = shooting[(shooting["event"] == event) & (shooting["boards_left"] == n_left)]
+            for scale, s in sel.groupby("scale", sort=False):
+                ax.plot(s["deficit"], s["gain_vp20"], label=scale, lw=1.2)
+            ax.axhline(0, color="k", lw=0.6)
+            ax.set(title=f"{event}: {counted(n_left, 'board')} left", xlabel="deficit (IMPs)",
+                   ylabel="expected gain from shooting (VPs of 20)")  # fmt: skip
+            ax.title.set_fontsize(9)
+        # each event has its own Gaussian σ (its boards per match): a legend per row
+        axes[-1, row].legend(fontsize=8, title=event, loc="upper center",
+                             bbox_to_anchor=(0.5, -0.2))  # fmt: skip
+    fig.tight_layout()
+    return fig
+
+
+def qualifier_changes_figure(report):
+    """Qualifiers and winners each scale changes over the real events (as
+    :func:`strongest_wins_figure`)."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+    from matplotlib.ticker import MaxNLocator
+
+    by_scale, changes = report.changes_by_scale(), report.changes
+    order = by_scale.sort_values("qualifiers_changed").index
+    fig, ax = plt.subplots(figsize=(9, 4))
+    y = np.arange(len(order))
+    ax.barh(y - 0.2, by_scale.loc[order, "qualifiers_changed"], height=0.4,
+            label="qualifiers changed")  # fmt: skip
+    ax.barh(y + 0.2, by_scale.loc[order, "winners_changed"], height=0.4, label="winners changed")
+    ax.set_yticks(y, order, fontsize=8)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(title=f"{changes['event'].nunique()} real events against "
+           + ", ".join(pd.unique(changes["baseline_scale"])),
+           xlabel="count over all events")  # fmt: skip
+    ax.legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def qualifier_changes_by_event_figure(report):
+    """Qualifiers changed, event by event and scale by scale (as
+    :func:`strongest_wins_figure`)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    from ..studies import rescore
+
+    by_scale = report.changes_by_scale()
+    order = by_scale.sort_values("qualifiers_changed").index
+    grid = report.changes.pivot(index="event", columns="scale", values="count")[list(order)]
+    fig, ax = plt.subplots(figsize=(9, 0.22 * len(grid) + 2))
+    image = ax.imshow(grid.to_numpy(), aspect="auto", cmap="Reds", vmin=0)
+    ax.set_yticks(np.arange(len(grid)), [rescore.event_name(e) for e in grid.index], fontsize=8)
+    ax.set_xticks(np.arange(len(order)), order, rotation=30, ha="right", fontsize=8)
+    ax.set_title("Qualifiers changed, event by event", fontsize=10)
+    fig.colorbar(image, ax=ax, label="qualifiers changed", ticks=MaxNLocator(integer=True))
+    fig.tight_layout()
+    return fig
