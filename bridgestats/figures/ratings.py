@@ -6,7 +6,13 @@ not its titles carries it as its label (:func:`bridgestats.notebook.save_figure`
 
 from __future__ import annotations
 
-__all__ = ["calibration_figure", "ppi_bands_figure", "profile_likelihood_figure"]
+__all__ = [
+    "calibration_figure",
+    "half_life_figure",
+    "newcomers_figure",
+    "ppi_bands_figure",
+    "profile_likelihood_figure",
+]
 
 
 def calibration_figure(report):
@@ -71,4 +77,69 @@ def ppi_bands_figure(report):
     ax.axvspan(3, 5, color="grey", alpha=0.2, label="the page's 3 to 5 %")
     ax.set(xlabel="band of the PPI (central 95 %, %)", ylabel="players", title="PPI bands")
     ax.legend(loc="upper right")
+    return fig
+
+
+def half_life_figure(report):
+    """The half-life of one bad session by activity (fixed and pick-up partners, theory
+    dotted), and the remaining effect month by month at the page's activity.
+
+    ``report`` is :func:`bridgestats.studies.ppi_report.ppi_report`'s result; the figure's
+    label is its caption."""
+    import matplotlib.pyplot as plt
+
+    from ..studies.ppi import PAGE_ACTIVITY, half_life_frame
+    from . import count_axis
+
+    table = half_life_frame(report.half_lives)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    short = {"fixed": "fixed", "pickup": "pick-up"}
+    for part, style in (("fixed", "o-"), ("pickup", "s-")):
+        rows = table[table["partnership"] == part]
+        ax1.errorbar(rows["activity"], rows["half_life_months"],
+                     yerr=[rows["half_life_months"] - rows["months_lo"],
+                           rows["months_hi"] - rows["half_life_months"]],
+                     fmt=style, capsize=3, label=f"{short[part]} (simulated)")  # fmt: skip
+        ax1.plot(rows["activity"], rows["theory_months"], "k:", lw=1)
+        resp = report.at_page[part].response
+        ax2.plot(resp["month"], resp["effect"], style, label=short[part])
+    ax1.axhline(3, color="grey", lw=0.8)
+    ax1.set(xlabel="boards per three months", ylabel="half-life (months)",
+            title="Half-life of one bad session (dotted: theory)")  # fmt: skip
+    ax1.legend()
+    ax2.axhline(0.5, color="grey", lw=0.8)
+    ax2.set(xlabel="months since the bad session", ylabel="remaining effect",
+            title=f"{PAGE_ACTIVITY:g} boards per three months")  # fmt: skip
+    ax2.legend()
+    count_axis(ax2, "x")
+    fig.set_label(
+        "Half-life of one bad session by activity, fixed and pick-up partners, and the "
+        f"remaining effect month by month at {PAGE_ACTIVITY:g} boards per three months"
+    )
+    return fig
+
+
+def newcomers_figure(report):
+    """Mean PPI of the simulated newcomers of each true strength by boards played, with
+    the 5-95 % range (as :func:`half_life_figure`)."""
+    import matplotlib.pyplot as plt
+
+    from . import count_axis
+
+    p, trajectory = report.parameters, report.trajectory
+    fig, ax = plt.subplots(figsize=(7, 4))
+    reached = trajectory[trajectory["n"] >= p["newcomer_per_strength"] / 2]  # most still in
+    for strength, rows in reached.groupby("strength"):
+        (line,) = ax.plot(rows["boards"], rows["mean"], label=f"true {strength:g} %")
+        ax.fill_between(rows["boards"], rows["q05"], rows["q95"], alpha=0.2,
+                        color=line.get_color())  # fmt: skip
+        ax.axhline(strength, color=line.get_color(), lw=0.8, ls=":")
+    ax.axvline(50, color="grey", lw=0.8)
+    ax.set(xlabel="boards played", ylabel="PPI (%)",
+           title="Newcomers (mean, 5-95 %; PPI shown after 50 boards)")  # fmt: skip
+    ax.legend()
+    count_axis(ax, "x")
+    strengths = ", ".join(f"{s:g}" for s in p["newcomer_strengths"])
+    fig.set_label(f"Mean PPI of simulated newcomers of true strength {strengths} % by boards "
+                  "played, with the 5-95 % range")  # fmt: skip
     return fig
