@@ -3,6 +3,8 @@ them (``papermill --help-notebook``), and the runner refuses a value of the wron
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 
@@ -93,3 +95,31 @@ def test_list_prints_each_parameters_type_and_help():
     assert proc.returncode == 0, proc.stderr
     assert "n_boards: int = 8  # boards per match" in proc.stdout
     assert "k: float or None = None  # per-board" in proc.stdout
+
+
+#: The notebooks' code lines in all (issue 32: "notebook code at most 1,500 lines in all"):
+#: a notebook is its parameters cell and a call or a few per section; what it concludes is
+#: made in the package (bridgestats.studies, bridgestats.figures) and tested there.
+MAX_CODE_LINES = 1_500
+
+
+def _code_lines(notebook) -> int:
+    cells = json.loads(notebook.read_text())["cells"]
+    return sum(len("".join(c["source"]).splitlines()) for c in cells if c["cell_type"] == "code")
+
+
+def test_notebooks_are_thin():
+    """The code cells of all notebooks hold at most MAX_CODE_LINES lines, and none defines a
+    function or a class (STYLE.md: any def or class belongs in the package, with a test)."""
+    lines = {nb.stem: _code_lines(nb) for nb in NOTEBOOKS}
+    biggest = ", ".join(f"{name} {n}" for name, n in sorted(lines.items(), key=lambda x: -x[1]))
+    assert sum(lines.values()) <= MAX_CODE_LINES, (
+        f"notebook code: {sum(lines.values()):,} lines > {MAX_CODE_LINES:,} ({biggest})"
+    )
+    for nb in NOTEBOOKS:
+        for cell in json.loads(nb.read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                assert not re.search(r"^\s*(def|class)\s", source, re.M), (
+                    f"{nb.name}: a def or class in a cell: move it into the package"
+                )
