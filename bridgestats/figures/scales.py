@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "designer_outcome_figure",
+    "designer_sensitivity_figure",
     "outcome_share_figure",
     "qualifier_changes_by_event_figure",
     "qualifier_changes_figure",
@@ -145,4 +147,31 @@ def qualifier_changes_by_event_figure(report):
     ax.set_title("Qualifiers changed, event by event", fontsize=10)
     fig.colorbar(image, ax=ax, label="qualifiers changed", ticks=MaxNLocator(integer=True))
     fig.tight_layout()
+    return fig
+
+
+def designer_outcome_figure(report):
+    """Each compared scale's outcome shares between equal sides at the designer's σ
+    (:func:`bridgestats.figures.outcome_figure`).
+
+    ``report`` is :func:`bridgestats.studies.designer_report.design`'s result; the figure's
+    label is its caption."""
+    from . import outcome_figure
+
+    s = report.scale
+    title = f"{report.form_name}, {report.n_boards} boards, σ {s.sigma:.2f} {s.unit}"
+    fig = outcome_figure(report.by_outcome, max_vp=report.parameters["max_vp"], title=title)
+    fig.set_label("Outcome shares of each scale between equal sides")
+    return fig
+
+
+def designer_sensitivity_figure(report):
+    """Each compared scale's 20-0 share against σ (:func:`bridgestats.figures.
+    sensitivity_figure`; as :func:`designer_outcome_figure`)."""
+    from . import sensitivity_figure
+
+    s = report.scale
+    fig = sensitivity_figure(report.sens, sigma=s.sigma, unit=s.unit,
+                             max_vp=report.parameters["max_vp"])  # fmt: skip
+    fig.set_label("20-0 share of each scale against σ")
     return fig
