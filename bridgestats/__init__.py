@@ -219,6 +219,8 @@ VOCABULARY = {
     "parameters": "the inputs a result was made with, by name (a model's, a report's)",
     "spread": "the teams' strength-spread fit (K, δ with intervals: a KModel)",
     "qualifiers": "the qualifiers of each real event (the top of its standings)",
+    "by_round": "an event's counts or figures by round (a frame, one row per round)",
+    "pairings": "Swiss pairing rules compared (ids of bridgestats.sim.events.PAIRINGS)",
 }
 
 #: Spellings the package does not use, and the name it uses instead.

@@ -1,6 +1,9 @@
 """The Swiss events report's findings: its summary figures and its sentences, made from
 Brighton 2005's 20-0s (:mod:`bridgestats.studies.swiss`) and late entry
-(:mod:`bridgestats.studies.late_entry`).
+(:mod:`bridgestats.studies.late_entry`); :func:`swiss_events` runs them all in one
+:class:`SwissReport`, with the tables the report shows (tidy frames, their columns
+documented) and its findings as a tidy frame. Its figures are in
+:mod:`bridgestats.figures.swiss`.
 
 A gap is called real beyond 2 SE; each sentence names the :func:`summary_figures` key
 that holds its number.
@@ -8,13 +11,35 @@ that holds its number.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
 import pandas as pd
 
 from ..names import plus_minus
-from .late_entry import PROBST_SESSIONS, late_entry_verdict
-from .swiss import _HALVES, ARTICLE, STEP_CAUSES, _real, brighton_verdict
+from .late_entry import PROBST_SESSIONS, late_entry, late_entry_verdict
+from .sigma_evidence import PAIRS_CURVE, swiss_pairs_fit, swiss_pairs_strength
+from .swiss import (
+    _HALVES,
+    ARTICLE,
+    HALF_NAMES,
+    PAIRING_NAMES,
+    STEP_CAUSES,
+    _real,
+    brighton_difference,
+    brighton_observed,
+    brighton_simulation,
+    brighton_step_test,
+    brighton_verdict,
+    equal_probability_sigma,
+    twenty_zeros,
+)
 
-__all__ = ["conclusions", "summary_figures"]
+__all__ = ["HEADLINE", "SwissReport", "conclusions", "summary_figures", "swiss_events"]
+
+#: The summary keys the index shows first (the ``swiss_events`` report).
+HEADLINE = ["brighton_verdict", "brighton_fit_strength_sd", "brighton_fit_sigma_equal_pairs",
+            "late_entry_verdict"]  # fmt: skip
 
 
 def _band(row) -> dict:
@@ -303,3 +328,202 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
             headline=head,
         )
     return out
+
+
+@dataclass(frozen=True)
+class SwissReport:
+    """Everything the ``swiss_events`` report shows (:func:`swiss_events`).
+
+    Attributes
+    ----------
+    observed_rounds, observed_halves : pandas.DataFrame
+        :func:`.swiss.brighton_observed`: Brighton's 20-0s by round and by half.
+    fit : object
+        The Swiss pairs fit (:func:`.sigma_evidence.swiss_pairs_fit`).
+    strength : dict
+        :func:`.sigma_evidence.swiss_pairs_strength` (τ, k, its Monte Carlo SE).
+    sim : object
+        :func:`.swiss.brighton_simulation` under each pairing rule.
+    by_round, by_half : pandas.DataFrame
+        :func:`.swiss.twenty_zeros` of it.
+    difference : pandas.DataFrame
+        :func:`.swiss.brighton_difference` at τ and its interval's ends.
+    step : dict
+        :func:`.swiss.brighton_step_test`.
+    sigmas : pandas.DataFrame
+        :func:`.swiss.equal_probability_sigma`.
+    by_entry, overall, finishes : pandas.DataFrame
+        :func:`.late_entry.late_entry`.
+    parameters : dict
+        ``confidence``, ``n_events``, ``late_events``, ``late_rules``,
+        ``late_sessions``, ``late_headline_sessions``.
+    """
+
+    observed_rounds: pd.DataFrame
+    observed_halves: pd.DataFrame
+    fit: object
+    strength: dict
+    sim: object
+    by_round: pd.DataFrame
+    by_half: pd.DataFrame
+    difference: pd.DataFrame
+    step: dict
+    sigmas: pd.DataFrame
+    by_entry: pd.DataFrame
+    overall: pd.DataFrame
+    finishes: pd.DataFrame
+    parameters: dict
+
+    @property
+    def headline_sessions(self) -> int | None:
+        """The late-entry size heading the summary, where it was simulated."""
+        p = self.parameters
+        return (
+            p["late_headline_sessions"]
+            if p["late_headline_sessions"] in p["late_sessions"]
+            else None
+        )
+
+    @property
+    def inputs(self) -> list[str]:
+        """The data sets the report read."""
+        return ["seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales", PAIRS_CURVE]
+
+    # ------------------------------------------------------------------ the sections' words
+
+    def fit_sentence(self) -> str:
+        """Round 1's and rounds 8-14's σ, the strength sd τ and the equal-pairs σ."""
+        f, s = self.fit, self.strength
+        return (
+            f"Round 1 σ {f.round1_sigma:.2f} %, rounds 8-14 σ {f.second_half_sigma:.2f} %: "
+            f"strength sd τ = {f.strength_sd:.2f} % ({s['confidence']:.0%}: "
+            f"{f.strength_sd_ci[0]:.2f}-{f.strength_sd_ci[1]:.2f}, Monte Carlo SE "
+            f"{s['strength_sd_mc_se']:.2f}), equal-pairs σ {f.sigma_equal:.2f} % over 8 boards "
+            f"(per board {f.k:.2f} %)."
+        )
+
+    def step_sentence(self) -> str:
+        """X² of the step and of the smooth model, and how often the gain is reached."""
+        s = self.step
+        return (f"X² of the step {s['x2_step']:.1f} and of the smooth model "
+                f"{s['x2_smooth']:.1f} on {s['df']} df: a gain of {s['gain']:.1f}, reached by "
+                f"{s['p_gain']:.1%} of {s['n_events']} simulated events.")  # fmt: skip
+
+    # ------------------------------------------------------------------ the tables
+
+    def observed_table(self) -> pd.DataFrame:
+        """Brighton's 20-0s by half (Table 7 against §11's prose), the halves by name."""
+        t = self.observed_halves
+        return t.assign(half=t["half"].map(HALF_NAMES))
+
+    def halves_table(self) -> pd.DataFrame:
+        """The simulated 20-0s by half, the pairing rules and halves by name."""
+        t = self.by_half
+        return t.assign(pairing=t["pairing"].map(PAIRING_NAMES), half=t["half"].map(HALF_NAMES))
+
+    def difference_table(self) -> pd.DataFrame:
+        """:attr:`difference`, each τ point in words."""
+        points = {"low": "interval's low end", "fit": "fitted", "high": "interval's high end"}
+        return self.difference.assign(point=self.difference["point"].map(points))
+
+    def sigmas_table(self) -> pd.DataFrame:
+        """:attr:`sigmas` with the counts' source and the halves in words, and ``interval``
+        as text (the fit's, or ± 1.645 SE of the simulation)."""
+        s = self.sigmas
+        source = np.where(s["source"] == "observed", "Brighton",
+                          "simulated, " + s["pairing"].map(PAIRING_NAMES).fillna(""))  # fmt: skip
+        ends = zip(s["ci_low"], s["ci_high"], s["se"], strict=True)
+        interval = [f"{lo:.2f}-{hi:.2f}" if lo == lo else f"± {1.645 * se:.2f} (Monte Carlo)"
+                    for lo, hi, se in ends]  # fmt: skip
+        return s.assign(source=source, half=s["half"].map(HALF_NAMES), interval=interval)
+
+    def late_table(self) -> pd.DataFrame:
+        """:attr:`overall` with the entry scores as text."""
+        o = self.overall
+        return o.assign(entry_scores=o["entry_scores"].map(lambda s: ", ".join(map(str, s))))
+
+    # ------------------------------------------------------------------ the findings
+
+    def findings(self) -> pd.DataFrame:
+        """The report's conclusions as a tidy frame (:func:`conclusions`' sentences, all in
+        its Conclusions section)."""
+        rule = self.parameters["late_rules"][-1]
+        said = conclusions(self.by_half, self.sigmas, self.by_entry, self.overall,
+                           difference=self.difference, step=self.step,
+                           n_sessions=self.headline_sessions, rule=rule)  # fmt: skip
+        return pd.DataFrame(
+            [{"text": f["text"], "section": "Conclusions", "key": f["key"],
+              "headline": f["headline"]} for f in said],
+            columns=["text", "section", "key", "headline"],
+        )  # fmt: skip
+
+    def summary(self) -> dict:
+        """The report's ``summary.json``: :func:`summary_figures` and the fit's inputs."""
+        p, f, s = self.parameters, self.fit, self.strength
+        return {
+            **summary_figures(self.by_half, self.sigmas, self.overall, fit=f,
+                              n_sessions=self.headline_sessions, rule=p["late_rules"][-1],
+                              difference=self.difference, step=self.step),
+            "n_events": p["n_events"], "late_events": p["late_events"],
+            "brighton_observed_20_0": self.observed_halves.set_index("half")["n_20_0"].to_dict(),
+            "brighton_observed_agrees_with_article": bool(self.observed_halves["agrees"].all()),
+            "brighton_round1_sigma": f.round1_sigma,
+            "brighton_fit_strength_sd_mc_se": s["strength_sd_mc_se"],
+            "pairs_strength_sd": s["strength_sd"], "pairs_k": s["k"],
+            "brighton_second_half_sigma": f.second_half_sigma,
+        }  # fmt: skip
+
+
+def swiss_events(*, rng=None, n_events=300, pairings=("random", "score"), confidence=0.90,
+                 late_sessions=(6, 7, 8), late_rules=("2005", "2006"), late_boards=18,
+                 late_scale_sigma_8=None, late_events=200,
+                 late_headline_sessions=6) -> SwissReport:  # fmt: skip
+    """The ``swiss_events`` report: Brighton 2005's 20-0s simulated, and late entry.
+
+    Parameters
+    ----------
+    rng : int or numpy.random.Generator, optional
+        One seed for every simulation (each starts from it).
+    n_events : int, default 300
+        Simulated Brightons per pairing rule.
+    pairings : sequence of str
+        Pairing rules compared (Brighton's: ``"score"``).
+    confidence : float, default 0.90
+        Coverage of the bands and level of the intervals.
+    late_sessions : sequence of int
+        Knock-out sizes: S sessions, 2^S pairs, S - 1 Swiss rounds.
+    late_rules : sequence of str
+        Entry rules of Probst §12 (the last heads the summary).
+    late_boards : int, default 18
+        Boards per knock-out and Swiss match.
+    late_scale_sigma_8 : float, optional
+        None: each rule on its year's scale; a σ: every rule on one Gaussian scale.
+    late_events : int, default 200
+        Simulated knock-outs per size and rule.
+    late_headline_sessions : int, default 6
+        The size heading the summary (Probst's case).
+
+    Returns
+    -------
+    SwissReport
+    """
+    observed_rounds, observed_halves = brighton_observed()
+    fit = swiss_pairs_fit()
+    sim = brighton_simulation(strength_sd=fit.strength_sd, k=fit.k, pairings=list(pairings),
+                              n_events=n_events, rng=rng)  # fmt: skip
+    by_round, by_half = twenty_zeros(sim, confidence=confidence)
+    by_entry, overall, finishes = late_entry(
+        n_sessions=list(late_sessions), rules=list(late_rules), n_boards=late_boards, k=fit.k,
+        strength_sd=fit.strength_sd, scale_sigma_8=late_scale_sigma_8, n_events=late_events,
+        rng=rng,
+    )  # fmt: skip
+    return SwissReport(
+        observed_rounds=observed_rounds, observed_halves=observed_halves, fit=fit,
+        strength=swiss_pairs_strength(), sim=sim, by_round=by_round, by_half=by_half,
+        difference=brighton_difference(fit, n_events=n_events, confidence=confidence, rng=rng),
+        step=brighton_step_test(sim), sigmas=equal_probability_sigma(sim, confidence=confidence),
+        by_entry=by_entry, overall=overall, finishes=finishes,
+        parameters={"confidence": confidence, "n_events": n_events, "late_events": late_events,
+                    "late_rules": list(late_rules), "late_sessions": list(late_sessions),
+                    "late_headline_sessions": late_headline_sessions},
+    )  # fmt: skip
