@@ -1,4 +1,5 @@
-"""VP scales compared on simulated and real events (``compare_scales``).
+"""VP scales compared on simulated and real events (``compare_scales``), designed for an event
+(``vp_scale_designer``) and for Butler (``butler_scales``).
 
 Each takes a study's result and returns a matplotlib figure; a figure whose caption is
 not its titles carries it as its label (:func:`bridgestats.notebook.save_figure` reads it).
@@ -9,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "butler_totals_figure",
     "designer_outcome_figure",
     "designer_sensitivity_figure",
     "outcome_share_figure",
@@ -174,4 +176,36 @@ def designer_sensitivity_figure(report):
     fig = sensitivity_figure(report.sens, sigma=s.sigma, unit=s.unit,
                              max_vp=report.parameters["max_vp"])  # fmt: skip
     fig.set_label("20-0 share of each scale against σ")
+    return fig
+
+
+def butler_totals_figure(report):
+    """The observed SD of Butler totals round by round against Probst's equal-pairs σ, and
+    the ratio of the two by round.
+
+    ``report`` is :func:`bridgestats.studies.butler.butler_report`'s result; the figure's
+    label is its caption."""
+    import matplotlib.pyplot as plt
+
+    from . import count_axis
+
+    spread = report.spread
+    g = spread.groups
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    ax1.scatter(g["model_sd"], g["observed_sd"], s=8, alpha=0.5, label="one round of one event")
+    lim = [0, float(max(g["model_sd"].max(), g["observed_sd"].max())) * 1.05]
+    ax1.plot(lim, lim, "k:", lw=1, label="model = observed")
+    ax1.plot(lim, [spread.ratio * v for v in lim], "C3-", lw=1,
+             label=f"median ratio {spread.ratio:.3f}")  # fmt: skip
+    ax1.set(xlabel="Probst's σ, B·K·√(n(T−1)/(2T)) (IMPs)",
+            ylabel="observed SD of Butler totals (IMPs)",
+            title="Butler session totals, real full fields")  # fmt: skip
+    ax1.legend(frameon=False)
+    ax2.hist(g["ratio"], bins=40, color="C0", alpha=0.8)
+    ax2.axvline(1, color="k", ls=":", lw=1)
+    ax2.axvline(spread.ratio, color="C3", lw=1)
+    ax2.set(xlabel="observed / model SD (one round)", ylabel="rounds", title="Ratio by round")
+    count_axis(ax2, "y")
+    fig.set_label(f"Observed SD of Butler totals in {spread.n_groups:,} rounds against Probst's "
+                  "equal-pairs σ, and the ratio of the two by round")  # fmt: skip
     return fig

@@ -39,13 +39,19 @@ import pandas as pd
 
 from .. import datasets
 from .._validate import check_flag, check_int, check_number, check_rng
-from ..fit import butler_factor
+from ..fit import butler_factor, estimate_k_from_counts
 from ..sigma import form_sigma, sigma_butler_online, sigma_cross_imps, sigma_teams
 from ..vp import VPScale, event_scale, gaussian_scale, gaussian_z
+from .committee import board_spreads
 
 __all__ = [
+    "DATUM_NAMES",
+    "HEADLINE",
+    "SCALE_NAMES",
+    "ButlerReport",
     "ButlerSpread",
     "butler_factors",
+    "butler_report",
     "butler_scale",
     "butler_session_spread",
     "event_butler_scales",
@@ -398,3 +404,230 @@ def event_scale_sentence(scales, *, n_boards, n_tables) -> str:
         f"model on the measured B and K would start it at {int(e.top_from)} IMPs, and widened "
         f"for a championship field at {int(f.top_from)}."
     )
+
+
+# --------------------------------------------------------------------------- the report
+
+#: The ``butler_scales`` report's datum rules, as its table names them.
+DATUM_NAMES = {"mean": "the plain average (Probst's)",
+               "trimmed": "top and bottom dropped, rounded to 10"}  # fmt: skip
+
+#: The ``butler_scales`` report's scales, as its table names them.
+SCALE_NAMES = {"print": "to print (the form's σ, as the booklet)",
+               "equal_pairs": "Probst's model, equal pairs",
+               "championship_field": "Probst's model, a championship field"}  # fmt: skip
+
+#: The summary keys the ``butler_scales`` report's index shows first.
+HEADLINE = ["butler_factor_mean", "butler_factor_trimmed", "totals_ratio"]
+
+_SECTIONS = ("The Butler factor B on real full fields",
+             "Probst's equal-pairs σ against real Butler totals",
+             "Probst's examples and Pomfrey's cross-IMP rule",
+             "The scale for this event")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ButlerReport:
+    """Everything the ``butler_scales`` report shows (:func:`butler_report`).
+
+    Attributes
+    ----------
+    own : BoardSpreads
+        The boards measured (:func:`.committee.board_spreads`: the shipped full fields or a
+        committee's sessions).
+    factors : pandas.DataFrame
+        :func:`butler_factors`.
+    spread : ButlerSpread
+        :func:`butler_session_spread`.
+    k_est : KEstimate
+        K per board from the shipped counts of board swings.
+    examples : pandas.DataFrame
+        :func:`probst_butler_examples` on the measured B (trimmed datum) and K.
+    scales : pandas.DataFrame
+        :func:`event_butler_scales` for the event (its VPScales in ``attrs["scales"]``).
+    parameters : dict
+        ``level``, ``n_boards``, ``tables``, ``online``, ``negative``, ``seed``.
+    """
+
+    own: object
+    factors: pd.DataFrame
+    spread: ButlerSpread
+    k_est: object
+    examples: pd.DataFrame
+    scales: pd.DataFrame
+    parameters: dict
+
+    @property
+    def pct(self) -> str:
+        """The intervals' level as a header says it ("90 %")."""
+        return f"{100 * self.parameters['level']:g} %"
+
+    @property
+    def inputs(self) -> list[str]:
+        """The files and data sets the report read."""
+        return [*self.own.read_from, "derived/rating_sessions", "derived/swing_counts",
+                "seeds/probst_figures"]  # fmt: skip
+
+    # ------------------------------------------------------------------ the sections' words
+
+    def spread_sentence(self) -> str:
+        """The rounds measured, the observed/model ratio and the variance left unexplained."""
+        s, pct = self.spread, self.pct
+        return (
+            f"{s.n_groups:,} rounds of {s.n_events} events ({s.n_sessions:,} table results): "
+            f"observed/model median **{s.ratio:.3f}** ({pct}: {s.ratio_ci[0]:.3f}-"
+            f"{s.ratio_ci[1]:.3f}); the model leaves {100 * s.excess_variance_share:.1f} % "
+            f"({100 * s.excess_variance_share_ci[0]:.1f}-"
+            f"{100 * s.excess_variance_share_ci[1]:.1f} %) of the variance unexplained."
+        )
+
+    def k_sentence(self) -> str:
+        """K per board from the shipped counts of board swings."""
+        k = self.k_est
+        return f"K per board: {k.k:.3f} IMPs ({self.pct}: {k.ci[0]:.3f}-{k.ci[1]:.3f})."
+
+    # ------------------------------------------------------------------ the tables
+
+    def factors_table(self) -> pd.DataFrame:
+        """:attr:`factors` with each datum rule in words."""
+        return self.factors.replace({"datum": DATUM_NAMES})
+
+    def scales_table(self) -> pd.DataFrame:
+        """:attr:`scales` with each scale in words."""
+        return self.scales.assign(scale=self.scales["scale"].map(SCALE_NAMES))
+
+    def thresholds_table(self) -> pd.DataFrame:
+        """The Butler total from which each VP result starts on each scale: ``VPs from``,
+        then the scale to print (whole IMPs), equal pairs and a championship field (IMPs,
+        to 0.1)."""
+        built, negative = self.scales.attrs["scales"], self.parameters["negative"]
+        vps = [f"{10 + i}-{10 - i}" for i in range(1, 11)]
+        vps += [f"20-{-j}" for j in range(1, negative + 1)]
+        return pd.DataFrame({
+            "VPs from": vps,
+            "to print (IMPs)": built["print"].integer_ranges()["margin_from"].to_numpy()[1:],
+            "equal pairs (IMPs)": np.round(built["equal_pairs"].thresholds, 1),
+            "championship field (IMPs)": np.round(built["championship_field"].thresholds, 1),
+        })  # fmt: skip
+
+    # ------------------------------------------------------------------ the conclusions
+
+    def conclusions(self) -> list[str]:
+        """The report's four conclusions: B against Probst's printed range, the totals'
+        spread against the equal-pairs σ, Pomfrey's rule against Probst's printed 20-0, and
+        the scale for the event (:func:`event_scale_sentence`)."""
+        printed = datasets.load("seeds/probst_figures").set_index("item").loc["butler_factor"]
+        lo = round(float(printed["printed"]) - float(printed["tolerance"]), 2)
+        hi = round(float(printed["printed"]) + float(printed["tolerance"]), 2)
+        f, s, pct = self.factors.set_index("datum"), self.spread, self.pct
+        holds = "holds for the plain datum." if lo <= f.loc["mean", "b"] <= hi else "does not hold."
+        t8 = self.examples.set_index("example").loc["cross-IMP teams of eight"]
+        p = self.parameters
+        return [
+            f"B on {int(f.loc['mean', 'n_boards']):,} real boards is {f.loc['mean', 'b']:.3f} "
+            f"with the plain datum ({pct}: {f.loc['mean', 'ci_low']:.3f}-"
+            f"{f.loc['mean', 'ci_high']:.3f}) and {f.loc['trimmed', 'b']:.3f} trimmed "
+            f"({f.loc['trimmed', 'ci_low']:.3f}-{f.loc['trimmed', 'ci_high']:.3f}), so Probst's "
+            f"'between {lo:g} and {hi:g}' {holds}",
+            f"Real Butler totals spread {s.ratio:.3f} times Probst's equal-pairs σ "
+            f"({s.ratio_ci[0]:.3f}-{s.ratio_ci[1]:.3f}): {100 * s.excess_variance_share:.0f} % "
+            "of their variance is an excess over the equal-pairs model, not shown to be "
+            "differences in strength (face-to-face fields re-scored as Butler: the online terms "
+            "of the model are not tested).",
+            f"Pomfrey's rule gives cross-IMP teams of eight over 8 boards σ = {t8['sigma']:.0f} "
+            f"IMPs and a 20-0 at {t8['top']:.1f} IMPs, where Probst printed "
+            f"{t8['printed_top']:.0f}: the White Book's 20-0 of 30 IMPs times 2√2, not the "
+            "formula's.",
+            event_scale_sentence(self.scales, n_boards=p["n_boards"], n_tables=p["tables"]),
+        ]
+
+    def findings(self) -> pd.DataFrame:
+        """:meth:`conclusions` as a tidy frame: each in the section that shows it, with its
+        summary key; all but Pomfrey's rule are headlines."""
+        keys = ("butler_factor_mean", "totals_ratio", "examples", "scale")
+        heads = (True, True, False, True)
+        return pd.DataFrame(list(zip(self.conclusions(), _SECTIONS, keys, heads, strict=True)),
+                            columns=["text", "section", "key", "headline"])  # fmt: skip
+
+    def summary(self) -> dict:
+        """The report's ``summary.json``."""
+        f, s, p = self.factors.set_index("datum"), self.spread, self.parameters
+        built = self.scales.attrs["scales"]
+        to_print, equal, mixed = built["print"], built["equal_pairs"], built["championship_field"]
+        return {
+            "butler_factor_mean": float(f.loc["mean", "b"]),
+            "butler_factor_mean_ci": [float(f.loc["mean", "ci_low"]),
+                                      float(f.loc["mean", "ci_high"])],
+            "butler_factor_trimmed": float(f.loc["trimmed", "b"]),
+            "butler_factor_trimmed_ci": [float(f.loc["trimmed", "ci_low"]),
+                                         float(f.loc["trimmed", "ci_high"])],
+            "n_boards_measured": int(f.loc["mean", "n_boards"]),
+            "totals_ratio": s.ratio, "totals_ratio_ci": list(s.ratio_ci),
+            "totals_excess_variance_share": s.excess_variance_share,
+            "totals_excess_variance_share_ci": list(s.excess_variance_share_ci),
+            "data_scope": {
+                "tests": "Probst's online-Butler model with face-to-face championship full "
+                "fields re-scored as Butler IMPs: B and the spread of Butler totals",
+                "cannot_test": "the online terms (K = 7, the shooting IMP, incomplete "
+                "barometers); that the excess over the equal-pairs model is strength",
+            },
+            "n_rounds": s.n_groups, "n_events": s.n_events,
+            "k_per_board": float(self.k_est.k),
+            "k_source": "data/derived/swing_counts.csv, fit.estimate_k_from_counts",
+            "examples": self.examples.to_dict(orient="records"),
+            "scale": {
+                "form": "butler", "n_boards": p["n_boards"], "tables": p["tables"],
+                "online": p["online"], "sigma": to_print.sigma,
+                "thresholds": list(to_print.thresholds),
+                "top_from": int(self.scales.set_index("scale").at["print", "top_from"]),
+                "sigma_equal": equal.sigma, "sigma_field": mixed.sigma,
+                "thresholds_equal": list(equal.thresholds),
+                "thresholds_field": list(mixed.thresholds),
+            },
+            "seed": p["seed"],
+        }  # fmt: skip
+
+
+def butler_report(files=None, *, rng=None, n_boot=2000, level=0.90, n_boards=16, n_tables=20,
+                  online=False, negative=0) -> ButlerReport:  # fmt: skip
+    """The ``butler_scales`` report: B, the spread of Butler totals, Probst's examples and
+    the scale for an event.
+
+    Parameters
+    ----------
+    files : list of paths, optional
+        A committee's pairs sessions (their boards measure B); None: the championships.
+    rng : int or numpy.random.Generator, optional
+        Seeds every bootstrap (one generator: B's, then the totals'); an integer is
+        recorded as the summary's ``seed``.
+    n_boot : int, default 2000
+        Bootstrap replicates.
+    level : float, default 0.90
+        Level of every interval.
+    n_boards, n_tables : int, default 16 and 20
+        Boards each pair plays in the event to print a scale for, and the tables in play.
+    online : bool, default False
+        Add Probst's 1 IMP for shooting online.
+    negative : int, default 0
+        Negative-VP steps of the printed scale.
+
+    Returns
+    -------
+    ButlerReport
+    """
+    seed = rng if isinstance(rng, int) else None
+    rng = np.random.default_rng(rng)
+    own = board_spreads(files)
+    factors = butler_factors(confidence=level, n_boot=n_boot, rng=rng, spreads=own.spreads)
+    spread = butler_session_spread(confidence=level, n_boot=n_boot, rng=rng)
+    swings = datasets.load("derived/swing_counts").groupby("imps")["count"].sum()
+    k_est = estimate_k_from_counts(swings.index.to_numpy(), swings.to_numpy(), confidence=level)
+    b_trim = float(factors.set_index("datum").loc["trimmed", "b"])
+    return ButlerReport(
+        own=own, factors=factors, spread=spread, k_est=k_est,
+        examples=probst_butler_examples(b=b_trim, k=k_est.k),
+        scales=event_butler_scales(n_boards, n_tables=n_tables, b=b_trim, k=k_est.k,
+                                   inflation=spread.ratio, online=online, negative=negative),
+        parameters={"level": level, "n_boards": n_boards, "tables": n_tables, "online": online,
+                    "negative": negative, "seed": seed},
+    )  # fmt: skip

@@ -319,7 +319,7 @@ class DesignerReport:
 
 
 def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=None,
-           ascherman=False, tables=None, n_results=None, max_vp=20, negative=5,
+           ascherman=False, n_tables=None, n_results=None, max_vp=20, negative=5,
            published_id="seeds/ebu_swiss_pairs_7_9", published_column="threshold_pct",
            n_events=8000, rng=None, sensitivity_factors=(0.85, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15),
            boards_on_table=(7, 8, 9)) -> DesignerReport:  # fmt: skip
@@ -337,7 +337,7 @@ def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=Non
         Swiss pairs: the σ's conditions of use (None: the form's σ).
     ascherman : bool, default False
         Swiss pairs: the event is scored with Ascherman's variant.
-    tables : int, optional
+    n_tables : int, optional
         Butler: tables in play (15 if None; online Butler needs it).
     n_results : int, optional
         Swiss pairs: results per board, for the field-size σ.
@@ -363,7 +363,7 @@ def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=Non
     """
     evidence_form = form in sigma_evidence.EVIDENCE_FORMS
     swiss_conditions = conditions if form == "swiss_pairs" else None
-    options = dict(n_tables=15 if tables is None else tables, conditions=swiss_conditions)
+    options = dict(n_tables=15 if n_tables is None else n_tables, conditions=swiss_conditions)
     rec = sim = qualifiers = evidence = None
     if evidence_form:
         rec = sigma_evidence.recommendation(form, n_boards, max_vp=max_vp,
@@ -375,7 +375,7 @@ def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=Non
         evidence = designer.evidence_table(form, n_boards, n_tables=options["n_tables"],
                                            conditions=swiss_conditions)  # fmt: skip
     scale_sigma, chain_ci, sigma_source = designer.designer_sigma(
-        form, n_boards, rec=rec, k=k, sigma=sigma, n_tables=tables, n_results=n_results,
+        form, n_boards, rec=rec, k=k, sigma=sigma, n_tables=n_tables, n_results=n_results,
         ascherman=ascherman,
     )  # fmt: skip
     scale = designer.designer_scale(form, n_boards, scale_sigma, max_vp=max_vp)

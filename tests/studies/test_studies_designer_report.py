@@ -53,7 +53,7 @@ def test_teams_with_a_given_k_and_a_refused_table():
 
 
 def test_a_form_without_evidence():
-    d = dr.design("butler_online", 8, tables=6, published_id=None, n_events=60, rng=3)
+    d = dr.design("butler_online", 8, n_tables=6, published_id=None, n_events=60, rng=3)
     assert d.rec is None and d.sim is None and d.rec_lines == []
     assert d.no_evidence_sentence().startswith("No evidence-based recommendation for ")
     assert d.sources_markdown().endswith(": no evidence is shipped for this form.")
