@@ -2,14 +2,14 @@
 
 Run: ``.venv/bin/python scripts/derive_gaussian_identification.py`` (about half an hour
 of CPU, its six profiles in parallel processes; deterministic, no randomness). It runs
-:func:`bridgestats.studies.ratings_real.gaussian_identification` with
-:data:`bridgestats.studies.ratings_real.IDENTIFICATION` (the fitting window, level and
+:func:`bridgestats.studies.ratings_identification.gaussian_identification` with
+:data:`bridgestats.studies.ratings_identification.IDENTIFICATION` (the fitting window, level and
 profile grid of the report ``ratings_real``) on the shipped session log
 ``derived/rating_sessions``: the five sds by the exact likelihood of the sessions before
 2010 (:mod:`bridgestats.ratings.gaussian_mixed`), each with its profile interval and
 curve, and the partnership sd again on the multi-partner sessions. Each row carries the
 arguments and the SHA-256 of the log's content
-(:func:`~bridgestats.studies.ratings_real.log_digest`) it was derived from; the report
+(:func:`~bridgestats.studies.ratings_identification.log_digest`) it was derived from; the report
 takes these figures only when both match, and computes them otherwise.
 ``data/derived/README.md`` documents the files; ``tests/datasets/test_derived_data.py``
 checks them against the current log and, slowly, against a fresh evaluation of the
@@ -22,7 +22,7 @@ import sys
 
 from bridgestats import datasets
 from bridgestats.paths import data_dir
-from bridgestats.studies.ratings_real import (
+from bridgestats.studies.ratings_identification import (
     IDENTIFICATION,
     PROFILE_CURVE,
     PROFILE_INTERVALS,

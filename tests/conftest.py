@@ -118,7 +118,7 @@ MARKS_BY_PLACE = {
 #: Doctests of the package slow for a quick lane (a Monte Carlo study or a profile
 #: likelihood run in the example, 1-2.5 s of CPU each), by their doctest names.
 SLOW_DOCTESTS = {
-    "bridgestats.studies.ratings_real.gaussian_identification",
+    "bridgestats.studies.ratings_identification.gaussian_identification",
     "bridgestats.ratings.gaussian_mixed.mixed_profile_likelihood",
     "bridgestats.studies.designer.simulated_comparison",
     "bridgestats.studies.scales.compare_pairings",

@@ -22,7 +22,7 @@ def calibration_figure(report):
     ``report`` is :func:`bridgestats.studies.ratings_real_report.ratings_report`'s result."""
     import matplotlib.pyplot as plt
 
-    from ..studies.ratings_real import SYSTEM_NAMES
+    from ..studies.ratings_words import SYSTEM_NAMES
 
     cal, diagram = report.coverage, report.diagram
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))

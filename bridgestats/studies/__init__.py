@@ -84,21 +84,18 @@ from .ppi_claims import VERDICTS, page_claims
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .ppi_forecast import best_forecast, forecast_comparison
 from .probst import probst_items
-from .ratings_real import (
+from .ratings_identification import gaussian_identification
+from .ratings_real import calibration, compare_systems, reliability, session_predictions
+from .ratings_real_claims import lpr_periods, lpr_rates, partnership_bonus, ppi_bands, settling
+from .ratings_real_sim import simulated_sessions
+from .ratings_words import (
     best_system_sentence,
-    calibration,
-    compare_systems,
-    gaussian_identification,
     identification_sentences,
     ppi_verdict,
     ratings_findings,
-    reliability,
-    session_predictions,
     summary_figures,
     versus,
 )
-from .ratings_real_claims import lpr_periods, lpr_rates, partnership_bonus, ppi_bands, settling
-from .ratings_real_sim import simulated_sessions
 from .rescore import qualifier_changes, rescore_events
 
 __all__ = [

@@ -6,7 +6,7 @@ pairs sessions, :func:`.committee.rating_log`) by every system of the catalogue 
 the studies of :mod:`.ratings_real` and :mod:`.ratings_real_claims` on it, in the order
 their random numbers are drawn: a :class:`RatingsReport` holds them, with the tables a
 report shows (tidy frames, their columns documented), its sections' sentences and
-:meth:`RatingsReport.findings` (:func:`.ratings_real.ratings_findings`' sentences in the
+:meth:`RatingsReport.findings` (:func:`.ratings_words.ratings_findings`' sentences in the
 report's sections). The figures drawn from it are in :mod:`bridgestats.figures`.
 """
 
@@ -18,17 +18,10 @@ import numpy as np
 import pandas as pd
 
 from . import committee
-from .ratings_real import (
-    SYSTEM_NAMES,
-    calibration,
-    compare_systems,
-    gaussian_identification,
-    ratings_findings,
-    reliability,
-    session_predictions,
-    summary_figures,
-)
+from .ratings_identification import gaussian_identification
+from .ratings_real import calibration, compare_systems, reliability, session_predictions
 from .ratings_real_claims import lpr_periods, lpr_rates, partnership_bonus, ppi_bands, settling
+from .ratings_words import SYSTEM_NAMES, ratings_findings, summary_figures
 
 __all__ = ["HEADLINE", "PARAMETER_NAMES", "SECTIONS", "RatingsReport", "ratings_report"]
 
@@ -76,7 +69,7 @@ class RatingsReport:
     coverage, diagram : pandas.DataFrame
         :func:`.ratings_real.calibration` and :func:`.ratings_real.reliability`.
     identification, curve : pandas.DataFrame
-        :func:`.ratings_real.gaussian_identification`: the sds and their profile curves.
+        :func:`.ratings_identification.gaussian_identification`: the sds and their profile curves.
     settle : pandas.DataFrame
         :func:`.ratings_real_claims.settling`.
     bonus : pandas.DataFrame
@@ -86,7 +79,7 @@ class RatingsReport:
     band_widths : pandas.DataFrame
         :func:`.ratings_real_claims.ppi_bands`.
     figures : dict
-        :func:`.ratings_real.summary_figures`.
+        :func:`.ratings_words.summary_figures`.
     parameters : dict
         The report's parameters the findings and the summary name (``level``,
         ``elo_k_factor``, ``settle_tolerance``, ``settle_min_boards``, ``seed``).
@@ -210,7 +203,7 @@ class RatingsReport:
     def findings(self) -> pd.DataFrame:
         """The report's conclusions as a tidy frame: ``text``, ``section`` (of
         :data:`SECTIONS`), ``key`` and ``headline``, the sentences of
-        :func:`.ratings_real.ratings_findings` (the first is the verdict on the PPI)."""
+        :func:`.ratings_words.ratings_findings` (the first is the verdict on the PPI)."""
         p = self.parameters
         said = ratings_findings(
             self.figures, self.settle, self.band_widths, self.log.players, n_scored=self.n_scored,

@@ -185,13 +185,13 @@ def test_gaussian_identification_is_of_the_current_log():
     the report's arguments; every profile deviance is ≥ 0 (each point is a maximum over the
     other sds, below the overall one) and each interval end lies where its curve crosses
     χ²₁(0.9) = 2.706 (between curve points on either side of it)."""
-    from bridgestats.studies import ratings_real as rr
+    from bridgestats.studies import ratings_identification as ri
 
-    intervals, curve = datasets.load(rr.PROFILE_INTERVALS), datasets.load(rr.PROFILE_CURVE)
-    digest = rr.log_digest(datasets.load("derived/rating_sessions"))
+    intervals, curve = datasets.load(ri.PROFILE_INTERVALS), datasets.load(ri.PROFILE_CURVE)
+    digest = ri.log_digest(datasets.load("derived/rating_sessions"))
     for frame in (intervals, curve):
         assert set(frame["log_digest"]) == {digest}
-        for key, value in rr.IDENTIFICATION.items():
+        for key, value in ri.IDENTIFICATION.items():
             assert set(frame[key]) == {value}, key
     assert (curve["deviance"] >= 0).all()
     for row in intervals.itertuples():
@@ -205,18 +205,18 @@ def test_gaussian_identification_is_of_the_current_log():
 
 def test_stale_gaussian_identification_is_refused(monkeypatch):
     from bridgestats.errors import BridgestatsError
-    from bridgestats.studies import ratings_real as rr
+    from bridgestats.studies import ratings_identification as ri
 
     load = datasets.load
     sessions = load("derived/rating_sessions")
 
     def stale(name, **kw):
         frame = load(name, **kw)
-        return frame.assign(log_digest="0" * 64) if name == rr.PROFILE_INTERVALS else frame
+        return frame.assign(log_digest="0" * 64) if name == ri.PROFILE_INTERVALS else frame
 
     monkeypatch.setattr(datasets, "load", stale)
     with pytest.raises(BridgestatsError, match=r"derive_gaussian_identification\.py"):
-        rr.gaussian_identification(sessions, **rr.IDENTIFICATION)
+        ri.gaussian_identification(sessions, **ri.IDENTIFICATION)
 
 
 @pytest.mark.slow
@@ -227,12 +227,12 @@ def test_gaussian_identification_equals_a_fresh_likelihood():
     10⁻⁵ of ℓ)."""
     from bridgestats.ratings.gaussian import GaussianModel, multi_partner_sessions
     from bridgestats.ratings.gaussian_mixed import fit_mixed_model, mixed_log_likelihood
-    from bridgestats.studies import ratings_real as rr
+    from bridgestats.studies import ratings_identification as ri
 
     sessions = datasets.load("derived/rating_sessions")
-    until = rr.IDENTIFICATION["until"]
-    intervals = datasets.load(rr.PROFILE_INTERVALS).set_index(["sessions", "parameter"])
-    curve = datasets.load(rr.PROFILE_CURVE)
+    until = ri.IDENTIFICATION["until"]
+    intervals = datasets.load(ri.PROFILE_INTERVALS).set_index(["sessions", "parameter"])
+    curve = datasets.load(ri.PROFILE_CURVE)
     best = GaussianModel(**{n: float(intervals.loc[("all", n), "estimate"])
                             for n in ("skill_sd", "partnership_sd", "drift_sd", "board_sd",
                                       "session_sd")})  # fmt: skip

@@ -111,7 +111,7 @@ _SHIPPED_LOG_DIGEST = "c35d150318c55549d7db2b8aa33dd7eef8d6dd3ad0fb0cee5d87e9cea
 
 def test_the_ppi_at_factor_one_is_todays_on_the_shipped_log():
     from bridgestats import datasets
-    from bridgestats.studies.ratings_real import log_digest
+    from bridgestats.studies.ratings_identification import log_digest
 
     sessions = datasets.load(_SHIPPED_LOG)
     if log_digest(sessions) != _SHIPPED_LOG_DIGEST:

@@ -23,16 +23,12 @@ from bridgestats.ratings.gaussian import SD_NAMES, simulate_gaussian_sessions
 from bridgestats.ratings.gaussian_mixed import mixed_log_likelihood, mixed_profile_likelihood
 from bridgestats.ratings.glicko2 import glicko2_forecast
 from bridgestats.ratings.lpr import limit_change
+from bridgestats.studies.ratings_identification import IDENTIFICATION, gaussian_identification
 from bridgestats.studies.ratings_real import (
-    IDENTIFICATION,
-    best_system_sentence,
     calibration,
     compare_systems,
-    gaussian_identification,
-    ppi_verdict,
     reliability,
     session_predictions,
-    summary_figures,
 )
 from bridgestats.studies.ratings_real_claims import (
     lpr_periods,
@@ -42,6 +38,7 @@ from bridgestats.studies.ratings_real_claims import (
     settling,
 )
 from bridgestats.studies.ratings_real_sim import simulated_sessions
+from bridgestats.studies.ratings_words import best_system_sentence, ppi_verdict, summary_figures
 
 
 @pytest.fixture(scope="module")

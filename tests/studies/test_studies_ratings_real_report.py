@@ -8,6 +8,7 @@ import pytest
 
 from bridgestats.notebook import findings_problems
 from bridgestats.studies import ratings_real_report as rr
+from bridgestats.studies import ratings_words as rw
 from bridgestats.studies.ratings_real import compare_systems, session_predictions
 
 pytestmark = pytest.mark.slow
@@ -39,7 +40,7 @@ def test_one_generator_drawn_in_order(report):
 
 def test_tables(report):
     systems = report.systems_table()
-    assert systems["system"].iloc[0] == rr.SYSTEM_NAMES[next(iter(rr.SYSTEM_NAMES))]
+    assert systems["system"].iloc[0] == rw.SYSTEM_NAMES[next(iter(rw.SYSTEM_NAMES))]
     intervals = report.intervals_table()
     assert set(intervals["metric"]) == {"RMSE", "RMSE − Elo's", "RMSE − player mean's"}
     assert report.partners_table()["players"].sum() == len(report.log.players)
