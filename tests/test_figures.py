@@ -1,4 +1,4 @@
-"""The reports' figures (bridgestats/figures.py): every legend clear of the data (display
+"""The reports' figures (bridgestats/figures/): every legend clear of the data (display
 coordinates), series told apart by more than colour, ids read as names, count axes, captions."""
 
 import matplotlib

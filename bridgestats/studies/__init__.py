@@ -59,7 +59,15 @@
   by half simulated under a random draw and by score, the equal-probability σ of each half;
   :mod:`~bridgestats.studies.late_entry`: late entry into a Swiss after a knock-out;
   :mod:`~bridgestats.studies.swiss_findings`: the Swiss events report's figures and
-  sentences from both (names stay under the modules).
+  sentences from both, and the report's result (``swiss_events``; names stay under the
+  modules).
+- each report's result, one call of its notebook: its tables, its sections' sentences, its
+  summary and its findings as a frame (``text``, ``section``, ``key``, ``headline``), made
+  and tested here: :mod:`~bridgestats.studies.rederive_k`,
+  :mod:`~bridgestats.studies.compare_scales`, :mod:`~bridgestats.studies.washington_sigma`,
+  :mod:`~bridgestats.studies.ratings_real_report`, :mod:`~bridgestats.studies.ppi_report`,
+  :mod:`~bridgestats.studies.designer_report`, ``swiss_findings.swiss_events`` and
+  ``butler.butler_report`` (names stay under the modules).
 
 The applications built on them (scoring an event, the booklet) are in
 :mod:`bridgestats.apps`.
