@@ -5,7 +5,7 @@ Two passes with hypothesis:
 * every public function of scoring, sigma, vpscale, fit and the io frame helpers, called
   with one argument replaced by a hostile value (wrong type, text, NaN/inf, huge and
   negative numbers, empty, ragged and wrongly shaped arrays): it returns, or raises a
-  :class:`~bridgestats.errors.BridgestatsError`, within a second;
+  :class:`~bridgestats.errors.BridgestatsError`, within ten seconds (a hang guard);
 * each loader on small synthetic excerpts (PBN, LIN, VALET, ACBL, shaped like those of
   ``tests/test_io.py``), and on excerpts of real files of ``../shared/data`` (tests marked
   ``shared``, skipped when the archive is absent), truncated and mutated (characters
@@ -51,6 +51,11 @@ from bridgestats.io import (
     summary_of,
     team_board_swings,
 )
+
+# A hang guard, not a speed test (speed is measured in benchmarks/): a call or a read that
+# runs away (a huge allocation, a loop that never ends) fails here; a slow example on a
+# loaded 2-core machine does not. One second flaked under `make check` there.
+_HANG = 10_000  # milliseconds
 
 # --------------------------------------------------------------------------- the API pass
 
@@ -150,7 +155,7 @@ HOSTILE = st.one_of(
 @pytest.mark.filterwarnings("error::RuntimeWarning")  # an overflow is a silent inf: refuse it
 @settings(
     max_examples=400,
-    deadline=1000,
+    deadline=_HANG,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(data=st.data())
@@ -160,7 +165,7 @@ def test_public_api_fails_only_with_bridgestats_errors(data):
 
 def _call_with_one_hostile_argument(data, calls):
     """Draw a call from ``calls``, put a hostile value in one of its arguments, and assert that
-    it fails, if at all, with a BridgestatsError, within a second."""
+    it fails, if at all, with a BridgestatsError, within ten seconds (a hang guard)."""
     func, args, kwargs = data.draw(st.sampled_from(calls), label="call")
     slots = [("arg", i) for i in range(len(args))] + [("kw", k) for k in kwargs]
     if not slots:
@@ -198,7 +203,7 @@ _CELL = st.one_of(
 )
 
 
-@settings(max_examples=50, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=_HANG, suppress_health_check=[HealthCheck.too_slow])
 @given(column=st.sampled_from(sorted(_TEAMS)), cells=st.lists(_CELL, min_size=2, max_size=2))
 def test_frame_helpers_fail_only_with_bridgestats_errors(column, cells):
     frame = pd.DataFrame({**_TEAMS, column: pd.Series(cells, dtype=object)})
@@ -326,7 +331,7 @@ def test_mutated_excerpts_are_read_or_refused_never_lost(tmp_path_factory, fmt):
     reader, name, text = LOADERS[fmt]
     folder = tmp_path_factory.mktemp(fmt)
 
-    @settings(max_examples=40, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=40, deadline=_HANG, suppress_health_check=[HealthCheck.too_slow])
     @given(changed=mutated(text), strict=st.booleans())
     def check(changed, strict):
         path = folder / name
@@ -500,7 +505,7 @@ def test_mutated_real_excerpts_are_read_or_refused_never_lost(
     path.write_text(text, encoding="utf-8")
     assert summary_of(reader(path)).records > 0  # the excerpt itself holds results
 
-    @settings(max_examples=15, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=15, deadline=_HANG, suppress_health_check=[HealthCheck.too_slow])
     @given(changed=mutated(text), strict=st.booleans())
     def check(changed, strict):
         path.write_bytes(changed.encode("utf-8"))
@@ -562,7 +567,7 @@ def compiled_ratings():
 @pytest.mark.filterwarnings("error::RuntimeWarning")  # an overflow is a silent inf: refuse it
 @settings(
     max_examples=300,
-    deadline=1000,
+    deadline=_HANG,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(data=st.data())
