@@ -23,19 +23,35 @@ them: the one call against endplay's ``pbn.loads`` of the same board and against
 the returned frame alone from its finished columns (``pandas.DataFrame``: the part of a
 call no reader of a tidy frame avoids); the score-table lines against splitting the same
 lines into cells (``str.split``: the least any Python reader of them does).
+
+Last, the PBN tokeniser's plain loop (``bridgestats.io.pbn._tokens``, one
+``_TOKEN.finditer`` pass) against the stride split it replaced (issue 32: one ``re.split``
+of a 6-group pattern read by stride 7, kept here as :func:`_stride_tokens`, the same
+results), each swapped in turn into ``read_pbn`` in this process, interleaved, in CPU time:
+the archive, one ``bridgestats score`` of a club file (27 boards of 7 tables, in process),
+the score-table file and the one-board file. The rule of issue 32: keep the stride split
+only if the plain loop misses a goal above that the stride split meets, or costs a user a
+wait (10 % of reading the archive, or 1 s); the output says which, ``plain:`` or
+``kept:``, with the figures.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
+import re
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 import pandas as pd
 
 from benchmarks._timing import best_time_result as _best
+from bridgestats.cli import main as cli_main
+from bridgestats.io import pbn as pbn_module
 from bridgestats.io import read_pbn, summary_of, team_board_swings
 from bridgestats.paths import shared_data_dir
 
@@ -117,7 +133,11 @@ def run(quick: bool = False) -> dict:
         f"(goal 200,000/s; {summary_of(frame).records:,} rows); splitting the lines "
         f"alone {t_split:.3f} s ({t_table / t_split:.1f}x that)"
     )
+    tokeniser = _tokenisers(files, quick)
+    verdict = _verdict(tokeniser, loop_ratio=loop_ratio)
+    print(f"   PBN tokeniser, {verdict}")
     return {
+        "tokeniser_plain_over_stride": tokeniser["archive"][0] / tokeniser["archive"][1],
         "mb_per_s": mb / t_all,
         "records_per_s": n / t_all,
         "ratio_vs_endplay": ratio,
@@ -218,6 +238,135 @@ def _score_tables(quick: bool):
             list(map(str.split, rows))
             t_split = min(t_split, time.perf_counter() - start)
     return n_boards * 50, t, c, t_split, frame
+
+
+# The stride split that read_pbn's tokeniser was until issue 32, for the comparison: the
+# pattern of bridgestats.io.pbn._TOKEN with an outer group (the token) and a captured
+# look-ahead (a blank line), so that re.split returns seven pieces a token.
+_STRIDE_TOKEN = re.compile(
+    rf'(\n(?:[ \t]*(?=(\n))|\[(\w+)\s+"({pbn_module._STRING_BODY})"\s*\]'
+    rf'((?:[ \t]*\[\w+\s+"{pbn_module._STRING_BODY}"\s*\])*)|(\[[^\n]*)))'
+)
+
+
+def _stride_tokens(text: str):
+    """:func:`bridgestats.io.pbn._tokens` by the stride split (the same results)."""
+    pieces = _STRIDE_TOKEN.split(text)
+    n = len(pieces) // 7
+    size = np.fromiter(map(len, pieces[1::7]), np.int64, n)
+    size += np.fromiter(map(len, pieces[7::7]), np.int64, n)
+    offset = len(pieces[0]) + np.cumsum(size) - size
+    sep, names, values, further, bad = (pieces[k::7] for k in range(2, 7))
+    if any(further):  # rare: tag pairs after another on its line, each a token of its own
+        rows = []
+        for row in zip(sep, names, values, further, bad, offset, strict=True):
+            rows.append(row)
+            rows += [(None, *t, None, None, row[5]) for t in pbn_module._TAG.findall(row[3] or "")]
+        sep, names, values, further, bad, offset = map(list, zip(*rows, strict=True))
+    sep = np.array(sep, dtype=object).astype(bool)
+    names, values = np.array(names, dtype=object), np.array(values, dtype=object)
+    bad, offset = np.array(bad, dtype=object), np.array(offset, dtype=np.int64)
+    malformed = bad.astype(bool)
+    names[malformed], values[malformed] = pbn_module._BAD, bad[malformed]
+    inner = 0
+    for i in np.flatnonzero(malformed):
+        whole = pbn_module._INNER_QUOTES.match(bad[i])
+        if whole:
+            names[i], values[i] = whole.group(1), whole.group(2)
+            malformed[i] = False
+            inner += 1
+    keep = ~sep
+    block = np.cumsum(sep)[keep]
+    return names[keep].tolist(), values[keep].tolist(), offset[keep], block, inner
+
+
+def _tokenisers(files, quick: bool) -> dict:
+    """Best CPU times (plain, stride) of the archive's ``read_pbn``, one ``bridgestats
+    score`` of a club file, ``read_pbn`` of the score-table file and of a one-board file
+    (the mean of 20 calls), interleaved (best of 5, 2 with ``quick``); and the score-table
+    file's line count. CPU time: on the shared machine the wall clock of two runs differs
+    more by the load than by the tokeniser."""
+    n_boards = 122 if quick else 1220
+    with tempfile.TemporaryDirectory() as folder:
+        club, tables, one = (Path(folder) / n for n in ("club.pbn", "tables.pbn", "one.pbn"))
+        club.write_text(_score_table_text(27, 7))
+        tables.write_text(_score_table_text(n_boards, 50))
+        one.write_text(
+            '[Board "1"]\n[Vulnerable "None"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n'
+        )
+
+        def score():
+            with contextlib.redirect_stdout(io.StringIO()):
+                if cli_main(["score", str(club)]) != 0:
+                    raise RuntimeError("bridgestats score of the club file failed")
+
+        def one_board():
+            for _ in range(20):
+                read_pbn(one)
+
+        cases = {
+            "archive": lambda: read_pbn(files),
+            "score": score,
+            "tables": lambda: read_pbn(tables),
+            "call": one_board,
+        }
+        versions = (pbn_module._tokens, _stride_tokens)
+        for name in ("archive", "tables"):  # warm, and the same frame either way
+            frames = []
+            for tokens in versions:
+                with mock.patch.object(pbn_module, "_tokens", tokens):
+                    frames.append(cases[name]())
+            pd.testing.assert_frame_equal(*frames)
+        best = {name: [float("inf"), float("inf")] for name in cases}
+        for _ in range(2 if quick else 5):  # interleaved: a busy spell hits both
+            for name, fn in cases.items():
+                for k, tokens in enumerate(versions):
+                    with mock.patch.object(pbn_module, "_tokens", tokens):
+                        start = time.process_time()
+                        fn()
+                        best[name][k] = min(best[name][k], time.process_time() - start)
+    best["call"] = [t / 20 for t in best["call"]]
+    return best | {"lines": n_boards * 50}
+
+
+def _verdict(best: dict, *, loop_ratio: float) -> str:
+    """``plain: <figures>`` or ``kept: <why, figures>`` by the rule of issue 32: keep the
+    stride split only if the plain loop misses a goal the stride split meets, or costs a
+    user a wait (10 % of reading the archive, or 1 s anywhere)."""
+    figures = []
+    for name, label in (
+        ("archive", "read_pbn of the archive"),
+        ("score", "bridgestats score of a club file (27 boards, 7 tables)"),
+        ("tables", f"{best['lines']:,} ScoreTable lines"),
+        ("call", "a one-board call"),
+    ):
+        p, s = best[name]
+        unit, scale = ("ms", 1e3) if name in ("score", "call") else ("s", 1)
+        figures.append(
+            f"{label} {p * scale:.3g} {unit} plain vs {s * scale:.3g} {unit} stride "
+            f"({p / s - 1:+.1%})"
+        )
+    rates = [best["lines"] / t for t in best["tables"]]
+    goals = {  # goal of issue 14 -> (plain meets it, stride meets it)
+        "under 2 ms a call": tuple(t < 2e-3 for t in best["call"]),
+        "200,000 ScoreTable lines/s": tuple(r >= 200_000 for r in rates),
+        # the loop over the archive files, measured with the plain loop; the stride split
+        # reads the archive in the same time within the figures above
+        "3x endplay": (loop_ratio >= 3, loop_ratio >= 3),
+    }
+    figures.append(f"ScoreTable lines {rates[0]:,.0f}/s plain vs {rates[1]:,.0f}/s stride")
+    figures.append(f"{loop_ratio:.2f}x endplay")
+    missed = [g for g, (p, s) in goals.items() if s and not p]
+    missed_both = [g for g, (p, s) in goals.items() if not s and not p]
+    p, s = best["archive"]
+    waits = [n for n in ("archive", "score", "tables", "call") if best[n][0] - best[n][1] >= 1]
+    if p - s >= 0.1 * s:
+        waits.append(f"reading the archive {p - s:+.2f} s ({(p - s) / s:+.1%})")
+    why = [f"the plain loop misses {g}" for g in missed] + [f"a wait: {w}" for w in waits]
+    text = "; ".join(figures) + " (best CPU times, interleaved)"
+    if missed_both:
+        text += f"; missed by both, on this machine now: {', '.join(missed_both)}"
+    return f"kept: {', '.join(why)}; {text}" if why else f"plain: {text}"
 
 
 if __name__ == "__main__":

@@ -42,16 +42,16 @@ __all__ = ["read_pbn"]
 # [Tag "value"]: PBN 2.1 §3.2; a value may hold escaped quotes (\").
 _STRING_BODY = r'[^"\\\n]*(?:\\.[^"\\\n]*)*'
 _TAG = re.compile(rf'\[(\w+)\s+"({_STRING_BODY})"\s*\]')
-# The file's one tokeniser, a line at a time (group 1, the token): at each line start, a
-# blank line (group 2 captures the newline ahead), a tag pair (groups 3, 4) with any
-# further tag pairs that follow it on its line (group 5: PBN's import format allows
-# several on a line, read by _TAG), or a line that starts with "[" but is not a tag pair
-# (a missing closing quote, `[Board "2]`, or bracket: group 6, a malformed tag line, never
-# silently passed over). A blank (or whitespace-only) line separates games (PBN 2.1
-# §3.1); other lines (auction, play, tables, lines escaped with %) hold no tag.
+# The file's one tokeniser, a line at a time: at each line start, a blank (or
+# whitespace-only) line, which separates games (PBN 2.1 §3.1); a tag pair (name, value)
+# with any further tag pairs that follow it on its line (further: PBN's import format
+# allows several on a line, read by _TAG); or a line that starts with "[" but is not a tag
+# pair (bad: a missing closing quote, `[Board "2]`, or bracket; a malformed tag line,
+# never silently passed over). Other lines (auction, play, tables, lines escaped with %)
+# hold no tag.
 _TOKEN = re.compile(
-    rf'(\n(?:[ \t]*(?=(\n))|\[(\w+)\s+"({_STRING_BODY})"\s*\]'
-    rf'((?:[ \t]*\[\w+\s+"{_STRING_BODY}"\s*\])*)|(\[[^\n]*)))'
+    rf'\n(?:[ \t]*(?=\n)|\[(?P<name>\w+)\s+"(?P<value>{_STRING_BODY})"\s*\]'
+    rf'(?P<further>(?:[ \t]*\[\w+\s+"{_STRING_BODY}"\s*\])*)|(?P<bad>\[[^\n]*))'
 )
 # A complete tag line whose value holds unescaped quotes (`[Note "1:"cards""]`, seen in
 # archive exports): read as the tag, its value running from the first quote to the last.
@@ -285,50 +285,22 @@ def _read(files: list, found: int, *, strict: bool) -> pd.DataFrame:
 def _scan(file) -> dict:
     """Tokenise one file: tag names, values, record of each tag, first line of each record.
 
-    One pass of :data:`_TOKEN` returns blank lines (record separators), tag lines and
-    malformed tag lines in file order, each with the offset of its line, so a tag's
-    record is the count of separators before it; further tag pairs on a tag's line are
-    read by :data:`_TAG`. The first line of each record (and of each malformed tag line)
-    is counted from its offset by :func:`_line_numbers`. A malformed tag line is kept as
-    a tag named :data:`_BAD` (its value the line), so its record is skipped with a
-    reason, not read with a tag missing. A record holding a second ``Event`` or
-    ``Board`` tag is two games without the blank line between them: it is split at the
-    second game's first tag (``splits`` counts them).
+    The tags come from :func:`_tokens`, each with its blank-line block. The first line of
+    each record (and of each malformed tag line) is counted from its offset by
+    :func:`_line_numbers`. A record holding a second ``Event`` or ``Board`` tag is two
+    games without the blank line between them: it is split at the second game's first tag
+    (``splits`` counts them).
     """
     text = "\n" + _read_text(file)  # every line, the first too, starts after a newline
     unclosed = None
     if "{" in text:
         text, unclosed = _strip_comments(text)
-    # the text before the first token, then for each token the token, its groups 2-6 (None
-    # where not matched) and the text after it: a token's offset is the length before it
-    pieces = _TOKEN.split(text)
-    n = len(pieces) // 7
-    size = np.fromiter(map(len, pieces[1::7]), np.int64, n)
-    size += np.fromiter(map(len, pieces[7::7]), np.int64, n)
-    offset = len(pieces[0]) + np.cumsum(size) - size
-    sep, names, values, further, bad = (pieces[k::7] for k in range(2, 7))
-    if any(further):  # rare: tag pairs after another on its line, each a token of its own
-        rows = []
-        for row in zip(sep, names, values, further, bad, offset, strict=True):
-            rows.append(row)
-            rows += [(None, *tag, None, None, row[5]) for tag in _TAG.findall(row[3] or "")]
-        sep, names, values, further, bad, offset = map(list, zip(*rows, strict=True))
-    sep = np.array(sep, dtype=object).astype(bool)
-    if sep.all():
+    names, values, offset, block, inner = _tokens(text)
+    if not names:
         raise ParseError(file, None, "no PBN tag pairs found")
     names, values = np.array(names, dtype=object), np.array(values, dtype=object)
-    bad, offset = np.array(bad, dtype=object), np.array(offset, dtype=np.int64)
-    malformed = bad.astype(bool)
-    names[malformed], values[malformed] = _BAD, bad[malformed]
-    inner = 0
-    for i in np.flatnonzero(malformed):  # rare: a few lines per archive file at most
-        whole = _INNER_QUOTES.match(bad[i])
-        if whole:  # a complete tag line whose value holds unescaped quotes
-            names[i], values[i] = whole.group(1), whole.group(2)
-            malformed[i] = False
-            inner += 1
-    names, values, offset, bad = names[~sep], values[~sep], offset[~sep], malformed[~sep]
-    block = np.cumsum(sep)[~sep]  # the blank-line block of each tag
+    offset, block = np.array(offset, dtype=np.int64), np.array(block, dtype=np.int64)
+    bad = names == _BAD  # the malformed tag lines
     split = _game_starts(block, names, values)
     starts = (np.diff(block, prepend=-1) != 0) | split  # a record's first tag
     line = np.zeros(len(names), dtype=np.int64)  # the line of each tag, where needed
@@ -350,6 +322,46 @@ def _scan(file) -> dict:
         "unclosed": unclosed,
         "text": text if has_table else None,
     }
+
+
+def _tokens(text: str) -> tuple[list, list, list, list, int]:
+    r"""The tag pairs of a text, in file order, from one pass of :data:`_TOKEN`.
+
+    Returns each tag's name, value, line offset in ``text`` and blank-line block (the
+    count of blank lines before it), and the count of tag lines read despite unescaped
+    quotes in their value. Further tag pairs on a tag's line (read by :data:`_TAG`) share
+    its offset. A malformed tag line is kept as a tag named :data:`_BAD` (its value the
+    line), so its record is skipped with a reason, not read with a tag missing; a whole
+    tag line whose value holds unescaped quotes (:data:`_INNER_QUOTES`) is read as its tag.
+
+    >>> names, values, offset, block, inner = _tokens(
+    ...     '\n[Board "1"][Dealer "N"]\n\n[Note "1:"x""]\n[Board "2]\n')
+    >>> names, values[:3], inner
+    (['Board', 'Dealer', 'Note', '\x00malformed'], ['1', 'N', '1:"x"'], 1)
+    >>> offset, block
+    ([0, 0, 25, 40], [0, 0, 1, 1])
+    """
+    names, values, offset, block = [], [], [], []
+    blanks = inner = 0
+    for m in _TOKEN.finditer(text):
+        name, value, further, line = m.groups()
+        if line is not None:  # a line starting with "[" that is no tag pair
+            whole = _INNER_QUOTES.match(line)
+            if whole is None:
+                name, value = _BAD, line
+            else:
+                name, value = whole.groups()
+                inner += 1
+        elif name is None:  # a blank line: the next tags are another game's
+            blanks += 1
+            continue
+        pairs = [(name, value), *_TAG.findall(further)] if further else [(name, value)]
+        for name, value in pairs:
+            names.append(name)
+            values.append(value)
+            offset.append(m.start())
+            block.append(blanks)
+    return names, values, offset, block, inner
 
 
 def _strip_comments(text: str) -> tuple[str, int | None]:
