@@ -345,6 +345,13 @@ def _tokenisers(files, quick: bool) -> dict:
     return best | {"lines": n_boards * 50, "alone": alone}
 
 
+def _short(seconds: float) -> str:
+    """A time in s, ms or µs, three digits."""
+    if seconds >= 1:
+        return f"{seconds:.3g} s"
+    return f"{seconds * 1e3:.3g} ms" if seconds >= 1e-3 else f"{seconds * 1e6:.3g} µs"
+
+
 def _scan_text(path) -> str:
     """The text :func:`bridgestats.io.pbn._scan` tokenises."""
     text = "\n" + read_text(path)
@@ -371,7 +378,7 @@ def _verdict(best: dict, *, loop_ratio: float) -> str:
         unit, scale = ("ms", 1e3) if name in ("score", "call") else ("s", 1)
         figures.append(
             f"{label} {p * scale:.3g} {unit} plain vs {s * scale:.3g} {unit} stride "
-            f"({p / s - 1:+.1%}; tokeniser alone {tp * 1e6:,.0f} µs vs {ts * 1e6:,.0f} µs)"
+            f"({p / s - 1:+.1%}; tokeniser alone {_short(tp)} vs {_short(ts)})"
         )
     rates = [best["lines"] / t for t in best["tables"]]
     goals = {  # goal of issue 14 -> (plain meets it, stride meets it, its input)
