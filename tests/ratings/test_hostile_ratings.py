@@ -135,9 +135,16 @@ def test_ppi_ranges_and_shapes(call, message):
 
 def test_the_ppi_engine_refuses_an_initial_table_out_of_range():
     log = pd.DataFrame(
-        {"date": ["2024-03-04"], "board": [1], "north": ["n"], "south": ["s"],
-         "east": ["e"], "west": ["w"], "pct_ns": [55.0]}
-    )  # fmt: skip
+        {
+            "date": ["2024-03-04"],
+            "board": [1],
+            "north": ["n"],
+            "south": ["s"],
+            "east": ["e"],
+            "west": ["w"],
+            "pct_ns": [55.0],
+        }
+    )
     base = {"player": ["n"], "ppi": [50.0], "k": [100], "w": [20]}
     cases = {
         "ppi": ([120.0], "initial.ppi: must be PPIs in 0-100 (%); got 120.0"),
@@ -173,9 +180,16 @@ def test_glicko2_period_ranges(kwargs, message):
 
 
 _LOG = pd.DataFrame(
-    {"round": [1], "board": [1], "north": ["a"], "south": ["b"], "east": ["c"],
-     "west": ["d"], "pct_ns": [60.0]}
-)  # fmt: skip
+    {
+        "round": [1],
+        "board": [1],
+        "north": ["a"],
+        "south": ["b"],
+        "east": ["c"],
+        "west": ["d"],
+        "pct_ns": [60.0],
+    }
+)
 
 
 def test_forecast_options_ranges():
