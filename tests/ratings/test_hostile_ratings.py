@@ -240,7 +240,7 @@ def test_a_bad_rng_is_refused_at_once(call, rng):
     assert message.startswith(
         "rng: must be None, an integer seed >= 0 or a numpy.random.Generator; got"
     )
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # a hang guard, not a speed test
 
 
 def test_an_activity_beyond_the_regulars_boards_is_refused():
@@ -275,7 +275,7 @@ def test_simulate_sizes_and_ranges_are_refused_at_once(kwargs, message):
     assert _message(club.simulate, args.pop("strength"), args.pop("activity"), **args).startswith(
         message
     )
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # a hang guard, not a speed test
 
 
 @pytest.mark.parametrize(
@@ -313,7 +313,7 @@ def test_study_arguments_are_refused_at_once(call, message):
     with pytest.raises(BridgestatsError) as info:
         call()
     assert str(info.value).startswith(message)
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # a hang guard, not a speed test
 
 
 def test_a_club_that_played_no_boards_is_said_so():
