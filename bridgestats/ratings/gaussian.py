@@ -49,6 +49,7 @@ __all__ = [
     "SD_NAMES",
     "GaussianModel",
     "fit_gaussian_model",
+    "fit_variances",
     "gaussian_forecast",
     "gaussian_log_likelihood",
     "multi_partner_sessions",
@@ -551,9 +552,46 @@ def _nll(mean, var, y):
 
 def _fit(inputs, y, mask, start, fixed):
     """Maximum likelihood over the free variances; returns (model, negative log-lik)."""
+    yy = y[mask]
+
+    def nll(model):
+        mean, var, _ = _run(inputs, model)
+        return _nll(mean[mask], var[mask], yy)
+
+    return fit_variances(nll, start, fixed)
+
+
+def fit_variances(nll, start, fixed):
+    """Maximum likelihood over the variances of :data:`SD_NAMES` not held in ``fixed``.
+
+    The one optimiser of the Gaussian models (:mod:`.gaussian` and :mod:`.gaussian_mixed`):
+    L-BFGS-B over the free variances, each in units of its default's square (at least 1),
+    started at ``start``'s (at least 5 % of that unit's sd) and bounded to [0, 10⁴] units;
+    the board sd stays above 10⁻³ so that the noise stays positive.
+
+    Parameters
+    ----------
+    nll : callable
+        The negative log-likelihood of a :class:`GaussianModel`.
+    start : GaussianModel
+        Where the search starts.
+    fixed : dict
+        The sds held, by name.
+
+    Returns
+    -------
+    (GaussianModel, float)
+        The fitted model and its negative log-likelihood.
+
+    Examples
+    --------
+    >>> best, value = fit_variances(lambda m: (m.skill_sd - 3.0) ** 2, GaussianModel(),
+    ...                             {n: 1.0 for n in SD_NAMES if n != "skill_sd"})
+    >>> round(best.skill_sd, 3), round(value, 6)
+    (3.0, 0.0)
+    """
     free = [n for n in SD_NAMES if n not in fixed]
     scale = np.array([max(getattr(GaussianModel(), n), 1.0) ** 2 for n in free])
-    yy = y[mask]
 
     def model_of(x):
         values = dict(fixed)
@@ -561,25 +599,15 @@ def _fit(inputs, y, mask, start, fixed):
         values["board_sd"] = max(values["board_sd"], 1e-3)  # the noise stays positive
         return GaussianModel(**values)
 
-    def loss(x):
-        mean, var, _ = _run(inputs, model_of(x))
-        return _nll(mean[mask], var[mask], yy)
-
     if not free:
         model = model_of(np.array([]))
-        return model, loss(np.array([]))
-    x0 = (
-        np.array(
-            [
-                max(getattr(start, n), 0.05 * math.sqrt(s)) ** 2
-                for n, s in zip(free, scale, strict=True)
-            ]
-        )
-        / scale
-    )
+        return model, nll(model)
+    x0 = [
+        max(getattr(start, n), 0.05 * math.sqrt(s)) ** 2 for n, s in zip(free, scale, strict=True)
+    ]
     best = optimize.minimize(
-        loss,
-        x0,
+        lambda x: nll(model_of(x)),
+        np.array(x0) / scale,
         method="L-BFGS-B",
         bounds=[(0.0, 1e4 / s) for s in scale],
         options={"ftol": 1e-10, "gtol": 1e-5, "maxiter": 500},

@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from scipy import linalg, optimize, sparse
+from scipy import linalg, sparse
 from scipy.sparse.linalg import splu
 
 from .._validate import check_number, fail
 from ._profile import profile_intervals
-from .gaussian import SD_NAMES, GaussianModel
+from .gaussian import SD_NAMES, GaussianModel, fit_variances
 from .sessionlog import before_mask, check_session_log, pair_index, player_index, years
 
 __all__ = ["fit_mixed_model", "mixed_log_likelihood", "mixed_profile_likelihood"]
@@ -424,35 +424,6 @@ def _nll_filter(design, plan, first_vars, drift_var, r):
 
 def _fit(design, start, held):
     """Maximum likelihood over the free variances; returns (model, negative log-lik)."""
-    free = [n for n in SD_NAMES if n not in held]
-    scale = np.array([max(getattr(GaussianModel(), n), 1.0) ** 2 for n in free])
-
-    def values_of(x):
-        values = dict(held)
-        values.update({n: math.sqrt(max(v, 0.0)) for n, v in zip(free, x * scale, strict=True)})
-        values["board_sd"] = max(values["board_sd"], 1e-3)
-        return values
-
-    def loss(x):
-        values = values_of(x)
-        return _nll(design, [values[n] for n in SD_NAMES])
-
-    if not free:
-        return GaussianModel(**values_of(np.array([]))), loss(np.array([]))
-    x0 = (
-        np.array(
-            [
-                max(getattr(start, n), 0.05 * math.sqrt(s)) ** 2
-                for n, s in zip(free, scale, strict=True)
-            ]
-        )
-        / scale
+    return fit_variances(
+        lambda model: _nll(design, [getattr(model, n) for n in SD_NAMES]), start, held
     )
-    best = optimize.minimize(
-        loss,
-        x0,
-        method="L-BFGS-B",
-        bounds=[(0.0, 1e4 / s) for s in scale],
-        options={"ftol": 1e-10, "gtol": 1e-5, "maxiter": 500},
-    )
-    return GaussianModel(**values_of(best.x)), float(best.fun)
