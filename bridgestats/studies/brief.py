@@ -33,9 +33,8 @@ from scipy.stats import norm
 from .._validate import check_choice, check_int, check_number, fail
 from ..names import display_name
 from ..sigma import EVIDENCE_FORMS, event_form, form_sigma
-from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
-from .designer import SIM_EVENTS, not_simulated_reason, simulated_model
+from .designer import not_simulated_reason, simulated_measures
 from .frequencies import sensitivity
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .rescore import qualifier_changes, rescore_events
@@ -184,23 +183,7 @@ def _simulated(form, n_boards, scales, *, n_tables, n_events, rng):
     reference; None for a form with no strongest side."""
     if not_simulated_reason(form) is not None:
         return None
-    model = simulated_model(form, n_boards, n_tables=n_tables)
-    spec = SIM_EVENTS[form]
-    m = event_measures(
-        spec["n_entrants"],
-        scales=scales,
-        n_rounds=spec["n_rounds"],
-        n_boards=n_boards,
-        event_format="swiss",
-        pairing="score",
-        board=model["board"],
-        k=model["k"],
-        strength_sd=model["strength_sd"],
-        n_events=n_events,
-        top_k=spec["top_k"],
-        reference=0,
-        rng=rng,
-    )
+    m = simulated_measures(form, n_boards, scales, n_tables=n_tables, n_events=n_events, rng=rng)
     win = m[m["measure"] == "p_strongest_wins"].reset_index(drop=True)
     vs = m[m["measure"] == "p_strongest_wins_vs_reference"].reset_index(drop=True)
     return win, vs

@@ -60,6 +60,7 @@ __all__ = [
     "not_simulated_reason",
     "real_qualifier_changes",
     "simulated_comparison",
+    "simulated_measures",
     "simulated_model",
 ]
 
@@ -131,6 +132,30 @@ def simulated_model(form, n_boards, *, n_tables=15):
     }
 
 
+def simulated_measures(form, n_boards, scales, *, n_tables=15, n_events=2000, rng=None):
+    """The measures of ``scales`` on the same simulated events of ``form`` (its
+    :data:`SIM_EVENTS` Swiss paired by score, at :func:`simulated_model`), the first scale
+    the reference: the frame of :func:`bridgestats.sim.measures.event_measures`. The one
+    simulated event of a form behind the designer and the committee brief."""
+    model = simulated_model(form, n_boards, n_tables=n_tables)
+    spec = SIM_EVENTS[form]
+    return event_measures(
+        spec["n_entrants"],
+        scales=scales,
+        n_rounds=spec["n_rounds"],
+        n_boards=n_boards,
+        event_format="swiss",
+        pairing="score",
+        board=model["board"],
+        k=model["k"],
+        strength_sd=model["strength_sd"],
+        n_events=n_events,
+        top_k=spec["top_k"],
+        reference=0,
+        rng=rng,
+    )
+
+
 def simulated_comparison(
     form, n_boards, *, n_tables=15, conditions=None, max_vp=20, off=0.15, n_events=2000, rng=None
 ):
@@ -192,23 +217,8 @@ def simulated_comparison(
         others = [named_scale(s, n_boards=n) for s in ("wbf", "wbf_discrete", "wdl")]
     scales = [gauss[0], *others, *gauss[1:]]
     labels = [DESIGNER_SCALE, *names, *list(printed)[1:]]
-    model = simulated_model(form, n, n_tables=n_tables)
-    spec = SIM_EVENTS[form]
-    m = event_measures(
-        spec["n_entrants"],
-        scales=scales,
-        n_rounds=spec["n_rounds"],
-        n_boards=n,
-        event_format="swiss",
-        pairing="score",
-        board=model["board"],
-        k=model["k"],
-        strength_sd=model["strength_sd"],
-        n_events=e,
-        top_k=spec["top_k"],
-        reference=0,
-        rng=rng,
-    )
+    model, spec = simulated_model(form, n, n_tables=n_tables), SIM_EVENTS[form]
+    m = simulated_measures(form, n, scales, n_tables=n_tables, n_events=e, rng=rng)
     by_name = dict(zip([s.name for s in scales], labels, strict=True))
     m = m.assign(scale=m["scale"].map(by_name))
     win = m[m["measure"] == "p_strongest_wins"].set_index("scale")
