@@ -46,11 +46,15 @@ def run(quick: bool = False) -> dict:
         t_committee, committee = _best(lambda: read_committee(folder), repeat)
         t_read, frame = _best(lambda: read_results(folder), repeat)
     sessions = committee.sessions_for("benchmark")
-    print(f"   read_committee: {n} club sessions, {len(sessions):,} table results of pairs "
-          f"sessions in {t_committee:.1f} s (goal: under {GOAL_SECONDS:.0f} s for 1,000: "
-          f"{'met' if n < 1000 or t_committee < GOAL_SECONDS else 'NOT met'})")  # fmt: skip
-    print(f"   baseline read_results (the readers alone): {len(frame):,} table results in "
-          f"{t_read:.1f} s; ratio {t_committee / t_read:.2f}")  # fmt: skip
+    print(
+        f"   read_committee: {n} club sessions, {len(sessions):,} table results of pairs "
+        f"sessions in {t_committee:.1f} s (goal: under {GOAL_SECONDS:.0f} s for 1,000: "
+        f"{'met' if n < 1000 or t_committee < GOAL_SECONDS else 'NOT met'})"
+    )
+    print(
+        f"   baseline read_results (the readers alone): {len(frame):,} table results in "
+        f"{t_read:.1f} s; ratio {t_committee / t_read:.2f}"
+    )
     return {"seconds": t_committee, "baseline_seconds": t_read, "n_sessions": n}
 
 

@@ -46,13 +46,26 @@ def _population(n_players, rng):
 def _rate(kernel, strength, n_months, repeats):
     best, sim = best_time_result(
         lambda: club._simulate(
-            strength, 416.0, n_months=n_months, sessions_per_month=30, n_boards=12,
-            boards_per_round=2, partnership="pickup", board_sd=club.EVEN_TABLE_SD,
-            initial_ppi=strength, initial_k=10_000, history=416.0, shocked=None,
-            shock_month=0, shock_pct=25.0, track=None, rng=1, kernel=kernel,
+            strength,
+            416.0,
+            n_months=n_months,
+            sessions_per_month=30,
+            n_boards=12,
+            boards_per_round=2,
+            partnership="pickup",
+            board_sd=club.EVEN_TABLE_SD,
+            initial_ppi=strength,
+            initial_k=10_000,
+            history=416.0,
+            shocked=None,
+            shock_month=0,
+            shock_pct=25.0,
+            track=None,
+            rng=1,
+            kernel=kernel,
         ),
         repeats,
-    )  # fmt: skip
+    )
     return sim.n_updates / best, sim.n_updates, best
 
 
@@ -94,16 +107,19 @@ def run(quick: bool = False) -> dict:
         f"   plain Python    : {slow / 1e6:7.2f} M player-board updates/s "
         f"({slow_n:,} updates, {n_slow} players x {months_slow} months, {slow_s:.2f} s)"
     )
-    recorded = club.simulate(_population(n_slow * 4, 1), 416.0, n_months=months_slow,
-                            record=True, rng=2)  # fmt: skip
+    recorded = club.simulate(
+        _population(n_slow * 4, 1), 416.0, n_months=months_slow, record=True, rng=2
+    )
     bare, bare_n, bare_s = _bare_python_loop(recorded.log, n_slow * 4)
     print(
         f"   bare Python loop: {bare / 1e6:7.2f} M player-board updates/s "
         f"({bare_n:,} updates, formula and k only, {bare_s:.2f} s)"
     )
-    print(f"   ratios          : {fast / slow:7.0f} x the Python simulator, "
-          f"{fast / bare:5.0f} x the bare loop  (goal >= 5e7/s: "
-          f"{'met' if fast >= 5e7 else 'NOT met'})")  # fmt: skip
+    print(
+        f"   ratios          : {fast / slow:7.0f} x the Python simulator, "
+        f"{fast / bare:5.0f} x the bare loop  (goal >= 5e7/s: "
+        f"{'met' if fast >= 5e7 else 'NOT met'})"
+    )
     return {"numba": fast, "python": slow, "bare": bare, "ratio": fast / slow}
 
 

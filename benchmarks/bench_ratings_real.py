@@ -86,8 +86,10 @@ def run(quick: bool = False) -> None:
     until = str(frame["date"].iloc[len(frame) // 2].date()) if quick else "2010-01-01"
     cpu = time.process_time()
     seconds, (table, _) = best_time_result(lambda: ppi_decision(sessions, until=until, rng=1), 1)
-    print(f"ppi_decision ({len(table)} factors, from {until}): {seconds:.2f} s wall, "
-          f"{time.process_time() - cpu:.2f} s CPU")  # fmt: skip
+    print(
+        f"ppi_decision ({len(table)} factors, from {until}): {seconds:.2f} s wall, "
+        f"{time.process_time() - cpu:.2f} s CPU"
+    )
 
 
 if __name__ == "__main__":

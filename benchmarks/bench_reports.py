@@ -124,8 +124,10 @@ def run(quick: bool = False) -> dict:
             start = time.perf_counter()
             _pdf, said = write_pack(tmp / "jobs2", [r.name for r in results])
             figures["pack_s"] = time.perf_counter() - start
-            print(f"   the committee pack alone: {figures['pack_s']:.1f} s ({said}), part of the"
-                  f" --jobs 2 batch's {figures.get('jobs2_s', float('nan')):.1f} s")  # fmt: skip
+            print(
+                f"   the committee pack alone: {figures['pack_s']:.1f} s ({said}), part of the"
+                f" --jobs 2 batch's {figures.get('jobs2_s', float('nan')):.1f} s"
+            )
     return figures
 
 

@@ -90,16 +90,24 @@ def _random_contracts(rng, n):
 def _endplay_loop(level, strain, doubled, tricks, vul):
     from endplay.types import Contract, Denom, Penalty, Player, Vul
 
-    denoms = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades,
-              "N": Denom.nt}  # fmt: skip
+    denoms = {
+        "C": Denom.clubs,
+        "D": Denom.diamonds,
+        "H": Denom.hearts,
+        "S": Denom.spades,
+        "N": Denom.nt,
+    }
     penalties = (Penalty.passed, Penalty.doubled, Penalty.redoubled)
     return [
         Contract(
-            level=int(lv), denom=denoms[s], declarer=Player.north, penalty=penalties[db],
+            level=int(lv),
+            denom=denoms[s],
+            declarer=Player.north,
+            penalty=penalties[db],
             result=int(tr) - int(lv) - 6,
         ).score(Vul.both if v else Vul.none)
         for lv, s, db, tr, v in zip(level, strain, doubled, tricks, vul, strict=True)
-    ]  # fmt: skip
+    ]
 
 
 def _bench_contracts(rng, n, n_ref):

@@ -68,8 +68,9 @@ def without_bidi(value):
 
 #: In Markdown, ``&`` starts a character reference only before ``name;`` or ``#digits;``.
 _REFERENCE = re.compile(r"&(?=#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{0,31};)")
-_MARKDOWN_SPECIALS = str.maketrans({"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]",
-                                    "<": "&lt;", ">": "&gt;"})  # fmt: skip
+_MARKDOWN_SPECIALS = str.maketrans(
+    {"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]", "<": "&lt;", ">": "&gt;"}
+)
 
 
 def markdown_text(value) -> str:

@@ -129,8 +129,10 @@ def booklet_sections() -> tuple[Section, ...]:
     ids = [s.id for s in out]
     if len(set(ids)) != len(ids):
         twice = sorted({i for i in ids if ids.count(i) > 1})
-        raise BridgestatsError(f"booklet sections: each id once, not {twice} twice (a named "
-                               "scale's id is a form's, or ends in _negative)")  # fmt: skip
+        raise BridgestatsError(
+            f"booklet sections: each id once, not {twice} twice (a named "
+            "scale's id is a form's, or ends in _negative)"
+        )
     return tuple(out)
 
 

@@ -555,9 +555,13 @@ def show_read(read) -> None:
     show_markdown(read.sentence)
     show_table(
         read.table,
-        columns={"what": "what", "status": "read, used or skipped", "count": "count",
-                 "where": "where (first line)"},
-    )  # fmt: skip
+        columns={
+            "what": "what",
+            "status": "read, used or skipped",
+            "count": "count",
+            "where": "where (first line)",
+        },
+    )
 
 
 def run_sweep(grid, *, rng, scheduler=None, progress=True):

@@ -51,8 +51,11 @@ def reference_month(state):
     trace_ppi, trace_k, trace_time = state.trace_ppi, state.trace_k, state.trace_time
     trace_session, trace_len = state.trace_session, state.trace_len
     log_seats, log_pct, log_mu, log_round = (
-        state.log_seats, state.log_pct, state.log_mu, state.log_round
-    )  # fmt: skip
+        state.log_seats,
+        state.log_pct,
+        state.log_mu,
+        state.log_round,
+    )
     normal = NormalDist()
     stream_u = iter(u.tolist())
     stream_z = iter(z.tolist())

@@ -120,8 +120,11 @@ def _check_page(driver, page: Path) -> list[str]:
     driver.get(page.as_uri())
     driver.get_log("browser")  # drop what an earlier page left
     driver.refresh()
-    problems = [f"console: {e['message']}" for e in driver.get_log("browser")
-                if e["level"] in ("SEVERE", "WARNING")]  # fmt: skip
+    problems = [
+        f"console: {e['message']}"
+        for e in driver.get_log("browser")
+        if e["level"] in ("SEVERE", "WARNING")
+    ]
     fetched = driver.execute_script(
         "return performance.getEntriesByType('resource').map(e => e.name)"
     )
@@ -151,8 +154,10 @@ def _check_page(driver, page: Path) -> list[str]:
     if wide[0] > wide[1] + 1:
         problems.append(f"horizontal overflow at {WIDTH} px: {wide[0]} > {wide[1]} px")
     text = driver.execute_script("return document.body.innerText")
-    problems += [f"raw text: {m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
-                 for m in RAW.finditer(text)][:5]  # fmt: skip
+    problems += [
+        f"raw text: {m.group(0)!r} in {text[max(0, m.start() - 40) : m.end() + 40]!r}"
+        for m in RAW.finditer(text)
+    ][:5]
     for href in driver.execute_script(
         "return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
     ):
@@ -172,8 +177,10 @@ def _check_page(driver, page: Path) -> list[str]:
     )
     problems += [f"code in the text: {c!r}" for c in code][:5]
     prose = _prose(driver)  # last: it hides the code on the page
-    problems += [f"id in the text: {m.group(0)!r} in {prose[max(0, m.start() - 40):m.end() + 30]!r}"
-                 for m in ID.finditer(prose)][:5]  # fmt: skip
+    problems += [
+        f"id in the text: {m.group(0)!r} in {prose[max(0, m.start() - 40) : m.end() + 30]!r}"
+        for m in ID.finditer(prose)
+    ][:5]
     return problems
 
 
@@ -230,10 +237,11 @@ def test_every_page_loads_cleanly_and_fits_1024_px(driver, site):
     print("\n".join(f"{name}: {line}" for name, found in problems.items() for line in found))
     raw = {name for name, found in problems.items() if any(x.startswith("raw text") for x in found)}
     ids = {name for name, found in problems.items() if any(x.startswith("id in") for x in found)}
-    code = {name for name, found in problems.items()
-            if any(x.startswith("code in") for x in found)}  # fmt: skip
-    other = {name: [x for x in found if not x.startswith(("raw text", "id in", "code in"))]
-             for name, found in problems.items()}  # fmt: skip
+    code = {name for name, found in problems.items() if any(x.startswith("code in") for x in found)}
+    other = {
+        name: [x for x in found if not x.startswith(("raw text", "id in", "code in"))]
+        for name, found in problems.items()
+    }
     assert {name: found for name, found in other.items() if found} == {}
     assert ids <= STILL_IDS, f"ids in the text of pages that had none: {sorted(ids - STILL_IDS)}"
     assert not (STILL_IDS & set(problems)) - ids, "no ids left: take them off STILL_IDS"
@@ -265,16 +273,20 @@ def test_findings_are_one_sentence_each_and_one_is_a_headline(site):
 def _pdf_pages(pdf: Path) -> list[str]:
     if shutil.which("pdftotext") is None:
         pytest.skip("needs pdftotext (apt-get install poppler-utils)")
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout  # fmt: skip
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     return [p.replace("\xa0", " ") for p in text.split("\f") if p.strip()]
 
 
 def _rows_without_header(pages: list[str], header: re.Pattern, row: re.Pattern) -> list[int]:
     """The (1-based) pages that hold table rows but no header row."""
     holds_rows = [any(row.match(line) for line in p.splitlines()) for p in pages]
-    return [i for i, (p, rows) in enumerate(zip(pages, holds_rows, strict=True), 1)
-            if rows and not header.search(p)]  # fmt: skip
+    return [
+        i
+        for i, (p, rows) in enumerate(zip(pages, holds_rows, strict=True), 1)
+        if rows and not header.search(p)
+    ]
 
 
 def _stranded(pages: list[str], header: re.Pattern, row: re.Pattern, *, least=3) -> list[int]:
@@ -318,8 +330,10 @@ def test_a_report_prints_on_a4_with_a_header_on_every_page_of_rows(site, tmp_pat
     pdf = chromium.print_pdf(page, tmp_path / "report.pdf")
     pages = _pdf_pages(pdf)
     html = page.read_text(encoding="utf-8")
-    heads = {h.replace("\xa0", " ").strip()
-             for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)}  # fmt: skip
+    heads = {
+        h.replace("\xa0", " ").strip()
+        for h in re.findall(r"<thead>.*?<th[^>]*>([^<]{3,})</th>", html, re.S)
+    }
     assert heads, "the report has no table with a header row"
     header = re.compile("|".join(re.escape(h) for h in heads))
     row = re.compile(r"^\s*\S.*\s(-?\d[\d,]*\.\d+)\s+.*\d\s*$")
@@ -336,16 +350,23 @@ def test_the_designer_prints_whole_tables_and_no_heading_at_a_page_foot(site, tm
     # a section's markdown cell (heading and text) must not end a page: its output follows
     # it. Compared without whitespace, by the cell's last 30 characters (the title cell,
     # which no output follows, excepted)
-    cells = [c for c in re.split(r'<div class="jp-Cell ', html)[1:]
-             if c.startswith("jp-MarkdownCell") and "<h1" not in c]  # fmt: skip
+    cells = [
+        c
+        for c in re.split(r'<div class="jp-Cell ', html)[1:]
+        if c.startswith("jp-MarkdownCell") and "<h1" not in c
+    ]
     assert cells
     tails = [re.sub(r"\s+", "", unescape(re.sub(r"<[^>]+>|¶", "", c)))[-30:] for c in cells]
     squeezed = [re.sub(r"\s+", "", p) for p in pages]
     stranded = [(i, t) for i, p in enumerate(squeezed[:-1], 1) for t in tails if p.endswith(t)]
     assert stranded == [], f"a section's heading and text end a page: {stranded}"
     # every column printed (a header cell may wrap: compared without spaces, in reading order)
-    text = subprocess.run(["pdftotext", str(tmp_path / "designer.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    text = subprocess.run(
+        ["pdftotext", str(tmp_path / "designer.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     printed = re.sub(r"\s+", "", text)
     for column in ("worst ÷ design", "worst outcome", "90 % from", "90 % to", "paired SE"):
         assert column.replace(" ", "") in printed, column
@@ -481,13 +502,15 @@ def printed(driver, site):
     folder = Path(os.environ.get("TMPDIR", "/tmp"))
     for page in _pages(site):
         driver.get(page.as_uri())
-        pdf = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True,
-                                                         "printBackground": True})  # fmt: skip
+        pdf = driver.execute_cdp_cmd(
+            "Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True}
+        )
         file = folder / f"bridgestats-print-{os.getpid()}-{page.name}.pdf"
         file.write_bytes(base64.b64decode(pdf["data"]))
         try:
-            text = subprocess.run(["pdftotext", "-layout", str(file), "-"], capture_output=True,
-                                  text=True, check=True).stdout  # fmt: skip
+            text = subprocess.run(
+                ["pdftotext", "-layout", str(file), "-"], capture_output=True, text=True, check=True
+            ).stdout
         finally:
             file.unlink()
         out[page.name] = text.replace("\xa0", " ").split("\f")[:-1]  # a \f ends each page
@@ -506,8 +529,10 @@ def test_the_index_prints_on_at_most_six_pages(printed):
 def test_no_printed_page_is_blank(printed):
     """Issue 33: ratings_real's last printed page held nothing (its provenance's last row
     alone, or nothing at all); a page that holds one tall figure says what it shows."""
-    blank = {name: [i for i, text in enumerate(pages, 1) if not text.strip()]
-             for name, pages in printed.items()}  # fmt: skip
+    blank = {
+        name: [i for i, text in enumerate(pages, 1) if not text.strip()]
+        for name, pages in printed.items()
+    }
     assert {name: pages for name, pages in blank.items() if pages} == {}
     assert all(pages for pages in printed.values())
 
@@ -520,10 +545,17 @@ ZERO_SE = re.compile(r"±\s*0(\.0+)?(?![\d.])")
 def test_no_standard_error_is_rounded_to_nothing(printed):
     """Issue 33: "413 ± 0 boards" in ppi_half_life, the index and the findings; "0.558 ±
     0.000" in compare_scales' table of Kendall's τ."""
-    found = {name: [m.group(0) + " in " + repr(text[max(0, m.start() - 50) : m.end() + 10])
-                    for text in pages for m in ZERO_SE.finditer(text)][:5]
-             for name, pages in printed.items()}  # fmt: skip
+    found = {
+        name: [
+            m.group(0) + " in " + repr(text[max(0, m.start() - 50) : m.end() + 10])
+            for text in pages
+            for m in ZERO_SE.finditer(text)
+        ][:5]
+        for name, pages in printed.items()
+    }
     assert {name: hits for name, hits in found.items() if hits} == {}
     assert [m.group(0) for m in ZERO_SE.finditer("413 ± 0 boards, 0.5 ± 0.000)")] == [
-        "± 0", "± 0.000"]  # fmt: skip
+        "± 0",
+        "± 0.000",
+    ]
     assert not ZERO_SE.search("2.96 ± 0.06, 413.2 ± 0.2, ± 0.5")

@@ -18,11 +18,18 @@ def _overlaps(a, b) -> bool:
 
 def test_legends_cover_no_data():
     """The legend's box in display coordinates against every bar, line vertex and point."""
-    by = pd.DataFrame({"a": np.r_[1, [2] * 10] / 21, "b": np.linspace(0.02, 0.2, 11)},
-                      index=[f"{10 + i}-{10 - i}" for i in range(11)])  # fmt: skip
+    by = pd.DataFrame(
+        {"a": np.r_[1, [2] * 10] / 21, "b": np.linspace(0.02, 0.2, 11)},
+        index=[f"{10 + i}-{10 - i}" for i in range(11)],
+    )
     figs = [figures.outcome_figure(by, title="t")]
-    sens = pd.DataFrame({"scale": ["a"] * 3 + ["b"] * 3, "sigma": [9, 10, 11] * 2,
-                         "p_top": [0.06, 0.095, 0.13, 0.05, 0.09, 0.14]})  # fmt: skip
+    sens = pd.DataFrame(
+        {
+            "scale": ["a"] * 3 + ["b"] * 3,
+            "sigma": [9, 10, 11] * 2,
+            "p_top": [0.06, 0.095, 0.13, 0.05, 0.09, 0.14],
+        }
+    )
     figs.append(figures.sensitivity_figure(sens, sigma=10, unit="IMPs"))
     for fig in figs:
         fig.canvas.draw()
@@ -32,8 +39,12 @@ def test_legends_cover_no_data():
             assert not _overlaps(box, patch.get_window_extent())
         for line in ax.lines:
             xy = ax.transData.transform(np.column_stack(line.get_data()).astype(float))
-            inside = ((xy[:, 0] >= box.x0) & (xy[:, 0] <= box.x1)
-                      & (xy[:, 1] >= box.y0) & (xy[:, 1] <= box.y1))  # fmt: skip
+            inside = (
+                (xy[:, 0] >= box.x0)
+                & (xy[:, 0] <= box.x1)
+                & (xy[:, 1] >= box.y0)
+                & (xy[:, 1] <= box.y1)
+            )
             assert not inside.any()
         matplotlib.pyplot.close(fig)
 
@@ -89,8 +100,9 @@ def test_series_are_told_apart_without_colour_in_the_plot_and_the_legend(tmp_pat
     # the plotted series changed with their keys: every bar of a rule has its key's hatch
     from matplotlib.container import BarContainer
 
-    hatches = [{p.get_hatch() for p in c.patches} for c in bars.containers
-               if isinstance(c, BarContainer)]  # fmt: skip
+    hatches = [
+        {p.get_hatch() for p in c.patches} for c in bars.containers if isinstance(c, BarContainer)
+    ]
     assert [len(h) for h in hatches] == [1, 1, 1, 1] and len(set.union(*hatches)) == 4
     published = [line for line in lines.lines if line.get_label().startswith("K ")]
     assert len({(_dashes(x), x.get_marker()) for x in published}) == 8

@@ -184,7 +184,7 @@ def _call_with_one_hostile_argument(data, calls):
         pass
     except Exception as exc:  # pragma: no cover - what the test exists to catch
         pytest.fail(f"{func.__qualname__}: {where}={value!r} raised {type(exc).__name__}: {exc}")
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < _HANG / 1000
 
 
 _TEAMS = {
@@ -222,7 +222,7 @@ def test_frame_helpers_fail_only_with_bridgestats_errors(column, cells):
             pass
         except Exception as exc:  # pragma: no cover - what the test exists to catch
             pytest.fail(f"{column}={cells!r} raised {type(exc).__name__}: {exc}")
-        assert time.perf_counter() - start < 1.0
+        assert time.perf_counter() - start < _HANG / 1000
 
 
 # --------------------------------------------------------------------------- the loaders

@@ -102,8 +102,13 @@ def test_every_column_a_scorer_reads_has_a_name():
         pbn = bio.read_results(path)
     columns = set()
     for result in (score_event(pbn), score_event(pbn, method="butler"), score_event(TEAMS)):
-        for table in (result.boards, result.ranking, result.matches, result.agreement,
-                      result.mismatches):  # fmt: skip
+        for table in (
+            result.boards,
+            result.ranking,
+            result.matches,
+            result.agreement,
+            result.mismatches,
+        ):
             if table is not None:
                 columns |= set(table.columns)
     columns -= {"place_text"}  # shown as the place

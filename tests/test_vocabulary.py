@@ -25,8 +25,19 @@ from bridgestats.paths import notebooks_dir, project_root
 
 # the layers whose signatures make the package's vocabulary (the report runner, the CLI and
 # the shared services have their own small words: paths, jobs, timeouts)
-_ANALYSIS = ("scoring", "sigma", "vpscale", "io", "datasets", "scales", "fit", "ratings", "sim",
-             "studies", "apps")  # fmt: skip
+_ANALYSIS = (
+    "scoring",
+    "sigma",
+    "vpscale",
+    "io",
+    "datasets",
+    "scales",
+    "fit",
+    "ratings",
+    "sim",
+    "studies",
+    "apps",
+)
 
 
 def _public_modules():
@@ -155,8 +166,11 @@ def test_no_id_is_written_with_hyphens_but_by_the_command_line():
     for path in sorted((project_root() / "bridgestats").rglob("*.py")):
         if path.name == "cli.py":
             continue
-        hits += [f"{path.name}:{n} {t!r}" for n, t in _literals(ast.parse(path.read_text()))
-                 if t in hyphenated]  # fmt: skip
+        hits += [
+            f"{path.name}:{n} {t!r}"
+            for n, t in _literals(ast.parse(path.read_text()))
+            if t in hyphenated
+        ]
     for nb in sorted(notebooks_dir().glob("*.ipynb")):
         for cell in json.loads(nb.read_text())["cells"]:
             if cell["cell_type"] == "code":

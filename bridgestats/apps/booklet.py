@@ -34,8 +34,14 @@ from ..names import SECTIONS, booklet_sections, readable
 from ..sigma import FORMS, evidence_inputs, form_sigma
 from ..vp import NAMED_SCALES, event_scale, named_scale
 
-__all__ = ["SECTIONS", "BookletSources", "booklet", "booklet_csv", "booklet_html",
-           "default_sources"]  # fmt: skip
+__all__ = [
+    "SECTIONS",
+    "BookletSources",
+    "booklet",
+    "booklet_csv",
+    "booklet_html",
+    "default_sources",
+]
 
 # SECTIONS: the booklet's sections, id -> display name, in print order: a view of the
 # catalogues (bridgestats.names.SECTIONS, read at each use), not a list kept here.
@@ -122,13 +128,19 @@ def _inputs(src: BookletSources) -> dict:
     pairs_k = src.sigma_pairs_8 * math.sqrt(8) if src.pairs_k is None else src.pairs_k
     tau2 = (src.sigma_pairs_8**2 - pairs_k**2 / 8) / 2
     return {
-        "k": src.k, "delta": src.delta, "k_source": src.k_source,
-        "sigma_pairs_8": src.sigma_pairs_8, "pairs_k": pairs_k,
+        "k": src.k,
+        "delta": src.delta,
+        "k_source": src.k_source,
+        "sigma_pairs_8": src.sigma_pairs_8,
+        "pairs_k": pairs_k,
         "strength_sd": math.sqrt(tau2) if tau2 >= 0 else math.nan,
-        "pairs_source": src.sigma_source, "b": src.b, "b_source": src.b_source,
-        "n_tables": src.n_tables, "aggregate_k": src.aggregate_k,
+        "pairs_source": src.sigma_source,
+        "b": src.b,
+        "b_source": src.b_source,
+        "n_tables": src.n_tables,
+        "aggregate_k": src.aggregate_k,
         "aggregate_source": src.aggregate_source,
-    }  # fmt: skip
+    }
 
 
 def _rows(section, n_boards, scale, *, whole: bool):
@@ -139,8 +151,15 @@ def _rows(section, n_boards, scale, *, whole: bool):
             yield (section, n_boards, vps, start, scale.unit, float(low), scale.sigma)
     else:
         for vps, low in zip(scale.labels, [0.0, *scale.thresholds], strict=True):
-            yield (section, n_boards, vps, f"{scale.centre + low:.2f}", scale.unit,
-                   float(scale.centre + low), scale.sigma)  # fmt: skip
+            yield (
+                section,
+                n_boards,
+                vps,
+                f"{scale.centre + low:.2f}",
+                scale.unit,
+                float(scale.centre + low),
+                scale.sigma,
+            )
 
 
 def _scale_rows(section, spec, unit, boards):
@@ -234,8 +253,10 @@ TEMPLATES = Path(__file__).with_name("templates")
 def _reading(unit: str, step, *, margins_down=False, top=None) -> str:
     """How a section's tables read, from its unit and printing step."""
     if margins_down:
-        return (f"The winner's VPs at each margin in whole {unit} ({top:.2f} from the last row "
-                "of each column).")  # fmt: skip
+        return (
+            f"The winner's VPs at each margin in whole {unit} ({top:.2f} from the last row "
+            "of each column)."
+        )
     if step is None:
         return f"The winner's {unit} from which each outcome starts."
     whole = f"whole {unit}" if step == 1 else f"steps of {step:g} {unit}"
@@ -252,11 +273,15 @@ def _intro(section, inputs: dict) -> str:
     if section.form is not None:
         form = FORMS[section.form]
         if not form.evidence_source.strip():  # its introduction is its catalogue entry's
-            raise fail(f"FORMS[{form.id!r}].evidence_source",
-                       "the sentence that says where the form's σ(n) comes from", "")  # fmt: skip
+            raise fail(
+                f"FORMS[{form.id!r}].evidence_source",
+                "the sentence that says where the form's σ(n) comes from",
+                "",
+            )
         # the formula and its values; where each input comes from is said once, at the top
-        bare = {name: (_SOURCE if name.endswith("_source") else value)
-                for name, value in inputs.items()}  # fmt: skip
+        bare = {
+            name: (_SOURCE if name.endswith("_source") else value) for name, value in inputs.items()
+        }
         try:
             sigma = form.evidence_source.format(**bare)
         except KeyError as missing:  # an input the booklet's sources do not carry
@@ -266,8 +291,11 @@ def _intro(section, inputs: dict) -> str:
         return readable(f"{sigma} (sources at the top). {_reading(form.unit, form.step)}")
     entry = NAMED_SCALES[section.scale]
     if not entry.source.strip():
-        raise fail(f"NAMED_SCALES[{entry.id!r}].source",
-                   "the line that says where the scale comes from", "")  # fmt: skip
+        raise fail(
+            f"NAMED_SCALES[{entry.id!r}].source",
+            "the line that says where the scale comes from",
+            "",
+        )
     spec = entry.booklet
     step = None if entry.unit == "MP %" else 1
     top = named_scale(section.scale).max_vp if spec.margins_down else None
@@ -289,8 +317,9 @@ def _template(name: str) -> Template:
 def _grid(part: pd.DataFrame, boards, caption: str, *, corner: str) -> tuple[str, bool]:
     """One HTML table: the outcomes down, ``boards`` across, the printed starts inside; and
     whether it is long (more than :data:`_SHORT_TABLE` rows: it runs over pages)."""
-    wide = part.pivot_table(index="vps", columns="n_boards", values="margin_from",
-                            aggfunc="first", sort=False)  # fmt: skip
+    wide = part.pivot_table(
+        index="vps", columns="n_boards", values="margin_from", aggfunc="first", sort=False
+    )
     order = list(dict.fromkeys(part["vps"]))
     wide = wide.reindex(index=order, columns=boards)
     esc = html.escape
@@ -381,13 +410,18 @@ def booklet_html(frame, sources, *, per_table=10, title="VP scales") -> str:
             table, is_long = _grid(sub, shown, f"{section.name}{label}", corner=corner)
             tables.append(table)
             long = long or is_long
-        sections.append(section_html.substitute(
-            kind=esc(section.form or section.scale) + (" long" if long else ""),
-            heading=esc(section.name), intro=esc(_intro(section, inputs)),
-            tables="\n".join(tables),
-        ))  # fmt: skip
+        sections.append(
+            section_html.substitute(
+                kind=esc(section.form or section.scale) + (" long" if long else ""),
+                heading=esc(section.name),
+                intro=esc(_intro(section, inputs)),
+                tables="\n".join(tables),
+            )
+        )
     page = _template("booklet.html").substitute(
-        title=esc(title), css=(TEMPLATES / "booklet.css").read_text(encoding="utf-8"),
-        meta=esc(meta), sections="\n".join(sections),
-    )  # fmt: skip
+        title=esc(title),
+        css=(TEMPLATES / "booklet.css").read_text(encoding="utf-8"),
+        meta=esc(meta),
+        sections="\n".join(sections),
+    )
     return page

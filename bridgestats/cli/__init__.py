@@ -114,8 +114,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bridgestats {args.command}: {said}", file=sys.stderr)
         return 128 + signum if signum is not None else 130
     except (RecursionError, MemoryError) as exc:  # a hostile input the checks missed
-        print(f"bridgestats {args.command}: error: input too large or too deeply nested "
-              f"({type(exc).__name__})", file=sys.stderr)  # fmt: skip
+        print(
+            f"bridgestats {args.command}: error: input too large or too deeply nested "
+            f"({type(exc).__name__})",
+            file=sys.stderr,
+        )
         return 2
     except Exception as exc:  # the boundary: a bug, said in one line (the traceback on demand)
         if os.environ.get("BRIDGESTATS_DEBUG"):

@@ -142,13 +142,18 @@ def _run_booklet(args) -> int:
     from ..apps import booklet as bk
 
     others = {
-        "--boards": args.boards is not None, "--form": args.form is not None,
-        "--model": args.model is not None, "--wbf": args.wbf, "--discrete": args.discrete,
+        "--boards": args.boards is not None,
+        "--form": args.form is not None,
+        "--model": args.model is not None,
+        "--wbf": args.wbf,
+        "--discrete": args.discrete,
         "--max-vp": args.max_vp != 20,
-        "--negative": args.negative != 0, "--comparisons": args.comparisons is not None,
-        "--results": args.results is not None, "--ascherman": args.ascherman,
+        "--negative": args.negative != 0,
+        "--comparisons": args.comparisons is not None,
+        "--results": args.results is not None,
+        "--ascherman": args.ascherman,
         "--continuous": args.continuous,
-    }  # fmt: skip
+    }
     given = [opt for opt, on in others.items() if on]
     if given:
         raise fail("--booklet", "given with only --k, --sigma, --b, --tables and --format", given)
@@ -287,28 +292,45 @@ def _form_scale(args):
 
     form = args.form or "teams"
     entry = event_form(form)
-    probst_options = {"--k": args.k is not None, "--results": args.results is not None,
-                      "--comparisons": args.comparisons is not None,
-                      "--ascherman": args.ascherman}  # fmt: skip
+    probst_options = {
+        "--k": args.k is not None,
+        "--results": args.results is not None,
+        "--comparisons": args.comparisons is not None,
+        "--ascherman": args.ascherman,
+    }
     given = [opt for opt, on in probst_options.items() if on]
     if args.model == "evidence" and (given or args.sigma is not None):
         given += ["--sigma"] if args.sigma is not None else []
         raise fail("--model", "probst, or not given, with " + ", ".join(given), "evidence")
     if args.model == "probst" and args.sigma is not None:
-        raise fail("--sigma", "not given with --model (the match sigma replaces the model)",
-                   args.sigma)  # fmt: skip
+        raise fail(
+            "--sigma", "not given with --model (the match sigma replaces the model)", args.sigma
+        )
     if args.model == "evidence" and entry.evidence is None:
-        raise fail("--model", f"probst for form {_shown_id(form)} (the evidence measures "
-                   "no sigma for it)", "evidence")  # fmt: skip
+        raise fail(
+            "--model",
+            f"probst for form {_shown_id(form)} (the evidence measures no sigma for it)",
+            "evidence",
+        )
     evidence_route = not given and args.sigma is None and args.model != "probst"
     if evidence_route and entry.evidence is not None and args.tables is not None:
         if "n_tables" in entry.options:
             check_int(args.tables, "--tables", minimum=2, maximum=1000)
-    src = scale_sigma(form, args.boards, source=args.model, k=args.k, sigma=args.sigma,
-                      n_tables=args.tables, comparisons=args.comparisons, n_results=args.results,
-                      ascherman=args.ascherman, max_vp=args.max_vp)  # fmt: skip
-    scale = event_scale(form, args.boards, sigma=src.sigma, max_vp=args.max_vp,
-                        negative=args.negative)  # fmt: skip
+    src = scale_sigma(
+        form,
+        args.boards,
+        source=args.model,
+        k=args.k,
+        sigma=args.sigma,
+        n_tables=args.tables,
+        comparisons=args.comparisons,
+        n_results=args.results,
+        ascherman=args.ascherman,
+        max_vp=args.max_vp,
+    )
+    scale = event_scale(
+        form, args.boards, sigma=src.sigma, max_vp=args.max_vp, negative=args.negative
+    )
     head = f"σ = {src.sigma:.2f} {src.unit}"
     if src.kind == "evidence":
         lo, hi = src.sigma_ci or (None, None)
@@ -322,5 +344,6 @@ def _form_scale(args):
     else:
         k = entry.k if args.k is None else args.k
         where = f"Probst's model, K = {k:g}{'' if args.k is not None else ' (his default)'}: " + (
-            entry.source)  # fmt: skip
+            entry.source
+        )
     return scale, f"{head} over {args.boards} boards, {where}."

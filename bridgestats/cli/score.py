@@ -46,8 +46,17 @@ the file, the record and the reason)."""
 
 # bridgestats.apps.score.render's TABLES, written out: the parser is built without pandas
 # (tests/cli/test_cli_score.py checks they agree)
-_TABLES = ("all", "ranking", "matches", "boards", "agreement", "mismatches", "standings",
-           "standings-mismatches", "adjusted")  # fmt: skip
+_TABLES = (
+    "all",
+    "ranking",
+    "matches",
+    "boards",
+    "agreement",
+    "mismatches",
+    "standings",
+    "standings-mismatches",
+    "adjusted",
+)
 
 
 def _add_score(sub) -> None:
@@ -172,8 +181,9 @@ def _read_file(path: str, *, strict: bool, hands=None):
     try:
         if hands is not None:
             if not os.path.isdir(path) and reader_for(path).name != "bws":
-                raise fail("--hands", "given with a Bridgemate .bws file (or a folder of them)",
-                           path)  # fmt: skip
+                raise fail(
+                    "--hands", "given with a Bridgemate .bws file (or a folder of them)", path
+                )
             return read_bws(path, hands=hands, strict=strict)
         return read_results(path, strict=strict)
     except BridgestatsError:
@@ -247,9 +257,10 @@ def _run_score(args) -> int:
         frame["room"].notna().any() or frame["home_team"].notna().any()
     ):
         raise fail(
-            "--method", "teams only for two-room team matches (no Room nor HomeTeam here)",
+            "--method",
+            "teams only for two-room team matches (no Room nor HomeTeam here)",
             args.method,
-        )  # fmt: skip
+        )
     scale, scale_file = args.scale or "wbf", None
     if args.scale_file is not None:
         from ..io.scale_csv import read_scale_csv  # the VP scales load only when asked
@@ -299,8 +310,9 @@ def _run_score(args) -> int:
             else None
         )
         source = args.file if one else _source_of(result, args.file)
-        pages.append(page_of(result, source=source, table=table,
-                             load_lines=load if one else (), vp_line=vp))  # fmt: skip
+        pages.append(
+            page_of(result, source=source, table=table, load_lines=load if one else (), vp_line=vp)
+        )
     text = render(pages, fmt=args.format, title=args.file, lines=load)
     _emit(text, args.out, what="the scores", form=args.format)
     if args.out is not None or args.format in ("csv", "json"):  # else the page says them

@@ -203,10 +203,15 @@ class ReadStatement:
     table: pd.DataFrame
 
 
-_MATCH_WORDS = {"teams": ("team match", "team matches"),
-                "swiss_pairs": ("Swiss pairs match", "Swiss pairs matches")}  # fmt: skip
-_WORDS = {"files": ("file", "files"), "matches": ("match", "matches"),
-          "table results": ("table result", "table results")}  # fmt: skip
+_MATCH_WORDS = {
+    "teams": ("team match", "team matches"),
+    "swiss_pairs": ("Swiss pairs match", "Swiss pairs matches"),
+}
+_WORDS = {
+    "files": ("file", "files"),
+    "matches": ("match", "matches"),
+    "table results": ("table result", "table results"),
+}
 
 
 def _counted(n: int, word: str, plural: str | None = None) -> str:
@@ -267,8 +272,14 @@ def read_statement(committee: CommitteeResults, uses) -> ReadStatement:
     read = files[files["reason"].isna()]
     rows.append({"what": "files", "status": "read", "count": len(read), "where": ""})
     for reason, g in files[files["reason"].notna()].groupby("reason", sort=False):
-        rows.append({"what": "files", "status": f"not read: {reason}", "count": len(g),
-                     "where": _where(g.assign(first=pd.NA))})  # fmt: skip
+        rows.append(
+            {
+                "what": "files",
+                "status": f"not read: {reason}",
+                "count": len(g),
+                "where": _where(g.assign(first=pd.NA)),
+            }
+        )
     parts = []
     dates: list[str] = []
     skipped = committee.skipped
@@ -281,9 +292,15 @@ def read_statement(committee: CommitteeResults, uses) -> ReadStatement:
             if u.empty:
                 continue
             rounds = u["round"].dropna()
-            span = "" if rounds.empty else (
-                f" in rounds {int(rounds.min())}-{int(rounds.max())}"
-                if rounds.min() != rounds.max() else f" in round {int(rounds.min())}")  # fmt: skip
+            span = (
+                ""
+                if rounds.empty
+                else (
+                    f" in rounds {int(rounds.min())}-{int(rounds.max())}"
+                    if rounds.min() != rounds.max()
+                    else f" in round {int(rounds.min())}"
+                )
+            )
             parts.append(
                 f"{_counted(len(u), *_MATCH_WORDS[form])} "
                 f"of {_counted(u['event'].nunique(), 'event')}{span}, "
@@ -294,15 +311,22 @@ def read_statement(committee: CommitteeResults, uses) -> ReadStatement:
         bad = skipped[(skipped["what"] == "match")]
         bad = bad[bad["source"].isin(m.loc[m["form"].isin(forms), "source"])]
         for reason, g in bad.groupby("reason", sort=False):
-            rows.append({"what": "matches", "status": f"skipped: {reason}",
-                         "count": int(g["count"].sum()), "where": _where(g)})  # fmt: skip
+            rows.append(
+                {
+                    "what": "matches",
+                    "status": f"skipped: {reason}",
+                    "count": int(g["count"].sum()),
+                    "where": _where(g),
+                }
+            )
     if "pairs_sessions" in uses and "holds" in committee.results:
         r = committee.results
         u = r[r["holds"] == "pairs_sessions"]
         if len(u):
             sessions = u.groupby(["source", "event"], sort=False, dropna=False).ngroups
-            boards = u.groupby(["source", "event", "segment", "board"], sort=False,
-                               dropna=False).ngroups  # fmt: skip
+            boards = u.groupby(
+                ["source", "event", "segment", "board"], sort=False, dropna=False
+            ).ngroups
             parts.append(
                 f"{_counted(sessions, 'pairs session')} of {_counted(boards, 'board')} "
                 f"({_counted(len(u), 'table result')})"
@@ -311,13 +335,25 @@ def read_statement(committee: CommitteeResults, uses) -> ReadStatement:
         rows.append({"what": "table results", "status": "used", "count": len(u), "where": ""})
         bad = skipped[skipped["what"] == "table result"]
         for reason, g in bad.groupby("reason", sort=False):
-            rows.append({"what": "table results", "status": f"skipped: {reason}",
-                         "count": int(g["count"].sum()), "where": _where(g)})  # fmt: skip
+            rows.append(
+                {
+                    "what": "table results",
+                    "status": f"skipped: {reason}",
+                    "count": int(g["count"].sum()),
+                    "where": _where(g),
+                }
+            )
     others = [h for h in committee.holds() if h not in uses]
     for h in others:
         held = files[files["holds"].str.contains(h, regex=False)]
-        rows.append({"what": "files", "status": f"not used by this report: {HOLDS[h]}",
-                     "count": len(held), "where": _where(held.assign(first=pd.NA))})  # fmt: skip
+        rows.append(
+            {
+                "what": "files",
+                "status": f"not used by this report: {HOLDS[h]}",
+                "count": len(held),
+                "where": _where(held.assign(first=pd.NA)),
+            }
+        )
     table = pd.DataFrame(rows, columns=["what", "status", "count", "where"])
     table["count"] = table["count"].astype(np.int64)
     span = ""
@@ -388,8 +424,9 @@ def _read_chunked(read: Callable, group: list[_File], failed: dict, progress: _P
                 try:
                     frames.append(read([f]))
                 except ParseError as exc:
-                    failed[f.name] = exc.reason if exc.record is None else (
-                        f"line {exc.record}: {exc.reason}")  # fmt: skip
+                    failed[f.name] = (
+                        exc.reason if exc.record is None else (f"line {exc.record}: {exc.reason}")
+                    )
         progress.update(len(chunk))
     return frames
 
@@ -466,8 +503,9 @@ def _team_matches(swings: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
             "vp_visitors": np.nan,
         }
     ).reset_index(drop=True)
-    date = dict(zip(zip(results["source"], results["record"], strict=True),
-                    results["date"], strict=True))  # fmt: skip
+    date = dict(
+        zip(zip(results["source"], results["record"], strict=True), results["date"], strict=True)
+    )
     out["date"] = [date.get(k) for k in zip(out["source"], out["record"], strict=True)]
     out["skip_reason"] = None
     return out[list(MATCH_RESULT_COLUMNS)]
@@ -479,10 +517,16 @@ def _sort_results(results: pd.DataFrame, swings: pd.DataFrame) -> pd.DataFrame:
     if results.empty:
         return results.assign(holds=holds)
     key = pd.MultiIndex.from_arrays([results["source"], results["record"]])
-    paired = pd.MultiIndex.from_arrays(
-        [np.concatenate([swings["source"], swings["source"]]),
-         np.concatenate([swings["record_open"], swings["record_closed"]])]
-    ) if not swings.empty else pd.MultiIndex.from_arrays([[], []])  # fmt: skip
+    paired = (
+        pd.MultiIndex.from_arrays(
+            [
+                np.concatenate([swings["source"], swings["source"]]),
+                np.concatenate([swings["record_open"], swings["record_closed"]]),
+            ]
+        )
+        if not swings.empty
+        else pd.MultiIndex.from_arrays([[], []])
+    )
     in_match = key.isin(paired)
     holds[in_match] = "teams_matches"
     ok = results["score_ns"].notna().to_numpy() & results["skip_reason"].isna().to_numpy()
@@ -621,9 +665,21 @@ def _short(message: str) -> str:
 
 
 def _empty_swings() -> pd.DataFrame:
-    cols = ["match", "source", "event", "segment", "board", "home_team", "visit_team",
-            "score_ns_open", "score_ns_closed", "score_diff", "imps", "record_open",
-            "record_closed"]  # fmt: skip
+    cols = [
+        "match",
+        "source",
+        "event",
+        "segment",
+        "board",
+        "home_team",
+        "visit_team",
+        "score_ns_open",
+        "score_ns_closed",
+        "score_diff",
+        "imps",
+        "record_open",
+        "record_closed",
+    ]
     out = pd.DataFrame({c: pd.Series(dtype=object) for c in cols})
     out.attrs["summary"] = {"records": 0, "paired_boards": 0, "unpaired": {}}
     return out
@@ -672,15 +728,29 @@ def _skipped_table(not_read, matches, results) -> pd.DataFrame:
     rows = []
     bad = matches[matches["skip_reason"].notna()]
     for (src, reason), g in bad.groupby(["source", "skip_reason"], sort=False):
-        rows.append({"source": src, "what": "match", "reason": reason, "count": len(g),
-                     "first": int(g["record"].min())})  # fmt: skip
+        rows.append(
+            {
+                "source": src,
+                "what": "match",
+                "reason": reason,
+                "count": len(g),
+                "first": int(g["record"].min()),
+            }
+        )
     if len(results):
         unscorable = results["skip_reason"].notna() | results["score_ns"].isna()
         reason = np.where(unscorable, "not scorable", "no partner room or field")
         left = results.assign(_why=reason)[results["holds"].isna()]
         for (src, why), g in left.groupby(["source", "_why"], sort=False):
-            rows.append({"source": src, "what": "table result", "reason": why,
-                         "count": len(g), "first": int(g["record"].min())})  # fmt: skip
+            rows.append(
+                {
+                    "source": src,
+                    "what": "table result",
+                    "reason": why,
+                    "count": len(g),
+                    "first": int(g["record"].min()),
+                }
+            )
     for src, why in not_read.items():
         rows.append({"source": src, "what": "file", "reason": why, "count": 1, "first": None})
     out = pd.DataFrame(rows, columns=["source", "what", "reason", "count", "first"])

@@ -80,9 +80,21 @@ _MIND_MONTHS = {2008: 10, 2012: 8}  # Beijing 2008 October, Lille 2012 August
 
 _SEATS = ("north", "south", "east", "west")
 _SPECIAL = str.maketrans(
-    {"ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "ß": "ss", "đ": "d",
-     "Đ": "d", "ı": "i", "œ": "oe", "þ": "th"}
-)  # fmt: skip
+    {
+        "ł": "l",
+        "Ł": "l",
+        "ø": "o",
+        "Ø": "o",
+        "æ": "ae",
+        "Æ": "ae",
+        "ß": "ss",
+        "đ": "d",
+        "Đ": "d",
+        "ı": "i",
+        "œ": "oe",
+        "þ": "th",
+    }
+)
 _PLACEHOLDER = re.compile(r"^N+\d*$")  # "NNN999": the 2018-Open files' unknown player
 _TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms", "jr", "sr"})
 
@@ -186,8 +198,9 @@ def _date_one(event) -> str:
     match = re.match(r"^(\d{4})-(?:\d+_)?([A-Za-z]+)", str(event))
     word = match.group(2) if match else None
     if word not in EVENT_MONTHS:
-        raise fail("event", f"a name starting 'YYYY-<series>' with series in "
-                   f"{sorted(EVENT_MONTHS)}", event)  # fmt: skip
+        raise fail(
+            "event", f"a name starting 'YYYY-<series>' with series in {sorted(EVENT_MONTHS)}", event
+        )
     year = int(match.group(1))
     month = _MIND_MONTHS.get(year, EVENT_MONTHS[word]) if word == "Mind" else EVENT_MONTHS[word]
     return f"{year}-{month:02d}-01"
@@ -297,8 +310,14 @@ def rating_board_log(frame, *, datum="trimmed") -> pd.DataFrame:
     sources = pd.Series(pd.unique(frame["source"]), dtype=object)
     names = sources.str.replace(r"/?scores(\w*)\.txt(\.gz)?$", r"/\1", regex=True)
     event = frame["source"].map(dict(zip(sources, names.str.rstrip("/"), strict=True)))
-    return _board_log(frame, keys, event=event.to_numpy(dtype=object), date=event_date,
-                      rounds=frame["segment"], datum=datum)  # fmt: skip
+    return _board_log(
+        frame,
+        keys,
+        event=event.to_numpy(dtype=object),
+        date=event_date,
+        rounds=frame["segment"],
+        datum=datum,
+    )
 
 
 def _board_log(frame, keys, *, event, date, rounds, datum, dated=None) -> pd.DataFrame:
@@ -411,18 +430,25 @@ def committee_board_log(results, *, datum="trimmed") -> pd.DataFrame:
     1  club.xml    cy    di    75.0
     2  club.xml  #105   flo     0.0
     """
-    check_frame(results, "results", ("source", "segment", "board", "score_ns", "date",
-                                     *_SEATS))  # fmt: skip
+    check_frame(results, "results", ("source", "segment", "board", "score_ns", "date", *_SEATS))
     keys = np.column_stack([_player_keys(results, s) for s in _SEATS])
     segment = results["segment"].astype(object)
     several = results.assign(_s=segment.fillna("")).groupby("source")["_s"].transform("nunique")
-    event = np.where(several.to_numpy() > 1,
-                     results["source"].astype(str) + " / " + segment.fillna("").astype(str),
-                     results["source"].astype(str))  # fmt: skip
+    event = np.where(
+        several.to_numpy() > 1,
+        results["source"].astype(str) + " / " + segment.fillna("").astype(str),
+        results["source"].astype(str),
+    )
     dated = results["date"].notna().to_numpy()
-    return _board_log(results, keys, event=event, date=results["date"].to_numpy(dtype=object),
-                      rounds=np.ones(len(results), dtype=np.int64), datum=datum,
-                      dated=dated)  # fmt: skip
+    return _board_log(
+        results,
+        keys,
+        event=event,
+        date=results["date"].to_numpy(dtype=object),
+        rounds=np.ones(len(results), dtype=np.int64),
+        datum=datum,
+        dated=dated,
+    )
 
 
 def _player_keys(results, seat: str) -> np.ndarray:
@@ -475,8 +501,11 @@ def rating_sessions(board_log) -> pd.DataFrame:
        round  n_boards  pct_ns  pct_ns_var  butler_imps_ns
     0      1         2    75.0       625.0             2.0
     """
-    check_frame(board_log, "board_log", ("event", "date", "round", "board", *_SEATS,
-                                         "pct_ns", "butler_imps_ns"))  # fmt: skip
+    check_frame(
+        board_log,
+        "board_log",
+        ("event", "date", "round", "board", *_SEATS, "pct_ns", "butler_imps_ns"),
+    )
     keys = ["date", "event", "round", *_SEATS]
     grouped = board_log.groupby(keys, sort=False)
     out = grouped.agg(
@@ -488,8 +517,9 @@ def rating_sessions(board_log) -> pd.DataFrame:
     ).reset_index()
     out = out.sort_values(["date", "event", "round", "first_board"], kind="stable")
     out["date"] = pd.to_datetime(out["date"]).dt.strftime("%Y-%m-%d")
-    out = out[["event", "date", "round", *_SEATS, "n_boards", "pct_ns", "pct_ns_var",
-               "butler_imps_ns"]]  # fmt: skip
+    out = out[
+        ["event", "date", "round", *_SEATS, "n_boards", "pct_ns", "pct_ns_var", "butler_imps_ns"]
+    ]
     out = out.reset_index(drop=True)
     out.attrs["summary"] = board_log.attrs.get("summary")
     return out

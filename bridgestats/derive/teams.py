@@ -526,10 +526,16 @@ def round_robin_checks(matches, *, teams=None) -> pd.DataFrame:
         n = len(names)
         rounds = sorted(m["round"].unique())
         pair = m.assign(key=m["team_a"] + "\x00" + m["team_b"]).groupby("key").size()
-        per_round = pd.concat(
-            [m[["round", "team_a"]].set_axis(["round", "t"], axis=1),
-             m[["round", "team_b"]].set_axis(["round", "t"], axis=1)]
-        ).groupby(["round", "t"]).size()  # fmt: skip
+        per_round = (
+            pd.concat(
+                [
+                    m[["round", "team_a"]].set_axis(["round", "t"], axis=1),
+                    m[["round", "team_b"]].set_axis(["round", "t"], axis=1),
+                ]
+            )
+            .groupby(["round", "t"])
+            .size()
+        )
         playing = per_round.groupby(level=0).size()
         byes = int((n - playing).clip(lower=0).sum())
         counts = sorted(pair.unique())

@@ -62,8 +62,11 @@ def figure_names(fig) -> None:
     >>> plt.close(fig)
     """
     fig.canvas.draw()  # the tick labels exist once drawn
-    texts = [getattr(fig, "_suptitle", None), getattr(fig, "_supxlabel", None),
-             getattr(fig, "_supylabel", None)]  # fmt: skip
+    texts = [
+        getattr(fig, "_suptitle", None),
+        getattr(fig, "_supxlabel", None),
+        getattr(fig, "_supylabel", None),
+    ]
     for ax in fig.axes:
         texts += [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label]
         for axis in (ax.xaxis, ax.yaxis):
@@ -483,11 +486,21 @@ def outcome_figure(by_outcome, *, max_vp=20, title=""):
     width = 0.8 / by_outcome.shape[1]
     fig, ax = plt.subplots(figsize=(10, 4))
     for i, name in enumerate(by_outcome.columns):
-        ax.bar(x + (i - (by_outcome.shape[1] - 1) / 2) * width, 100 * by_outcome[name],
-               width=width, label=name)  # fmt: skip
+        ax.bar(
+            x + (i - (by_outcome.shape[1] - 1) / 2) * width,
+            100 * by_outcome[name],
+            width=width,
+            label=name,
+        )
     share = 100 * np.r_[1, np.full(max_vp // 2, 2)] / (max_vp + 1)
-    ax.step(np.r_[x - 0.5, x[-1] + 0.5], np.r_[share, share[-1]], where="post", color="black",
-            ls="--", label="equal probability (the design)")  # fmt: skip
+    ax.step(
+        np.r_[x - 0.5, x[-1] + 0.5],
+        np.r_[share, share[-1]],
+        where="post",
+        color="black",
+        ls="--",
+        label="equal probability (the design)",
+    )
     ax.set_xticks(x, list(by_outcome.index))
     ax.set_xlabel("result (winner-loser VPs)")
     ax.set_ylabel("% of matches between equal sides")
@@ -506,8 +519,9 @@ def sensitivity_figure(sens, *, sigma, unit, max_vp=20):
     fig, ax = plt.subplots(figsize=(9, 4))
     for name, g in sens.groupby("scale", sort=False):
         ax.plot(g["sigma"], 100 * g["p_top"], "o-", label=name)
-    ax.axhline(100 * 2 / (max_vp + 1), color="black", ls="--",
-               label=f"equal share (2/{max_vp + 1})")  # fmt: skip
+    ax.axhline(
+        100 * 2 / (max_vp + 1), color="black", ls="--", label=f"equal share (2/{max_vp + 1})"
+    )
     ax.axvline(sigma, color="grey", lw=0.8, label="σ of the recommendation")
     ax.set_xlabel(f"σ of the match margin ({unit})")
     ax.set_ylabel(f"% of matches that are {max_vp}-0")
@@ -526,8 +540,7 @@ def half_residuals_figure(rounds):
     fig, ax = plt.subplots(figsize=(8, 4))
     width = 0.4
     vps = np.asarray(rounds.pooled_counts.index)
-    for shift, (name, test) in zip((-width / 2, width / 2), rounds.half_tests.items(),
-                                   strict=True):  # fmt: skip
+    for shift, (name, test) in zip((-width / 2, width / 2), rounds.half_tests.items(), strict=True):
         ax.bar(vps + shift, test.residuals, width=width, label=rounds.half_names[name])
     ax.axhline(0, color="black", lw=0.8)
     for y in (-2, 2):
@@ -549,8 +562,14 @@ def top_by_round_figure(rounds):
     by_round = rounds.by_round
     fig, ax = plt.subplots(figsize=(8, 3.5))
     ax.bar(by_round.index, by_round.observed_20_0, color="tab:blue", label="observed 20-0")
-    ax.plot(by_round.index, by_round.expected_20_0, "k_", ms=25, mew=2,
-            label=f"expected ({rounds.model})")  # fmt: skip
+    ax.plot(
+        by_round.index,
+        by_round.expected_20_0,
+        "k_",
+        ms=25,
+        mew=2,
+        label=f"expected ({rounds.model})",
+    )
     ax.set_xticks(by_round.index)
     ax.set_xlabel("round")
     ax.set_ylabel("20-0 matches")
@@ -574,8 +593,13 @@ def team_frequencies_figure(teams):
     ]
     for col, (name, obs, test) in enumerate(panels):
         axes[0, col].bar(range(10, 21), obs, color="tab:blue", label="observed")
-        axes[0, col].step(np.arange(9.5, 21.5), np.r_[teams.equal, teams.equal[-1]],
-                          where="post", color="black", label="equal probability")  # fmt: skip
+        axes[0, col].step(
+            np.arange(9.5, 21.5),
+            np.r_[teams.equal, teams.equal[-1]],
+            where="post",
+            color="black",
+            label="equal probability",
+        )
         axes[0, col].set_title(name)
         axes[1, col].bar(range(10, 21), test.residuals, color="tab:orange")
         for y in (-2, 0, 2):
@@ -583,8 +607,12 @@ def team_frequencies_figure(teams):
         axes[1, col].set_xlabel("winner's VPs")
     axes[0, 0].set_ylabel("matches")
     axes[1, 0].set_ylabel("adjusted residual vs equal")
-    fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="lower center", ncols=2,
-               bbox_to_anchor=(0.5, 1.0))  # fmt: skip
+    fig.legend(
+        *axes[0, 0].get_legend_handles_labels(),
+        loc="lower center",
+        ncols=2,
+        bbox_to_anchor=(0.5, 1.0),
+    )
     fig.tight_layout()
     count_axis(axes[0, 0], "xy")
     count_axis(axes[1, 0], "x")

@@ -26,8 +26,15 @@ def k_by_group_figure(report):
     fig, ax = plt.subplots(figsize=(9, 0.28 * len(by_group) + 2.5), layout="constrained")
     y = np.arange(len(by_group))
     error = [by_group["k"] - by_group["ci_low"], by_group["ci_high"] - by_group["k"]]
-    ax.errorbar(by_group["k"], y, xerr=error, fmt="o", color="black", capsize=3,
-                label=f"this data ({report.level} interval)")  # fmt: skip
+    ax.errorbar(
+        by_group["k"],
+        y,
+        xerr=error,
+        fmt="o",
+        color="black",
+        capsize=3,
+        label=f"this data ({report.level} interval)",
+    )
     for row, color in zip(report.published.itertuples(), plt.cm.tab10.colors, strict=False):
         ax.axvline(row.value, color=color, linestyle="--", linewidth=1, label=published_label(row))
     ax.axvline(k_board, color="grey", linewidth=2, alpha=0.5, label=f"pooled {k_board:.2f}")
@@ -37,8 +44,10 @@ def k_by_group_figure(report):
     ax.invert_yaxis()
     # below the plot, across it: the labels say who and what each K is for
     fig.legend(loc="outside lower center", ncol=2, fontsize=8)
-    fig.set_label(f"K per board in each series and decade with its {report.level} interval, "
-                  "against the published values")  # fmt: skip
+    fig.set_label(
+        f"K per board in each series and decade with its {report.level} interval, "
+        "against the published values"
+    )
     return fig
 
 
@@ -61,8 +70,10 @@ def match_margins_figure(report):
     ax.set_ylabel("density (share of matches per unit)")
     ax.set_title(f"{m.n_matches:,} matches of {lo}-{hi} boards")
     ax.legend()
-    fig.set_label(f"Margins of {m.n_matches:,} matches per √board against normal curves with "
-                  "the per-board K and K from margins")  # fmt: skip
+    fig.set_label(
+        f"Margins of {m.n_matches:,} matches per √board against normal curves with "
+        "the per-board K and K from margins"
+    )
     return fig
 
 
@@ -73,20 +84,36 @@ def k_by_length_figure(report):
 
     bands, model, k_board = report.by_length, report.model, report.board.value
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    ax.errorbar(bands["mean_boards"], bands["k_match"],
-                yerr=[bands["k_match"] - bands["ci_low"], bands["ci_high"] - bands["k_match"]],
-                fmt="o", color="black", capsize=3,
-                label=f"K from margins by band ({report.level} interval)")  # fmt: skip
+    ax.errorbar(
+        bands["mean_boards"],
+        bands["k_match"],
+        yerr=[bands["k_match"] - bands["ci_low"], bands["ci_high"] - bands["k_match"]],
+        fmt="o",
+        color="black",
+        capsize=3,
+        label=f"K from margins by band ({report.level} interval)",
+    )
     for row in bands.itertuples():
-        ax.annotate(row.band, (row.mean_boards, row.ci_high), textcoords="offset points",
-                    xytext=(0, 4), ha="center", fontsize=8)  # fmt: skip
+        ax.annotate(
+            row.band,
+            (row.mean_boards, row.ci_high),
+            textcoords="offset points",
+            xytext=(0, 4),
+            ha="center",
+            fontsize=8,
+        )
     grid_n = np.linspace(1, max(40, float(bands["mean_boards"].max())), 200)
-    ax.plot(grid_n, model.k_at(grid_n), color="tab:red",
-            label=f"K(n) = √(K² + nδ²), K {model.k:.2f}, δ {model.delta:.2f}")  # fmt: skip
+    ax.plot(
+        grid_n,
+        model.k_at(grid_n),
+        color="tab:red",
+        label=f"K(n) = √(K² + nδ²), K {model.k:.2f}, δ {model.delta:.2f}",
+    )
     ax.axhline(k_board, color="grey", ls="--", label=f"per-board K {k_board:.2f} (σ = K√n)")
     ax.set_xlabel("boards per match (band mean)")
     ax.set_ylabel("K = σ(n)/√n, IMPs per board")
     ax.legend(fontsize=8)
-    fig.set_label("K from margins by band of match length against the K(n) model and the "
-                  "per-board K")  # fmt: skip
+    fig.set_label(
+        "K from margins by band of match length against the K(n) model and the per-board K"
+    )
     return fig

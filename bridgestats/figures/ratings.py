@@ -28,14 +28,21 @@ def calibration_figure(report):
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
     ax1.errorbar(cal["level"], cal["coverage"], yerr=1.96 * cal["coverage_se"], fmt="o", capsize=3)
     ax1.plot([0.4, 1], [0.4, 1], "k:", lw=1)
-    ax1.set(xlabel="nominal coverage", ylabel="observed coverage",
-            title="Gaussian model's predictive intervals")  # fmt: skip
+    ax1.set(
+        xlabel="nominal coverage",
+        ylabel="observed coverage",
+        title="Gaussian model's predictive intervals",
+    )
     for system, points in diagram.groupby("system", sort=False):
-        ax2.plot(points["mean_forecast"], points["mean_outcome"], "o-", ms=3,
-                 label=SYSTEM_NAMES[system])  # fmt: skip
+        ax2.plot(
+            points["mean_forecast"], points["mean_outcome"], "o-", ms=3, label=SYSTEM_NAMES[system]
+        )
     ax2.plot([40, 60], [40, 60], "k:", lw=1)
-    ax2.set(xlabel="predicted session %", ylabel="mean outcome %",
-            title="Reliability: deciles of each forecast")  # fmt: skip
+    ax2.set(
+        xlabel="predicted session %",
+        ylabel="mean outcome %",
+        title="Reliability: deciles of each forecast",
+    )
     ax2.legend(loc="upper left", fontsize=8)
     return fig
 
@@ -96,20 +103,33 @@ def half_life_figure(report):
     short = {"fixed": "fixed", "pickup": "pick-up"}
     for part, style in (("fixed", "o-"), ("pickup", "s-")):
         rows = table[table["partnership"] == part]
-        ax1.errorbar(rows["activity"], rows["half_life_months"],
-                     yerr=[rows["half_life_months"] - rows["months_lo"],
-                           rows["months_hi"] - rows["half_life_months"]],
-                     fmt=style, capsize=3, label=f"{short[part]} (simulated)")  # fmt: skip
+        ax1.errorbar(
+            rows["activity"],
+            rows["half_life_months"],
+            yerr=[
+                rows["half_life_months"] - rows["months_lo"],
+                rows["months_hi"] - rows["half_life_months"],
+            ],
+            fmt=style,
+            capsize=3,
+            label=f"{short[part]} (simulated)",
+        )
         ax1.plot(rows["activity"], rows["theory_months"], "k:", lw=1)
         resp = report.at_page[part].response
         ax2.plot(resp["month"], resp["effect"], style, label=short[part])
     ax1.axhline(3, color="grey", lw=0.8)
-    ax1.set(xlabel="boards per three months", ylabel="half-life (months)",
-            title="Half-life of one bad session (dotted: theory)")  # fmt: skip
+    ax1.set(
+        xlabel="boards per three months",
+        ylabel="half-life (months)",
+        title="Half-life of one bad session (dotted: theory)",
+    )
     ax1.legend()
     ax2.axhline(0.5, color="grey", lw=0.8)
-    ax2.set(xlabel="months since the bad session", ylabel="remaining effect",
-            title=f"{PAGE_ACTIVITY:g} boards per three months")  # fmt: skip
+    ax2.set(
+        xlabel="months since the bad session",
+        ylabel="remaining effect",
+        title=f"{PAGE_ACTIVITY:g} boards per three months",
+    )
     ax2.legend()
     count_axis(ax2, "x")
     fig.set_label(
@@ -131,15 +151,19 @@ def newcomers_figure(report):
     reached = trajectory[trajectory["n"] >= p["newcomer_per_strength"] / 2]  # most still in
     for strength, rows in reached.groupby("strength"):
         (line,) = ax.plot(rows["boards"], rows["mean"], label=f"true {strength:g} %")
-        ax.fill_between(rows["boards"], rows["q05"], rows["q95"], alpha=0.2,
-                        color=line.get_color())  # fmt: skip
+        ax.fill_between(rows["boards"], rows["q05"], rows["q95"], alpha=0.2, color=line.get_color())
         ax.axhline(strength, color=line.get_color(), lw=0.8, ls=":")
     ax.axvline(50, color="grey", lw=0.8)
-    ax.set(xlabel="boards played", ylabel="PPI (%)",
-           title="Newcomers (mean, 5-95 %; PPI shown after 50 boards)")  # fmt: skip
+    ax.set(
+        xlabel="boards played",
+        ylabel="PPI (%)",
+        title="Newcomers (mean, 5-95 %; PPI shown after 50 boards)",
+    )
     ax.legend()
     count_axis(ax, "x")
     strengths = ", ".join(f"{s:g}" for s in p["newcomer_strengths"])
-    fig.set_label(f"Mean PPI of simulated newcomers of true strength {strengths} % by boards "
-                  "played, with the 5-95 % range")  # fmt: skip
+    fig.set_label(
+        f"Mean PPI of simulated newcomers of true strength {strengths} % by boards "
+        "played, with the 5-95 % range"
+    )
     return fig

@@ -35,13 +35,24 @@ def strongest_wins_figure(report):
         width = 0.8 / len(rules)
         for i, rule in enumerate(rules):
             sel = rows[rows["pairing"] == rule].set_index("scale").loc[names]
-            ax.barh(np.arange(len(names)) + (i - (len(rules) - 1) / 2) * width, sel["value"],
-                    height=width, xerr=sel["se"], capsize=2, label=rule)  # fmt: skip
+            ax.barh(
+                np.arange(len(names)) + (i - (len(rules) - 1) / 2) * width,
+                sel["value"],
+                height=width,
+                xerr=sel["se"],
+                capsize=2,
+                label=rule,
+            )
         ax.set_yticks(np.arange(len(names)), names, fontsize=8)
         ax.invert_yaxis()
         ax.set(title=event, xlabel="P(strongest wins) ± SE")
-        ax.legend(fontsize=8, title="pairing", title_fontsize=8, loc="upper left",
-                  bbox_to_anchor=(1.01, 1))  # fmt: skip
+        ax.legend(
+            fontsize=8,
+            title="pairing",
+            title_fontsize=8,
+            loc="upper left",
+            bbox_to_anchor=(1.01, 1),
+        )
     fig.tight_layout()
     return fig
 
@@ -56,25 +67,35 @@ def outcome_share_figure(report):
 
     m = report.measures
     shares = m[(m["measure"] == "outcome_share") & m["round"].notna()]
-    shown = {"round robin": "Gaussian 20-0,", "Swiss teams": "Gaussian 20-0,",
-             "Swiss pairs": "Swiss pairs EBU (2006)"}  # fmt: skip
+    shown = {
+        "round robin": "Gaussian 20-0,",
+        "Swiss teams": "Gaussian 20-0,",
+        "Swiss pairs": "Swiss pairs EBU (2006)",
+    }
     fig, axes = plt.subplots(3, 2, figsize=(11, 11), sharex="row")  # an event a row
     for col, (event, prefix) in enumerate(shown.items()):
         rows = shares[(shares["event"] == event) & shares["scale"].str.startswith(prefix)]
         for row, (outcome, design) in enumerate((("20-0", 2 / 21), ("10-10", 1 / 21))):
             ax = axes[col, row]
             for rule, sel in rows[rows["outcome"] == outcome].groupby("pairing", sort=False):
-                ax.errorbar(sel["round"], sel["value"], yerr=sel["se"], marker="o", ms=3,
-                            capsize=2, label=swiss.PAIRING_NAMES.get(rule, rule))  # fmt: skip
+                ax.errorbar(
+                    sel["round"],
+                    sel["value"],
+                    yerr=sel["se"],
+                    marker="o",
+                    ms=3,
+                    capsize=2,
+                    label=swiss.PAIRING_NAMES.get(rule, rule),
+                )
             ax.axhline(design, color="k", ls=":", lw=1)
             scale = rows["scale"].iloc[0] if len(rows) else prefix
-            ax.set(title=f"{event}: {outcome} ({scale})",
-                   ylabel="share of the round's matches ± SE")  # fmt: skip
+            ax.set(
+                title=f"{event}: {outcome} ({scale})", ylabel="share of the round's matches ± SE"
+            )
             ax.title.set_fontsize(9)
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_xlabel("round")
-        axes[col, 1].legend(fontsize=8, title="pairing", loc="upper left",
-                            bbox_to_anchor=(1.02, 1))  # fmt: skip
+        axes[col, 1].legend(fontsize=8, title="pairing", loc="upper left", bbox_to_anchor=(1.02, 1))
     fig.tight_layout()
     return fig
 
@@ -97,12 +118,16 @@ def shooting_figure(report):
             for scale, s in sel.groupby("scale", sort=False):
                 ax.plot(s["deficit"], s["gain_vp20"], label=scale, lw=1.2)
             ax.axhline(0, color="k", lw=0.6)
-            ax.set(title=f"{event}: {counted(n_left, 'board')} left", xlabel="deficit (IMPs)",
-                   ylabel="expected gain from shooting (VPs of 20)")  # fmt: skip
+            ax.set(
+                title=f"{event}: {counted(n_left, 'board')} left",
+                xlabel="deficit (IMPs)",
+                ylabel="expected gain from shooting (VPs of 20)",
+            )
             ax.title.set_fontsize(9)
         # each event has its own Gaussian σ (its boards per match): a legend per row
-        axes[-1, row].legend(fontsize=8, title=event, loc="upper center",
-                             bbox_to_anchor=(0.5, -0.2))  # fmt: skip
+        axes[-1, row].legend(
+            fontsize=8, title=event, loc="upper center", bbox_to_anchor=(0.5, -0.2)
+        )
     fig.tight_layout()
     return fig
 
@@ -118,14 +143,17 @@ def qualifier_changes_figure(report):
     order = by_scale.sort_values("qualifiers_changed").index
     fig, ax = plt.subplots(figsize=(9, 4))
     y = np.arange(len(order))
-    ax.barh(y - 0.2, by_scale.loc[order, "qualifiers_changed"], height=0.4,
-            label="qualifiers changed")  # fmt: skip
+    ax.barh(
+        y - 0.2, by_scale.loc[order, "qualifiers_changed"], height=0.4, label="qualifiers changed"
+    )
     ax.barh(y + 0.2, by_scale.loc[order, "winners_changed"], height=0.4, label="winners changed")
     ax.set_yticks(y, order, fontsize=8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set(title=f"{changes['event'].nunique()} real events against "
-           + ", ".join(pd.unique(changes["baseline_scale"])),
-           xlabel="count over all events")  # fmt: skip
+    ax.set(
+        title=f"{changes['event'].nunique()} real events against "
+        + ", ".join(pd.unique(changes["baseline_scale"])),
+        xlabel="count over all events",
+    )
     ax.legend(fontsize=8, loc="lower right")
     fig.tight_layout()
     return fig
@@ -173,8 +201,9 @@ def designer_sensitivity_figure(report):
     from . import sensitivity_figure
 
     s = report.scale
-    fig = sensitivity_figure(report.sens, sigma=s.sigma, unit=s.unit,
-                             max_vp=report.parameters["max_vp"])  # fmt: skip
+    fig = sensitivity_figure(
+        report.sens, sigma=s.sigma, unit=s.unit, max_vp=report.parameters["max_vp"]
+    )
     fig.set_label("20-0 share of each scale against σ")
     return fig
 
@@ -195,17 +224,22 @@ def butler_totals_figure(report):
     ax1.scatter(g["model_sd"], g["observed_sd"], s=8, alpha=0.5, label="one round of one event")
     lim = [0, float(max(g["model_sd"].max(), g["observed_sd"].max())) * 1.05]
     ax1.plot(lim, lim, "k:", lw=1, label="model = observed")
-    ax1.plot(lim, [spread.ratio * v for v in lim], "C3-", lw=1,
-             label=f"median ratio {spread.ratio:.3f}")  # fmt: skip
-    ax1.set(xlabel="Probst's σ, B·K·√(n(T−1)/(2T)) (IMPs)",
-            ylabel="observed SD of Butler totals (IMPs)",
-            title="Butler session totals, real full fields")  # fmt: skip
+    ax1.plot(
+        lim, [spread.ratio * v for v in lim], "C3-", lw=1, label=f"median ratio {spread.ratio:.3f}"
+    )
+    ax1.set(
+        xlabel="Probst's σ, B·K·√(n(T−1)/(2T)) (IMPs)",
+        ylabel="observed SD of Butler totals (IMPs)",
+        title="Butler session totals, real full fields",
+    )
     ax1.legend(frameon=False)
     ax2.hist(g["ratio"], bins=40, color="C0", alpha=0.8)
     ax2.axvline(1, color="k", ls=":", lw=1)
     ax2.axvline(spread.ratio, color="C3", lw=1)
     ax2.set(xlabel="observed / model SD (one round)", ylabel="rounds", title="Ratio by round")
     count_axis(ax2, "y")
-    fig.set_label(f"Observed SD of Butler totals in {spread.n_groups:,} rounds against Probst's "
-                  "equal-pairs σ, and the ratio of the two by round")  # fmt: skip
+    fig.set_label(
+        f"Observed SD of Butler totals in {spread.n_groups:,} rounds against Probst's "
+        "equal-pairs σ, and the ratio of the two by round"
+    )
     return fig

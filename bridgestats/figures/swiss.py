@@ -22,10 +22,12 @@ def twenty_zeros_figure(report):
     observed = report.observed_rounds
     fig, ax = plt.subplots(figsize=(9, 4.5))
     for rule, rows in report.by_round.groupby("pairing", sort=False):
-        line = ax.plot(rows["round"], rows["mean"], marker="o", ms=3,
-                       label=f"simulated, {PAIRING_NAMES[rule]}")[0]  # fmt: skip
-        ax.fill_between(rows["round"], rows["band_low"], rows["band_high"],
-                        color=line.get_color(), alpha=0.15)  # fmt: skip
+        line = ax.plot(
+            rows["round"], rows["mean"], marker="o", ms=3, label=f"simulated, {PAIRING_NAMES[rule]}"
+        )[0]
+        ax.fill_between(
+            rows["round"], rows["band_low"], rows["band_high"], color=line.get_color(), alpha=0.15
+        )
     ax.plot(observed["round"], observed["n_20_0"], "k*", ms=9, label="Brighton 2005 (Table 7)")
     ax.axhline(257 * 2 / 21, color="k", ls=":", lw=1, label="design share 2/21 of 257")
     level = report.parameters["confidence"]
@@ -49,10 +51,19 @@ def twenty_zeros_step_figure(report):
     rounds = sorted(step["by_round"])
     fig, ax = plt.subplots(figsize=(9, 4))
     ax.plot(rounds, [step["by_round"][r]["observed"] for r in rounds], "k*", ms=9, label="Brighton")
-    ax.plot(rounds, [step["by_round"][r]["smooth"] for r in rounds], "C0-o", ms=3,
-            label=f"smooth sorting model, X² {step['x2_smooth']:.1f}")  # fmt: skip
-    ax.plot(rounds, [step["by_round"][r]["step"] for r in rounds], "C3--",
-            label=f"step at round 8, X² {step['x2_step']:.1f}")  # fmt: skip
+    ax.plot(
+        rounds,
+        [step["by_round"][r]["smooth"] for r in rounds],
+        "C0-o",
+        ms=3,
+        label=f"smooth sorting model, X² {step['x2_smooth']:.1f}",
+    )
+    ax.plot(
+        rounds,
+        [step["by_round"][r]["step"] for r in rounds],
+        "C3--",
+        label=f"step at round 8, X² {step['x2_step']:.1f}",
+    )
     ax.set(
         xlabel="round", ylabel="20-0s in the round", title="A step at the half or smooth sorting"
     )
@@ -68,8 +79,12 @@ def late_entry_figure(report):
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
-    p, overall, finishes, by_entry = (report.parameters, report.overall, report.finishes,
-                                      report.by_entry)  # fmt: skip
+    p, overall, finishes, by_entry = (
+        report.parameters,
+        report.overall,
+        report.finishes,
+        report.by_entry,
+    )
     rule, size = p["late_rules"][-1], p["late_headline_sessions"]
     scale = overall.loc[overall["rule"] == rule, "scale"].iloc[0]
     head = finishes[(finishes["n_sessions"] == size) & (finishes["scale"] == scale)]
@@ -79,8 +94,13 @@ def late_entry_figure(report):
     kinds = ((rule, "C0", ""), ("counterfactual", "C1", "//"))
     for offset, (name, colour, hatch) in zip((-0.18, 0.18), kinds, strict=True):
         data = [head[(head["rule"] == name) & (head["missed"] == m)]["percentile"] for m in missed]
-        parts = ax.boxplot(data, positions=np.array(missed) + offset, widths=0.3,
-                           patch_artist=True, showfliers=False)  # fmt: skip
+        parts = ax.boxplot(
+            data,
+            positions=np.array(missed) + offset,
+            widths=0.3,
+            patch_artist=True,
+            showfliers=False,
+        )
         for box in parts["boxes"]:
             box.set_facecolor(colour)
             box.set_alpha(0.5)
@@ -90,8 +110,10 @@ def late_entry_figure(report):
     scores = by_entry[(by_entry["n_sessions"] == size) & (by_entry["rule"] == rule)]
     ticks = zip(missed, scores["entry_score"].iloc[1:], strict=True)
     ax.set_xticks(missed, [f"{m} missed\n(on {s})" for m, s in ticks])
-    ax.set(ylabel="finish percentile in the Swiss (100 = winner)",
-           title=f"Late entrants' finishes, {size} sessions, entry rule {rule}")  # fmt: skip
+    ax.set(
+        ylabel="finish percentile in the Swiss (100 = winner)",
+        title=f"Late entrants' finishes, {size} sessions, entry rule {rule}",
+    )
     ax.legend(handles=keys, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig

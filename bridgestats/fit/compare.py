@@ -93,8 +93,9 @@ def _as_table(counts) -> tuple[np.ndarray, pd.Index | None]:
     index = counts.index if isinstance(counts, pd.DataFrame) else None
     arr = as_finite_array(counts, "counts")
     if arr.ndim != 2 or arr.shape[0] < 2:
-        raise fail("counts", "two-dimensional with two or more groups (rows)", given=f"shape "
-                   f"{arr.shape}")  # fmt: skip
+        raise fail(
+            "counts", "two-dimensional with two or more groups (rows)", given=f"shape {arr.shape}"
+        )
     return arr, index
 
 

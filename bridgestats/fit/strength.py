@@ -66,8 +66,7 @@ def _spread_ml(tot: np.ndarray, lengths: np.ndarray, n_iter: int = 50) -> np.nda
     return np.sqrt(np.clip(theta, 0, None))
 
 
-def fit_strength_spread(margins, n_boards, *, cluster=None, confidence=0.90, n_boot=2000,
-                        rng=None):  # fmt: skip
+def fit_strength_spread(margins, n_boards, *, cluster=None, confidence=0.90, n_boot=2000, rng=None):
     """Per-board K and the spread δ of the sides' per-board edge, from match margins.
 
     Parameters
@@ -133,8 +132,15 @@ def fit_strength_spread(margins, n_boards, *, cluster=None, confidence=0.90, n_b
     np.add.at(sums, (codes, j), m**2)
     np.add.at(sums, (codes, lengths.size + j), 1.0)
     k, delta = _spread_ml(sums.sum(axis=0, keepdims=True), lengths)[0]
-    ci = _percentile_ci(_cluster_bootstrap(sums, lambda t: _spread_ml(t, lengths),
-                                           n_boot=n_boot, rng=rng), conf)  # fmt: skip
-    return StrengthSpread(float(k), (float(ci[0, 0]), float(ci[1, 0])), float(delta),
-                          (float(ci[0, 1]), float(ci[1, 1])), int(m.size), int(sums.shape[0]),
-                          conf)  # fmt: skip
+    ci = _percentile_ci(
+        _cluster_bootstrap(sums, lambda t: _spread_ml(t, lengths), n_boot=n_boot, rng=rng), conf
+    )
+    return StrengthSpread(
+        float(k),
+        (float(ci[0, 0]), float(ci[1, 0])),
+        float(delta),
+        (float(ci[0, 1]), float(ci[1, 1])),
+        int(m.size),
+        int(sums.shape[0]),
+        conf,
+    )

@@ -121,9 +121,14 @@ def _read_one(file) -> pd.DataFrame:
     _check_fields(file, text)
     try:
         frame = pd.read_csv(
-            io.StringIO(text), dtype=str, keep_default_na=False, na_values=[""], index_col=False,
-            header=0, names=_HEADER,  # the header's names, spaces around them or not
-        )  # fmt: skip
+            io.StringIO(text),
+            dtype=str,
+            keep_default_na=False,
+            na_values=[""],
+            index_col=False,
+            header=0,
+            names=_HEADER,  # the header's names, spaces around them or not
+        )
     except pd.errors.ParserError as exc:
         raise ParseError(file, None, f"not a traveller CSV ({exc})") from exc
     frame.insert(0, "record", np.arange(len(frame), dtype=np.int64) + 2)  # line 1 is the header

@@ -207,8 +207,7 @@ def _movement(db, file, sections: dict) -> pd.DataFrame | None:
     wanted = ["Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard"]
     _need(rounds, file, "RoundData", wanted)
     out = pd.DataFrame({c: _whole(rounds[c]) for c in wanted})
-    out.columns = ["section_id", "table", "round", "pair_ns", "pair_ew", "low_board",
-                   "high_board"]  # fmt: skip
+    out.columns = ["section_id", "table", "round", "pair_ns", "pair_ew", "low_board", "high_board"]
     out.insert(0, "section", out["section_id"].map(lambda i: sections.get(i, str(i))))
     return out
 
@@ -280,8 +279,16 @@ def read_bws_movement(path) -> pd.DataFrame:
     for file, _db, _sections, movement, _players in _open(path):
         if movement is not None:
             parts.append(movement.drop(columns="section_id").assign(source=file.name))
-    columns = ["source", "section", "table", "round", "pair_ns", "pair_ew", "low_board",
-               "high_board"]  # fmt: skip
+    columns = [
+        "source",
+        "section",
+        "table",
+        "round",
+        "pair_ns",
+        "pair_ew",
+        "low_board",
+        "high_board",
+    ]
     if not parts:
         return pd.DataFrame(columns=columns)
     return pd.concat(parts, ignore_index=True)[columns]
@@ -373,8 +380,23 @@ def read_bws(path, *, hands=None, strict: bool = False) -> pd.DataFrame:
     parts, notes = [], {}
     for file, db, sections, movement, players in _open(path):
         received = _table(db, file, "ReceivedData", required=True)
-        _need(received, file, "ReceivedData", ["ID", "Section", "Table", "Round", "Board",
-              "PairNS", "PairEW", "NS/EW", "Contract", "Result"])  # fmt: skip
+        _need(
+            received,
+            file,
+            "ReceivedData",
+            [
+                "ID",
+                "Section",
+                "Table",
+                "Round",
+                "Board",
+                "PairNS",
+                "PairEW",
+                "NS/EW",
+                "Contract",
+                "Result",
+            ],
+        )
         if "Erased" in received:
             erased = received["Erased"].map(lambda v: v is True or v == 1).to_numpy(dtype=bool)
             if erased.any():
@@ -511,8 +533,9 @@ def _hand_record(hands) -> dict | None:
     if "Deal" in deals:
         has &= deals["Deal"].notna() | deals["vulnerable"].notna()
     if not has.any():
-        raise fail("hands", "a PBN hand record holding the session's deals (none found)",
-                   str(hands))  # fmt: skip
+        raise fail(
+            "hands", "a PBN hand record holding the session's deals (none found)", str(hands)
+        )
     out = {}
     for row in deals.dropna(subset=["board"]).itertuples(index=False):
         b = int(row.board)
@@ -535,8 +558,9 @@ def _vulnerability(raw: pd.DataFrame, boards: dict | None, notes: dict) -> None:
         notes[_VUL_BOARD] = int(known.sum())
     else:
         deal = np.full(len(raw), None, dtype=object)
-        listed = np.array([known[i] and int(board.iat[i]) in boards for i in range(len(raw))],
-                          dtype=bool)  # fmt: skip
+        listed = np.array(
+            [known[i] and int(board.iat[i]) in boards for i in range(len(raw))], dtype=bool
+        )
         differ = set()
         for i in np.flatnonzero(listed):
             b = int(board.iat[i])

@@ -105,9 +105,16 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     home, visit = _key(f["home_team"]), _key(f["visit_team"])
     teams = np.where(home <= visit, home + "\x1f" + visit, visit + "\x1f" + home)
     key = pd.Series(
-        _key(f["source"]) + "\x1e" + _key(f["event"]) + "\x1e" + _key(f["segment"]) + "\x1e"
-        + teams + "\x1e" + _key(f["board"])
-    )  # fmt: skip
+        _key(f["source"])
+        + "\x1e"
+        + _key(f["event"])
+        + "\x1e"
+        + _key(f["segment"])
+        + "\x1e"
+        + teams
+        + "\x1e"
+        + _key(f["board"])
+    )
     room = f["room"].astype("object")
     side = np.select([room == "open", room == "closed"], [0, 1], -1)
     deal = _key(f["Deal"]) if "Deal" in f else pd.Series("", index=f.index)
@@ -141,10 +148,16 @@ def team_board_swings(frame: pd.DataFrame) -> pd.DataFrame:
     kk = pd.Series(key.to_numpy()[op])
     repeat = kk.groupby(kk).cumcount().to_numpy()
     base = (
-        _key(o["source"]).to_numpy() + "|" + _key(o["event"]).to_numpy() + "|"
-        + _key(o["segment"]).to_numpy() + "|" + _key(o["home_team"]).to_numpy() + " v "
+        _key(o["source"]).to_numpy()
+        + "|"
+        + _key(o["event"]).to_numpy()
+        + "|"
+        + _key(o["segment"]).to_numpy()
+        + "|"
+        + _key(o["home_team"]).to_numpy()
+        + " v "
         + _key(o["visit_team"]).to_numpy()
-    )  # fmt: skip
+    )
     base = pd.Series(base)
     repeats = pd.Series(repeat).groupby(base).transform("max").to_numpy() > 0
     match = np.where(repeats, base + " #" + pd.Series(repeat + 1).astype(str), base)

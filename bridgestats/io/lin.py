@@ -194,8 +194,18 @@ def _read_one(file) -> list[dict]:
 
 def _new_board(line: int, room, board, *, qx: bool) -> dict:
     """The state of one table's record while its commands are read."""
-    return {"line": line, "room": room, "board": board, "qx": qx, "bids": [], "cards": [],
-            "claim": None, "md": None, "sv": None, "pn": None}  # fmt: skip
+    return {
+        "line": line,
+        "room": room,
+        "board": board,
+        "qx": qx,
+        "bids": [],
+        "cards": [],
+        "claim": None,
+        "md": None,
+        "sv": None,
+        "pn": None,
+    }
 
 
 def _rs_only_rows(file, rows, header, players, results, first_board, line) -> list[dict]:

@@ -239,9 +239,11 @@ def _read_one(f) -> tuple[pd.DataFrame, dict]:
     for name, bad in checks:
         reason = np.where((reason == None) & bad, name, reason)  # noqa: E711
     ok = reason == None  # noqa: E711
-    pair = np.where(home.str.lower() <= visitors.str.lower(),
-                    home.str.lower() + "\x1f" + visitors.str.lower(),
-                    visitors.str.lower() + "\x1f" + home.str.lower())  # fmt: skip
+    pair = np.where(
+        home.str.lower() <= visitors.str.lower(),
+        home.str.lower() + "\x1f" + visitors.str.lower(),
+        visitors.str.lower() + "\x1f" + home.str.lower(),
+    )
     key = pd.Series(out["event"].astype(str) + "\x1e" + out["round"].astype(str) + "\x1e" + pair)
     repeated = key.where(ok).duplicated(keep="first").to_numpy() & ok
     reason = np.where(repeated, "repeated match", reason)
@@ -319,8 +321,9 @@ def read_match_results(path, *, strict: bool = False) -> pd.DataFrame:
     for f in files:
         if not is_match_csv(f.path):
             if f.name == f.path.name and f.path.resolve() in _named(path):
-                raise ParseError(f, 1, "not a match results CSV: the header must name "
-                                 + ", ".join(_KEYS))  # fmt: skip
+                raise ParseError(
+                    f, 1, "not a match results CSV: the header must name " + ", ".join(_KEYS)
+                )
             continue  # another CSV found in a folder: counted in files_found only
         frame, file_notes = _read_one(f)
         n_read += 1

@@ -195,13 +195,22 @@ def _lookups(names, files):
     for scores in files:
         folder = scores.path.parent.resolve()
         stem = scores.path.name.split(".")[0].replace("scores", "names", 1)
-        match = [by_path[p] for p in sorted(by_path) if p.parent == folder
-                 and p.name.split(".")[0] == stem]  # fmt: skip
-        match = match or [by_path[p] for p in sorted(by_path) if p.parent == folder
-                          and p.name.split(".")[0] == "names"]  # fmt: skip
+        match = [
+            by_path[p]
+            for p in sorted(by_path)
+            if p.parent == folder and p.name.split(".")[0] == stem
+        ]
+        match = match or [
+            by_path[p]
+            for p in sorted(by_path)
+            if p.parent == folder and p.name.split(".")[0] == "names"
+        ]
         if not match:
-            raise fail("names", f"a names file beside each score file (none for {scores.name})",
-                       given=f"{len(found)} names files")  # fmt: skip
+            raise fail(
+                "names",
+                f"a names file beside each score file (none for {scores.name})",
+                given=f"{len(found)} names files",
+            )
         key = match[0].path.resolve()
         if key not in cache:
             cache[key] = _names(match[0])

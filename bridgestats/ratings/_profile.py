@@ -52,12 +52,23 @@ def profile_intervals(refit, model, best, *, sds, level, n_grid, n_sessions):
         high_edge = 2.5 * scale
         while deviance(high_edge) < cut and high_edge < 100.0:
             high_edge = min(2.0 * high_edge, 100.0)
-        high = _interval_end(deviance, est, high_edge, cut) if deviance(high_edge) >= cut \
-            else math.inf  # fmt: skip
-        rows.append({"parameter": name, "estimate": est, "ci_low": low, "ci_high": high,
-                     "at_bound": bool(est <= 0), "n_sessions": int(n_sessions)})  # fmt: skip
-        curve.extend({"parameter": name, "value": v, "deviance": max(d, 0.0)}
-                     for v, d in sorted(cache.items()))  # fmt: skip
+        high = (
+            _interval_end(deviance, est, high_edge, cut) if deviance(high_edge) >= cut else math.inf
+        )
+        rows.append(
+            {
+                "parameter": name,
+                "estimate": est,
+                "ci_low": low,
+                "ci_high": high,
+                "at_bound": bool(est <= 0),
+                "n_sessions": int(n_sessions),
+            }
+        )
+        curve.extend(
+            {"parameter": name, "value": v, "deviance": max(d, 0.0)}
+            for v, d in sorted(cache.items())
+        )
         curve.append({"parameter": name, "value": est, "deviance": 0.0})
     curve_frame = pd.DataFrame(curve).sort_values(["parameter", "value"], kind="stable")
     return pd.DataFrame(rows), curve_frame.reset_index(drop=True)
@@ -65,5 +76,6 @@ def profile_intervals(refit, model, best, *, sds, level, n_grid, n_sessions):
 
 def _interval_end(deviance, est, edge, cut):
     """Where the deviance crosses ``cut`` between the estimate and ``edge`` (Brent)."""
-    return float(optimize.brentq(lambda v: deviance(v) - cut, min(est, edge), max(est, edge),
-                                 xtol=1e-3))  # fmt: skip
+    return float(
+        optimize.brentq(lambda v: deviance(v) - cut, min(est, edge), max(est, edge), xtol=1e-3)
+    )

@@ -87,8 +87,9 @@ def forecast_scores(actual, predictions, *, ratings=None, strength=None):
             "bias": float(np.mean(pred - actual)),
         }
         if strength is not None and ratings is not None and name in ratings:
-            both = pd.concat([ratings[name].rename("r"), strength.rename("s")], axis=1,
-                             join="inner")  # fmt: skip
+            both = pd.concat(
+                [ratings[name].rename("r"), strength.rename("s")], axis=1, join="inner"
+            )
             row["spearman"] = float(stats.spearmanr(both["r"], both["s"]).statistic)
         rows.append(row)
     return pd.DataFrame(rows)

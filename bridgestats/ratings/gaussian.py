@@ -49,6 +49,7 @@ __all__ = [
     "SD_NAMES",
     "GaussianModel",
     "fit_gaussian_model",
+    "fit_variances",
     "gaussian_forecast",
     "gaussian_log_likelihood",
     "multi_partner_sessions",
@@ -250,8 +251,9 @@ def fit_gaussian_model(sessions, *, until=None, counted=None, held=None, start=N
     return _fit(_inputs(frame), frame["pct_ns"].to_numpy(float), mask, start, held)[0]
 
 
-def profile_likelihood(sessions, *, model=None, until=None, counted=None, sds=SD_NAMES,
-                       level=0.9, n_grid=9):  # fmt: skip
+def profile_likelihood(
+    sessions, *, model=None, until=None, counted=None, sds=SD_NAMES, level=0.9, n_grid=9
+):
     """Each sd's profile likelihood, and the interval it gives, around the maximum.
 
     Parameters
@@ -321,8 +323,9 @@ def profile_likelihood(sessions, *, model=None, until=None, counted=None, sds=SD
     def refit(held, start):
         return _fit(inputs, y, mask, start, held)
 
-    return profile_intervals(refit, model, best, sds=sds, level=level, n_grid=n_grid,
-                             n_sessions=int(mask.sum()))  # fmt: skip
+    return profile_intervals(
+        refit, model, best, sds=sds, level=level, n_grid=n_grid, n_sessions=int(mask.sum())
+    )
 
 
 def multi_partner_sessions(sessions, *, until=None, min_partners=2):
@@ -362,12 +365,14 @@ def multi_partner_sessions(sessions, *, until=None, min_partners=2):
     frame = check_session_log(sessions)
     min_partners = check_int(min_partners, "min_partners", minimum=2)
     window = frame[before_mask(frame, until)]
-    sides = pd.concat([
-        window[["north", "south"]].set_axis(["player", "partner"], axis=1),
-        window[["south", "north"]].set_axis(["player", "partner"], axis=1),
-        window[["east", "west"]].set_axis(["player", "partner"], axis=1),
-        window[["west", "east"]].set_axis(["player", "partner"], axis=1),
-    ])  # fmt: skip
+    sides = pd.concat(
+        [
+            window[["north", "south"]].set_axis(["player", "partner"], axis=1),
+            window[["south", "north"]].set_axis(["player", "partner"], axis=1),
+            window[["east", "west"]].set_axis(["player", "partner"], axis=1),
+            window[["west", "east"]].set_axis(["player", "partner"], axis=1),
+        ]
+    )
     partners = sides.groupby("player")["partner"].nunique()
     enough = np.column_stack(
         [frame[s].map(partners).fillna(0).to_numpy() >= min_partners for s in SEATS]
@@ -375,9 +380,17 @@ def multi_partner_sessions(sessions, *, until=None, min_partners=2):
     return (enough[:, 0] & enough[:, 1]) | (enough[:, 2] & enough[:, 3])
 
 
-def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=300,
-                               n_boards=16, rounds_per_year=50.0, rounds_per_date=1,
-                               rng=None):  # fmt: skip
+def simulate_gaussian_sessions(
+    model,
+    *,
+    n_circles=20,
+    circle_size=4,
+    n_rounds=300,
+    n_boards=16,
+    rounds_per_year=50.0,
+    rounds_per_date=1,
+    rng=None,
+):
     """A session log drawn from the model of :func:`gaussian_forecast` itself.
 
     Parameters
@@ -441,8 +454,11 @@ def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=3
     n_players = circle_size * n_circles
     n_sides = n_players // 2
     if n_sides % 2:
-        raise fail("n_circles", "circles whose pairs fill whole tables (an even number of pairs)",
-                   n_circles)  # fmt: skip
+        raise fail(
+            "n_circles",
+            "circles whose pairs fill whole tables (an even number of pairs)",
+            n_circles,
+        )
     pair_code = np.full((n_players, n_players), -1)
     for g in range(n_circles):
         members = range(circle_size * g, circle_size * (g + 1))
@@ -468,9 +484,16 @@ def simulate_gaussian_sessions(model, *, n_circles=20, circle_size=4, n_rounds=3
         pairs = order.reshape(-1, 2)[gen.permutation(n_sides)].reshape(-1, 4)
         ns, ew = pair_code[pairs[:, 0], pairs[:, 1]], pair_code[pairs[:, 2], pairs[:, 3]]
         truth = 50.0 + (theta[pairs] @ np.array([0.5, 0.5, -0.5, -0.5])) + pi[ns] - pi[ew]
-        tables.append(pd.DataFrame({"date": start + pd.Timedelta(days=days), "round": r + 1,
-                                    **{s: pairs[:, j] for j, s in enumerate(SEATS)},
-                                    "truth": truth}))  # fmt: skip
+        tables.append(
+            pd.DataFrame(
+                {
+                    "date": start + pd.Timedelta(days=days),
+                    "round": r + 1,
+                    **{s: pairs[:, j] for j, s in enumerate(SEATS)},
+                    "truth": truth,
+                }
+            )
+        )
     out = pd.concat(tables, ignore_index=True)
     out["date"] = out["date"].dt.strftime("%Y-%m-%d")
     for s in SEATS:
@@ -513,8 +536,14 @@ def _inputs(frame):
 
 
 def _run(inputs, model):
-    return _kernel(*inputs, model.skill_sd**2, model.partnership_sd**2, model.drift_sd**2,
-                   model.board_sd**2, model.session_sd**2)  # fmt: skip
+    return _kernel(
+        *inputs,
+        model.skill_sd**2,
+        model.partnership_sd**2,
+        model.drift_sd**2,
+        model.board_sd**2,
+        model.session_sd**2,
+    )
 
 
 def _nll(mean, var, y):
@@ -523,9 +552,46 @@ def _nll(mean, var, y):
 
 def _fit(inputs, y, mask, start, fixed):
     """Maximum likelihood over the free variances; returns (model, negative log-lik)."""
+    yy = y[mask]
+
+    def nll(model):
+        mean, var, _ = _run(inputs, model)
+        return _nll(mean[mask], var[mask], yy)
+
+    return fit_variances(nll, start, fixed)
+
+
+def fit_variances(nll, start, fixed):
+    """Maximum likelihood over the variances of :data:`SD_NAMES` not held in ``fixed``.
+
+    The one optimiser of the Gaussian models (:mod:`.gaussian` and :mod:`.gaussian_mixed`):
+    L-BFGS-B over the free variances, each in units of its default's square (at least 1),
+    started at ``start``'s (at least 5 % of that unit's sd) and bounded to [0, 10⁴] units;
+    the board sd stays above 10⁻³ so that the noise stays positive.
+
+    Parameters
+    ----------
+    nll : callable
+        The negative log-likelihood of a :class:`GaussianModel`.
+    start : GaussianModel
+        Where the search starts.
+    fixed : dict
+        The sds held, by name.
+
+    Returns
+    -------
+    (GaussianModel, float)
+        The fitted model and its negative log-likelihood.
+
+    Examples
+    --------
+    >>> best, value = fit_variances(lambda m: (m.skill_sd - 3.0) ** 2, GaussianModel(),
+    ...                             {n: 1.0 for n in SD_NAMES if n != "skill_sd"})
+    >>> round(best.skill_sd, 3), round(value, 6)
+    (3.0, 0.0)
+    """
     free = [n for n in SD_NAMES if n not in fixed]
     scale = np.array([max(getattr(GaussianModel(), n), 1.0) ** 2 for n in free])
-    yy = y[mask]
 
     def model_of(x):
         values = dict(fixed)
@@ -533,17 +599,19 @@ def _fit(inputs, y, mask, start, fixed):
         values["board_sd"] = max(values["board_sd"], 1e-3)  # the noise stays positive
         return GaussianModel(**values)
 
-    def loss(x):
-        mean, var, _ = _run(inputs, model_of(x))
-        return _nll(mean[mask], var[mask], yy)
-
     if not free:
         model = model_of(np.array([]))
-        return model, loss(np.array([]))
-    x0 = np.array([max(getattr(start, n), 0.05 * math.sqrt(s)) ** 2
-                   for n, s in zip(free, scale, strict=True)]) / scale  # fmt: skip
-    best = optimize.minimize(loss, x0, method="L-BFGS-B", bounds=[(0.0, 1e4 / s) for s in scale],
-                             options={"ftol": 1e-10, "gtol": 1e-5, "maxiter": 500})  # fmt: skip
+        return model, nll(model)
+    x0 = [
+        max(getattr(start, n), 0.05 * math.sqrt(s)) ** 2 for n, s in zip(free, scale, strict=True)
+    ]
+    best = optimize.minimize(
+        lambda x: nll(model_of(x)),
+        np.array(x0) / scale,
+        method="L-BFGS-B",
+        bounds=[(0.0, 1e4 / s) for s in scale],
+        options={"ftol": 1e-10, "gtol": 1e-5, "maxiter": 500},
+    )
     return model_of(best.x), float(best.fun)
 
 

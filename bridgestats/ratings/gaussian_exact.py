@@ -69,8 +69,9 @@ def static_log_likelihood(sessions, *, model=_STATIC, until=None):
     if not isinstance(model, GaussianModel):
         raise fail("model", "a GaussianModel", type(model).__name__)
     if model.drift_sd != 0:
-        raise fail("model.drift_sd", "0 (the exact likelihood is of the static model)",
-                   model.drift_sd)  # fmt: skip
+        raise fail(
+            "model.drift_sd", "0 (the exact likelihood is of the static model)", model.drift_sd
+        )
     parts = _design(sessions, until)
     return -_nll(parts, [getattr(model, n) for n in _FREE])
 
@@ -125,8 +126,12 @@ def fit_static_model(sessions, *, until=None, held=None):
         return [values[n] for n in _FREE]
 
     bounds = [(1.0, 100.0) if n == "board_sd" else (1e-3, 100.0) for n in free]
-    best = optimize.minimize(lambda x: _nll(parts, full(x)), [getattr(start, n) for n in free],
-                             method="L-BFGS-B", bounds=bounds)  # fmt: skip
+    best = optimize.minimize(
+        lambda x: _nll(parts, full(x)),
+        [getattr(start, n) for n in free],
+        method="L-BFGS-B",
+        bounds=bounds,
+    )
     sds = dict(zip(_FREE, full(best.x), strict=True))
     return GaussianModel(drift_sd=0.0, **{k: float(v) for k, v in sds.items()}), -float(best.fun)
 
@@ -141,8 +146,9 @@ def _design(sessions, until):
         (np.tile([0.5, 0.5, -0.5, -0.5], n), (np.repeat(np.arange(n), 4), seats.ravel())),
         shape=(n, n_players),
     )
-    z = sparse.csr_matrix((np.tile([1.0, -1.0], n), (np.repeat(np.arange(n), 2), pairs.ravel())),
-                          shape=(n, n_pairs))  # fmt: skip
+    z = sparse.csr_matrix(
+        (np.tile([1.0, -1.0], n), (np.repeat(np.arange(n), 2), pairs.ravel())), shape=(n, n_pairs)
+    )
     y = frame["pct_ns"].to_numpy(float) - 50.0
     return x.tocsc(), z.tocsc(), y, frame["n_boards"].to_numpy(float)
 
@@ -168,5 +174,10 @@ def _nll(parts, sds):
         log_c = float(np.sum(np.log(np.abs(lu.U.diagonal()))))
         solved = lu.solve(b)
     quad = float(np.sum(y * y / r) - b @ solved)
-    return 0.5 * (y.size * math.log(2 * math.pi) + float(np.sum(np.log(r)))
-                  + float(np.sum(np.log(g))) + log_c + quad)  # fmt: skip
+    return 0.5 * (
+        y.size * math.log(2 * math.pi)
+        + float(np.sum(np.log(r)))
+        + float(np.sum(np.log(g)))
+        + log_c
+        + quad
+    )

@@ -32,12 +32,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from scipy import linalg, optimize, sparse
+from scipy import linalg, sparse
 from scipy.sparse.linalg import splu
 
 from .._validate import check_number, fail
 from ._profile import profile_intervals
-from .gaussian import SD_NAMES, GaussianModel
+from .gaussian import SD_NAMES, GaussianModel, fit_variances
 from .sessionlog import before_mask, check_session_log, pair_index, player_index, years
 
 __all__ = ["fit_mixed_model", "mixed_log_likelihood", "mixed_profile_likelihood"]
@@ -138,8 +138,9 @@ def fit_mixed_model(sessions, *, until=None, held=None):
     return _fit(design, GaussianModel(), _check_held(held))[0]
 
 
-def mixed_profile_likelihood(sessions, *, model=None, until=None, sds=SD_NAMES, level=0.9,
-                             n_grid=3):  # fmt: skip
+def mixed_profile_likelihood(
+    sessions, *, model=None, until=None, sds=SD_NAMES, level=0.9, n_grid=3
+):
     """Each sd's exact profile likelihood, and the interval it gives, around the maximum.
 
     Parameters
@@ -191,8 +192,9 @@ def mixed_profile_likelihood(sessions, *, model=None, until=None, sds=SD_NAMES, 
     def refit(held, start):
         return _fit(design, start, held)
 
-    return profile_intervals(refit, model, best, sds=sds, level=level, n_grid=n_grid,
-                             n_sessions=design.y.size)  # fmt: skip
+    return profile_intervals(
+        refit, model, best, sds=sds, level=level, n_grid=n_grid, n_sessions=design.y.size
+    )
 
 
 # --- the machinery --------------------------------------------------------------------
@@ -243,8 +245,10 @@ def _design_of(sessions, until):
     pairs, _ = pair_index(frame)
     t = years(frame)
     date, time = pd.factorize(t, sort=True)
-    blocks = [_block(seats, np.array([0.5, 0.5, -0.5, -0.5]), t),
-              _block(pairs, np.array([1.0, -1.0]), t)]  # fmt: skip
+    blocks = [
+        _block(seats, np.array([0.5, 0.5, -0.5, -0.5]), t),
+        _block(pairs, np.array([1.0, -1.0]), t),
+    ]
     y = frame["pct_ns"].to_numpy(float) - 50.0
     return _Design(*blocks, y, frame["n_boards"].to_numpy(float), date, np.asarray(time))
 
@@ -272,10 +276,12 @@ def _block(index, coef, t):
     # w_k − w_{k−1} ~ N(0, gap_k), w_0 = 0: P = Dᵀ diag(1/gap) D, D the first differences
     chained = np.flatnonzero(rank >= 2)  # the previous node is a walk node (not w_0 = 0)
     diff = sparse.csc_matrix(
-        (np.r_[np.ones(m), -np.ones(chained.size)],
-         (np.r_[np.arange(m), chained], np.r_[np.arange(m), chained - 1])),
+        (
+            np.r_[np.ones(m), -np.ones(chained.size)],
+            (np.r_[np.arange(m), chained], np.r_[np.arange(m), chained - 1]),
+        ),
         shape=(m, m),
-    )  # fmt: skip
+    )
     precision = (diff.T @ sparse.diags(1.0 / gap) @ diff).tocsc()
     return _Block(index, coef, first, walk_design, precision, float(np.sum(np.log(gap))))
 
@@ -318,8 +324,12 @@ def _nll_equations(design, sds, drift, r):
             log_c = 2.0 * float(np.sum(np.log(np.diag(factor[0]))))
             solved = linalg.cho_solve(factor, b)
         else:
-            lu = splu(c, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0,
-                      options={"SymmetricMode": True})  # fmt: skip
+            lu = splu(
+                c,
+                permc_spec="MMD_AT_PLUS_A",
+                diag_pivot_thresh=0.0,
+                options={"SymmetricMode": True},
+            )
             log_c = float(np.sum(np.log(np.abs(lu.U.diagonal()))))
             solved = lu.solve(b)
         log_det += log_c
@@ -337,13 +347,23 @@ def _plan(design, kept):
     parts, offset = [], 0
     for j, (block, keep) in enumerate(zip((design.players, design.pairs), kept, strict=True)):
         if keep:
-            parts.append((block.index + offset, np.broadcast_to(block.coef, block.index.shape),
-                          np.full(block.index.shape, j)))  # fmt: skip
+            parts.append(
+                (
+                    block.index + offset,
+                    np.broadcast_to(block.coef, block.index.shape),
+                    np.full(block.index.shape, j),
+                )
+            )
         offset += block.first.shape[1]
     n_dates = design.time.size
     if not parts:  # no latent term: the sessions are independent
-        parts.append((np.zeros((design.y.size, 0), int), np.zeros((design.y.size, 0)),
-                      np.zeros((design.y.size, 0), int)))  # fmt: skip
+        parts.append(
+            (
+                np.zeros((design.y.size, 0), int),
+                np.zeros((design.y.size, 0)),
+                np.zeros((design.y.size, 0), int),
+            )
+        )
     index, coef, kind = (np.hstack([p[i] for p in parts]) for i in range(3))
     flat_dates = np.repeat(design.date, index.shape[1])
     firsts = pd.Series(flat_dates).groupby(index.ravel()).min()
@@ -360,8 +380,11 @@ def _plan(design, kept):
         rows = np.flatnonzero(design.date == k)
         a = np.zeros((rows.size, state.size))
         position = np.searchsorted(state, index[rows])
-        np.add.at(a, (np.repeat(np.arange(rows.size), index.shape[1]), position.ravel()),
-                  coef[rows].ravel())  # fmt: skip
+        np.add.at(
+            a,
+            (np.repeat(np.arange(rows.size), index.shape[1]), position.ravel()),
+            coef[rows].ravel(),
+        )
         plan.append((keep, order, rows, a, kinds.reindex(entering).to_numpy(dtype=int)))
         d, n = state.size, rows.size
         cost += n**3 / 3 + n * n * d + 2 * n * d * d
@@ -401,23 +424,6 @@ def _nll_filter(design, plan, first_vars, drift_var, r):
 
 def _fit(design, start, held):
     """Maximum likelihood over the free variances; returns (model, negative log-lik)."""
-    free = [n for n in SD_NAMES if n not in held]
-    scale = np.array([max(getattr(GaussianModel(), n), 1.0) ** 2 for n in free])
-
-    def values_of(x):
-        values = dict(held)
-        values.update({n: math.sqrt(max(v, 0.0)) for n, v in zip(free, x * scale, strict=True)})
-        values["board_sd"] = max(values["board_sd"], 1e-3)
-        return values
-
-    def loss(x):
-        values = values_of(x)
-        return _nll(design, [values[n] for n in SD_NAMES])
-
-    if not free:
-        return GaussianModel(**values_of(np.array([]))), loss(np.array([]))
-    x0 = np.array([max(getattr(start, n), 0.05 * math.sqrt(s)) ** 2
-                   for n, s in zip(free, scale, strict=True)]) / scale  # fmt: skip
-    best = optimize.minimize(loss, x0, method="L-BFGS-B", bounds=[(0.0, 1e4 / s) for s in scale],
-                             options={"ftol": 1e-10, "gtol": 1e-5, "maxiter": 500})  # fmt: skip
-    return GaussianModel(**values_of(best.x)), float(best.fun)
+    return fit_variances(
+        lambda model: _nll(design, [getattr(model, n) for n in SD_NAMES]), start, held
+    )

@@ -56,9 +56,7 @@ def _g(phi):
     return 1.0 / np.sqrt(1.0 + 3.0 * phi**2 / math.pi**2)
 
 
-def glicko2_period(
-    rating, rd, volatility, *, player, opponent_rating, opponent_rd, score, tau=0.5
-):  # fmt: skip
+def glicko2_period(rating, rd, volatility, *, player, opponent_rating, opponent_rd, score, tau=0.5):
     """One Glicko-2 rating period for every player at once.
 
     Parameters
@@ -132,8 +130,11 @@ def glicko2_period(
     opp_rd = _check_range(opponent_rd, "opponent_rd", MIN_RD, MAX_RD, allow_empty=True)
     s = as_finite_array(score, "score", allow_empty=True).ravel()
     if not opp_r.size == opp_rd.size == s.size == who.size:
-        raise fail("opponent_rating, opponent_rd, score", f"one value per game ({who.size})",
-                   (opp_r.size, opp_rd.size, s.size))  # fmt: skip
+        raise fail(
+            "opponent_rating, opponent_rd, score",
+            f"one value per game ({who.size})",
+            (opp_r.size, opp_rd.size, s.size),
+        )
     if np.any((s < 0) | (s > 1)):
         raise fail("score", "in 0-1", s[(s < 0) | (s > 1)][0])
     tau = check_number(tau, "tau", low=MIN_TAU, high=MAX_TAU)
@@ -280,8 +281,9 @@ def _period_games(rating, rd, seats, score):
     for me, partner, c, d, east_west in _ROLES:
         a, b = seats[:, me], seats[:, partner]
         player.append(a)
-        opponent.append((rating[seats[:, c]] + rating[seats[:, d]]) / 2.0
-                        - (rating[b] - rating[a]) / 2.0)  # fmt: skip
+        opponent.append(
+            (rating[seats[:, c]] + rating[seats[:, d]]) / 2.0 - (rating[b] - rating[a]) / 2.0
+        )
         spread.append(np.sqrt((rd[b] ** 2 + rd[seats[:, c]] ** 2 + rd[seats[:, d]] ** 2) / 4.0))
         result.append(1.0 - score if east_west else score)
     return {

@@ -20,9 +20,12 @@ from .._validate import as_finite_array, check_broadcast, check_number, fail
 from ..errors import BridgestatsError
 
 __all__ = [
-    "MAX_RATING", "expected_score", "limit_change", "performance_rating",
+    "MAX_RATING",
+    "expected_score",
+    "limit_change",
+    "performance_rating",
     "performance_ratings",
-]  # fmt: skip
+]
 
 # Logistic Elo curve, 400 points per factor 10 in the odds: the curve that reproduces the
 # page's example (2.5/3 against 1919, 1864, 1946 -> 2191.47, printed 2191). The normal curve

@@ -96,8 +96,9 @@ def fit_player_mean(sessions, *, until=None):
         pred = _from_parts(parts, math.expm1(log_c))[mask]
         return float(np.mean((y - pred) ** 2))
 
-    best = optimize.minimize_scalar(mse, bounds=(0.0, math.log1p(1e5)), method="bounded",
-                                    options={"xatol": 1e-3})  # fmt: skip
+    best = optimize.minimize_scalar(
+        mse, bounds=(0.0, math.log1p(1e5)), method="bounded", options={"xatol": 1e-3}
+    )
     return float(math.expm1(best.x))
 
 

@@ -52,14 +52,20 @@ def check_session_log(sessions) -> pd.DataFrame:
         event.to_numpy()[1:] == event.to_numpy()[:-1]
     )
     if (same & (rounds[1:] < rounds[:-1])).any():
-        raise fail("sessions", "rows in time order (rounds of an event in order)",
-                   "a round before the round above it")  # fmt: skip
+        raise fail(
+            "sessions",
+            "rows in time order (rounds of an event in order)",
+            "a round before the round above it",
+        )
     # a rating period is one round of one event, numbered in order of first appearance
     key = pd.Series(list(zip(dates, event.astype(str), frame["round"], strict=True)))
     period = pd.factorize(key)[0]
     if (np.diff(period) < 0).any():
-        raise fail("sessions", "each round's tables together (sorted by date, event, round)",
-                   "a round whose rows are apart")  # fmt: skip
+        raise fail(
+            "sessions",
+            "each round's tables together (sorted by date, event, round)",
+            "a round whose rows are apart",
+        )
     return frame.assign(date=dates, period=period)
 
 

@@ -155,8 +155,9 @@ class Glicko2(_BoardSystem):
     name: str = "glicko2"
 
     def _boards(self, boards):
-        return glicko2_forecast(boards, initial_rd=self.initial_rd, volatility=self.volatility,
-                                tau=self.tau)[0]  # fmt: skip
+        return glicko2_forecast(
+            boards, initial_rd=self.initial_rd, volatility=self.volatility, tau=self.tau
+        )[0]
 
 
 @dataclass(frozen=True)

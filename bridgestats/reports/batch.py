@@ -105,8 +105,10 @@ def run_reports(
     }
     # the user's relative paths resolved here, where the batch was started: papermill gets
     # the overrides, run.json records them and the merged parameters
-    specs = [s if s.missing else dataclasses.replace(s, overrides=resolve_paths(
-        s.overrides, run=s.name)) for s in specs]  # fmt: skip
+    specs = [
+        s if s.missing else dataclasses.replace(s, overrides=resolve_paths(s.overrides, run=s.name))
+        for s in specs
+    ]
     merged = {s.name: {**merged[s.name], **s.overrides} for s in specs if not s.missing}
     if scheduler is None or not merged:
         return _run_in(cfg, specs, merged, reports_dir, jobs, scheduler, show_code)
@@ -213,7 +215,8 @@ def _run_locked(cfg, specs, merged, root: Path, *, jobs, scheduler, **context) -
     ordered = [results[s.name] for s in specs]
     with _interrupt_deferred():
         every_run = {s.name for s in specs} == {
-            s.name for s in expand_runs(dataclasses.replace(cfg, allow_missing=True))}  # fmt: skip
+            s.name for s in expand_runs(dataclasses.replace(cfg, allow_missing=True))
+        }
         if cfg.pack and every_run:  # a batch of some runs leaves the last pack as it was
             _write_pack(root, cfg)
         write_index(root, config=cfg, results=ordered)

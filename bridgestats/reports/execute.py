@@ -279,11 +279,13 @@ def parameter_rows(job: Job) -> list[tuple[str, str]]:
     except BridgestatsError:  # a notebook that cannot be read: the names stand in
         helps = {}
     rows = [
-        (helps.get(name) or name.replace("_", " "),
-         in_words(value) + (" (set for this run)" if name in job.overrides else ""))
+        (
+            helps.get(name) or name.replace("_", " "),
+            in_words(value) + (" (set for this run)" if name in job.overrides else ""),
+        )
         for name, value in job.parameters.items()
         if name != "seed"  # a row of its own
-    ]  # fmt: skip
+    ]
     return [("parameters", "none")] if not rows else rows
 
 

@@ -61,10 +61,12 @@ __all__ = [
 LOCK_NAME = ".lock"
 KERNELS_DIR = ".kernels"  # the kernels' connection files (see execute.kernel_manager_class)
 MARKER_NAME = ".bridgestats-reports"
-PAGES = {"index.html": "<title>bridgestats reports</title>", "findings.html": (
-    "<title>bridgestats findings</title>"
-), "booklet.html": "<title>VP scales: the booklet</title>"}  # fmt: skip  # the pages the
-# runner writes, and a line each of them holds
+#: The pages the runner writes, and a line each of them holds.
+PAGES = {
+    "index.html": "<title>bridgestats reports</title>",
+    "findings.html": "<title>bridgestats findings</title>",
+    "booklet.html": "<title>VP scales: the booklet</title>",
+}
 #: The files the runner writes besides the pages (recorded in the marker like them).
 FILES = ("committee_pack.pdf",)
 

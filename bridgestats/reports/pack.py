@@ -103,12 +103,14 @@ def pack_parts(root, runs) -> list[Part]:
         parts.append(Part(title, f"pack-{name}", body, styles))
         if name == _FIRST:
             booklet_body, booklet_styles = _split(_booklet_page())
-            parts.append(Part("The booklet of VP scales", "pack-booklet", booklet_body,
-                              booklet_styles))  # fmt: skip
+            parts.append(
+                Part("The booklet of VP scales", "pack-booklet", booklet_body, booklet_styles)
+            )
     if not any(p.anchor == "pack-booklet" for p in parts):  # no brief ran: the booklet first
         booklet_body, booklet_styles = _split(_booklet_page())
-        parts.insert(0, Part("The booklet of VP scales", "pack-booklet", booklet_body,
-                             booklet_styles))  # fmt: skip
+        parts.insert(
+            0, Part("The booklet of VP scales", "pack-booklet", booklet_body, booklet_styles)
+        )
     parts.append(_glossary())
     return parts
 
@@ -128,12 +130,17 @@ def pack_html(parts, *, title="Committee pack", contents_only=False, footer="") 
                 styles.append(style)
     git = git_state()
     return render(
-        "pack.html.j2", title=title, parts=parts, styles=[Markup(s) for s in styles],
-        written=now()[:10], version=package_version(),
+        "pack.html.j2",
+        title=title,
+        parts=parts,
+        styles=[Markup(s) for s in styles],
+        written=now()[:10],
+        version=package_version(),
         revision=(git["revision"] or "unknown")[:12] + (" (dirty tree)" if git["dirty"] else ""),
         tally=", ".join(p.title for p in parts[:3]) + (", ..." if len(parts) > 3 else ""),
-        contents_only=contents_only, footer=footer,
-    )  # fmt: skip
+        contents_only=contents_only,
+        footer=footer,
+    )
 
 
 def _start_pages(pdf: Path, parts) -> list[int]:
@@ -210,8 +217,9 @@ def _with_numbered_contents(first: Path, parts, tmp: Path, final: Path, *, timeo
     reader = PdfReader(str(first))
     n_pages, contents_pages = len(reader.pages), parts[0].page - 2  # after the cover
     alone = tmp / "contents.html"
-    alone.write_text(pack_html(parts, contents_only=True, footer=f"page 2 of {n_pages}"),
-                     encoding="utf-8")  # fmt: skip
+    alone.write_text(
+        pack_html(parts, contents_only=True, footer=f"page 2 of {n_pages}"), encoding="utf-8"
+    )
     printed = print_pdf(alone, tmp / "contents.pdf", timeout=timeout)
     contents = PdfReader(str(printed))
     if contents_pages != 1 or len(contents.pages) != 1:  # the rare long contents

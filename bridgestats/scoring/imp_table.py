@@ -20,10 +20,34 @@ __all__ = ["GAP_RULES", "IMP_TABLE_LOWER", "IMP_TABLE_UPPER", "imps"]
 #: scores"; the page prints 1,500-1,740 and 2,250-2,490 with full stops as thousands
 #: separators.
 IMP_TABLE_UPPER = np.array(
-    [10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490,
-     1740, 1990, 2240, 2490, 2990, 3490, 3990],
+    [
+        10,
+        40,
+        80,
+        120,
+        160,
+        210,
+        260,
+        310,
+        360,
+        420,
+        490,
+        590,
+        740,
+        890,
+        1090,
+        1290,
+        1490,
+        1740,
+        1990,
+        2240,
+        2490,
+        2990,
+        3490,
+        3990,
+    ],
     dtype=np.int64,
-)  # fmt: skip
+)
 #: Printed lower ends of the IMP bands 0..24 (same source): 0, 20, 50, ..., 3500, 4000.
 IMP_TABLE_LOWER = np.concatenate([[0], IMP_TABLE_UPPER + 10])
 #: The rules for differences that fall between two printed bands (see :func:`imps`).

@@ -59,8 +59,13 @@ CONFIDENCE = 0.90
 #: untagged finals of 33-100 boards (restricted to the 2,124 matches of 12-32 boards it
 #: gives K 3.98, δ 1.30: a K below the per-board rms √(K² + δ²) = 6.12 of the same matches
 #: by far more than δ allows).
-TEAMS_FIT = {"estimator": "within_match", "min_boards": 12, "max_boards": 32, "n_boot": 2000,
-             "rng": 2026}  # fmt: skip
+TEAMS_FIT = {
+    "estimator": "within_match",
+    "min_boards": 12,
+    "max_boards": 32,
+    "n_boot": 2000,
+    "rng": 2026,
+}
 #: The one Swiss pairs strength fit every report uses
 #: (:func:`bridgestats.studies.sigma_evidence.swiss_pairs_strength`):
 #: :func:`bridgestats.studies.strength.pairs_strength_spread` on this grid of τ (MP %), this
@@ -68,8 +73,11 @@ TEAMS_FIT = {"estimator": "within_match", "min_boards": 12, "max_boards": 32, "n
 #: of τ about 0.05 % (against a sampling half-width of about 0.5 %); it is carried into the
 #: interval all the same. The simulated curve (about 20 s) is shipped as
 #: :data:`PAIRS_CURVE` (``scripts/derive_swiss_pairs_strength.py``).
-PAIRS_FIT = {"strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0), "n_events": 40,
-             "rng": 20260101}  # fmt: skip
+PAIRS_FIT = {
+    "strength_sds": (0.0, 1.0, 2.0, 3.0, 3.5, 4.0, 4.5, 5.0, 6.0),
+    "n_events": 40,
+    "rng": 20260101,
+}
 #: The data set the Swiss pairs fit is simulated for (its SHA-256 is shipped with the curve).
 PAIRS_FIT_INPUT = "seeds/brighton_2005_vp_counts"
 #: The shipped simulated curve of :data:`PAIRS_FIT`.
@@ -87,13 +95,28 @@ _GROUPS = {
     "b_source": (("derived/fullfield_board_spreads",), BUTLER_FIT),
     "aggregate_source": (("seeds/probst_printed_figures",), {"figure": "sheffield_sigma"}),
 }
-_INPUT_GROUP = {"k": "k_source", "delta": "k_source", "sigma_pairs_8": "pairs_source",
-                "pairs_k": "pairs_source", "strength_sd": "pairs_source", "b": "b_source",
-                "aggregate_k": "aggregate_source"}  # fmt: skip
+_INPUT_GROUP = {
+    "k": "k_source",
+    "delta": "k_source",
+    "sigma_pairs_8": "pairs_source",
+    "pairs_k": "pairs_source",
+    "strength_sd": "pairs_source",
+    "b": "b_source",
+    "aggregate_k": "aggregate_source",
+}
 #: The inputs' names, in the shipped file's order.
 INPUT_NAMES = tuple(_INPUT_GROUP)
-_COLUMNS = ("input", "value", "ci_low", "ci_high", "confidence", "source", "fit", "data",
-            "data_sha256")  # fmt: skip
+_COLUMNS = (
+    "input",
+    "value",
+    "ci_low",
+    "ci_high",
+    "confidence",
+    "source",
+    "fit",
+    "data",
+    "data_sha256",
+)
 
 
 def _sha256(name: str) -> str:
@@ -113,12 +136,19 @@ def input_rows(inputs: dict) -> list[dict]:
     for name, group in _INPUT_GROUP.items():
         data, fit = _GROUPS[group]
         lo, hi = inputs.get(f"{name}_ci") or ("", "")
-        rows.append({"input": name, "value": repr(float(inputs[name])),
-                     "ci_low": lo if lo == "" else repr(float(lo)),
-                     "ci_high": hi if hi == "" else repr(float(hi)),
-                     "confidence": repr(float(inputs["confidence"])), "source": inputs[group],
-                     "fit": _fit_text(fit), "data": " ".join(data),
-                     "data_sha256": " ".join(_sha256(d) for d in data)})  # fmt: skip
+        rows.append(
+            {
+                "input": name,
+                "value": repr(float(inputs[name])),
+                "ci_low": lo if lo == "" else repr(float(lo)),
+                "ci_high": hi if hi == "" else repr(float(hi)),
+                "confidence": repr(float(inputs["confidence"])),
+                "source": inputs[group],
+                "fit": _fit_text(fit),
+                "data": " ".join(data),
+                "data_sha256": " ".join(_sha256(d) for d in data),
+            }
+        )
     return rows
 
 
@@ -129,20 +159,27 @@ def _shipped() -> tuple:
         rows = list(csv.DictReader(f))
     stale = "run scripts/derive_sigma_evidence_inputs.py"
     if [r["input"] for r in rows] != list(_INPUT_GROUP):
-        raise fail(INPUTS, f"one row per input {list(_INPUT_GROUP)} ({stale})",
-                   [r["input"] for r in rows])  # fmt: skip
+        raise fail(
+            INPUTS, f"one row per input {list(_INPUT_GROUP)} ({stale})", [r["input"] for r in rows]
+        )
     out = {}
     for row in rows:
         name, group = row["input"], _INPUT_GROUP[row["input"]]
         data, fit = _GROUPS[group]
         if row["fit"] != _fit_text(fit) or row["data"] != " ".join(data):
-            raise fail(INPUTS, f"inputs fitted with {_fit_text(fit)} to {' '.join(data)} "
-                       f"({stale})", f"{name}: {row['fit']} to {row['data']}")  # fmt: skip
+            raise fail(
+                INPUTS,
+                f"inputs fitted with {_fit_text(fit)} to {' '.join(data)} ({stale})",
+                f"{name}: {row['fit']} to {row['data']}",
+            )
         shas = row["data_sha256"].split()
         for d, sha in zip(data, shas, strict=True):
             if _sha256(d) != sha:
-                raise fail(INPUTS, f"inputs fitted to the shipped {d} ({stale})",
-                           f"{name} fitted to a {d} of SHA-256 {sha[:12]}...")  # fmt: skip
+                raise fail(
+                    INPUTS,
+                    f"inputs fitted to the shipped {d} ({stale})",
+                    f"{name} fitted to a {d} of SHA-256 {sha[:12]}...",
+                )
         out[name] = float(row["value"])
         if row["ci_low"] != "":
             out[f"{name}_ci"] = (float(row["ci_low"]), float(row["ci_high"]))

@@ -72,8 +72,9 @@ class SigmaSource:
     kind: str = "evidence"
 
 
-def form_sigma(form, n_boards, *, source="evidence", k=None, n_tables=None, inputs=None,
-               **options) -> SigmaSource:  # fmt: skip
+def form_sigma(
+    form, n_boards, *, source="evidence", k=None, n_tables=None, inputs=None, **options
+) -> SigmaSource:
     """σ of an n-board match of ``form``, with its interval and source.
 
     Parameters
@@ -140,8 +141,11 @@ def form_sigma(form, n_boards, *, source="evidence", k=None, n_tables=None, inpu
         return _probst(entry, n_boards, k=k, n_tables=n_tables, options=options)
     for name, value in {"k": k, **options}.items():
         if value is not None:
-            raise fail(name, "None unless source is 'probst' (the evidence's inputs are "
-                       "replaced by inputs=)", value)  # fmt: skip
+            raise fail(
+                name,
+                "None unless source is 'probst' (the evidence's inputs are replaced by inputs=)",
+                value,
+            )
     return _evidence(entry, n_boards, n_tables=n_tables, inputs=inputs)
 
 
@@ -165,12 +169,14 @@ def form_sigmas(form, n_boards, **options):
 def _evidence(entry, n_boards, *, n_tables, inputs) -> SigmaSource:
     if entry.evidence is None:
         measured = ", ".join(f for f, e in FORMS.items() if e.evidence is not None)
-        raise fail("form", f"one of {measured} for source 'evidence' (the evidence measures "
-                   f"no σ for {entry.name}; its σ is Probst's model, source='probst')",
-                   entry.id)  # fmt: skip
+        raise fail(
+            "form",
+            f"one of {measured} for source 'evidence' (the evidence measures "
+            f"no σ for {entry.name}; its σ is Probst's model, source='probst')",
+            entry.id,
+        )
     n = check_int(n_boards, "n_boards", minimum=1, maximum=_MAX_BOARDS)
-    n_tables = check_int(15 if n_tables is None else n_tables, "n_tables", minimum=2,
-                         maximum=1000)  # fmt: skip
+    n_tables = check_int(15 if n_tables is None else n_tables, "n_tables", minimum=2, maximum=1000)
     ev = evidence_inputs()
     if inputs is not None:
         unknown = sorted(set(inputs) - set(ev))
@@ -197,8 +203,11 @@ def _evidence(entry, n_boards, *, n_tables, inputs) -> SigmaSource:
     try:
         text = entry.evidence_source.format(**ev, n_tables=n_tables)
     except KeyError as missing:  # a template naming an input the evidence does not carry
-        raise fail(f"FORMS[{entry.id!r}].evidence_source", "a template over the evidence's "
-                   f"inputs ({', '.join(sorted(ev))})", missing.args[0]) from None  # fmt: skip
+        raise fail(
+            f"FORMS[{entry.id!r}].evidence_source",
+            f"a template over the evidence's inputs ({', '.join(sorted(ev))})",
+            missing.args[0],
+        ) from None
     params = {name: kw[name] for name in entry.evidence_inputs}
     return SigmaSource(entry.id, n, sigma, ci, ev["confidence"], entry.unit, text, params)
 
@@ -216,12 +225,12 @@ def _probst(entry, n_boards, *, k, n_tables, options) -> SigmaSource:
             kwargs[name] = value
     for name, value in kwargs.items():
         if value is None:
-            raise fail(name, f"a number of {name.removeprefix('n_')} for form {entry.id!r}",
-                       value)  # fmt: skip
+            raise fail(name, f"a number of {name.removeprefix('n_')} for form {entry.id!r}", value)
     k = entry.k if k is None else k
     sigma = float(entry.model(n, k=k, **kwargs))
-    return SigmaSource(entry.id, n, sigma, None, None, entry.unit, entry.source,
-                       {"k": k, **kwargs}, kind="probst")  # fmt: skip
+    return SigmaSource(
+        entry.id, n, sigma, None, None, entry.unit, entry.source, {"k": k, **kwargs}, kind="probst"
+    )
 
 
 def _taking(option: str) -> str:

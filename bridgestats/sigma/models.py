@@ -420,8 +420,11 @@ def swiss_pairs_carry(sigma, n_boards, *, k, from_boards=8):
     strength = s**2 - k**2 / n0
     if np.any(strength < -1e-12 * s**2):
         bad = (k / np.sqrt(n0))[strength < -1e-12 * s**2].ravel()[0]
-        raise fail("sigma", f">= the luck term k/√from_boards = {bad:.4g} % (a σ of the model)",
-                   float(s[strength < -1e-12 * s**2].ravel()[0]))  # fmt: skip
+        raise fail(
+            "sigma",
+            f">= the luck term k/√from_boards = {bad:.4g} % (a σ of the model)",
+            float(s[strength < -1e-12 * s**2].ravel()[0]),
+        )
     return _out(np.sqrt(np.maximum(strength, 0.0) + k**2 / n))
 
 

@@ -490,17 +490,32 @@ def _simulate(
     tau = _tau_of(board_sd)
     n_rounds = n_boards // per_round
     state = ClubState(
-        month=0, strength=strength, fixed=fixed, n_rounds=n_rounds, per_round=per_round,
-        tau=tau, ppi=ppi, k=k, w=np.zeros(n_players), shock_state=shock_state,
-        shock_month=shock_month, shock_pct=shock_pct, active=np.zeros((0, 0), dtype=bool),
-        u=np.zeros(0, dtype=np.float32), z=np.zeros(0, dtype=np.float32), slot=slot,
-        trace_ppi=np.zeros((tracked.size, max_len)), trace_k=np.zeros((tracked.size, max_len)),
+        month=0,
+        strength=strength,
+        fixed=fixed,
+        n_rounds=n_rounds,
+        per_round=per_round,
+        tau=tau,
+        ppi=ppi,
+        k=k,
+        w=np.zeros(n_players),
+        shock_state=shock_state,
+        shock_month=shock_month,
+        shock_pct=shock_pct,
+        active=np.zeros((0, 0), dtype=bool),
+        u=np.zeros(0, dtype=np.float32),
+        z=np.zeros(0, dtype=np.float32),
+        slot=slot,
+        trace_ppi=np.zeros((tracked.size, max_len)),
+        trace_k=np.zeros((tracked.size, max_len)),
         trace_time=np.zeros((tracked.size, max_len)),
         trace_session=np.zeros((tracked.size, max_len), dtype=np.int64),
         trace_len=np.zeros(tracked.size, dtype=np.int64),
-        log_seats=np.zeros((0, 4), dtype=np.int64), log_pct=np.zeros(0), log_mu=np.zeros(0),
+        log_seats=np.zeros((0, 4), dtype=np.int64),
+        log_pct=np.zeros(0),
+        log_mu=np.zeros(0),
         log_round=np.zeros(0, dtype=np.int64),
-    )  # fmt: skip
+    )
     past = np.repeat((hist / 3.0)[None, :], 3, axis=0)  # boards in months M-3, M-2, M-1
     monthly = np.empty((n_months, n_players))
     monthly_boards = np.empty((n_months, n_players))
@@ -519,10 +534,16 @@ def _simulate(
         k_before = k.copy()
         rows = n_z if record else 0
         state = state._replace(
-            month=month, active=active, u=u, z=z, w=w,
-            log_seats=np.zeros((rows, 4), dtype=np.int64), log_pct=np.zeros(rows),
-            log_mu=np.zeros(rows), log_round=np.zeros(rows, dtype=np.int64),
-        )  # fmt: skip
+            month=month,
+            active=active,
+            u=u,
+            z=z,
+            w=w,
+            log_seats=np.zeros((rows, 4), dtype=np.int64),
+            log_pct=np.zeros(rows),
+            log_mu=np.zeros(rows),
+            log_round=np.zeros(rows, dtype=np.int64),
+        )
         n_updates += kernel(state)
         if record:
             logs.append(_log_frame(state, n_rounds))
@@ -536,8 +557,9 @@ def _simulate(
             state = state._replace(strength=np.clip(state.strength + step, 0.0, 100.0))
     trace = _trace_frame(tracked, state, sessions)
     log = pd.concat(logs, ignore_index=True) if record else None
-    return Simulation(strength, ppi, k, monthly, monthly_boards, trace, int(n_updates), log,
-                      monthly_strength)  # fmt: skip
+    return Simulation(
+        strength, ppi, k, monthly, monthly_boards, trace, int(n_updates), log, monthly_strength
+    )
 
 
 def board_log(sim, *, start="2001-01-01"):
@@ -581,8 +603,9 @@ def board_log(sim, *, start="2001-01-01"):
         raise fail("start", "a date (such as '2001-01-01')", start) from exc
     if pd.isna(first):
         raise fail("start", "a date (such as '2001-01-01')", start)
-    dates = pd.DatetimeIndex([first + pd.DateOffset(months=int(m)) for m in range(
-        int(log["month"].max()) + 1)])  # fmt: skip
+    dates = pd.DatetimeIndex(
+        [first + pd.DateOffset(months=int(m)) for m in range(int(log["month"].max()) + 1)]
+    )
     return pd.DataFrame(
         {
             "date": dates[log["month"].to_numpy()],
@@ -691,8 +714,11 @@ def _simulate_month(state):
     trace_ppi, trace_k, trace_time = state.trace_ppi, state.trace_k, state.trace_time
     trace_session, trace_len = state.trace_session, state.trace_len
     log_seats, log_pct, log_mu, log_round = (
-        state.log_seats, state.log_pct, state.log_mu, state.log_round
-    )  # fmt: skip
+        state.log_seats,
+        state.log_pct,
+        state.log_mu,
+        state.log_round,
+    )
     n_sessions, n_units = active.shape
     n_players = strength.size
     root = math.sqrt(1.0 + tau * tau)

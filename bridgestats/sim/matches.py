@@ -169,18 +169,37 @@ def simulate_match_results(
             else:
                 margin = float(np.round(x))
                 common = int(gen.integers(0, 2 * nb + 1))
-                scores = {"imps_home": common + max(margin, 0.0),
-                          "imps_visitors": common + max(-margin, 0.0)}  # fmt: skip
+                scores = {
+                    "imps_home": common + max(margin, 0.0),
+                    "imps_visitors": common + max(-margin, 0.0),
+                }
             vp_a, vp_b = float(sc.vp(margin)), float(sc.vp(-margin))
             vp_total[a] += vp_a
             vp_total[b] += vp_b
             margin_total[a] += margin
             margin_total[b] -= margin
-            rows.append({**row, "visitors": names[b], **scores, "vp_home": vp_a,
-                         "vp_visitors": vp_b, "date": date})  # fmt: skip
+            rows.append(
+                {
+                    **row,
+                    "visitors": names[b],
+                    **scores,
+                    "vp_home": vp_a,
+                    "vp_visitors": vp_b,
+                    "date": date,
+                }
+            )
     score_cols = ["pct_home", "pct_visitors"] if pairs_form else ["imps_home", "imps_visitors"]
-    columns = ["event", "round", "home", "visitors", "boards", *score_cols, "vp_home",
-               "vp_visitors", *(["date"] if first_date is not None else [])]  # fmt: skip
+    columns = [
+        "event",
+        "round",
+        "home",
+        "visitors",
+        "boards",
+        *score_cols,
+        "vp_home",
+        "vp_visitors",
+        *(["date"] if first_date is not None else []),
+    ]
     out = pd.DataFrame(rows).reindex(columns=columns)
     out.attrs["strength"] = strength
     out.attrs["sigma"] = float(match_sd)

@@ -82,9 +82,17 @@ COLUMNS = ["scale", "measure", "round", "k", "outcome", "value", "se", "n_events
 PAIRED_MEASURES = ("p_strongest_wins", "p_top_k", "kendall_tau")
 #: The columns of :func:`paired_differences`.
 DIFFERENCE_COLUMNS = [
-    "measure", "scale", "reference", "k", "diff", "se_paired", "z", "p_value", "p_holm",
+    "measure",
+    "scale",
+    "reference",
+    "k",
+    "diff",
+    "se_paired",
+    "z",
+    "p_value",
+    "p_holm",
     "n_events",
-]  # fmt: skip
+]
 
 
 def _share(hits: np.ndarray) -> tuple[float, float]:
@@ -239,8 +247,9 @@ def event_outcomes(results, *, top_k=None):
     varied = ranked[:, 0] > ranked[:, -1]
     if varied.any():
         tau[varied] = kendall_tau_b(s[varied], -results.rank[varied])
-    out = pd.DataFrame({"sim": np.arange(n_events), "p_strongest_wins": won, "p_top_k": top,
-                        "kendall_tau": tau})  # fmt: skip
+    out = pd.DataFrame(
+        {"sim": np.arange(n_events), "p_strongest_wins": won, "p_top_k": top, "kendall_tau": tau}
+    )
     out.attrs["k"] = k
     return out
 
@@ -299,8 +308,14 @@ def summarise_events(results, *, top_k=None):
         overall = _means_ses(pooled)  # (outcomes,)
         for j, label in enumerate(results.scale.labels):
             for r in range(share.shape[1]):
-                add("outcome_share", by_round[0][r, j], by_round[1][r, j], n_events,
-                    rnd=r + 1, outcome=label)  # fmt: skip
+                add(
+                    "outcome_share",
+                    by_round[0][r, j],
+                    by_round[1][r, j],
+                    n_events,
+                    rnd=r + 1,
+                    outcome=label,
+                )
             add("outcome_share", overall[0][j], overall[1][j], n_events, outcome=label)
     frame = pd.DataFrame(rows, columns=COLUMNS)
     return frame.astype({"round": "Int64", "k": "Int64", "outcome": "string", "n_events": "int64"})
@@ -350,8 +365,9 @@ def paired_differences(outcomes, *, names, reference=0):
     frames = list(outcomes)
     labels = list(names)
     if len(frames) < 2 or len(labels) != len(frames):
-        raise fail("names", f"one name per outcomes frame, 2 or more ({len(frames)} frames)",
-                   labels)  # fmt: skip
+        raise fail(
+            "names", f"one name per outcomes frame, 2 or more ({len(frames)} frames)", labels
+        )
     ref = check_int(reference, "reference", minimum=0, maximum=len(frames) - 1)
     n = len(frames[ref])
     for f in frames:
@@ -452,28 +468,52 @@ bye_score, max_steps
     """
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     chosen = _scales(scales, nb)
-    ref = None if reference is None else check_int(
-        reference, "reference", minimum=0, maximum=len(chosen) - 1)  # fmt: skip
+    ref = (
+        None
+        if reference is None
+        else check_int(reference, "reference", minimum=0, maximum=len(chosen) - 1)
+    )
     seed = int(np.random.default_rng(rng).integers(2**63))
     frames, per_event = [], []
     for sc in chosen:
         res = simulate_events(
-            n_entrants, n_rounds=n_rounds, n_boards=nb, event_format=event_format,
-            pairing=pairing, board=board, k=k, scale=sc, strength=strength,
-            strength_sd=strength_sd, n_events=n_events, bye_score=bye_score,
-            max_steps=max_steps, rng=seed,
-        )  # fmt: skip
+            n_entrants,
+            n_rounds=n_rounds,
+            n_boards=nb,
+            event_format=event_format,
+            pairing=pairing,
+            board=board,
+            k=k,
+            scale=sc,
+            strength=strength,
+            strength_sd=strength_sd,
+            n_events=n_events,
+            bye_score=bye_score,
+            max_steps=max_steps,
+            rng=seed,
+        )
         frames.append(summarise_events(res, top_k=top_k))
         if ref is not None:
             per_event.append(event_outcomes(res, top_k=top_k))
     if ref is not None and len(chosen) > 1:
         d = paired_differences(per_event, names=[sc.name for sc in chosen], reference=ref)
-        frames.append(pd.DataFrame({
-            "scale": d.scale, "measure": d.measure + "_vs_reference", "round": pd.NA,
-            "k": d.k, "outcome": None, "value": d["diff"], "se": d.se_paired,
-            "n_events": d.n_events, "reference": d.reference, "p_value": d.p_value,
-            "p_holm": d.p_holm,
-        }).astype({"round": "Int64", "outcome": "string"}))  # fmt: skip
+        frames.append(
+            pd.DataFrame(
+                {
+                    "scale": d.scale,
+                    "measure": d.measure + "_vs_reference",
+                    "round": pd.NA,
+                    "k": d.k,
+                    "outcome": None,
+                    "value": d["diff"],
+                    "se": d.se_paired,
+                    "n_events": d.n_events,
+                    "reference": d.reference,
+                    "p_value": d.p_value,
+                    "p_holm": d.p_holm,
+                }
+            ).astype({"round": "Int64", "outcome": "string"})
+        )
     out = pd.concat(frames, ignore_index=True)
     out.insert(1, "pairing", pairing if event_format == "swiss" else "round_robin")
     return out
@@ -494,8 +534,9 @@ def _normal_step_mean(sc, mean: np.ndarray, sd: float) -> np.ndarray:
     return up @ np.asarray(sc.vp_winner, float) + down @ np.asarray(sc.vp_loser, float)
 
 
-def expected_score(scale, margin, *, n_boards=8, boards_left=1, board="swings", k=None,
-                   variance_factor=1.0):  # fmt: skip
+def expected_score(
+    scale, margin, *, n_boards=8, boards_left=1, board="swings", k=None, variance_factor=1.0
+):
     """The expected final score of a side ``margin`` up with ``boards_left`` boards to play.
 
     Parameters
@@ -601,20 +642,31 @@ def breakage(scales, *, n_boards=8, max_margin=None):
     3                                0.40                          1.0
     """
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    top = int(np.ceil(15 * np.sqrt(nb))) if max_margin is None else check_int(
-        max_margin, "max_margin", minimum=1)  # fmt: skip
+    top = (
+        int(np.ceil(15 * np.sqrt(nb)))
+        if max_margin is None
+        else check_int(max_margin, "max_margin", minimum=1)
+    )
     m = np.arange(top + 1, dtype=float)
     rows = []
     for sc in _scales(scales, nb):
-        rows.append(pd.DataFrame({
-            "scale": sc.name, "margin": m.astype(np.int64), "score": sc.vp(m),
-            "value": sc.vp(m + 1) - sc.vp(m), "value_behind": sc.vp(-m) - sc.vp(-m - 1),
-        }))  # fmt: skip
+        rows.append(
+            pd.DataFrame(
+                {
+                    "scale": sc.name,
+                    "margin": m.astype(np.int64),
+                    "score": sc.vp(m),
+                    "value": sc.vp(m + 1) - sc.vp(m),
+                    "value_behind": sc.vp(-m) - sc.vp(-m - 1),
+                }
+            )
+        )
     return pd.concat(rows, ignore_index=True)
 
 
-def shooting_incentive(scales, *, n_boards=8, boards_left=1, board="swings", k=None,
-                       max_deficit=None):  # fmt: skip
+def shooting_incentive(
+    scales, *, n_boards=8, boards_left=1, board="swings", k=None, max_deficit=None
+):
     """The expected VP gain of a side behind from doubling the variance of the boards left.
 
     Parameters
@@ -661,18 +713,30 @@ def shooting_incentive(scales, *, n_boards=8, boards_left=1, board="swings", k=N
                 IMPs differential 0.000
     """
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    top = int(np.ceil(15 * np.sqrt(nb))) if max_deficit is None else check_int(
-        max_deficit, "max_deficit", minimum=0)  # fmt: skip
+    top = (
+        int(np.ceil(15 * np.sqrt(nb)))
+        if max_deficit is None
+        else check_int(max_deficit, "max_deficit", minimum=0)
+    )
     m = -np.arange(top + 1, dtype=float)
     rows = []
     for sc in _scales(scales, nb):
         plain, shoot = (
-            expected_score(sc, m, n_boards=nb, boards_left=boards_left, board=board, k=k,
-                           variance_factor=f)
+            expected_score(
+                sc, m, n_boards=nb, boards_left=boards_left, board=board, k=k, variance_factor=f
+            )
             for f in (1, 2)
-        )  # fmt: skip
-        rows.append(pd.DataFrame({
-            "scale": sc.name, "deficit": np.arange(top + 1), "boards_left": boards_left,
-            "expected_score": plain, "expected_score_shooting": shoot, "gain": shoot - plain,
-        }))  # fmt: skip
+        )
+        rows.append(
+            pd.DataFrame(
+                {
+                    "scale": sc.name,
+                    "deficit": np.arange(top + 1),
+                    "boards_left": boards_left,
+                    "expected_score": plain,
+                    "expected_score_shooting": shoot,
+                    "gain": shoot - plain,
+                }
+            )
+        )
     return pd.concat(rows, ignore_index=True)

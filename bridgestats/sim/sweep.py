@@ -111,11 +111,19 @@ def _check_cell(cell):
     """Raise the simulator's own error (naming the parameter) for a setting it refuses."""
     check_int(cell["n_events"], "n_events", minimum=1)
     _plan(
-        cell["n_entrants"], n_rounds=cell["n_rounds"], n_boards=cell["n_boards"],
-        event_format=cell["event_format"], pairing=cell["pairing"], board=cell["board"],
-        k=cell["k"], scale=cell["scale"], strength=None, strength_sd=cell["strength_sd"],
-        bye_score=cell["bye_score"], max_steps=MAX_STEPS,
-    )  # fmt: skip
+        cell["n_entrants"],
+        n_rounds=cell["n_rounds"],
+        n_boards=cell["n_boards"],
+        event_format=cell["event_format"],
+        pairing=cell["pairing"],
+        board=cell["board"],
+        k=cell["k"],
+        scale=cell["scale"],
+        strength=None,
+        strength_sd=cell["strength_sd"],
+        bye_score=cell["bye_score"],
+        max_steps=MAX_STEPS,
+    )
 
 
 def _run_cell(seed, setting, cell):
@@ -134,10 +142,17 @@ def _label(value):
 # grid parameters shown as columns, under names that do not clash with the measures'
 # (``k`` there is the qualifiers of p_top_k, ``n_events`` the events measured)
 _COLUMNS = {
-    "n_entrants": "n_entrants", "event_format": "event_format", "strength_sd": "strength_sd",
-    "n_rounds": "n_rounds", "n_boards": "n_boards", "board": "board", "k": "board_k",
-    "n_events": "n_simulated", "top_k": "top_k", "bye_score": "bye_score",
-}  # fmt: skip
+    "n_entrants": "n_entrants",
+    "event_format": "event_format",
+    "strength_sd": "strength_sd",
+    "n_rounds": "n_rounds",
+    "n_boards": "n_boards",
+    "board": "board",
+    "k": "board_k",
+    "n_events": "n_simulated",
+    "top_k": "top_k",
+    "bye_score": "bye_score",
+}
 
 
 def _frame(cells, frames):

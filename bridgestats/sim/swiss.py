@@ -129,8 +129,10 @@ def carry_factor(n_boards, *, k, strength_sd, from_boards=8):
     n0 = check_int(from_boards, "from_boards", minimum=1, maximum=200)
     kk = check_number(k, "k", low=0, low_open=True, high=200)
     tau = check_number(strength_sd, "strength_sd", low=0, high=50)
-    return float(sigma_swiss_pairs_spread(n, k=kk, strength_sd=tau)
-                 / sigma_swiss_pairs_spread(n0, k=kk, strength_sd=tau))  # fmt: skip
+    return float(
+        sigma_swiss_pairs_spread(n, k=kk, strength_sd=tau)
+        / sigma_swiss_pairs_spread(n0, k=kk, strength_sd=tau)
+    )
 
 
 def ebu_2006_scale(n_boards, *, k, strength_sd):
@@ -232,8 +234,14 @@ def refined_scale(scale, *, step=0.1, top=50.0):
     table = tuple((float(sc.vp_winner[j]), float(sc.vp_loser[j])) for j in coarse)
     labels = tuple(f"{lo:g}+ ({sc.labels[j]})" for lo, j in zip(lower, coarse, strict=True))
     edges_t = tuple(float(x) for x in edges)
-    refined = replace(sc, thresholds=edges_t, vp_table=table, outcome_labels=labels,
-                      step=None, name=f"{sc.name}, margins by {h:g}")  # fmt: skip
+    refined = replace(
+        sc,
+        thresholds=edges_t,
+        vp_table=table,
+        outcome_labels=labels,
+        step=None,
+        name=f"{sc.name}, margins by {h:g}",
+    )
     return refined, coarse.astype(np.int64)
 
 
@@ -460,8 +468,19 @@ def simulate_ko_swiss(
         "repeats": np.zeros(e_total, dtype=np.int64),
     }
     for ev in range(e_total):
-        _swiss_event(ev, strength[ev], entry_round[ev], scores, late, sd, sc, steps,
-                     n_swiss_rounds, g_swiss, out)  # fmt: skip
+        _swiss_event(
+            ev,
+            strength[ev],
+            entry_round[ev],
+            scores,
+            late,
+            sd,
+            sc,
+            steps,
+            n_swiss_rounds,
+            g_swiss,
+            out,
+        )
     return KOSwissResults(
         strength=strength,
         entry_round=entry_round,
@@ -490,8 +509,9 @@ def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_round
         if r == 0:
             listed = active[np.argsort(gen.random(active.size))]
         else:  # by score, then margin, then the lot (np.lexsort: last key first)
-            listed = active[np.lexsort((lot[active], -np.round(mg[active], 6),
-                                        -np.round(vp[active], 6)))]  # fmt: skip
+            listed = active[
+                np.lexsort((lot[active], -np.round(mg[active], 6), -np.round(vp[active], 6)))
+            ]
         pos = np.empty(m, dtype=np.int64)
         pos[listed] = np.arange(1, listed.size + 1)
         place[new] = pos[new]

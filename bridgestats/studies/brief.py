@@ -33,9 +33,8 @@ from scipy.stats import norm
 from .._validate import check_choice, check_int, check_number, fail
 from ..names import display_name
 from ..sigma import EVIDENCE_FORMS, event_form, form_sigma
-from ..sim.measures import event_measures
 from ..vp import NAMED_SCALES, VPScale, event_scale, named_scale
-from .designer import SIM_EVENTS, not_simulated_reason, simulated_model
+from .designer import not_simulated_reason, simulated_measures
 from .frequencies import sensitivity
 from .ppi_decision import ppi_calibration_sentence, ppi_decision
 from .rescore import qualifier_changes, rescore_events
@@ -59,9 +58,16 @@ __all__ = [
 #: The forms and lengths a committee runs, by default: teams of four over 8, 16 and 32
 #: boards, Swiss pairs over 7, 8 and 10, face-to-face Butler over 16 and cross-IMPed teams
 #: of eight over 8.
-DEFAULT_EVENTS = (("teams", 8), ("teams", 16), ("teams", 32), ("swiss_pairs", 7),
-                  ("swiss_pairs", 8), ("swiss_pairs", 10), ("butler", 16),
-                  ("cross_imps", 8))  # fmt: skip
+DEFAULT_EVENTS = (
+    ("teams", 8),
+    ("teams", 16),
+    ("teams", 32),
+    ("swiss_pairs", 7),
+    ("swiss_pairs", 8),
+    ("swiss_pairs", 10),
+    ("butler", 16),
+    ("cross_imps", 8),
+)
 #: The scale a committee uses now, by the margin's unit: WBF 2013 continuous for IMP forms
 #: (the WBF's and the EBU's teams scale since 2013), the EBU's 2006 table for Swiss pairs.
 CURRENT = {"IMPs": "wbf", "MP %": "ebu_2006"}
@@ -75,8 +81,12 @@ PRACTICALLY_NOTHING = 0.05
 #: them).
 _HEADLINES = (("teams", 8), ("swiss_pairs", 8))
 #: The report that backs each answer.
-_BACKING = {"sigma": "vp_scale_designer", "simulation": "compare_scales",
-            "qualifiers": "compare_scales", "ppi": "ratings_real"}  # fmt: skip
+_BACKING = {
+    "sigma": "vp_scale_designer",
+    "simulation": "compare_scales",
+    "qualifiers": "compare_scales",
+    "ppi": "ratings_real",
+}
 
 
 def current_scale(form, n_boards, current=None) -> VPScale | None:
@@ -118,8 +128,11 @@ def current_scale(form, n_boards, current=None) -> VPScale | None:
         scale = named_scale(name, n_boards=n)
     theirs = NAMED_SCALES[current].unit if isinstance(current, str) else scale.unit
     if theirs not in (unit, "margin"):
-        raise fail("current", f"a scale in {unit}, the unit of {display_name('form', form)}",
-                   f"a scale in {theirs}")  # fmt: skip
+        raise fail(
+            "current",
+            f"a scale in {unit}, the unit of {display_name('form', form)}",
+            f"a scale in {theirs}",
+        )
     return scale
 
 
@@ -134,8 +147,11 @@ def top_from(scale: VPScale, unit: str) -> float:
     >>> round(top_from(current_scale("swiss_pairs", 8), "MP %"), 2)
     68.35
     """
-    t = float(scale.thresholds[-1]) if not scale.negative else float(
-        scale.thresholds[scale.max_vp // 2 - 1])  # fmt: skip
+    t = (
+        float(scale.thresholds[-1])
+        if not scale.negative
+        else float(scale.thresholds[scale.max_vp // 2 - 1])
+    )
     if unit == "MP %":
         return round(scale.centre + t, 10)
     step = scale.step or 1
@@ -167,14 +183,7 @@ def _simulated(form, n_boards, scales, *, n_tables, n_events, rng):
     reference; None for a form with no strongest side."""
     if not_simulated_reason(form) is not None:
         return None
-    model = simulated_model(form, n_boards, n_tables=n_tables)
-    spec = SIM_EVENTS[form]
-    m = event_measures(
-        spec["n_entrants"], scales=scales, n_rounds=spec["n_rounds"], n_boards=n_boards,
-        event_format="swiss", pairing="score", board=model["board"], k=model["k"],
-        strength_sd=model["strength_sd"], n_events=n_events, top_k=spec["top_k"],
-        reference=0, rng=rng,
-    )  # fmt: skip
+    m = simulated_measures(form, n_boards, scales, n_tables=n_tables, n_events=n_events, rng=rng)
     win = m[m["measure"] == "p_strongest_wins"].reset_index(drop=True)
     vs = m[m["measure"] == "p_strongest_wins_vs_reference"].reset_index(drop=True)
     return win, vs
@@ -193,20 +202,34 @@ def _real_changes(rescored, baselines) -> dict | None:
     scales = pd.unique(g["baseline_scale"]) if "baseline_scale" in g else ["WBF 2013 continuous"]
     n = int(g["event"].nunique())
     if baselines is None:  # the shipped championships: WBF 2013 re-applied
-        what = (f"against WBF 2013 continuous re-applied (a scale {n - int(played.sum())} of "
-                f"the {n} did not play)")  # fmt: skip
+        what = (
+            f"against WBF 2013 continuous re-applied (a scale {n - int(played.sum())} of "
+            f"the {n} did not play)"
+        )
     else:
         what = "against the scale each was scored on (" + ", ".join(scales) + ")"
-    return {"qualifier_changes": int(g["count"].sum()),
-            "qualifier_changes_low": int(g["count_low"].sum()),
-            "qualifier_changes_high": int(g["count_high"].sum()),
-            "events_changed": int((g["count"] > 0).sum()), "n_real_events": n,
-            "baseline": what}  # fmt: skip
+    return {
+        "qualifier_changes": int(g["count"].sum()),
+        "qualifier_changes_low": int(g["count_low"].sum()),
+        "qualifier_changes_high": int(g["count_high"].sum()),
+        "events_changed": int((g["count"] > 0).sum()),
+        "n_real_events": n,
+        "baseline": what,
+    }
 
 
-def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_events=2000,
-                    alpha=0.05, rng=None, rescored=None, baselines=None,
-                    qualifiers=8) -> pd.DataFrame:  # fmt: skip
+def recommendations(
+    events=DEFAULT_EVENTS,
+    *,
+    current=None,
+    n_tables=15,
+    n_events=2000,
+    alpha=0.05,
+    rng=None,
+    rescored=None,
+    baselines=None,
+    qualifiers=8,
+) -> pd.DataFrame:
     """The recommended scale for each form and length, beside the scale in use now.
 
     Parameters
@@ -265,8 +288,13 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
     >>> r[["form", "n_boards", "recommended_20_0_from", "current_20_0_from"]].to_dict("records")
     [{'form': 'teams', 'n_boards': 8, 'recommended_20_0_from': 30.0, 'current_20_0_from': 43.0}]
     """
-    pairs = [(check_choice(f, "events", tuple(EVIDENCE_FORMS)),
-              check_int(n, "n_boards", minimum=1, maximum=500)) for f, n in events]  # fmt: skip
+    pairs = [
+        (
+            check_choice(f, "events", tuple(EVIDENCE_FORMS)),
+            check_int(n, "n_boards", minimum=1, maximum=500),
+        )
+        for f, n in events
+    ]
     if not pairs:
         raise fail("events", "at least one (form, n_boards)", list(events))
     n_events = check_int(n_events, "n_events", minimum=50, maximum=100_000)
@@ -288,33 +316,49 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
             compared["now"] = now
         p = sensitivity(compared, sigmas=[src.sigma]).set_index("scale")["p_top"]
         lo, hi = src.sigma_ci or (np.nan, np.nan)
-        ends = (sensitivity({"rec": played}, sigmas=[lo, hi])["p_top"].tolist()
-                if src.sigma_ci else [np.nan, np.nan])  # fmt: skip
+        ends = (
+            sensitivity({"rec": played}, sigmas=[lo, hi])["p_top"].tolist()
+            if src.sigma_ci
+            else [np.nan, np.nan]
+        )
         row = {
-            "form": form, "n_boards": n, "n_tables": n_tables if form == "butler" else None,
-            "unit": entry.unit, "sigma": src.sigma, "sigma_ci_low": lo, "sigma_ci_high": hi,
-            "sigma_source": src.source, "thresholds": [float(t) for t in rec.thresholds],
+            "form": form,
+            "n_boards": n,
+            "n_tables": n_tables if form == "butler" else None,
+            "unit": entry.unit,
+            "sigma": src.sigma,
+            "sigma_ci_low": lo,
+            "sigma_ci_high": hi,
+            "sigma_source": src.source,
+            "thresholds": [float(t) for t in rec.thresholds],
             "recommended_20_0_from": top_from(rec, entry.unit),
             "current_scale": None if now is None else now.name,
             "current_20_0_from": np.nan if now is None else top_from(now, entry.unit),
             "p_20_0_equal": float(p["rec"]),
-            "p_20_0_equal_ci_low": float(min(ends)), "p_20_0_equal_ci_high": float(max(ends)),
+            "p_20_0_equal_ci_low": float(min(ends)),
+            "p_20_0_equal_ci_high": float(max(ends)),
             "p_20_0_equal_current": float(p["now"]) if now is not None else np.nan,
             "report": _BACKING["sigma"],
-        }  # fmt: skip
+        }
         seed = int(gen.integers(2**32))
-        sim = None if now is None else _simulated(form, n, [played, now], n_tables=n_tables,
-                                                  n_events=n_events, rng=seed)  # fmt: skip
+        sim = (
+            None
+            if now is None
+            else _simulated(form, n, [played, now], n_tables=n_tables, n_events=n_events, rng=seed)
+        )
         if sim is not None:
             win, vs = sim
-            row.update({
-                "p_strongest_wins": float(win["value"].iloc[0]),
-                "p_strongest_wins_se": float(win["se"].iloc[0]),
-                "p_strongest_wins_current": float(win["value"].iloc[1]),
-                "p_strongest_wins_current_se": float(win["se"].iloc[1]),
-                "strongest_diff": -float(vs["value"].iloc[0]),
-                "strongest_diff_se": float(vs["se"].iloc[0]), "n_events": n_events,
-            })  # fmt: skip
+            row.update(
+                {
+                    "p_strongest_wins": float(win["value"].iloc[0]),
+                    "p_strongest_wins_se": float(win["se"].iloc[0]),
+                    "p_strongest_wins_current": float(win["value"].iloc[1]),
+                    "p_strongest_wins_current_se": float(win["se"].iloc[1]),
+                    "strongest_diff": -float(vs["value"].iloc[0]),
+                    "strongest_diff_se": float(vs["se"].iloc[0]),
+                    "n_events": n_events,
+                }
+            )
         if form == "teams":
             if quals is None:
                 quals = _real_changes(rescored, baselines) or {}
@@ -327,8 +371,11 @@ def recommendations(events=DEFAULT_EVENTS, *, current=None, n_tables=15, n_event
         z_critical = float(norm.ppf(1 - check_number(alpha, "alpha", low=1e-6, high=0.5) / (2 * m)))
         z = (out["strongest_diff"] / out["strongest_diff_se"]).abs()
         gap = z - z_critical
-        verdict = np.where(gap.abs() < VERDICT_MARGIN, "unresolved",
-                           np.where(gap > 0, "differs", "not distinguishable"))  # fmt: skip
+        verdict = np.where(
+            gap.abs() < VERDICT_MARGIN,
+            "unresolved",
+            np.where(gap > 0, "differs", "not distinguishable"),
+        )
         out["verdict"] = np.where(out["strongest_diff"].notna(), verdict, None)
     return out
 
@@ -358,28 +405,37 @@ def recommendation_sentence(row) -> str:
     top = _num(row["recommended_20_0_from"]) + (" %" if unit == "MP %" else f" {unit}")
     now = _num(row["current_20_0_from"]) + (" %" if unit == "MP %" else f" {unit}")
     digits = 0 if unit == "points" else 2
-    ci = (" (a printed figure: no interval)" if pd.isna(row["sigma_ci_low"]) else
-          f" (90 % interval {row['sigma_ci_low']:.2f}-{row['sigma_ci_high']:.2f})")  # fmt: skip
+    ci = (
+        " (a printed figure: no interval)"
+        if pd.isna(row["sigma_ci_low"])
+        else f" (90 % interval {row['sigma_ci_low']:.2f}-{row['sigma_ci_high']:.2f})"
+    )
     text = (
         f"{name[:1].upper()}{name[1:]}, {row['n_boards']} boards: publish the Gaussian 20-0 "
         f"scale at σ {row['sigma']:.{digits}f} {unit}{ci}, 20-0 from {top}"
     )
     if not isinstance(row["current_scale"], str):
-        return text + (f", where {100 * row['p_20_0_equal']:.1f} % of matches between equal "
-                       "sides end 20-0 (no scale in common use to set beside it).")  # fmt: skip
+        return text + (
+            f", where {100 * row['p_20_0_equal']:.1f} % of matches between equal "
+            "sides end 20-0 (no scale in common use to set beside it)."
+        )
     share = f"{100 * row['p_20_0_equal']:.1f} %"
     if not pd.isna(row.get("p_20_0_equal_ci_low", np.nan)):
-        share += (f" ({100 * row['p_20_0_equal_ci_low']:.1f}-"
-                  f"{100 * row['p_20_0_equal_ci_high']:.1f} % over σ's interval)")  # fmt: skip
+        share += (
+            f" ({100 * row['p_20_0_equal_ci_low']:.1f}-"
+            f"{100 * row['p_20_0_equal_ci_high']:.1f} % over σ's interval)"
+        )
     text += (
         f", against {now} on {row['current_scale']}; between equal sides {share} of matches "
         f"end 20-0 on it, {100 * row['p_20_0_equal_current']:.1f} % on the scale now"
     )
     if not pd.isna(row.get("strongest_diff", np.nan)):
         d, se = 100 * row["strongest_diff"], 100 * row["strongest_diff_se"]
-        verdict = {"not distinguishable": "cannot be told apart",
-                   "unresolved": "too close to call",
-                   "differs": "more often" if d > 0 else "less often"}[row["verdict"]]  # fmt: skip
+        verdict = {
+            "not distinguishable": "cannot be told apart",
+            "unresolved": "too close to call",
+            "differs": "more often" if d > 0 else "less often",
+        }[row["verdict"]]
         text += (
             f"; the strongest side wins a simulated event {100 * row['p_strongest_wins']:.1f} % "
             f"of the time on it and {100 * row['p_strongest_wins_current']:.1f} % on the scale "
@@ -437,8 +493,9 @@ def wbf_statement(rescored=None) -> pd.DataFrame:
     """
     r = rescore_events() if rescored is None else rescored
     scales = [s for s in pd.unique(r["scale"])]
-    wide = r.pivot_table(index=["event", "team"], columns="scale", values=["rank", "qualified"],
-                         aggfunc="first")  # fmt: skip
+    wide = r.pivot_table(
+        index=["event", "team"], columns="scale", values=["rank", "qualified"], aggfunc="first"
+    )
     similar = {frozenset(p) for p in SIMILAR_SHAPES}
     rows = []
     for i, a in enumerate(scales):
@@ -450,16 +507,20 @@ def wbf_statement(rescored=None) -> pd.DataFrame:
             agg = by_event.agg({"in_out": "sum", "moved": "sum", "lead": "any"})
             n = len(agg)
             changed = int((agg["in_out"] > 0).sum())
-            rows.append({
-                "scale": a, "other": b,
-                "shape": "similar" if frozenset((a, b)) in similar else "different",
-                "n_events": n, "events_qualifiers_changed": changed,
-                "qualifiers_changed": int(agg["in_out"].sum()),
-                "places_changed": int(agg["moved"].sum()),
-                "leaders_changed": int(agg["lead"].sum()),
-                "share_events_changed": changed / n,
-                "holds": changed / n <= PRACTICALLY_NOTHING,
-            })  # fmt: skip
+            rows.append(
+                {
+                    "scale": a,
+                    "other": b,
+                    "shape": "similar" if frozenset((a, b)) in similar else "different",
+                    "n_events": n,
+                    "events_qualifiers_changed": changed,
+                    "qualifiers_changed": int(agg["in_out"].sum()),
+                    "places_changed": int(agg["moved"].sum()),
+                    "leaders_changed": int(agg["lead"].sum()),
+                    "share_events_changed": changed / n,
+                    "holds": changed / n <= PRACTICALLY_NOTHING,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -486,9 +547,10 @@ def wbf_statement_sentence(frame) -> str:
     holds_similar = bool(sim["holds"].all()) if len(sim) else None
     n_diff_holds = int(diff["holds"].sum())
     verdict = (
-        "holds between scales of the same shape" if holds_similar else
-        "does not hold even between scales of the same shape"
-    )  # fmt: skip
+        "holds between scales of the same shape"
+        if holds_similar
+        else "does not hold even between scales of the same shape"
+    )
     if n * PRACTICALLY_NOTHING < 1:  # one change is already more than the claim allows
         verdict = f"cannot be tested on {_count(n, 'event')} (one change would exceed it)"
     return (
@@ -543,23 +605,42 @@ def brief_findings(table, statement, decision=None) -> pd.DataFrame:
     rows = []
     for r in table.itertuples(index=False):
         row = r._asdict()
-        rows.append({"text": recommendation_sentence(row), "section": "Which scale to publish",
-                     "key": "recommendations",
-                     "headline": (row["form"], row["n_boards"]) in _HEADLINES})  # fmt: skip
-    rows.append({"text": wbf_statement_sentence(statement),
-                 "section": "Would a new scale have changed who qualified?",
-                 "key": "wbf_statement", "headline": True})  # fmt: skip
+        rows.append(
+            {
+                "text": recommendation_sentence(row),
+                "section": "Which scale to publish",
+                "key": "recommendations",
+                "headline": (row["form"], row["n_boards"]) in _HEADLINES,
+            }
+        )
+    rows.append(
+        {
+            "text": wbf_statement_sentence(statement),
+            "section": "Would a new scale have changed who qualified?",
+            "key": "wbf_statement",
+            "headline": True,
+        }
+    )
     if decision is not None:
         pairs = ((decision["sentence"], True), (decision["calibration_sentence"], False))
         for text, head in pairs:
-            rows.append({"text": text, "section": "Does our PPI forget too fast or too slow?",
-                         "key": "ppi_decision", "headline": head})  # fmt: skip
+            rows.append(
+                {
+                    "text": text,
+                    "section": "Does our PPI forget too fast or too slow?",
+                    "key": "ppi_decision",
+                    "headline": head,
+                }
+            )
     return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
 
 
 #: The verdicts on P(strongest wins) in a table cell's words.
-_VERDICT_WORDS = {"not distinguishable": "no difference", "unresolved": "too close to call",
-                  "differs": "differs"}  # fmt: skip
+_VERDICT_WORDS = {
+    "not distinguishable": "no difference",
+    "unresolved": "too close to call",
+    "differs": "differs",
+}
 
 
 def brief_table(table) -> pd.DataFrame:
@@ -578,14 +659,21 @@ def brief_table(table) -> pd.DataFrame:
     >>> t[["form", "n_boards", "p_20_0_equal"]].round(1).to_dict("records")
     [{'form': 'Swiss pairs', 'n_boards': 8, 'p_20_0_equal': 9.5}]
     """
-    out = pd.DataFrame({
-        "form": table["form"].map(lambda f: display_name("form", f)),
-        "n_boards": table["n_boards"], "sigma": table["sigma"],
-        "recommended_20_0_from": table["recommended_20_0_from"],
-        "current_20_0_from": table["current_20_0_from"],
-    })  # fmt: skip
-    for column in ("p_20_0_equal", "p_20_0_equal_current", "p_strongest_wins",
-                   "p_strongest_wins_current"):  # fmt: skip
+    out = pd.DataFrame(
+        {
+            "form": table["form"].map(lambda f: display_name("form", f)),
+            "n_boards": table["n_boards"],
+            "sigma": table["sigma"],
+            "recommended_20_0_from": table["recommended_20_0_from"],
+            "current_20_0_from": table["current_20_0_from"],
+        }
+    )
+    for column in (
+        "p_20_0_equal",
+        "p_20_0_equal_current",
+        "p_strongest_wins",
+        "p_strongest_wins_current",
+    ):
         out[column] = 100 * table[column] if column in table else np.nan
     verdict = table["verdict"] if "verdict" in table else pd.Series(None, index=table.index)
     out["verdict"] = verdict.map(lambda v: _VERDICT_WORDS.get(v, "") if isinstance(v, str) else "")

@@ -85,17 +85,28 @@ def brighton_round_counts() -> RoundCounts:
     table, t = brighton_counts()
     played = named_scale(SCORED_ON)
     return RoundCounts(
-        by_round=table, thresholds=t, scale=played, scale_id=SCORED_ON, binned_on=played,
-        binned_id=SCORED_ON, form="swiss_pairs", unit="MP %", n_boards=8,
+        by_round=table,
+        thresholds=t,
+        scale=played,
+        scale_id=SCORED_ON,
+        binned_on=played,
+        binned_id=SCORED_ON,
+        form="swiss_pairs",
+        unit="MP %",
+        n_boards=8,
         name="Brighton 2005 Swiss pairs",
-        source=(f"{COUNTS} on the {SCORED_ON} thresholds ({SCALES}): ML σ of the binned "
-                "normal margin, profile-likelihood interval"),
-        read_from=(COUNTS, SCALES, PRINTED), printed=printed("cooke_random_draw_sigma"),
-    )  # fmt: skip
+        source=(
+            f"{COUNTS} on the {SCORED_ON} thresholds ({SCALES}): ML σ of the binned "
+            "normal margin, profile-likelihood interval"
+        ),
+        read_from=(COUNTS, SCALES, PRINTED),
+        printed=printed("cooke_random_draw_sigma"),
+    )
 
 
-def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_rounds=(1, 2),
-                   counts=None):  # fmt: skip
+def brighton_sigma(
+    *, confidence=0.90, first_half_last_round=7, random_draw_rounds=(1, 2), counts=None
+):
     """σ (MP % of an 8-board match) of Brighton 2005 by subset: all, halves, each round.
 
     The same for a committee's own events with ``counts``.
@@ -129,8 +140,12 @@ def brighton_sigma(*, confidence=0.90, first_half_last_round=7, random_draw_roun
     round_8       257   9.38
     """
     counts = brighton_round_counts() if counts is None else counts
-    return subset_sigma(counts, confidence=confidence, random_draw_rounds=random_draw_rounds,
-                        first_half_last_round=first_half_last_round)  # fmt: skip
+    return subset_sigma(
+        counts,
+        confidence=confidence,
+        random_draw_rounds=random_draw_rounds,
+        first_half_last_round=first_half_last_round,
+    )
 
 
 def brighton_tests(*, first_half_last_round=7, confidence=0.90, counts=None):
@@ -166,12 +181,12 @@ def brighton_tests(*, first_half_last_round=7, confidence=0.90, counts=None):
     rounds    22.3932  13   0.0496
     """
     counts = brighton_round_counts() if counts is None else counts
-    return sigma_tests(counts, first_half_last_round=first_half_last_round,
-                       confidence=confidence)  # fmt: skip
+    return sigma_tests(counts, first_half_last_round=first_half_last_round, confidence=confidence)
 
 
-def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, n_results=None,
-                      confidence=0.90):  # fmt: skip
+def swiss_pairs_sigma(
+    conditions="whole_event", *, ascherman=False, n_results=None, confidence=0.90
+):
     """The σ of an 8-board Swiss pairs match for stated conditions of use, from Brighton.
 
     Parameters
@@ -211,15 +226,18 @@ def swiss_pairs_sigma(conditions="whole_event", *, ascherman=False, n_results=No
     """
     check_choice(conditions, "conditions", tuple(CONDITIONS))
     ascherman = check_flag(ascherman, "ascherman")
-    subset = {"whole_event": "all", "random_draw": "random_draw",
-              "swiss_rounds": "second_half"}[conditions]  # fmt: skip
+    subset = {"whole_event": "all", "random_draw": "random_draw", "swiss_rounds": "second_half"}[
+        conditions
+    ]
     row = brighton_sigma(confidence=confidence).loc[subset]
     ratio, how = 1.0, ""
     if ascherman:
         size = printed("brighton_field_tables").value if n_results is None else n_results
         size = check_int(size, "n_results", minimum=21)
-        ratio = float((swiss_pairs_top_percent(8, ascherman=True) - 50)
-                      / (swiss_pairs_top_percent(8, n_results=size) - 50))  # fmt: skip
+        ratio = float(
+            (swiss_pairs_top_percent(8, ascherman=True) - 50)
+            / (swiss_pairs_top_percent(8, n_results=size) - 50)
+        )
         how = f", × {ratio:.4f} for Ascherman scoring (field of {size})"
     return Estimate(
         name=f"sigma_{conditions}" + ("_ascherman" if ascherman else ""),

@@ -98,9 +98,13 @@ def butler_factors(*, confidence=0.90, n_boot=2000, rng=None, spreads=None) -> p
     rows = []
     for datum, column in _DATUM_COLUMNS.items():
         fit = butler_factor(
-            spreads[column], spreads["cross_imps_rms"], spreads["n_tables"],
-            confidence=confidence, n_boot=n_boot, rng=gen,
-        )  # fmt: skip
+            spreads[column],
+            spreads["cross_imps_rms"],
+            spreads["n_tables"],
+            confidence=confidence,
+            n_boot=n_boot,
+            rng=gen,
+        )
         rows.append((datum, fit.b, fit.ci[0], fit.ci[1], fit.se, fit.n_boards))
     return pd.DataFrame(rows, columns=["datum", "b", "ci_low", "ci_high", "se", "n_boards"])
 
@@ -219,13 +223,17 @@ def butler_session_spread(*, min_tables=8, confidence=0.90, n_boot=2000, rng=Non
     tail = (1 - confidence) / 2
     q = [tail, 1 - tail]
     return ButlerSpread(
-        groups=groups, b=b, ratio=float(np.median(ratio)),
+        groups=groups,
+        b=b,
+        ratio=float(np.median(ratio)),
         ratio_ci=tuple(float(v) for v in np.quantile(boot_ratio, q)),
         excess_variance_share=float(1.0 - mod2.sum() / obs2.sum()),
         excess_variance_share_ci=tuple(float(v) for v in np.quantile(boot_share, q)),
-        n_groups=len(groups), n_sessions=int(groups["n_tables"].sum()),
-        n_events=len(labels), confidence=confidence,
-    )  # fmt: skip
+        n_groups=len(groups),
+        n_sessions=int(groups["n_tables"].sum()),
+        n_events=len(labels),
+        confidence=confidence,
+    )
 
 
 def probst_butler_examples(*, b=None, k=None) -> pd.DataFrame:
@@ -258,27 +266,54 @@ def probst_butler_examples(*, b=None, k=None) -> pd.DataFrame:
         .astype(float)
     )
     rows = [
-        ("teams of four, Probst", 15, 2, float(sigma_teams(15)), printed["teams_15_sigma"],
-         printed["teams_15_20_0"], "K√n, K = 6.5"),
-        ("online Butler, Probst", 15, 15, float(sigma_butler_online(15, n_tables=15)),
-         printed["butler_online_sigma"], printed["butler_online_20_0"],
-         "B·K·√(n(T−1)/(2T)) + 1, B = 1.2, K = 7"),
-        ("cross-IMP teams of eight", 8, 4, float(sigma_cross_imps(8, comparisons=4, n_results=4)),
-         np.nan, printed["teams_of_8_20_0"], "K√(nCR/2), C = R = 4, K = 6.5"),
-    ]  # fmt: skip
+        (
+            "teams of four, Probst",
+            15,
+            2,
+            float(sigma_teams(15)),
+            printed["teams_15_sigma"],
+            printed["teams_15_20_0"],
+            "K√n, K = 6.5",
+        ),
+        (
+            "online Butler, Probst",
+            15,
+            15,
+            float(sigma_butler_online(15, n_tables=15)),
+            printed["butler_online_sigma"],
+            printed["butler_online_20_0"],
+            "B·K·√(n(T−1)/(2T)) + 1, B = 1.2, K = 7",
+        ),
+        (
+            "cross-IMP teams of eight",
+            8,
+            4,
+            float(sigma_cross_imps(8, comparisons=4, n_results=4)),
+            np.nan,
+            printed["teams_of_8_20_0"],
+            "K√(nCR/2), C = R = 4, K = 6.5",
+        ),
+    ]
     if b is not None and k is not None:
         b = check_number(b, "b", low=0.5, high=3.0)
         k = check_number(k, "k", low=0.5, high=50.0)
         for boards, tables in ((15, 15), (8, 12), (16, 20), (24, 30)):
             sigma = float(sigma_butler_online(boards, n_tables=tables, k=k, b=b, shooting=0.0))
-            rows.append((f"face-to-face Butler, measured ({boards} boards, {tables} tables)",
-                         boards, tables, sigma, np.nan, np.nan,
-                         f"B·K·√(n(T−1)/(2T)), B = {b:.3f}, K = {k:.2f}"))  # fmt: skip
+            rows.append(
+                (
+                    f"face-to-face Butler, measured ({boards} boards, {tables} tables)",
+                    boards,
+                    tables,
+                    sigma,
+                    np.nan,
+                    np.nan,
+                    f"B·K·√(n(T−1)/(2T)), B = {b:.3f}, K = {k:.2f}",
+                )
+            )
     frame = pd.DataFrame(
         rows,
-        columns=["example", "n_boards", "tables", "sigma", "printed_sigma", "printed_top",
-                 "model"],
-    )  # fmt: skip
+        columns=["example", "n_boards", "tables", "sigma", "printed_sigma", "printed_top", "model"],
+    )
     frame.insert(4, "top", top * frame["sigma"])
     return frame
 
@@ -321,9 +356,12 @@ def butler_scale(n_boards, *, n_tables, b, k, inflation=1.0, online=False, negat
     base = float(sigma_butler_online(n_boards, n_tables=n_tables, k=k, b=b, shooting=0.0))
     sigma = base * inflation + (1.0 if online else 0.0)
     return gaussian_scale(
-        20, sigma=sigma, negative=negative, unit="IMPs",
+        20,
+        sigma=sigma,
+        negative=negative,
+        unit="IMPs",
         name=f"Butler, {n_boards} boards, {n_tables} tables",
-    )  # fmt: skip
+    )
 
 
 def event_butler_scales(n_boards, *, n_tables, b, k, inflation, online=False, negative=0):
@@ -363,10 +401,10 @@ def event_butler_scales(n_boards, *, n_tables, b, k, inflation, online=False, ne
     src = form_sigma("butler", n_boards, n_tables=n_tables)
     shooting = 1.0 if online else 0.0
     printed = event_scale("butler", n_boards, sigma=src.sigma + shooting, negative=negative)
-    equal = butler_scale(n_boards, n_tables=n_tables, b=b, k=k, online=online,
-                         negative=negative)  # fmt: skip
-    field = butler_scale(n_boards, n_tables=n_tables, b=b, k=k, online=online,
-                         negative=negative, inflation=inflation)  # fmt: skip
+    equal = butler_scale(n_boards, n_tables=n_tables, b=b, k=k, online=online, negative=negative)
+    field = butler_scale(
+        n_boards, n_tables=n_tables, b=b, k=k, online=online, negative=negative, inflation=inflation
+    )
     online_text = " + 1 IMP for shooting online (Probst §5)" if online else ""
     sources = {
         "print": src.source + online_text,
@@ -376,9 +414,15 @@ def event_butler_scales(n_boards, *, n_tables, b, k, inflation, online=False, ne
         f"Butler totals{online_text}",
     }
     scales = {"print": printed, "equal_pairs": equal, "championship_field": field}
-    rows = [{"scale": name, "sigma": float(sc.sigma),
-             "top_from": int(np.ceil(sc.thresholds[int(sc.max_vp) // 2 - 1] - 1e-9)),
-             "source": sources[name]} for name, sc in scales.items()]  # fmt: skip
+    rows = [
+        {
+            "scale": name,
+            "sigma": float(sc.sigma),
+            "top_from": int(np.ceil(sc.thresholds[int(sc.max_vp) // 2 - 1] - 1e-9)),
+            "source": sources[name],
+        }
+        for name, sc in scales.items()
+    ]
     out = pd.DataFrame(rows)
     out.attrs["scales"] = scales
     return out
@@ -409,21 +453,27 @@ def event_scale_sentence(scales, *, n_boards, n_tables) -> str:
 # --------------------------------------------------------------------------- the report
 
 #: The ``butler_scales`` report's datum rules, as its table names them.
-DATUM_NAMES = {"mean": "the plain average (Probst's)",
-               "trimmed": "top and bottom dropped, rounded to 10"}  # fmt: skip
+DATUM_NAMES = {
+    "mean": "the plain average (Probst's)",
+    "trimmed": "top and bottom dropped, rounded to 10",
+}
 
 #: The ``butler_scales`` report's scales, as its table names them.
-SCALE_NAMES = {"print": "to print (the form's σ, as the booklet)",
-               "equal_pairs": "Probst's model, equal pairs",
-               "championship_field": "Probst's model, a championship field"}  # fmt: skip
+SCALE_NAMES = {
+    "print": "to print (the form's σ, as the booklet)",
+    "equal_pairs": "Probst's model, equal pairs",
+    "championship_field": "Probst's model, a championship field",
+}
 
 #: The summary keys the ``butler_scales`` report's index shows first.
 HEADLINE = ["butler_factor_mean", "butler_factor_trimmed", "totals_ratio"]
 
-_SECTIONS = ("The Butler factor B on real full fields",
-             "Probst's equal-pairs σ against real Butler totals",
-             "Probst's examples and Pomfrey's cross-IMP rule",
-             "The scale for this event")  # fmt: skip
+_SECTIONS = (
+    "The Butler factor B on real full fields",
+    "Probst's equal-pairs σ against real Butler totals",
+    "Probst's examples and Pomfrey's cross-IMP rule",
+    "The scale for this event",
+)
 
 
 @dataclass(frozen=True)
@@ -465,8 +515,12 @@ class ButlerReport:
     @property
     def inputs(self) -> list[str]:
         """The files and data sets the report read."""
-        return [*self.own.read_from, "derived/rating_sessions", "derived/swing_counts",
-                "seeds/probst_figures"]  # fmt: skip
+        return [
+            *self.own.read_from,
+            "derived/rating_sessions",
+            "derived/swing_counts",
+            "seeds/probst_figures",
+        ]
 
     # ------------------------------------------------------------------ the sections' words
 
@@ -503,12 +557,14 @@ class ButlerReport:
         built, negative = self.scales.attrs["scales"], self.parameters["negative"]
         vps = [f"{10 + i}-{10 - i}" for i in range(1, 11)]
         vps += [f"20-{-j}" for j in range(1, negative + 1)]
-        return pd.DataFrame({
-            "VPs from": vps,
-            "to print (IMPs)": built["print"].integer_ranges()["margin_from"].to_numpy()[1:],
-            "equal pairs (IMPs)": np.round(built["equal_pairs"].thresholds, 1),
-            "championship field (IMPs)": np.round(built["championship_field"].thresholds, 1),
-        })  # fmt: skip
+        return pd.DataFrame(
+            {
+                "VPs from": vps,
+                "to print (IMPs)": built["print"].integer_ranges()["margin_from"].to_numpy()[1:],
+                "equal pairs (IMPs)": np.round(built["equal_pairs"].thresholds, 1),
+                "championship field (IMPs)": np.round(built["championship_field"].thresholds, 1),
+            }
+        )
 
     # ------------------------------------------------------------------ the conclusions
 
@@ -546,8 +602,10 @@ class ButlerReport:
         summary key; all but Pomfrey's rule are headlines."""
         keys = ("butler_factor_mean", "totals_ratio", "examples", "scale")
         heads = (True, True, False, True)
-        return pd.DataFrame(list(zip(self.conclusions(), _SECTIONS, keys, heads, strict=True)),
-                            columns=["text", "section", "key", "headline"])  # fmt: skip
+        return pd.DataFrame(
+            list(zip(self.conclusions(), _SECTIONS, keys, heads, strict=True)),
+            columns=["text", "section", "key", "headline"],
+        )
 
     def summary(self) -> dict:
         """The report's ``summary.json``."""
@@ -556,13 +614,18 @@ class ButlerReport:
         to_print, equal, mixed = built["print"], built["equal_pairs"], built["championship_field"]
         return {
             "butler_factor_mean": float(f.loc["mean", "b"]),
-            "butler_factor_mean_ci": [float(f.loc["mean", "ci_low"]),
-                                      float(f.loc["mean", "ci_high"])],
+            "butler_factor_mean_ci": [
+                float(f.loc["mean", "ci_low"]),
+                float(f.loc["mean", "ci_high"]),
+            ],
             "butler_factor_trimmed": float(f.loc["trimmed", "b"]),
-            "butler_factor_trimmed_ci": [float(f.loc["trimmed", "ci_low"]),
-                                         float(f.loc["trimmed", "ci_high"])],
+            "butler_factor_trimmed_ci": [
+                float(f.loc["trimmed", "ci_low"]),
+                float(f.loc["trimmed", "ci_high"]),
+            ],
             "n_boards_measured": int(f.loc["mean", "n_boards"]),
-            "totals_ratio": s.ratio, "totals_ratio_ci": list(s.ratio_ci),
+            "totals_ratio": s.ratio,
+            "totals_ratio_ci": list(s.ratio_ci),
             "totals_excess_variance_share": s.excess_variance_share,
             "totals_excess_variance_share_ci": list(s.excess_variance_share_ci),
             "data_scope": {
@@ -571,25 +634,39 @@ class ButlerReport:
                 "cannot_test": "the online terms (K = 7, the shooting IMP, incomplete "
                 "barometers); that the excess over the equal-pairs model is strength",
             },
-            "n_rounds": s.n_groups, "n_events": s.n_events,
+            "n_rounds": s.n_groups,
+            "n_events": s.n_events,
             "k_per_board": float(self.k_est.k),
             "k_source": "data/derived/swing_counts.csv, fit.estimate_k_from_counts",
             "examples": self.examples.to_dict(orient="records"),
             "scale": {
-                "form": "butler", "n_boards": p["n_boards"], "tables": p["tables"],
-                "online": p["online"], "sigma": to_print.sigma,
+                "form": "butler",
+                "n_boards": p["n_boards"],
+                "tables": p["tables"],
+                "online": p["online"],
+                "sigma": to_print.sigma,
                 "thresholds": list(to_print.thresholds),
                 "top_from": int(self.scales.set_index("scale").at["print", "top_from"]),
-                "sigma_equal": equal.sigma, "sigma_field": mixed.sigma,
+                "sigma_equal": equal.sigma,
+                "sigma_field": mixed.sigma,
                 "thresholds_equal": list(equal.thresholds),
                 "thresholds_field": list(mixed.thresholds),
             },
             "seed": p["seed"],
-        }  # fmt: skip
+        }
 
 
-def butler_report(files=None, *, rng=None, n_boot=2000, level=0.90, n_boards=16, n_tables=20,
-                  online=False, negative=0) -> ButlerReport:  # fmt: skip
+def butler_report(
+    files=None,
+    *,
+    rng=None,
+    n_boot=2000,
+    level=0.90,
+    n_boards=16,
+    n_tables=20,
+    online=False,
+    negative=0,
+) -> ButlerReport:
     """The ``butler_scales`` report: B, the spread of Butler totals, Probst's examples and
     the scale for an event.
 
@@ -624,10 +701,26 @@ def butler_report(files=None, *, rng=None, n_boot=2000, level=0.90, n_boards=16,
     k_est = estimate_k_from_counts(swings.index.to_numpy(), swings.to_numpy(), confidence=level)
     b_trim = float(factors.set_index("datum").loc["trimmed", "b"])
     return ButlerReport(
-        own=own, factors=factors, spread=spread, k_est=k_est,
+        own=own,
+        factors=factors,
+        spread=spread,
+        k_est=k_est,
         examples=probst_butler_examples(b=b_trim, k=k_est.k),
-        scales=event_butler_scales(n_boards, n_tables=n_tables, b=b_trim, k=k_est.k,
-                                   inflation=spread.ratio, online=online, negative=negative),
-        parameters={"level": level, "n_boards": n_boards, "tables": n_tables, "online": online,
-                    "negative": negative, "seed": seed},
-    )  # fmt: skip
+        scales=event_butler_scales(
+            n_boards,
+            n_tables=n_tables,
+            b=b_trim,
+            k=k_est.k,
+            inflation=spread.ratio,
+            online=online,
+            negative=negative,
+        ),
+        parameters={
+            "level": level,
+            "n_boards": n_boards,
+            "tables": n_tables,
+            "online": online,
+            "negative": negative,
+            "seed": seed,
+        },
+    )

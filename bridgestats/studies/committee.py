@@ -64,9 +64,14 @@ DEFAULT_SCALES = {"teams": "wbf_discrete", "swiss_pairs": "ebu_2006"}
 #: The named 20-0 scales a form's VPs are matched against (:func:`scored_on`).
 _CANDIDATES = {
     "teams": ("wbf_discrete", "wbf"),
-    "swiss_pairs": ("ebu_2006", "washington_2004", "ascherman_2006", "random_draw",
-                    "triangular_2003"),
-}  # fmt: skip
+    "swiss_pairs": (
+        "ebu_2006",
+        "washington_2004",
+        "ascherman_2006",
+        "random_draw",
+        "triangular_2003",
+    ),
+}
 
 
 def as_committee(files, *, progress: bool = True) -> CommitteeResults | None:
@@ -234,13 +239,13 @@ def round_counts(files, *, scale=None, form=None, report="washington_sigma") -> 
     s, sid, agree, printed = scored_on(m, scale, form=form, n_boards=n_boards)
     binned = named_scale("wbf_discrete", n_boards=n_boards) if sid == "wbf" else s
     if binned.raw or binned.max_vp != 20 or binned.negative:
-        raise fail("scale", "a 20-0 scale without negative VPs (its outcomes are counted)",
-                   sid)  # fmt: skip
+        raise fail("scale", "a 20-0 scale without negative VPs (its outcomes are counted)", sid)
     outcome = binned.outcome(m["margin"].to_numpy(dtype=float))
     vps = [int(v) if float(v).is_integer() else float(v) for v in binned.vp_winner]
     rounds = m["round"].astype(int).to_numpy()
-    table = pd.crosstab(pd.Series(rounds, name="round"),
-                        pd.Series(np.asarray(vps)[outcome], name="vp_winner"))  # fmt: skip
+    table = pd.crosstab(
+        pd.Series(rounds, name="round"), pd.Series(np.asarray(vps)[outcome], name="vp_winner")
+    )
     table = table.reindex(columns=vps, fill_value=0)
     events = list(pd.unique(m["event"]))
     name = events[0] if len(events) == 1 else f"{len(events)} events"
@@ -260,11 +265,13 @@ def round_counts(files, *, scale=None, form=None, report="washington_sigma") -> 
         vp_printed=printed,
         left_out=left_out,
         read_statement=read_statement(c, _FORM_USES[form]),
-        source=(f"the committee's files ({len(m):,} matches of {n_boards} boards) counted on "
-                f"the {binned.name or sid} scale's bands: ML σ of the binned normal margin, "
-                "profile-likelihood interval"),
+        source=(
+            f"the committee's files ({len(m):,} matches of {n_boards} boards) counted on "
+            f"the {binned.name or sid} scale's bands: ML σ of the binned normal margin, "
+            "profile-likelihood interval"
+        ),
         read_from=c.given,
-    )  # fmt: skip
+    )
 
 
 @dataclass(frozen=True)
@@ -352,8 +359,9 @@ print no VPs)', True)
     for event, em in m.groupby("event", sort=True):
         forms = set(em["form"])
         if len(forms) > 1:
-            raise fail("files", f"one form per event ({event!r} has team and pairs matches)",
-                       sorted(forms))  # fmt: skip
+            raise fail(
+                "files", f"one form per event ({event!r} has team and pairs matches)", sorted(forms)
+            )
         form = forms.pop()
         n_boards = int(em["boards"].max())
         s, sid, agree, printed = scored_on(em, scale, form=form, n_boards=n_boards)
@@ -524,8 +532,10 @@ def interval_verdict(what: str, ci, references: dict, *, unit: str = "") -> str:
     if not inside:
         return f"{head} holds none of the published figures: the sample rules them all out."
     if len(inside) == 1:
-        return (f"{head} holds {shown[0]} alone of the published figures: the sample decides "
-                "between them.")  # fmt: skip
+        return (
+            f"{head} holds {shown[0]} alone of the published figures: the sample decides "
+            "between them."
+        )
     listed = ", ".join(shown[:-1]) + " and " + shown[-1]
     return f"{head} holds {listed}: too wide to decide between them."
 
@@ -565,12 +575,14 @@ class RatingLog:
         """Sessions, table results, events, players and the split, in one sentence."""
         s, p = self.sessions, self.players
         before = int((pd.to_datetime(s["date"]) < pd.Timestamp(self.until)).sum())
-        return (f"{len(s):,} sessions, {int(s['n_boards'].sum()):,} table results (boards), "
-                f"{s['event'].nunique():,} events, {len(p):,} players, "
-                f"{int((p['n_championships'] >= 2).sum()):,} of them in two or more "
-                f"{'championships' if self.read_statement is None else 'files'}; fitted on "
-                f"the {before:,} sessions before {self.until} and "
-                f"scored on the {len(s) - before:,} from it on.")  # fmt: skip
+        return (
+            f"{len(s):,} sessions, {int(s['n_boards'].sum()):,} table results (boards), "
+            f"{s['event'].nunique():,} events, {len(p):,} players, "
+            f"{int((p['n_championships'] >= 2).sum()):,} of them in two or more "
+            f"{'championships' if self.read_statement is None else 'files'}; fitted on "
+            f"the {before:,} sessions before {self.until} and "
+            f"scored on the {len(s) - before:,} from it on."
+        )
 
 
 def rating_log(files=None, *, until=None, max_sessions=0, report="ratings_real") -> RatingLog:
@@ -626,21 +638,32 @@ def rating_log(files=None, *, until=None, max_sessions=0, report="ratings_real")
     sessions = sessions.iloc[:keep].reset_index(drop=True) if keep else sessions
     dates = pd.to_datetime(sessions["date"])
     if dates.nunique() < 2:
-        raise fail("files", f"{report}: pairs sessions on two or more dates (fitted before one, "
-                   "scored after it)", f"{dates.nunique()} date(s)")  # fmt: skip
+        raise fail(
+            "files",
+            f"{report}: pairs sessions on two or more dates (fitted before one, scored after it)",
+            f"{dates.nunique()} date(s)",
+        )
     if until is None:
         until = str(dates.iloc[len(dates) // 2].date())
         if pd.Timestamp(until) <= dates.iloc[0]:  # the middle session on the first date
             until = str(dates[dates > dates.iloc[0]].iloc[0].date())
     cut = pd.Timestamp(until)
     if not (dates < cut).any() or not (dates >= cut).any():
-        raise fail("until", f"a date with sessions before and after it ({dates.iloc[0].date()} "
-                   f"to {dates.iloc[-1].date()})", until)  # fmt: skip
+        raise fail(
+            "until",
+            f"a date with sessions before and after it ({dates.iloc[0].date()} "
+            f"to {dates.iloc[-1].date()})",
+            until,
+        )
     read = read_statement(c, "pairs_sessions")
     dropped = board_log.attrs["summary"]["dropped"]
-    rows = [{"what": "table results", "status": f"not rated: {reason}", "count": n, "where": ""}
-            for reason, n in dropped.items() if n]  # fmt: skip
+    rows = [
+        {"what": "table results", "status": f"not rated: {reason}", "count": n, "where": ""}
+        for reason, n in dropped.items()
+        if n
+    ]
     if rows:
-        read = ReadStatement(read.sentence, pd.concat([read.table, pd.DataFrame(rows)],
-                                                      ignore_index=True))  # fmt: skip
+        read = ReadStatement(
+            read.sentence, pd.concat([read.table, pd.DataFrame(rows)], ignore_index=True)
+        )
     return RatingLog(sessions, rating_players(sessions), str(until), read, c.given)

@@ -37,12 +37,21 @@ SECTIONS = {
 }
 
 #: The summary keys the index shows first.
-HEADLINE = ["n_events_simulated", "n_events_per_format", "team_k", "team_delta",
-            "pairs_strength_sd"]  # fmt: skip
+HEADLINE = [
+    "n_events_simulated",
+    "n_events_per_format",
+    "team_k",
+    "team_delta",
+    "pairs_strength_sd",
+]
 
 #: The shipped data sets every run reads (a committee's files come after them).
-INPUTS = ("derived/match_margins", "derived/swing_counts", "seeds/brighton_2005_vp_counts",
-          "seeds/swiss_pairs_scales")  # fmt: skip
+INPUTS = (
+    "derived/match_margins",
+    "derived/swing_counts",
+    "seeds/brighton_2005_vp_counts",
+    "seeds/swiss_pairs_scales",
+)
 
 
 @dataclass(frozen=True)
@@ -161,10 +170,15 @@ class ScalesReport:
         figure = list(map(plus_minus, main["value"], main["se"], [3] * len(main)))
         return (
             main.assign(figure=figure)
-            .pivot_table(index=["event", "pairing", "scale"], columns="measure",
-                         values="figure", aggfunc="first", sort=False)
+            .pivot_table(
+                index=["event", "pairing", "scale"],
+                columns="measure",
+                values="figure",
+                aggfunc="first",
+                sort=False,
+            )
             .reset_index()
-        )  # fmt: skip
+        )
 
     def verdicts_table(self) -> pd.DataFrame:
         """:func:`.scales.scale_verdicts` of the round robin and the Swiss events paired by
@@ -177,10 +191,12 @@ class ScalesReport:
         of a 20-VP match) and ``share_of_steps_worth_nothing``."""
         return (
             self.breakage.groupby(["event", "scale"], sort=False)
-            .agg(largest_value=("value_vp20", "max"),
-                 share_of_steps_worth_nothing=("value_vp20", lambda v: float(np.mean(v == 0))))
+            .agg(
+                largest_value=("value_vp20", "max"),
+                share_of_steps_worth_nothing=("value_vp20", lambda v: float(np.mean(v == 0))),
+            )
             .reset_index()
-        )  # fmt: skip
+        )
 
     def standings(self) -> pd.DataFrame:
         """Every re-scored standing with its ``baseline`` (the scale changes are counted
@@ -214,13 +230,22 @@ class ScalesReport:
         :func:`.rescore.conclusions`'; the last says how big the simulation was, the
         largest standard error of P(strongest wins) and how many comparisons with the
         reference are unresolved."""
-        simulated = scales.conclusions(self.measures, shooting=self.shooting_incentive,
-                                       pairings=self.pairing_rules)  # fmt: skip
-        rows = [(s, "events", "p_strongest_wins", "P(strongest wins) is highest" in s)
-                for s in simulated]  # fmt: skip
-        rows += [(f"Real events re-scored: {s}", "real", "qualifier_changes",
-                  s.startswith("Gaussian 20-0 changes"))
-                 for s in rescore.conclusions(self.changes)]  # fmt: skip
+        simulated = scales.conclusions(
+            self.measures, shooting=self.shooting_incentive, pairings=self.pairing_rules
+        )
+        rows = [
+            (s, "events", "p_strongest_wins", "P(strongest wins) is highest" in s)
+            for s in simulated
+        ]
+        rows += [
+            (
+                f"Real events re-scored: {s}",
+                "real",
+                "qualifier_changes",
+                s.startswith("Gaussian 20-0 changes"),
+            )
+            for s in rescore.conclusions(self.changes)
+        ]
         rows.append((self._size_sentence(), "events", "n_events_simulated", False))
         return pd.DataFrame(
             [{"text": t, "section": SECTIONS[s], "key": k, "headline": h} for t, s, k, h in rows],
@@ -249,12 +274,18 @@ class ScalesReport:
         s, p, by_scale = self.spread, self.pairs, self.changes_by_scale()
         return {
             **self.overview,
-            "team_k": s.k, "team_k_source": s.source, "team_k_ci": s.k_ci,
-            "team_delta": s.delta, "team_delta_ci": s.delta_ci,
+            "team_k": s.k,
+            "team_k_source": s.source,
+            "team_k_ci": s.k_ci,
+            "team_delta": s.delta,
+            "team_delta_ci": s.delta_ci,
             "team_strength_sd": self.team_strength_sd,
-            "pairs_strength_sd": p.strength_sd, "pairs_strength_sd_ci": p.strength_sd_ci,
-            "pairs_strength_sd_mc_se": self.pairs_mc_se, "pairs_k": p.k,
-            "pairs_sigma_equal": p.sigma_equal, "pairs_round1_sigma": p.round1_sigma,
+            "pairs_strength_sd": p.strength_sd,
+            "pairs_strength_sd_ci": p.strength_sd_ci,
+            "pairs_strength_sd_mc_se": self.pairs_mc_se,
+            "pairs_k": p.k,
+            "pairs_sigma_equal": p.sigma_equal,
+            "pairs_round1_sigma": p.round1_sigma,
             "pairs_second_half_sigma": p.second_half_sigma,
             "qualifier_changes_range": {
                 scale: [int(row.events_changed_low), int(row.events_changed_high)]
@@ -265,14 +296,28 @@ class ScalesReport:
                 event: dict(zip(rows["scale"], rows["count"], strict=True))
                 for event, rows in self.changes.groupby("event")
             },
-        }  # fmt: skip
+        }
 
 
-def scale_comparison(files=None, *, qualifiers=8, files_scale=None, rng=None, n_events=4000,
-                     n_events_swiss=20000, n_events_other_rules=500, rr_teams=22, rr_boards=16,
-                     swiss_teams=60, swiss_rounds=8, swiss_boards=8, pairs_pairs=128,
-                     pairs_rounds=10, pairs_boards=8,
-                     shooting_boards_left=(1, 2, 4)) -> ScalesReport:  # fmt: skip
+def scale_comparison(
+    files=None,
+    *,
+    qualifiers=8,
+    files_scale=None,
+    rng=None,
+    n_events=4000,
+    n_events_swiss=20000,
+    n_events_other_rules=500,
+    rr_teams=22,
+    rr_boards=16,
+    swiss_teams=60,
+    swiss_rounds=8,
+    swiss_boards=8,
+    pairs_pairs=128,
+    pairs_rounds=10,
+    pairs_boards=8,
+    shooting_boards_left=(1, 2, 4),
+) -> ScalesReport:
     """The ``compare_scales`` report's simulations and re-scored events.
 
     Parameters
@@ -308,47 +353,90 @@ def scale_comparison(files=None, *, qualifiers=8, files_scale=None, rng=None, n_
     tau = spread.delta / np.sqrt(2)
     events = {
         "round robin": dict(n_entrants=rr_teams, n_boards=rr_boards, strength_sd=tau),
-        "Swiss teams": dict(n_entrants=swiss_teams, n_rounds=swiss_rounds,
-                            n_boards=swiss_boards, strength_sd=tau),
-        "Swiss pairs": dict(n_entrants=pairs_pairs, n_rounds=pairs_rounds,
-                            n_boards=pairs_boards, strength_sd=pairs.strength_sd, k=pairs.k),
-    }  # fmt: skip
-    candidates = {event: scales.candidate_scales(event, n_boards=spec["n_boards"], spread=spread)
-                  for event, spec in events.items()}  # fmt: skip
+        "Swiss teams": dict(
+            n_entrants=swiss_teams, n_rounds=swiss_rounds, n_boards=swiss_boards, strength_sd=tau
+        ),
+        "Swiss pairs": dict(
+            n_entrants=pairs_pairs,
+            n_rounds=pairs_rounds,
+            n_boards=pairs_boards,
+            strength_sd=pairs.strength_sd,
+            k=pairs.k,
+        ),
+    }
+    candidates = {
+        event: scales.candidate_scales(event, n_boards=spec["n_boards"], spread=spread)
+        for event, spec in events.items()
+    }
     frames = []
     for event, spec in events.items():
         n = n_events if event == "round robin" else n_events_swiss
-        frames.append(scales.compare_scales(event, scales=candidates[event], pairings=["score"],
-                                            n_events=n, rng=rng, **spec))  # fmt: skip
+        frames.append(
+            scales.compare_scales(
+                event, scales=candidates[event], pairings=["score"], n_events=n, rng=rng, **spec
+            )
+        )
         if event != "round robin":
-            frames.append(scales.compare_scales(
-                event, scales=candidates[event], pairings=["random", "seeded", "late"],
-                n_events=n_events_other_rules, rng=rng, **spec))  # fmt: skip
+            frames.append(
+                scales.compare_scales(
+                    event,
+                    scales=candidates[event],
+                    pairings=["random", "seeded", "late"],
+                    n_events=n_events_other_rules,
+                    rng=rng,
+                    **spec,
+                )
+            )
     measures = pd.concat(frames, ignore_index=True)
     # the pairing rules on the reference scale, the same events under every rule
     pairing_rules = pd.concat(
-        [scales.compare_pairings(event, n_events=n_events_swiss, rng=rng, **spec)
-         for event, spec in events.items() if event != "round robin"],
+        [
+            scales.compare_pairings(event, n_events=n_events_swiss, rng=rng, **spec)
+            for event, spec in events.items()
+            if event != "round robin"
+        ],
         ignore_index=True,
-    )  # fmt: skip
+    )
     breakage = pd.concat(
-        [scales.scale_breakage(e, scales=candidates[e], n_boards=events[e]["n_boards"])
-         for e in events], ignore_index=True)  # fmt: skip
+        [
+            scales.scale_breakage(e, scales=candidates[e], n_boards=events[e]["n_boards"])
+            for e in events
+        ],
+        ignore_index=True,
+    )
     shooting = pd.concat(
-        [scales.scale_shooting(e, scales=candidates[e], n_boards=events[e]["n_boards"],
-                               boards_left=shooting_boards_left)
-         for e in ("round robin", "Swiss teams")], ignore_index=True)  # fmt: skip
+        [
+            scales.scale_shooting(
+                e,
+                scales=candidates[e],
+                n_boards=events[e]["n_boards"],
+                boards_left=shooting_boards_left,
+            )
+            for e in ("round robin", "Swiss teams")
+        ],
+        ignore_index=True,
+    )
     own = committee.rescore_input(files, scale=files_scale)
     rescored = rescore.rescore_events(own.matches, spread=spread, n_qualify=qualifiers)
     return ScalesReport(
-        spread=spread, pairs=pairs,
+        spread=spread,
+        pairs=pairs,
         pairs_mc_se=sigma_evidence.swiss_pairs_strength()["strength_sd_mc_se"],
-        events=events, candidates=candidates, measures=measures, pairing_rules=pairing_rules,
-        overview=scales.headline(measures, pairings=pairing_rules), breakage=breakage,
-        shooting_incentive=shooting, own=own, rescored=rescored,
+        events=events,
+        candidates=candidates,
+        measures=measures,
+        pairing_rules=pairing_rules,
+        overview=scales.headline(measures, pairings=pairing_rules),
+        breakage=breakage,
+        shooting_incentive=shooting,
+        own=own,
+        rescored=rescored,
         changes=rescore.qualifier_changes(rescored, baselines=own.baselines),
         swaps=rescore.qualifier_swaps(rescored, baselines=own.baselines),
-        parameters={"n_events": n_events, "n_events_swiss": n_events_swiss,
-                    "n_events_other_rules": n_events_other_rules,
-                    "shooting_boards_left": list(shooting_boards_left)},
-    )  # fmt: skip
+        parameters={
+            "n_events": n_events,
+            "n_events_swiss": n_events_swiss,
+            "n_events_other_rules": n_events_other_rules,
+            "shooting_boards_left": list(shooting_boards_left),
+        },
+    )

@@ -60,6 +60,7 @@ __all__ = [
     "not_simulated_reason",
     "real_qualifier_changes",
     "simulated_comparison",
+    "simulated_measures",
     "simulated_model",
 ]
 
@@ -68,9 +69,13 @@ __all__ = [
 #: its qualifiers ``top_k``.
 SIM_EVENTS = {
     form: {key: EVENTS[event][key] for key in ("n_entrants", "n_rounds", "top_k")}
-    for form, event in (("teams", "Swiss teams"), ("butler", "Swiss teams"),
-                        ("cross_imps", "Swiss teams"), ("swiss_pairs", "Swiss pairs"))
-}  # fmt: skip
+    for form, event in (
+        ("teams", "Swiss teams"),
+        ("butler", "Swiss teams"),
+        ("cross_imps", "Swiss teams"),
+        ("swiss_pairs", "Swiss pairs"),
+    )
+}
 #: The recommended scale's name in the comparisons (the reference every other is paired with).
 DESIGNER_SCALE = "recommended"
 #: The historical Swiss pairs scales a committee could print instead (Probst, Table 8).
@@ -90,8 +95,9 @@ def _title(form) -> str:
 def _printed_scale(sigma, *, unit, centre, max_vp, name):
     """The Gaussian scale as printed: whole-IMP band starts, for margins rounded to the whole
     IMP (as the catalogue's WBF scales, :mod:`bridgestats.vp`), MP % to two decimals."""
-    scale = gaussian_scale(max_vp, sigma=sigma, centre=centre, unit=unit, name=name,
-                           step=1 if unit == "IMPs" else None)  # fmt: skip
+    scale = gaussian_scale(
+        max_vp, sigma=sigma, centre=centre, unit=unit, name=name, step=1 if unit == "IMPs" else None
+    )
     if unit != "IMPs":
         return scale
     starts = scale.integer_ranges()["margin_from"].to_numpy(dtype=float)[1:]
@@ -118,12 +124,41 @@ def simulated_model(form, n_boards, *, n_tables=15):
     f = form_sigma(form, n_boards, n_tables=n_tables).sigma / teams
     if form == "teams":
         return {"board": "swings", "k": None, "strength_sd": ev["delta"] / math.sqrt(2)}
-    return {"board": "gaussian", "k": f * ev["k"], "strength_sd": f * ev["delta"] / math.sqrt(2),
-            "factor": f}  # fmt: skip
+    return {
+        "board": "gaussian",
+        "k": f * ev["k"],
+        "strength_sd": f * ev["delta"] / math.sqrt(2),
+        "factor": f,
+    }
 
 
-def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp=20, off=0.15,
-                         n_events=2000, rng=None):  # fmt: skip
+def simulated_measures(form, n_boards, scales, *, n_tables=15, n_events=2000, rng=None):
+    """The measures of ``scales`` on the same simulated events of ``form`` (its
+    :data:`SIM_EVENTS` Swiss paired by score, at :func:`simulated_model`), the first scale
+    the reference: the frame of :func:`bridgestats.sim.measures.event_measures`. The one
+    simulated event of a form behind the designer and the committee brief."""
+    model = simulated_model(form, n_boards, n_tables=n_tables)
+    spec = SIM_EVENTS[form]
+    return event_measures(
+        spec["n_entrants"],
+        scales=scales,
+        n_rounds=spec["n_rounds"],
+        n_boards=n_boards,
+        event_format="swiss",
+        pairing="score",
+        board=model["board"],
+        k=model["k"],
+        strength_sd=model["strength_sd"],
+        n_events=n_events,
+        top_k=spec["top_k"],
+        reference=0,
+        rng=rng,
+    )
+
+
+def simulated_comparison(
+    form, n_boards, *, n_tables=15, conditions=None, max_vp=20, off=0.15, n_events=2000, rng=None
+):
     """The recommended scale against the alternatives, on the same simulated events.
 
     Parameters
@@ -170,8 +205,10 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
         f"σ {100 * off:.0f} % smaller": src.sigma * (1 - off),
         f"σ {100 * off:.0f} % larger": src.sigma * (1 + off),
     }
-    gauss = [_printed_scale(s, unit=src.unit, centre=centre, max_vp=max_vp, name=name)
-             for name, s in printed.items()]  # fmt: skip
+    gauss = [
+        _printed_scale(s, unit=src.unit, centre=centre, max_vp=max_vp, name=name)
+        for name, s in printed.items()
+    ]
     if form == "swiss_pairs":
         names = [display_name("scale", s) for s in _PAIRS_ALTERNATIVES]
         others = [named_scale(s) for s in _PAIRS_ALTERNATIVES]
@@ -180,41 +217,39 @@ def simulated_comparison(form, n_boards, *, n_tables=15, conditions=None, max_vp
         others = [named_scale(s, n_boards=n) for s in ("wbf", "wbf_discrete", "wdl")]
     scales = [gauss[0], *others, *gauss[1:]]
     labels = [DESIGNER_SCALE, *names, *list(printed)[1:]]
-    model = simulated_model(form, n, n_tables=n_tables)
-    spec = SIM_EVENTS[form]
-    m = event_measures(
-        spec["n_entrants"], scales=scales, n_rounds=spec["n_rounds"], n_boards=n,
-        event_format="swiss", pairing="score", board=model["board"], k=model["k"],
-        strength_sd=model["strength_sd"], n_events=e, top_k=spec["top_k"], reference=0,
-        rng=rng,
-    )  # fmt: skip
+    model, spec = simulated_model(form, n, n_tables=n_tables), SIM_EVENTS[form]
+    m = simulated_measures(form, n, scales, n_tables=n_tables, n_events=e, rng=rng)
     by_name = dict(zip([s.name for s in scales], labels, strict=True))
     m = m.assign(scale=m["scale"].map(by_name))
     win = m[m["measure"] == "p_strongest_wins"].set_index("scale")
     vs = m[m["measure"] == "p_strongest_wins_vs_reference"].set_index("scale")
-    top = m[(m["measure"] == "outcome_share") & m["round"].isna()
-            & (m["outcome"] == f"{max_vp}-0")].set_index("scale")  # fmt: skip
+    top = m[
+        (m["measure"] == "outcome_share") & m["round"].isna() & (m["outcome"] == f"{max_vp}-0")
+    ].set_index("scale")
     rows = []
     for name in labels:
-        rows.append({
-            "scale": name,
-            "p_strongest_wins": float(win.at[name, "value"]),
-            "se": float(win.at[name, "se"]),
-            "p_20_0": float(top.at[name, "value"]) if name in top.index else np.nan,
-            "p_20_0_se": float(top.at[name, "se"]) if name in top.index else np.nan,
-            "diff": float(vs.at[name, "value"]) if name in vs.index else np.nan,
-            "se_paired": float(vs.at[name, "se"]) if name in vs.index else np.nan,
-            "p_holm": float(vs.at[name, "p_holm"]) if name in vs.index else np.nan,
-        })  # fmt: skip
+        rows.append(
+            {
+                "scale": name,
+                "p_strongest_wins": float(win.at[name, "value"]),
+                "se": float(win.at[name, "se"]),
+                "p_20_0": float(top.at[name, "value"]) if name in top.index else np.nan,
+                "p_20_0_se": float(top.at[name, "se"]) if name in top.index else np.nan,
+                "diff": float(vs.at[name, "value"]) if name in vs.index else np.nan,
+                "se_paired": float(vs.at[name, "se"]) if name in vs.index else np.nan,
+                "p_holm": float(vs.at[name, "p_holm"]) if name in vs.index else np.nan,
+            }
+        )
     out = pd.DataFrame(rows)
     what = "pairs" if form == "swiss_pairs" else "teams"
     out.attrs.update(
         n_events=e,
         event=f"{e:,} simulated Swiss events of {spec['n_entrants']} {what}, "
         f"{spec['n_rounds']} rounds of {n} boards paired by score",
-        model={k: (None if v is None else float(v)) if k != "board" else v
-               for k, v in model.items()},
-    )  # fmt: skip
+        model={
+            k: (None if v is None else float(v)) if k != "board" else v for k, v in model.items()
+        },
+    )
     return out
 
 
@@ -250,19 +285,27 @@ def real_qualifier_changes(form, *, rescored=None):
 
     check_choice(form, "form", tuple(EVIDENCE_FORMS))
     if form != "teams":
-        return {"applicable": False,
-                "reason": "the 51 real events re-scored are teams-of-four round robins, so "
-                f"none of them tests a scale for {display_name('form', form)}"}  # fmt: skip
+        return {
+            "applicable": False,
+            "reason": "the 51 real events re-scored are teams-of-four round robins, so "
+            f"none of them tests a scale for {display_name('form', form)}",
+        }
     r = rescore_events() if rescored is None else rescored
     q = qualifier_changes(r)
     q = q.assign(changed=q["count"] > 0)
     g = q.groupby("scale", sort=False).agg(
-        count=("count", "sum"), count_low=("count_low", "sum"),
-        count_high=("count_high", "sum"), events_changed=("changed", "sum"))  # fmt: skip
+        count=("count", "sum"),
+        count_low=("count_low", "sum"),
+        count_high=("count_high", "sum"),
+        events_changed=("changed", "sum"),
+    )
     baseline = "WBF 2013 continuous"
-    keep = {"Gaussian 20-0": DESIGNER_SCALE, "WBF 2013 discrete": "WBF 2013 whole VPs",
-            "win/draw/loss": "win-draw-loss", "Gaussian 20-0 with 5 negative":
-            "recommended, 5 negative VPs"}  # fmt: skip
+    keep = {
+        "Gaussian 20-0": DESIGNER_SCALE,
+        "WBF 2013 discrete": "WBF 2013 whole VPs",
+        "win/draw/loss": "win-draw-loss",
+        "Gaussian 20-0 with 5 negative": "recommended, 5 negative VPs",
+    }
     rows = g.loc[[k for k in keep if k in g.index]].reset_index()
     rows["scale"] = rows["scale"].map(keep)
     n_events = int(q["event"].nunique())
@@ -272,9 +315,10 @@ def real_qualifier_changes(form, *, rescored=None):
         "reason": f"{n_events} real round robins (derived/rescored_matches), each re-scored "
         f"at its own length; changes counted against the {baseline} scale, which "
         f"{int(played.sum())} of them played (the others' own scale is not shipped)",
-        "events": n_events, "baseline": baseline,
+        "events": n_events,
+        "baseline": baseline,
         "scales": rows.astype({c: "int64" for c in rows.columns if c != "scale"}),
-    }  # fmt: skip
+    }
 
 
 def _pct(p: float) -> str:
@@ -328,8 +372,11 @@ def designer_findings(rec, sim=None, qualifiers=None, *, off=0.15, alpha=0.05):
         wins) against the alternatives; the real qualifiers it changes (or why none).
     """
     form, n, unit = rec["form"], rec["n_boards"], rec["unit"]
-    ci = "" if rec["sigma_ci"] is None else (
-        f" (90 % interval {rec['sigma_ci'][0]:.2f}-{rec['sigma_ci'][1]:.2f})")  # fmt: skip
+    ci = (
+        ""
+        if rec["sigma_ci"] is None
+        else (f" (90 % interval {rec['sigma_ci'][0]:.2f}-{rec['sigma_ci'][1]:.2f})")
+    )
     scale = rec["scale"]
     if unit == "MP %":
         top = f"{scale.centre + scale.thresholds[-1]:.2f} %"
@@ -404,8 +451,16 @@ def evidence_table(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
 
     def add(estimate, value, ci, unit, source):
         lo, hi = (np.nan, np.nan) if ci is None else ci
-        rows.append({"estimate": estimate, "value": float(value), "ci_low": float(lo),
-                     "ci_high": float(hi), "unit": unit, "source": source})  # fmt: skip
+        rows.append(
+            {
+                "estimate": estimate,
+                "value": float(value),
+                "ci_low": float(lo),
+                "ci_high": float(hi),
+                "unit": unit,
+                "source": source,
+            }
+        )
 
     if form == "swiss_pairs":
         add(
@@ -458,8 +513,9 @@ def designer_scale(form, n_boards, sigma, *, max_vp=20, negative=0):
     return event_scale(form, n, sigma=sigma, max_vp=max_vp, negative=negative)
 
 
-def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=None,
-                   n_results=None, ascherman=False):  # fmt: skip
+def designer_sigma(
+    form, n_boards, *, rec=None, k=None, sigma=None, n_tables=None, n_results=None, ascherman=False
+):
     """The σ the designer's scale uses: a given ``sigma`` or ``k``, else the evidence.
 
     Parameters
@@ -498,8 +554,7 @@ def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=Non
         if rec is None and k is None and n_results is None and n_tables is None:
             if "n_tables" in entry.options:
                 raise fail("n_tables", f"the tables in play for form {form!r}", n_tables)
-        src = scale_sigma(form, n, k=k, n_tables=n_tables, n_results=n_results,
-                          ascherman=ascherman)  # fmt: skip
+        src = scale_sigma(form, n, k=k, n_tables=n_tables, n_results=n_results, ascherman=ascherman)
         if n_results is not None:
             return src.sigma, None, f"field model for {n_results} results per board (Probst §11)"
         if k is not None:
@@ -510,8 +565,18 @@ def designer_sigma(form, n_boards, *, rec=None, k=None, sigma=None, n_tables=Non
     return float(rec["sigma"]), ci, rec["sigma_source"]
 
 
-def boards_on_table(form, table, n_boards, boards, *, sigma, from_evidence=False, n_tables=15,
-                    conditions=None, ascherman=False):  # fmt: skip
+def boards_on_table(
+    form,
+    table,
+    n_boards,
+    boards,
+    *,
+    sigma,
+    from_evidence=False,
+    n_tables=15,
+    conditions=None,
+    ascherman=False,
+):
     """One printed table played over several match lengths: its 20-0 and 10-10 shares.
 
     Parameters
@@ -545,16 +610,24 @@ def boards_on_table(form, table, n_boards, boards, *, sigma, from_evidence=False
     if not lengths:
         raise fail("boards", "at least one match length", boards)
     if from_evidence:
-        sig = [_source(form, n, n_tables=n_tables, conditions=conditions,
-                       ascherman=ascherman).sigma for n in lengths]  # fmt: skip
+        sig = [
+            _source(form, n, n_tables=n_tables, conditions=conditions, ascherman=ascherman).sigma
+            for n in lengths
+        ]
     elif UNITS[form] == "MP %":
         sig = [sigma * math.sqrt(n0 / n) for n in lengths]
     else:
         sig = [sigma * math.sqrt(n / n0) for n in lengths]
     s = sensitivity({"table": table}, sigmas=sig)
-    return pd.DataFrame({"n_boards": lengths, "sigma": sig, "p_top": s["p_top"].to_numpy(),
-                         "top_ratio": s["top_ratio"].to_numpy(),
-                         "p_tie": s["p_tie"].to_numpy()})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "n_boards": lengths,
+            "sigma": sig,
+            "p_top": s["p_top"].to_numpy(),
+            "top_ratio": s["top_ratio"].to_numpy(),
+            "p_tie": s["p_tie"].to_numpy(),
+        }
+    )
 
 
 def input_datasets(form, *, ascherman=False) -> list[str]:

@@ -158,18 +158,23 @@ class DesignerReport:
         """The recommended scale as printed (None without a recommendation)."""
         if self.rec is None:
             return None
-        return designer.designer_scale(self.form, self.n_boards, self.rec["sigma"],
-                                       max_vp=self.parameters["max_vp"])  # fmt: skip
+        return designer.designer_scale(
+            self.form, self.n_boards, self.rec["sigma"], max_vp=self.parameters["max_vp"]
+        )
 
     def sim_note(self) -> str:
         """The note under the simulated comparison."""
-        return (f"{self.sim.attrs['event']}; shares, not percentages. –: the recommended scale "
-                "is the reference of the differences; win-draw-loss has no 20-0.")  # fmt: skip
+        return (
+            f"{self.sim.attrs['event']}; shares, not percentages. –: the recommended scale "
+            "is the reference of the differences; win-draw-loss has no 20-0."
+        )
 
     def qualifiers_note(self) -> str:
         """The note under the real qualifier changes."""
-        return ("Fewest and most: over every order of the teams tied at the cut. "
-                f"{self.qualifiers['reason']}.")  # fmt: skip
+        return (
+            "Fewest and most: over every order of the teams tied at the cut. "
+            f"{self.qualifiers['reason']}."
+        )
 
     def sources_markdown(self) -> str:
         """The evidence's sources as a numbered list, or why there is none."""
@@ -187,8 +192,10 @@ class DesignerReport:
             if rec is None or s.sigma == rec["sigma"]
             else f" (The recommendation above, from the evidence, is σ = {rec['sigma']:.3f}.)"
         )
-        return (f"σ = {s.sigma:.3f} {s.unit} over {self.n_boards} boards; σ from: "
-                f"{self.sigma_source}.{other}")  # fmt: skip
+        return (
+            f"σ = {s.sigma:.3f} {s.unit} over {self.n_boards} boards; σ from: "
+            f"{self.sigma_source}.{other}"
+        )
 
     def scale_markdown(self) -> str:
         """The scale without negative VPs, or that it is the recommendation's."""
@@ -200,15 +207,19 @@ class DesignerReport:
         """The WBF 2013 continuous scale, or why it is not shown."""
         if self.wbf is not None:
             return wbf_scale(self.n_boards).to_markdown()
-        return (f"Not shown: the WBF 2013 scales are for IMP margins, and a {self.form_name} "
-                f"margin is in {self.scale.unit}.")  # fmt: skip
+        return (
+            f"Not shown: the WBF 2013 scales are for IMP margins, and a {self.form_name} "
+            f"margin is in {self.scale.unit}."
+        )
 
     def published_sentence(self) -> str:
         """The published table's fitted σ, or why it is not compared."""
         fit = self.published_fit
         if fit is not None:
-            return (f"Fitted σ of {display_name('dataset', self.shown)}: {fit.sigma:.3f} "
-                    f"{self.scale.unit} (rms residual {fit.rms:.3f}).")  # fmt: skip
+            return (
+                f"Fitted σ of {display_name('dataset', self.shown)}: {fit.sigma:.3f} "
+                f"{self.scale.unit} (rms residual {fit.rms:.3f})."
+            )
         if self.published_refused is not None:
             return f"Not compared: {self.published_refused}."
         return "No published table given (`published` is None)."
@@ -233,8 +244,10 @@ class DesignerReport:
         table played over several lengths."""
         s, neg, max_vp = self.scale, self.scale_negative, self.parameters["max_vp"]
         share = np.r_[1, np.full(max_vp // 2, 2)] / (max_vp + 1)
-        lines = [f"With {self.parameters['negative']} negative VPs the last step is at "
-                 f"{neg.centre + neg.thresholds[-1]:.2f} {s.unit}."]  # fmt: skip
+        lines = [
+            f"With {self.parameters['negative']} negative VPs the last step is at "
+            f"{neg.centre + neg.thresholds[-1]:.2f} {s.unit}."
+        ]
         if not self.from_evidence:
             lines.insert(
                 0,
@@ -253,12 +266,16 @@ class DesignerReport:
                 f"({100 * row[worst]:.2f} %)."
             )
         if self.published_fit is not None:
-            lines.append(f"{self.published_scale.name} is the Gaussian scale with σ = "
-                         f"{self.published_fit.sigma:.2f} {s.unit} (largest residual "
-                         f"{np.abs(self.published_fit.residuals).max():.3f}).")  # fmt: skip
+            lines.append(
+                f"{self.published_scale.name} is the Gaussian scale with σ = "
+                f"{self.published_fit.sigma:.2f} {s.unit} (largest residual "
+                f"{np.abs(self.published_fit.residuals).max():.3f})."
+            )
         if self.wbf is not None:
-            lines.append("The WBF 2013 scale gives 20.00 VPs from "
-                         f"{int(self.wbf['imp_margin'].iloc[-1])} IMPs.")  # fmt: skip
+            lines.append(
+                "The WBF 2013 scale gives 20.00 VPs from "
+                f"{int(self.wbf['imp_margin'].iloc[-1])} IMPs."
+            )
         played = ", ".join(
             f"{r.n_boards} boards give {100 * r.p_top:.1f} % 20-0s ({r.top_ratio:.2f} × the share)"
             for r in self.lengths.itertuples()
@@ -272,57 +289,102 @@ class DesignerReport:
         but not among the headlines), then :meth:`conclusions`."""
         q = self.qualifiers
         answers = [True, True, self.sim is not None, bool(q and q["applicable"])]
-        rows = [(line, "The recommendation", None, answered)
-                for line, answered in zip(self.rec_lines, answers, strict=False)]  # fmt: skip
+        rows = [
+            (line, "The recommendation", None, answered)
+            for line, answered in zip(self.rec_lines, answers, strict=False)
+        ]
         rows += [(line, "Conclusions", None, False) for line in self.conclusions()]
         return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
 
     def summary(self) -> dict:
         """The report's ``summary.json``."""
-        rec, sim, q, fit, s, ends, wbf = (self.rec, self.sim, self.qualifiers, self.published_fit,
-                                          self.scale, self.ends, self.wbf)  # fmt: skip
+        rec, sim, q, fit, s, ends, wbf = (
+            self.rec,
+            self.sim,
+            self.qualifiers,
+            self.published_fit,
+            self.scale,
+            self.ends,
+            self.wbf,
+        )
         return {
-            "recommendation": None if rec is None else {
-                key: rec[key] for key in
-                ("form", "n_boards", "sigma", "sigma_ci", "sigma_source", "thresholds", "p_20_0")
+            "recommendation": None
+            if rec is None
+            else {
+                key: rec[key]
+                for key in (
+                    "form",
+                    "n_boards",
+                    "sigma",
+                    "sigma_ci",
+                    "sigma_source",
+                    "thresholds",
+                    "p_20_0",
+                )
             },
             "recommendation_p_20_0_off": None if rec is None else rec["p_20_0_off"],
-            "simulation": None if sim is None else {
-                "event": sim.attrs["event"], "n_events": sim.attrs["n_events"],
-                "model": sim.attrs["model"], "scales": sim.to_dict(orient="records"),
+            "simulation": None
+            if sim is None
+            else {
+                "event": sim.attrs["event"],
+                "n_events": sim.attrs["n_events"],
+                "model": sim.attrs["model"],
+                "scales": sim.to_dict(orient="records"),
             },
             "simulation_not_applicable": designer.not_simulated_reason(self.form)
-            if self.form in sigma_evidence.EVIDENCE_FORMS else None,
-            "qualifier_changes": None if q is None else {
-                "applicable": q["applicable"], "reason": q["reason"],
+            if self.form in sigma_evidence.EVIDENCE_FORMS
+            else None,
+            "qualifier_changes": None
+            if q is None
+            else {
+                "applicable": q["applicable"],
+                "reason": q["reason"],
                 "scales": None if not q["applicable"] else q["scales"].to_dict(orient="records"),
             },
             "published_refused": self.published_refused,
-            "form": self.form, "n_boards": self.n_boards, "unit": s.unit, "centre": s.centre,
-            "sigma": s.sigma, "sigma_ci": None if self.chain_ci is None else list(self.chain_ci),
+            "form": self.form,
+            "n_boards": self.n_boards,
+            "unit": s.unit,
+            "centre": s.centre,
+            "sigma": s.sigma,
+            "sigma_ci": None if self.chain_ci is None else list(self.chain_ci),
             "sigma_source": self.sigma_source,
             "conditions": self.parameters["conditions"],
-            "evidence": None if self.evidence is None
-            else self.evidence.to_dict(orient="records"),
-            "thresholds": s.thresholds, "thresholds_negative": self.scale_negative.thresholds,
+            "evidence": None if self.evidence is None else self.evidence.to_dict(orient="records"),
+            "thresholds": s.thresholds,
+            "thresholds_negative": self.scale_negative.thresholds,
             "top_score": self.top,
             "frequencies": {name: self.by_outcome[name].to_list() for name in self.compared},
-            "top_frequency_at_ci": None if ends is None else {
-                name: g["p_top"].to_list() for name, g in ends.groupby("scale", sort=False)
-            },
+            "top_frequency_at_ci": None
+            if ends is None
+            else {name: g["p_top"].to_list() for name, g in ends.groupby("scale", sort=False)},
             "fitted_sigma_published": None if fit is None else fit.sigma,
             "published_residual_max": None if fit is None else float(np.abs(fit.residuals).max()),
             "wbf_20_from": None if wbf is None else int(wbf["imp_margin"].iloc[-1]),
             "sensitivity": self.sens.to_dict(orient="records"),
             "boards_on_table": self.lengths.to_dict(orient="records"),
-        }  # fmt: skip
+        }
 
 
-def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=None,
-           ascherman=False, n_tables=None, n_results=None, max_vp=20, negative=5,
-           published_id="seeds/ebu_swiss_pairs_7_9", published_column="threshold_pct",
-           n_events=8000, rng=None, sensitivity_factors=(0.85, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15),
-           boards_on_table=(7, 8, 9)) -> DesignerReport:  # fmt: skip
+def design(
+    form="swiss_pairs",
+    n_boards=8,
+    *,
+    k=None,
+    sigma=None,
+    conditions=None,
+    ascherman=False,
+    n_tables=None,
+    n_results=None,
+    max_vp=20,
+    negative=5,
+    published_id="seeds/ebu_swiss_pairs_7_9",
+    published_column="threshold_pct",
+    n_events=8000,
+    rng=None,
+    sensitivity_factors=(0.85, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15),
+    boards_on_table=(7, 8, 9),
+) -> DesignerReport:
     """The scale an event should publish, and what it and the alternatives do.
 
     Parameters
@@ -366,21 +428,30 @@ def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=Non
     options = dict(n_tables=15 if n_tables is None else n_tables, conditions=swiss_conditions)
     rec = sim = qualifiers = evidence = None
     if evidence_form:
-        rec = sigma_evidence.recommendation(form, n_boards, max_vp=max_vp,
-                                            ascherman=ascherman and form == "swiss_pairs",
-                                            **options)  # fmt: skip
-        sim = designer.simulated_comparison(form, n_boards, max_vp=max_vp, n_events=n_events,
-                                            rng=rng, **options)  # fmt: skip
+        rec = sigma_evidence.recommendation(
+            form, n_boards, max_vp=max_vp, ascherman=ascherman and form == "swiss_pairs", **options
+        )
+        sim = designer.simulated_comparison(
+            form, n_boards, max_vp=max_vp, n_events=n_events, rng=rng, **options
+        )
         qualifiers = designer.real_qualifier_changes(form)
-        evidence = designer.evidence_table(form, n_boards, n_tables=options["n_tables"],
-                                           conditions=swiss_conditions)  # fmt: skip
+        evidence = designer.evidence_table(
+            form, n_boards, n_tables=options["n_tables"], conditions=swiss_conditions
+        )
     scale_sigma, chain_ci, sigma_source = designer.designer_sigma(
-        form, n_boards, rec=rec, k=k, sigma=sigma, n_tables=n_tables, n_results=n_results,
+        form,
+        n_boards,
+        rec=rec,
+        k=k,
+        sigma=sigma,
+        n_tables=n_tables,
+        n_results=n_results,
         ascherman=ascherman,
-    )  # fmt: skip
+    )
     scale = designer.designer_scale(form, n_boards, scale_sigma, max_vp=max_vp)
-    scale_negative = designer.designer_scale(form, n_boards, scale_sigma, max_vp=max_vp,
-                                             negative=negative)  # fmt: skip
+    scale_negative = designer.designer_scale(
+        form, n_boards, scale_sigma, max_vp=max_vp, negative=negative
+    )
     published_refused = published_scale = published_fit = None
     if published_id is not None:
         try:
@@ -391,9 +462,12 @@ def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=Non
     if published_id is not None and published_refused is None:
         thresholds = datasets.load(published_id)[published_column].to_numpy()
         published_scale = scale_from_thresholds(
-            thresholds, max_vp=max_vp, centre=scale.centre, unit=scale.unit,
+            thresholds,
+            max_vp=max_vp,
+            centre=scale.centre,
+            unit=scale.unit,
             name=display_name("dataset", published_id),
-        )  # fmt: skip
+        )
         published_fit = fit_scale_sigma(published_scale)
     compared = {"recommended": scale}
     if published_scale is not None:
@@ -407,18 +481,43 @@ def design(form="swiss_pairs", n_boards=8, *, k=None, sigma=None, conditions=Non
     sens = frequencies.sensitivity(compared, sigmas=scale.sigma * np.asarray(sensitivity_factors))
     table_for = published_scale if published_scale is not None else scale
     lengths = designer.boards_on_table(
-        form, table_for, n_boards, list(boards_on_table), sigma=scale.sigma,
-        from_evidence=rec is not None and scale.sigma == rec["sigma"], ascherman=ascherman,
+        form,
+        table_for,
+        n_boards,
+        list(boards_on_table),
+        sigma=scale.sigma,
+        from_evidence=rec is not None and scale.sigma == rec["sigma"],
+        ascherman=ascherman,
         **options,
-    )  # fmt: skip
+    )
     return DesignerReport(
-        form=form, n_boards=n_boards, rec=rec, sim=sim, qualifiers=qualifiers,
-        evidence=evidence, scale=scale, scale_negative=scale_negative, chain_ci=chain_ci,
-        sigma_source=sigma_source, published_scale=published_scale,
+        form=form,
+        n_boards=n_boards,
+        rec=rec,
+        sim=sim,
+        qualifiers=qualifiers,
+        evidence=evidence,
+        scale=scale,
+        scale_negative=scale_negative,
+        chain_ci=chain_ci,
+        sigma_source=sigma_source,
+        published_scale=published_scale,
         published_fit=published_fit,
-        published_refused=published_refused, compared=compared, by_outcome=by_outcome,
-        ends=ends, sens=sens, lengths=lengths,
-        parameters={"k": k, "sigma": sigma, "n_results": n_results, "ascherman": ascherman,
-                    "max_vp": max_vp, "negative": negative, "published": published_id,
-                    "conditions": swiss_conditions, "boards_on_table": list(boards_on_table)},
-    )  # fmt: skip
+        published_refused=published_refused,
+        compared=compared,
+        by_outcome=by_outcome,
+        ends=ends,
+        sens=sens,
+        lengths=lengths,
+        parameters={
+            "k": k,
+            "sigma": sigma,
+            "n_results": n_results,
+            "ascherman": ascherman,
+            "max_vp": max_vp,
+            "negative": negative,
+            "published": published_id,
+            "conditions": swiss_conditions,
+            "boards_on_table": list(boards_on_table),
+        },
+    )

@@ -95,10 +95,18 @@ def outcome_frequencies(scales, *, sigma):
         share = np.r_[1.0, np.full(len(scale.thresholds), 2.0)] / (scale.max_vp + 1)
         if scale.negative:
             share = np.full(p.size, np.nan)
-        rows.append(pd.DataFrame({
-            "scale": name, "outcome": scale.labels, "vp_winner": scale.vp_winner,
-            "probability": p, "equal_share": share, "ratio": p / share,
-        }))  # fmt: skip
+        rows.append(
+            pd.DataFrame(
+                {
+                    "scale": name,
+                    "outcome": scale.labels,
+                    "vp_winner": scale.vp_winner,
+                    "probability": p,
+                    "equal_share": share,
+                    "ratio": p / share,
+                }
+            )
+        )
     return pd.concat(rows, ignore_index=True)
 
 
@@ -143,9 +151,17 @@ def sensitivity(scales, *, sigmas):
         share = np.r_[1.0, np.full(len(scale.thresholds), 2.0)] / (scale.max_vp + 1)
         ratio = p / share
         worst = np.argmax(np.abs(np.log(np.maximum(ratio, 1e-300))), axis=1)
-        rows.append(pd.DataFrame({
-            "scale": name, "sigma": sig, "p_top": p[:, -1], "p_tie": p[:, 0],
-            "top_ratio": ratio[:, -1], "worst_outcome": np.asarray(scale.labels)[worst],
-            "worst_ratio": ratio[np.arange(sig.size), worst],
-        }))  # fmt: skip
+        rows.append(
+            pd.DataFrame(
+                {
+                    "scale": name,
+                    "sigma": sig,
+                    "p_top": p[:, -1],
+                    "p_tie": p[:, 0],
+                    "top_ratio": ratio[:, -1],
+                    "worst_outcome": np.asarray(scale.labels)[worst],
+                    "worst_ratio": ratio[np.arange(sig.size), worst],
+                }
+            )
+        )
     return pd.concat(rows, ignore_index=True)

@@ -105,8 +105,14 @@ def k_per_board(*, margins=None, confidence=0.90, n_boot=2000, rng=None):
     6.13 IMPs per board from 37,099 boards
     """
     m, data = _matches(margins)
-    r = estimate_k_from_matches(m.imp_margin, m.n_boards, sum_sq=m.sum_sq_imps,
-                                confidence=confidence, n_boot=n_boot, rng=rng)  # fmt: skip
+    r = estimate_k_from_matches(
+        m.imp_margin,
+        m.n_boards,
+        sum_sq=m.sum_sq_imps,
+        confidence=confidence,
+        n_boot=n_boot,
+        rng=rng,
+    )
     return Estimate(
         name="k_per_board",
         value=float(r.k_board),
@@ -124,8 +130,9 @@ def _group_column(by, m: pd.DataFrame) -> str:
     return check_choice(by, "by", [c for c in ("series", "decade", "group", "event") if c in m])
 
 
-def k_per_board_by(*, by="series", margins=None, min_matches=1, confidence=0.90, n_boot=2000,
-                   rng=None):  # fmt: skip
+def k_per_board_by(
+    *, by="series", margins=None, min_matches=1, confidence=0.90, n_boot=2000, rng=None
+):
     """K per board within each series (or series-decade) of the shipped matches.
 
     Parameters
@@ -167,25 +174,42 @@ def k_per_board_by(*, by="series", margins=None, min_matches=1, confidence=0.90,
     col = _group_column(by, m)
     min_matches = check_int(min_matches, "min_matches", minimum=1)
     g = check_rng(rng)
-    z = stats.norm.ppf(0.5 + check_number(confidence, "confidence", low=0, high=1,
-                                          low_open=True, high_open=True) / 2)  # fmt: skip
+    z = stats.norm.ppf(
+        0.5
+        + check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True) / 2
+    )
     rows, dropped = [], 0
     for name, grp in m.groupby(col):
         if len(grp) < min_matches:
             dropped += 1
             continue
-        r = estimate_k_from_matches(grp.imp_margin, grp.n_boards, sum_sq=grp.sum_sq_imps,
-                                    confidence=confidence, n_boot=n_boot, rng=g)  # fmt: skip
-        rows.append({
-            "group": name, "n_matches": r.n_matches, "n_boards": r.n_boards,
-            "n_files": int(grp.file.nunique()), "k": r.k_board, "ci_low": r.k_board_ci[0],
-            "ci_high": r.k_board_ci[1], "se": (r.k_board_ci[1] - r.k_board_ci[0]) / (2 * z),
-        })  # fmt: skip
+        r = estimate_k_from_matches(
+            grp.imp_margin,
+            grp.n_boards,
+            sum_sq=grp.sum_sq_imps,
+            confidence=confidence,
+            n_boot=n_boot,
+            rng=g,
+        )
+        rows.append(
+            {
+                "group": name,
+                "n_matches": r.n_matches,
+                "n_boards": r.n_boards,
+                "n_files": int(grp.file.nunique()),
+                "k": r.k_board,
+                "ci_low": r.k_board_ci[0],
+                "ci_high": r.k_board_ci[1],
+                "se": (r.k_board_ci[1] - r.k_board_ci[0]) / (2 * z),
+            }
+        )
     if not rows:  # say what the data lack, rather than return a frame with no columns
         most = int(m.groupby(col).size().max()) if len(m) else 0
-        raise fail("margins", f"at least one {col} with {min_matches} or more matches "
-                   "(min_matches)", given=f"{m[col].nunique()} {col}(s) with at most {most} "
-                   "match(es) each")  # fmt: skip
+        raise fail(
+            "margins",
+            f"at least one {col} with {min_matches} or more matches (min_matches)",
+            given=f"{m[col].nunique()} {col}(s) with at most {most} match(es) each",
+        )
     out = pd.DataFrame(rows)
     out["source"] = f"{data} by {col}: √(Σ board swing² / Σ boards), matches resampled"
     out.attrs["dropped"] = dropped
@@ -235,8 +259,9 @@ class KBetween:
     source: str
 
 
-def k_between_series(*, by="series", margins=None, min_matches=1, confidence=0.90,
-                     n_boot=2000, rng=None):  # fmt: skip
+def k_between_series(
+    *, by="series", margins=None, min_matches=1, confidence=0.90, n_boot=2000, rng=None
+):
     """K per board with an interval that includes the spread between series.
 
     Parameters
@@ -276,14 +301,18 @@ def k_between_series(*, by="series", margins=None, min_matches=1, confidence=0.9
     """
     conf = check_number(confidence, "confidence", low=0, high=1, low_open=True, high_open=True)
     g = check_rng(rng)
-    groups = k_per_board_by(by=by, margins=margins, min_matches=min_matches, confidence=conf,
-                            n_boot=n_boot, rng=g)  # fmt: skip
+    groups = k_per_board_by(
+        by=by, margins=margins, min_matches=min_matches, confidence=conf, n_boot=n_boot, rng=g
+    )
     pooled = k_per_board(margins=margins, confidence=conf, n_boot=n_boot, rng=g)
     k_g, se_g = groups["k"].to_numpy(), groups["se"].to_numpy()
     n_g = k_g.size
     if n_g < 3 or np.any(se_g <= 0):
-        raise fail("by", "groups of which three or more have a K with an interval",
-                   given=f"{n_g} group(s) {groups['group'].tolist()}")  # fmt: skip
+        raise fail(
+            "by",
+            "groups of which three or more have a K with an interval",
+            given=f"{n_g} group(s) {groups['group'].tolist()}",
+        )
     k_re, se_re, tau2, q = _dersimonian_laird(k_g, se_g)
     z = stats.norm.ppf(0.5 + conf / 2)
     t = stats.t.ppf(0.5 + conf / 2, n_g - 2) if n_g > 2 else np.inf
@@ -360,8 +389,7 @@ class MatchLevelK:
     source: str
 
 
-def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boot=2000,
-            rng=None):  # fmt: skip
+def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boot=2000, rng=None):
     """The match-level K of matches of ``min_boards`` to ``max_boards`` boards.
 
     Parameters
@@ -395,15 +423,28 @@ def k_match(*, min_boards=8, max_boards=32, margins=None, confidence=0.90, n_boo
     m, data = _matches(margins)
     m = m[m.n_boards.between(lo, hi)]
     if m.empty:
-        raise fail("min_boards", f"a range of lengths that holds matches; none of {lo}-{hi}",
-                   lo)  # fmt: skip
-    r = estimate_k_from_matches(m.imp_margin, m.n_boards, sum_sq=m.sum_sq_imps,
-                                confidence=confidence, n_boot=n_boot, rng=rng)  # fmt: skip
+        raise fail("min_boards", f"a range of lengths that holds matches; none of {lo}-{hi}", lo)
+    r = estimate_k_from_matches(
+        m.imp_margin,
+        m.n_boards,
+        sum_sq=m.sum_sq_imps,
+        confidence=confidence,
+        n_boot=n_boot,
+        rng=rng,
+    )
     return MatchLevelK(
-        k=r.k_match, ci=r.k_match_ci, k_board=r.k_board, k_board_ci=r.k_board_ci,
-        inflation=r.inflation, inflation_ci=r.inflation_ci, rho=r.rho,
-        n_matches=r.n_matches, n_boards=r.n_boards, min_boards=lo, max_boards=hi,
+        k=r.k_match,
+        ci=r.k_match_ci,
+        k_board=r.k_board,
+        k_board_ci=r.k_board_ci,
+        inflation=r.inflation,
+        inflation_ci=r.inflation_ci,
+        rho=r.rho,
+        n_matches=r.n_matches,
+        n_boards=r.n_boards,
+        min_boards=lo,
+        max_boards=hi,
         confidence=r.confidence,
         source=f"{data}, matches of {lo}-{hi} boards: √(Σ match margin² / Σ boards), "
         "percentile bootstrap resampling matches",
-    )  # fmt: skip
+    )

@@ -115,8 +115,9 @@ def k_model(*, series=None, margins=None, confidence=0.90, n_boot=2000, rng=None
     if series is not None:
         check_choice(series, "series", sorted(m.series.unique()) if "series" in m else [])
         m = m[m.series == series]
-    r = fit_strength_spread(m.imp_margin, m.n_boards, cluster=m.file, confidence=confidence,
-                            n_boot=n_boot, rng=rng)  # fmt: skip
+    r = fit_strength_spread(
+        m.imp_margin, m.n_boards, cluster=m.file, confidence=confidence, n_boot=n_boot, rng=rng
+    )
     which = "every match" if series is None else f"series {series}"
     return KModel(
         **dataclasses.asdict(r),
@@ -125,8 +126,16 @@ def k_model(*, series=None, margins=None, confidence=0.90, n_boot=2000, rng=None
     )
 
 
-def k_model_table(*, confidence=0.90, n_boot=2000, rng=None, min_matches=100, min_files=10,
-                  min_length_ratio=1.25, length_matches=20):  # fmt: skip
+def k_model_table(
+    *,
+    confidence=0.90,
+    n_boot=2000,
+    rng=None,
+    min_matches=100,
+    min_files=10,
+    min_length_ratio=1.25,
+    length_matches=20,
+):
     """:func:`k_model` for every match and for each series, with a flag on weak groups.
 
     Parameters
@@ -165,8 +174,9 @@ def k_model_table(*, confidence=0.90, n_boot=2000, rng=None, min_matches=100, mi
     rows = []
     for name in ["all", *sorted(m.series.unique())]:
         grp = m if name == "all" else m[m.series == name]
-        fitted = k_model(series=None if name == "all" else name, confidence=confidence,
-                         n_boot=n_boot, rng=g)  # fmt: skip
+        fitted = k_model(
+            series=None if name == "all" else name, confidence=confidence, n_boot=n_boot, rng=g
+        )
         counts = grp.n_boards.value_counts()
         common = counts.index[counts >= length_matches]
         ratio = float(common.max() / common.min()) if len(common) else 1.0
@@ -176,17 +186,26 @@ def k_model_table(*, confidence=0.90, n_boot=2000, rng=None, min_matches=100, mi
         if fitted.n_clusters < min_files:
             reasons.append(f"{fitted.n_clusters} files < {min_files}")
         if ratio < min_length_ratio:
-            reasons.append(f"common lengths {sorted(common.tolist())} too alike to part K "
-                           "from δ")  # fmt: skip
+            reasons.append(f"common lengths {sorted(common.tolist())} too alike to part K from δ")
         if fitted.k_ci[0] <= 0:
             reasons.append("K's interval reaches 0")
-        rows.append({
-            "group": name, "n_matches": fitted.n_matches, "n_files": fitted.n_clusters,
-            "length_ratio": ratio, "k": fitted.k, "k_ci_low": fitted.k_ci[0],
-            "k_ci_high": fitted.k_ci[1], "delta": fitted.delta,
-            "delta_ci_low": fitted.delta_ci[0], "delta_ci_high": fitted.delta_ci[1],
-            "k_16": fitted.k_at(16), "flag": "; ".join(reasons), "source": fitted.source,
-        })  # fmt: skip
+        rows.append(
+            {
+                "group": name,
+                "n_matches": fitted.n_matches,
+                "n_files": fitted.n_clusters,
+                "length_ratio": ratio,
+                "k": fitted.k,
+                "k_ci_low": fitted.k_ci[0],
+                "k_ci_high": fitted.k_ci[1],
+                "delta": fitted.delta,
+                "delta_ci_low": fitted.delta_ci[0],
+                "delta_ci_high": fitted.delta_ci[1],
+                "k_16": fitted.k_at(16),
+                "flag": "; ".join(reasons),
+                "source": fitted.source,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -204,8 +223,16 @@ def _percentile(x: np.ndarray, confidence: float) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
-def delta_within_match(*, min_boards=12, max_boards=32, margins=None, confidence=0.90,
-                       n_boot=2000, rng=None, min_files=10):  # fmt: skip
+def delta_within_match(
+    *,
+    min_boards=12,
+    max_boards=32,
+    margins=None,
+    confidence=0.90,
+    n_boot=2000,
+    rng=None,
+    min_files=10,
+):
     """δ from within matches: the margin against the sum of squared board swings.
 
     Parameters
@@ -269,8 +296,7 @@ def delta_within_match(*, min_boards=12, max_boards=32, margins=None, confidence
     if m.empty:
         raise fail("min_boards", f"a range of lengths holding matches ({lo}-{hi}: none)", lo)
     n = m.n_boards.astype(float)
-    m = m.assign(cross=m.imp_margin.astype(float) ** 2 - m.sum_sq_imps, pairs=n * (n - 1),
-                 boards=n)  # fmt: skip
+    m = m.assign(cross=m.imp_margin.astype(float) ** 2 - m.sum_sq_imps, pairs=n * (n - 1), boards=n)
     groups = [("all", m)]
     if "series" in m:
         groups += [(str(k), v) for k, v in m.groupby("series", sort=True)]
@@ -287,23 +313,30 @@ def delta_within_match(*, min_boards=12, max_boards=32, margins=None, confidence
         d2_b, ms_b = est(boot)
         delta_b = np.sqrt(np.clip(d2_b, 0, None))
         k_b = np.sqrt(np.clip(ms_b - np.clip(d2_b, 0, None), 0, None))
-        rows.append({
-            "group": name, "n_matches": len(grp), "n_files": grp.file.nunique(),
-            "delta2": float(d2), "delta": float(np.sqrt(max(d2, 0.0))),
-            "delta_ci_low": _percentile(delta_b, level)[0],
-            "delta_ci_high": _percentile(delta_b, level)[1],
-            "k": float(np.sqrt(max(ms - max(d2, 0.0), 0.0))),
-            "k_ci_low": _percentile(k_b, level)[0], "k_ci_high": _percentile(k_b, level)[1],
-            "k_board": float(np.sqrt(ms)),
-            "flag": "" if grp.file.nunique() >= few else f"{grp.file.nunique()} files < {few}",
-            "source": f"{data} ({name}, {lo}-{hi} boards): within-match δ² = "
-            "Σ(m² − Σx²)/Σn(n − 1), percentile bootstrap resampling files",
-        })  # fmt: skip
+        rows.append(
+            {
+                "group": name,
+                "n_matches": len(grp),
+                "n_files": grp.file.nunique(),
+                "delta2": float(d2),
+                "delta": float(np.sqrt(max(d2, 0.0))),
+                "delta_ci_low": _percentile(delta_b, level)[0],
+                "delta_ci_high": _percentile(delta_b, level)[1],
+                "k": float(np.sqrt(max(ms - max(d2, 0.0), 0.0))),
+                "k_ci_low": _percentile(k_b, level)[0],
+                "k_ci_high": _percentile(k_b, level)[1],
+                "k_board": float(np.sqrt(ms)),
+                "flag": "" if grp.file.nunique() >= few else f"{grp.file.nunique()} files < {few}",
+                "source": f"{data} ({name}, {lo}-{hi} boards): within-match δ² = "
+                "Σ(m² − Σx²)/Σn(n − 1), percentile bootstrap resampling files",
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def k_by_length_within_series(*, bands=BANDS, margins=None, min_matches=20, confidence=0.90,
-                              n_boot=2000, rng=None):  # fmt: skip
+def k_by_length_within_series(
+    *, bands=BANDS, margins=None, min_matches=20, confidence=0.90, n_boot=2000, rng=None
+):
     """The match-level K by band of match length, series by series.
 
     Parameters
@@ -362,13 +395,20 @@ def k_by_length_within_series(*, bands=BANDS, margins=None, min_matches=20, conf
                 continue
             tot, boot = _file_bootstrap(grp, ["m2", "sum_sq_imps", "boards"], b, g)
             ci = _percentile(np.sqrt(boot[:, 0] / boot[:, 2]), level)
-            rows.append({
-                "series": series, "band": _band_label(lo, hi), "n_matches": len(grp),
-                "n_files": grp.file.nunique(), "mean_boards": float(grp.boards.mean()),
-                "k_match": float(np.sqrt(tot[0] / tot[2])), "ci_low": ci[0], "ci_high": ci[1],
-                "k_board": float(np.sqrt(tot[1] / tot[2])),
-                "inflation": float(tot[0] / tot[1]),
-            })  # fmt: skip
+            rows.append(
+                {
+                    "series": series,
+                    "band": _band_label(lo, hi),
+                    "n_matches": len(grp),
+                    "n_files": grp.file.nunique(),
+                    "mean_boards": float(grp.boards.mean()),
+                    "k_match": float(np.sqrt(tot[0] / tot[2])),
+                    "ci_low": ci[0],
+                    "ci_high": ci[1],
+                    "k_board": float(np.sqrt(tot[1] / tot[2])),
+                    "inflation": float(tot[0] / tot[1]),
+                }
+            )
     out = pd.DataFrame(rows)
     out.attrs["dropped"] = dropped
     out.attrs["source"] = f"{data}: √(Σm²/Σn) by series and band, files resampled"
@@ -415,11 +455,19 @@ def k_growth_within_series(table):
             direction = "lower"
         else:
             direction = "overlapping"
-        rows.append({"series": series, "short_band": short.band, "short_k": float(short.k_match),
-                     "long_band": long.band, "long_k": float(long.k_match),
-                     "direction": direction})  # fmt: skip
-    return pd.DataFrame(rows, columns=["series", "short_band", "short_k", "long_band", "long_k",
-                                       "direction"])  # fmt: skip
+        rows.append(
+            {
+                "series": series,
+                "short_band": short.band,
+                "short_k": float(short.k_match),
+                "long_band": long.band,
+                "long_k": float(long.k_match),
+                "direction": direction,
+            }
+        )
+    return pd.DataFrame(
+        rows, columns=["series", "short_band", "short_k", "long_band", "long_k", "direction"]
+    )
 
 
 def _band_label(lo: int, hi: int | None) -> str:
@@ -430,8 +478,9 @@ def _band_label(lo: int, hi: int | None) -> str:
     return f"{lo}-{hi}" if hi != lo else f"{lo}"
 
 
-def k_by_match_length(*, bands=BANDS, margins=None, confidence=0.90, n_boot=2000, rng=None,
-                      model=None, min_matches=50):  # fmt: skip
+def k_by_match_length(
+    *, bands=BANDS, margins=None, confidence=0.90, n_boot=2000, rng=None, model=None, min_matches=50
+):
     """The match-level K within bands of match length, against the K(n) model.
 
     Parameters
@@ -491,29 +540,48 @@ def k_by_match_length(*, bands=BANDS, margins=None, confidence=0.90, n_boot=2000
         if grp.empty:
             empty.append(_band_label(lo, hi))
             continue
-        r = estimate_k_from_matches(grp.imp_margin, grp.n_boards, sum_sq=grp.sum_sq_imps,
-                                    confidence=confidence, n_boot=n_boot, rng=g)  # fmt: skip
+        r = estimate_k_from_matches(
+            grp.imp_margin,
+            grp.n_boards,
+            sum_sq=grp.sum_sq_imps,
+            confidence=confidence,
+            n_boot=n_boot,
+            rng=g,
+        )
         n = grp.n_boards.to_numpy(dtype=float)
-        rows.append({
-            "band": _band_label(lo, hi), "min_boards": lo, "max_boards": hi,
-            "n_matches": r.n_matches, "n_boards": r.n_boards, "mean_boards": n.mean(),
-            "k_match": r.k_match, "ci_low": r.k_match_ci[0], "ci_high": r.k_match_ci[1],
-            "k_board": r.k_board, "inflation": r.inflation,
-            "k_model": float(np.sqrt(np.sum(model.sigma(n) ** 2) / n.sum())),
-            "flag": f"{r.n_matches} matches < {min_matches}" if r.n_matches < min_matches
-            else "",
-        })  # fmt: skip
+        rows.append(
+            {
+                "band": _band_label(lo, hi),
+                "min_boards": lo,
+                "max_boards": hi,
+                "n_matches": r.n_matches,
+                "n_boards": r.n_boards,
+                "mean_boards": n.mean(),
+                "k_match": r.k_match,
+                "ci_low": r.k_match_ci[0],
+                "ci_high": r.k_match_ci[1],
+                "k_board": r.k_board,
+                "inflation": r.inflation,
+                "k_model": float(np.sqrt(np.sum(model.sigma(n) ** 2) / n.sum())),
+                "flag": f"{r.n_matches} matches < {min_matches}"
+                if r.n_matches < min_matches
+                else "",
+            }
+        )
     if not rows:
         raise fail("bands", "bands of which one or more hold matches", bands)
     out = pd.DataFrame(rows)
-    out["source"] = (f"{data} by match length: √(Σ match margin² / Σ boards), matches "
-                     f"resampled; the K(n) model from {model.source.split(':')[0]}")  # fmt: skip
+    out["source"] = (
+        f"{data} by match length: √(Σ match margin² / Σ boards), matches "
+        f"resampled; the K(n) model from {model.source.split(':')[0]}"
+    )
     out.attrs["empty_bands"] = empty
     return out
 
 
-def implied_scales(*, n_boards=(8, 12, 16, 32), model=None, k_board=None, confidence=0.90,
-                   n_boot=2000, rng=None):  # fmt: skip
+def implied_scales(
+    *, n_boards=(8, 12, 16, 32), model=None, k_board=None, confidence=0.90, n_boot=2000, rng=None
+):
     """What the estimates imply for the 20-0 of teams scales of several lengths.
 
     Parameters
@@ -555,11 +623,17 @@ def implied_scales(*, n_boards=(8, 12, 16, 32), model=None, k_board=None, confid
     z_top = gaussian_z(20)[-1]
     probst = printed("k_manning").value
     sigma_model = model.sigma(n)
-    return pd.DataFrame({
-        "n_boards": n.astype(int), "k_model": sigma_model / np.sqrt(n),
-        "sigma_model": sigma_model, "top_model": z_top * sigma_model,
-        "sigma_per_board": kb.value * np.sqrt(n), "top_per_board": z_top * kb.value * np.sqrt(n),
-        "sigma_probst": probst * np.sqrt(n), "top_probst": z_top * probst * np.sqrt(n),
-        "wbf_20_from": [int(wbf_table(int(x))["imp_margin"].iloc[-1]) for x in n],
-        "source": f"K(n): {model.source}; per-board K: {kb.source}",
-    })  # fmt: skip
+    return pd.DataFrame(
+        {
+            "n_boards": n.astype(int),
+            "k_model": sigma_model / np.sqrt(n),
+            "sigma_model": sigma_model,
+            "top_model": z_top * sigma_model,
+            "sigma_per_board": kb.value * np.sqrt(n),
+            "top_per_board": z_top * kb.value * np.sqrt(n),
+            "sigma_probst": probst * np.sqrt(n),
+            "top_probst": z_top * probst * np.sqrt(n),
+            "wbf_20_from": [int(wbf_table(int(x))["imp_margin"].iloc[-1]) for x in n],
+            "source": f"K(n): {model.source}; per-board K: {kb.source}",
+        }
+    )

@@ -150,10 +150,18 @@ def late_entry(
             if name not in cfs:
                 cf = simulate_ko_swiss(s, late_entry=False, scale=scales[rule], **common)
                 ev, who = np.nonzero(cf.entry_round >= 1)
-                fin.append(pd.DataFrame({"n_sessions": s, "rule": "counterfactual",
-                                         "scale": name, "event": ev,
-                                         "missed": cf.entry_round[ev, who],
-                                         "percentile": cf.percentile[ev, who]}))  # fmt: skip
+                fin.append(
+                    pd.DataFrame(
+                        {
+                            "n_sessions": s,
+                            "rule": "counterfactual",
+                            "scale": name,
+                            "event": ev,
+                            "missed": cf.entry_round[ev, who],
+                            "percentile": cf.percentile[ev, who],
+                        }
+                    )
+                )
                 cfs[name] = cf
         for rule in rule_list:
             cf = cfs[scales[rule].name]
@@ -163,10 +171,18 @@ def late_entry(
             r = simulate_ko_swiss(s, entry=rule, scale=scales[rule], **common)
             pct = r.percentile
             winner = r.entry_round[r.rank == 1].reshape(e)
-            fin.append(pd.DataFrame({"n_sessions": s, "rule": rule,
-                                     "scale": scales[rule].name, "event": ev,
-                                     "missed": r.entry_round[ev, who],
-                                     "percentile": pct[ev, who]}))  # fmt: skip
+            fin.append(
+                pd.DataFrame(
+                    {
+                        "n_sessions": s,
+                        "rule": rule,
+                        "scale": scales[rule].name,
+                        "event": ev,
+                        "missed": r.entry_round[ev, who],
+                        "percentile": pct[ev, who],
+                    }
+                )
+            )
             for m in range(s - 1):
                 sel = r.entry_round == m
                 per = sel.sum(axis=1)[0]
@@ -174,36 +190,52 @@ def late_entry(
                 c_ev = np.nanmean(np.where(sel, cf_pct, np.nan), axis=1)
                 g_ev = p_ev - c_ev
                 tab = np.where(sel, r.table_at_entry, 0)
-                rows_e.append({
-                    "n_sessions": s, "rule": rule, "missed": m, "entry_score": int(r.entry[m]),
-                    "pairs": int(per), "strength": float(r.strength[sel].mean()),
-                    "percentile": p_ev.mean(), "percentile_se": _se(p_ev),
-                    "counterfactual": c_ev.mean(), "counterfactual_se": _se(c_ev),
-                    "gap": g_ev.mean(), "gap_se": _se(g_ev),
-                    "table_at_entry": float(tab.sum() / sel.sum()),
-                    "p_top_two_tables": float(((tab >= 1) & (tab <= 2)).sum() / sel.sum()),
-                    "p_wins": float(np.mean(winner == m)),
-                    "p_wins_counterfactual": float(np.mean(cf_winner == m)),
-                })  # fmt: skip
+                rows_e.append(
+                    {
+                        "n_sessions": s,
+                        "rule": rule,
+                        "missed": m,
+                        "entry_score": int(r.entry[m]),
+                        "pairs": int(per),
+                        "strength": float(r.strength[sel].mean()),
+                        "percentile": p_ev.mean(),
+                        "percentile_se": _se(p_ev),
+                        "counterfactual": c_ev.mean(),
+                        "counterfactual_se": _se(c_ev),
+                        "gap": g_ev.mean(),
+                        "gap_se": _se(g_ev),
+                        "table_at_entry": float(tab.sum() / sel.sum()),
+                        "p_top_two_tables": float(((tab >= 1) & (tab <= 2)).sum() / sel.sum()),
+                        "p_wins": float(np.mean(winner == m)),
+                        "p_wins_counterfactual": float(np.mean(cf_winner == m)),
+                    }
+                )
             late = r.entry_round >= 1
             g_all = np.nanmean(np.where(late, pct - cf_pct, np.nan), axis=1)
             last = r.entry_round == s - 2
             tab_last = np.where(last, r.table_at_entry, 0)
             pw, pwc = float(np.mean(winner >= 1)), float(np.mean(cf_winner >= 1))
-            rows_o.append({
-                "n_sessions": s, "rule": rule, "scale": scales[rule].name,
-                "n_swiss": r.n_swiss,
-                "entry_scores": tuple(int(x) for x in r.entry),
-                "gap": g_all.mean(), "gap_se": _se(g_all),
-                "p_late_wins": pw, "p_late_wins_se": math.sqrt(pw * (1 - pw) / e),
-                "p_late_wins_counterfactual": pwc,
-                "p_late_wins_counterfactual_se": math.sqrt(pwc * (1 - pwc) / e),
-                "last_table_at_entry": float(tab_last.sum() / last.sum()),
-                "last_p_top_two_tables": float(((tab_last >= 1) & (tab_last <= 2)).sum()
-                                               / last.sum()),
-                "repeats": int(r.repeats.sum() + cf.repeats.sum()),
-                "n_events": e,
-            })  # fmt: skip
+            rows_o.append(
+                {
+                    "n_sessions": s,
+                    "rule": rule,
+                    "scale": scales[rule].name,
+                    "n_swiss": r.n_swiss,
+                    "entry_scores": tuple(int(x) for x in r.entry),
+                    "gap": g_all.mean(),
+                    "gap_se": _se(g_all),
+                    "p_late_wins": pw,
+                    "p_late_wins_se": math.sqrt(pw * (1 - pw) / e),
+                    "p_late_wins_counterfactual": pwc,
+                    "p_late_wins_counterfactual_se": math.sqrt(pwc * (1 - pwc) / e),
+                    "last_table_at_entry": float(tab_last.sum() / last.sum()),
+                    "last_p_top_two_tables": float(
+                        ((tab_last >= 1) & (tab_last <= 2)).sum() / last.sum()
+                    ),
+                    "repeats": int(r.repeats.sum() + cf.repeats.sum()),
+                    "n_events": e,
+                }
+            )
     return pd.DataFrame(rows_e), pd.DataFrame(rows_o), pd.concat(fin, ignore_index=True)
 
 
@@ -239,10 +271,13 @@ def late_entry_verdict(row):
     dw = float(row["p_late_wins"] - row["p_late_wins_counterfactual"])
     sw = math.hypot(float(row["p_late_wins_se"]), float(row["p_late_wins_counterfactual_se"]))
     average, top = (
-        "over-rewards" if x > 2 * e else "under-rewards" if x < -2 * e
+        "over-rewards"
+        if x > 2 * e
+        else "under-rewards"
+        if x < -2 * e
         else "neither over- nor under-rewards"
         for x, e in ((gap, se), (dw, sw))
-    )  # fmt: skip
+    )
     if average == top:
         return f"{average} the rounds missed, on average and at the top"
     return f"{average} the rounds missed on average but {top} them at the top"

@@ -120,8 +120,10 @@ class RoundFrequencies:
     def half_names(self) -> dict:
         last = int(self.counts.by_round.index.max())
         k = self.first_half_last_round
-        return {"first_half": f"first half (rounds 1-{k})",
-                "second_half": f"second half (rounds {k + 1}-{last})"}  # fmt: skip
+        return {
+            "first_half": f"first half (rounds 1-{k})",
+            "second_half": f"second half (rounds {k + 1}-{last})",
+        }
 
     @property
     def half_expected_20_0(self) -> np.ndarray:
@@ -132,15 +134,22 @@ class RoundFrequencies:
         """What the expectation is, in one sentence (the section's first line)."""
         c, u = self.counts, self.counts.margin_unit
         if self.top_pct is not None:
-            own = "the σ fitted to these matches" if "fitted" in self.other else (
-                f"the {c.scale_name} scale itself")  # fmt: skip
-            return (f"Probst's model: the 20-0 starts at {self.top_pct:.3f} % for "
-                    f"{self.n_results} results, z = {self.top_z:.4f}, so σ = "
-                    f"{self.sigma:.3f} % ({own} is σ ≈ {self.other_sigma:.2f} %).")  # fmt: skip
-        return (f"{c.name}: {self.n:,} matches of {c.n_boards} boards scored on the "
-                f"{c.scale_name} scale, whose own σ (at which its outcomes are equally likely) "
-                f"is {self.sigma:.2f}{u}; the σ fitted to these matches is "
-                f"{self.other_sigma:.2f}{u}.")  # fmt: skip
+            own = (
+                "the σ fitted to these matches"
+                if "fitted" in self.other
+                else (f"the {c.scale_name} scale itself")
+            )
+            return (
+                f"Probst's model: the 20-0 starts at {self.top_pct:.3f} % for "
+                f"{self.n_results} results, z = {self.top_z:.4f}, so σ = "
+                f"{self.sigma:.3f} % ({own} is σ ≈ {self.other_sigma:.2f} %)."
+            )
+        return (
+            f"{c.name}: {self.n:,} matches of {c.n_boards} boards scored on the "
+            f"{c.scale_name} scale, whose own σ (at which its outcomes are equally likely) "
+            f"is {self.sigma:.2f}{u}; the σ fitted to these matches is "
+            f"{self.other_sigma:.2f}{u}."
+        )
 
     def sample_sentence(self, *, confidence=0.90) -> str:
         """Whether the matches are enough to tell the published scales' σ apart: the fitted
@@ -149,8 +158,12 @@ class RoundFrequencies:
 
         c = self.counts
         f = fit.fit_sigma_binned(self.pooled_counts, c.thresholds, confidence=confidence)
-        refs = {display_name("scale", i) if i != "given" else (s.name or "the scale given"):
-                float(vp.fit_scale_sigma(s).sigma) for i, s in c.published().items()}  # fmt: skip
+        refs = {
+            display_name("scale", i) if i != "given" else (s.name or "the scale given"): float(
+                vp.fit_scale_sigma(s).sigma
+            )
+            for i, s in c.published().items()
+        }
         return interval_verdict(f"σ of all {self.n:,} matches", f.ci, refs, unit=c.margin_unit)
 
     @property
@@ -173,10 +186,14 @@ class RoundFrequencies:
         )
 
     def outcome_columns(self) -> dict:
-        return {"result": "VP result", "observed": "matches",
-                "expected_model": f"expected, {self.model}", "residual_model": "its residual",
-                "expected_other": f"expected at {self.other}",
-                "residual_other": "its residual"}  # fmt: skip
+        return {
+            "result": "VP result",
+            "observed": "matches",
+            "expected_model": f"expected, {self.model}",
+            "residual_model": "its residual",
+            "expected_other": f"expected at {self.other}",
+            "residual_other": "its residual",
+        }
 
     def tests_sentence(self) -> str:
         """X², G, df and p against both expectations."""
@@ -211,10 +228,14 @@ class RoundFrequencies:
         family = "Brighton" if self.is_brighton else self.counts.name
         model = self.model
         out = [{"family": family, "test": f"all rounds against {model}", "p": self.pooled.p_chi2}]
-        out += [{"family": family, "test": f"{self.half_names[h]} against {model}",
-                 "p": t.p_chi2} for h, t in self.half_tests.items()]  # fmt: skip
-        out += [{"family": f"{family} rounds", "test": f"round {r} against {model}", "p": p}
-                for r, p in self.by_round["p_chi2"].items()]  # fmt: skip
+        out += [
+            {"family": family, "test": f"{self.half_names[h]} against {model}", "p": t.p_chi2}
+            for h, t in self.half_tests.items()
+        ]
+        out += [
+            {"family": f"{family} rounds", "test": f"round {r} against {model}", "p": p}
+            for r, p in self.by_round["p_chi2"].items()
+        ]
         return out
 
 
@@ -288,8 +309,9 @@ def round_frequencies(counts, *, n_results=None, first_half_last_round=None):
     if first_half_last_round is None:
         first_half_last_round = 7 if brighton else max(1, last // 2)
     k = check_int(first_half_last_round, "first_half_last_round", minimum=1, maximum=last - 1)
-    halves = pd.DataFrame({"first_half": table.loc[:k].sum(),
-                           "second_half": table.loc[k + 1 :].sum()}).T  # fmt: skip
+    halves = pd.DataFrame(
+        {"first_half": table.loc[:k].sum(), "second_half": table.loc[k + 1 :].sum()}
+    ).T
     half_tests = {h: fit.frequency_test(row, row.sum() * p) for h, row in halves.iterrows()}
     round_tests = [fit.frequency_test(row, row.sum() * p) for _, row in table.iterrows()]
     by_round = pd.DataFrame(
@@ -303,12 +325,22 @@ def round_frequencies(counts, *, n_results=None, first_half_last_round=None):
         }
     )
     return RoundFrequencies(
-        counts=counts, model=model, sigma=model_sigma, other=other, other_sigma=other_sigma,
-        probabilities=p, pooled=fit.frequency_test(pooled, n * p),
+        counts=counts,
+        model=model,
+        sigma=model_sigma,
+        other=other,
+        other_sigma=other_sigma,
+        probabilities=p,
+        pooled=fit.frequency_test(pooled, n * p),
         pooled_other=fit.frequency_test(pooled, n * p_other, fitted_params=fitted),
-        halves=halves, half_tests=half_tests, by_round=by_round, first_half_last_round=k,
-        top_pct=top, top_z=z, n_results=n_used,
-    )  # fmt: skip
+        halves=halves,
+        half_tests=half_tests,
+        by_round=by_round,
+        first_half_last_round=k,
+        top_pct=top,
+        top_z=z,
+        n_results=n_used,
+    )
 
 
 @dataclass(frozen=True)
@@ -358,9 +390,13 @@ def sheffield_frequencies(files=None) -> SheffieldFrequencies:
     (6.69, 6)
     """
     if files is not None:
-        return SheffieldFrequencies(False, "The Sheffield league (Probst's Table 6) is the "
-                                    "shipped data's: a report on a committee's files leaves "
-                                    "it out.", pd.DataFrame())  # fmt: skip
+        return SheffieldFrequencies(
+            False,
+            "The Sheffield league (Probst's Table 6) is the "
+            "shipped data's: a report on a committee's files leaves "
+            "it out.",
+            pd.DataFrame(),
+        )
     from .estimates import printed
 
     sheffield = datasets.load(SHEFFIELD)
@@ -445,10 +481,12 @@ class TeamFrequencies:
     @property
     def test_names(self) -> dict:
         w = display_name("scale", "wbf_discrete")
-        return {"gaussian_vs_model": "Gaussian scale against normal margins",
-                "gaussian_vs_equal": "Gaussian scale against equal probability",
-                "wbf_vs_model": f"{w} against normal margins",
-                "wbf_vs_equal": f"{w} against equal probability"}  # fmt: skip
+        return {
+            "gaussian_vs_model": "Gaussian scale against normal margins",
+            "gaussian_vs_equal": "Gaussian scale against equal probability",
+            "wbf_vs_model": f"{w} against normal margins",
+            "wbf_vs_equal": f"{w} against equal probability",
+        }
 
     def table(self) -> pd.DataFrame:
         """Per outcome: both scales' matches and expectations, equal probability, residual."""
@@ -465,21 +503,36 @@ class TeamFrequencies:
         )
 
     def tests_table(self) -> pd.DataFrame:
-        return pd.DataFrame([{"test": self.test_names[k], "chi2": t.chi2, "g": t.g, "df": t.df,
-                              "p_chi2": t.p_chi2, "p_g": t.p_g}
-                             for k, t in self.tests.items()])  # fmt: skip
+        return pd.DataFrame(
+            [
+                {
+                    "test": self.test_names[k],
+                    "chi2": t.chi2,
+                    "g": t.g,
+                    "df": t.df,
+                    "p_chi2": t.p_chi2,
+                    "p_g": t.p_g,
+                }
+                for k, t in self.tests.items()
+            ]
+        )
 
 
 def _committee_margins(committee) -> pd.DataFrame:
     m = committee.matches
     m = m[m["skip_reason"].isna() & (m["form"] == "teams")]
-    return pd.DataFrame({"imp_margin": m["margin"].to_numpy(dtype=float),
-                         "n_boards": m["boards"].to_numpy(dtype=np.int64),
-                         "event": m["event"].to_numpy()})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "imp_margin": m["margin"].to_numpy(dtype=float),
+            "n_boards": m["boards"].to_numpy(dtype=np.int64),
+            "event": m["event"].to_numpy(),
+        }
+    )
 
 
-def team_frequencies(files=None, *, min_boards=8, max_boards=32, k_teams=None, n_boot=1000,
-                     rng=None):  # fmt: skip
+def team_frequencies(
+    files=None, *, min_boards=8, max_boards=32, k_teams=None, n_boot=1000, rng=None
+):
     """Team matches' VP outcomes on a Gaussian scale and on the WBF 2013 discrete scale.
 
     Parameters
@@ -523,13 +576,19 @@ def team_frequencies(files=None, *, min_boards=8, max_boards=32, k_teams=None, n
         name = events[0] if len(events) == 1 else f"{len(events)} events' team matches"
     m = m[m.n_boards.between(lo, hi)]
     if committee is not None and m.empty:
-        return TeamFrequencies(False, "the committee's team matches",
-                               f"The files hold no team match of {lo}-{hi} boards: this "
-                               "section does not apply to them.")  # fmt: skip
+        return TeamFrequencies(
+            False,
+            "the committee's team matches",
+            f"The files hold no team match of {lo}-{hi} boards: this "
+            "section does not apply to them.",
+        )
     n_boards = m.n_boards.to_numpy()
     margin = m.imp_margin.to_numpy(dtype=float)
-    k = None if committee is not None else k_match(min_boards=lo, max_boards=hi,
-                                                   n_boot=n_boot, rng=rng)  # fmt: skip
+    k = (
+        None
+        if committee is not None
+        else k_match(min_boards=lo, max_boards=hi, n_boot=n_boot, rng=rng)
+    )
     if k_teams is None:  # the one teams σ(n) of every scale (bridgestats.sigma.form_sigma)
         sigma_match, fitted_k = sigma.form_sigmas("teams", n_boards), 2
         sigma_used = f"the teams σ(n) of every scale ({sigma.form_sigma('teams', 16).source})"
@@ -556,19 +615,35 @@ def team_frequencies(files=None, *, min_boards=8, max_boards=32, k_teams=None, n
     }
     head = f"{n:,} matches, {int(n_boards.sum()):,} boards"
     if k is not None:
-        head += (f"; K (match level) = {k.k:.3f} ({k.ci[0]:.3f}-{k.ci[1]:.3f}), per board "
-                 f"{k.k_board:.3f} ({k.source})")  # fmt: skip
+        head += (
+            f"; K (match level) = {k.k:.3f} ({k.ci[0]:.3f}-{k.ci[1]:.3f}), per board "
+            f"{k.k_board:.3f} ({k.source})"
+        )
     else:
         head = f"{name}: {head}"
     return TeamFrequencies(
-        applies=True, name=name, sentence=f"{head}. The scales use {sigma_used}.",
-        n_matches=n, n_boards_total=int(n_boards.sum()), min_boards=lo, max_boards=hi,
-        gaussian_observed=gauss_obs, gaussian_expected=gauss_exp, wbf_observed=wbf_obs,
-        wbf_expected=wbf_exp, equal=equal, tests=tests, sigma_used=sigma_used,
-        sigma_words=sigma_words, k_teams=None if k_teams is None else float(k_teams), k=k,
-        form_sigmas=[{"form": "teams", "n_boards": int(b), "sigma": float(s)} for b, s in
-                     sorted(set(zip(n_boards.tolist(), sigma_match.tolist(), strict=True)))],
-    )  # fmt: skip
+        applies=True,
+        name=name,
+        sentence=f"{head}. The scales use {sigma_used}.",
+        n_matches=n,
+        n_boards_total=int(n_boards.sum()),
+        min_boards=lo,
+        max_boards=hi,
+        gaussian_observed=gauss_obs,
+        gaussian_expected=gauss_exp,
+        wbf_observed=wbf_obs,
+        wbf_expected=wbf_exp,
+        equal=equal,
+        tests=tests,
+        sigma_used=sigma_used,
+        sigma_words=sigma_words,
+        k_teams=None if k_teams is None else float(k_teams),
+        k=k,
+        form_sigmas=[
+            {"form": "teams", "n_boards": int(b), "sigma": float(s)}
+            for b, s in sorted(set(zip(n_boards.tolist(), sigma_match.tolist(), strict=True)))
+        ],
+    )
 
 
 def frequency_findings(rounds, sheffield, teams, *, alpha=0.05):
@@ -592,11 +667,18 @@ def frequency_findings(rounds, sheffield, teams, *, alpha=0.05):
     """
     rows = list(rounds.tests())
     if sheffield.applies:
-        rows.append({"family": "Sheffield", "test": "the 12-0 scale against its design",
-                     "p": sheffield.test.p_chi2})  # fmt: skip
+        rows.append(
+            {
+                "family": "Sheffield",
+                "test": "the 12-0 scale against its design",
+                "p": sheffield.test.p_chi2,
+            }
+        )
     if teams.applies:
-        rows += [{"family": "team matches", "test": teams.test_names[k], "p": t.p_chi2}
-                 for k, t in teams.tests.items()]  # fmt: skip
+        rows += [
+            {"family": "team matches", "test": teams.test_names[k], "p": t.p_chi2}
+            for k, t in teams.tests.items()
+        ]
     tests = pd.DataFrame(rows)
     tests["p_holm_family"] = tests.groupby("family")["p"].transform(fit.holm)
     tests["p_holm_all"] = fit.holm(tests["p"])
@@ -610,37 +692,65 @@ def frequency_findings(rounds, sheffield, teams, *, alpha=0.05):
     halves_obs = r.halves.iloc[:, -1]
     e1, e2 = r.half_expected_20_0
     rejected = [x for x in r.by_round.index if verdict(f"round {x} against {model}") == "rejected"]
-    against = f"against {e1:.1f} each" if abs(e1 - e2) < 0.05 else (
-        f"against {e1:.1f} and {e2:.1f}")  # fmt: skip
+    against = (
+        f"against {e1:.1f} each" if abs(e1 - e2) < 0.05 else (f"against {e1:.1f} and {e2:.1f}")
+    )
     who = "Brighton" if r.is_brighton else r.counts.name
     printed = " (he printed 449)" if r.is_brighton else ""
     expects = "Probst's model expects" if model == "Probst's model" else f"{model} expects"
     lines = [
-        (f"{len(tests)} tests were run, and each verdict is at level {alpha:g} after Holm's "
-         "correction over all of them.", None, False),
-        (f"{who} saw {int(r.pooled_counts.iloc[-1])} 20-0s where {expects} "
-         f"{r.n * r.probabilities[-1]:.1f}{printed}: {int(halves_obs.iloc[0])} in the first "
-         f"half and {int(halves_obs.iloc[1])} in the second, {against}.", "rounds", True),
-        (f"{model[0].upper() + model[1:]} is {verdict(all_test)} on the pooled counts (Holm p "
-         f"= {holm[all_test]:.2g}), {verdict(h1 + ' against ' + model)} in the first half "
-         f"({holm[h1 + ' against ' + model]:.2g}) and {verdict(h2 + ' against ' + model)} in "
-         f"the second ({holm[h2 + ' against ' + model]:.2g}), with an adjusted residual of "
-         f"{r.pooled.residuals[-1]:.1f} in the 20-0 band.", "rounds", True),
-        ((f"Taken one by one, round {_and(rejected)} {'is' if len(rejected) == 1 else 'are'} "
-          f"rejected against {model}" if rejected else
-          f"Taken one by one, no round is rejected against {model}")
-         + (f" (a round's smallest expected count is {r.min_round_expected:.1f}, under the 5 "
-            "χ² wants: its p-values are approximate)." if r.min_round_expected < 5 else "."),
-         "by round", False),
-    ]  # fmt: skip
+        (
+            f"{len(tests)} tests were run, and each verdict is at level {alpha:g} after Holm's "
+            "correction over all of them.",
+            None,
+            False,
+        ),
+        (
+            f"{who} saw {int(r.pooled_counts.iloc[-1])} 20-0s where {expects} "
+            f"{r.n * r.probabilities[-1]:.1f}{printed}: {int(halves_obs.iloc[0])} in the first "
+            f"half and {int(halves_obs.iloc[1])} in the second, {against}.",
+            "rounds",
+            True,
+        ),
+        (
+            f"{model[0].upper() + model[1:]} is {verdict(all_test)} on the pooled counts (Holm p "
+            f"= {holm[all_test]:.2g}), {verdict(h1 + ' against ' + model)} in the first half "
+            f"({holm[h1 + ' against ' + model]:.2g}) and {verdict(h2 + ' against ' + model)} in "
+            f"the second ({holm[h2 + ' against ' + model]:.2g}), with an adjusted residual of "
+            f"{r.pooled.residuals[-1]:.1f} in the 20-0 band.",
+            "rounds",
+            True,
+        ),
+        (
+            (
+                f"Taken one by one, round {_and(rejected)} {'is' if len(rejected) == 1 else 'are'} "
+                f"rejected against {model}"
+                if rejected
+                else f"Taken one by one, no round is rejected against {model}"
+            )
+            + (
+                f" (a round's smallest expected count is {r.min_round_expected:.1f}, under the 5 "
+                "χ² wants: its p-values are approximate)."
+                if r.min_round_expected < 5
+                else "."
+            ),
+            "by round",
+            False,
+        ),
+    ]
     if not r.is_brighton:
         lines.insert(3, (r.sample_sentence(), "rounds", False))
     if sheffield.applies:
         s, name = sheffield, "the 12-0 scale against its design"
-        lines.append((f"Sheffield: the 12-0 design is {verdict(name)} (Holm p = {holm[name]:.3f};"
-                      f" unadjusted p {s.test.p_chi2:.3f} on {s.test.df} df, {s.p_df5:.3f} with "
-                      "one df less for σ fitted on the same matches).", "sheffield",
-                      False))  # fmt: skip
+        lines.append(
+            (
+                f"Sheffield: the 12-0 design is {verdict(name)} (Holm p = {holm[name]:.3f};"
+                f" unadjusted p {s.test.p_chi2:.3f} on {s.test.df} df, {s.p_df5:.3f} with "
+                "one df less for σ fitted on the same matches).",
+                "sheffield",
+                False,
+            )
+        )
     if teams.applies:
         t, names = teams, teams.test_names
         ge, we, wm = names["gaussian_vs_equal"], names["wbf_vs_equal"], names["wbf_vs_model"]
@@ -652,12 +762,24 @@ def frequency_findings(rounds, sheffield, teams, *, alpha=0.05):
             if t.k is not None
             else f"team matches of {t.name} ({played} boards, σ {t.sigma_words})"
         )
-        lines.append((f"In {t.n_matches:,} {matches} "
-                      f"equal probability is {verdict(ge)} for the "
-                      f"Gaussian scale (Holm p = {holm[ge]:.3f}) and {verdict(we)} for the "
-                      f"{wbf} scale (p = {holm[we]:.2g}).", "teams", True))  # fmt: skip
-        lines.append((f"The normal margins' own prediction for the {wbf} bands is "
-                      f"{verdict(wm)} (Holm p = {holm[wm]:.3f}).", "teams", False))  # fmt: skip
+        lines.append(
+            (
+                f"In {t.n_matches:,} {matches} "
+                f"equal probability is {verdict(ge)} for the "
+                f"Gaussian scale (Holm p = {holm[ge]:.3f}) and {verdict(we)} for the "
+                f"{wbf} scale (p = {holm[we]:.2g}).",
+                "teams",
+                True,
+            )
+        )
+        lines.append(
+            (
+                f"The normal margins' own prediction for the {wbf} bands is "
+                f"{verdict(wm)} (Holm p = {holm[wm]:.3f}).",
+                "teams",
+                False,
+            )
+        )
     return tests, lines
 
 
@@ -691,7 +813,8 @@ def frequency_summary(rounds, sheffield, teams, tests, *, read=None, alpha=0.05)
         "brighton_20_0_residual": r.pooled.residuals[-1],
         "brighton_observed_20_0_by_round": r.by_round.observed_20_0.to_list(),
         "brighton_rounds_rejected_holm": [
-            x for x in r.by_round.index
+            x
+            for x in r.by_round.index
             if tests.set_index("test").loc[f"round {x} against {r.model}", "p_holm_all"] < alpha
         ],
         "model": r.model,
@@ -703,37 +826,41 @@ def frequency_summary(rounds, sheffield, teams, tests, *, read=None, alpha=0.05)
         "probst_top_z": r.top_z,
         "n_tests": len(tests),
         "tests": tests.to_dict(orient="records"),
-    }  # fmt: skip
+    }
     out["read"] = None if read is None else read.table.to_dict(orient="records")
     on = s.applies
-    out.update({
-        "sheffield_chi2": s.test.chi2 if on else None,
-        "sheffield_g": s.test.g if on else None,
-        "sheffield_df": s.test.df if on else None,
-        "sheffield_p": s.test.p_chi2 if on else None,
-        "sheffield_p_df5": s.p_df5 if on else None,
-        "sheffield_residuals": s.test.residuals if on else None,
-    })  # fmt: skip
+    out.update(
+        {
+            "sheffield_chi2": s.test.chi2 if on else None,
+            "sheffield_g": s.test.g if on else None,
+            "sheffield_df": s.test.df if on else None,
+            "sheffield_p": s.test.p_chi2 if on else None,
+            "sheffield_p_df5": s.p_df5 if on else None,
+            "sheffield_residuals": s.test.residuals if on else None,
+        }
+    )
     on, k = t.applies, t.k
     g_eq, w_eq = (t.tests.get("gaussian_vs_equal"), t.tests.get("wbf_vs_equal"))
-    out.update({
-        "teams_n_matches": t.n_matches if on else None,
-        "teams_k_match": k.k if k is not None else None,
-        "teams_k_match_ci": list(k.ci) if k is not None else None,
-        "teams_k_source": k.source if k is not None else None,
-        "teams_k_board": k.k_board if k is not None else None,
-        "teams_max_boards": t.max_boards if on else None,
-        "teams_k_used": t.k_teams,
-        "teams_sigma_used": t.sigma_used if on else None,
-        "form_sigmas": t.form_sigmas if on else None,
-        "teams_gaussian_observed": t.gaussian_observed if on else None,
-        "teams_gaussian_equal_chi2": g_eq.chi2 if on else None,
-        "teams_gaussian_equal_p": g_eq.p_chi2 if on else None,
-        "teams_wbf_observed": t.wbf_observed if on else None,
-        "teams_wbf_equal_chi2": w_eq.chi2 if on else None,
-        "teams_wbf_equal_p": w_eq.p_chi2 if on else None,
-        "teams_wbf_model_p": t.tests["wbf_vs_model"].p_chi2 if on else None,
-    })  # fmt: skip
+    out.update(
+        {
+            "teams_n_matches": t.n_matches if on else None,
+            "teams_k_match": k.k if k is not None else None,
+            "teams_k_match_ci": list(k.ci) if k is not None else None,
+            "teams_k_source": k.source if k is not None else None,
+            "teams_k_board": k.k_board if k is not None else None,
+            "teams_max_boards": t.max_boards if on else None,
+            "teams_k_used": t.k_teams,
+            "teams_sigma_used": t.sigma_used if on else None,
+            "form_sigmas": t.form_sigmas if on else None,
+            "teams_gaussian_observed": t.gaussian_observed if on else None,
+            "teams_gaussian_equal_chi2": g_eq.chi2 if on else None,
+            "teams_gaussian_equal_p": g_eq.p_chi2 if on else None,
+            "teams_wbf_observed": t.wbf_observed if on else None,
+            "teams_wbf_equal_chi2": w_eq.chi2 if on else None,
+            "teams_wbf_equal_p": w_eq.p_chi2 if on else None,
+            "teams_wbf_model_p": t.tests["wbf_vs_model"].p_chi2 if on else None,
+        }
+    )
     return out
 
 

@@ -262,9 +262,13 @@ def shock_response(
     shocked = candidates[:n_shocked]
     seed = int(gen.integers(2**63))
     common = _established_options(
-        start, activity, partnership=partnership, board_sd=board_sd,
-        sessions_per_month=sessions_per_month, n_boards=n_boards,
-    )  # fmt: skip
+        start,
+        activity,
+        partnership=partnership,
+        board_sd=board_sd,
+        sessions_per_month=sessions_per_month,
+        n_boards=n_boards,
+    )
     common.update(n_months=1 + months_after, shock_month=1, shock_pct=shock_pct, track=shocked)
     base_run = simulate(strength, activity, rng=seed, **common)
     base = base_run.trace
@@ -285,15 +289,23 @@ def shock_response(
     qm = np.quantile(months[reached], [0.05, 0.5, 0.95])
     per_quarter = 3.0 * base_run.monthly_boards[:, shocked].mean(axis=0)
     return HalfLife(
-        activity=activity, partnership=partnership, boards=float(q[1]),
-        boards_interval=(float(q[0]), float(q[2])), months=float(qm[1]),
-        months_interval=(float(qm[0]), float(qm[2])), theory_boards=theory_boards,
-        theory_months=theory_months, m=m, n_shocked=n_shocked,
+        activity=activity,
+        partnership=partnership,
+        boards=float(q[1]),
+        boards_interval=(float(q[0]), float(q[2])),
+        months=float(qm[1]),
+        months_interval=(float(qm[0]), float(qm[2])),
+        theory_boards=theory_boards,
+        theory_months=theory_months,
+        m=m,
+        n_shocked=n_shocked,
         boards_per_quarter=3.0 * float(base_run.monthly_boards[:, shocked].mean()),
-        n_unreached=int((~reached).sum()), response=response,
-        boards_se=_median_se(boards[reached]), months_se=_median_se(months[reached]),
+        n_unreached=int((~reached).sum()),
+        response=response,
+        boards_se=_median_se(boards[reached]),
+        months_se=_median_se(months[reached]),
         boards_per_quarter_se=_mean_se(per_quarter),
-    )  # fmt: skip
+    )
 
 
 def _half_life_one(base: pd.DataFrame, hit: pd.DataFrame):
@@ -317,17 +329,23 @@ def _half_life_one(base: pd.DataFrame, hit: pd.DataFrame):
 def _mean_response(courses):
     """Mean relative effect at the last session of each whole month since the shock."""
     both = pd.concat(
-        [c.assign(player=i, month=np.floor(c["months"]).astype(int)) for i, c in
-         enumerate(courses)], ignore_index=True,
-    )  # fmt: skip
+        [
+            c.assign(player=i, month=np.floor(c["months"]).astype(int))
+            for i, c in enumerate(courses)
+        ],
+        ignore_index=True,
+    )
     last = both.groupby(["player", "month"]).tail(1)
     return last.groupby("month", as_index=False)["effect"].agg(effect="mean", se=_mean_se)
 
 
 def half_lives(
-    *, activities=(120.0, 240.0, PAGE_ACTIVITY, 600.0), partnerships=("fixed", "pickup"),
-    rng=None, **options,
-):  # fmt: skip
+    *,
+    activities=(120.0, 240.0, PAGE_ACTIVITY, 600.0),
+    partnerships=("fixed", "pickup"),
+    rng=None,
+    **options,
+):
     """:func:`shock_response` over activity levels and partnership kinds.
 
     Parameters
@@ -382,29 +400,41 @@ def half_life_frame(half_lives):
     if not isinstance(half_lives, dict) or not all(
         isinstance(v, HalfLife) for v in half_lives.values()
     ):
-        raise fail("half_lives", "a dict of HalfLife (as half_lives returns)",
-                   type(half_lives).__name__)  # fmt: skip
+        raise fail(
+            "half_lives", "a dict of HalfLife (as half_lives returns)", type(half_lives).__name__
+        )
     rows = []
     for hl in half_lives.values():
         rows.append(
             {
-                "activity": hl.activity, "partnership": hl.partnership, "m": hl.m,
-                "half_life_boards": hl.boards, "half_life_boards_se": hl.boards_se,
-                "boards_lo": hl.boards_interval[0], "boards_hi": hl.boards_interval[1],
-                "half_life_months": hl.months, "half_life_months_se": hl.months_se,
-                "months_lo": hl.months_interval[0], "months_hi": hl.months_interval[1],
-                "theory_boards": hl.theory_boards, "theory_months": hl.theory_months,
-                "boards_per_quarter": hl.boards_per_quarter, "n_shocked": hl.n_shocked,
+                "activity": hl.activity,
+                "partnership": hl.partnership,
+                "m": hl.m,
+                "half_life_boards": hl.boards,
+                "half_life_boards_se": hl.boards_se,
+                "boards_lo": hl.boards_interval[0],
+                "boards_hi": hl.boards_interval[1],
+                "half_life_months": hl.months,
+                "half_life_months_se": hl.months_se,
+                "months_lo": hl.months_interval[0],
+                "months_hi": hl.months_interval[1],
+                "theory_boards": hl.theory_boards,
+                "theory_months": hl.theory_months,
+                "boards_per_quarter": hl.boards_per_quarter,
+                "n_shocked": hl.n_shocked,
                 "n_unreached": hl.n_unreached,
             }
-        )  # fmt: skip
+        )
     return pd.DataFrame(rows)
 
 
 def half_life_table(
-    *, activities=(120.0, 240.0, PAGE_ACTIVITY, 600.0), partnerships=("fixed", "pickup"),
-    rng=None, **options,
-):  # fmt: skip
+    *,
+    activities=(120.0, 240.0, PAGE_ACTIVITY, 600.0),
+    partnerships=("fixed", "pickup"),
+    rng=None,
+    **options,
+):
     """:func:`shock_response` over activity levels and partnership kinds, as a frame.
 
     ``half_life_frame(half_lives(...))``: see :func:`half_lives` for the parameters and
@@ -520,13 +550,21 @@ def stationary_wander(
     gen = check_rng(rng)
     strength, start = _established_population(strength_sd, n_players, partnership, gen)
     options = _established_options(
-        start, activity, partnership=partnership, board_sd=board_sd,
-        sessions_per_month=sessions_per_month, n_boards=n_boards,
-    )  # fmt: skip
+        start,
+        activity,
+        partnership=partnership,
+        board_sd=board_sd,
+        sessions_per_month=sessions_per_month,
+        n_boards=n_boards,
+    )
     sim = simulate(
-        strength, activity, n_months=burn_in + n_months, track=np.arange(n_players), rng=gen,
+        strength,
+        activity,
+        n_months=burn_in + n_months,
+        track=np.arange(n_players),
+        rng=gen,
         **options,
-    )  # fmt: skip
+    )
     trace = sim.trace[sim.trace["month"] >= burn_in]
     tail = (1.0 - coverage) / 2.0
     grouped = trace.groupby("player")["ppi"]
@@ -541,11 +579,17 @@ def stationary_wander(
     theory_sd = board_sd * math.sqrt(1.0 / (2.0 * c * m))
     q = players["band"].quantile([0.05, 0.5, 0.95]).to_numpy()
     return Wander(
-        activity=activity, partnership=partnership, band=float(q[1]),
-        band_interval=(float(q[0]), float(q[2])), sd=float(players["sd"].median()),
-        theory_sd=theory_sd, coverage=coverage, players=players,
-        band_se=_median_se(players["band"]), sd_se=_median_se(players["sd"]),
-    )  # fmt: skip
+        activity=activity,
+        partnership=partnership,
+        band=float(q[1]),
+        band_interval=(float(q[0]), float(q[2])),
+        sd=float(players["sd"].median()),
+        theory_sd=theory_sd,
+        coverage=coverage,
+        players=players,
+        band_se=_median_se(players["band"]),
+        sd_se=_median_se(players["sd"]),
+    )
 
 
 def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0, others="moving"):
@@ -596,13 +640,24 @@ def newcomer_claim(*, pct=40.0, n_boards=12, table_ppi=50.0, others="moving"):
             a = float(update(a, pct, table_ppi, table_ppi, table_ppi, k=k, w=k))
         return round(a, 5)
     log = pd.DataFrame(
-        {"date": "2024-01-15", "board": np.arange(1, n_boards + 1), "north": "newcomer",
-         "south": "partner", "east": "east", "west": "west", "pct_ns": float(pct)}
-    )  # fmt: skip
+        {
+            "date": "2024-01-15",
+            "board": np.arange(1, n_boards + 1),
+            "north": "newcomer",
+            "south": "partner",
+            "east": "east",
+            "west": "west",
+            "pct_ns": float(pct),
+        }
+    )
     regulars = pd.DataFrame(
-        {"player": ["partner", "east", "west"], "ppi": float(table_ppi),
-         "k": _ESTABLISHED_K, "w": PAGE_ACTIVITY}
-    )  # fmt: skip
+        {
+            "player": ["partner", "east", "west"],
+            "ppi": float(table_ppi),
+            "k": _ESTABLISHED_K,
+            "w": PAGE_ACTIVITY,
+        }
+    )
     run = rate_log(log, initial=regulars)
     return float(run.ratings.set_index("player").loc["newcomer", "ppi"])
 
@@ -674,13 +729,19 @@ def newcomer_trajectory(
     strength = np.concatenate([regular, newcomers])
     n_new = newcomers.size
     sim = simulate(
-        strength, activity, n_months=n_months, sessions_per_month=sessions_per_month,
-        n_boards=n_boards, partnership=partnership, board_sd=board_sd,
+        strength,
+        activity,
+        n_months=n_months,
+        sessions_per_month=sessions_per_month,
+        n_boards=n_boards,
+        partnership=partnership,
+        board_sd=board_sd,
         initial_ppi=np.concatenate([start, np.full(n_new, _START)]),
         initial_k=np.concatenate([np.full(n_regulars, _ESTABLISHED_K), np.zeros(n_new)]),
         history=np.concatenate([np.full(n_regulars, activity), np.zeros(n_new)]),
-        track=np.arange(n_regulars, n_regulars + n_new), rng=gen,
-    )  # fmt: skip
+        track=np.arange(n_regulars, n_regulars + n_new),
+        rng=gen,
+    )
     trace = sim.trace
     top = int(trace["k"].max()) if len(trace) else 0
     grid = np.arange(0, top + 1, step)

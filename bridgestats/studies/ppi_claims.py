@@ -28,38 +28,78 @@ __all__ = ["VERDICTS", "page_claims"]
 # tolerance for its rounding: ±0.5 % on "about 46 %", ±0.005 on "approximately 0.08 %",
 # 2 % relative on a board's share, ±0.5 month on "three months", the band as given)
 _CLAIMS = (
-    ("newcomer_46",
-     "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
-     "about 46% straight away",
-     "a table of three regulars held at 50 %", "about 46 %", 45.5, 46.5),
-    ("newcomer_46_moving",
-     "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
-     "about 46% straight away",
-     "a table of three regulars at 50 %, rated too", "about 46 %", 45.5, 46.5),
-    ("top_or_bottom_0_08",
-     "a top or a bottom will increase or decrease your figure by approximately 0.08%",
-     "a regular player (m = 600)", "0.08 %", 0.075, 0.085),
-    ("board_share_sixth",
-     "each board that has just been played will account for a sixth of one percent of "
-     "your figure",
-     "a regular player (m = 600)", "1/6 %", (100 / 600) * 0.98, (100 / 600) * 1.02),
-    ("board_share_0_0167",
-     "the most recent board that you play accounts for one six hundredth (or 0.0167%) of "
-     "your PPI",
-     "a regular player (m = 600)", "0.0167 %", 0.0167 * 0.98, 0.0167 * 1.02),
-    ("half_life_fixed",
-     "for a reasonably, but not extremely, active player playing 416 qualifying boards in "
-     "a three month period an effect of halving-every-three-months would hold true",
-     "fixed partnership, 416 boards per three months", "3 months", 2.5, 3.5),
-    ("half_life_pickup",
-     "for a reasonably, but not extremely, active player playing 416 qualifying boards in "
-     "a three month period an effect of halving-every-three-months would hold true",
-     "pick-up partners, 416 boards per three months", "3 months", 2.5, 3.5),
-    ("wander_band",
-     "for most players, your PPI will tend to vary within a band of around 3 to 5% in the "
-     "long term",
-     "pick-up partners, 416 boards per three months, 95 % band", "3 to 5 %", 3.0, 5.0),
-)  # fmt: skip
+    (
+        "newcomer_46",
+        "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
+        "about 46% straight away",
+        "a table of three regulars held at 50 %",
+        "about 46 %",
+        45.5,
+        46.5,
+    ),
+    (
+        "newcomer_46_moving",
+        "over 12 boards the newcomer scores 40% overall. His PPI will go down from 50% to "
+        "about 46% straight away",
+        "a table of three regulars at 50 %, rated too",
+        "about 46 %",
+        45.5,
+        46.5,
+    ),
+    (
+        "top_or_bottom_0_08",
+        "a top or a bottom will increase or decrease your figure by approximately 0.08%",
+        "a regular player (m = 600)",
+        "0.08 %",
+        0.075,
+        0.085,
+    ),
+    (
+        "board_share_sixth",
+        "each board that has just been played will account for a sixth of one percent of "
+        "your figure",
+        "a regular player (m = 600)",
+        "1/6 %",
+        (100 / 600) * 0.98,
+        (100 / 600) * 1.02,
+    ),
+    (
+        "board_share_0_0167",
+        "the most recent board that you play accounts for one six hundredth (or 0.0167%) of "
+        "your PPI",
+        "a regular player (m = 600)",
+        "0.0167 %",
+        0.0167 * 0.98,
+        0.0167 * 1.02,
+    ),
+    (
+        "half_life_fixed",
+        "for a reasonably, but not extremely, active player playing 416 qualifying boards in "
+        "a three month period an effect of halving-every-three-months would hold true",
+        "fixed partnership, 416 boards per three months",
+        "3 months",
+        2.5,
+        3.5,
+    ),
+    (
+        "half_life_pickup",
+        "for a reasonably, but not extremely, active player playing 416 qualifying boards in "
+        "a three month period an effect of halving-every-three-months would hold true",
+        "pick-up partners, 416 boards per three months",
+        "3 months",
+        2.5,
+        3.5,
+    ),
+    (
+        "wander_band",
+        "for most players, your PPI will tend to vary within a band of around 3 to 5% in the "
+        "long term",
+        "pick-up partners, 416 boards per three months, 95 % band",
+        "3 to 5 %",
+        3.0,
+        5.0,
+    ),
+)
 
 # Claims whose page figure is the page's own slip, not a claim about the PPI: the figure it
 # should have printed, and why.
@@ -72,17 +112,25 @@ _SLIPS = {
 }
 
 _CLAIM_COLUMNS = (
-    "claim", "statement", "condition", "page_figure", "low", "high", "measured",
-    "measured_se", "measured_lo", "measured_hi", "verdict", "note",
-)  # fmt: skip
+    "claim",
+    "statement",
+    "condition",
+    "page_figure",
+    "low",
+    "high",
+    "measured",
+    "measured_se",
+    "measured_lo",
+    "measured_hi",
+    "verdict",
+    "note",
+)
 
 #: The verdicts of :func:`page_claims`.
 VERDICTS = ("confirmed", "refuted", "undecided", "page's slip")
 
 
-def page_claims(
-    *, half_life_fixed, half_life_pickup, wander, newcomer=None, confidence=0.95
-):  # fmt: skip
+def page_claims(*, half_life_fixed, half_life_pickup, wander, newcomer=None, confidence=0.95):
     """The page's claims, each with the measured figure, its interval and a verdict.
 
     Parameters
@@ -182,6 +230,20 @@ def page_claims(
             meant, why = _SLIPS[claim]
             if abs(value - meant) <= 1e-9 * meant:
                 verdict, note = "page's slip", why
-        rows.append((claim, statement, condition, figure, low, high, float(value), float(se),
-                     float(lo), float(hi), verdict, note))  # fmt: skip
+        rows.append(
+            (
+                claim,
+                statement,
+                condition,
+                figure,
+                low,
+                high,
+                float(value),
+                float(se),
+                float(lo),
+                float(hi),
+                verdict,
+                note,
+            )
+        )
     return pd.DataFrame(rows, columns=list(_CLAIM_COLUMNS))

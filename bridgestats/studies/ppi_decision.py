@@ -120,8 +120,9 @@ def _check_factors(factors) -> np.ndarray:
     return np.sort(grid)
 
 
-def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, unit="event",
-                 rng=None):  # fmt: skip
+def ppi_decision(
+    sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, unit="event", rng=None
+):
     """Does the PPI forget too fast or too slow? Its m scaled by each factor, scored out of
     sample, with the verdict, the preferred m and its gain over the page's m.
 
@@ -250,29 +251,33 @@ def ppi_decision(sessions, *, until, factors=FACTORS, n_boot=2000, level=0.9, un
     best = int(np.argmin(rmse))
     behind_boot = rmse_boot - rmse_boot[best]  # paired: the same resamples
     behind_low = np.quantile(behind_boot, (1 - gain_level) / 2, axis=1)
-    table = pd.DataFrame({
-        "factor": grid,
-        "regular_m": _REGULAR_M * grid,
-        "half_life_boards": half_life_boards(_REGULAR_M * grid),
-        "rmse": rmse,
-        "rmse_ci_low": np.quantile(rmse_boot, alpha / 2, axis=1),
-        "rmse_ci_high": np.quantile(rmse_boot, 1 - alpha / 2, axis=1),
-        "gain": gain,
-        "gain_ci_low": np.quantile(gain_boot, (1 - gain_level) / 2, axis=1),
-        "gain_ci_high": np.quantile(gain_boot, 1 - (1 - gain_level) / 2, axis=1),
-        "gain_level": gain_level,
-        "calibration_slope": slope,
-        "calibration_slope_ci_low": np.nanquantile(np.array(slope_boot), alpha / 2, axis=1),
-        "calibration_slope_ci_high": np.nanquantile(np.array(slope_boot), 1 - alpha / 2, axis=1),
-        "explained_share": share,
-        "rmse_fit": np.sqrt(np.mean(fit_err**2, axis=0)),
-        "best": np.arange(grid.size) == best,
-        "behind_best": rmse - rmse[best],
-        "as_good_as_best": behind_low <= 0,
-        "n_sessions": int(scored.sum()),
-        "n_clusters": k,
-        "bootstrap_unit": unit,
-    })  # fmt: skip
+    table = pd.DataFrame(
+        {
+            "factor": grid,
+            "regular_m": _REGULAR_M * grid,
+            "half_life_boards": half_life_boards(_REGULAR_M * grid),
+            "rmse": rmse,
+            "rmse_ci_low": np.quantile(rmse_boot, alpha / 2, axis=1),
+            "rmse_ci_high": np.quantile(rmse_boot, 1 - alpha / 2, axis=1),
+            "gain": gain,
+            "gain_ci_low": np.quantile(gain_boot, (1 - gain_level) / 2, axis=1),
+            "gain_ci_high": np.quantile(gain_boot, 1 - (1 - gain_level) / 2, axis=1),
+            "gain_level": gain_level,
+            "calibration_slope": slope,
+            "calibration_slope_ci_low": np.nanquantile(np.array(slope_boot), alpha / 2, axis=1),
+            "calibration_slope_ci_high": np.nanquantile(
+                np.array(slope_boot), 1 - alpha / 2, axis=1
+            ),
+            "explained_share": share,
+            "rmse_fit": np.sqrt(np.mean(fit_err**2, axis=0)),
+            "best": np.arange(grid.size) == best,
+            "behind_best": rmse - rmse[best],
+            "as_good_as_best": behind_low <= 0,
+            "n_sessions": int(scored.sum()),
+            "n_clusters": k,
+            "bootstrap_unit": unit,
+        }
+    )
     return table, _decision(table, level=level, since=until)
 
 
@@ -307,28 +312,40 @@ def _decision(table, *, level, since):
     pct = round(100 * level)
     n_comp = len(grid) - 1
     where = f"over {int(row['n_sessions']):,} sessions from {pd.Timestamp(since):%Y-%m-%d}"
-    note = (f"({pct} % intervals for all {n_comp} factors against the page's m at once, "
-            f"resampling {row['bootstrap_unit']}s)")  # fmt: skip
+    note = (
+        f"({pct} % intervals for all {n_comp} factors against the page's m at once, "
+        f"resampling {row['bootstrap_unit']}s)"
+    )
     gain_text = f"{row['gain']:.3f} % lower RMSE per session ({lo:+.3f} to {hi:+.3f}) {where}"
     if verdict == VERDICTS[2]:
         if factor == 1:
-            sentence = (f"The PPI's forgetting is about right: no factor on m predicts better "
-                        f"than the page's m {where} {note}, so nothing should change")  # fmt: skip
+            sentence = (
+                f"The PPI's forgetting is about right: no factor on m predicts better "
+                f"than the page's m {where} {note}, so nothing should change"
+            )
         else:
-            sentence = (f"The PPI's forgetting is about right: m × {_num(factor)} predicts "
-                        f"best, but its {gain_text} is not told apart from none {note}, so no "
-                        "change to m is supported")  # fmt: skip
+            sentence = (
+                f"The PPI's forgetting is about right: m × {_num(factor)} predicts "
+                f"best, but its {gain_text} is not told apart from none {note}, so no "
+                "change to m is supported"
+            )
     else:
         how = "too fast" if verdict == VERDICTS[0] else "too slowly"
-        memory = (f"a board counts half in a regular player's PPI after "
-                  f"{row['half_life_boards']:,.0f} later boards")  # fmt: skip
+        memory = (
+            f"a board counts half in a regular player's PPI after "
+            f"{row['half_life_boards']:,.0f} later boards"
+        )
         today = float(table.loc[table["factor"] == 1, "half_life_boards"].iloc[0])
-        sentence = (f"The PPI forgets {how}: with m × {_num(factor)} ({memory} instead of "
-                    f"{today:,.0f}) it predicts with {gain_text}")  # fmt: skip
+        sentence = (
+            f"The PPI forgets {how}: with m × {_num(factor)} ({memory} instead of "
+            f"{today:,.0f}) it predicts with {gain_text}"
+        )
         page_share = float(table.loc[table["factor"] == 1, "explained_share"].iloc[0])
         if math.isfinite(row["explained_share"]) and math.isfinite(page_share):
-            sentence += (f", capturing {100 * row['explained_share']:.0f} % of the explainable "
-                         f"variance instead of {100 * page_share:.0f} %")  # fmt: skip
+            sentence += (
+                f", capturing {100 * row['explained_share']:.0f} % of the explainable "
+                f"variance instead of {100 * page_share:.0f} %"
+            )
         alike = [_num(f) for f in table.loc[table["as_good_as_best"] & ~table["best"], "factor"]]
         if alike:
             verb = "does" if len(alike) == 1 else "do"
@@ -385,28 +402,38 @@ def ppi_calibration_sentence(table, *, level=0.9, edge=5.0):
     if page.empty:
         raise fail("table", "a row at factor 1 (the page's m)", "none")
     page, best = page.iloc[0], table[table["best"]].iloc[0]
-    s, lo, hi = (float(page[c]) for c in ("calibration_slope", "calibration_slope_ci_low",
-                                          "calibration_slope_ci_high"))  # fmt: skip
-    head = (f"The page's PPI has a calibration slope of {s:.2f} ({round(100 * level)} %: "
-            f"{lo:.2f} to {hi:.2f}): a pair it expects to score {edge:g} % above 50 % scores "
-            f"on average {s * edge:.1f} % above")  # fmt: skip
+    s, lo, hi = (
+        float(page[c])
+        for c in ("calibration_slope", "calibration_slope_ci_low", "calibration_slope_ci_high")
+    )
+    head = (
+        f"The page's PPI has a calibration slope of {s:.2f} ({round(100 * level)} %: "
+        f"{lo:.2f} to {hi:.2f}): a pair it expects to score {edge:g} % above 50 % scores "
+        f"on average {s * edge:.1f} % above"
+    )
     slopes = table.sort_values("factor")["calibration_slope"].to_numpy(float)
     rising = bool(np.all(np.diff(slopes) > 0))  # the slower it forgets, the higher the slope
     if hi < 1:
         meaning = "its forecasts are too extreme"
         if rising:
-            meaning += (", because each session moves a rating too far: a player's PPI after "
-                        "a good run overstates how much better they play, and after a bad "
-                        "one how much worse")  # fmt: skip
+            meaning += (
+                ", because each session moves a rating too far: a player's PPI after "
+                "a good run overstates how much better they play, and after a bad "
+                "one how much worse"
+            )
     elif lo > 1:
         meaning = "its forecasts are too timid"
         if rising:
-            meaning += (", because each session moves a rating too little: a player's PPI "
-                        "lags behind how they play now")  # fmt: skip
+            meaning += (
+                ", because each session moves a rating too little: a player's PPI "
+                "lags behind how they play now"
+            )
     else:
         meaning = "its forecasts are as spread as the results (a slope of 1 is inside)"
     tail = ""
     if float(best["factor"]) != 1:
-        tail = (f"; with m × {_num(float(best['factor']))}, the best factor, the slope is "
-                f"{float(best['calibration_slope']):.2f}")  # fmt: skip
+        tail = (
+            f"; with m × {_num(float(best['factor']))}, the best factor, the slope is "
+            f"{float(best['calibration_slope']):.2f}"
+        )
     return f"{head}, so {meaning}{tail}."

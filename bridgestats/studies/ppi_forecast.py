@@ -74,9 +74,7 @@ def best_forecast(table, *, measure="skill", confidence=0.95):
     )
 
 
-def forecast_comparison(
-    *, n_players=160, n_months=8, activity=300.0, elo_k_factor=2.0, rng=None
-):  # fmt: skip
+def forecast_comparison(*, n_players=160, n_months=8, activity=300.0, elo_k_factor=2.0, rng=None):
     """How well the PPI, Elo and Glicko-2 predict the next board, in a simulated club.
 
     Parameters

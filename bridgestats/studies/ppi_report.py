@@ -37,15 +37,23 @@ from .ppi_forecast import best_forecast, forecast_comparison
 __all__ = ["HEADLINE", "PARTNERS", "SYSTEMS", "PPIReport", "claim_sentence", "ppi_report"]
 
 #: The summary keys the index shows first.
-HEADLINE = ["half_life_boards_fixed", "half_life_boards_pickup", "newcomer_after_12_boards",
-            "wander_band"]  # fmt: skip
+HEADLINE = [
+    "half_life_boards_fixed",
+    "half_life_boards_pickup",
+    "newcomer_after_12_boards",
+    "wander_band",
+]
 
 #: The partnerships, as a sentence names them.
 PARTNERS = {"fixed": "a fixed partnership", "pickup": "pick-up partners"}
 
 #: The forecasting systems, as a table names them.
-SYSTEMS = {"ppi": "PPI", "elo": "Elo (pairs)", "glicko2": "Glicko-2",
-           "truth": "the truth (the model's expectation)"}  # fmt: skip
+SYSTEMS = {
+    "ppi": "PPI",
+    "elo": "Elo (pairs)",
+    "glicko2": "Glicko-2",
+    "truth": "the truth (the model's expectation)",
+}
 
 _SHOCK = "One bad session: how fast does it fade?"
 
@@ -71,8 +79,10 @@ def claim_sentence(claim, *, finding=False) -> str:
         verdict = {"page's slip": "the page's slip"}.get(verdict, verdict)
         interval = "" if claim.measured_se == 0 else interval
     note = f" ({claim.note})" if claim.note else ""
-    return (f"For {claim.condition}, the page's “{claim.page_figure}” is {verdict}: measured "
-            f"{claim.measured:.4g}{interval}{note}.")  # fmt: skip
+    return (
+        f"For {claim.condition}, the page's “{claim.page_figure}” is {verdict}: measured "
+        f"{claim.measured:.4g}{interval}{note}."
+    )
 
 
 @dataclass(frozen=True)
@@ -210,24 +220,46 @@ class PPIReport:
         fx, pu = self.at_page["fixed"], self.at_page["pickup"]
         wp, wf = self.wander["pickup"], self.wander["fixed"]
         rows = [
-            (f"One bad session at {PAGE_ACTIVITY:g} boards a quarter halves after "
-             f"{fx.months:.2f} ± {fx.months_se:.2f} months "
-             f"({plus_minus(fx.boards, fx.boards_se, 0)} boards) in a fixed partnership.",
-             _SHOCK, "half_life_months_fixed", True),
-            (f"With pick-up partners it halves after {pu.months:.2f} ± {pu.months_se:.2f} months "
-             f"({plus_minus(pu.boards, pu.boards_se, 0)} boards): twice as long.",
-             _SHOCK, "half_life_months_pickup", True),
-            (f"A regular's PPI wanders in a 95 % band of {wp.band:.2f} ± {wp.band_se:.2f} % "
-             f"(pick-up partners; {wf.band:.2f} ± {wf.band_se:.2f} % in a fixed partnership).",
-             "How far does a regular player's PPI wander?", "wander_band", True),
-            (f"A newcomer at 40 % over 12 boards drops to {self.newcomer_held:.2f} % (table held "
-             f"at 50 %; {self.newcomer:.2f} % with the table rated too).",
-             "Newcomers", "newcomer_after_12_boards_held", True),
-            (f"Forecasting the next board: {self.best[1]}.",
-             "Beyond the page: how well does the PPI predict?", "best_forecast", False),
-            *((claim_sentence(row, finding=True), "The page's claims", "claims", False)
-              for row in self.claims.itertuples()),
-        ]  # fmt: skip
+            (
+                f"One bad session at {PAGE_ACTIVITY:g} boards a quarter halves after "
+                f"{fx.months:.2f} ± {fx.months_se:.2f} months "
+                f"({plus_minus(fx.boards, fx.boards_se, 0)} boards) in a fixed partnership.",
+                _SHOCK,
+                "half_life_months_fixed",
+                True,
+            ),
+            (
+                f"With pick-up partners it halves after {pu.months:.2f} ± {pu.months_se:.2f} "
+                f"months ({plus_minus(pu.boards, pu.boards_se, 0)} boards): twice as long.",
+                _SHOCK,
+                "half_life_months_pickup",
+                True,
+            ),
+            (
+                f"A regular's PPI wanders in a 95 % band of {wp.band:.2f} ± {wp.band_se:.2f} % "
+                f"(pick-up partners; {wf.band:.2f} ± {wf.band_se:.2f} % in a fixed partnership).",
+                "How far does a regular player's PPI wander?",
+                "wander_band",
+                True,
+            ),
+            (
+                f"A newcomer at 40 % over 12 boards drops to {self.newcomer_held:.2f} % "
+                f"(table held at 50 %; {self.newcomer:.2f} % with the table rated too).",
+                "Newcomers",
+                "newcomer_after_12_boards_held",
+                True,
+            ),
+            (
+                f"Forecasting the next board: {self.best[1]}.",
+                "Beyond the page: how well does the PPI predict?",
+                "best_forecast",
+                False,
+            ),
+            *(
+                (claim_sentence(row, finding=True), "The page's claims", "claims", False)
+                for row in self.claims.itertuples()
+            ),
+        ]
         return pd.DataFrame(rows, columns=["text", "section", "key", "headline"])
 
     def summary(self) -> dict:
@@ -235,27 +267,43 @@ class PPIReport:
         fx, pu, w = self.at_page["fixed"], self.at_page["pickup"], self.wander
         return {
             "page_activity": PAGE_ACTIVITY,
-            "half_life_boards_fixed": fx.boards, "half_life_boards_fixed_se": fx.boards_se,
-            "half_life_boards_pickup": pu.boards, "half_life_boards_pickup_se": pu.boards_se,
-            "half_life_months_fixed": fx.months, "half_life_months_fixed_se": fx.months_se,
-            "half_life_months_pickup": pu.months, "half_life_months_pickup_se": pu.months_se,
+            "half_life_boards_fixed": fx.boards,
+            "half_life_boards_fixed_se": fx.boards_se,
+            "half_life_boards_pickup": pu.boards,
+            "half_life_boards_pickup_se": pu.boards_se,
+            "half_life_months_fixed": fx.months,
+            "half_life_months_fixed_se": fx.months_se,
+            "half_life_months_pickup": pu.months,
+            "half_life_months_pickup_se": pu.months_se,
             "newcomer_after_12_boards": self.newcomer,
             "newcomer_after_12_boards_held": self.newcomer_held,
-            "wander_band": w["pickup"].band, "wander_band_se": w["pickup"].band_se,
-            "wander_band_fixed": w["fixed"].band, "wander_band_fixed_se": w["fixed"].band_se,
+            "wander_band": w["pickup"].band,
+            "wander_band_se": w["pickup"].band_se,
+            "wander_band_fixed": w["fixed"].band,
+            "wander_band_fixed_se": w["fixed"].band_se,
             "best_forecast": self.best[0],
             "half_life_table": half_life_frame(self.half_lives).to_dict(orient="records"),
             "claims": self.claims.to_dict(orient="records"),
             "forecast": self.forecast.to_dict(orient="index"),
             "seed": self.parameters["seed"],
-        }  # fmt: skip
+        }
 
 
-def ppi_report(*, rng=None, activities=(120.0, 240.0, 416.0, 600.0), n_players=300,
-               n_shocked=80, wander_players=200, wander_months=120,
-               newcomer_strengths=(40.0, 50.0, 60.0), newcomer_per_strength=30,
-               newcomer_months=12, compare_players=160, compare_months=8,
-               compare_activity=300.0) -> PPIReport:  # fmt: skip
+def ppi_report(
+    *,
+    rng=None,
+    activities=(120.0, 240.0, 416.0, 600.0),
+    n_players=300,
+    n_shocked=80,
+    wander_players=200,
+    wander_months=120,
+    newcomer_strengths=(40.0, 50.0, 60.0),
+    newcomer_per_strength=30,
+    newcomer_months=12,
+    compare_players=160,
+    compare_months=8,
+    compare_activity=300.0,
+) -> PPIReport:
     """The ``ppi_half_life`` report's simulations and the page's claims.
 
     Parameters
@@ -287,14 +335,24 @@ def ppi_report(*, rng=None, activities=(120.0, 240.0, 416.0, 600.0), n_players=3
     rng = np.random.default_rng(rng)
     runs = sorted(set(activities) | {PAGE_ACTIVITY})
     hls = half_lives(activities=runs, rng=rng, n_players=n_players, n_shocked=n_shocked)
-    wander = {part: stationary_wander(activity=PAGE_ACTIVITY, partnership=part,
-                                      n_players=wander_players, n_months=wander_months, rng=rng)
-              for part in ("fixed", "pickup")}  # fmt: skip
+    wander = {
+        part: stationary_wander(
+            activity=PAGE_ACTIVITY,
+            partnership=part,
+            n_players=wander_players,
+            n_months=wander_months,
+            rng=rng,
+        )
+        for part in ("fixed", "pickup")
+    }
     newcomer = newcomer_claim()
     newcomer_held = newcomer_claim(others="held")
-    trajectory = newcomer_trajectory(strengths=newcomer_strengths,
-                                     n_per_strength=newcomer_per_strength,
-                                     n_months=newcomer_months, rng=rng)  # fmt: skip
+    trajectory = newcomer_trajectory(
+        strengths=newcomer_strengths,
+        n_per_strength=newcomer_per_strength,
+        n_months=newcomer_months,
+        rng=rng,
+    )
     claims = page_claims(
         newcomer=newcomer,
         half_life_fixed=hls[PAGE_ACTIVITY, "fixed"],
@@ -305,8 +363,16 @@ def ppi_report(*, rng=None, activities=(120.0, 240.0, 416.0, 600.0), n_players=3
         n_players=compare_players, n_months=compare_months, activity=compare_activity, rng=rng
     ).set_index("system")
     return PPIReport(
-        half_lives=hls, wander=wander, newcomer=newcomer, newcomer_held=newcomer_held,
-        trajectory=trajectory, claims=claims, forecast=forecast,
-        parameters={"seed": seed, "newcomer_strengths": list(newcomer_strengths),
-                    "newcomer_per_strength": newcomer_per_strength},
-    )  # fmt: skip
+        half_lives=hls,
+        wander=wander,
+        newcomer=newcomer,
+        newcomer_held=newcomer_held,
+        trajectory=trajectory,
+        claims=claims,
+        forecast=forecast,
+        parameters={
+            "seed": seed,
+            "newcomer_strengths": list(newcomer_strengths),
+            "newcomer_per_strength": newcomer_per_strength,
+        },
+    )

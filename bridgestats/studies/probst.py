@@ -79,9 +79,17 @@ _IF_DIFFERS = {
 }
 
 _COLUMNS = (
-    "item", "section", "table", "statement", "printed", "computed", "exact", "status",
-    "cells_off", "note",
-)  # fmt: skip
+    "item",
+    "section",
+    "table",
+    "statement",
+    "printed",
+    "computed",
+    "exact",
+    "status",
+    "cells_off",
+    "note",
+)
 
 
 def _z20() -> np.ndarray:
@@ -136,9 +144,12 @@ def _white_book_k(starts: np.ndarray) -> float:
 def _butler(rng) -> float:
     spreads = datasets.load("derived/fullfield_board_spreads")
     fit = butler_factor(
-        spreads["butler_imps_sd_mean"], spreads["cross_imps_rms"], spreads["n_tables"],
-        n_boot=200, rng=rng,
-    )  # fmt: skip
+        spreads["butler_imps_sd_mean"],
+        spreads["cross_imps_rms"],
+        spreads["n_tables"],
+        n_boot=200,
+        rng=rng,
+    )
     return float(fit.b)
 
 
@@ -395,10 +406,9 @@ def probst_items(*, rng=None) -> pd.DataFrame:
                 n, agree = len(mine), int(ok.sum())
                 off = [
                     f"{c}: printed {p}, computed {v:.6g}"
-                    for c, p, v, good in zip(mine["cell"], mine["printed"], values, ok,
-                                             strict=True)
+                    for c, p, v, good in zip(mine["cell"], mine["printed"], values, ok, strict=True)
                     if not good
-                ]  # fmt: skip
+                ]
             if n != n_cells:
                 raise AssertionError(f"{fig.item}: {n} cells, the seed file says {n_cells}")
             computed, agrees = float(agree), agree == n
@@ -419,8 +429,20 @@ def probst_items(*, rng=None) -> pd.DataFrame:
             status = "rounding slip"
         else:
             status = _IF_DIFFERS[fig.if_differs]
-        rows.append((fig.item, int(fig.section), table, fig.statement, fig.printed, computed,
-                     exact, status, "; ".join(off), note))  # fmt: skip
+        rows.append(
+            (
+                fig.item,
+                int(fig.section),
+                table,
+                fig.statement,
+                fig.printed,
+                computed,
+                exact,
+                status,
+                "; ".join(off),
+                note,
+            )
+        )
     return pd.DataFrame(rows, columns=list(_COLUMNS))
 
 

@@ -117,20 +117,26 @@ def gaussian_identification(sessions, *, until=None, level=0.9, n_grid=3, shippe
             done = list(pool.map(_profile_one, args))
     else:
         done = [_profile_one(a) for a in args]
-    intervals = pd.concat([ci.assign(log_likelihood=ll, sessions=kind)
-                           for (kind, _), (ci, _, ll) in zip(jobs, done, strict=True)],
-                          ignore_index=True)  # fmt: skip
-    curves = pd.concat([curve.assign(sessions=kind)
-                        for (kind, _), (_, curve, _) in zip(jobs, done, strict=True)],
-                       ignore_index=True)  # fmt: skip
+    intervals = pd.concat(
+        [
+            ci.assign(log_likelihood=ll, sessions=kind)
+            for (kind, _), (ci, _, ll) in zip(jobs, done, strict=True)
+        ],
+        ignore_index=True,
+    )
+    curves = pd.concat(
+        [curve.assign(sessions=kind) for (kind, _), (_, curve, _) in zip(jobs, done, strict=True)],
+        ignore_index=True,
+    )
     return intervals, curves
 
 
 def _profile_one(args):
     """One sd's exact profile: (interval, curve, maximum log-likelihood)."""
     log, model, until, name, level, n_grid = args
-    ci, curve = mixed_profile_likelihood(log, model=model, until=until, sds=[name], level=level,
-                                         n_grid=n_grid)  # fmt: skip
+    ci, curve = mixed_profile_likelihood(
+        log, model=model, until=until, sds=[name], level=level, n_grid=n_grid
+    )
     return ci, curve, mixed_log_likelihood(log, model=model, until=until)
 
 
@@ -163,6 +169,10 @@ def _shipped_identification(digest, until, level, n_grid):
         intervals["ci_high"] = intervals["ci_high"].fillna(math.inf)
         return intervals, curve.drop(columns=drop)
     if digest == log_digest(datasets.load("derived/rating_sessions")):
-        raise fail(PROFILE_INTERVALS, "figures derived from the shipped log as it is now "
-                   "(run scripts/derive_gaussian_identification.py)", "another log's")  # fmt: skip
+        raise fail(
+            PROFILE_INTERVALS,
+            "figures derived from the shipped log as it is now "
+            "(run scripts/derive_gaussian_identification.py)",
+            "another log's",
+        )
     return None

@@ -65,8 +65,9 @@ def cluster_codes(frame, unit):
         raise fail("predictions", f"a column {unit!r} to resample by", "none")
     codes = pd.factorize(frame[unit].astype(str) if unit == "event" else frame[unit])[0]
     if codes.max() < 1:
-        raise fail("unit", f"a unit with at least 2 values in the scored rows ({unit!r} has 1)",
-                   unit)  # fmt: skip
+        raise fail(
+            "unit", f"a unit with at least 2 values in the scored rows ({unit!r} has 1)", unit
+        )
     return codes
 
 
@@ -81,8 +82,9 @@ def cluster_sums(codes, values, k):
     return np.bincount(codes, weights=values, minlength=k)
 
 
-def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None,
-                        player_mean_boards=None):  # fmt: skip
+def session_predictions(
+    sessions, *, elo_k_factor=2.0, model=None, until=None, player_mean_boards=None
+):
     """Every system's forecast of every session, each made before the session.
 
     Parameters
@@ -182,12 +184,14 @@ def session_predictions(sessions, *, elo_k_factor=2.0, model=None, until=None,
     else:
         shrink = check_number(player_mean_boards, "player_mean_boards", low=0)
         chosen["player_mean"] = rating_system("player_mean", shrink_boards=shrink)
-    out = pd.DataFrame({
-        "date": frame["date"].to_numpy(),
-        "period": frame["period"].to_numpy(),
-        "n_boards": frame["n_boards"].to_numpy(),
-        "pct_ns": frame["pct_ns"].to_numpy(float),
-    })  # fmt: skip
+    out = pd.DataFrame(
+        {
+            "date": frame["date"].to_numpy(),
+            "period": frame["period"].to_numpy(),
+            "n_boards": frame["n_boards"].to_numpy(),
+            "pct_ns": frame["pct_ns"].to_numpy(float),
+        }
+    )
     if "pct_ns_var" in frame:
         out["pct_ns_var"] = frame["pct_ns_var"].to_numpy(float)
     fit_rows = before_mask(frame, until)
@@ -228,10 +232,14 @@ def _session_terms(err, pct, sd):
     d_act = pct - 50.0
     valid = (d_pred != 0) & (d_act != 0)
     out = {
-        "se": err**2, "x": d_pred, "y": d_act, "xx": d_pred**2, "xy": d_pred * d_act,
+        "se": err**2,
+        "x": d_pred,
+        "y": d_act,
+        "xx": d_pred**2,
+        "xy": d_pred * d_act,
         "agree": (valid & (np.sign(d_pred) == np.sign(d_act))).astype(float),
         "valid": valid.astype(float),
-    }  # fmt: skip
+    }
     if sd is not None:
         z = err / sd
         out["ls"] = -0.5 * z**2 - np.log(sd) - 0.5 * math.log(2 * math.pi)
@@ -248,10 +256,11 @@ def _metrics_from(t, count, flat_mse=None, noise_var=None):
         out = {
             "rmse": np.sqrt(mse),
             "calibration_slope": np.where(sxx > 1e-9 * count, slope, np.nan),
-            "calibration_intercept": np.where(sxx > 1e-9 * count,
-                                              (t["y"] - slope * t["x"]) / count, np.nan),
+            "calibration_intercept": np.where(
+                sxx > 1e-9 * count, (t["y"] - slope * t["x"]) / count, np.nan
+            ),
             "concordance": t["agree"] / t["valid"],
-        }  # fmt: skip
+        }
         if "ls" in t:
             out["log_score"] = t["ls"] / count
             out["coverage_90"] = t["inside"] / count
@@ -260,8 +269,7 @@ def _metrics_from(t, count, flat_mse=None, noise_var=None):
     return out
 
 
-def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, unit="event",
-                    rng=None):  # fmt: skip
+def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, unit="event", rng=None):
     """Out-of-sample scores of every system on the same sessions, with bootstrap intervals.
 
     Parameters
@@ -332,8 +340,7 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, unit="ev
     >>> sorted(table["system"].unique())[:3]
     ['elo', 'flat', 'gaussian']
     """
-    check_frame(predictions, "predictions",
-                ("date", "n_boards", "pct_ns", "pred_ppi", "pred_elo"))  # fmt: skip
+    check_frame(predictions, "predictions", ("date", "n_boards", "pct_ns", "pred_ppi", "pred_elo"))
     n_boot = check_int(n_boot, "n_boot", minimum=10)
     level = check_number(level, "level", low=0, high=1, low_open=True, high_open=True)
     frame = predictions
@@ -367,10 +374,12 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, unit="ev
         err = frame[f"pred_{system}"].to_numpy(float) - pct
         sd = frame[f"sd_{system}"].to_numpy(float) if f"sd_{system}" in frame else None
         terms = {key: cluster_sums(codes, v, k) for key, v in _session_terms(err, pct, sd).items()}
-        point = _metrics_from({key: v.sum() for key, v in terms.items()}, count_point,
-                              flat_mse[0], noise[0])  # fmt: skip
-        boot = _metrics_from({key: weights @ v for key, v in terms.items()}, count_boot,
-                             flat_mse[1], noise[1])  # fmt: skip
+        point = _metrics_from(
+            {key: v.sum() for key, v in terms.items()}, count_point, flat_mse[0], noise[0]
+        )
+        boot = _metrics_from(
+            {key: weights @ v for key, v in terms.items()}, count_boot, flat_mse[1], noise[1]
+        )
         if has_var:
             wse = cluster_sums(codes, nb * err**2, k)
             point["rmse_board"] = np.sqrt((wse.sum() + within.sum()) / nb_sum.sum())
@@ -382,9 +391,17 @@ def compare_systems(predictions, *, since=None, n_boot=1000, level=0.9, unit="ev
         if not np.isfinite(value):
             return
         lo, hi = np.nanquantile(boot, [alpha, 1.0 - alpha])
-        rows.append({"system": system, "metric": metric, "value": float(value),
-                     "ci_low": float(lo), "ci_high": float(hi), "n_sessions": n,
-                     "bootstrap_unit": unit})  # fmt: skip
+        rows.append(
+            {
+                "system": system,
+                "metric": metric,
+                "value": float(value),
+                "ci_low": float(lo),
+                "ci_high": float(hi),
+                "n_sessions": n,
+                "bootstrap_unit": unit,
+            }
+        )
 
     for system in systems:
         point, boot = points[system], boots[system]
@@ -437,8 +454,7 @@ def calibration(predictions, *, system="gaussian", levels=(0.5, 0.8, 0.9, 0.95),
         level = check_number(level, "levels", low=0, high=1, low_open=True, high_open=True)
         inside = float(np.mean(z <= stats.norm.ppf(0.5 + level / 2.0)))
         se = math.sqrt(inside * (1.0 - inside) / z.size)
-        rows.append({"level": level, "coverage": inside, "coverage_se": se,
-                     "n_sessions": z.size})  # fmt: skip
+        rows.append({"level": level, "coverage": inside, "coverage_se": se, "n_sessions": z.size})
     return pd.DataFrame(rows)
 
 
@@ -482,8 +498,12 @@ def reliability(predictions, *, since=None, n_bins=10):
         edges = np.quantile(pred, np.linspace(0, 1, n_bins + 1))
         which = np.clip(np.searchsorted(edges, pred, side="right") - 1, 0, n_bins - 1)
         g = pd.DataFrame({"bin": which, "f": pred, "y": frame["pct_ns"].to_numpy(float)})
-        agg = g.groupby("bin").agg(n_sessions=("y", "size"), mean_forecast=("f", "mean"),
-                                   mean_outcome=("y", "mean"), sd=("y", "std"))  # fmt: skip
+        agg = g.groupby("bin").agg(
+            n_sessions=("y", "size"),
+            mean_forecast=("f", "mean"),
+            mean_outcome=("y", "mean"),
+            sd=("y", "std"),
+        )
         agg["outcome_se"] = agg["sd"].fillna(0.0) / np.sqrt(agg["n_sessions"])
         agg = agg.drop(columns="sd").reset_index()
         agg.insert(0, "system", system)

@@ -31,8 +31,17 @@ from .ratings_real import boot_weights, cluster_codes, cluster_sums
 __all__ = ["lpr_periods", "lpr_rates", "partnership_bonus", "ppi_bands", "settling"]
 
 
-def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_boot=1000,
-                      level=0.9, unit="event", rng=None):  # fmt: skip
+def partnership_bonus(
+    sessions,
+    predictions,
+    *,
+    settled=100,
+    new_below=100,
+    n_boot=1000,
+    level=0.9,
+    unit="event",
+    rng=None,
+):
     """The PPI page's pick-up claim on real players: how far established partnerships beat
     what their PPIs predict, compared with new ones.
 
@@ -100,16 +109,24 @@ def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_bo
     established = (before_pair >= new_below)[keep]
     n = resid.shape[0]
     if n == 0 or established.all() or not established.any():
-        raise fail("sessions", "settled sessions with both new and established partnerships",
-                   f"{n} settled sessions")  # fmt: skip
+        raise fail(
+            "sessions",
+            "settled sessions with both new and established partnerships",
+            f"{n} settled sessions",
+        )
     codes = cluster_codes(frame[keep], unit)
     k = int(codes.max()) + 1
     weights = boot_weights(codes, n_boot, np.random.default_rng(rng))
     weights = np.vstack([np.ones(k), weights])  # row 0: the sample itself
-    sums = {name: weights @ cluster_sums(codes, v, k) for name, v in (
-        ("r_est", (resid * established).sum(axis=1)), ("n_est", established.sum(axis=1)),
-        ("r_new", (resid * ~established).sum(axis=1)), ("n_new", (~established).sum(axis=1)),
-    )}  # fmt: skip
+    sums = {
+        name: weights @ cluster_sums(codes, v, k)
+        for name, v in (
+            ("r_est", (resid * established).sum(axis=1)),
+            ("n_est", established.sum(axis=1)),
+            ("r_new", (resid * ~established).sum(axis=1)),
+            ("n_new", (~established).sum(axis=1)),
+        )
+    }
     with np.errstate(invalid="ignore", divide="ignore"):  # a resample without one kind
         mean_est = sums["r_est"] / sums["n_est"]
         mean_new = sums["r_new"] / sums["n_new"]
@@ -121,9 +138,16 @@ def partnership_bonus(sessions, predictions, *, settled=100, new_below=100, n_bo
         ("bonus", mean_est - mean_new, int(established.size)),
     ):
         lo, hi = np.nanquantile(values[1:], [alpha, 1.0 - alpha])
-        rows.append({"partnership": name, "n_sides": count, "residual": float(values[0]),
-                     "ci_low": float(lo), "ci_high": float(hi),
-                     "bootstrap_unit": unit})  # fmt: skip
+        rows.append(
+            {
+                "partnership": name,
+                "n_sides": count,
+                "residual": float(values[0]),
+                "ci_low": float(lo),
+                "ci_high": float(hi),
+                "bootstrap_unit": unit,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -204,29 +228,32 @@ def lpr_periods(sessions, *, k_factor=2.0):
     opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
     event = frame["event"].astype(str).to_numpy() if "event" in frame else np.full(len(frame), "")
     event = np.repeat(event, frame["n_boards"].to_numpy())
-    long = pd.DataFrame({
-        "player": ids[seats.ravel()],
-        "event": np.repeat(event, 4),
-        "before": before.ravel(),
-        "delta": delta.ravel(),
-        "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
-        "r": (opponents - partner).ravel(),
-    })  # fmt: skip
+    long = pd.DataFrame(
+        {
+            "player": ids[seats.ravel()],
+            "event": np.repeat(event, 4),
+            "before": before.ravel(),
+            "delta": delta.ravel(),
+            "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
+            "r": (opponents - partner).ravel(),
+        }
+    )
     # one rating period per player and event, in order of first appearance
     period = long.groupby(["player", "event"], sort=False).ngroup().to_numpy()
     first = np.unique(period, return_index=True)[1]
     rl = long["before"].to_numpy()[first]
     score = np.bincount(period, weights=long["score"].to_numpy())
-    lpr = 2.0 * performance_ratings(score, long["r"].to_numpy() / 2.0, period,
-                                    own_ratings=rl / 2.0)  # fmt: skip
-    out = pd.DataFrame({
-        "player": long["player"].to_numpy()[first],
-        "event": long["event"].to_numpy()[first],
-        "n_boards": np.bincount(period),
-        "last_rating": rl,
-        "change": np.bincount(period, weights=long["delta"].to_numpy()),
-        "lpr": lpr,
-    })  # fmt: skip
+    lpr = 2.0 * performance_ratings(score, long["r"].to_numpy() / 2.0, period, own_ratings=rl / 2.0)
+    out = pd.DataFrame(
+        {
+            "player": long["player"].to_numpy()[first],
+            "event": long["event"].to_numpy()[first],
+            "n_boards": np.bincount(period),
+            "last_rating": rl,
+            "change": np.bincount(period, weights=long["delta"].to_numpy()),
+            "lpr": lpr,
+        }
+    )
     rl, rtt, lpr = (out[c].to_numpy() for c in ("last_rating", "change", "lpr"))
     new = limit_change(rl, rtt, lpr)
     out["new_rating"] = new
@@ -279,9 +306,14 @@ def lpr_rates(sessions, *, k_factors=(1.0, 2.0, 4.0, 8.0)):
     rows = []
     for k in ks:
         outcome = lpr_periods(sessions, k_factor=k)["outcome"]
-        rows.append({"k_factor": float(k), "n_periods": int(outcome.size),
-                     "test1_rate": float(np.mean(outcome == "test1")),
-                     "test2_rate": float(np.mean(outcome == "test2"))})  # fmt: skip
+        rows.append(
+            {
+                "k_factor": float(k),
+                "n_periods": int(outcome.size),
+                "test1_rate": float(np.mean(outcome == "test1")),
+                "test2_rate": float(np.mean(outcome == "test2")),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -408,8 +440,9 @@ def settling(sessions, *, model=None, elo_k_factor=2.0, tolerance=1.0, min_board
     players = ids[seats[last].ravel()]
     rows = []
     for system, values in (("ppi", ppi), ("elo", elo), ("gaussian", 50.0 + post)):
-        long = pd.DataFrame({"player": players, "value": values.ravel(),
-                             "n": np.repeat(n_boards, 4)})  # fmt: skip
+        long = pd.DataFrame(
+            {"player": players, "value": values.ravel(), "n": np.repeat(n_boards, 4)}
+        )
         g = long.groupby("player", sort=False)
         long["boards"] = g["n"].cumsum()
         final = g["value"].transform("last")
@@ -420,9 +453,14 @@ def settling(sessions, *, model=None, elo_k_factor=2.0, tolerance=1.0, min_board
         kept = long[total >= min_boards]
         first = kept[kept["settled"]].groupby("player", sort=False)["boards"].first()
         totals = kept.groupby("player", sort=False)["n"].sum()
-        rows.append({"system": system, "n_players": int(first.size),
-                     "median_boards": float(first.median()),
-                     "q25_boards": float(first.quantile(0.25)),
-                     "q75_boards": float(first.quantile(0.75)),
-                     "median_total": float(totals.median())})  # fmt: skip
+        rows.append(
+            {
+                "system": system,
+                "n_players": int(first.size),
+                "median_boards": float(first.median()),
+                "q25_boards": float(first.quantile(0.25)),
+                "q75_boards": float(first.quantile(0.75)),
+                "median_total": float(totals.median()),
+            }
+        )
     return pd.DataFrame(rows)

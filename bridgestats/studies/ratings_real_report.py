@@ -39,18 +39,29 @@ SECTIONS = {
 HEADLINE = ["ppi_verdict", "best_system", "partnership_sd_multi_partner", "pickup_bonus_pct"]
 
 #: The Gaussian model's sds as a table or an axis names them.
-PARAMETER_NAMES = {"skill_sd": "skill sd", "partnership_sd": "partnership sd",
-                   "drift_sd": "drift sd (per √year)", "board_sd": "board sd",
-                   "session_sd": "session sd"}  # fmt: skip
+PARAMETER_NAMES = {
+    "skill_sd": "skill sd",
+    "partnership_sd": "partnership sd",
+    "drift_sd": "drift sd (per √year)",
+    "board_sd": "board sd",
+    "session_sd": "session sd",
+}
 
 #: The coverage levels of the Gaussian model's predictive intervals checked.
 COVERAGE_LEVELS = (0.5, 0.8, 0.9, 0.95, 0.99)
 
-_MEASURES = {"rmse": "RMSE", "rmse_vs_elo": "RMSE − Elo's",
-             "rmse_vs_player_mean": "RMSE − player mean's"}  # fmt: skip
-_CALIBRATION = {"calibration_slope": "slope", "calibration_intercept": "intercept (%)",
-                "concordance": "concordance", "log_score": "log score (nats)",
-                "coverage_90": "inside the 90 % interval"}  # fmt: skip
+_MEASURES = {
+    "rmse": "RMSE",
+    "rmse_vs_elo": "RMSE − Elo's",
+    "rmse_vs_player_mean": "RMSE − player mean's",
+}
+_CALIBRATION = {
+    "calibration_slope": "slope",
+    "calibration_intercept": "intercept (%)",
+    "concordance": "concordance",
+    "log_score": "log score (nats)",
+    "coverage_90": "inside the 90 % interval",
+}
 
 
 @dataclass(frozen=True)
@@ -171,23 +182,26 @@ class RatingsReport:
         c = self.comparison
         rows = c[c["metric"].isin(list(_MEASURES))]
         rows = rows[rows["system"] != rows["metric"].str.removeprefix("rmse_vs_")]
-        return rows.assign(system=rows["system"].map(SYSTEM_NAMES),
-                           metric=rows["metric"].map(_MEASURES))  # fmt: skip
+        return rows.assign(
+            system=rows["system"].map(SYSTEM_NAMES), metric=rows["metric"].map(_MEASURES)
+        )
 
     def calibration_table(self) -> pd.DataFrame:
         """Each system's calibration slope and intercept, concordance, log score and
         coverage of the 90 % interval, with their intervals (as :meth:`intervals_table`)."""
         c = self.comparison
         rows = c[c["metric"].isin(list(_CALIBRATION))]
-        return rows.assign(system=rows["system"].map(SYSTEM_NAMES),
-                           metric=rows["metric"].map(_CALIBRATION))  # fmt: skip
+        return rows.assign(
+            system=rows["system"].map(SYSTEM_NAMES), metric=rows["metric"].map(_CALIBRATION)
+        )
 
     def identification_table(self) -> pd.DataFrame:
         """:attr:`identification` with each sd and the sessions counted in words."""
         t = self.identification
         kinds = {"all": "all", "multi_partner": "multi-partner sides"}
-        return t.assign(parameter=t["parameter"].map(PARAMETER_NAMES),
-                        sessions=t["sessions"].map(kinds))  # fmt: skip
+        return t.assign(
+            parameter=t["parameter"].map(PARAMETER_NAMES), sessions=t["sessions"].map(kinds)
+        )
 
     def settling_table(self) -> pd.DataFrame:
         """:attr:`settle` with each system by its name."""
@@ -206,24 +220,43 @@ class RatingsReport:
         :func:`.ratings_words.ratings_findings` (the first is the verdict on the PPI)."""
         p = self.parameters
         said = ratings_findings(
-            self.figures, self.settle, self.band_widths, self.log.players, n_scored=self.n_scored,
-            level=p["level"], elo_k_factor=p["elo_k_factor"],
-            settle_tolerance=p["settle_tolerance"], settle_min_boards=p["settle_min_boards"],
+            self.figures,
+            self.settle,
+            self.band_widths,
+            self.log.players,
+            n_scored=self.n_scored,
+            level=p["level"],
+            elo_k_factor=p["elo_k_factor"],
+            settle_tolerance=p["settle_tolerance"],
+            settle_min_boards=p["settle_min_boards"],
             forecaster=vars(self.model),
-        )  # fmt: skip
+        )
         return pd.DataFrame(
-            [{"text": f["text"], "section": SECTIONS[f["section"]], "key": f["key"],
-              "headline": f["headline"]} for f in said],
+            [
+                {
+                    "text": f["text"],
+                    "section": SECTIONS[f["section"]],
+                    "key": f["key"],
+                    "headline": f["headline"],
+                }
+                for f in said
+            ],
             columns=["text", "section", "key", "headline"],
-        )  # fmt: skip
+        )
 
     def summary(self) -> dict:
         """The report's ``summary.json``."""
-        s, players, bands, read = (self.log.sessions, self.log.players, self.band_widths,
-                                   self.log.read_statement)  # fmt: skip
+        s, players, bands, read = (
+            self.log.sessions,
+            self.log.players,
+            self.band_widths,
+            self.log.read_statement,
+        )
         return {
-            "n_sessions": len(s), "n_scored_sessions": self.n_scored,
-            "n_boards": int(s["n_boards"].sum()), "n_players": len(players),
+            "n_sessions": len(s),
+            "n_scored_sessions": self.n_scored,
+            "n_boards": int(s["n_boards"].sum()),
+            "n_players": len(players),
             "n_players_two_or_more_championships": int((players["n_championships"] >= 2).sum()),
             **self.figures,
             "ppi_band_median": float(bands["band"].median()) if len(bands) else None,
@@ -241,14 +274,27 @@ class RatingsReport:
             "seed": self.parameters["seed"],
             "fit_until": self.until,
             "read": None if read is None else read.table.to_dict(orient="records"),
-        }  # fmt: skip
+        }
 
 
-def ratings_report(files=None, *, rng=None, fit_until=None, max_sessions=0, n_boot=1000,
-                   level=0.9, bootstrap_unit="event", elo_k_factor=2.0,
-                   lpr_k_factors=(1.0, 4.0, 8.0), profile_grid=3, settled_boards=100,
-                   new_partnership_boards=100, band_boards=300, settle_tolerance=1.0,
-                   settle_min_boards=600) -> RatingsReport:  # fmt: skip
+def ratings_report(
+    files=None,
+    *,
+    rng=None,
+    fit_until=None,
+    max_sessions=0,
+    n_boot=1000,
+    level=0.9,
+    bootstrap_unit="event",
+    elo_k_factor=2.0,
+    lpr_k_factors=(1.0, 4.0, 8.0),
+    profile_grid=3,
+    settled_boards=100,
+    new_partnership_boards=100,
+    band_boards=300,
+    settle_tolerance=1.0,
+    settle_min_boards=600,
+) -> RatingsReport:
     """Every study of the ``ratings_real`` report on the shipped log or on files.
 
     Parameters
@@ -294,25 +340,48 @@ def ratings_report(files=None, *, rng=None, fit_until=None, max_sessions=0, n_bo
     log = committee.rating_log(files, until=fit_until, max_sessions=max_sessions)
     sessions, until = log.sessions, log.until
     predictions = session_predictions(sessions, elo_k_factor=elo_k_factor, until=until)
-    comparison = compare_systems(predictions, since=until, n_boot=n_boot, level=level,
-                                 unit=bootstrap_unit, rng=rng)  # fmt: skip
+    comparison = compare_systems(
+        predictions, since=until, n_boot=n_boot, level=level, unit=bootstrap_unit, rng=rng
+    )
     coverage = calibration(predictions, since=until, levels=list(COVERAGE_LEVELS))
     diagram = reliability(predictions, since=until)
-    ident, curve = gaussian_identification(sessions, until=until, level=level,
-                                           n_grid=profile_grid)  # fmt: skip
-    settle = settling(sessions, model=predictions.attrs["model"], elo_k_factor=elo_k_factor,
-                      tolerance=settle_tolerance, min_boards=settle_min_boards)  # fmt: skip
-    bonus = partnership_bonus(sessions, predictions, settled=settled_boards,
-                              new_below=new_partnership_boards, n_boot=n_boot, level=level,
-                              unit=bootstrap_unit, rng=rng)  # fmt: skip
+    ident, curve = gaussian_identification(sessions, until=until, level=level, n_grid=profile_grid)
+    settle = settling(
+        sessions,
+        model=predictions.attrs["model"],
+        elo_k_factor=elo_k_factor,
+        tolerance=settle_tolerance,
+        min_boards=settle_min_boards,
+    )
+    bonus = partnership_bonus(
+        sessions,
+        predictions,
+        settled=settled_boards,
+        new_below=new_partnership_boards,
+        n_boot=n_boot,
+        level=level,
+        unit=bootstrap_unit,
+        rng=rng,
+    )
     periods = lpr_periods(sessions, k_factor=elo_k_factor)
     return RatingsReport(
-        log=log, predictions=predictions, comparison=comparison, coverage=coverage,
-        diagram=diagram, identification=ident, curve=curve, settle=settle, bonus=bonus,
+        log=log,
+        predictions=predictions,
+        comparison=comparison,
+        coverage=coverage,
+        diagram=diagram,
+        identification=ident,
+        curve=curve,
+        settle=settle,
+        bonus=bonus,
         lpr_by_k=lpr_rates(sessions, k_factors=sorted({elo_k_factor, *lpr_k_factors})),
         band_widths=ppi_bands(sessions, burn_in=band_boards, min_boards=band_boards),
         figures=summary_figures(comparison, bonus, periods, identification=ident),
-        parameters={"level": level, "elo_k_factor": elo_k_factor,
-                    "settle_tolerance": settle_tolerance,
-                    "settle_min_boards": settle_min_boards, "seed": seed},
-    )  # fmt: skip
+        parameters={
+            "level": level,
+            "elo_k_factor": elo_k_factor,
+            "settle_tolerance": settle_tolerance,
+            "settle_min_boards": settle_min_boards,
+            "seed": seed,
+        },
+    )

@@ -17,8 +17,16 @@ from ..sim import STRENGTH_SD, simulate
 __all__ = ["simulated_sessions"]
 
 
-def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activity=300.0,
-                       partnership="fixed", drift_sd=0.0, rng=None):  # fmt: skip
+def simulated_sessions(
+    *,
+    n_players=120,
+    n_months=6,
+    boards_per_round=8,
+    activity=300.0,
+    partnership="fixed",
+    drift_sd=0.0,
+    rng=None,
+):
     """A session log from the club simulator, with each session's true expectation.
 
     Parameters
@@ -61,16 +69,27 @@ def simulated_sessions(*, n_players=120, n_months=6, boards_per_round=8, activit
     boards_per_round = check_int(boards_per_round, "boards_per_round", minimum=1)
     gen = np.random.default_rng(rng)
     strength = 50 + STRENGTH_SD * gen.standard_normal(n_players)
-    sim = simulate(strength, activity, n_months=n_months, n_boards=2 * boards_per_round,
-                   boards_per_round=boards_per_round, partnership=partnership, record=True,
-                   drift_sd=drift_sd, rng=gen)  # fmt: skip
+    sim = simulate(
+        strength,
+        activity,
+        n_months=n_months,
+        n_boards=2 * boards_per_round,
+        boards_per_round=boards_per_round,
+        partnership=partnership,
+        record=True,
+        drift_sd=drift_sd,
+        rng=gen,
+    )
     log = sim.log
     names = np.array([f"p{i}" for i in range(n_players)], dtype=object)
     keys = ["month", "round", *SEATS]
     g = log.groupby(keys, sort=False)
-    out = g.agg(n_boards=("pct_ns", "size"), pct_ns=("pct_ns", "mean"),
-                pct_ns_var=("pct_ns", lambda x: float(np.var(x))),
-                truth=("expected_ns", "mean")).reset_index()  # fmt: skip
+    out = g.agg(
+        n_boards=("pct_ns", "size"),
+        pct_ns=("pct_ns", "mean"),
+        pct_ns_var=("pct_ns", lambda x: float(np.var(x))),
+        truth=("expected_ns", "mean"),
+    ).reset_index()
     n_rounds = int(log["round"].max()) + 1
     start = pd.Timestamp("2001-01-01")
     dates = [start + pd.DateOffset(months=int(m)) for m in out["month"]]

@@ -111,20 +111,28 @@ def summary_figures(comparison, bonus, periods, identification=None):
     if "bootstrap_unit" in comparison:
         out["bootstrap_unit"] = str(comparison["bootstrap_unit"].iloc[0])
     if identification is not None:
-        check_frame(identification, "identification",
-                    ("parameter", "estimate", "ci_low", "ci_high", "sessions"))  # fmt: skip
+        check_frame(
+            identification,
+            "identification",
+            ("parameter", "estimate", "ci_low", "ci_high", "sessions"),
+        )
         rows = identification.set_index(["sessions", "parameter"])
         out["gaussian_model"] = {
-            name: {"estimate": float(r["estimate"]),
-                   "ci": [float(r["ci_low"]), _finite_or_none(r["ci_high"])],
-                   "at_bound": bool(r["estimate"] <= 0)}
-            for (kind, name), r in rows.iterrows() if kind == "all"
-        }  # fmt: skip
+            name: {
+                "estimate": float(r["estimate"]),
+                "ci": [float(r["ci_low"]), _finite_or_none(r["ci_high"])],
+                "at_bound": bool(r["estimate"] <= 0),
+            }
+            for (kind, name), r in rows.iterrows()
+            if kind == "all"
+        }
         if ("multi_partner", "partnership_sd") in rows.index:
             r = rows.loc[("multi_partner", "partnership_sd")]
             out["partnership_sd_multi_partner"] = float(r["estimate"])
-            out["partnership_sd_multi_partner_ci"] = [float(r["ci_low"]),
-                                                      _finite_or_none(r["ci_high"])]  # fmt: skip
+            out["partnership_sd_multi_partner_ci"] = [
+                float(r["ci_low"]),
+                _finite_or_none(r["ci_high"]),
+            ]
             out["n_multi_partner_sessions"] = int(r["n_sessions"])
     return out
 
@@ -134,9 +142,17 @@ def _finite_or_none(value):
 
 
 #: The metrics :func:`summary_figures` carries per system (each with its ``_ci``).
-_SUMMARY_METRICS = ("rmse_board", "calibration_slope", "calibration_intercept", "concordance",
-                    "explained_share", "log_score", "rmse_vs_ppi", "rmse_vs_elo",
-                    "rmse_vs_player_mean")  # fmt: skip
+_SUMMARY_METRICS = (
+    "rmse_board",
+    "calibration_slope",
+    "calibration_intercept",
+    "concordance",
+    "explained_share",
+    "log_score",
+    "rmse_vs_ppi",
+    "rmse_vs_elo",
+    "rmse_vs_player_mean",
+)
 
 
 def ppi_verdict(figures, *, level=0.9):
@@ -172,8 +188,12 @@ def ppi_verdict(figures, *, level=0.9):
     for ref, name in (("elo", "Elo"), ("player_mean", "a player's own running mean")):
         d, (lo, hi) = ppi[f"rmse_vs_{ref}"], ppi[f"rmse_vs_{ref}_ci"]
         word = _compared(figures, ref, d, lo, hi)
-        verdict = {"worse": "predicts worse than", "better": "beats", "tie": "ties",
-                   "immaterial": "is within an immaterial margin of"}[word]  # fmt: skip
+        verdict = {
+            "worse": "predicts worse than",
+            "better": "beats",
+            "tie": "ties",
+            "immaterial": "is within an immaterial margin of",
+        }[word]
         parts.append((verdict, name, d, lo, hi))
     pct = round(100 * level)
     unit = figures.get("bootstrap_unit", "session")
@@ -223,41 +243,58 @@ def identification_sentences(figures, *, level=0.9, forecaster=None):
     from none, so the forecaster's fixed skills are consistent with them.
     """
     if not isinstance(figures, dict) or "partnership_sd_multi_partner" not in figures:
-        raise fail("figures", "summary_figures' output with an identification",
-                   type(figures).__name__)  # fmt: skip
+        raise fail(
+            "figures", "summary_figures' output with an identification", type(figures).__name__
+        )
     pct = round(100 * level)
     est = figures["partnership_sd_multi_partner"]
     lo, hi = figures["partnership_sd_multi_partner_ci"]
     n = figures["n_multi_partner_sessions"]
     top = "no upper limit" if hi is None else f"{hi:.2f} %"
-    where = (f"Where a partnership can be told from its players ({n:,} sessions with a side "
-             "whose two players also played with others, fitted by the model's exact "
-             "likelihood)")  # fmt: skip
+    where = (
+        f"Where a partnership can be told from its players ({n:,} sessions with a side "
+        "whose two players also played with others, fitted by the model's exact "
+        "likelihood)"
+    )
     if lo > 0:
-        partnership = (f"{where}, a partnership's own term has sd {est:.2f} % ({pct} % profile "
-                       f"interval {lo:.2f} to {top}): partnerships differ beyond their "
-                       "players' skills.")  # fmt: skip
+        partnership = (
+            f"{where}, a partnership's own term has sd {est:.2f} % ({pct} % profile "
+            f"interval {lo:.2f} to {top}): partnerships differ beyond their "
+            "players' skills."
+        )
     else:
-        partnership = (f"{where}, the fitted partnership sd is {est:.2f} % ({pct} % profile "
-                       f"interval {lo:.2f} to {top}), so a partnership adds at most about "
-                       f"{top} sd to its players' skills.")  # fmt: skip
+        partnership = (
+            f"{where}, the fitted partnership sd is {est:.2f} % ({pct} % profile "
+            f"interval {lo:.2f} to {top}), so a partnership adds at most about "
+            f"{top} sd to its players' skills."
+        )
     d = figures["gaussian_model"]["drift_sd"]
     (dlo, dhi), dest = d["ci"], d["estimate"]
     dtop = "no upper limit" if dhi is None else f"{dhi:.2f}"
     moves = "skills move over the years" if dlo > 0 else "the data do not tell it from none"
-    drift = (f"By the model's exact likelihood skills drift by {dest:.2f} % per √year ({pct} % "
-             f"profile interval {dlo:.2f} to {dtop}): {moves}.")  # fmt: skip
+    drift = (
+        f"By the model's exact likelihood skills drift by {dest:.2f} % per √year ({pct} % "
+        f"profile interval {dlo:.2f} to {dtop}): {moves}."
+    )
     if forecaster is not None:
         fd = float(forecaster["drift_sd"])
         inside = dlo <= fd <= (np.inf if dhi is None else dhi)
         how = "whose skills do not drift" if fd == 0 else "whose skills drift"
-        agree = (("so the forecaster's fixed skills are consistent with them" if fd == 0
-                  else "so the forecaster's drift is consistent with them") if inside
-                 else "so the forecaster's drift is outside the exact fit's interval")  # fmt: skip
-        drift = (f"The forecasts come from the Gaussian model fitted by its filter's own "
-                 f"likelihood, {how} (drift sd {fd:.2f} % per √year); fitted by the exact "
-                 f"likelihood, skills drift by {dest:.2f} % per √year ({pct} % profile interval "
-                 f"{dlo:.2f} to {dtop}): {moves}, {agree}.")  # fmt: skip
+        agree = (
+            (
+                "so the forecaster's fixed skills are consistent with them"
+                if fd == 0
+                else "so the forecaster's drift is consistent with them"
+            )
+            if inside
+            else "so the forecaster's drift is outside the exact fit's interval"
+        )
+        drift = (
+            f"The forecasts come from the Gaussian model fitted by its filter's own "
+            f"likelihood, {how} (drift sd {fd:.2f} % per √year); fitted by the exact "
+            f"likelihood, skills drift by {dest:.2f} % per √year ({pct} % profile interval "
+            f"{dlo:.2f} to {dtop}): {moves}, {agree}."
+        )
     return {"partnership": partnership, "drift": drift}
 
 
@@ -277,8 +314,11 @@ def _compared(figures, ref, d, lo, hi) -> str:
     try:
         gap = figures["systems"][ref]["rmse"] - figures["noise_floor_rmse"]
     except (KeyError, TypeError):
-        raise fail("figures", f"summary_figures' output with {ref}'s rmse and the noise floor",
-                   type(figures).__name__) from None  # fmt: skip
+        raise fail(
+            "figures",
+            f"summary_figures' output with {ref}'s rmse and the noise floor",
+            type(figures).__name__,
+        ) from None
     if abs(d) < MATERIAL_SHARE * gap:
         return "immaterial"
     return "better" if hi < 0 else "worse"
@@ -305,10 +345,17 @@ def versus(figures, system, ref, *, level=0.9):
         row = figures["systems"][system]
         d, (lo, hi) = row[f"rmse_vs_{ref}"], row[f"rmse_vs_{ref}_ci"]
     except (KeyError, TypeError):
-        raise fail("figures", f"summary_figures' output with {system}'s rmse_vs_{ref}",
-                   type(figures).__name__) from None  # fmt: skip
-    words = {"better": "beats", "worse": "loses to", "tie": "ties",
-             "immaterial": "differs immaterially from"}  # fmt: skip
+        raise fail(
+            "figures",
+            f"summary_figures' output with {system}'s rmse_vs_{ref}",
+            type(figures).__name__,
+        ) from None
+    words = {
+        "better": "beats",
+        "worse": "loses to",
+        "tie": "ties",
+        "immaterial": "differs immaterially from",
+    }
     verdict = words[_compared(figures, ref, d, lo, hi)]
     return verdict, f"{d:+.3f} % ({round(100 * level)} %: {lo:+.3f} to {hi:+.3f})"
 
@@ -333,9 +380,14 @@ def best_system_sentence(figures, *, n_scored, level=0.9):
     and 0.016 % below Elo (0.001 to 0.034; 0.2 %, 3 %).
     """
     best = figures["best_system"]
-    names = {"gaussian": "the Gaussian model", "player_mean": "a player's own running mean",
-             "elo": "Elo", "ppi": "the PPI", "glicko2": "Glicko-2",
-             "flat": "always 50 %"}  # fmt: skip
+    names = {
+        "gaussian": "the Gaussian model",
+        "player_mean": "a player's own running mean",
+        "elo": "Elo",
+        "ppi": "the PPI",
+        "glicko2": "Glicko-2",
+        "flat": "always 50 %",
+    }
     floor = figures["noise_floor_rmse"]
     top = figures["systems"][best]
     name = names.get(best, best)
@@ -348,30 +400,56 @@ def best_system_sentence(figures, *, n_scored, level=0.9):
         share, of_gap = 100 * abs(d) / rmse, 100 * abs(d) / (rmse - floor)
         side = "below" if d < 0 else "above"
         if i == 0:
-            detail = (f"{round(100 * level)} %: {abs(hi):.3f} to {abs(lo):.3f}; {share:.1f} % of "
-                      f"its RMSE, {of_gap:.0f} % of its distance from the noise floor of "
-                      f"{floor:.3f} %")  # fmt: skip
+            detail = (
+                f"{round(100 * level)} %: {abs(hi):.3f} to {abs(lo):.3f}; {share:.1f} % of "
+                f"its RMSE, {of_gap:.0f} % of its distance from the noise floor of "
+                f"{floor:.3f} %"
+            )
         else:
             detail = f"{abs(hi):.3f} to {abs(lo):.3f}; {share:.1f} %, {of_gap:.0f} %"
         if lo <= 0 <= hi:  # the interval crosses 0: given as signed figures
             detail = detail.replace(f"{abs(hi):.3f} to {abs(lo):.3f}", f"{lo:+.3f} to {hi:+.3f}")
         parts.append(f"{abs(d):.3f} % {side} {names.get(ref, ref)} ({detail})")
-    lead = ("but its lead is immaterial" if all(w in ("immaterial", "tie") for w in words)
-            else "and its lead matters" if all(w == "better" for w in words)
-            else "and its lead matters against one of them only")  # fmt: skip
-    return (f"{name[0].upper() + name[1:]} has the lowest out-of-sample RMSE "
-            f"({top['rmse']:.3f} % per session over {n_scored:,} sessions), {lead}: "
-            + " and ".join(parts) + ".")  # fmt: skip
+    lead = (
+        "but its lead is immaterial"
+        if all(w in ("immaterial", "tie") for w in words)
+        else "and its lead matters"
+        if all(w == "better" for w in words)
+        else "and its lead matters against one of them only"
+    )
+    return (
+        f"{name[0].upper() + name[1:]} has the lowest out-of-sample RMSE "
+        f"({top['rmse']:.3f} % per session over {n_scored:,} sessions), {lead}: "
+        + " and ".join(parts)
+        + "."
+    )
 
 
 #: The systems as a page names them.
-SYSTEM_NAMES = {"flat": "always 50 %", "player_mean": "player mean", "ppi": "PPI", "elo": "Elo",
-                "glicko2": "Glicko-2", "gaussian": "Gaussian model",
-                "noise_floor": "noise floor"}  # fmt: skip
+SYSTEM_NAMES = {
+    "flat": "always 50 %",
+    "player_mean": "player mean",
+    "ppi": "PPI",
+    "elo": "Elo",
+    "glicko2": "Glicko-2",
+    "gaussian": "Gaussian model",
+    "noise_floor": "noise floor",
+}
 
 
-def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, elo_k_factor=2.0,
-                     settle_tolerance=1.0, settle_min_boards=600, forecaster=None):  # fmt: skip
+def ratings_findings(
+    figures,
+    settle,
+    bands,
+    players,
+    *,
+    n_scored,
+    level=0.9,
+    elo_k_factor=2.0,
+    settle_tolerance=1.0,
+    settle_min_boards=600,
+    forecaster=None,
+):
     """The ``ratings_real`` report's findings, each one sentence, and what each says of its
     sample (an interval too wide to decide, a figure the log is too short to measure).
 
@@ -443,54 +521,92 @@ def ratings_findings(figures, settle, bands, players, *, n_scored, level=0.9, el
         out.append({"text": text, "section": section, "key": key, "headline": headline})
 
     add(ppi_verdict(figures, level=level), "predict", "ppi_verdict", True)
-    add(best_system_sentence(figures, n_scored=n_scored, level=level), "predict",
-        "best_system", True)  # fmt: skip
+    add(
+        best_system_sentence(figures, n_scored=n_scored, level=level),
+        "predict",
+        "best_system",
+        True,
+    )
     share = {k: systems[k]["explained_share"] for k in ("player_mean", "elo", "gaussian")}
     floor = figures["noise_floor_rmse"]
     if floor < min(r["rmse"] for r in systems.values()) and max(share.values()) <= 1:
-        add(f"Against the noise floor of {floor:.3f} % the player mean, Elo and the Gaussian "
+        add(
+            f"Against the noise floor of {floor:.3f} % the player mean, Elo and the Gaussian "
             f"model explain {100 * share['player_mean']:.0f} %, {100 * share['elo']:.0f} % "
             f"and {100 * share['gaussian']:.0f} % of the explainable variance",
-            "predict", "systems")  # fmt: skip
+            "predict",
+            "systems",
+        )
     else:
-        add(f"The noise floor ({floor:.3f} %) is not below every system's RMSE (the best "
+        add(
+            f"The noise floor ({floor:.3f} %) is not below every system's RMSE (the best "
             f"{top['rmse']:.3f} %): sessions this short leave no explainable variance to "
-            "share out, so the shares are not said", "predict", "systems")  # fmt: skip
+            "share out, so the shares are not said",
+            "predict",
+            "systems",
+        )
     said = identification_sentences(figures, level=level, forecaster=forecaster)
     add(said["partnership"], "identified", "partnership_sd_multi_partner", True)
     add(said["drift"], "identified", "gaussian_model")
     slope = {k: r["calibration_slope"] for k, r in systems.items()}
-    add(f"Calibration slopes of actual on predicted: Elo {slope['elo']:.2f}, the Gaussian model "
+    add(
+        f"Calibration slopes of actual on predicted: Elo {slope['elo']:.2f}, the Gaussian model "
         f"{slope['gaussian']:.2f}, the PPI {slope['ppi']:.2f} and Glicko-2 "
-        f"{slope['glicko2']:.2f} (1 is calibrated, above 1 timid)", "calibration",
-        "systems")  # fmt: skip
-    add(f"The Gaussian model's {pct} % predictive intervals hold "
-        f"{100 * systems['gaussian']['coverage_90']:.1f} % of the sessions", "calibration",
-        "systems")  # fmt: skip
+        f"{slope['glicko2']:.2f} (1 is calibrated, above 1 timid)",
+        "calibration",
+        "systems",
+    )
+    add(
+        f"The Gaussian model's {pct} % predictive intervals hold "
+        f"{100 * systems['gaussian']['coverage_90']:.1f} % of the sessions",
+        "calibration",
+        "systems",
+    )
     lo, hi = figures["pickup_bonus_pct_ci"]
-    seen = ("is not seen" if hi < 2 else "is consistent with the data" if lo > 0 else
-            "can be neither seen nor ruled out: the interval holds 0 and 2 %, too wide to "
-            "decide")  # fmt: skip
-    add(f"Pick-up claim: established partnerships beat their PPIs by "
+    seen = (
+        "is not seen"
+        if hi < 2
+        else "is consistent with the data"
+        if lo > 0
+        else "can be neither seen nor ruled out: the interval holds 0 and 2 %, too wide to decide"
+    )
+    add(
+        f"Pick-up claim: established partnerships beat their PPIs by "
         f"{figures['pickup_bonus_pct']:+.2f} % more than new ones ({pct} %: {lo:+.2f} to "
-        f"{hi:+.2f}), so the page's 2 % {seen}", "claims", "pickup_bonus_pct", True)  # fmt: skip
-    add(f"At Elo K = {elo_k_factor:g} the LPR's limiting test 1 intervenes in "
+        f"{hi:+.2f}), so the page's 2 % {seen}",
+        "claims",
+        "pickup_bonus_pct",
+        True,
+    )
+    add(
+        f"At Elo K = {elo_k_factor:g} the LPR's limiting test 1 intervenes in "
         f"{100 * figures['lpr_test1_rate']:.2f} % and test 2 in "
         f"{100 * figures['lpr_test2_rate']:.2f} % of {figures['n_lpr_periods']:,} player-events",
-        "claims", "lpr_test1_rate")  # fmt: skip
+        "claims",
+        "lpr_test1_rate",
+    )
     if len(bands):
         in_band = float(bands["band"].between(3, 5).mean())
-        add(f"A real player's PPI band has median {bands['band'].median():.2f} % over "
+        add(
+            f"A real player's PPI band has median {bands['band'].median():.2f} % over "
             f"{len(bands):,} players, {100 * in_band:.0f} % of them within the page's 3 to 5 %",
-            "band", "ppi_band_median")  # fmt: skip
+            "band",
+            "ppi_band_median",
+        )
     measured = settle[settle["n_players"] > 0]
     for row in measured.itertuples():
-        add(f"{names[row.system]}: a newcomer's rating settles within {settle_tolerance:g} % "
+        add(
+            f"{names[row.system]}: a newcomer's rating settles within {settle_tolerance:g} % "
             f"after {row.median_boards:.0f} boards (median of {row.n_players:,} players)",
-            "settle", "settling")  # fmt: skip
+            "settle",
+            "settling",
+        )
     if measured.empty:
         most = int(players["n_boards"].max()) if len(players) else 0
-        add(f"No player has the {settle_min_boards:,} boards settling is measured on (the most "
+        add(
+            f"No player has the {settle_min_boards:,} boards settling is measured on (the most "
             f"is {most:,}): the log is too short to say when a newcomer's rating settles",
-            "settle", "settling")  # fmt: skip
+            "settle",
+            "settling",
+        )
     return out

@@ -40,8 +40,16 @@ SECTIONS = {
 }
 
 #: The summary keys the index shows first.
-HEADLINE = ["k_per_board", "k_per_board_ci", "k_between_series_ci", "k_within_match",
-            "delta_within_match", "k_match", "vif", "n_boards"]  # fmt: skip
+HEADLINE = [
+    "k_per_board",
+    "k_per_board_ci",
+    "k_between_series_ci",
+    "k_within_match",
+    "delta_within_match",
+    "k_match",
+    "vif",
+    "n_boards",
+]
 
 
 def published_label(entry) -> str:
@@ -191,8 +199,10 @@ class KReport:
     def board_sentence(self) -> str:
         """K per board with its interval and source."""
         b = self.board
-        return (f"K per board = **{b.value:.3f} IMPs**, {self.level} interval {b.ci[0]:.3f}-"
-                f"{b.ci[1]:.3f} ({b.n:,} boards). Source: {b.source}.")  # fmt: skip
+        return (
+            f"K per board = **{b.value:.3f} IMPs**, {self.level} interval {b.ci[0]:.3f}-"
+            f"{b.ci[1]:.3f} ({b.n:,} boards). Source: {b.source}."
+        )
 
     def groups_sentence(self) -> str:
         """How many series-decade groups were left out for too few matches."""
@@ -245,8 +255,10 @@ class KReport:
     def sheffield_sentence(self) -> str:
         """Probst's Sheffield σ as a K in points."""
         s = self.sheffield
-        return (f"Sheffield: K = {s.value:.0f}/√{self.sheffield_n_boards} = "
-                f"{self.k_sheffield:.1f} points. Source: {s.source}.")  # fmt: skip
+        return (
+            f"Sheffield: K = {s.value:.0f}/√{self.sheffield_n_boards} = "
+            f"{self.k_sheffield:.1f} points. Source: {s.source}."
+        )
 
     # ------------------------------------------------------------------ the tables
 
@@ -265,11 +277,13 @@ class KReport:
         """The match-level estimates: ``what``, ``value``, ``low``, ``high``."""
         m = self.match_k
         return pd.DataFrame(
-            [("K from margins (IMPs)", m.k, *m.ci),
-             ("K per board (IMPs)", m.k_board, *m.k_board_ci),
-             ("variance-inflation ratio", m.inflation, *m.inflation_ci)],
+            [
+                ("K from margins (IMPs)", m.k, *m.ci),
+                ("K per board (IMPs)", m.k_board, *m.k_board_ci),
+                ("variance-inflation ratio", m.inflation, *m.inflation_ci),
+            ],
             columns=["what", "value", "low", "high"],
-        )  # fmt: skip
+        )
 
     def length_in_series_table(self) -> pd.DataFrame | None:
         """:attr:`length_in_series` with each series by its name (None on files)."""
@@ -305,10 +319,12 @@ class KReport:
         (the lines that answer the report's question: how big K is, how well it is known,
         how it grows with the length, what it means for a scale)."""
         return pd.DataFrame(
-            [{"text": text, "section": SECTIONS[where], "key": None, "headline": head}
-             for text, where, head in self._lines()],
+            [
+                {"text": text, "section": SECTIONS[where], "key": None, "headline": head}
+                for text, where, head in self._lines()
+            ],
             columns=["text", "section", "key", "headline"],
-        )  # fmt: skip
+        )
 
     def _lines(self):
         p, board, m, level = self.parameters, self.board, self.match_k, self.level
@@ -323,11 +339,15 @@ class KReport:
             f"{board.ci[1]:.2f}) over {self.n_boards:,} boards in {self.n_matches:,} matches, "
             f"and the published value closest to it is {closest} (published values inside "
             f"its interval: {and_list(rows.loc[rows.inside_interval, 'label'])}).",
-            "board", True,
-        )  # fmt: skip
-        yield (f"K of a series and decade ranges from {by_group.k.min():.2f} "
-               f"({series_label(low)}) to {by_group.k.max():.2f} ({series_label(high)}).",
-               "groups", False)  # fmt: skip
+            "board",
+            True,
+        )
+        yield (
+            f"K of a series and decade ranges from {by_group.k.min():.2f} "
+            f"({series_label(low)}) to {by_group.k.max():.2f} ({series_label(high)}).",
+            "groups",
+            False,
+        )
         b = self.between
         if b is not None:
             if b.q_p < 1 - self.confidence:
@@ -350,8 +370,9 @@ class KReport:
             f"({m.ci[0]:.2f}-{m.ci[1]:.2f}), a variance inflation of {m.inflation:.2f}, and the "
             f"published values inside its interval are "
             f"{and_list(rows.loc[rows.inside_match_interval, 'label'])}.",
-            "match", False,
-        )  # fmt: skip
+            "match",
+            False,
+        )
         if self.length_in_series is not None:
             yield self._growth_line(), "length", False
         s = self.scale_model
@@ -361,16 +382,22 @@ class KReport:
             f"{s.k_ci[1]:.2f}) and δ = {s.delta:.2f} ({s.delta_ci[0]:.2f}-{s.delta_ci[1]:.2f}), "
             f"measured within matches of {p['delta_min_boards']}-{p['delta_max_boards']} "
             "boards; "
-            + ("δ's interval excludes 0, so the K a scale needs grows with the match length: "
-               if grows else
-               "δ's interval reaches 0, so growth with length is not established here: ")
+            + (
+                "δ's interval excludes 0, so the K a scale needs grows with the match length: "
+                if grows
+                else "δ's interval reaches 0, so growth with length is not established here: "
+            )
             + and_list(f"{r.n_boards} boards {r.k_model:.2f}" for r in implied.itertuples())
             + ".",
-            "length", True,
-        )  # fmt: skip
+            "length",
+            True,
+        )
         outside = [r.band for r in bands.itertuples() if not r.ci_low <= r.k_model <= r.ci_high]
-        where = (f"the {and_list(outside)} band{'s' if len(outside) > 1 else ''}" if outside
-                 else "no band")  # fmt: skip
+        where = (
+            f"the {and_list(outside)} band{'s' if len(outside) > 1 else ''}"
+            if outside
+            else "no band"
+        )
         yield (
             "K from margins by length band is "
             + "; ".join(
@@ -379,21 +406,27 @@ class KReport:
                 for r in bands.itertuples()
             )
             + f", and the model's K falls outside the band's interval for {where}.",
-            "length", False,
-        )  # fmt: skip
+            "length",
+            False,
+        )
         if self.model_table is not None:
             t = self.model_table
             flagged = and_list(t.loc[t.flag != "", "group"].map(series_label))
-            yield (f"Fitted to one series alone, K and δ cannot be trusted for {flagged} (too "
-                   "few matches or files, or match lengths too alike to part K from δ): the "
-                   "K(n) model is a property of the pooled archive.", "length", False)  # fmt: skip
+            yield (
+                f"Fitted to one series alone, K and δ cannot be trusted for {flagged} (too "
+                "few matches or files, or match lengths too alike to part K from δ): the "
+                "K(n) model is a property of the pooled archive.",
+                "length",
+                False,
+            )
         n = p["vp_n_boards"]
         yield (
             f"For {n}-board matches the scale every report prints (K(n) within matches, σ "
             f"{s.sigma(n):.2f} IMPs) starts its 20-0 at {top_model:.1f} IMPs; the per-board K "
             f"alone would start it at {top_board:.1f} and K from margins at {top_match:.1f}.",
-            "published", True,
-        )  # fmt: skip
+            "published",
+            True,
+        )
         w, model = self.within_all, self.model
         yield (
             f"Within matches of {p['delta_min_boards']}-{p['delta_max_boards']} boards δ = "
@@ -402,8 +435,9 @@ class KReport:
             f"{model.delta:.2f} and K {model.k:.2f} from the K(n) likelihood on the margins "
             "of every match (which parts K from δ by the spread of match lengths alone, and "
             "is not used).",
-            "within", False,
-        )  # fmt: skip
+            "within",
+            False,
+        )
         by_series = self.within.iloc[1:]
         if len(by_series):
             trusted = by_series[by_series.flag == ""]
@@ -413,17 +447,20 @@ class KReport:
                 f"({series_label(by_series.loc[lo, 'group'])}) to {by_series.delta.max():.2f} "
                 f"({series_label(by_series.loc[hi, 'group'])}), with intervals trusted for "
                 f"{and_list(trusted.group.map(series_label))}.",
-                "within", False,
-            )  # fmt: skip
+                "within",
+                False,
+            )
 
     def _growth_line(self) -> str:
         growth = k_growth.k_growth_within_series(self.length_in_series)
         parts = []
         for direction, verb in (("higher", "higher"), ("lower", "lower"), ("overlapping", "")):
             sel = growth[growth["direction"] == direction]
-            named = "; ".join(f"{series_label(r.series)} {r.short_k:.2f} at {r.short_band} "
-                              f"boards, {r.long_k:.2f} at {r.long_band}"
-                              for r in sel.itertuples())  # fmt: skip
+            named = "; ".join(
+                f"{series_label(r.series)} {r.short_k:.2f} at {r.short_band} "
+                f"boards, {r.long_k:.2f} at {r.long_band}"
+                for r in sel.itertuples()
+            )
             what = f"{verb} in {len(sel)}" if verb else f"the intervals overlap in {len(sel)}"
             parts.append(what + (f" ({named})" if named else ""))
         return (
@@ -448,53 +485,86 @@ class KReport:
         by_series, bands, implied = self.within.iloc[1:], self.by_length, self.implied
         top_board, top_match, top_model = self.candidates["top_margin"].iloc[:3]
         return {
-            "k_per_board": self.board.value, "k_per_board_ci": list(self.board.ci),
+            "k_per_board": self.board.value,
+            "k_per_board_ci": list(self.board.ci),
             "k_per_board_source": self.board.source,
             "k_between_series": None if b is None else b.k,
             "k_between_series_ci": None if b is None else list(b.ci),
             "k_new_series_interval": None if b is None else list(b.prediction),
             "k_series_tau": None if b is None else b.tau,
             "k_series_q_p": None if b is None else b.q_p,
-            "k_match": m.k, "k_match_ci": list(m.ci), "k_match_source": m.source,
-            "n_boards": self.n_boards, "n_matches": self.n_matches,
-            "vif": m.inflation, "vif_ci": list(m.inflation_ci), "rho": m.rho,
-            "k_model_k": model.k, "k_model_k_ci": list(model.k_ci),
-            "k_model_delta": model.delta, "k_model_delta_ci": list(model.delta_ci),
+            "k_match": m.k,
+            "k_match_ci": list(m.ci),
+            "k_match_source": m.source,
+            "n_boards": self.n_boards,
+            "n_matches": self.n_matches,
+            "vif": m.inflation,
+            "vif_ci": list(m.inflation_ci),
+            "rho": m.rho,
+            "k_model_k": model.k,
+            "k_model_k_ci": list(model.k_ci),
+            "k_model_delta": model.delta,
+            "k_model_delta_ci": list(model.delta_ci),
             "k_model_source": model.source,
             "delta_within_match": float(w.delta),
             "delta_within_match_ci": [float(w.delta_ci_low), float(w.delta_ci_high)],
             "k_within_match": float(w.k),
             "k_within_match_ci": [float(w.k_ci_low), float(w.k_ci_high)],
-            "delta_by_series": {r.group: [r.delta, r.delta_ci_low, r.delta_ci_high]
-                                for r in by_series.itertuples()},
+            "delta_by_series": {
+                r.group: [r.delta, r.delta_ci_low, r.delta_ci_high] for r in by_series.itertuples()
+            },
             "delta_by_series_flags": {r.group: r.flag for r in by_series.itertuples() if r.flag},
             "delta_used_by_scales": "within_match",
-            "k_by_length_within_series": None if self.length_in_series is None
+            "k_by_length_within_series": None
+            if self.length_in_series is None
             else self.length_in_series.to_dict(orient="records"),
             "k_by_match_length": dict(zip(bands.band, bands.k_match, strict=True)),
             "k_by_match_length_ci": {r.band: [r.ci_low, r.ci_high] for r in bands.itertuples()},
             "k_by_match_length_flags": {r.band: r.flag for r in bands.itertuples() if r.flag},
-            "k_model_by_series": None if self.model_table is None
+            "k_model_by_series": None
+            if self.model_table is None
             else self.model_table.drop(columns="source").to_dict(orient="records"),
             "implied_scales": implied.drop(columns="source").to_dict(orient="records"),
-            "scale_model": {"k": s.k, "k_ci": list(s.k_ci), "delta": s.delta,
-                            "delta_ci": list(s.delta_ci), "source": s.source},
-            "form_sigmas": [{"form": "teams", "n_boards": int(r.n_boards),
-                             "sigma": float(r.sigma_model), "top_margin": float(r.top_model)}
-                            for r in implied.itertuples()],
+            "scale_model": {
+                "k": s.k,
+                "k_ci": list(s.k_ci),
+                "delta": s.delta,
+                "delta_ci": list(s.delta_ci),
+                "source": s.source,
+            },
+            "form_sigmas": [
+                {
+                    "form": "teams",
+                    "n_boards": int(r.n_boards),
+                    "sigma": float(r.sigma_model),
+                    "top_margin": float(r.top_model),
+                }
+                for r in implied.itertuples()
+            ],
             "k_sheffield_points": self.k_sheffield,
-            "top_margin_per_board_k": top_board, "top_margin_match_k": top_match,
+            "top_margin_per_board_k": top_board,
+            "top_margin_match_k": top_match,
             "top_margin_k_model": top_model,
             "vp_n_boards": self.parameters["vp_n_boards"],
             "k_by_group": self.by_group.drop(columns="source").to_dict(orient="records"),
             "published": self.candidates.to_dict(orient="records"),
-        }  # fmt: skip
+        }
 
 
-def rederive_k(files=None, *, confidence=0.90, n_boot=2000, rng=None, min_match_boards=8,
-               max_match_boards=32, delta_min_boards=12, delta_max_boards=32,
-               min_group_matches=5, vp_n_boards=8,
-               scale_n_boards=(8, 12, 16, 32)) -> KReport:  # fmt: skip
+def rederive_k(
+    files=None,
+    *,
+    confidence=0.90,
+    n_boot=2000,
+    rng=None,
+    min_match_boards=8,
+    max_match_boards=32,
+    delta_min_boards=12,
+    delta_max_boards=32,
+    min_group_matches=5,
+    vp_n_boards=8,
+    scale_n_boards=(8, 12, 16, 32),
+) -> KReport:
     """Every estimate of K (the ``rederive_k`` report's) on the shipped matches or on files.
 
     Parameters
@@ -543,12 +613,17 @@ def rederive_k(files=None, *, confidence=0.90, n_boot=2000, rng=None, min_match_
         per_swing = fit.estimate_k(swings["imps"], cluster=swings["match"], **kw)
     series_by = "event" if files is not None else "series"
     board = k_estimates.k_per_board(margins=given, **kw)
-    by_group = k_estimates.k_per_board_by(by=group_by, margins=given,
-                                          min_matches=min_group_matches, **kw)  # fmt: skip
-    between = (k_estimates.k_between_series(by=series_by, margins=given, **kw)
-               if frame[series_by].nunique() >= 3 else None)  # fmt: skip
-    match_k = k_estimates.k_match(min_boards=min_match_boards, max_boards=max_match_boards,
-                                  margins=given, **kw)  # fmt: skip
+    by_group = k_estimates.k_per_board_by(
+        by=group_by, margins=given, min_matches=min_group_matches, **kw
+    )
+    between = (
+        k_estimates.k_between_series(by=series_by, margins=given, **kw)
+        if frame[series_by].nunique() >= 3
+        else None
+    )
+    match_k = k_estimates.k_match(
+        min_boards=min_match_boards, max_boards=max_match_boards, margins=given, **kw
+    )
     model = k_growth.k_model(margins=given, **kw)
     bands = k_growth.k_by_match_length(margins=given, model=model, **kw)
     length_in_series = k_growth.k_by_length_within_series(**kw) if files is None else None
@@ -562,17 +637,36 @@ def rederive_k(files=None, *, confidence=0.90, n_boot=2000, rng=None, min_match_
     sheffield_n_boards = int(printed_figures().loc["sheffield_sigma", "n_boards"])
     comparison = _comparison(board, match_k, between, scale_model, vp_n_boards)
     return KReport(
-        frame=frame, given=given, read_statement=read, per_swing=per_swing, board=board,
-        by_group=by_group, between=between, match_k=match_k, model=model, by_length=bands,
-        length_in_series=length_in_series, model_table=model_table, within=within,
-        scale_model=scale_model, implied=implied, candidates=comparison,
+        frame=frame,
+        given=given,
+        read_statement=read,
+        per_swing=per_swing,
+        board=board,
+        by_group=by_group,
+        between=between,
+        match_k=match_k,
+        model=model,
+        by_length=bands,
+        length_in_series=length_in_series,
+        model_table=model_table,
+        within=within,
+        scale_model=scale_model,
+        implied=implied,
+        candidates=comparison,
         k_sheffield=float(sigma.k_from_sigma(sheffield.value, sheffield_n_boards)),
-        sheffield=sheffield, sheffield_n_boards=sheffield_n_boards, confidence=confidence,
-        parameters={"files": files, "min_match_boards": min_match_boards,
-                    "max_match_boards": max_match_boards, "delta_min_boards": delta_min_boards,
-                    "delta_max_boards": delta_max_boards, "min_group_matches": min_group_matches,
-                    "vp_n_boards": vp_n_boards},
-    )  # fmt: skip
+        sheffield=sheffield,
+        sheffield_n_boards=sheffield_n_boards,
+        confidence=confidence,
+        parameters={
+            "files": files,
+            "min_match_boards": min_match_boards,
+            "max_match_boards": max_match_boards,
+            "delta_min_boards": delta_min_boards,
+            "delta_max_boards": delta_max_boards,
+            "min_group_matches": min_group_matches,
+            "vp_n_boards": vp_n_boards,
+        },
+    )
 
 
 def _comparison(board, match_k, between, scale_model, n_boards) -> pd.DataFrame:
@@ -588,12 +682,18 @@ def _comparison(board, match_k, between, scale_model, n_boards) -> pd.DataFrame:
     rows = []
     for name, k in candidates.items():
         s = sigma.sigma_teams(n_boards, k=k)
-        rows.append({
-            "source": name, "label": labels.get(name, name), "k": k,
-            "inside_interval": board.ci[0] <= k <= board.ci[1],
-            "inside_match_interval": match_k.ci[0] <= k <= match_k.ci[1],
-            "inside_new_series": None if between is None
-            else bool(between.prediction[0] <= k <= between.prediction[1]),
-            "sigma": float(s), "top_margin": vp.gaussian_scale(sigma=s).thresholds[-1],
-        })  # fmt: skip
+        rows.append(
+            {
+                "source": name,
+                "label": labels.get(name, name),
+                "k": k,
+                "inside_interval": board.ci[0] <= k <= board.ci[1],
+                "inside_match_interval": match_k.ci[0] <= k <= match_k.ci[1],
+                "inside_new_series": None
+                if between is None
+                else bool(between.prediction[0] <= k <= between.prediction[1]),
+                "sigma": float(s),
+                "top_margin": vp.gaussian_scale(sigma=s).thresholds[-1],
+            }
+        )
     return pd.DataFrame(rows)

@@ -81,8 +81,15 @@ NEW_SCALE_FROM = 2013
 DEFAULT_QUALIFIERS = 8
 #: Columns of :func:`rescore_events`.
 RESCORED_COLUMNS = (
-    "event", "scale", "team", "rank", "score", "qualified", "tied_at_cut", "tied_for_first",
-)  # fmt: skip
+    "event",
+    "scale",
+    "team",
+    "rank",
+    "score",
+    "qualified",
+    "tied_at_cut",
+    "tied_for_first",
+)
 #: The columns :func:`qualifier_changes` needs.
 _NEEDED = ("event", "scale", "team", "rank", "score", "qualified")
 _BASELINE = "WBF 2013 continuous"
@@ -368,21 +375,38 @@ def qualifier_changes(rescored, *, baselines=None) -> pd.DataFrame:
     for (_, _), g in r.groupby(["event", "scale"], sort=True):
         k = int(g["qualified"].sum())
         lo, hi = _overlap_range(
-            g["qualified"].to_numpy(bool), g["tied"].to_numpy(bool),
-            g["qualified_base"].to_numpy(bool), g["tied_base"].to_numpy(bool),
-        )  # fmt: skip
+            g["qualified"].to_numpy(bool),
+            g["tied"].to_numpy(bool),
+            g["qualified_base"].to_numpy(bool),
+            g["tied_base"].to_numpy(bool),
+        )
         lows.append(k - hi)
         highs.append(k - lo)
         n_tied.append(int(g["tied"].sum()))
     out["count_low"] = np.asarray(lows, dtype=np.int64)
     out["count_high"] = np.asarray(highs, dtype=np.int64)
     out["tied_at_cut"] = np.asarray(n_tied, dtype=np.int64)
-    return out[["event", "scale", "count", "winner_changed", "baseline", "baseline_played",
-                "count_low", "count_high", "tied_at_cut", "baseline_scale"]]  # fmt: skip
+    return out[
+        [
+            "event",
+            "scale",
+            "count",
+            "winner_changed",
+            "baseline",
+            "baseline_played",
+            "count_low",
+            "count_high",
+            "tied_at_cut",
+            "baseline_scale",
+        ]
+    ]
 
 
-_EVENT_KINDS = {"World": "World championships", "Euro": "European championships",
-                "Mind": "World Mind Sports Games"}  # fmt: skip
+_EVENT_KINDS = {
+    "World": "World championships",
+    "Euro": "European championships",
+    "Mind": "World Mind Sports Games",
+}
 _WORLD = {"Men": "Bermuda Bowl", "Women": "Venice Cup"}
 _SERIES = {"Men": "open", "Women": "women", "Seniors": "seniors"}
 
@@ -445,8 +469,9 @@ def qualifier_swaps(rescored, *, baselines=None) -> pd.DataFrame:
     0     w        C         A          1
     """
     check_frame(rescored, "rescored", _NEEDED)
-    base = {e: ((baselines or {}).get(e) or baseline_scale(e))[0]
-            for e in pd.unique(rescored["event"])}  # fmt: skip
+    base = {
+        e: ((baselines or {}).get(e) or baseline_scale(e))[0] for e in pd.unique(rescored["event"])
+    }
     r = rescored.assign(is_base=rescored["scale"] == rescored["event"].map(base))
     tied = r["tied_at_cut"].astype(bool) if "tied_at_cut" in r else pd.Series(False, r.index)
     r = r.assign(tied=tied)
@@ -461,14 +486,18 @@ def qualifier_swaps(rescored, *, baselines=None) -> pd.DataFrame:
         if not into.any():
             continue
         teams = g["team"].to_numpy()
-        rows.append({
-            "event": event, "event_name": event_name(event), "scale": scale,
-            "teams_in": "; ".join(teams[into]), "teams_out": "; ".join(teams[out]),
-            "tied_at_cut": bool((g["tied"].to_numpy(bool) | tb)[into | out].any()),
-            "n_changed": int(into.sum()),
-        })  # fmt: skip
-    columns = ["event", "event_name", "scale", "teams_in", "teams_out", "tied_at_cut",
-               "n_changed"]  # fmt: skip
+        rows.append(
+            {
+                "event": event,
+                "event_name": event_name(event),
+                "scale": scale,
+                "teams_in": "; ".join(teams[into]),
+                "teams_out": "; ".join(teams[out]),
+                "tied_at_cut": bool((g["tied"].to_numpy(bool) | tb)[into | out].any()),
+                "n_changed": int(into.sum()),
+            }
+        )
+    columns = ["event", "event_name", "scale", "teams_in", "teams_out", "tied_at_cut", "n_changed"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -535,17 +564,23 @@ def conclusions(changes, *, n_qualify=None) -> list[str]:
 
     event_played = changes.groupby("event")["baseline_played"].apply(lambda x: bool(x.any()))
     n_not = int((~event_played).sum())
-    bases = (list(pd.unique(changes["baseline_scale"])) if "baseline_scale" in changes
-             else [_BASELINE])  # fmt: skip
+    bases = (
+        list(pd.unique(changes["baseline_scale"])) if "baseline_scale" in changes else [_BASELINE]
+    )
     base = bases[0] if len(bases) == 1 else "each event's own scale"
-    against = (
-        f"against {base}"
-        + (" re-applied to every event (a scale "
-           + ("none of them" if n_not == n_events else f"{n_not} of the {n_events}")
-           + " did not play)" if n_not else ", the scale every one of them played")
-    )  # fmt: skip
-    cuts = sorted({int(n_qualify) if n_qualify is not None else n_qualifiers(e)[0]
-                   for e in event_played.index})  # fmt: skip
+    against = f"against {base}" + (
+        " re-applied to every event (a scale "
+        + ("none of them" if n_not == n_events else f"{n_not} of the {n_events}")
+        + " did not play)"
+        if n_not
+        else ", the scale every one of them played"
+    )
+    cuts = sorted(
+        {
+            int(n_qualify) if n_qualify is not None else n_qualifiers(e)[0]
+            for e in event_played.index
+        }
+    )
     cut = f"the top {cuts[0]}" if len(cuts) == 1 else f"the top {cuts[0]} to {cuts[-1]}"
     out = []
     played = changes["baseline_scale"] if "baseline_scale" in changes else _BASELINE

@@ -37,10 +37,15 @@ __all__ = [
 #: The published scales a form's σ is set beside (washington_sigma): Probst's Table 8 for
 #: Swiss pairs, the WBF's discrete scale for teams.
 PUBLISHED = {
-    "swiss_pairs": ("triangular_2003", "washington_2004", "ascherman_2006", "random_draw",
-                    "ebu_2006"),
+    "swiss_pairs": (
+        "triangular_2003",
+        "washington_2004",
+        "ascherman_2006",
+        "random_draw",
+        "ebu_2006",
+    ),
     "teams": ("wbf_discrete",),
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True)
@@ -107,8 +112,11 @@ class RoundCounts:
     @property
     def scale_name(self) -> str:
         """The scale scored on, as a reader sees it."""
-        name = (display_name("scale", self.scale_id) if self.scale_id in NAMED_SCALES
-                else self.scale.name or "the scale given")  # fmt: skip
+        name = (
+            display_name("scale", self.scale_id)
+            if self.scale_id in NAMED_SCALES
+            else self.scale.name or "the scale given"
+        )
         if self.binned_id != self.scale_id:
             name += f" (counted on {display_name('scale', self.binned_id)})"
         return name
@@ -133,8 +141,7 @@ class RoundCounts:
         >>> list(brighton_round_counts().published(["ebu_2006", "wbf"]))
         ['ebu_2006', 'washington_2004']
         """
-        chosen = [i for i in (ids or ()) if i in NAMED_SCALES and
-                  NAMED_SCALES[i].unit == self.unit]  # fmt: skip
+        chosen = [i for i in (ids or ()) if i in NAMED_SCALES and NAMED_SCALES[i].unit == self.unit]
         built = {i: named_scale(i, n_boards=self.n_boards) for i in chosen}
         # a σ is set beside a 20-0 scale of whole VPs (fit_scale_sigma): not the WBF
         # continuous scale's hundredths
@@ -150,12 +157,16 @@ def _subsets(table: pd.DataFrame, first_half_last_round: int, random_draw_rounds
     last = int(table.index.max())
     out = {
         "all": (table.sum(), f"1-{last}"),
-        "random_draw": (table.loc[list(random_draw_rounds)].sum(),
-                        ", ".join(str(r) for r in random_draw_rounds)),
+        "random_draw": (
+            table.loc[list(random_draw_rounds)].sum(),
+            ", ".join(str(r) for r in random_draw_rounds),
+        ),
         "first_half": (table.loc[:first_half_last_round].sum(), f"1-{first_half_last_round}"),
-        "second_half": (table.loc[first_half_last_round + 1 :].sum(),
-                        f"{first_half_last_round + 1}-{last}"),
-    }  # fmt: skip
+        "second_half": (
+            table.loc[first_half_last_round + 1 :].sum(),
+            f"{first_half_last_round + 1}-{last}",
+        ),
+    }
     for r in table.index:
         out[f"round_{r}"] = (table.loc[r], str(r))
     return out
@@ -165,15 +176,15 @@ def _check_rounds(table, first_half_last_round, random_draw_rounds):
     last = int(table.index.max())
     if first_half_last_round is None:  # the middle: Brighton's 7 of 14
         first_half_last_round = max(1, last // 2)
-    first_half_last_round = check_int(first_half_last_round, "first_half_last_round",
-                                      minimum=1, maximum=last - 1)  # fmt: skip
+    first_half_last_round = check_int(
+        first_half_last_round, "first_half_last_round", minimum=1, maximum=last - 1
+    )
     try:
         rounds = [int(r) for r in random_draw_rounds]
     except (TypeError, ValueError):
         raise fail("random_draw_rounds", f"rounds in 1-{last}", random_draw_rounds) from None
     if not rounds or any(r not in table.index for r in rounds):
-        raise fail("random_draw_rounds", f"rounds of the table, in 1-{last}",
-                   random_draw_rounds)  # fmt: skip
+        raise fail("random_draw_rounds", f"rounds of the table, in 1-{last}", random_draw_rounds)
     return first_half_last_round, rounds
 
 
@@ -183,8 +194,7 @@ def _counts(counts) -> RoundCounts:
     return counts
 
 
-def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7,
-                 random_draw_rounds=(1, 2)):  # fmt: skip
+def subset_sigma(counts, *, confidence=0.90, first_half_last_round=7, random_draw_rounds=(1, 2)):
     """σ by subset of rounds: all, the random-draw rounds, each half, each round.
 
     Parameters
@@ -249,16 +259,23 @@ def sigma_tests(counts, *, first_half_last_round=7, confidence=0.90):
     c = _counts(counts)
     table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
     first, _ = _check_rounds(table, first_half_last_round, (int(table.index.min()),))
-    halves = pd.DataFrame({"first_half": table.loc[:first].sum(),
-                           "second_half": table.loc[first + 1 :].sum()}).T  # fmt: skip
+    halves = pd.DataFrame(
+        {"first_half": table.loc[:first].sum(), "second_half": table.loc[first + 1 :].sum()}
+    ).T
     src = f"{c.source.split(' (')[0].split(':')[0]}: likelihood-ratio test, χ²(df)"
     rows = {}
     for name, groups in (("halves", halves), ("rounds", table)):
         r = sigma_lr_test(groups, t, confidence=confidence)
-        rows[name] = {"statistic": r.statistic, "df": r.df, "p_value": r.p_value,
-                      "sigma_pooled": r.sigma_pooled, "source": src}  # fmt: skip
-    tests = pd.DataFrame(rows).T.astype({"statistic": float, "df": int, "p_value": float,
-                                         "sigma_pooled": float})  # fmt: skip
+        rows[name] = {
+            "statistic": r.statistic,
+            "df": r.df,
+            "p_value": r.p_value,
+            "sigma_pooled": r.sigma_pooled,
+            "source": src,
+        }
+    tests = pd.DataFrame(rows).T.astype(
+        {"statistic": float, "df": int, "p_value": float, "sigma_pooled": float}
+    )
     tests.index.name = "test"
     return tests, sigma_one_vs_rest(table, t, confidence=confidence)
 
@@ -329,8 +346,12 @@ def random_draw_sigma(counts, fits, *, random_draw_rounds=(1, 2), confidence=0.9
     table, t = c.by_round, np.asarray(c.thresholds, dtype=float)
     _, rounds = _check_rounds(table, None, random_draw_rounds)
     picked = table.loc[rounds]
-    tail = fit_sigma_tail(int(picked[picked.columns[-1]].sum()), int(picked.to_numpy().sum()),
-                          t[-1], confidence=confidence)  # fmt: skip
+    tail = fit_sigma_tail(
+        int(picked[picked.columns[-1]].sum()),
+        int(picked.to_numpy().sum()),
+        t[-1],
+        confidence=confidence,
+    )
     ml = fits.loc["random_draw"]
     level = f"{confidence:.0%}"
     top = f"{picked.columns[-1]}-{20 - int(picked.columns[-1])}"  # "20-0"
@@ -341,9 +362,14 @@ def random_draw_sigma(counts, fits, *, random_draw_rounds=(1, 2), confidence=0.9
         rows.append((f"{who}, as printed", fig.value, *fig.ci, f"{fig.confidence:.0%}"))
     rows += [
         (f"the {top} proportion alone (Wald)", tail.sigma, *tail.ci, level),
-        (f"maximum likelihood on all {table.shape[1]} counts", ml.sigma, ml.ci_low,
-         ml.ci_high, level),
-    ]  # fmt: skip
+        (
+            f"maximum likelihood on all {table.shape[1]} counts",
+            ml.sigma,
+            ml.ci_low,
+            ml.ci_high,
+            level,
+        ),
+    ]
     out = pd.DataFrame(rows, columns=["estimate", "sigma", "low", "high", "level"])
     named = _and_rounds(rounds)
     width = float(ml.ci_high - ml.ci_low)
@@ -362,8 +388,10 @@ def random_draw_sigma(counts, fits, *, random_draw_rounds=(1, 2), confidence=0.9
             f"the {top} count alone {tail.sigma:.2f} % ({tail.ci[0]:.2f}-{tail.ci[1]:.2f}), "
             f"an interval {(tail.ci[1] - tail.ci[0]) / width:.2f} times as wide."
         )
-        note = (f"{c.name}: no published σ of these rounds to set beside; the {top} count "
-                "alone and every count are compared.")  # fmt: skip
+        note = (
+            f"{c.name}: no published σ of these rounds to set beside; the {top} count "
+            "alone and every count are compared."
+        )
     return RandomDrawSigma(table=out, tail=tail, sentence=sentence, note=note)
 
 

@@ -70,18 +70,30 @@ __all__ = [
 #: Swiss, where the chance that the top k are exactly the k strongest falls fast with k).
 EVENTS = {
     "round robin": {
-        "n_entrants": 22, "n_rounds": None, "n_boards": 16, "event_format": "round_robin",
-        "board": "swings", "top_k": 4,
+        "n_entrants": 22,
+        "n_rounds": None,
+        "n_boards": 16,
+        "event_format": "round_robin",
+        "board": "swings",
+        "top_k": 4,
     },
     "Swiss teams": {
-        "n_entrants": 60, "n_rounds": 8, "n_boards": 8, "event_format": "swiss",
-        "board": "swings", "top_k": 2,
+        "n_entrants": 60,
+        "n_rounds": 8,
+        "n_boards": 8,
+        "event_format": "swiss",
+        "board": "swings",
+        "top_k": 2,
     },
     "Swiss pairs": {
-        "n_entrants": 128, "n_rounds": 10, "n_boards": 8, "event_format": "swiss",
-        "board": "pairs", "top_k": 2,
+        "n_entrants": 128,
+        "n_rounds": 10,
+        "n_boards": 8,
+        "event_format": "swiss",
+        "board": "pairs",
+        "top_k": 2,
     },
-}  # fmt: skip
+}
 
 
 def _team_sigma(n_boards: int, spread: StrengthSpread | None) -> float:
@@ -414,8 +426,21 @@ def scale_verdicts(measures, *, alpha=0.05):
     """
     _check_measures(measures)
     a = check_number(alpha, "alpha", low=0, high=1, low_open=True, high_open=True)
-    cols = ["event", "pairing", "measure", "scale", "reference", "diff", "se_paired", "z",
-            "p_holm", "differs", "z_critical", "close_call", "verdict"]  # fmt: skip
+    cols = [
+        "event",
+        "pairing",
+        "measure",
+        "scale",
+        "reference",
+        "diff",
+        "se_paired",
+        "z",
+        "p_holm",
+        "differs",
+        "z_critical",
+        "close_call",
+        "verdict",
+    ]
     if "reference" not in measures:
         return pd.DataFrame(columns=cols)
     rows = measures[measures.measure.str.endswith("_vs_reference")]
@@ -510,8 +535,9 @@ def compare_pairings(
     seed = int(np.random.default_rng(int(check_rng(rng).integers(2**63))).integers(2**63))
     figures, outcomes = [], []
     for p in rules:
-        res = simulate_events(pairing=p, scale=sc, strength_sd=sd, n_events=n_events,
-                              rng=seed, **spec)  # fmt: skip
+        res = simulate_events(
+            pairing=p, scale=sc, strength_sd=sd, n_events=n_events, rng=seed, **spec
+        )
         f = summarise_events(res, top_k=top_k)
         figures.append(f[f.measure.isin(PAIRED_MEASURES)].assign(pairing=p))
         outcomes.append(event_outcomes(res, top_k=top_k))
@@ -520,10 +546,23 @@ def compare_pairings(
     d = _verdicts(d, ["event", "measure"], a)
     own = pd.concat(figures, ignore_index=True)
     out = own[["pairing", "measure", "value", "se", "n_events"]].merge(
-        d[["pairing", "measure", "reference", "diff", "se_paired", "p_holm", "z",
-           "z_critical", "close_call", "verdict"]],
-        on=["pairing", "measure"], how="left",
-    )  # fmt: skip
+        d[
+            [
+                "pairing",
+                "measure",
+                "reference",
+                "diff",
+                "se_paired",
+                "p_holm",
+                "z",
+                "z_critical",
+                "close_call",
+                "verdict",
+            ]
+        ],
+        on=["pairing", "measure"],
+        how="left",
+    )
     out.insert(0, "scale", sc.name)
     out.insert(0, "event", event)
     return out
@@ -594,11 +633,19 @@ def headline(measures, *, pairings=None, alpha=0.05):
     if pairings is not None:
         rows = pairings[pairings.reference.notna()]
         out["pairing_differences"] = [
-            {"format": r.event, "measure": r.measure, "scale": r.scale, "pairing": r.pairing,
-             "reference": r.reference, "diff": float(r.diff), "se_paired": float(r.se_paired),
-             "p_holm": float(r.p_holm), "verdict": r.verdict}
+            {
+                "format": r.event,
+                "measure": r.measure,
+                "scale": r.scale,
+                "pairing": r.pairing,
+                "reference": r.reference,
+                "diff": float(r.diff),
+                "se_paired": float(r.se_paired),
+                "p_holm": float(r.p_holm),
+                "verdict": r.verdict,
+            }
             for r in rows.itertuples()
-        ]  # fmt: skip
+        ]
     return out
 
 
@@ -633,10 +680,13 @@ def _verdict_clause(rows, name: str, alpha: float, what: str) -> str:
     if rows.empty:
         return ""
     differ = rows[rows.verdict == "differs"].sort_values("diff", ascending=False)
-    named = [f"{getattr(r, name)} ({100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} "
-             "percentage points)" for r in differ.itertuples()]  # fmt: skip
-    groups = [f"{_and(named)} differ{'s' if len(named) == 1 else ''}" if named
-              else f"no {noun} differs"]  # fmt: skip
+    named = [
+        f"{getattr(r, name)} ({100 * r.diff:+.1f} ± {100 * r.se_paired:.1f} percentage points)"
+        for r in differ.itertuples()
+    ]
+    groups = [
+        f"{_and(named)} differ{'s' if len(named) == 1 else ''}" if named else f"no {noun} differs"
+    ]
     n_open = int((rows.verdict == "unresolved").sum())
     if n_open:
         groups.append(f"{n_open} {noun}{' is' if n_open == 1 else 's are'} unresolved")
@@ -663,8 +713,10 @@ def _scales_sentence(sel: pd.DataFrame, v: pd.DataFrame, alpha: float) -> str:
     reference paired by simulated event (:func:`scale_verdicts`)."""
     rows = sel.sort_values("value", ascending=False)
     top, low = rows.iloc[0], rows.iloc[-1]
-    out = (f"is highest under {top.scale} ({_pct(top.value)} ± {_se(top.se)}) and lowest "
-           f"under {low.scale} ({_pct(low.value)} ± {_se(low.se)})")  # fmt: skip
+    out = (
+        f"is highest under {top.scale} ({_pct(top.value)} ± {_se(top.se)}) and lowest "
+        f"under {low.scale} ({_pct(low.value)} ± {_se(low.se)})"
+    )
     if len(v):
         out += "; " + _verdict_clause(v, "scale", alpha, v.reference.iloc[0])
     return out + "."
@@ -712,14 +764,20 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
             ("p_top_k", "P(the strongest k qualify)"),
         ):
             sel = base[base.measure == measure]
-            v = verdicts[(verdicts.event == event) & (verdicts.measure == measure)
-                         & (verdicts.pairing == ("round_robin" if rr else "score"))]  # fmt: skip
+            v = verdicts[
+                (verdicts.event == event)
+                & (verdicts.measure == measure)
+                & (verdicts.pairing == ("round_robin" if rr else "score"))
+            ]
             if len(sel) > 1:
                 k = "" if measure == "p_strongest_wins" else f" (k = {int(sel.k.iloc[0])})"
                 out.append(f"{label}: {what}{k} {_scales_sentence(sel, v, alpha)}")
         wins = rows[rows.measure == "p_strongest_wins"]
-        paired = None if pairings is None else pairings[
-            (pairings.event == event) & (pairings.measure == "p_strongest_wins")]  # fmt: skip
+        paired = (
+            None
+            if pairings is None
+            else pairings[(pairings.event == event) & (pairings.measure == "p_strongest_wins")]
+        )
         if paired is not None and len(paired) > 1:
             out.append(
                 f"{event}, {paired.scale.iloc[0]}, by pairing rule: P(strongest wins) "
@@ -729,8 +787,9 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
             ref = wins.scale[wins.scale.str.startswith(_REFERENCES)]
             first = (ref if len(ref) else wins.scale).iloc[0]
             sel = wins[wins.scale == first].sort_values("value", ascending=False)
-            listed = "; ".join(f"{r.pairing} {_pct(r.value)} ± {_se(r.se)}"
-                               for r in sel.itertuples())  # fmt: skip
+            listed = "; ".join(
+                f"{r.pairing} {_pct(r.value)} ± {_se(r.se)}" for r in sel.itertuples()
+            )
             out.append(
                 f"{event}, {first}, by pairing rule: P(strongest wins) {listed} (not "
                 "compared here: compare_pairings compares the rules event by event)."
@@ -753,9 +812,12 @@ def conclusions(measures, *, shooting=None, pairings=None, alpha=0.05):
         for (event, left), rows in shooting.groupby(["event", "boards_left"], sort=False):
             best = rows.loc[rows.groupby("scale", sort=False).gain_vp20.idxmax()]
             best = best.sort_values("gain_vp20", ascending=False)
-            gain = [f"{r.scale} ({r.gain_vp20:.2f} VPs of 20 at {int(r.deficit)} IMPs down)"
-                    if r.gain_vp20 > 1e-9 else f"{r.scale} (nothing at any deficit)"
-                    for r in best.itertuples()]  # fmt: skip
+            gain = [
+                f"{r.scale} ({r.gain_vp20:.2f} VPs of 20 at {int(r.deficit)} IMPs down)"
+                if r.gain_vp20 > 1e-9
+                else f"{r.scale} (nothing at any deficit)"
+                for r in best.itertuples()
+            ]
             out.append(
                 f"{event}, {int(left)} board{'' if left == 1 else 's'} left: shooting "
                 "(doubling the variance) pays "

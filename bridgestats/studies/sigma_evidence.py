@@ -125,13 +125,17 @@ def swiss_pairs_strength(*, fresh=False):
     r1 = brighton_sigma(confidence=p.confidence).loc["round_1"]
     _CACHE[key + "_fit"] = dataclasses.replace(p, strength_sd_ci=ci)
     out = {
-        "strength_sd": tau, "strength_sd_ci": ci, "strength_sd_mc_se": mc_se, "k": p.k,
-        "sigma_8": p.round1_sigma, "sigma_8_ci": (float(r1.ci_low), float(r1.ci_high)),
+        "strength_sd": tau,
+        "strength_sd_ci": ci,
+        "strength_sd_mc_se": mc_se,
+        "k": p.k,
+        "sigma_8": p.round1_sigma,
+        "sigma_8_ci": (float(r1.ci_low), float(r1.ci_high)),
         "confidence": p.confidence,
         "source": f"{COUNTS}: σ₁ of round 1 (a random draw) and τ matched to rounds 8-14 by "
         f"simulating the event ({PAIRS_FIT['n_events']} simulated events per τ, seed "
         f"{PAIRS_FIT['rng']}); k = √(σ₁² − 2τ²)·√8",
-    }  # fmt: skip
+    }
     _CACHE[key] = out
     return dict(out)
 
@@ -158,18 +162,26 @@ def _shipped_curve():
     from .. import datasets
 
     c = datasets.load(PAIRS_CURVE)
-    made = {"strength_sds": tuple(float(v) for v in c["strength_sd"]),
-            "n_events": sorted(set(c["n_events"].tolist())),
-            "rng": sorted(set(c["rng"].tolist())),
-            "input_sha256": sorted(set(c["input_sha256"]))}  # fmt: skip
-    want = {"strength_sds": tuple(float(v) for v in PAIRS_FIT["strength_sds"]),
-            "n_events": [PAIRS_FIT["n_events"]], "rng": [PAIRS_FIT["rng"]],
-            "input_sha256": [datasets.sha256(PAIRS_FIT_INPUT)]}  # fmt: skip
+    made = {
+        "strength_sds": tuple(float(v) for v in c["strength_sd"]),
+        "n_events": sorted(set(c["n_events"].tolist())),
+        "rng": sorted(set(c["rng"].tolist())),
+        "input_sha256": sorted(set(c["input_sha256"])),
+    }
+    want = {
+        "strength_sds": tuple(float(v) for v in PAIRS_FIT["strength_sds"]),
+        "n_events": [PAIRS_FIT["n_events"]],
+        "rng": [PAIRS_FIT["rng"]],
+        "input_sha256": [datasets.sha256(PAIRS_FIT_INPUT)],
+    }
     for name, value in want.items():
         if made[name] != value:
-            raise fail(PAIRS_CURVE, f"a curve simulated with {name} {value} (PAIRS_FIT and "
-                       f"{PAIRS_FIT_INPUT}; run scripts/derive_swiss_pairs_strength.py)",
-                       made[name])  # fmt: skip
+            raise fail(
+                PAIRS_CURVE,
+                f"a curve simulated with {name} {value} (PAIRS_FIT and "
+                f"{PAIRS_FIT_INPUT}; run scripts/derive_swiss_pairs_strength.py)",
+                made[name],
+            )
     return c
 
 
@@ -193,11 +205,15 @@ def within_match_model(within, *, confidence=CONFIDENCE):
 
     row = within.iloc[0]
     return KModel(
-        k=float(row.k), k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
-        delta=float(row.delta), delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
-        n_matches=int(row.n_matches), n_clusters=int(row.n_files), confidence=confidence,
+        k=float(row.k),
+        k_ci=(float(row.k_ci_low), float(row.k_ci_high)),
+        delta=float(row.delta),
+        delta_ci=(float(row.delta_ci_low), float(row.delta_ci_high)),
+        n_matches=int(row.n_matches),
+        n_clusters=int(row.n_files),
+        confidence=confidence,
         source=f"{row.n_matches:,} matches in {row.n_files} files of {row.source}",
-    )  # fmt: skip
+    )
 
 
 def teams_model():
@@ -253,25 +269,33 @@ def fit_evidence_inputs():
     pairs = swiss_pairs_strength()
     if pairs["confidence"] != _CONFIDENCE:
         raise fail("PAIRS_FIT", f"a fit at confidence {_CONFIDENCE}", pairs["confidence"])
-    b = butler_factors(confidence=_CONFIDENCE, n_boot=BUTLER_FIT["n_boot"],
-                       rng=BUTLER_FIT["rng"]).set_index("datum")  # fmt: skip
+    b = butler_factors(
+        confidence=_CONFIDENCE, n_boot=BUTLER_FIT["n_boot"], rng=BUTLER_FIT["rng"]
+    ).set_index("datum")
     b = b.loc[BUTLER_FIT["datum"]]
     sheffield = printed("sheffield_sigma")
     sheffield_n = int(printed_figures().loc["sheffield_sigma", "n_boards"])
     out = {
-        "k": model.k, "k_ci": model.k_ci, "delta": model.delta, "delta_ci": model.delta_ci,
+        "k": model.k,
+        "k_ci": model.k_ci,
+        "delta": model.delta,
+        "delta_ci": model.delta_ci,
         "k_source": model.source,
-        "pairs_k": pairs["k"], "strength_sd": pairs["strength_sd"],
-        "strength_sd_ci": pairs["strength_sd_ci"], "sigma_pairs_8": pairs["sigma_8"],
-        "sigma_pairs_8_ci": pairs["sigma_8_ci"], "pairs_source": pairs["source"],
-        "b": float(b.b), "b_ci": (float(b.ci_low), float(b.ci_high)),
+        "pairs_k": pairs["k"],
+        "strength_sd": pairs["strength_sd"],
+        "strength_sd_ci": pairs["strength_sd_ci"],
+        "sigma_pairs_8": pairs["sigma_8"],
+        "sigma_pairs_8_ci": pairs["sigma_8_ci"],
+        "pairs_source": pairs["source"],
+        "b": float(b.b),
+        "b_ci": (float(b.ci_low), float(b.ci_high)),
         "b_source": f"the trimmed-datum Butler factor of {int(b.n_boards):,} real boards "
         "(derived/fullfield_board_spreads)",
         "aggregate_k": float(k_from_sigma(sheffield.value, sheffield_n)),
         "aggregate_source": f"Probst's Sheffield σ = {sheffield.value:g} points over "
         f"{sheffield_n} boards ({sheffield.source})",
         "confidence": _CONFIDENCE,
-    }  # fmt: skip
+    }
     _CACHE["inputs"] = out
     return dict(out)
 
@@ -306,8 +330,11 @@ def conditions_sigma(n_boards, conditions, *, ascherman=False) -> SigmaSource:
     check_choice(conditions, "conditions", tuple(CONDITIONS))
     ev = evidence_inputs()
     e = swiss_pairs_sigma(conditions, ascherman=ascherman)
-    src = form_sigma("swiss_pairs", n_boards, inputs={
-        "sigma_pairs_8": e.value, "sigma_pairs_8_ci": e.ci, "pairs_k": ev["pairs_k"]})  # fmt: skip
+    src = form_sigma(
+        "swiss_pairs",
+        n_boards,
+        inputs={"sigma_pairs_8": e.value, "sigma_pairs_8_ci": e.ci, "pairs_k": ev["pairs_k"]},
+    )
     source = (
         f"σ₈ {e.value:.2f} % for {CONDITIONS[conditions]}"
         f"{', scored with Ascherman' if ascherman else ''} (Brighton 2005's rounds), "
@@ -329,12 +356,17 @@ def check_comparable(unit, other_unit, *, what="published"):
     bridgestats.errors.BridgestatsError: published: must be a scale in IMPs, ...; got 'MP %'
     """
     if unit != other_unit:
-        raise fail(what, f"a scale in {unit}, the form's unit (a scale in {other_unit} "
-                   "measures another margin and cannot be compared)", other_unit)  # fmt: skip
+        raise fail(
+            what,
+            f"a scale in {unit}, the form's unit (a scale in {other_unit} "
+            "measures another margin and cannot be compared)",
+            other_unit,
+        )
 
 
-def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=False, max_vp=20,
-                   off=0.15):  # fmt: skip
+def recommendation(
+    form, n_boards, *, n_tables=15, conditions=None, ascherman=False, max_vp=20, off=0.15
+):
     """The scale to print for an event, from the evidence: the designer's first section.
 
     Parameters
@@ -388,8 +420,9 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
     entry = event_form(form)
     centre = entry.centre
     scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit)
-    printed_scale = gaussian_scale(max_vp, sigma=src.sigma, centre=centre, unit=src.unit,
-                                   step=entry.step)  # fmt: skip
+    printed_scale = gaussian_scale(
+        max_vp, sigma=src.sigma, centre=centre, unit=src.unit, step=entry.step
+    )
     sig = [src.sigma, src.sigma * (1 - off), src.sigma * (1 + off), *(src.sigma_ci or ())]
     p = sensitivity({"scale": printed_scale}, sigmas=sig)["p_top"].to_numpy()
     if printed_scale.step:
@@ -397,19 +430,26 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
         top_from = f"{int(ranges['margin_from'].iloc[-1])} {src.unit}"
     else:
         top_from = f"{centre + scale.thresholds[-1]:.2f} %"
-    ci = "" if src.sigma_ci is None else (
-        f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")  # fmt: skip
+    ci = (
+        ""
+        if src.sigma_ci is None
+        else (f" ({src.confidence:.0%}: {src.sigma_ci[0]:.2f}-{src.sigma_ci[1]:.2f})")
+    )
     name = display_name("form", form)
     # whose 20-0 share the sentence gives: the matches σ is of (pairs met at random for the
     # form's σ; the stated conditions' matches otherwise, and pairs met at random beside them)
-    among = "between sides met at random" if conditions is None else (
-        f"in the matches of {CONDITIONS[conditions].split(':')[0]}")  # fmt: skip
+    among = (
+        "between sides met at random"
+        if conditions is None
+        else (f"in the matches of {CONDITIONS[conditions].split(':')[0]}")
+    )
     random_too = ""
     if conditions is not None:
         at_random = form_sigma(form, n_boards, n_tables=n_tables).sigma
         p_random = sensitivity({"scale": printed_scale}, sigmas=[at_random])["p_top"].iloc[0]
-        random_too = (f"; between sides met at random (σ {at_random:.2f} {src.unit}) "
-                      f"{100 * p_random:.1f} %")  # fmt: skip
+        random_too = (
+            f"; between sides met at random (σ {at_random:.2f} {src.unit}) {100 * p_random:.1f} %"
+        )
     sentence = (
         f"{name[:1].upper()}{name[1:]}, {src.n_boards} boards: print the Gaussian {max_vp}-0 "
         f"scale at σ = "
@@ -419,13 +459,19 @@ def recommendation(form, n_boards, *, n_tables=15, conditions=None, ascherman=Fa
         f"{off:.0%} larger{random_too}. σ from: {src.source}."
     )
     return {
-        "form": form, "n_boards": src.n_boards, "unit": src.unit, "sigma": src.sigma,
+        "form": form,
+        "n_boards": src.n_boards,
+        "unit": src.unit,
+        "sigma": src.sigma,
         "sigma_ci": None if src.sigma_ci is None else list(src.sigma_ci),
-        "sigma_source": src.source, "thresholds": [float(t) for t in scale.thresholds],
-        "p_20_0": float(p[0]), "p_20_0_off": {"low": float(p[1]), "high": float(p[2])},
+        "sigma_source": src.source,
+        "thresholds": [float(t) for t in scale.thresholds],
+        "p_20_0": float(p[0]),
+        "p_20_0_off": {"low": float(p[1]), "high": float(p[2])},
         "p_20_0_at_ci": None if src.sigma_ci is None else [float(p[3]), float(p[4])],
-        "sentence": sentence, "scale": scale,
-    }  # fmt: skip
+        "sentence": sentence,
+        "scale": scale,
+    }
 
 
 def column_unit(column):

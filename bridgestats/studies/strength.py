@@ -228,8 +228,9 @@ def pairs_strength_from_curve(curve, *, confidence=0.90):
         part, the crossing is computed here.
     """
     if not isinstance(curve, pd.DataFrame) or any(c not in curve for c in _CURVE_COLUMNS):
-        raise fail("curve", f"a DataFrame with columns {', '.join(_CURVE_COLUMNS)}",
-                   type(curve).__name__)  # fmt: skip
+        raise fail(
+            "curve", f"a DataFrame with columns {', '.join(_CURVE_COLUMNS)}", type(curve).__name__
+        )
     if len(curve) < 2:
         raise fail("curve", "two or more strength sds", len(curve))
     curve = curve[list(_CURVE_COLUMNS)].reset_index(drop=True)

@@ -75,17 +75,29 @@ __all__ = [
 
 #: Brighton 2005 as §11 describes it (the Swiss pairs simulated by :func:`brighton_simulation`).
 BRIGHTON = {
-    "n_entrants": 514, "n_rounds": 14, "n_boards": 8, "scale": "washington_2004",
-    "first_half": (1, 7), "second_half": (8, 14),
-}  # fmt: skip
+    "n_entrants": 514,
+    "n_rounds": 14,
+    "n_boards": 8,
+    "scale": "washington_2004",
+    "first_half": (1, 7),
+    "second_half": (8, 14),
+}
 #: The figures of §11's prose: 20-0s observed in each half and in all, and predicted per half.
 ARTICLE = {"first_half": 297, "second_half": 215, "all": 512, "predicted_per_half": 225}
 _HALVES = ("first_half", "second_half")
 #: What a reader sees for the halves of :func:`twenty_zeros` and the pairing rules.
-HALF_NAMES = {"first_half": "rounds 1-7", "second_half": "rounds 8-14", "all": "all rounds",
-              "difference": "difference (1-7 minus 8-14)"}  # fmt: skip
-PAIRING_NAMES = {"random": "random draw", "score": "by score", "seeded": "seeded, then by score",
-                 "late": "by score, one round late"}  # fmt: skip
+HALF_NAMES = {
+    "first_half": "rounds 1-7",
+    "second_half": "rounds 8-14",
+    "all": "all rounds",
+    "difference": "difference (1-7 minus 8-14)",
+}
+PAIRING_NAMES = {
+    "random": "random draw",
+    "score": "by score",
+    "seeded": "seeded, then by score",
+    "late": "by score, one round late",
+}
 _DESIGN = np.array([1.0] + [2.0] * 10) / 21.0  # 10-10, 11-9, ..., 20-0: equal probability
 _Z = gaussian_z(20)  # the 10 thresholds of the Gaussian 20-0 scale, in σ
 _SIGMA_GRID = np.arange(6.0, 18.0, 0.05)  # then refined by 0.001 around the best
@@ -271,16 +283,29 @@ def twenty_zeros(sim, *, confidence=0.90):
     for i, rule in enumerate(sim.pairings):
         tz = sim.counts[i, :, :, -1]  # (events, rounds) 20-0s
         for r in range(tz.shape[1]):
-            rows_r.append({"pairing": rule, "round": r + 1, **_summary_row(tz[:, r], conf),
-                           "observed": int(obs_round["n_20_0"].iloc[r])})  # fmt: skip
+            rows_r.append(
+                {
+                    "pairing": rule,
+                    "round": r + 1,
+                    **_summary_row(tz[:, r], conf),
+                    "observed": int(obs_round["n_20_0"].iloc[r]),
+                }
+            )
         halves = {
             "first_half": tz[:, :n_half].sum(axis=1),
             "second_half": tz[:, n_half:].sum(axis=1),
         }
         halves["difference"] = halves["first_half"] - halves["second_half"]
         for name, x in halves.items():
-            rows_h.append({"pairing": rule, "half": name, **_summary_row(x, conf),
-                           "observed": observed[name], "n_events": int(x.size)})  # fmt: skip
+            rows_h.append(
+                {
+                    "pairing": rule,
+                    "half": name,
+                    **_summary_row(x, conf),
+                    "observed": observed[name],
+                    "n_events": int(x.size),
+                }
+            )
     return pd.DataFrame(rows_r), pd.DataFrame(rows_h)
 
 
@@ -347,17 +372,23 @@ def brighton_difference(fit, *, n_events=200, pairing="score", confidence=0.90, 
             k = float(fit.k)
         else:
             k = math.sqrt(s1**2 - 2 * tau**2) * math.sqrt(BRIGHTON["n_boards"])
-        sim = brighton_simulation(strength_sd=tau, k=k, pairings=(pairing,), n_events=e,
-                                  rng=seed)  # fmt: skip
+        sim = brighton_simulation(strength_sd=tau, k=k, pairings=(pairing,), n_events=e, rng=seed)
         tz = sim.counts[0, :, :, -1]
         d = (tz[:, :n_half].sum(axis=1) - tz[:, n_half:].sum(axis=1)).astype(float)
         row = _summary_row(d, conf)
         sd = float(d.std(ddof=1))
-        rows.append({
-            "point": point, "strength_sd": tau, "k": k, **row, "sd": sd,
-            "observed": observed, "z": (observed - row["mean"]) / sd,
-            "p_at_least": float(np.mean(d >= observed)),
-        })  # fmt: skip
+        rows.append(
+            {
+                "point": point,
+                "strength_sd": tau,
+                "k": k,
+                **row,
+                "sd": sd,
+                "observed": observed,
+                "z": (observed - row["mean"]) / sd,
+                "p_at_least": float(np.mean(d >= observed)),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -420,18 +451,29 @@ def brighton_step_test(sim, *, pairing="score"):
     sim_gain = sim_smooth - _x2_step(tz, n_half)
     gain = x2_smooth - x2_step
     p_gain = float(np.mean(sim_gain >= gain))
-    step = np.where(np.arange(observed.size) < n_half, observed[:n_half].mean(),
-                    observed[n_half:].mean())  # fmt: skip
+    step = np.where(
+        np.arange(observed.size) < n_half, observed[:n_half].mean(), observed[n_half:].mean()
+    )
     return {
-        "x2_smooth": x2_smooth, "x2_step": x2_step, "df": int(df),
-        "p_smooth": float(chi2.sf(x2_smooth, df)), "p_step": float(chi2.sf(x2_step, df)),
-        "gain": gain, "p_gain": p_gain,
+        "x2_smooth": x2_smooth,
+        "x2_step": x2_step,
+        "df": int(df),
+        "p_smooth": float(chi2.sf(x2_smooth, df)),
+        "p_step": float(chi2.sf(x2_step, df)),
+        "gain": gain,
+        "p_gain": p_gain,
         "p_gain_se": math.sqrt(max(p_gain * (1 - p_gain), 1 / tz.shape[0]) / tz.shape[0]),
         "x2_smooth_sim_p": float(np.mean(sim_smooth >= x2_smooth)),
         "n_events": int(tz.shape[0]),
-        "by_round": {int(r + 1): {"observed": int(observed[r]), "smooth": float(smooth[r]),
-                                  "step": float(step[r])} for r in range(observed.size)},
-    }  # fmt: skip
+        "by_round": {
+            int(r + 1): {
+                "observed": int(observed[r]),
+                "smooth": float(smooth[r]),
+                "step": float(step[r]),
+            }
+            for r in range(observed.size)
+        },
+    }
 
 
 #: What besides sorting by score could make a step at the half (the event's second day):
@@ -519,10 +561,33 @@ def equal_probability_sigma(sim=None, *, confidence=0.90):
                 flat, tail = _flattest(sim.margins[i, :, h], sim.edges)
                 for crit, x in (("flattest", flat), ("20-0 share", tail)):
                     se = float(x.std(ddof=1) / math.sqrt(x.size)) if x.size > 1 else float("nan")
-                    rows.append(("simulated", rule, half, crit, float(x.mean()), se,
-                                 np.nan, np.nan, int(x.size)))  # fmt: skip
-    out = pd.DataFrame(rows, columns=["source", "pairing", "half", "criterion", "sigma", "se",
-                                      "ci_low", "ci_high", "n_events"])  # fmt: skip
+                    rows.append(
+                        (
+                            "simulated",
+                            rule,
+                            half,
+                            crit,
+                            float(x.mean()),
+                            se,
+                            np.nan,
+                            np.nan,
+                            int(x.size),
+                        )
+                    )
+    out = pd.DataFrame(
+        rows,
+        columns=[
+            "source",
+            "pairing",
+            "half",
+            "criterion",
+            "sigma",
+            "se",
+            "ci_low",
+            "ci_high",
+            "n_events",
+        ],
+    )
     out["n_events"] = out["n_events"].astype("Int64")
     return out
 

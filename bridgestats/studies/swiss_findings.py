@@ -38,8 +38,12 @@ from .swiss import (
 __all__ = ["HEADLINE", "SwissReport", "conclusions", "summary_figures", "swiss_events"]
 
 #: The summary keys the index shows first (the ``swiss_events`` report).
-HEADLINE = ["brighton_verdict", "brighton_fit_strength_sd", "brighton_fit_sigma_equal_pairs",
-            "late_entry_verdict"]  # fmt: skip
+HEADLINE = [
+    "brighton_verdict",
+    "brighton_fit_strength_sd",
+    "brighton_fit_sigma_equal_pairs",
+    "late_entry_verdict",
+]
 
 
 def _band(row) -> dict:
@@ -51,8 +55,18 @@ def _band(row) -> dict:
     }
 
 
-def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_sessions=None,
-                    rule="2006", difference=None, step=None):  # fmt: skip
+def summary_figures(
+    by_half,
+    sigmas,
+    overall,
+    *,
+    fit=None,
+    pairing="score",
+    n_sessions=None,
+    rule="2006",
+    difference=None,
+    step=None,
+):
     """The report's summary: the Brighton 20-0s, the σ's and the late-entry headline figures.
 
     Parameters
@@ -109,13 +123,17 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     if difference is not None:
         out["brighton_difference_single_event"] = {
             r.point: {
-                "strength_sd": float(r.strength_sd), "mean": float(r.mean), "se": float(r.se),
-                "sd": float(r.sd), "band_90": {"low": float(r.band_low),
-                                               "high": float(r.band_high)},
-                "observed": int(r.observed), "z": float(r.z), "p_at_least": float(r.p_at_least),
+                "strength_sd": float(r.strength_sd),
+                "mean": float(r.mean),
+                "se": float(r.se),
+                "sd": float(r.sd),
+                "band_90": {"low": float(r.band_low), "high": float(r.band_high)},
+                "observed": int(r.observed),
+                "z": float(r.z),
+                "p_at_least": float(r.p_at_least),
             }
             for r in difference.itertuples()
-        }  # fmt: skip
+        }
     if step is not None:
         out["brighton_step_test"] = {k: v for k, v in step.items() if k != "by_round"}
         out["brighton_step_causes"] = list(STEP_CAUSES)
@@ -139,24 +157,30 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
         else:
             size = int(o["n_sessions"].max())
         row = o[o["n_sessions"] == size].iloc[0]
-        out.update({
-            "late_entry_n_sessions": size,
-            "late_entry_rule": rule,
-            "late_entry_scale": row["scale"],
-            "late_entry_scores": list(row["entry_scores"]),
-            "late_entry_percentile_gap": {"mean": float(row["gap"]), "se": float(row["gap_se"])},
-            "late_entry_p_late_wins": {"mean": row["p_late_wins"], "se": row["p_late_wins_se"]},
-            "late_entry_p_late_wins_counterfactual": {
-                "mean": row["p_late_wins_counterfactual"],
-                "se": row["p_late_wins_counterfactual_se"],
-            },
-            "late_entry_last_table_at_entry": float(row["last_table_at_entry"]),
-            "late_entry_last_p_top_two_tables": float(row["last_p_top_two_tables"]),
-            "late_entry_verdict": late_entry_verdict(row),
-        })  # fmt: skip
+        out.update(
+            {
+                "late_entry_n_sessions": size,
+                "late_entry_rule": rule,
+                "late_entry_scale": row["scale"],
+                "late_entry_scores": list(row["entry_scores"]),
+                "late_entry_percentile_gap": {
+                    "mean": float(row["gap"]),
+                    "se": float(row["gap_se"]),
+                },
+                "late_entry_p_late_wins": {"mean": row["p_late_wins"], "se": row["p_late_wins_se"]},
+                "late_entry_p_late_wins_counterfactual": {
+                    "mean": row["p_late_wins_counterfactual"],
+                    "se": row["p_late_wins_counterfactual_se"],
+                },
+                "late_entry_last_table_at_entry": float(row["last_table_at_entry"]),
+                "late_entry_last_p_top_two_tables": float(row["last_p_top_two_tables"]),
+                "late_entry_verdict": late_entry_verdict(row),
+            }
+        )
         out["late_entry_by_rule"] = {
             r.rule: {
-                "scale": r.scale, "entry_scores": list(r.entry_scores),
+                "scale": r.scale,
+                "entry_scores": list(r.entry_scores),
                 "percentile_gap": {"mean": float(r.gap), "se": float(r.gap_se)},
                 "p_late_wins": {"mean": float(r.p_late_wins), "se": float(r.p_late_wins_se)},
                 "p_late_wins_counterfactual": {
@@ -166,7 +190,7 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
                 "verdict": late_entry_verdict(pd.Series(r._asdict())),
             }
             for r in overall[overall["n_sessions"] == size].itertuples()
-        }  # fmt: skip
+        }
         out["late_entry_gap_by_size"] = {
             f"{int(r.n_sessions)} sessions, rule {r.rule}": {"mean": r.gap, "se": r.gap_se}
             for r in overall.itertuples()
@@ -174,8 +198,18 @@ def summary_figures(by_half, sigmas, overall, *, fit=None, pairing="score", n_se
     return out
 
 
-def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", difference=None,
-                step=None, n_sessions=None, rule="2006"):  # fmt: skip
+def conclusions(
+    by_half,
+    sigmas,
+    by_entry,
+    overall,
+    *,
+    pairing="score",
+    difference=None,
+    step=None,
+    n_sessions=None,
+    rule="2006",
+):
     """The report's findings, each one sentence computed from the figures (a gap is called
     real beyond 2 SE), the headline ones marked.
 
@@ -215,8 +249,9 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
     where = "inside" if d["band_low"] <= obs <= d["band_high"] else "outside"
     verdict = (
         f"pairing by score {brighton_verdict(by_half, pairing=pairing)} Brighton's fall"
-        if ("random", "difference") in h.index else "Brighton's fall"
-    )  # fmt: skip
+        if ("random", "difference") in h.index
+        else "Brighton's fall"
+    )
     add(
         f"Paired by score, the simulated Brighton has {plus_minus(f['mean'], f['se'], 0)} 20-0s "
         f"in rounds 1-7 and {plus_minus(s2['mean'], s2['se'], 0)} in rounds 8-14 against the "
@@ -226,7 +261,7 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         f"{d['band_high']:.0f}, expected {plus_minus(d['mean'], d['se'], 1)}).",
         "brighton_verdict",
         headline=True,
-    )  # fmt: skip
+    )
     if difference is not None:
         dd = difference.set_index("point")
         fitp, low, high = dd.loc["fit"], dd.loc["low"], dd.loc["high"]
@@ -246,10 +281,13 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
             f"Under a random draw every round the halves differ by "
             f"{plus_minus(r['mean'], r['se'], 1)} 20-0s (90 % of events {r['band_low']:.0f} to "
             f"{r['band_high']:.0f}), "
-            + ("a difference beyond 2 SE, which a random draw should not make."
-               if real else "no real difference, as a random draw should give."),
+            + (
+                "a difference beyond 2 SE, which a random draw should not make."
+                if real
+                else "no real difference, as a random draw should give."
+            ),
             "brighton_random_draw_20_0_difference",
-        )  # fmt: skip
+        )
     if ("random", "first_half") in h.index:
         rf, rs = h.loc[("random", "first_half")], h.loc[("random", "second_half")]
         add(
@@ -275,13 +313,16 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
             f"score X² = {step['x2_smooth']:.1f} (p = {step['p_smooth']:.2f}), a gain of "
             f"{step['gain']:.1f} that {step['p_gain']:.1%} ± {step['p_gain_se']:.1%} of "
             f"{step['n_events']} events simulated under the smooth model reach, so "
-            + ("the step fits beyond what sorting by score gives"
-               if step["p_gain"] + 2 * step["p_gain_se"] < 0.05
-               else "the data do not separate a step from the smooth sorting")
+            + (
+                "the step fits beyond what sorting by score gives"
+                if step["p_gain"] + 2 * step["p_gain_se"] < 0.05
+                else "the data do not separate a step from the smooth sorting"
+            )
             + ", and a step at the half could come from other things than the pairing: "
-            + "; ".join(STEP_CAUSES) + ".",
+            + "; ".join(STEP_CAUSES)
+            + ".",
             "brighton_step_test",
-        )  # fmt: skip
+        )
     s = sigmas.set_index(["source", "half", "criterion"])
     obs_f, obs_s = (
         s.loc[("observed", "first_half", "ML normal")],
@@ -294,8 +335,11 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
         "2004 scale was built for, so the scale was too narrow in both halves.",
         "brighton_equal_probability_sigma",
     )
-    sim = sigmas[(sigmas.source == "simulated") & (sigmas.pairing == pairing)
-                 & (sigmas.criterion == "flattest")].set_index("half")  # fmt: skip
+    sim = sigmas[
+        (sigmas.source == "simulated")
+        & (sigmas.pairing == pairing)
+        & (sigmas.criterion == "flattest")
+    ].set_index("half")
     if len(sim) == 2:
         add(
             f"In the simulated event paired by score the flattest σ is "
@@ -308,9 +352,13 @@ def conclusions(by_half, sigmas, by_entry, overall, *, pairing="score", differen
     o = overall[overall["rule"] == rule]
     size = None
     if len(o):
-        size = (int(n_sessions) if n_sessions is not None
-                else PROBST_SESSIONS if (o["n_sessions"] == PROBST_SESSIONS).any()
-                else int(o["n_sessions"].max()))  # fmt: skip
+        size = (
+            int(n_sessions)
+            if n_sessions is not None
+            else PROBST_SESSIONS
+            if (o["n_sessions"] == PROBST_SESSIONS).any()
+            else int(o["n_sessions"].max())
+        )
     for _, row in overall.iterrows():
         verdict = late_entry_verdict(row)
         row = pd.Series(row)
@@ -405,9 +453,11 @@ class SwissReport:
     def step_sentence(self) -> str:
         """X² of the step and of the smooth model, and how often the gain is reached."""
         s = self.step
-        return (f"X² of the step {s['x2_step']:.1f} and of the smooth model "
-                f"{s['x2_smooth']:.1f} on {s['df']} df: a gain of {s['gain']:.1f}, reached by "
-                f"{s['p_gain']:.1%} of {s['n_events']} simulated events.")  # fmt: skip
+        return (
+            f"X² of the step {s['x2_step']:.1f} and of the smooth model "
+            f"{s['x2_smooth']:.1f} on {s['df']} df: a gain of {s['gain']:.1f}, reached by "
+            f"{s['p_gain']:.1%} of {s['n_events']} simulated events."
+        )
 
     # ------------------------------------------------------------------ the tables
 
@@ -430,11 +480,16 @@ class SwissReport:
         """:attr:`sigmas` with the counts' source and the halves in words, and ``interval``
         as text (the fit's, or ± 1.645 SE of the simulation)."""
         s = self.sigmas
-        source = np.where(s["source"] == "observed", "Brighton",
-                          "simulated, " + s["pairing"].map(PAIRING_NAMES).fillna(""))  # fmt: skip
+        source = np.where(
+            s["source"] == "observed",
+            "Brighton",
+            "simulated, " + s["pairing"].map(PAIRING_NAMES).fillna(""),
+        )
         ends = zip(s["ci_low"], s["ci_high"], s["se"], strict=True)
-        interval = [f"{lo:.2f}-{hi:.2f}" if lo == lo else f"± {1.645 * se:.2f} (Monte Carlo)"
-                    for lo, hi, se in ends]  # fmt: skip
+        interval = [
+            f"{lo:.2f}-{hi:.2f}" if lo == lo else f"± {1.645 * se:.2f} (Monte Carlo)"
+            for lo, hi, se in ends
+        ]
         return s.assign(source=source, half=s["half"].map(HALF_NAMES), interval=interval)
 
     def late_table(self) -> pd.DataFrame:
@@ -448,36 +503,68 @@ class SwissReport:
         """The report's conclusions as a tidy frame (:func:`conclusions`' sentences, all in
         its Conclusions section)."""
         rule = self.parameters["late_rules"][-1]
-        said = conclusions(self.by_half, self.sigmas, self.by_entry, self.overall,
-                           difference=self.difference, step=self.step,
-                           n_sessions=self.headline_sessions, rule=rule)  # fmt: skip
+        said = conclusions(
+            self.by_half,
+            self.sigmas,
+            self.by_entry,
+            self.overall,
+            difference=self.difference,
+            step=self.step,
+            n_sessions=self.headline_sessions,
+            rule=rule,
+        )
         return pd.DataFrame(
-            [{"text": f["text"], "section": "Conclusions", "key": f["key"],
-              "headline": f["headline"]} for f in said],
+            [
+                {
+                    "text": f["text"],
+                    "section": "Conclusions",
+                    "key": f["key"],
+                    "headline": f["headline"],
+                }
+                for f in said
+            ],
             columns=["text", "section", "key", "headline"],
-        )  # fmt: skip
+        )
 
     def summary(self) -> dict:
         """The report's ``summary.json``: :func:`summary_figures` and the fit's inputs."""
         p, f, s = self.parameters, self.fit, self.strength
         return {
-            **summary_figures(self.by_half, self.sigmas, self.overall, fit=f,
-                              n_sessions=self.headline_sessions, rule=p["late_rules"][-1],
-                              difference=self.difference, step=self.step),
-            "n_events": p["n_events"], "late_events": p["late_events"],
+            **summary_figures(
+                self.by_half,
+                self.sigmas,
+                self.overall,
+                fit=f,
+                n_sessions=self.headline_sessions,
+                rule=p["late_rules"][-1],
+                difference=self.difference,
+                step=self.step,
+            ),
+            "n_events": p["n_events"],
+            "late_events": p["late_events"],
             "brighton_observed_20_0": self.observed_halves.set_index("half")["n_20_0"].to_dict(),
             "brighton_observed_agrees_with_article": bool(self.observed_halves["agrees"].all()),
             "brighton_round1_sigma": f.round1_sigma,
             "brighton_fit_strength_sd_mc_se": s["strength_sd_mc_se"],
-            "pairs_strength_sd": s["strength_sd"], "pairs_k": s["k"],
+            "pairs_strength_sd": s["strength_sd"],
+            "pairs_k": s["k"],
             "brighton_second_half_sigma": f.second_half_sigma,
-        }  # fmt: skip
+        }
 
 
-def swiss_events(*, rng=None, n_events=300, pairings=("random", "score"), confidence=0.90,
-                 late_sessions=(6, 7, 8), late_rules=("2005", "2006"), late_boards=18,
-                 late_scale_sigma_8=None, late_events=200,
-                 late_headline_sessions=6) -> SwissReport:  # fmt: skip
+def swiss_events(
+    *,
+    rng=None,
+    n_events=300,
+    pairings=("random", "score"),
+    confidence=0.90,
+    late_sessions=(6, 7, 8),
+    late_rules=("2005", "2006"),
+    late_boards=18,
+    late_scale_sigma_8=None,
+    late_events=200,
+    late_headline_sessions=6,
+) -> SwissReport:
     """The ``swiss_events`` report: Brighton 2005's 20-0s simulated, and late entry.
 
     Parameters
@@ -509,21 +596,40 @@ def swiss_events(*, rng=None, n_events=300, pairings=("random", "score"), confid
     """
     observed_rounds, observed_halves = brighton_observed()
     fit = swiss_pairs_fit()
-    sim = brighton_simulation(strength_sd=fit.strength_sd, k=fit.k, pairings=list(pairings),
-                              n_events=n_events, rng=rng)  # fmt: skip
+    sim = brighton_simulation(
+        strength_sd=fit.strength_sd, k=fit.k, pairings=list(pairings), n_events=n_events, rng=rng
+    )
     by_round, by_half = twenty_zeros(sim, confidence=confidence)
     by_entry, overall, finishes = late_entry(
-        n_sessions=list(late_sessions), rules=list(late_rules), n_boards=late_boards, k=fit.k,
-        strength_sd=fit.strength_sd, scale_sigma_8=late_scale_sigma_8, n_events=late_events,
+        n_sessions=list(late_sessions),
+        rules=list(late_rules),
+        n_boards=late_boards,
+        k=fit.k,
+        strength_sd=fit.strength_sd,
+        scale_sigma_8=late_scale_sigma_8,
+        n_events=late_events,
         rng=rng,
-    )  # fmt: skip
+    )
     return SwissReport(
-        observed_rounds=observed_rounds, observed_halves=observed_halves, fit=fit,
-        strength=swiss_pairs_strength(), sim=sim, by_round=by_round, by_half=by_half,
+        observed_rounds=observed_rounds,
+        observed_halves=observed_halves,
+        fit=fit,
+        strength=swiss_pairs_strength(),
+        sim=sim,
+        by_round=by_round,
+        by_half=by_half,
         difference=brighton_difference(fit, n_events=n_events, confidence=confidence, rng=rng),
-        step=brighton_step_test(sim), sigmas=equal_probability_sigma(sim, confidence=confidence),
-        by_entry=by_entry, overall=overall, finishes=finishes,
-        parameters={"confidence": confidence, "n_events": n_events, "late_events": late_events,
-                    "late_rules": list(late_rules), "late_sessions": list(late_sessions),
-                    "late_headline_sessions": late_headline_sessions},
-    )  # fmt: skip
+        step=brighton_step_test(sim),
+        sigmas=equal_probability_sigma(sim, confidence=confidence),
+        by_entry=by_entry,
+        overall=overall,
+        finishes=finishes,
+        parameters={
+            "confidence": confidence,
+            "n_events": n_events,
+            "late_events": late_events,
+            "late_rules": list(late_rules),
+            "late_sessions": list(late_sessions),
+            "late_headline_sessions": late_headline_sessions,
+        },
+    )

@@ -31,18 +31,32 @@ from .estimates import PRINTED
 __all__ = ["HEADLINE", "SUBSETS", "WashingtonReport", "vp_result", "washington_sigma"]
 
 #: The pooled subsets of the rounds, as a sentence names them.
-SUBSETS = {"all": "the whole event", "random_draw": "the random-draw rounds",
-           "first_half": "the first half", "second_half": "the second half"}  # fmt: skip
+SUBSETS = {
+    "all": "the whole event",
+    "random_draw": "the random-draw rounds",
+    "first_half": "the first half",
+    "second_half": "the second half",
+}
 
 #: The summary keys the index shows first.
-HEADLINE = ["sigma_all", "sigma_all_ci", "sigma_rounds_1_2", "sigma_rounds_1_2_ci",
-            "halves_lr_p", "rounds_heterogeneity_p", "cooke_tail_sigma"]  # fmt: skip
+HEADLINE = [
+    "sigma_all",
+    "sigma_all_ci",
+    "sigma_rounds_1_2",
+    "sigma_rounds_1_2_ci",
+    "halves_lr_p",
+    "rounds_heterogeneity_p",
+    "cooke_tail_sigma",
+]
 
 # the section of each conclusion (by its place; the others are the Conclusions'), and the
 # lines that answer the report's question (what σ the event implies, against the scale it
 # was scored on and Cooke's figure; which scale fits)
-_SECTIONS = {1: "σ round by round", 4: "Do the halves differ? Do the rounds?",
-             5: "The random-draw rounds"}  # fmt: skip
+_SECTIONS = {
+    1: "σ round by round",
+    4: "Do the halves differ? Do the rounds?",
+    5: "The random-draw rounds",
+}
 _HEADLINES = {0, 5, 7}
 
 
@@ -148,13 +162,18 @@ class WashingtonReport:
     def data_sentence(self) -> str:
         """The matches, the rounds, the scale they were scored on and its thresholds."""
         c = self.counts
-        agree = (f" ({c.vp_agree:,} of the {c.vp_printed:,} VPs the files print agree)"
-                 if c.vp_printed else "")  # fmt: skip
+        agree = (
+            f" ({c.vp_agree:,} of the {c.vp_printed:,} VPs the files print agree)"
+            if c.vp_printed
+            else ""
+        )
         return (
             f"{int(c.by_round.to_numpy().sum()):,} matches in {len(c.by_round)} rounds, scored "
             f"on the {c.scale_name} scale; the thresholds, in {c.unit} above {c.centre:g}: "
-            + ", ".join(f"{t:.2f}" for t in c.thresholds) + agree + "."
-        )  # fmt: skip
+            + ", ".join(f"{t:.2f}" for t in c.thresholds)
+            + agree
+            + "."
+        )
 
     def source_sentence(self) -> str:
         """Where the σ fits come from."""
@@ -196,24 +215,27 @@ class WashingtonReport:
         ``expected_built_for`` and ``residual_built_for`` (at the scale's own σ; adjusted
         residuals)."""
         table = self.counts.by_round
-        return pd.DataFrame({
-            "result": [vp_result(v) for v in table.columns],
-            "observed": table.sum().to_numpy(),
-            "expected_fitted": self.fit_all.expected,
-            "residual_fitted": self.gof_fitted.residuals,
-            "expected_built_for": self.gof_built.expected,
-            "residual_built_for": self.gof_built.residuals,
-        })  # fmt: skip
+        return pd.DataFrame(
+            {
+                "result": [vp_result(v) for v in table.columns],
+                "observed": table.sum().to_numpy(),
+                "expected_fitted": self.fit_all.expected,
+                "residual_fitted": self.gof_fitted.residuals,
+                "expected_built_for": self.gof_built.expected,
+                "residual_built_for": self.gof_built.residuals,
+            }
+        )
 
     def fitted_scales(self) -> dict:
         """The equal-probability Gaussian scales at the σ of the random-draw rounds
         (``fitted_rounds_1_2``) and of the whole event (``fitted_all``)."""
         g, centre = self.group_fits, self.counts.centre
         return {
-            "fitted_rounds_1_2": vp.gaussian_scale(sigma=float(g.loc["random_draw", "sigma"]),
-                                                   centre=centre),
+            "fitted_rounds_1_2": vp.gaussian_scale(
+                sigma=float(g.loc["random_draw", "sigma"]), centre=centre
+            ),
             "fitted_all": vp.gaussian_scale(sigma=float(g.loc["all", "sigma"]), centre=centre),
-        }  # fmt: skip
+        }
 
     def scales_table(self) -> pd.DataFrame:
         """Each scale's threshold (the winner's margin) of every VP result, side by side:
@@ -221,12 +243,15 @@ class WashingtonReport:
         (:meth:`fitted_scales`), and a last row of each scale's σ."""
         fitted, centre = self.fitted_scales(), self.counts.centre
         side = pd.DataFrame(
-            {name: centre + np.asarray(s.thresholds)
-             for name, s in {**self.published, **fitted}.items()},
+            {
+                name: centre + np.asarray(s.thresholds)
+                for name, s in {**self.published, **fitted}.items()
+            },
             index=pd.Index(range(11, 21), name="vp_winner"),
-        )  # fmt: skip
-        sigmas = pd.Series({**self.scale_sigmas, **{n: s.sigma for n, s in fitted.items()}},
-                           name="sigma")  # fmt: skip
+        )
+        sigmas = pd.Series(
+            {**self.scale_sigmas, **{n: s.sigma for n, s in fitted.items()}}, name="sigma"
+        )
         shown = pd.concat([side, sigmas.to_frame().T]).astype(float)
         results = [vp_result(v) for v in side.index] + [f"σ ({self.counts.unit})"]
         shown.insert(0, "result", results)
@@ -250,10 +275,17 @@ class WashingtonReport:
         fits)."""
         lines = [line.replace(" %", self.counts.margin_unit) for line in self._lines()]
         return pd.DataFrame(
-            [{"text": line, "section": _SECTIONS.get(i, "Conclusions"), "key": None,
-              "headline": i in _HEADLINES} for i, line in enumerate(lines)],
+            [
+                {
+                    "text": line,
+                    "section": _SECTIONS.get(i, "Conclusions"),
+                    "key": None,
+                    "headline": i in _HEADLINES,
+                }
+                for i, line in enumerate(lines)
+            ],
             columns=["text", "section", "key", "headline"],
-        )  # fmt: skip
+        )
 
     def _lines(self) -> list[str]:
         g, by_round, b, alpha = self.group_fits, self.by_round, self.built_for, self.alpha
@@ -263,12 +295,16 @@ class WashingtonReport:
         above = by_round.index[by_round.ci_low > b].tolist()
         below = by_round.index[by_round.sigma < b].tolist()
         covers = by_round.index[(by_round.ci_low <= b) & (b <= by_round.ci_high)].tolist()
-        subsets_above = [f"{SUBSETS[n]} (rounds {g.loc[n, 'rounds']})" for n in g.index
-                         if g.loc[n, "ci_low"] > b]  # fmt: skip
+        subsets_above = [
+            f"{SUBSETS[n]} (rounds {g.loc[n, 'rounds']})" for n in g.index if g.loc[n, "ci_low"] > b
+        ]
         sigmas = self.scale_sigmas
         closest = min(sigmas, key=lambda n: abs(sigmas[n] - every.sigma))
-        inside = [display_name("scale", n) for n, s in sigmas.items()
-                  if every.ci_low <= s <= every.ci_high]  # fmt: skip
+        inside = [
+            display_name("scale", n)
+            for n, s in sigmas.items()
+            if every.ci_low <= s <= every.ci_high
+        ]
         holm = self.rounds_vs_rest.index[self.rounds_vs_rest.p_holm < alpha].tolist()
         fit_word = "fits" if self.gof_fitted.p_chi2 > alpha else "does not fit"
         built_word = "fits" if self.gof_built.p_chi2 > alpha else "does not"
@@ -286,8 +322,11 @@ class WashingtonReport:
                 f"{second.sigma:.2f} % ({second.ci_low:.2f}-{second.ci_high:.2f}), G² = "
                 f"{halves.statistic:.2f}, p = {halves.p_value:.2g}."
             )
-        heterogeneous = (f"heterogeneous at the {alpha:g} level" if rounds.p_value < alpha
-                         else f"no heterogeneity shown at the {alpha:g} level")  # fmt: skip
+        heterogeneous = (
+            f"heterogeneous at the {alpha:g} level"
+            if rounds.p_value < alpha
+            else f"no heterogeneity shown at the {alpha:g} level"
+        )
         return [
             f"All {int(every.n):,} matches: σ = {every.sigma:.2f} % ({self.level}: "
             f"{every.ci_low:.2f}-{every.ci_high:.2f}), "
@@ -296,8 +335,11 @@ class WashingtonReport:
             f"The intervals of {and_list(subsets_above, empty='no pooled subset')} lie wholly "
             f"above {b:.2f} %, as do those of {len(above)} of {len(by_round)} rounds "
             f"(rounds {and_list(above)}).",
-            (f"Not every round: σ is below {b:.2f} % in round {and_list(below)}" if below
-             else f"σ is above {b:.2f} % in every round")
+            (
+                f"Not every round: σ is below {b:.2f} % in round {and_list(below)}"
+                if below
+                else f"σ is above {b:.2f} % in every round"
+            )
             + f", and the interval includes {b:.2f} % in round {and_list(covers)}.",
             halves_line,
             f"Rounds: one σ for all {n_rounds} against a σ each gives G² = "
@@ -312,17 +354,22 @@ class WashingtonReport:
             f"{sigmas[closest]:.2f} %) is closest to the whole event's σ; inside its interval: "
             f"{and_list(inside)}.",
             committee.interval_verdict(
-                "σ of all rounds", (every.ci_low, every.ci_high),
+                "σ of all rounds",
+                (every.ci_low, every.ci_high),
                 {display_name("scale", n): s for n, s in sigmas.items()},
                 unit=self.counts.margin_unit,
             ),
-        ]  # fmt: skip
+        ]
 
     def summary(self) -> dict:
         """The report's ``summary.json``."""
         g, by_round, c = self.group_fits, self.by_round, self.counts
-        every, first, second, ml_12 = (g.loc["all"], g.loc["first_half"], g.loc["second_half"],
-                                       g.loc["random_draw"])  # fmt: skip
+        every, first, second, ml_12 = (
+            g.loc["all"],
+            g.loc["first_half"],
+            g.loc["second_half"],
+            g.loc["random_draw"],
+        )
         halves, rounds, rest = (
             self.tests.loc["halves"],
             self.tests.loc["rounds"],
@@ -331,15 +378,19 @@ class WashingtonReport:
         sigmas = self.scale_sigmas
         tail = self.random_draw.tail
         return {
-            "sigma_all": every.sigma, "sigma_all_ci": [every.ci_low, every.ci_high],
-            "sigma_rounds_1_2": ml_12.sigma, "sigma_rounds_1_2_ci": [ml_12.ci_low, ml_12.ci_high],
-            "sigma_first_half": first.sigma, "sigma_first_half_ci": [first.ci_low, first.ci_high],
+            "sigma_all": every.sigma,
+            "sigma_all_ci": [every.ci_low, every.ci_high],
+            "sigma_rounds_1_2": ml_12.sigma,
+            "sigma_rounds_1_2_ci": [ml_12.ci_low, ml_12.ci_high],
+            "sigma_first_half": first.sigma,
+            "sigma_first_half_ci": [first.ci_low, first.ci_high],
             "sigma_second_half": second.sigma,
             "sigma_second_half_ci": [second.ci_low, second.ci_high],
             "sigma_by_round": by_round.sigma.to_list(),
             "sigma_by_round_ci": by_round[["ci_low", "ci_high"]].to_numpy().tolist(),
             "sigma_source": self.fits["source"].iloc[0],
-            "halves_lr_statistic": halves.statistic, "halves_lr_p": halves.p_value,
+            "halves_lr_statistic": halves.statistic,
+            "halves_lr_p": halves.p_value,
             "rounds_heterogeneity_statistic": rounds.statistic,
             "rounds_heterogeneity_df": int(rounds.df),
             "rounds_heterogeneity_p": rounds.p_value,
@@ -348,25 +399,36 @@ class WashingtonReport:
             "rounds_differing_holm": rest.index[rest.p_holm < self.alpha].tolist(),
             "rounds_below_built_for": by_round.index[by_round.sigma < self.built_for].tolist(),
             "alpha": self.alpha,
-            "cooke_tail_sigma": tail.sigma, "cooke_tail_ci": list(tail.ci),
+            "cooke_tail_sigma": tail.sigma,
+            "cooke_tail_ci": list(tail.ci),
             "scale_sigma_built_for": self.built_for,
-            "chi2_fitted": self.gof_fitted.chi2, "p_fitted": self.gof_fitted.p_chi2,
+            "chi2_fitted": self.gof_fitted.chi2,
+            "p_fitted": self.gof_fitted.p_chi2,
             "chi2_built_for": self.gof_built.chi2,
             "n_matches": int(every.n),
             "cooke_rounds": self.cooke_rounds,
             "confidence": self.confidence,
             "closest_published": min(sigmas, key=lambda n: abs(sigmas[n] - every.sigma)),
             "fitted_scale_rounds_1_2": self.scales_table()["fitted_rounds_1_2"].iloc[:-1].to_list(),
-            "scale_scored_on": c.scale_id, "unit": c.unit, "n_boards": c.n_boards,
-            "read": None if c.read_statement is None
+            "scale_scored_on": c.scale_id,
+            "unit": c.unit,
+            "n_boards": c.n_boards,
+            "read": None
+            if c.read_statement is None
             else c.read_statement.table.to_dict(orient="records"),
-        }  # fmt: skip
+        }
 
 
-def washington_sigma(files=None, *, files_scale=None, cooke_rounds=(1, 2),
-                     first_half_last_round=None, confidence=0.90, alpha=0.05,
-                     scales=("triangular_2003", "washington_2004", "ascherman_2006",
-                             "random_draw", "ebu_2006")) -> WashingtonReport:  # fmt: skip
+def washington_sigma(
+    files=None,
+    *,
+    files_scale=None,
+    cooke_rounds=(1, 2),
+    first_half_last_round=None,
+    confidence=0.90,
+    alpha=0.05,
+    scales=("triangular_2003", "washington_2004", "ascherman_2006", "random_draw", "ebu_2006"),
+) -> WashingtonReport:
     """The ``washington_sigma`` report's fits and tests, on Brighton 2005 or on files.
 
     Parameters
@@ -394,22 +456,35 @@ def washington_sigma(files=None, *, files_scale=None, cooke_rounds=(1, 2),
     table, thresholds = counts.by_round, counts.thresholds
     published = counts.published(list(scales))
     cooke_rounds = list(cooke_rounds)
-    fits = brighton.brighton_sigma(confidence=confidence,
-                                   first_half_last_round=first_half_last_round,
-                                   random_draw_rounds=cooke_rounds, counts=counts)  # fmt: skip
-    random_draw = committee.random_draw_sigma(counts, fits, random_draw_rounds=cooke_rounds,
-                                              confidence=confidence)  # fmt: skip
+    fits = brighton.brighton_sigma(
+        confidence=confidence,
+        first_half_last_round=first_half_last_round,
+        random_draw_rounds=cooke_rounds,
+        counts=counts,
+    )
+    random_draw = committee.random_draw_sigma(
+        counts, fits, random_draw_rounds=cooke_rounds, confidence=confidence
+    )
     tests, rounds_vs_rest = brighton.brighton_tests(
         first_half_last_round=first_half_last_round, confidence=confidence, counts=counts
     )
     fit_all = fit.fit_sigma_binned(table.sum(), thresholds, confidence=confidence)
     built_for = vp.fit_scale_sigma(published[counts.binned_id]).sigma
     return WashingtonReport(
-        counts=counts, published=published, fits=fits, random_draw=random_draw, tests=tests,
-        rounds_vs_rest=rounds_vs_rest, fit_all=fit_all,
+        counts=counts,
+        published=published,
+        fits=fits,
+        random_draw=random_draw,
+        tests=tests,
+        rounds_vs_rest=rounds_vs_rest,
+        fit_all=fit_all,
         gof_fitted=fit.frequency_test(table.sum(), fit_all.expected, fitted_params=1),
         gof_built=fit.frequency_test(
-            table.sum(), fit_all.n * fit.band_probabilities(thresholds, sigma=built_for)),
-        built_for=built_for, confidence=confidence, alpha=alpha, cooke_rounds=cooke_rounds,
+            table.sum(), fit_all.n * fit.band_probabilities(thresholds, sigma=built_for)
+        ),
+        built_for=built_for,
+        confidence=confidence,
+        alpha=alpha,
+        cooke_rounds=cooke_rounds,
         files=None if files is None else list(files),
-    )  # fmt: skip
+    )

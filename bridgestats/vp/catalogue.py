@@ -155,29 +155,75 @@ _PROBST_8 = "Probst, On VP Scales, Table 8 (seeds/swiss_pairs_scales), for 7-9 b
 NAMED_SCALES: dict[str, NamedScale] = {
     e.id: e
     for e in (
-        NamedScale("wbf", "IMPs", _wbf, "WBF 2013 continuous scale (2 decimals)",
-                   name="WBF 2013 (continuous)", booklet=BookletPrint(margins_down=True)),
-        NamedScale("wbf_discrete", "IMPs", _wbf_discrete, "WBF 2013 discrete scale (0-20)",
-                   name="WBF 2013 (whole VPs)", booklet=BookletPrint()),
+        NamedScale(
+            "wbf",
+            "IMPs",
+            _wbf,
+            "WBF 2013 continuous scale (2 decimals)",
+            name="WBF 2013 (continuous)",
+            booklet=BookletPrint(margins_down=True),
+        ),
+        NamedScale(
+            "wbf_discrete",
+            "IMPs",
+            _wbf_discrete,
+            "WBF 2013 discrete scale (0-20)",
+            name="WBF 2013 (whole VPs)",
+            booklet=BookletPrint(),
+        ),
         NamedScale("wdl", "margin", _wdl, "win 2, draw 1, loss 0 points", name="win-draw-loss"),
-        NamedScale("imps", "IMPs", _raw("IMPs"), "total IMPs: the margin itself",
-                   name="total IMPs", raw=True),
-        NamedScale("mp", "MP %", _raw("MP %"), "total matchpoint %: the margin",
-                   name="matchpoints", raw=True),
-        NamedScale("triangular_2003", "MP %", _swiss_pairs("triangular_2003"), _PROBST_8,
-                   name="triangular (2003)"),
-        NamedScale("washington_2004", "MP %", _swiss_pairs("washington_2004"), _PROBST_8,
-                   name="Washington (2004)"),
-        NamedScale("ascherman_2006", "MP %", _swiss_pairs("ascherman_2006"), _PROBST_8,
-                   name="Ascherman (2006)"),
-        NamedScale("random_draw", "MP %", _swiss_pairs("random_draw"), _PROBST_8,
-                   name="random draw"),
+        NamedScale(
+            "imps",
+            "IMPs",
+            _raw("IMPs"),
+            "total IMPs: the margin itself",
+            name="total IMPs",
+            raw=True,
+        ),
+        NamedScale(
+            "mp",
+            "MP %",
+            _raw("MP %"),
+            "total matchpoint %: the margin",
+            name="matchpoints",
+            raw=True,
+        ),
+        NamedScale(
+            "triangular_2003",
+            "MP %",
+            _swiss_pairs("triangular_2003"),
+            _PROBST_8,
+            name="triangular (2003)",
+        ),
+        NamedScale(
+            "washington_2004",
+            "MP %",
+            _swiss_pairs("washington_2004"),
+            _PROBST_8,
+            name="Washington (2004)",
+        ),
+        NamedScale(
+            "ascherman_2006",
+            "MP %",
+            _swiss_pairs("ascherman_2006"),
+            _PROBST_8,
+            name="Ascherman (2006)",
+        ),
+        NamedScale(
+            "random_draw", "MP %", _swiss_pairs("random_draw"), _PROBST_8, name="random draw"
+        ),
         # the EBU's published 7-9 board table (σ = 11 % for 8 boards; the same thresholds as
         # seeds/ebu_swiss_pairs_7_9)
-        NamedScale("ebu_2006", "MP %", _swiss_pairs("ebu_2006"), _PROBST_8, name="EBU (2006)",
-                   booklet=BookletPrint(boards=(7, 8, 9), sigma=11.0)),
+        NamedScale(
+            "ebu_2006",
+            "MP %",
+            _swiss_pairs("ebu_2006"),
+            _PROBST_8,
+            name="EBU (2006)",
+            booklet=BookletPrint(boards=(7, 8, 9), sigma=11.0),
+        ),
     )
-}  # fmt: skip
+}
 #: The display names of the Gaussian scales, which are built by a formula for a σ
 #: (:func:`bridgestats.vp.gaussian_scale`), not listed in :data:`NAMED_SCALES`.
 _GAUSSIAN_NAMES = {"gauss": "Gaussian equal-probability", "gaussian": "Gaussian equal-probability"}

@@ -22,9 +22,19 @@ from .scale import MAX_BOARDS, MAX_SIGMA, _negative, _one
 __all__ = ["event_scale", "scale_sigma"]
 
 
-def scale_sigma(form, n_boards, *, source=None, k=None, sigma=None, n_tables=None,
-                comparisons=None, n_results=None, ascherman=False,
-                max_vp=20) -> SigmaSource:  # fmt: skip
+def scale_sigma(
+    form,
+    n_boards,
+    *,
+    source=None,
+    k=None,
+    sigma=None,
+    n_tables=None,
+    comparisons=None,
+    n_results=None,
+    ascherman=False,
+    max_vp=20,
+) -> SigmaSource:
     """The σ an event's scale is built on, with its interval and where it comes from.
 
     Parameters
@@ -67,65 +77,107 @@ def scale_sigma(form, n_boards, *, source=None, k=None, sigma=None, n_tables=Non
     entry = event_form(form)
     if source is not None:
         check_choice(source, "source", SOURCES)
-    for name, value in {"k": k, "sigma": sigma, "n_tables": n_tables,
-                        "comparisons": comparisons, "n_results": n_results}.items():  # fmt: skip
+    for name, value in {
+        "k": k,
+        "sigma": sigma,
+        "n_tables": n_tables,
+        "comparisons": comparisons,
+        "n_results": n_results,
+    }.items():
         if value is not None:
             check_number(_one(value), name)
     ascherman = check_flag(ascherman, "ascherman")
     if ascherman and form != "swiss_pairs":
         raise fail("ascherman", "False unless form is 'swiss_pairs'", ascherman)
     if n_results is not None and form != "swiss_pairs" and "n_results" not in entry.options:
-        raise fail("n_results", "None unless form is 'cross_imps' (R) or 'swiss_pairs' (the "
-                   "field size)", n_results)  # fmt: skip
+        raise fail(
+            "n_results",
+            "None unless form is 'cross_imps' (R) or 'swiss_pairs' (the field size)",
+            n_results,
+        )
     if sigma is not None and k is not None:
         raise fail("sigma", "None when k is given (give one of them, not both)", sigma)
     swiss_top = form == "swiss_pairs" and (n_results is not None or ascherman)
     if swiss_top and (k is not None or sigma is not None):
         name = "k" if k is not None else "sigma"
-        raise fail(name, "None with results/ascherman (the Swiss pairs field model replaces "
-                   "k/sigma)", k if k is not None else sigma)  # fmt: skip
+        raise fail(
+            name,
+            "None with results/ascherman (the Swiss pairs field model replaces k/sigma)",
+            k if k is not None else sigma,
+        )
     options = {"comparisons": comparisons, **({} if swiss_top else {"n_results": n_results})}
     options = {name: value for name, value in options.items() if value is not None}
     probst_given = k is not None or bool(options) or swiss_top
-    if sigma is None and (source or ("probst" if probst_given or entry.evidence is None
-                                     else "evidence")) == "evidence":  # fmt: skip
+    if (
+        sigma is None
+        and (source or ("probst" if probst_given or entry.evidence is None else "evidence"))
+        == "evidence"
+    ):
         n_boards = check_int(_one(n_boards), "n_boards", minimum=1, maximum=MAX_BOARDS)
     n_boards = check_number(_one(n_boards), "n_boards", low=0, high=MAX_BOARDS, low_open=True)
     if sigma is not None:
         if source is not None:
-            raise fail("source", "None when sigma is given (the match σ replaces the model)",
-                       source)  # fmt: skip
+            raise fail(
+                "source", "None when sigma is given (the match σ replaces the model)", source
+            )
         for name, value in {**options, "n_tables": n_tables}.items():
             if value is not None and name not in entry.options:
                 form_sigma(form, n_boards, source="probst", **{name: value})  # raises, naming it
         s = check_number(_one(sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
         return SigmaSource(form, n_boards, s, None, None, entry.unit, "given", {}, kind="given")
     if source == "evidence" and probst_given:
-        given = [n for n, on in (("k", k is not None), ("n_results", n_results is not None),
-                                 ("comparisons", comparisons is not None),
-                                 ("ascherman", ascherman)) if on]  # fmt: skip
+        given = [
+            n
+            for n, on in (
+                ("k", k is not None),
+                ("n_results", n_results is not None),
+                ("comparisons", comparisons is not None),
+                ("ascherman", ascherman),
+            )
+            if on
+        ]
         raise fail("source", "'probst' or None with " + ", ".join(given), source)
     if source is None:
         source = "probst" if probst_given or entry.evidence is None else "evidence"
     if swiss_top:
-        top = swiss_pairs_top_percent(n_boards, n_results=21 if n_results is None else n_results,
-                                      ascherman=ascherman, max_vp=max_vp)  # fmt: skip
+        top = swiss_pairs_top_percent(
+            n_boards,
+            n_results=21 if n_results is None else n_results,
+            ascherman=ascherman,
+            max_vp=max_vp,
+        )
         s = float(sigma_from_top(top, max_vp=max_vp, centre=50.0))
-        what = ("the Ascherman 20-0" if ascherman
-                else f"the 20-0 of normal scoring with {n_results:g} results a board")  # fmt: skip
+        what = (
+            "the Ascherman 20-0"
+            if ascherman
+            else f"the 20-0 of normal scoring with {n_results:g} results a board"
+        )
         text = f"Probst's Swiss pairs field model (§11): {what}"
         params = {"n_results": n_results, "ascherman": ascherman}
         return SigmaSource(form, n_boards, s, None, None, entry.unit, text, params, kind="probst")
     if source == "evidence":
         if n_tables is not None and "n_tables" not in entry.options:
             form_sigma(form, n_boards, source="probst", n_tables=n_tables)  # raises, naming it
-        return form_sigma(form, int(n_boards) if float(n_boards).is_integer() else n_boards,
-                          n_tables=n_tables)  # fmt: skip
+        return form_sigma(
+            form, int(n_boards) if float(n_boards).is_integer() else n_boards, n_tables=n_tables
+        )
     return form_sigma(form, n_boards, source="probst", k=k, n_tables=n_tables, **options)
 
 
-def event_scale(form, n_boards, *, source=None, k=None, sigma=None, max_vp=20, negative=0,
-                n_tables=None, comparisons=None, n_results=None, ascherman=False):  # fmt: skip
+def event_scale(
+    form,
+    n_boards,
+    *,
+    source=None,
+    k=None,
+    sigma=None,
+    max_vp=20,
+    negative=0,
+    n_tables=None,
+    comparisons=None,
+    n_results=None,
+    ascherman=False,
+):
     """The Gaussian scale for an event: σ by :func:`scale_sigma`, then the scale.
 
     Parameters
@@ -162,16 +214,32 @@ def event_scale(form, n_boards, *, source=None, k=None, sigma=None, max_vp=20, n
     """
     entry = event_form(form)
     negative = _negative(negative)
-    src = scale_sigma(form, n_boards, source=source, k=k, sigma=sigma, n_tables=n_tables,
-                      comparisons=comparisons, n_results=n_results, ascherman=ascherman,
-                      max_vp=max_vp)  # fmt: skip
+    src = scale_sigma(
+        form,
+        n_boards,
+        source=source,
+        k=k,
+        sigma=sigma,
+        n_tables=n_tables,
+        comparisons=comparisons,
+        n_results=n_results,
+        ascherman=ascherman,
+        max_vp=max_vp,
+    )
     s = check_number(_one(src.sigma), "sigma", low=0, high=MAX_SIGMA, low_open=True)
     title = entry.name[:1].upper() + entry.name[1:]  # the form's display name
     name = f"{title}, {_num(src.n_boards)} boards, σ {s:.4g} {entry.unit}"
     if negative:
         name += f", {negative} negative VPs"
-    return gaussian_scale(max_vp, sigma=s, negative=negative, centre=entry.centre,
-                          unit=entry.unit, step=entry.step, name=name)  # fmt: skip
+    return gaussian_scale(
+        max_vp,
+        sigma=s,
+        negative=negative,
+        centre=entry.centre,
+        unit=entry.unit,
+        step=entry.step,
+        name=name,
+    )
 
 
 def _num(x) -> str:

@@ -288,8 +288,11 @@ class VPScale:
 
     def _tables(self, what: str) -> None:
         if self.raw:
-            raise fail("scale", f"a scale of VP steps for {what} (this one scores the margin)",
-                       self.name or "raw")  # fmt: skip
+            raise fail(
+                "scale",
+                f"a scale of VP steps for {what} (this one scores the margin)",
+                self.name or "raw",
+            )
 
     def vp(self, margin):
         """VPs of the side whose margin is ``margin`` (negative: the losing side).

@@ -43,10 +43,20 @@ def test_every_section_and_board_count(frame):
     # every form the evidence measures, without and with negative VPs, in catalogue order,
     # then the named scales marked for printing
     assert list(bk.SECTIONS) == [
-        "teams", "teams_negative", "cross_imps", "cross_imps_negative", "butler",
-        "butler_negative", "swiss_pairs", "swiss_pairs_negative", "aggregate",
-        "aggregate_negative", "wbf", "wbf_discrete", "ebu_2006",
-    ]  # fmt: skip
+        "teams",
+        "teams_negative",
+        "cross_imps",
+        "cross_imps_negative",
+        "butler",
+        "butler_negative",
+        "swiss_pairs",
+        "swiss_pairs_negative",
+        "aggregate",
+        "aggregate_negative",
+        "wbf",
+        "wbf_discrete",
+        "ebu_2006",
+    ]
     gaussian = [s.id for s in names.booklet_sections() if s.form is not None]
     assert len(gaussian) == 10
     for section in gaussian:
@@ -172,8 +182,7 @@ def test_default_booklet_follows_the_evidence_not_k_root_n():
     for form in ("teams", "swiss_pairs", "butler", "cross_imps", "aggregate"):
         for n in (8, 32):
             rows = frame[(frame["section"] == form) & (frame["n_boards"] == n)]
-            assert rows["sigma"].iloc[0] == pytest.approx(form_sigma(form, n).sigma,
-                                                          rel=1e-12)  # fmt: skip
+            assert rows["sigma"].iloc[0] == pytest.approx(form_sigma(form, n).sigma, rel=1e-12)
     pairs32 = frame[(frame["section"] == "swiss_pairs") & (frame["n_boards"] == 32)]
     assert 7.0 < pairs32["sigma"].iloc[0] < 7.8
 
@@ -196,8 +205,11 @@ def test_the_header_names_its_data_sets_not_their_ids():
     # issue 22: the header read "... of derived/match_margins ... seeds/brighton_2005_vp_counts"
     import dataclasses
 
-    src = dataclasses.replace(PROBST, k_source="2,124 matches of derived/match_margins",
-                              sigma_source="σ₈ of seeds/brighton_2005_vp_counts")  # fmt: skip
+    src = dataclasses.replace(
+        PROBST,
+        k_source="2,124 matches of derived/match_margins",
+        sigma_source="σ₈ of seeds/brighton_2005_vp_counts",
+    )
     page = bk.booklet_html(bk.booklet(src), src)
     meta = page.split('<p class="meta">', 1)[1].split("</p>", 1)[0]
     assert names.DATASETS["derived/match_margins"] in meta
@@ -222,8 +234,14 @@ def test_a_new_form_and_a_new_printed_scale_are_sections(monkeypatch, _cli):
 
     form = wide_teams()  # the form a newcomer adds in tests/sigma/test_forms.py
     monkeypatch.setitem(FORMS, "wide_teams", form)  # the one place a form goes
-    scale = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
-                       name="Patton 4-0 (this test)", booklet=BookletPrint())  # fmt: skip
+    scale = NamedScale(
+        "patton_4",
+        "IMPs",
+        _patton,
+        "a 4-0 Gaussian scale (this test)",
+        name="Patton 4-0 (this test)",
+        booklet=BookletPrint(),
+    )
     monkeypatch.setitem(NAMED_SCALES, "patton_4", scale)  # the one place a scale goes
 
     sections = list(bk.SECTIONS)
@@ -258,8 +276,9 @@ def test_a_form_whose_evidence_names_an_input_the_booklet_lacks_is_refused(monke
 
     from bridgestats.sigma import FORMS
 
-    odd = dataclasses.replace(FORMS["teams"], id="odd_teams",
-                              evidence_source="K {k:.3f}, ρ {rho:.2f}")  # fmt: skip
+    odd = dataclasses.replace(
+        FORMS["teams"], id="odd_teams", evidence_source="K {k:.3f}, ρ {rho:.2f}"
+    )
     monkeypatch.setitem(FORMS, "odd_teams", odd)
     with pytest.raises(BridgestatsError, match=r"^FORMS\['odd_teams'\].evidence_source: .*'rho'"):
         bk.booklet(PROBST, boards=[8])

@@ -237,13 +237,25 @@ def test_without_pair_numbers_the_players_name_the_pairs():
     # a team event's full field (VALET): Ann & Bob sit NS at one table, EW at the other
     f = pd.concat(
         [
-            _field([420, 450], board=1, north=["Ann", "Cy"], south=["Bob", "Di"],
-                   east=["Ed", "Bob"], west=["Flo", "Ann"]),
-            _field([-100, 50], board=2, north=["Bob", "Ed"], south=["Ann", "Flo"],
-                   east=["Cy", "Gus"], west=["Di", "Hal"]),
+            _field(
+                [420, 450],
+                board=1,
+                north=["Ann", "Cy"],
+                south=["Bob", "Di"],
+                east=["Ed", "Bob"],
+                west=["Flo", "Ann"],
+            ),
+            _field(
+                [-100, 50],
+                board=2,
+                north=["Bob", "Ed"],
+                south=["Ann", "Flo"],
+                east=["Cy", "Gus"],
+                west=["Di", "Hal"],
+            ),
         ],
         ignore_index=True,
-    )  # fmt: skip
+    )
     b = board_scores(f, method="butler", datum="mean")
     assert b["pair_ns"].tolist() == ["Ann & Bob", "Cy & Di", "Ann & Bob", "Ed & Flo"]
     r = pair_ranking(b)
@@ -754,8 +766,9 @@ def test_compscore_cross_imps_are_reproduced(shared_data):
 def _adjusted_board(scores, adjusted, board=1):
     """A board of real results plus artificial scores written as USEBIO does (A6040)."""
     real = _field(scores, board=board, skip_reason=None, SCORE=[f"{v:g}" for v in scores])
-    art = _field([np.nan] * len(adjusted), board=board, skip_reason="adjusted score",
-                 SCORE=adjusted)  # fmt: skip
+    art = _field(
+        [np.nan] * len(adjusted), board=board, skip_reason="adjusted score", SCORE=adjusted
+    )
     return pd.concat([real, art], ignore_index=True)
 
 
@@ -803,8 +816,9 @@ def test_the_split_texts_of_adjusted_scores():
 
 def test_factoring_is_the_default_and_can_be_turned_off():
     # board 1 played 4 times, board 2 three: by default board 2 is factored to 4
-    f = pd.concat([_field([420, 400, 170, -50], board=1), _field([100, 50, -50], board=2)],
-                  ignore_index=True)  # fmt: skip
+    f = pd.concat(
+        [_field([420, 400, 170, -50], board=1), _field([100, 50, -50], board=2)], ignore_index=True
+    )
     factored = board_scores(f)
     assert factored["mp_ns"].iloc[4:].tolist() == pytest.approx([17 / 3, 3, 1 / 3])
     plain = board_scores(f, neuberg=False)

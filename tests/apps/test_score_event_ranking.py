@@ -96,8 +96,20 @@ def test_valet_s_imps_across_the_field_are_cross_imps_per_board(bermuda_bowl, va
 
 def test_the_command_ranks_the_event_by_names_in_csv(bermuda_bowl, valet, capsys):
     folder, _ = bermuda_bowl
-    code = main(["score", str(folder), "--ranking", "event", "--conventions", "valet",
-                 "--table", "ranking", "--format", "csv"])  # fmt: skip
+    code = main(
+        [
+            "score",
+            str(folder),
+            "--ranking",
+            "event",
+            "--conventions",
+            "valet",
+            "--table",
+            "ranking",
+            "--format",
+            "csv",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0
     ranking = pd.read_csv(io.StringIO(out))
@@ -176,9 +188,10 @@ def test_the_script_reads_valet_s_printed_layout():
     )
     got = script.parse(text)
     assert got["pair"].tolist() == [
-        "GRECO Eric - HAMPSON Geoff", "ZLOTOV Dmitri - KHOLOMEEV Vadim",
+        "GRECO Eric - HAMPSON Geoff",
+        "ZLOTOV Dmitri - KHOLOMEEV Vadim",
         "SHEN Chih-Kuo - SHIH Juei-Yu",
-    ]  # fmt: skip
+    ]
     assert got["n_boards"].tolist() == [340, 280, 80]
     assert got["value"].tolist() == [0.67, -0.0, 1.14]
     assert got["block"].tolist() == [1, 1, 2]

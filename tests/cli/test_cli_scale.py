@@ -311,8 +311,9 @@ def booklet_frame():
 
 @pytest.mark.parametrize("n_boards", [4, 8, 16, 32])
 @pytest.mark.parametrize("form", ["teams", "swiss_pairs", "butler", "cross_imps", "aggregate"])
-def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_frame, form,
-                                                               n_boards):  # fmt: skip
+def test_the_evidence_scale_is_the_booklets_and_the_designers(
+    capsys, booklet_frame, form, n_boards
+):
     """Without --k, --sigma or --model, `bridgestats scale` prints the scale of the evidence's
     σ(n): the table the designer prints (its recommendation's σ, designer_scale) and the
     booklet's (default_sources), identical row for row, for every form the evidence
@@ -321,8 +322,9 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     from bridgestats.sigma import EVIDENCE_FORMS
     from bridgestats.studies import designer, sigma_evidence
 
-    assert sorted(EVIDENCE_FORMS) == sorted(["teams", "swiss_pairs", "butler", "cross_imps",
-                                             "aggregate"])  # fmt: skip
+    assert sorted(EVIDENCE_FORMS) == sorted(
+        ["teams", "swiss_pairs", "butler", "cross_imps", "aggregate"]
+    )
     code, out, err = _run(capsys, "--form", form, "--boards", str(n_boards), "--format", "csv")
     assert code == 0
     cli = pd.read_csv(io.StringIO(out))
@@ -337,8 +339,10 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     # issue 33: the aggregate σ is one figure Probst printed (Sheffield), not measured here
     where = "from the evidence" if lo is not None else "from a printed figure, no interval"
     assert (lo is None) == (form == "aggregate")
-    assert err == (f"σ = {rec['sigma']:.2f} {rec['unit']}{ci} over {n_boards} boards, {where}: "
-                   f"{readable(rec['sigma_source'])}.\n")  # fmt: skip
+    assert err == (
+        f"σ = {rec['sigma']:.2f} {rec['unit']}{ci} over {n_boards} boards, {where}: "
+        f"{readable(rec['sigma_source'])}.\n"
+    )
     code, md, _ = _run(capsys, "--form", form, "--boards", str(n_boards))
     # the same rows, under the title a reader reads (the form's name, σ; issue 22)
     import dataclasses
@@ -353,8 +357,9 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
     b = booklet_frame
     rows = b[(b["section"] == _BOOKLET_SECTION[form]) & (b["n_boards"] == n_boards)]
     assert rows["sigma"].iloc[0] == rec["sigma"]
-    assert rows["vps"].tolist() == [f"{w}-{lo}" for w, lo in zip(cli.vp_winner, cli.vp_loser,
-                                                                   strict=True)]  # fmt: skip
+    assert rows["vps"].tolist() == [
+        f"{w}-{lo}" for w, lo in zip(cli.vp_winner, cli.vp_loser, strict=True)
+    ]
     if form == "swiss_pairs":  # MP % to two decimals
         assert rows["margin_from"].tolist() == [f"{v:.2f}" for v in cli["score_from"]]
     else:  # whole IMPs
@@ -363,10 +368,12 @@ def test_the_evidence_scale_is_the_booklets_and_the_designers(capsys, booklet_fr
 
 def test_probsts_models_stay_reachable_and_the_routes_do_not_mix(capsys):
     # --model probst reproduces Table 5 (8-board teams, K 6.5, negative VPs) as --k 6.5 does
-    code, out, _ = _run(capsys, "--form", "teams", "--boards", "8", "--model", "probst",
-                        "--negative", "5")  # fmt: skip
-    code_k, out_k, _ = _run(capsys, "--form", "teams", "--boards", "8", "--k", "6.5",
-                            "--negative", "5")  # fmt: skip
+    code, out, _ = _run(
+        capsys, "--form", "teams", "--boards", "8", "--model", "probst", "--negative", "5"
+    )
+    code_k, out_k, _ = _run(
+        capsys, "--form", "teams", "--boards", "8", "--k", "6.5", "--negative", "5"
+    )
     assert code == code_k == 0
     table = [line for line in out.splitlines() if line.startswith("|")]
     assert table == [line for line in out_k.splitlines() if line.startswith("|")]
@@ -383,10 +390,12 @@ def test_probsts_models_stay_reachable_and_the_routes_do_not_mix(capsys):
         (["--model", "evidence", "--k", "6.5"], "--model: must be probst, or not given, with --k"),
         (["--model", "evidence", "--sigma", "18"], "with --sigma; got 'evidence'"),
         (["--model", "probst", "--sigma", "18"], "--sigma: must be not given with --model"),
-        (["--form", "butler-online", "--tables", "15", "--model", "evidence"],
-         "--model: must be probst for form butler-online (the evidence measures no sigma"),
+        (
+            ["--form", "butler-online", "--tables", "15", "--model", "evidence"],
+            "--model: must be probst for form butler-online (the evidence measures no sigma",
+        ),
         (["--form", "butler", "--tables", "1"], "--tables: must be an integer in 2-1000"),
-    ]:  # fmt: skip
+    ]:
         code, out, err = _run(capsys, "--boards", "8", *argv)
         assert code == 2 and out == "" and message in err, err
     # the evidence's Butler σ takes the tables in play (15 unless --tables)

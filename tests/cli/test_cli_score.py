@@ -68,9 +68,10 @@ def test_the_parser_offers_the_package_s_methods_datums_and_tables():
     from bridgestats.scoring import DATUMS, METHODS
 
     score = next(
-        a for a in cli._parser()._subparsers._group_actions[0].choices["score"]._actions
+        a
+        for a in cli._parser()._subparsers._group_actions[0].choices["score"]._actions
         if a.dest == "method"
-    )  # fmt: skip
+    )
     assert list(score.choices) == [_common._shown_id(m) for m in (*METHODS, "teams")]
     assert _common._datums() == DATUMS  # read from scoring at first use, not copied
     assert cli_score._TABLES == ("all", *TABLES)
@@ -281,9 +282,19 @@ def test_score_the_acbl_club_travellers(capsys, shared_data):
         pytest.skip(f"{path} is absent")
     standings = path.parent / "pair_standings.csv"  # the recaps' headers, apart
     code, out, err = _run(
-        capsys, "score", path, "--neuberg", "--table", "agreement", "--format", "csv",
-        "--standings", standings, "--decimals", "2",
-    )  # fmt: skip
+        capsys,
+        "score",
+        path,
+        "--neuberg",
+        "--table",
+        "agreement",
+        "--format",
+        "csv",
+        "--standings",
+        standings,
+        "--decimals",
+        "2",
+    )
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("printed")
     # the counts of tests/test_score_event.py: 28,047 of 29,021 with Neuberg
@@ -318,9 +329,18 @@ def test_score_the_acbl_imp_sessions_match_their_sectioned_pair_ids(capsys, shar
     imps = tmp_path / "travellers.csv"  # the sessions' lines only, read from the real file
     imps.write_text("\n".join([lines[0], *(x for x in lines if x.startswith(sessions))]) + "\n")
     code, out, err = _run(
-        capsys, "score", imps, "--method", "cross-imps", "--table", "agreement",
-        "--format", "csv", "--standings", path.parent / "pair_standings.csv",
-    )  # fmt: skip
+        capsys,
+        "score",
+        imps,
+        "--method",
+        "cross-imps",
+        "--table",
+        "agreement",
+        "--format",
+        "csv",
+        "--standings",
+        path.parent / "pair_standings.csv",
+    )
     assert code == 0
     got = pd.read_csv(io.StringIO(out)).set_index("printed")
     assert got.loc["pair_standings.csv total", ["compared", "agree"]].tolist() == [38, 38]
@@ -404,8 +424,9 @@ def test_score_compares_a_pbn_total_score_table(capsys, tmp_path):
     assert "| TotalMP | total | 8 | 7 | 1 | 0 |" in out
     assert "| TotalPercentage | percentage | 8 | 7 | 1 | 0 |" in out
     assert "| Rank | place | 8 | 7 | 1 | 0 |" in out
-    code, out, err = _run(capsys, "score", path, "--table", "standings-mismatches",
-                          "--format", "csv")  # fmt: skip
+    code, out, err = _run(
+        capsys, "score", path, "--table", "standings-mismatches", "--format", "csv"
+    )
     bad = pd.read_csv(io.StringIO(out), dtype=str)
     assert bad[
         ["direction", "pair", "figure", "printed_value", "computed_value"]
@@ -573,8 +594,9 @@ def test_markdown_and_html_show_names_and_csv_keeps_the_column_ids(
     ths = re.findall(r"<th>([^<]*)</th>", page)
     assert ths and not [h for h in ths if _SNAKE.search(h)]
     # CSV is for programs: the package's column names and ids, every column
-    code, csv, _ = _run(capsys, "score", path, "--method", method, "--format", "csv",
-                        "--table", "ranking")  # fmt: skip
+    code, csv, _ = _run(
+        capsys, "score", path, "--method", method, "--format", "csv", "--table", "ranking"
+    )
     columns = pd.read_csv(io.StringIO(csv)).columns
     assert "place_text" in columns and "source" in columns and "event" in columns
 
@@ -614,8 +636,9 @@ def test_score_a_bridgemate_session_with_and_without_its_hand_record(capsys, sha
     assert ranking.groupby("direction")["total"].sum().tolist() == [27 * 110] * 2
     assert "297 results read, 297 scored" in err
     assert "297 vulnerability from the board number (a BWS holds none)" in err
-    code, out2, err = _run(capsys, "score", bws, "--hands", hands, "--table", "ranking",
-                           "--format", "csv")  # fmt: skip
+    code, out2, err = _run(
+        capsys, "score", bws, "--hands", hands, "--table", "ranking", "--format", "csv"
+    )
     assert code == 0 and "297 vulnerability from the hand record" in err
     # the hand record's vulnerability is the board number's here: the same ranking
     assert out2 == out

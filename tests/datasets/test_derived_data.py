@@ -80,9 +80,15 @@ def test_fullfield_spreads_match_provenance(derived):
     assert b["n_tables"].sum() == 386_970 and b["n_tables"].min() >= 2
     # the columns data/derived/README.md documents, Butler IMPs against both datums
     assert list(b.columns) == [
-        "event", "round", "board", "n_tables", "score_sd",
-        "butler_imps_sd_mean", "butler_imps_sd_trimmed", "cross_imps_rms",
-    ]  # fmt: skip
+        "event",
+        "round",
+        "board",
+        "n_tables",
+        "score_sd",
+        "butler_imps_sd_mean",
+        "butler_imps_sd_trimmed",
+        "cross_imps_rms",
+    ]
 
 
 def _load_script():
@@ -143,8 +149,9 @@ def test_swiss_pairs_curve_is_the_one_fit_of_the_current_brighton_file():
     # each row's equal-pairs σ is √(σ₁² − 2τ²) with σ₁ Brighton's round 1
     assert (curve["sim_second_half_sigma"].diff().dropna() < 0).all()
     s1 = se.swiss_pairs_strength()["sigma_8"]
-    np.testing.assert_allclose(curve["sigma_equal"], np.sqrt(s1**2 - 2 * curve["strength_sd"] ** 2),
-                               rtol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        curve["sigma_equal"], np.sqrt(s1**2 - 2 * curve["strength_sd"] ** 2), rtol=1e-12
+    )
 
 
 def test_a_stale_swiss_pairs_curve_is_refused(monkeypatch):
@@ -172,8 +179,9 @@ def test_swiss_pairs_curve_equals_a_fresh_fit():
     module = importlib.util.module_from_spec(script)
     script.loader.exec_module(module)
     fresh = module.derive()
-    pd.testing.assert_frame_equal(fresh, datasets.load(se.PAIRS_CURVE), check_dtype=False,
-                                  rtol=1e-9, check_exact=False)  # fmt: skip
+    pd.testing.assert_frame_equal(
+        fresh, datasets.load(se.PAIRS_CURVE), check_dtype=False, rtol=1e-9, check_exact=False
+    )
     shipped, again = se.swiss_pairs_strength(), se.swiss_pairs_strength(fresh=True)
     for key in ("strength_sd", "strength_sd_mc_se", "k", "sigma_8"):
         assert again[key] == pytest.approx(shipped[key], rel=1e-9), key
@@ -233,9 +241,12 @@ def test_gaussian_identification_equals_a_fresh_likelihood():
     until = ri.IDENTIFICATION["until"]
     intervals = datasets.load(ri.PROFILE_INTERVALS).set_index(["sessions", "parameter"])
     curve = datasets.load(ri.PROFILE_CURVE)
-    best = GaussianModel(**{n: float(intervals.loc[("all", n), "estimate"])
-                            for n in ("skill_sd", "partnership_sd", "drift_sd", "board_sd",
-                                      "session_sd")})  # fmt: skip
+    best = GaussianModel(
+        **{
+            n: float(intervals.loc[("all", n), "estimate"])
+            for n in ("skill_sd", "partnership_sd", "drift_sd", "board_sd", "session_sd")
+        }
+    )
     ll = mixed_log_likelihood(sessions, model=best, until=until)
     assert ll == pytest.approx(intervals.loc[("all", "skill_sd"), "log_likelihood"], rel=1e-9)
     point = curve[(curve["parameter"] == "drift_sd") & (curve["sessions"] == "all")]
@@ -321,8 +332,9 @@ def test_a_stale_sigma_evidence_inputs_file_is_refused(monkeypatch, stale):
         monkeypatch.setitem(evidence.TEAMS_FIT, "n_boot", 1000)
     else:  # the match margins changed since the inputs were fitted
         real = evidence._sha256
-        monkeypatch.setattr(evidence, "_sha256", lambda name: "0" * 64 if "margins" in name
-                            else real(name))  # fmt: skip
+        monkeypatch.setattr(
+            evidence, "_sha256", lambda name: "0" * 64 if "margins" in name else real(name)
+        )
     try:
         with pytest.raises(BridgestatsError, match=r"derive_sigma_evidence_inputs\.py"):
             evidence.evidence_inputs()

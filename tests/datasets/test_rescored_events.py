@@ -38,7 +38,7 @@ def test_columns_and_documented_counts(shipped):
             shipped[["event", "team_b"]].set_axis(["event", "team"], axis=1),
         ]
     )
-    assert len(teams.drop_duplicates()) == 947  # fmt: skip
+    assert len(teams.drop_duplicates()) == 947
     assert shipped["missing_tables"].sum() == 130
     assert (shipped["boards"] - shipped["boards_scored"]).sum() == 137
     assert shipped["ambiguous_tables"].sum() == 0
@@ -52,8 +52,12 @@ def test_every_two_teams_meet_once(shipped):
         assert (pairs == 1).all(), event
         assert n * (n - 1) // 2 - len(pairs) == NOT_IN_FILES.get(event, 0), event
         assert (m["team_a"] < m["team_b"]).all()
-        side = pd.concat([m[["round", "team_a"]].set_axis(["r", "t"], axis=1),
-                          m[["round", "team_b"]].set_axis(["r", "t"], axis=1)])  # fmt: skip
+        side = pd.concat(
+            [
+                m[["round", "team_a"]].set_axis(["r", "t"], axis=1),
+                m[["round", "team_b"]].set_axis(["r", "t"], axis=1),
+            ]
+        )
         assert not side.duplicated().any(), event  # never two matches in a round
         # a full round robin: n - 1 rounds (n even) or n rounds with one bye each (n odd)
         assert m["round"].nunique() == (n - 1 if n % 2 == 0 else n), event
@@ -91,12 +95,30 @@ def test_rederive_from_archive(shared_data, shipped):
 
 # --- against the WBF's published standings (Bali 2013, the first championships on the
 # WBF 2013 continuous scale): teams found by one surname of their published rosters
-_OPEN = {"USA1": "BATHURST", "Italy": "BOCCHI", "Monaco": "HELGEMO", "Poland": "BALICKI",
-         "Netherlands": "BRINK", "England": "ROBSON", "China": "LIAN", "Canada": "GARTAGANIS",
-         "USA2": "FLEISHER", "Japan": "FURUTA", "Argentina": "LAMBARDI"}  # fmt: skip
-_WOMEN = {"Netherlands": "PASMAN", "USA1": "SANBORN", "Poland": "SARNIAK", "China": "FENG",
-          "USA2": "MEYERS", "Turkey": "KURANOGLU", "France": "CRONIER", "England": "DHONDY",
-          "Japan": "NISHIDA"}  # fmt: skip
+_OPEN = {
+    "USA1": "BATHURST",
+    "Italy": "BOCCHI",
+    "Monaco": "HELGEMO",
+    "Poland": "BALICKI",
+    "Netherlands": "BRINK",
+    "England": "ROBSON",
+    "China": "LIAN",
+    "Canada": "GARTAGANIS",
+    "USA2": "FLEISHER",
+    "Japan": "FURUTA",
+    "Argentina": "LAMBARDI",
+}
+_WOMEN = {
+    "Netherlands": "PASMAN",
+    "USA1": "SANBORN",
+    "Poland": "SARNIAK",
+    "China": "FENG",
+    "USA2": "MEYERS",
+    "Turkey": "KURANOGLU",
+    "France": "CRONIER",
+    "England": "DHONDY",
+    "Japan": "NISHIDA",
+}
 
 
 def _wbf_standings(m, last_round=None):
@@ -107,8 +129,10 @@ def _wbf_standings(m, last_round=None):
     margin = (m["imps_a"] - m["imps_b"]).to_numpy()
     won = wbf_vp(abs(margin), 16)
     vp_a = np.where(margin >= 0, won, 20 - won)
-    parts = [pd.Series(vp_a, index=m["team_a"].to_numpy()),
-             pd.Series(20 - vp_a, index=m["team_b"].to_numpy())]  # fmt: skip
+    parts = [
+        pd.Series(vp_a, index=m["team_a"].to_numpy()),
+        pd.Series(20 - vp_a, index=m["team_b"].to_numpy()),
+    ]
     return pd.concat(parts).groupby(level=0).sum().sort_values(ascending=False)
 
 
@@ -125,11 +149,37 @@ def test_bali_2013_round_robin_order_as_published(shipped):
     Cup Netherlands, USA1, Poland, China, USA2, Turkey, France, England, Japan 9th. Both
     orders come out of the reconstructed matches exactly."""
     for event, teams, order in (
-        ("2013-World/Men", _OPEN, ["USA1", "Italy", "Monaco", "Poland", "Netherlands",
-                                   "England", "China", "Canada", "USA2"]),
-        ("2013-World/Women", _WOMEN, ["Netherlands", "USA1", "Poland", "China", "USA2",
-                                      "Turkey", "France", "England", "Japan"]),
-    ):  # fmt: skip
+        (
+            "2013-World/Men",
+            _OPEN,
+            [
+                "USA1",
+                "Italy",
+                "Monaco",
+                "Poland",
+                "Netherlands",
+                "England",
+                "China",
+                "Canada",
+                "USA2",
+            ],
+        ),
+        (
+            "2013-World/Women",
+            _WOMEN,
+            [
+                "Netherlands",
+                "USA1",
+                "Poland",
+                "China",
+                "USA2",
+                "Turkey",
+                "France",
+                "England",
+                "Japan",
+            ],
+        ),
+    ):
         s = _wbf_standings(shipped[shipped["event"] == event])
         assert list(s.index[: len(order)]) == [_find(s, teams[c]) for c in order], event
     s = _wbf_standings(shipped[shipped["event"] == "2013-World/Men"])
@@ -147,15 +197,24 @@ def test_bali_2013_after_three_rounds_as_published(shipped):
     round-3 match (43-30 here), 0.24 VP either way."""
     men = _wbf_standings(shipped[shipped["event"] == "2013-World/Men"], last_round=3)
     women = _wbf_standings(shipped[shipped["event"] == "2013-World/Women"], last_round=3)
-    exact = [(men, _OPEN, "Argentina", 46.20), (men, _OPEN, "Canada", 44.44),
-             (men, _OPEN, "Japan", 34.96), (men, _OPEN, "China", 33.65),
-             (men, _OPEN, "USA1", 33.10), (women, _WOMEN, "Poland", 40.47),
-             (women, _WOMEN, "USA1", 36.55), (women, _WOMEN, "England", 35.82)]  # fmt: skip
+    exact = [
+        (men, _OPEN, "Argentina", 46.20),
+        (men, _OPEN, "Canada", 44.44),
+        (men, _OPEN, "Japan", 34.96),
+        (men, _OPEN, "China", 33.65),
+        (men, _OPEN, "USA1", 33.10),
+        (women, _WOMEN, "Poland", 40.47),
+        (women, _WOMEN, "USA1", 36.55),
+        (women, _WOMEN, "England", 35.82),
+    ]
     for s, teams, country, vp in exact:
         assert s[_find(s, teams[country])] == pytest.approx(vp, abs=0.005), country
-    off = [(men, _OPEN, "Italy", 42.55, 42.42), (men, _OPEN, "Monaco", 40.72, 41.67),
-           (women, _WOMEN, "USA2", 48.10, 48.34),
-           (women, _WOMEN, "France", 42.15, 41.91)]  # fmt: skip
+    off = [
+        (men, _OPEN, "Italy", 42.55, 42.42),
+        (men, _OPEN, "Monaco", 40.72, 41.67),
+        (women, _WOMEN, "USA2", 48.10, 48.34),
+        (women, _WOMEN, "France", 42.15, 41.91),
+    ]
     for s, teams, country, printed, here in off:
         assert s[_find(s, teams[country])] == pytest.approx(here, abs=0.005), country
         assert abs(here - printed) < 1.0

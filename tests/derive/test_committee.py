@@ -19,8 +19,9 @@ def _folder(tmp_path):
     PBN that cannot be parsed, and a PBN of two rooms of one board."""
     for name in ("committee/teams_matches", "committee/swiss_pairs_rounds"):
         shutil.copy(datasets.path(name), tmp_path / datasets.path(name).name)
-    (tmp_path / "league.csv").write_text(f"{TEAMS}\nLeague,1,Ayr,Bute,16,40,12\n"
-                                         "League,1,Cork,Down,16,x,3\n")  # fmt: skip
+    (tmp_path / "league.csv").write_text(
+        f"{TEAMS}\nLeague,1,Ayr,Bute,16,40,12\nLeague,1,Cork,Down,16,x,3\n"
+    )
     (tmp_path / "minutes.docx").write_bytes(b"PK\x03\x04")
     (tmp_path / "broken.pbn").write_bytes(b"\xff\xfe[\x00")
     (tmp_path / "match.pbn").write_text(
@@ -53,8 +54,11 @@ def test_a_folder_is_read_sorted_by_what_it_holds_and_nothing_is_lost(tmp_path):
     byes = datasets.load("committee/swiss_pairs_rounds")["visitors"].eq("bye").sum()
     assert skipped.get(("swiss_pairs_rounds.csv", "bye"), 0) == byes
     # every row read is a usable match or counted as skipped
-    assert len(c.matches) == c.matches["skip_reason"].isna().sum() + c.skipped.loc[
-        c.skipped.what == "match", "count"].sum()  # fmt: skip
+    assert (
+        len(c.matches)
+        == c.matches["skip_reason"].isna().sum()
+        + c.skipped.loc[c.skipped.what == "match", "count"].sum()
+    )
 
 
 def test_a_report_refuses_in_one_sentence_naming_the_files(tmp_path):
@@ -112,8 +116,10 @@ def test_real_files_pairs_sessions_and_team_matches(shared_data):
     sessions = c.sessions_for("butler_scales")
     # the three Compscore3 sessions: 140 + 108 + 161 lines, one of them not scorable
     assert sessions.groupby("source").size().to_dict() == {
-        "butler_howell.xml": 140, "cross_imp_howell.xml": 108,
-        "mp_pairs_howell.xml": 160}  # fmt: skip
+        "butler_howell.xml": 140,
+        "cross_imp_howell.xml": 108,
+        "mp_pairs_howell.xml": 160,
+    }
     assert set(sessions["date"]) >= {"2022-07-27"}
     lin = c.matches_for("rederive_k", forms=["teams"])
     assert len(lin) == 5 and lin["boards"].sum() == 72

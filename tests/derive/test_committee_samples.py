@@ -20,8 +20,10 @@ def _script():
 
 def test_the_samples_are_their_script_s_output():
     script = _script()
-    for name, made in (("committee/teams_matches", script.teams_matches()),
-                       ("committee/swiss_pairs_rounds", script.swiss_pairs_rounds())):  # fmt: skip
+    for name, made in (
+        ("committee/teams_matches", script.teams_matches()),
+        ("committee/swiss_pairs_rounds", script.swiss_pairs_rounds()),
+    ):
         shipped = datasets.load(name)
         # through a CSV and back, as shipped; floats compared to 1e-9 (two-decimal values)
         again = pd.read_csv(pd.io.common.StringIO(made.to_csv(index=False)))

@@ -49,8 +49,7 @@ def test_event_date_orders_a_year_by_series():
 
 def test_board_log_percentages_against_the_whole_field():
     # one round, two boards at four tables (eight pairs); board 2 has a lone-result table
-    names = [("A", "B", "C", "D"), ("E", "F", "G", "H"), ("C", "D", "A", "B"),
-             ("G", "H", "E", "F")]  # fmt: skip
+    names = [("A", "B", "C", "D"), ("E", "F", "G", "H"), ("C", "D", "A", "B"), ("G", "H", "E", "F")]
     src = "2005-World/Men/scores.txt"
     rows = [(src, "1", 1, s, *n) for s, n in zip([420, 420, -50, 170], names, strict=True)]
     rows += [(src, "1", 2, s, *n) for s, n in zip([-100, 100, 600, -620], names, strict=True)]
@@ -61,9 +60,15 @@ def test_board_log_percentages_against_the_whole_field():
     assert log.attrs["summary"] == {
         "records": 11,
         "used": 8,
-        "dropped": {"duplicate file": 0, "not scorable": 0, "no date": 0, "player not named": 1,
-                    "player in two seats": 1, "lone result on board": 1},
-    }  # fmt: skip
+        "dropped": {
+            "duplicate file": 0,
+            "not scorable": 0,
+            "no date": 0,
+            "player not named": 1,
+            "player in two seats": 1,
+            "lone result on board": 1,
+        },
+    }
     assert list(log.attrs["summary"]["dropped"]) == list(DROP_REASONS)
     b1 = log[log["board"] == 1]
     # 420, 420, -50, 170: two tied tops (2.5 of 3 beaten), a bottom, one in the middle
@@ -78,8 +83,10 @@ def test_board_log_percentages_against_the_whole_field():
     a = sessions.set_index("north").loc["a"]
     assert a["pct_ns"] == pytest.approx((100 * 2.5 / 3 + 100 / 3) / 2)  # -100: 1 of 3 beaten
     assert a["pct_ns_var"] == pytest.approx((100 * 2.5 / 3 - 100 / 3) ** 2 / 4)
-    assert a["butler_imps_ns"] == 3.0 + log.loc[(log["board"] == 2) & (log["north"] == "a"),
-                                                "butler_imps_ns"].item()  # fmt: skip
+    assert (
+        a["butler_imps_ns"]
+        == 3.0 + log.loc[(log["board"] == 2) & (log["north"] == "a"), "butler_imps_ns"].item()
+    )
 
 
 def test_sessions_keep_every_board_and_time_order():
@@ -113,8 +120,16 @@ def shipped():
 def test_shipped_sessions_sum_to_the_documented_counts(shipped):
     """The figures data/derived/README.md states, from the shipped file alone."""
     assert len(shipped) == 22_130 and shipped["n_boards"].sum() == 373_087
-    assert list(shipped.columns) == ["event", "date", "round", *SEATS, "n_boards", "pct_ns",
-                                     "pct_ns_var", "butler_imps_ns"]  # fmt: skip
+    assert list(shipped.columns) == [
+        "event",
+        "date",
+        "round",
+        *SEATS,
+        "n_boards",
+        "pct_ns",
+        "pct_ns_var",
+        "butler_imps_ns",
+    ]
     # the boards' spread about their session's mean: a board % has sd about 29 %
     pooled = np.average(shipped["pct_ns_var"], weights=shipped["n_boards"])
     assert 25 < np.sqrt(pooled) < 30
@@ -126,7 +141,16 @@ def test_shipped_sessions_sum_to_the_documented_counts(shipped):
     players = rating_players(shipped)
     assert len(players) == 3_252 and (players["n_championships"] >= 2).sum() == 1_350
     assert players["n_partners"].value_counts().sort_index().tolist() == [
-        2046, 679, 307, 118, 67, 20, 8, 5, 2]  # fmt: skip
+        2046,
+        679,
+        307,
+        118,
+        67,
+        20,
+        8,
+        5,
+        2,
+    ]
     # a session never seats a player twice, and names are normalised
     seats = shipped[SEATS].to_numpy()
     assert all((seats[:, i] != seats[:, j]).all() for i in range(4) for j in range(i + 1, 4))
@@ -148,9 +172,14 @@ def test_rederive_from_archive(shared_data, shipped):
     10 significant digits, so rtol 1e-9), and every table result read is accounted for."""
     fresh = _load_script().derive(shared_data)
     summary = fresh.attrs["summary"]
-    assert summary["dropped"] == {"duplicate file": 21_552, "not scorable": 0, "no date": 0,
-                                  "player not named": 13_883, "player in two seats": 0,
-                                  "lone result on board": 0}  # fmt: skip
+    assert summary["dropped"] == {
+        "duplicate file": 21_552,
+        "not scorable": 0,
+        "no date": 0,
+        "player not named": 13_883,
+        "player in two seats": 0,
+        "lone result on board": 0,
+    }
     assert summary["records"] + summary["dropped"]["duplicate file"] == 408_522
     assert summary["used"] + sum(summary["dropped"].values()) == 408_522
     pd.testing.assert_frame_equal(

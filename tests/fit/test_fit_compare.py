@@ -35,8 +35,9 @@ def _loglik_scipy(counts, t):
         p = 2 * (stats.norm.cdf(edges[1:] / s) - stats.norm.cdf(edges[:-1] / s))
         return -np.sum(counts * np.log(p))
 
-    res = optimize.minimize_scalar(negll, bounds=(0.0, 4.0), method="bounded",
-                                   options={"xatol": 1e-10})  # fmt: skip
+    res = optimize.minimize_scalar(
+        negll, bounds=(0.0, 4.0), method="bounded", options={"xatol": 1e-10}
+    )
     return -res.fun
 
 
@@ -111,9 +112,7 @@ def test_one_vs_rest_is_the_two_group_test():
 
 def _simulate(sigmas, n, rng):
     """VP counts of groups of n matches each with normal margins of the given σ."""
-    return np.array([
-        rng.multinomial(n, fit.band_probabilities(T2004, sigma=s)) for s in sigmas
-    ])  # fmt: skip
+    return np.array([rng.multinomial(n, fit.band_probabilities(T2004, sigma=s)) for s in sigmas])
 
 
 def test_size_and_power_by_simulation():
@@ -121,15 +120,17 @@ def test_size_and_power_by_simulation():
     0.011). σ 11 against 10, 1,800 matches each (Brighton's halves): power near 1."""
     g = np.random.default_rng(2026)
     n_rep = 400
-    p_null = np.array([fit.sigma_lr_test(_simulate([10.5, 10.5], 1800, g), T2004).p_value
-                       for _ in range(n_rep)])  # fmt: skip
+    p_null = np.array(
+        [fit.sigma_lr_test(_simulate([10.5, 10.5], 1800, g), T2004).p_value for _ in range(n_rep)]
+    )
     rate = np.mean(p_null < 0.05)
     se = np.sqrt(0.05 * 0.95 / n_rep)
     assert abs(rate - 0.05) < 3 * se, (rate, se)
     # the p-values are uniform under H0 (Kolmogorov-Smirnov at 1 %)
     assert stats.kstest(p_null, "uniform").pvalue > 0.01
-    p_alt = np.array([fit.sigma_lr_test(_simulate([11.0, 10.0], 1800, g), T2004).p_value
-                      for _ in range(60)])  # fmt: skip
+    p_alt = np.array(
+        [fit.sigma_lr_test(_simulate([11.0, 10.0], 1800, g), T2004).p_value for _ in range(60)]
+    )
     assert np.mean(p_alt < 0.05) > 0.9
 
 

@@ -91,8 +91,13 @@ def test_every_score_is_endplays_from_the_raw_texts_and_the_hand_records_vulnera
     raw = _raw(session)
     vul_of = {b: v for b, (v, _) in _hand_record(hands).items()}
     vuls = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both, "Both": Vul.both}
-    denoms = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds,
-              "C": Denom.clubs}  # fmt: skip
+    denoms = {
+        "NT": Denom.nt,
+        "S": Denom.spades,
+        "H": Denom.hearts,
+        "D": Denom.diamonds,
+        "C": Denom.clubs,
+    }
     expected = {}
     for row in raw:
         if row["Contract"] == "PASS":
@@ -169,7 +174,11 @@ def test_mdbtools_reads_the_same_received_data(session, results):
     for row in raw:
         mine = got.loc[int(row["ID"])]
         assert (mine["board"], mine["table"], mine["pair_ns"], mine["pair_ew"]) == (
-            int(row["Board"]), row["Table"], row["PairNS"], row["PairEW"])  # fmt: skip
+            int(row["Board"]),
+            row["Table"],
+            row["PairNS"],
+            row["PairEW"],
+        )
         assert mine["round"] == int(row["Round"])
         if row["Contract"] == "PASS":
             assert pd.isna(mine["declarer"]) and mine["score_ns"] == 0
@@ -181,8 +190,9 @@ def _raw(session) -> list[dict]:
     """ReceivedData as ``mdb-export`` writes it, else as the reader's own Access library
     reads it (the texts as stored, without the reader's normalising)."""
     if shutil.which("mdb-export"):
-        out = subprocess.run(["mdb-export", str(session), "ReceivedData"], capture_output=True,
-                             text=True, check=True).stdout  # fmt: skip
+        out = subprocess.run(
+            ["mdb-export", str(session), "ReceivedData"], capture_output=True, text=True, check=True
+        ).stdout
         return list(csv.DictReader(io.StringIO(out)))
     from bridgestats.io.bws import _access_database
 

@@ -77,13 +77,15 @@ def test_every_bad_row_is_kept_named_by_line_and_counted(tmp_path):
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        ("event,round,home,visitors,boards,imps_home,imps_visitors,pct_home,pct_visitors",
-         "both found"),
+        (
+            "event,round,home,visitors,boards,imps_home,imps_visitors,pct_home,pct_visitors",
+            "both found",
+        ),
         ("event,round,home,visitors,boards", "neither found"),
         ("event,round,home,visitors,imps_home,imps_visitors,boards,boards", "boards twice"),
         (f"{TEAMS},vp_home", "name both"),
     ],
-)  # fmt: skip
+)
 def test_a_header_it_cannot_read_is_named(tmp_path, header, message):
     path = _write(tmp_path, "h.csv", header + "\n")
     with pytest.raises(ParseError, match=message):

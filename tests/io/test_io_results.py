@@ -17,8 +17,10 @@ _TSV = "board\tcontract\tby\ttricks\tvul\n1\t4S\tN\t10\tNone\n1\t3NT\tE\t8\tNone
 
 def _read_tsv(paths, *, strict=False):
     """A reader as CONTRIBUTING.md describes one: raw columns as printed, then finish."""
-    raw = {k: [] for k in ("source", "record", "board", "contract_text", "declarer",
-                           "tricks", "vulnerable")}  # fmt: skip
+    raw = {
+        k: []
+        for k in ("source", "record", "board", "contract_text", "declarer", "tricks", "vulnerable")
+    }
     files = bio._records._expand(paths, ("*.tsv",))
     for f in files:
         lines = f.path.read_text().splitlines()
@@ -40,9 +42,15 @@ def test_every_reader_is_one_entry_and_the_names_are_distinct():
 
 @pytest.mark.parametrize(
     ("name", "reader"),
-    [("R1.PBN", "pbn"), ("x.pbn.gz", "pbn"), ("m.Lin", "lin"), ("SCORES2.TXT", "valet"),
-     ("scores.txt.gz", "valet"), ("club.csv", "acbl")],
-)  # fmt: skip
+    [
+        ("R1.PBN", "pbn"),
+        ("x.pbn.gz", "pbn"),
+        ("m.Lin", "lin"),
+        ("SCORES2.TXT", "valet"),
+        ("scores.txt.gz", "valet"),
+        ("club.csv", "acbl"),
+    ],
+)
 def test_reader_for_picks_by_name_whatever_the_case(name, reader):
     assert results.reader_for(name).name == reader
 
@@ -79,8 +87,15 @@ def test_a_new_reader_is_one_entry_and_read_results_reads_it(tmp_path, monkeypat
 
 
 def test_finish_under_strict_refuses_the_first_unscorable_record():
-    raw = {"source": ["a"], "record": [7], "board": [1], "contract_text": ["4S"],
-           "declarer": ["N"], "tricks": [""], "vulnerable": ["All"]}  # fmt: skip
+    raw = {
+        "source": ["a"],
+        "record": [7],
+        "board": [1],
+        "contract_text": ["4S"],
+        "declarer": ["N"],
+        "tricks": [""],
+        "vulnerable": ["All"],
+    }
     with pytest.raises(bio.ParseError, match=r"a, line 7: no result"):
         bio.finish(raw, files=1, strict=True)
     assert bio.finish(raw, files=1, strict=False)["skip_reason"].iat[0] == "no result"

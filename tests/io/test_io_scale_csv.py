@@ -172,6 +172,9 @@ def test_a_swiss_pairs_scale_as_the_command_line_writes_it_reads_back(tmp_path, 
     cells[-2] = str(float(cells[-2]) + 0.5)  # score_from off by half a point
     lines[3] = ",".join(cells)
     path.write_text("\n".join(lines) + "\n")
-    with pytest.raises(BridgestatsError, match=r"line 4: score_from .* is not margin_from .* \+ "
-                       r"the centre 50 of the first row"):  # fmt: skip
+    with pytest.raises(
+        BridgestatsError,
+        match=r"line 4: score_from .* is not margin_from .* \+ "
+        r"the centre 50 of the first row",
+    ):
         read_scale_csv(path)

@@ -8,8 +8,9 @@ import pytest
 @pytest.fixture(scope="module")
 def summary(run_notebook, tmp_path_factory):
     folder = tmp_path_factory.mktemp("butler_scales")
-    summary = run_notebook("butler_scales", folder, n_boot=50, n_boards=15, tables=15,
-                           online=True, negative=3)  # fmt: skip
+    summary = run_notebook(
+        "butler_scales", folder, n_boot=50, n_boards=15, tables=15, online=True, negative=3
+    )
     assert (folder / "figures" / "butler_totals.png").is_file()
     return summary
 

@@ -18,9 +18,12 @@ from bridgestats.sigma import form_sigma
 def summary(run_notebook, tmp_path_factory):
     folder = tmp_path_factory.mktemp("committee_brief")
     return run_notebook(
-        "committee_brief", folder, n_events=200, ppi_boot=200,
+        "committee_brief",
+        folder,
+        n_events=200,
+        ppi_boot=200,
         events={"teams": [8, 32], "swiss_pairs": [8], "aggregate": [24]},
-    )  # fmt: skip
+    )
 
 
 def test_notebook_is_committed_clean(check_notebook_clean):
@@ -97,8 +100,15 @@ def test_with_the_committees_files_the_qualifiers_are_its_own(run_notebook, tmp_
     from bridgestats.paths import data_dir
 
     sample = str(data_dir() / "committee" / "teams_matches.csv")
-    s = run_notebook("committee_brief", tmp_path, n_events=100, ppi_boot=100, qualifiers=4,
-                     files=[sample], events={"teams": [16]})  # fmt: skip
+    s = run_notebook(
+        "committee_brief",
+        tmp_path,
+        n_events=100,
+        ppi_boot=100,
+        qualifiers=4,
+        files=[sample],
+        events={"teams": [16]},
+    )
     (row,) = s["recommendations"]
     assert "against the scale each was scored on (WBF 2013 continuous)" in row["baseline"]
     assert {r["n_events"] for r in s["wbf_statement"]} == {1}

@@ -67,8 +67,12 @@ def test_summary_keys_and_counts(run):
     assert any(
         k.startswith("round robin: WBF 2013 continuous, 16 boards") for k in s["kendall_tau"]
     )
-    for name in ("p_strongest_wins", "outcome_share_by_round", "shooting_incentive",
-                 "qualifier_changes"):  # fmt: skip
+    for name in (
+        "p_strongest_wins",
+        "outcome_share_by_round",
+        "shooting_incentive",
+        "qualifier_changes",
+    ):
         assert (folder / "figures" / f"{name}.png").stat().st_size > 10_000
 
 
@@ -78,15 +82,18 @@ def test_scale_differences(run):
     strongest side is unique in every one), to 1e-12; Holm over the 5 other scales."""
     s, _ = run
     assert s["n_events_per_format"] == {
-        "round robin": TINY["n_events"], "Swiss teams": TINY["n_events_swiss"],
+        "round robin": TINY["n_events"],
+        "Swiss teams": TINY["n_events_swiss"],
         "Swiss pairs": TINY["n_events_swiss"],
-    }  # fmt: skip
+    }
     rows = pd.DataFrame(s["scale_differences"])
     assert len(rows) == 3 * 3 * (N_SCALES - 1)
     refs = rows.groupby("format")["reference"].unique().map(list).to_dict()
-    assert refs == {"round robin": ["WBF 2013 continuous, 16 boards"],
-                    "Swiss teams": ["WBF 2013 continuous, 8 boards"],
-                    "Swiss pairs": ["Swiss pairs EBU (2006)"]}  # fmt: skip
+    assert refs == {
+        "round robin": ["WBF 2013 continuous, 16 boards"],
+        "Swiss teams": ["WBF 2013 continuous, 8 boards"],
+        "Swiss pairs": ["Swiss pairs EBU (2006)"],
+    }
     p = s["p_strongest_wins"]
     for r in rows[rows["measure"] == "p_strongest_wins"].itertuples():
         want = p[f"{r.format}: {r.scale}"] - p[f"{r.format}: {r.reference}"]
@@ -107,14 +114,17 @@ def test_pairing_rules_paired_by_event(run):
     assert set(rows["reference"]) == {"score"}
     assert set(rows["pairing"]) == {"random", "seeded", "late"}
     assert rows.groupby("format")["scale"].unique().map(list).to_dict() == {
-        "Swiss teams": ["WBF 2013 continuous, 8 boards"], "Swiss pairs": ["Swiss pairs EBU (2006)"],
-    }  # fmt: skip
+        "Swiss teams": ["WBF 2013 continuous, 8 boards"],
+        "Swiss pairs": ["Swiss pairs EBU (2006)"],
+    }
     assert (rows["se_paired"] >= 0).all() and rows["p_holm"].between(0, 1).all()
     assert set(rows["verdict"]) <= {"differs", "not distinguishable", "unresolved"}
     sentences = [f["text"] for f in s["_findings"] if "by pairing rule" in f["text"]]
     assert len(sentences) == 2
-    assert all(re.search(r"on the same [\d,]+ events, (no rule differs|.+ differs?\b)", t)
-               for t in sentences)  # fmt: skip
+    assert all(
+        re.search(r"on the same [\d,]+ events, (no rule differs|.+ differs?\b)", t)
+        for t in sentences
+    )
 
 
 def test_headline_findings_answer_the_question(run):
@@ -126,9 +136,11 @@ def test_headline_findings_answer_the_question(run):
     assert "_findings_problems" not in s
     heads = [f["text"] for f in s["_findings"] if f["headline"]]
     assert [t.split(":")[0] for t in heads] == [
-        "round robin", "Swiss teams, paired by score", "Swiss pairs, paired by score",
+        "round robin",
+        "Swiss teams, paired by score",
+        "Swiss pairs, paired by score",
         "Real events re-scored",
-    ]  # fmt: skip
+    ]
     assert all("P(strongest wins) is highest under" in t for t in heads[:3])
     assert heads[3].startswith("Real events re-scored: Gaussian 20-0 changes the qualifiers")
 
@@ -139,15 +151,28 @@ def test_real_events_rescored(run):
     puts in and out, named, as many as the counts."""
     s, folder = run
     csv = pd.read_csv(folder / "rescored_events.csv")
-    assert list(csv.columns) == ["event", "scale", "team", "rank", "score", "qualified",
-                                 "tied_at_cut", "tied_for_first", "baseline"]  # fmt: skip
+    assert list(csv.columns) == [
+        "event",
+        "scale",
+        "team",
+        "rank",
+        "score",
+        "qualified",
+        "tied_at_cut",
+        "tied_for_first",
+        "baseline",
+    ]
     # the pre-2013 events say their baseline is not the scale they played (no citable table
     # of the WBF 25-point scale was found)
     old = csv[csv["event"].str[:4].astype(int) < 2013]
     assert old["baseline"].str.startswith("not the scale played").all()
     matches = datasets.load("derived/rescored_matches")
-    teams = pd.concat([matches[["event", "team_a"]].set_axis(["e", "t"], axis=1),
-                       matches[["event", "team_b"]].set_axis(["e", "t"], axis=1)])  # fmt: skip
+    teams = pd.concat(
+        [
+            matches[["event", "team_a"]].set_axis(["e", "t"], axis=1),
+            matches[["event", "team_b"]].set_axis(["e", "t"], axis=1),
+        ]
+    )
     assert len(csv) == N_SCALES * len(teams.drop_duplicates()) == 6 * 947
     want = rescore.qualifier_changes(rescore.rescore_events(matches))
     got = s["qualifier_changes"]
@@ -182,8 +207,9 @@ def test_strength_spreads(run):
     mm = mm[mm.n_boards.between(12, 32)]
     d2 = (mm.imp_margin**2 - mm.sum_sq_imps).sum() / (mm.n_boards * (mm.n_boards - 1)).sum()
     assert s["team_delta"] == pytest.approx(math.sqrt(d2), rel=1e-12)
-    assert s["team_k"] == pytest.approx(math.sqrt(mm.sum_sq_imps.sum() / mm.n_boards.sum() - d2),
-                                        rel=1e-12)  # fmt: skip
+    assert s["team_k"] == pytest.approx(
+        math.sqrt(mm.sum_sq_imps.sum() / mm.n_boards.sum() - d2), rel=1e-12
+    )
     assert s["team_strength_sd"] == pytest.approx(s["team_delta"] / math.sqrt(2))
     assert (s["pairs_strength_sd"], s["pairs_k"]) == (ev["strength_sd"], ev["pairs_k"])
     assert s["pairs_strength_sd_ci"] == list(ev["strength_sd_ci"])
@@ -206,10 +232,16 @@ def test_teams_in_and_out_are_named_and_the_csv_linked(run):
             == counts[(r.event, r.scale)]
         )
     out = json.loads((folder / "out.ipynb").read_text())
-    html = "".join("".join(o.get("data", {}).get("text/html", "")) for c in out["cells"]
-                   for o in c.get("outputs", []))  # fmt: skip
-    markdown = "".join("".join(o.get("data", {}).get("text/markdown", "")) for c in out["cells"]
-                       for o in c.get("outputs", []))  # fmt: skip
+    html = "".join(
+        "".join(o.get("data", {}).get("text/html", ""))
+        for c in out["cells"]
+        for o in c.get("outputs", [])
+    )
+    markdown = "".join(
+        "".join(o.get("data", {}).get("text/markdown", ""))
+        for c in out["cells"]
+        for o in c.get("outputs", [])
+    )
     assert "(rescored_events.csv)" in markdown and "Bermuda Bowl 2013" in html
     for cell in out["cells"]:  # nothing printed, no frame's text
         for o in cell.get("outputs", []):
@@ -224,8 +256,10 @@ def own(run_notebook, tmp_path_factory):
     """One tiny run on a committee's files: the two samples of data/committee (the real
     Bermuda Bowl 2013 round robin and a simulated club Swiss pairs), 4 qualifiers."""
     folder = tmp_path_factory.mktemp("compare_scales_own")
-    files = [str(datasets.path("committee/teams_matches")),
-             str(datasets.path("committee/swiss_pairs_rounds"))]  # fmt: skip
+    files = [
+        str(datasets.path("committee/teams_matches")),
+        str(datasets.path("committee/swiss_pairs_rounds")),
+    ]
     return run_notebook("compare_scales", folder, **TINY, files=files, qualifiers=4), files
 
 

@@ -76,10 +76,22 @@ def test_the_runner_refuses_a_wrong_type_before_anything_runs(tmp_path):
     """``-p n_boards=eight`` is refused by ``bridgestats reports`` with one line and exit 2,
     and no report folder is made."""
     proc = subprocess.run(
-        [sys.executable, "-m", "bridgestats.cli", "reports", "--only", "vp_scale_designer",
-         "-p", "n_boards=eight", "--reports-dir", str(tmp_path)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "bridgestats.cli",
+            "reports",
+            "--only",
+            "vp_scale_designer",
+            "-p",
+            "n_boards=eight",
+            "--reports-dir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.count("\n") == 1
     assert "parameter n_boards of notebook vp_scale_designer.ipynb: must be int" in proc.stderr
@@ -88,10 +100,19 @@ def test_the_runner_refuses_a_wrong_type_before_anything_runs(tmp_path):
 
 def test_list_prints_each_parameters_type_and_help():
     proc = subprocess.run(
-        [sys.executable, "-m", "bridgestats.cli", "reports", "--list", "--only",
-         "vp_scale_designer"],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "bridgestats.cli",
+            "reports",
+            "--list",
+            "--only",
+            "vp_scale_designer",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "n_boards: int = 8  # boards per match" in proc.stdout
     assert "k: float or None = None  # per-board" in proc.stdout

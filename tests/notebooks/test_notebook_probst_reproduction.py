@@ -17,14 +17,26 @@ def test_items_are_listed_with_their_status(summary):
     items = summary["items"]
     assert len(items) == summary["n_items"] > 60
     assert set(items[0]) == {"item", "section", "printed", "computed", "exact", "status"}
-    statuses = ("reproduced", "rounding slip", "refuted", "error in the article",
-                "not reproducible")  # fmt: skip
+    statuses = (
+        "reproduced",
+        "rounding slip",
+        "refuted",
+        "error in the article",
+        "not reproducible",
+    )
     counts = {s: sum(i["status"] == s for i in items) for s in statuses}
     # the counts follow from the statuses, and are these
-    assert summary["counts"] == counts == {
-        "reproduced": 60, "rounding slip": 1, "refuted": 0, "error in the article": 3,
-        "not reproducible": 2,
-    }  # fmt: skip
+    assert (
+        summary["counts"]
+        == counts
+        == {
+            "reproduced": 60,
+            "rounding slip": 1,
+            "refuted": 0,
+            "error in the article": 3,
+            "not reproducible": 2,
+        }
+    )
     assert summary["n_items"] == 66
     assert counts["reproduced"] == summary["n_reproduced"] == 60
     assert counts["rounding slip"] == summary["n_rounding_slips"] == 1
@@ -40,8 +52,12 @@ def test_items_are_listed_with_their_status(summary):
 
 def test_figures_from_printed_inputs_are_shown_both_ways(summary):
     rows = {r["item"]: r for r in summary["from_printed_inputs"]}
-    assert set(rows) == {"teams_of_8_20_0", "swiss_pairs_sigma_8", "butler_online_20_0",
-                         "ascherman_sigma"}  # fmt: skip
+    assert set(rows) == {
+        "teams_of_8_20_0",
+        "swiss_pairs_sigma_8",
+        "butler_online_20_0",
+        "ascherman_sigma",
+    }
     both = {item: (round(r["computed"], 3), round(r["exact"], 3)) for item, r in rows.items()}
     assert both == {
         "teams_of_8_20_0": (84.853, 86.756),  # 30 × 2√2, and 1.66839 × 6.5 × √64
@@ -64,8 +80,9 @@ def test_findings_in_words(summary):
     # of their own, each with its status
     wrong = [f["text"] for f in findings if f["section"] == "What does not reproduce"]
     assert len(wrong) == not_reproduced and not any(": reproduced," in t for t in wrong)
-    rounded = [f["text"] for f in findings
-               if f["section"] == "Computed from the article's rounded figures"]  # fmt: skip
+    rounded = [
+        f["text"] for f in findings if f["section"] == "Computed from the article's rounded figures"
+    ]
     assert len(rounded) == len(summary["from_printed_inputs"])
     assert sum(": reproduced," in t for t in rounded) == 4
 

@@ -26,8 +26,16 @@ def summary(run_notebook, tmp_path_factory):
 
 def test_summary_keys(summary):
     # the keys issue 13 asks of the report
-    for key in ("n_boards", "n_players", "systems", "best_system", "pickup_bonus_pct",
-                "pickup_bonus_pct_ci", "lpr_test1_rate", "lpr_test2_rate"):  # fmt: skip
+    for key in (
+        "n_boards",
+        "n_players",
+        "systems",
+        "best_system",
+        "pickup_bonus_pct",
+        "pickup_bonus_pct_ci",
+        "lpr_test1_rate",
+        "lpr_test2_rate",
+    ):
         assert key in summary, key
     assert summary["n_sessions"] == 22_130
     assert set(summary["systems"]) == {"flat", "player_mean", "ppi", "elo", "glicko2", "gaussian"}

@@ -123,9 +123,14 @@ def test_on_files(run_notebook, tmp_path):
     path = tmp_path / "two_matches.pbn"
     path.write_text("\n".join(records))
     s = run_notebook(
-        "rederive_k", tmp_path, files=[str(path)], n_boot=50, min_group_matches=1,
-        min_match_boards=4, delta_min_boards=4,
-    )  # fmt: skip
+        "rederive_k",
+        tmp_path,
+        files=[str(path)],
+        n_boot=50,
+        min_group_matches=1,
+        min_match_boards=4,
+        delta_min_boards=4,
+    )
     swings = np.array([10, 1, -11, 0, 11, -10, 0, -10])
     assert s["n_boards"] == 8 and s["n_matches"] == 2
     assert s["k_per_board"] == pytest.approx(np.sqrt(np.mean(swings**2)), abs=1e-9)

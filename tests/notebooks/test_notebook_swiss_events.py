@@ -64,8 +64,11 @@ def test_brighton_figures(run):
     eq = s["brighton_equal_probability_sigma"]
     assert set(eq) == {"first_half", "second_half"}
     assert set(eq["first_half"]) == {
-        "observed ML normal", "observed 20-0 share", "simulated flattest", "simulated 20-0 share"
-    }  # fmt: skip
+        "observed ML normal",
+        "observed 20-0 share",
+        "simulated flattest",
+        "simulated 20-0 share",
+    }
 
 
 def test_brighton_stated_as_evidence_allows(run):
@@ -76,8 +79,10 @@ def test_brighton_stated_as_evidence_allows(run):
     assert set(d) == {"low", "fit", "high"}
     lo, hi = s["brighton_fit_strength_sd_ci"]
     assert [d[p]["strength_sd"] for p in ("low", "fit", "high")] == [
-        lo, s["brighton_fit_strength_sd"], hi
-    ]  # fmt: skip
+        lo,
+        s["brighton_fit_strength_sd"],
+        hi,
+    ]
     for row in d.values():
         assert row["observed"] == 82
         assert row["z"] == pytest.approx((82 - row["mean"]) / row["sd"], rel=1e-12)
@@ -124,14 +129,19 @@ def test_late_entry_figures(run):
     assert by_rule["2006"]["percentile_gap"] == s["late_entry_percentile_gap"]
     assert by_rule["2006"]["verdict"] == s["late_entry_verdict"]
     assert set(s["late_entry_gap_by_size"]) == {
-        "5 sessions, rule 2005", "5 sessions, rule 2006",
-        "6 sessions, rule 2005", "6 sessions, rule 2006",
-    }  # fmt: skip
+        "5 sessions, rule 2005",
+        "5 sessions, rule 2006",
+        "6 sessions, rule 2005",
+        "6 sessions, rule 2006",
+    }
     assert 0 <= s["late_entry_p_late_wins"]["mean"] <= 1
     assert 1 <= s["late_entry_last_table_at_entry"] <= 31  # 62 pairs: 31 tables
     assert " the rounds missed" in s["late_entry_verdict"]
-    assert set(s["_inputs"]) == {"seeds/brighton_2005_vp_counts", "seeds/swiss_pairs_scales",
-                                 "derived/swiss_pairs_strength_curve"}  # fmt: skip
+    assert set(s["_inputs"]) == {
+        "seeds/brighton_2005_vp_counts",
+        "seeds/swiss_pairs_scales",
+        "derived/swiss_pairs_strength_curve",
+    }
 
 
 def test_the_page_reads_as_a_document(run):

@@ -156,8 +156,10 @@ def test_findings_read_as_sentences_with_names(run):
 def own(run_notebook, tmp_path_factory):
     """One run on a committee's files: the two samples of data/committee (the simulated club
     Swiss pairs, scored on the EBU 2006 table, and the real Bermuda Bowl 2013 round robin)."""
-    files = [str(datasets.path("committee/swiss_pairs_rounds")),
-             str(datasets.path("committee/teams_matches"))]  # fmt: skip
+    files = [
+        str(datasets.path("committee/swiss_pairs_rounds")),
+        str(datasets.path("committee/teams_matches")),
+    ]
     folder = tmp_path_factory.mktemp("vp_frequencies_own")
     return run_notebook("vp_frequencies", folder, files=files, n_boot=20), files, folder
 

@@ -99,9 +99,13 @@ def test_swiss_pairs_random_draw_with_ascherman_and_12_boards(run_notebook):
     """Rounds 1-2, Ascherman ratio (41/84)/(61/124) (Probst §11), carried to 12 boards as
     √(σ₈² + k²(1/12 − 1/8)) with the one fit's k (issue 21: not σ₈·√(8/12))."""
     summary = run_notebook(
-        "vp_scale_designer", conditions="random_draw", ascherman=True, n_boards=12,
-        published=None, n_events=100,
-    )  # fmt: skip
+        "vp_scale_designer",
+        conditions="random_draw",
+        ascherman=True,
+        n_boards=12,
+        published=None,
+        n_events=100,
+    )
     ratio = (41 / 84) / (61 / 124)
     s8 = fit.fit_sigma_binned(_brighton([1, 2]), T2004).sigma * ratio
     k = evidence_inputs()["pairs_k"]
@@ -113,9 +117,14 @@ def test_swiss_pairs_random_draw_with_ascherman_and_12_boards(run_notebook):
 
 def test_swiss_pairs_explicit_k(run_notebook, tmp_path):
     summary = run_notebook(
-        "vp_scale_designer", tmp_path, form="swiss_pairs", n_boards=8, negative=0, k=32.95,
+        "vp_scale_designer",
+        tmp_path,
+        form="swiss_pairs",
+        n_boards=8,
+        negative=0,
+        k=32.95,
         n_events=100,
-    )  # fmt: skip
+    )
     # σ = 32.95/√8 = 11.65 (Probst §11), printed to 2 decimals
     assert summary["sigma"] == pytest.approx(11.65, abs=0.005)
     assert summary["sigma_source"].startswith("parameter k, by Probst's model (σ = K/√n")
@@ -146,7 +155,10 @@ def test_teams_default_is_the_k_model_at_the_length(run_notebook):
     assert wbf[-1] == pytest.approx(2 * stats.norm.sf(w[-1] / summary["sigma"]), rel=1e-9)
     assert wbf[0] == pytest.approx(1 - 2 * stats.norm.sf(w[0] / summary["sigma"]), rel=1e-9)
     assert summary["_inputs"].keys() == {
-        "derived/match_margins", "derived/swing_counts", "derived/rescored_matches"}  # fmt: skip
+        "derived/match_margins",
+        "derived/swing_counts",
+        "derived/rescored_matches",
+    }
     # the real round robins: the Gaussian rule against WBF 2013, with the tie-break range
     q = {r["scale"]: r for r in summary["qualifier_changes"]["scales"]}
     assert q["recommended"]["count_low"] <= q["recommended"]["count"]
@@ -156,9 +168,14 @@ def test_teams_default_is_the_k_model_at_the_length(run_notebook):
 
 def test_teams_with_negative_vps_and_wbf(run_notebook):
     summary = run_notebook(
-        "vp_scale_designer", form="teams", n_boards=8, negative=5, published=None, k=6.5,
+        "vp_scale_designer",
+        form="teams",
+        n_boards=8,
+        negative=5,
+        published=None,
+        k=6.5,
         n_events=100,
-    )  # fmt: skip
+    )
     assert summary["sigma"] == pytest.approx(18.38, abs=0.005)  # Table 4
     assert summary["thresholds"][-1] == pytest.approx(30.7, abs=0.05)  # Table 4, one decimal
     # Table 5 computed ranges: the last negative step at 47.7 (one decimal)
@@ -170,9 +187,13 @@ def test_teams_with_negative_vps_and_wbf(run_notebook):
 
 def test_swiss_pairs_field_size(run_notebook):
     summary = run_notebook(
-        "vp_scale_designer", form="swiss_pairs", n_boards=8, field_size=63, published=None,
+        "vp_scale_designer",
+        form="swiss_pairs",
+        n_boards=8,
+        field_size=63,
+        published=None,
         n_events=100,
-    )  # fmt: skip
+    )
     # §11: 20-0 at 67.39 % for 63 results
     assert 50 + summary["thresholds"][-1] == pytest.approx(67.39, abs=0.005)
     assert summary["sigma_source"].startswith("field model for 63 results")

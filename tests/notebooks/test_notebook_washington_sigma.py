@@ -68,8 +68,9 @@ def _loglik(counts):
     def negll(log_s):
         return -np.sum(counts * np.log(2 * np.diff(stats.norm.cdf(edges / np.exp(log_s)))))
 
-    return -optimize.minimize_scalar(negll, bounds=(0, 4), method="bounded",
-                                     options={"xatol": 1e-10}).fun  # fmt: skip
+    return -optimize.minimize_scalar(
+        negll, bounds=(0, 4), method="bounded", options={"xatol": 1e-10}
+    ).fun
 
 
 def test_likelihood_ratio_tests(summary):

@@ -135,9 +135,16 @@ def test_ppi_ranges_and_shapes(call, message):
 
 def test_the_ppi_engine_refuses_an_initial_table_out_of_range():
     log = pd.DataFrame(
-        {"date": ["2024-03-04"], "board": [1], "north": ["n"], "south": ["s"],
-         "east": ["e"], "west": ["w"], "pct_ns": [55.0]}
-    )  # fmt: skip
+        {
+            "date": ["2024-03-04"],
+            "board": [1],
+            "north": ["n"],
+            "south": ["s"],
+            "east": ["e"],
+            "west": ["w"],
+            "pct_ns": [55.0],
+        }
+    )
     base = {"player": ["n"], "ppi": [50.0], "k": [100], "w": [20]}
     cases = {
         "ppi": ([120.0], "initial.ppi: must be PPIs in 0-100 (%); got 120.0"),
@@ -173,9 +180,16 @@ def test_glicko2_period_ranges(kwargs, message):
 
 
 _LOG = pd.DataFrame(
-    {"round": [1], "board": [1], "north": ["a"], "south": ["b"], "east": ["c"],
-     "west": ["d"], "pct_ns": [60.0]}
-)  # fmt: skip
+    {
+        "round": [1],
+        "board": [1],
+        "north": ["a"],
+        "south": ["b"],
+        "east": ["c"],
+        "west": ["d"],
+        "pct_ns": [60.0],
+    }
+)
 
 
 def test_forecast_options_ranges():
@@ -226,7 +240,7 @@ def test_a_bad_rng_is_refused_at_once(call, rng):
     assert message.startswith(
         "rng: must be None, an integer seed >= 0 or a numpy.random.Generator; got"
     )
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # a hang guard, not a speed test
 
 
 def test_an_activity_beyond_the_regulars_boards_is_refused():
@@ -261,7 +275,7 @@ def test_simulate_sizes_and_ranges_are_refused_at_once(kwargs, message):
     assert _message(club.simulate, args.pop("strength"), args.pop("activity"), **args).startswith(
         message
     )
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # a hang guard, not a speed test
 
 
 @pytest.mark.parametrize(
@@ -299,7 +313,7 @@ def test_study_arguments_are_refused_at_once(call, message):
     with pytest.raises(BridgestatsError) as info:
         call()
     assert str(info.value).startswith(message)
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # a hang guard, not a speed test
 
 
 def test_a_club_that_played_no_boards_is_said_so():

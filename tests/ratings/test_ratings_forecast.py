@@ -75,9 +75,16 @@ def test_elo_k_mirrors_ppi_weighting():
     # near 50 %, 1 PPI point = 16/ln 10 Elo points: K = 695/m gives the same first step
     k = 1600 / math.log(10) / 600
     log = pd.DataFrame(
-        {"round": [1], "board": [1], "north": ["a"], "south": ["b"], "east": ["c"],
-         "west": ["d"], "pct_ns": [51.0]}
-    )  # fmt: skip
+        {
+            "round": [1],
+            "board": [1],
+            "north": ["a"],
+            "south": ["b"],
+            "east": ["c"],
+            "west": ["d"],
+            "pct_ns": [51.0],
+        }
+    )
     _, ratings = elo.elo_forecast(log, k_factor=k)
     ppi_step = float(ppi.update(50, 51, 50, 50, 50, k=5000, w=416)) - 50  # 1/600 %
     elo_step = ratings["a"] - 1500
@@ -87,10 +94,16 @@ def test_elo_k_mirrors_ppi_weighting():
 
 def test_glicko2_forecast_direction_and_symmetry():
     log = pd.DataFrame(
-        {"round": [1, 1, 2], "board": [1, 2, 3], "north": ["a", "a", "a"],
-         "south": ["b", "b", "b"], "east": ["c", "c", "c"], "west": ["d", "d", "d"],
-         "pct_ns": [80.0, 70.0, 50.0]}
-    )  # fmt: skip
+        {
+            "round": [1, 1, 2],
+            "board": [1, 2, 3],
+            "north": ["a", "a", "a"],
+            "south": ["b", "b", "b"],
+            "east": ["c", "c", "c"],
+            "west": ["d", "d", "d"],
+            "pct_ns": [80.0, 70.0, 50.0],
+        }
+    )
     pred, ratings = glicko2.glicko2_forecast(log)
     # round 1 is predicted from the starting ratings: 50 %; round 2 after NS did well
     np.testing.assert_allclose(pred[:2], 50.0)
@@ -112,8 +125,17 @@ def test_forecast_scores_by_hand():
 
 def test_rounds_printed_as_text_are_taken_in_numeric_order():
     # read_valet's segment is text: "10" must come after "2", as it does for numbers
-    log = pd.DataFrame({"round": [1, 2, 10], "board": 1, "north": "a", "south": "b",
-                        "east": "c", "west": "d", "pct_ns": [70.0, 60.0, 40.0]})  # fmt: skip
+    log = pd.DataFrame(
+        {
+            "round": [1, 2, 10],
+            "board": 1,
+            "north": "a",
+            "south": "b",
+            "east": "c",
+            "west": "d",
+            "pct_ns": [70.0, 60.0, 40.0],
+        }
+    )
     as_text = log.assign(round=["1", "2", "10"])
     for predict in (elo.elo_forecast, glicko2.glicko2_forecast):
         np.testing.assert_array_equal(predict(as_text)[0], predict(log)[0])
@@ -180,11 +202,22 @@ def test_forecasts_on_a_real_full_field(shared_data):
     n = g.transform("size")
     pct = 100 * (g.rank(method="average") - 1) / (n - 1)
     keep = (n > 1).to_numpy()
-    log = pd.DataFrame(
-        {"date": "2008-06-14", "round": f["segment"].astype(int), "board": f["board"],
-         "north": f["north"], "south": f["south"], "east": f["east"], "west": f["west"],
-         "pct_ns": pct}
-    )[keep].sort_values("round", kind="stable").reset_index(drop=True)  # fmt: skip
+    log = (
+        pd.DataFrame(
+            {
+                "date": "2008-06-14",
+                "round": f["segment"].astype(int),
+                "board": f["board"],
+                "north": f["north"],
+                "south": f["south"],
+                "east": f["east"],
+                "west": f["west"],
+                "pct_ns": pct,
+            }
+        )[keep]
+        .sort_values("round", kind="stable")
+        .reset_index(drop=True)
+    )
     assert len(log) == 11_957
     # the per-board spread of a full championship field: 28.0 %, near 100/√12 = 28.9 %
     # less ties, and below the club figure sim.BOARD_SD = 30.15 % (small fields)

@@ -24,8 +24,7 @@ from bridgestats.ratings.gaussian import (
     simulate_gaussian_sessions,
 )
 
-TRUE = GaussianModel(skill_sd=4.0, partnership_sd=2.0, drift_sd=1.0, board_sd=28.0,
-                     session_sd=3.0)  # fmt: skip
+TRUE = GaussianModel(skill_sd=4.0, partnership_sd=2.0, drift_sd=1.0, board_sd=28.0, session_sd=3.0)
 #: The diagonal filter's fitted/true sd on the two logs of ``recovered``: lowest and highest.
 FILTER_BIAS = {"drift_sd": (0.82, 0.93), "skill_sd": (0.78, 0.91), "partnership_sd": (0.93, 1.22)}
 
@@ -44,10 +43,12 @@ def _dense_filter(sessions, model):
 
 
 def test_filter_is_exact_for_unseen_terms():
-    rows = [("2005-01-01", r, f"n{r}", f"s{r}", f"e{r}", f"w{r}", 8 + r, 50.0 + r)
-            for r in range(5)]  # fmt: skip
-    log = pd.DataFrame(rows, columns=["date", "round", "north", "south", "east", "west",
-                                      "n_boards", "pct_ns"])  # fmt: skip
+    rows = [
+        ("2005-01-01", r, f"n{r}", f"s{r}", f"e{r}", f"w{r}", 8 + r, 50.0 + r) for r in range(5)
+    ]
+    log = pd.DataFrame(
+        rows, columns=["date", "round", "north", "south", "east", "west", "n_boards", "pct_ns"]
+    )
     forecast = gaussian_forecast(log, model=TRUE)
     mean, sd = _dense_filter(log, TRUE)
     np.testing.assert_allclose(forecast["mean"], mean, rtol=0, atol=1e-12)
@@ -65,17 +66,24 @@ def test_log_likelihood_is_the_sum_of_the_forecasts_densities():
 def test_the_fit_reaches_zero_and_leaves_it():
     # no partnership term and no drift in the truth: the fit finds 0 (the bound) for the
     # partnership sd and a clear value for the skill sd
-    truth = GaussianModel(skill_sd=4.0, partnership_sd=0.0, drift_sd=0.0, board_sd=28.0,
-                          session_sd=3.0)  # fmt: skip
-    sim = simulate_gaussian_sessions(truth, n_circles=5, circle_size=16, n_rounds=120,
-                                     n_boards=[8, 12, 16, 24], rng=4)  # fmt: skip
+    truth = GaussianModel(
+        skill_sd=4.0, partnership_sd=0.0, drift_sd=0.0, board_sd=28.0, session_sd=3.0
+    )
+    sim = simulate_gaussian_sessions(
+        truth, n_circles=5, circle_size=16, n_rounds=120, n_boards=[8, 12, 16, 24], rng=4
+    )
     fit = fit_gaussian_model(sim)
     assert fit.partnership_sd < 0.5
     assert 3.0 < fit.skill_sd < 5.0
     # the same log with a partnership term of sd 3: the fit leaves the bound
-    with_pairs = simulate_gaussian_sessions(GaussianModel(4.0, 3.0, 0.0, 28.0, 3.0), n_circles=5,
-                                            circle_size=16, n_rounds=120,
-                                            n_boards=[8, 12, 16, 24], rng=4)  # fmt: skip
+    with_pairs = simulate_gaussian_sessions(
+        GaussianModel(4.0, 3.0, 0.0, 28.0, 3.0),
+        n_circles=5,
+        circle_size=16,
+        n_rounds=120,
+        n_boards=[8, 12, 16, 24],
+        rng=4,
+    )
     assert fit_gaussian_model(with_pairs).partnership_sd > 2.0
 
 
@@ -93,8 +101,9 @@ def recovered():
     24 boards over six years), fitted, with every sd's 90 % profile interval."""
     out = []
     for seed in (11, 12):
-        sim = simulate_gaussian_sessions(TRUE, n_circles=5, circle_size=16, n_rounds=300,
-                                         n_boards=[8, 12, 16, 24], rng=seed)  # fmt: skip
+        sim = simulate_gaussian_sessions(
+            TRUE, n_circles=5, circle_size=16, n_rounds=300, n_boards=[8, 12, 16, 24], rng=seed
+        )
         ci, curve = profile_likelihood(sim, n_grid=4)
         out.append((ci.set_index("parameter"), curve))
     return out
@@ -127,8 +136,10 @@ def test_recovery_of_the_terms_is_within_its_measured_bias(recovered):
             ratio = ci.loc[name, "estimate"] / getattr(TRUE, name)
             assert low - 0.01 <= ratio <= high + 0.01, (name, ratio)
             assert ci.loc[name, "ci_low"] > 0, name  # each is told from 0
-    held = [all(ci.loc[n, "ci_low"] <= getattr(TRUE, n) <= ci.loc[n, "ci_high"] for n in bias)
-            for ci, _ in recovered]  # fmt: skip
+    held = [
+        all(ci.loc[n, "ci_low"] <= getattr(TRUE, n) <= ci.loc[n, "ci_high"] for n in bias)
+        for ci, _ in recovered
+    ]
     assert held == [False, True]
 
 
@@ -159,9 +170,14 @@ def test_fixed_partnerships_confound_skill_and_partnership():
     # puts a pair's whole spread, √(4²/2 + 2²) = 3.46 %, on its partnership term and more
     # (measured 4.38 %, 90 % from 3.42), its interval far from the true 2 %: why the report
     # estimates the partnership sd on sides whose players also played with others
-    sim = simulate_gaussian_sessions(GaussianModel(4.0, 2.0, 0.0, 28.0, 3.0), n_circles=20,
-                                     circle_size=2, n_rounds=100, n_boards=[8, 16, 24],
-                                     rng=8)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        GaussianModel(4.0, 2.0, 0.0, 28.0, 3.0),
+        n_circles=20,
+        circle_size=2,
+        n_rounds=100,
+        n_boards=[8, 16, 24],
+        rng=8,
+    )
     ci, _ = profile_likelihood(sim, sds=["partnership_sd"], n_grid=3)
     row = ci.iloc[0]
     assert row["estimate"] > math.sqrt(4.0**2 / 2 + 2.0**2) - 0.5

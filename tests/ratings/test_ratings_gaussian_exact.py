@@ -13,8 +13,9 @@ from bridgestats.errors import BridgestatsError
 from bridgestats.ratings.gaussian import GaussianModel, simulate_gaussian_sessions
 from bridgestats.ratings.gaussian_exact import fit_static_model, static_log_likelihood
 
-STATIC = GaussianModel(skill_sd=4.0, partnership_sd=2.0, drift_sd=0.0, board_sd=28.0,
-                       session_sd=3.0)  # fmt: skip
+STATIC = GaussianModel(
+    skill_sd=4.0, partnership_sd=2.0, drift_sd=0.0, board_sd=28.0, session_sd=3.0
+)
 
 
 def _dense(sessions, model):
@@ -39,17 +40,20 @@ def _dense(sessions, model):
 
 
 def test_exact_likelihood_is_the_dense_normal():
-    sim = simulate_gaussian_sessions(STATIC, n_circles=2, circle_size=4, n_rounds=12,
-                                     n_boards=[8, 16], rng=31)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        STATIC, n_circles=2, circle_size=4, n_rounds=12, n_boards=[8, 16], rng=31
+    )
     for model in (STATIC, GaussianModel(2.5, 0.7, 0.0, 20.0, 1.0)):
-        assert static_log_likelihood(sim, model=model) == pytest.approx(_dense(sim, model),
-                                                                         rel=1e-10)  # fmt: skip
+        assert static_log_likelihood(sim, model=model) == pytest.approx(
+            _dense(sim, model), rel=1e-10
+        )
 
 
 @pytest.fixture(scope="module")
 def fitted():
-    sim = simulate_gaussian_sessions(STATIC, n_circles=3, circle_size=16, n_rounds=120,
-                                     n_boards=[8, 12, 16, 24], rng=33)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        STATIC, n_circles=3, circle_size=16, n_rounds=120, n_boards=[8, 12, 16, 24], rng=33
+    )
     model, ll = fit_static_model(sim)
     return sim, model, ll
 

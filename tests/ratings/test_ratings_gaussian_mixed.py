@@ -27,13 +27,18 @@ from bridgestats.ratings.gaussian_mixed import (
     mixed_profile_likelihood,
 )
 
-TRUE = GaussianModel(skill_sd=4.0, partnership_sd=2.0, drift_sd=1.5, board_sd=28.0,
-                     session_sd=3.0)  # fmt: skip
+TRUE = GaussianModel(skill_sd=4.0, partnership_sd=2.0, drift_sd=1.5, board_sd=28.0, session_sd=3.0)
 #: 48 players in circles of 4 (3 partners each), 24 dates of 10 rounds, 4 dates a year:
 #: 2,880 sessions of 8 to 24 boards over six years, as the real log groups an event's
 #: rounds on one date.
-DESIGN = {"n_circles": 12, "circle_size": 4, "n_rounds": 240, "rounds_per_date": 10,
-          "rounds_per_year": 40, "n_boards": [8, 12, 16, 24]}  # fmt: skip
+DESIGN = {
+    "n_circles": 12,
+    "circle_size": 4,
+    "n_rounds": 240,
+    "rounds_per_date": 10,
+    "rounds_per_year": 40,
+    "n_boards": [8, 12, 16, 24],
+}
 TERMS = ("skill_sd", "partnership_sd", "drift_sd")
 
 
@@ -44,10 +49,14 @@ def _dense(sessions, model):
     t = t.to_numpy() / 365.25
     rows = []
     for row in sessions.itertuples():
-        terms = [(("player", getattr(row, s)), c) for s, c in
-                 (("north", 0.5), ("south", 0.5), ("east", -0.5), ("west", -0.5))]  # fmt: skip
-        terms += [(("pair", frozenset((row.north, row.south))), 1.0),
-                  (("pair", frozenset((row.east, row.west))), -1.0)]  # fmt: skip
+        terms = [
+            (("player", getattr(row, s)), c)
+            for s, c in (("north", 0.5), ("south", 0.5), ("east", -0.5), ("west", -0.5))
+        ]
+        terms += [
+            (("pair", frozenset((row.north, row.south))), 1.0),
+            (("pair", frozenset((row.east, row.west))), -1.0),
+        ]
         rows.append(terms)
     first = {}
     for i, terms in enumerate(rows):
@@ -66,9 +75,13 @@ def _dense(sessions, model):
     return stats.multivariate_normal(np.full(n, 50.0), v).logpdf(sessions["pct_ns"])
 
 
-MODELS = [TRUE, GaussianModel(2.5, 0.7, 3.0, 20.0, 1.0),
-          GaussianModel(3.0, 0.0, 2.0, 25.0, 0.0), GaussianModel(0.0, 1.0, 2.0, 25.0, 1.0),
-          GaussianModel(3.0, 1.0, 0.0, 25.0, 2.0)]  # fmt: skip
+MODELS = [
+    TRUE,
+    GaussianModel(2.5, 0.7, 3.0, 20.0, 1.0),
+    GaussianModel(3.0, 0.0, 2.0, 25.0, 0.0),
+    GaussianModel(0.0, 1.0, 2.0, 25.0, 1.0),
+    GaussianModel(3.0, 1.0, 0.0, 25.0, 2.0),
+]
 
 
 @pytest.mark.parametrize("flops", [0.0, 1e12], ids=["equations", "filter"])
@@ -78,20 +91,23 @@ def test_exact_likelihood_is_the_dense_normal(monkeypatch, flops):
     # 0 (a term that starts at 0 and drifts). Tolerance 1e-10 relative: a 24-dimensional
     # Cholesky in double precision.
     monkeypatch.setattr(gaussian_mixed, "_FILTER_FLOPS", flops)
-    sim = simulate_gaussian_sessions(TRUE, n_circles=2, circle_size=4, n_rounds=12,
-                                     rounds_per_date=3, n_boards=[8, 16], rng=5)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        TRUE, n_circles=2, circle_size=4, n_rounds=12, rounds_per_date=3, n_boards=[8, 16], rng=5
+    )
     assert sim["date"].nunique() == 4
     for model in MODELS:
-        assert mixed_log_likelihood(sim, model=model) == pytest.approx(_dense(sim, model),
-                                                                        rel=1e-10)  # fmt: skip
+        assert mixed_log_likelihood(sim, model=model) == pytest.approx(
+            _dense(sim, model), rel=1e-10
+        )
 
 
 @pytest.mark.parametrize("flops", [0.0, 1e12], ids=["equations", "filter"])
 def test_without_drift_it_is_the_static_likelihood(monkeypatch, flops):
     # gaussian_exact builds its design independently (one column per player and pair)
     monkeypatch.setattr(gaussian_mixed, "_FILTER_FLOPS", flops)
-    sim = simulate_gaussian_sessions(TRUE, n_circles=3, circle_size=4, n_rounds=40,
-                                     rounds_per_date=10, rng=6)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        TRUE, n_circles=3, circle_size=4, n_rounds=40, rounds_per_date=10, rng=6
+    )
     for model in (GaussianModel(3.0, 1.0, 0.0, 25.0, 2.0), GaussianModel(4.0, 0.0, 0.0, 30.0, 0.5)):
         assert mixed_log_likelihood(sim, model=model) == pytest.approx(
             static_log_likelihood(sim, model=model), rel=1e-10
@@ -100,19 +116,23 @@ def test_without_drift_it_is_the_static_likelihood(monkeypatch, flops):
 
 def test_continuous_at_zero():
     # an sd going to 0 scales the design's columns, never a precision: no jump at the bound
-    sim = simulate_gaussian_sessions(TRUE, n_circles=3, circle_size=4, n_rounds=40,
-                                     rounds_per_date=10, rng=7)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        TRUE, n_circles=3, circle_size=4, n_rounds=40, rounds_per_date=10, rng=7
+    )
     for name in TERMS:
-        at = {n: getattr(TRUE, n) for n in ("skill_sd", "partnership_sd", "drift_sd",
-                                             "board_sd", "session_sd")}  # fmt: skip
+        at = {
+            n: getattr(TRUE, n)
+            for n in ("skill_sd", "partnership_sd", "drift_sd", "board_sd", "session_sd")
+        }
         zero = mixed_log_likelihood(sim, model=GaussianModel(**{**at, name: 0.0}))
         near = mixed_log_likelihood(sim, model=GaussianModel(**{**at, name: 1e-5}))
         assert abs(near - zero) < 1e-6, name
 
 
 def test_until_drops_the_later_sessions():
-    sim = simulate_gaussian_sessions(TRUE, n_circles=2, circle_size=4, n_rounds=12,
-                                     rounds_per_date=3, n_boards=[8, 16], rng=5)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        TRUE, n_circles=2, circle_size=4, n_rounds=12, rounds_per_date=3, n_boards=[8, 16], rng=5
+    )
     cut = sorted(sim["date"].unique())[2]
     early = sim[sim["date"] < cut]
     assert mixed_log_likelihood(sim, model=TRUE, until=cut) == pytest.approx(
@@ -173,9 +193,15 @@ def test_fixed_partnerships_leave_the_partnership_sd_unidentified():
     # one partner each: only skill_sd²/2 + partnership_sd² is seen, so the exact profile of
     # the partnership sd is flat from 0 to about √(4²/2 + 2²) = 3.46 %: its interval holds
     # 0 and the truth, where the diagonal filter's excludes both (test_ratings_gaussian)
-    sim = simulate_gaussian_sessions(GaussianModel(4.0, 2.0, 0.0, 28.0, 3.0), n_circles=20,
-                                     circle_size=2, n_rounds=40, rounds_per_date=10,
-                                     n_boards=[8, 16, 24], rng=8)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        GaussianModel(4.0, 2.0, 0.0, 28.0, 3.0),
+        n_circles=20,
+        circle_size=2,
+        n_rounds=40,
+        rounds_per_date=10,
+        n_boards=[8, 16, 24],
+        rng=8,
+    )
     ci, _ = mixed_profile_likelihood(sim, sds=["partnership_sd"], n_grid=2)
     row = ci.iloc[0]
     assert row["ci_low"] == 0.0 and row["ci_high"] > 2.0

@@ -16,9 +16,12 @@ from bridgestats.ratings.glicko2 import GLICKO_SCALE, glicko2_period
 # Glickman (2013), "Example of the Glicko-2 system": 1500/200/0.06 against 1400/30 (won),
 # 1550/100 (lost), 1700/300 (lost), tau = 0.5
 EXAMPLE = dict(
-    player=[0, 0, 0], opponent_rating=[1400, 1550, 1700], opponent_rd=[30, 100, 300],
-    score=[1, 0, 0], tau=0.5,
-)  # fmt: skip
+    player=[0, 0, 0],
+    opponent_rating=[1400, 1550, 1700],
+    opponent_rd=[30, 100, 300],
+    score=[1, 0, 0],
+    tau=0.5,
+)
 
 
 def test_glickman_worked_example():
@@ -56,10 +59,12 @@ def test_vectorised_update_equals_one_player_at_a_time():
     for i in range(rating.size):
         mine = games["player"] == i
         alone = glicko2_period(
-            rating[i : i + 1], rd[i : i + 1], vol[i : i + 1],
+            rating[i : i + 1],
+            rd[i : i + 1],
+            vol[i : i + 1],
             player=np.zeros(mine.sum(), dtype=int),
             **{k: v[mine] for k, v in games.items() if k != "player"},
-        )  # fmt: skip
+        )
         # the same arithmetic on the same numbers (the iteration stops per player)
         for got, want in zip(together, alone, strict=True):
             assert got[i] == pytest.approx(want[0], rel=1e-12)
@@ -73,9 +78,10 @@ def test_players_without_games_only_widen():
     np.testing.assert_array_equal(v[idle], vol[idle])
     # step 6 alone: phi' = sqrt(phi^2 + sigma^2) on the Glicko-2 scale
     np.testing.assert_allclose(
-        d[idle] / GLICKO_SCALE, np.sqrt((rd[idle] / GLICKO_SCALE) ** 2 + vol[idle] ** 2),
+        d[idle] / GLICKO_SCALE,
+        np.sqrt((rd[idle] / GLICKO_SCALE) ** 2 + vol[idle] ** 2),
         rtol=1e-14,
-    )  # fmt: skip
+    )
 
 
 def test_a_win_raises_and_a_loss_lowers():

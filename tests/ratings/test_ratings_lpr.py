@@ -201,8 +201,10 @@ def test_many_periods_equal_one_at_a_time():
     assert (scores == 0).sum() > 20 and (scores == games).sum() > 20
     got = performance_ratings(scores, opponents, period, own_ratings=own)
     starts = np.r_[0, np.cumsum(games)[:-1]]
-    want = [performance_rating(s, opponents[a : a + g], own_rating=o)
-            for s, a, g, o in zip(scores, starts, games, own, strict=True)]  # fmt: skip
+    want = [
+        performance_rating(s, opponents[a : a + g], own_rating=o)
+        for s, a, g, o in zip(scores, starts, games, own, strict=True)
+    ]
     np.testing.assert_allclose(got, want, rtol=0, atol=2e-9)
 
 

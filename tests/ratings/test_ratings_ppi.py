@@ -64,13 +64,14 @@ def test_scaled_weighting_is_the_page_rule_times_the_factor(k, w, a, m, m_scale)
     assert weighting_scalar(float(k), float(w), float(a), m_scale) == m * m_scale
 
 
-@pytest.mark.parametrize("bad", [0, -1.0, 0.06, 1.1e6, float("nan"), float("inf"), "2", True,
-                                 None])  # fmt: skip
+@pytest.mark.parametrize("bad", [0, -1.0, 0.06, 1.1e6, float("nan"), float("inf"), "2", True, None])
 def test_m_scale_must_be_a_positive_number(bad):
     log = _random_log(np.random.default_rng(4), n_rows=3)
-    for call in (lambda: weighting(100, 0, 50, m_scale=bad),
-                 lambda: update(50, 60, 50, 50, 50, k=100, w=0, m_scale=bad),
-                 lambda: rate_log(log, m_scale=bad)):  # fmt: skip
+    for call in (
+        lambda: weighting(100, 0, 50, m_scale=bad),
+        lambda: update(50, 60, 50, 50, 50, k=100, w=0, m_scale=bad),
+        lambda: rate_log(log, m_scale=bad),
+    ):
         with pytest.raises(BridgestatsError, match=r"^m_scale: must be a number in 1/15-1,"):
             call()
 
@@ -171,8 +172,16 @@ def test_equal_weightings_changes_sum_to_zero(a, b, c, d, p, k, w):
     assert da + db + dc + dd == pytest.approx(0.0, abs=1e-12)
 
 
-@given(st.floats(0.0, 100.0), ppis, ppis, ppis, pcts, st.integers(0, 10_000),
-       st.integers(0, 600), st.sampled_from([1.0, 0.25, 0.5, 2.0, 8.0, 1.7]))  # fmt: skip
+@given(
+    st.floats(0.0, 100.0),
+    ppis,
+    ppis,
+    ppis,
+    pcts,
+    st.integers(0, 10_000),
+    st.integers(0, 600),
+    st.sampled_from([1.0, 0.25, 0.5, 2.0, 8.0, 1.7]),
+)
 def test_update_matches_the_plain_python_oracle(a, b, c, d, p, k, w, m_scale):
     # the simulator's oracle (tests/_oracles.py) and the formula, factor included
     w = min(w, k)
@@ -281,9 +290,13 @@ def test_engine_matches_reference(with_initial, m_scale):
     initial = None
     if with_initial:
         initial = pd.DataFrame(
-            {"player": ["p0", "p1", "p2"], "ppi": [44.0, 55.5, 50.0], "k": [20, 280, 4000],
-             "w": [0, 90, 450]}
-        )  # fmt: skip
+            {
+                "player": ["p0", "p1", "p2"],
+                "ppi": [44.0, 55.5, 50.0],
+                "k": [20, 280, 4000],
+                "w": [0, 90, 450],
+            }
+        )
     run = rate_log(log, initial=initial, m_scale=m_scale)
     rows, final = _reference_engine(log, initial, m_scale)
     ref = pd.DataFrame(rows, columns=["player", "k", "w", "m", "ppi_before", "ppi_after"])
@@ -294,8 +307,7 @@ def test_engine_matches_reference(with_initial, m_scale):
     np.testing.assert_allclose(got["w"].to_numpy(), ref["w"].to_numpy(), atol=1e-9)
     np.testing.assert_array_equal(got["m"].to_numpy(), ref["m"].to_numpy())
     # both round to 5 decimals after each board; equal up to float representation
-    np.testing.assert_allclose(got["ppi_after"].to_numpy(), ref["ppi_after"].to_numpy(),
-                               atol=1e-9)  # fmt: skip
+    np.testing.assert_allclose(got["ppi_after"].to_numpy(), ref["ppi_after"].to_numpy(), atol=1e-9)
     ratings = run.ratings.set_index("player")["ppi"]
     for player, value in final.items():
         assert ratings[player] == pytest.approx(value, abs=1e-9)
@@ -314,9 +326,16 @@ def test_engine_at_factor_one_is_the_page_engine_bit_for_bit():
 
 def test_engine_same_pre_board_ratings_at_a_table():
     log = pd.DataFrame(
-        {"date": ["2024-01-01"] * 2, "board": [1, 2], "north": ["a", "a"], "south": ["b", "b"],
-         "east": ["c", "c"], "west": ["d", "d"], "pct_ns": [80.0, 80.0]}
-    )  # fmt: skip
+        {
+            "date": ["2024-01-01"] * 2,
+            "board": [1, 2],
+            "north": ["a", "a"],
+            "south": ["b", "b"],
+            "east": ["c", "c"],
+            "west": ["d", "d"],
+            "pct_ns": [80.0, 80.0],
+        }
+    )
     run = rate_log(log)
     first = run.boards.iloc[:4]
     assert (first["ppi_before"] == 50.0).all()
@@ -333,9 +352,16 @@ def test_engine_w_is_three_previous_calendar_months():
     dates = ["2024-01-05"] * 3 + ["2024-02-10"] * 2 + ["2024-03-31", "2024-04-01", "2024-05-02"]
     n = len(dates)
     log = pd.DataFrame(
-        {"date": dates, "board": range(n), "north": "x", "south": "y", "east": "z",
-         "west": "v", "pct_ns": 50.0}
-    )  # fmt: skip
+        {
+            "date": dates,
+            "board": range(n),
+            "north": "x",
+            "south": "y",
+            "east": "z",
+            "west": "v",
+            "pct_ns": 50.0,
+        }
+    )
     x = rate_log(log).boards.query("player == 'x'")
     assert x["k"].tolist() == list(range(n))
     # Jan: 0; Feb: Jan = 3; Mar: 3+2 = 5; Apr: Jan+Feb+Mar = 6; May: Feb+Mar+Apr = 4
@@ -344,10 +370,16 @@ def test_engine_w_is_three_previous_calendar_months():
 
 def test_engine_visible_after_50_boards_and_display():
     log = pd.DataFrame(
-        {"date": pd.Timestamp("2024-01-01") + pd.to_timedelta(np.arange(60), unit="h"),
-         "board": range(60), "north": "a", "south": "b", "east": "c", "west": "d",
-         "pct_ns": 55.0}
-    )  # fmt: skip
+        {
+            "date": pd.Timestamp("2024-01-01") + pd.to_timedelta(np.arange(60), unit="h"),
+            "board": range(60),
+            "north": "a",
+            "south": "b",
+            "east": "c",
+            "west": "d",
+            "pct_ns": 55.0,
+        }
+    )
     run = rate_log(log)
     a = run.boards.query("player == 'a'")
     assert a["visible"].tolist() == [False] * 49 + [True] * 11

@@ -19,8 +19,9 @@ from bridgestats.ratings.sessionlog import board_rows, check_session_log
 
 @pytest.fixture(scope="module")
 def log():
-    return simulate_gaussian_sessions(GaussianModel(), n_circles=4, circle_size=4, n_rounds=30,
-                                      n_boards=[4, 8], rng=21)  # fmt: skip
+    return simulate_gaussian_sessions(
+        GaussianModel(), n_circles=4, circle_size=4, n_rounds=30, n_boards=[4, 8], rng=21
+    )
 
 
 def test_the_catalogue():
@@ -103,8 +104,7 @@ def test_the_ppi_with_its_weighting_scaled(log):
 #: page defines it, made by rate_log before m_scale existed (commit b2f6112): each forecast
 #: is a multiple of 2.5e-6 (PPIs kept to five decimals, then (a + b - c - d)/2 + 50), so
 #: forecast x 400,000 is a whole number on any machine; its SHA-256 and its sum.
-_SHIPPED_PPI = ("b5b768d54ce9de161f177cc812e51759cf5f59b24c134317839bbba4f64a1ee1",
-                443_848_975_364)  # fmt: skip
+_SHIPPED_PPI = ("b5b768d54ce9de161f177cc812e51759cf5f59b24c134317839bbba4f64a1ee1", 443_848_975_364)
 _SHIPPED_LOG = "derived/rating_sessions"
 _SHIPPED_LOG_DIGEST = "c35d150318c55549d7db2b8aa33dd7eef8d6dd3ad0fb0cee5d87e9cea42d2d28"
 
@@ -115,8 +115,10 @@ def test_the_ppi_at_factor_one_is_todays_on_the_shipped_log():
 
     sessions = datasets.load(_SHIPPED_LOG)
     if log_digest(sessions) != _SHIPPED_LOG_DIGEST:
-        pytest.fail(f"{_SHIPPED_LOG} changed since the PPI's forecasts were recorded: record "
-                    "them again from rate_log at m_scale 1 (see _SHIPPED_PPI)")  # fmt: skip
+        pytest.fail(
+            f"{_SHIPPED_LOG} changed since the PPI's forecasts were recorded: record "
+            "them again from rate_log at m_scale 1 (see _SHIPPED_PPI)"
+        )
     forecast = rating_system("ppi", m_scale=1.0).forecast(sessions)["mean"].to_numpy()
     units = np.round(forecast * 400_000).astype("<i8")
     np.testing.assert_allclose(units / 400_000, forecast, rtol=0, atol=1e-9)

@@ -179,9 +179,20 @@ def test_an_event_name_from_a_pbn_is_text_in_every_page(tmp_path, capsys):
     _hostile_event_pbn(pbn, IMG)
     reports = tmp_path / "reports"
     code = main(
-        ["reports", "--only", "rederive_k", "-p", f'files=["{pbn}"]', "-p",
-         "min_group_matches=1", "-p", "n_boot=50", "--reports-dir", str(reports)]
-    )  # fmt: skip
+        [
+            "reports",
+            "--only",
+            "rederive_k",
+            "-p",
+            f'files=["{pbn}"]',
+            "-p",
+            "min_group_matches=1",
+            "-p",
+            "n_boot=50",
+            "--reports-dir",
+            str(reports),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0, err
     pages = [reports / "rederive_k" / "rederive_k.html", reports / "findings.html"]

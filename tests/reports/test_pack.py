@@ -22,8 +22,9 @@ def fake_reports(root, runs):
     claim(root)
     for name, title in runs.items():
         (root / name).mkdir()
-        (root / name / "run.json").write_text(json.dumps({"notebook": f"{name}.ipynb",
-                                                          "title": title}))  # fmt: skip
+        (root / name / "run.json").write_text(
+            json.dumps({"notebook": f"{name}.ipynb", "title": title})
+        )
         (root / name / f"{name}.html").write_text(
             f"<html><head><style>p.{name} {{ color: black }}</style><script>alert(1)"
             f"</script></head><body><h1>{title}</h1><p class='{name}'>body of {name}</p>"
@@ -33,11 +34,17 @@ def fake_reports(root, runs):
 
 
 def test_parts_in_order_brief_then_booklet_then_the_rest_then_the_glossary(tmp_path):
-    root = fake_reports(tmp_path / "r", {"rederive_k": "K", "committee_brief": "Brief",
-                                         "swiss_events": "Swiss"})  # fmt: skip
+    root = fake_reports(
+        tmp_path / "r", {"rederive_k": "K", "committee_brief": "Brief", "swiss_events": "Swiss"}
+    )
     parts = pack.pack_parts(root, ["rederive_k", "committee_brief", "missing_run", "swiss_events"])
-    assert [p.title for p in parts] == ["Brief", "The booklet of VP scales", "K", "Swiss",
-                                        "Glossary"]  # fmt: skip
+    assert [p.title for p in parts] == [
+        "Brief",
+        "The booklet of VP scales",
+        "K",
+        "Swiss",
+        "Glossary",
+    ]
     assert "body of rederive_k" in parts[2].body and "alert" not in parts[2].body  # no scripts
     assert parts[2].styles == ("p.rederive_k { color: black }",)
     assert all(term in parts[-1].body for term in ("Neuberg", "PPI"))
@@ -47,7 +54,9 @@ def test_parts_in_order_brief_then_booklet_then_the_rest_then_the_glossary(tmp_p
 def test_without_a_brief_the_booklet_opens_the_pack(tmp_path):
     root = fake_reports(tmp_path / "r", {"rederive_k": "K"})
     assert [p.title for p in pack.pack_parts(root, ["rederive_k"])][:2] == [
-        "The booklet of VP scales", "K"]  # fmt: skip
+        "The booklet of VP scales",
+        "K",
+    ]
 
 
 def test_the_page_escapes_titles_and_numbers_the_contents(tmp_path):

@@ -20,8 +20,9 @@ from bridgestats.reports import browser
         ["reports", "--pdf", "--only", "washington_sigma", "--reports-dir", "{tmp}"],
     ],
 )
-def test_without_the_browser_pdf_is_refused_by_name_before_any_work(argv, tmp_path, monkeypatch,
-                                                                    capsys):  # fmt: skip
+def test_without_the_browser_pdf_is_refused_by_name_before_any_work(
+    argv, tmp_path, monkeypatch, capsys
+):
     monkeypatch.setenv("BRIDGESTATS_CHROMIUM", "no-such-chromium")
     assert browser.find_browser() is None
     code = main([a.format(tmp=tmp_path) for a in argv])
@@ -65,8 +66,10 @@ def test_the_committee_pack_numbers_every_page_and_its_contents(tmp_path):
     n = len(texts)
     for i, text in enumerate(texts, start=1):
         assert f"page {i} of {n}" in text, i
-        width, height = float(reader.pages[i - 1].mediabox.width), float(
-            reader.pages[i - 1].mediabox.height)  # fmt: skip
+        width, height = (
+            float(reader.pages[i - 1].mediabox.width),
+            float(reader.pages[i - 1].mediabox.height),
+        )
         assert (round(width), round(height)) == (595, 842)  # A4 in points
     contents = texts[1]
     titles = ["The brief", "The booklet of VP scales", "K", "Glossary"]

@@ -321,9 +321,12 @@ def test_a_missing_file_stops_the_batch_before_anything_runs(tmp_path, monkeypat
     cfg = write_config(tmp_path, '[[report]]\nname = "a"\nnotebook = "@NB/tiny.ipynb"\n')
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "reports"
-    with pytest.raises(BridgestatsError, match=r"run 'a': parameter files: no file or folder "
-                       r"'club/none.csv' \(relative paths are read from the folder the batch "
-                       r"was started in, '.*'\)"):  # fmt: skip
+    with pytest.raises(
+        BridgestatsError,
+        match=r"run 'a': parameter files: no file or folder "
+        r"'club/none.csv' \(relative paths are read from the folder the batch "
+        r"was started in, '.*'\)",
+    ):
         run_reports(cfg, reports_dir=out, params={"files": ["club/none.csv"]})
     assert not out.exists()
 
@@ -337,8 +340,9 @@ def test_relative_files_are_read_from_where_the_batch_started(tmp_path, monkeypa
     club.mkdir()
     (club / "week1.csv").write_text("event,round,home,visitors,boards,imps_home,imps_visitors\n")
     monkeypatch.chdir(tmp_path)
-    (result,) = run_reports(cfg, reports_dir=tmp_path / "reports",
-                            params={"files": ["club/week1.csv"]})  # fmt: skip
+    (result,) = run_reports(
+        cfg, reports_dir=tmp_path / "reports", params={"files": ["club/week1.csv"]}
+    )
     assert result.status == "ok", result.error
     absolute = str((club / "week1.csv").resolve())
     record = json.loads((result.folder / "run.json").read_text())
@@ -663,8 +667,11 @@ def test_a_whole_batch_of_a_pack_config_writes_the_booklet_and_the_pack(tmp_path
     index links both; a batch of some runs (--only) leaves them as they were."""
     from bridgestats.reports import browser
 
-    cfg = write_config(tmp_path, 'pack = true\n[[report]]\nname = "x"\nnotebook = "@NB/tiny.ipynb"'
-                       '\n[[report]]\nname = "y"\nnotebook = "@NB/empty.ipynb"\n')  # fmt: skip
+    cfg = write_config(
+        tmp_path,
+        'pack = true\n[[report]]\nname = "x"\nnotebook = "@NB/tiny.ipynb"'
+        '\n[[report]]\nname = "y"\nnotebook = "@NB/empty.ipynb"\n',
+    )
     out = tmp_path / "reports"
     assert {r.status for r in run_reports(cfg, reports_dir=out)} == {"ok"}
     said = capsys.readouterr().err

@@ -16,10 +16,18 @@ from bridgestats.reports import (
 )
 
 REPORTS = [
-    "committee_brief", "rederive_k", "washington_sigma", "vp_frequencies", "ppi_half_life",
-    "vp_scale_designer", "compare_scales", "ratings_real", "probst_reproduction",
-    "butler_scales", "swiss_events",
-]  # fmt: skip
+    "committee_brief",
+    "rederive_k",
+    "washington_sigma",
+    "vp_frequencies",
+    "ppi_half_life",
+    "vp_scale_designer",
+    "compare_scales",
+    "ratings_real",
+    "probst_reproduction",
+    "butler_scales",
+    "swiss_events",
+]
 
 
 def test_the_default_config_lists_the_default_reports():

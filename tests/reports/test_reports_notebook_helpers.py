@@ -176,8 +176,9 @@ def test_finding_and_save_summary_check_what_they_store(tmp_path):
     with pytest.raises(BridgestatsError, match="headline: must be"):
         finding("x", section="s", headline="yes")
     with pytest.raises(BridgestatsError, match="findings\\[0\\]: key 'sigma' is not a summary"):
-        save_summary({"k": 1}, findings=[finding("x", section="s", key="sigma")],
-                     path=tmp_path / "t.json")  # fmt: skip
+        save_summary(
+            {"k": 1}, findings=[finding("x", section="s", key="sigma")], path=tmp_path / "t.json"
+        )
     with pytest.raises(BridgestatsError, match="findings\\[0\\]: must be a finding"):
         save_summary({"k": 1}, findings=["K is 6"], path=tmp_path / "u.json")
 
@@ -263,8 +264,11 @@ def test_table_html_reads_as_a_table_for_a_committee():
         },
         index=[5, 9],
     )
-    html = table_html(frame, columns={"what": "what", "ci_low_8": "lower 90 % limit",
-                                      "n": "boards", "fits": "fits"}, digits=2)  # fmt: skip
+    html = table_html(
+        frame,
+        columns={"what": "what", "ci_low_8": "lower 90 % limit", "n": "boards", "fits": "fits"},
+        digits=2,
+    )
     assert (
         '<thead><tr><th>what</th><th class="num">lower 90 % limit</th><th class="num whole">'
         "boards</th><th>fits</th>"  # a number's header stands over it, on the right
@@ -285,10 +289,13 @@ def test_findings_problems_finds_a_second_sentence_and_a_missing_headline(tmp_pa
     from bridgestats.notebook import findings_problems
 
     good = [
-        finding("K per board: 6.13 IMPs (90 %: 6.09-6.17) vs. Elo, e.g. the PPI", section="s",
-                headline=True),
+        finding(
+            "K per board: 6.13 IMPs (90 %: 6.09-6.17) vs. Elo, e.g. the PPI",
+            section="s",
+            headline=True,
+        ),
         finding("Round 8's σ is 9.38 % (Probst, p. 3)", section="s"),
-    ]  # fmt: skip
+    ]
     assert findings_problems(good) == []
     two = finding("B is 1.19. Probst's range holds", section="s", headline=True)
     assert findings_problems([two]) == [
@@ -324,8 +331,9 @@ def test_table_html_writes_numbers_as_a_reader_does_and_aligns_them():
 
     from bridgestats.notebook import finding, table_html
 
-    html = table_html(pd.DataFrame({"p": [4.996e-05, 0.5], "v": ["0.592 ± 0.002", "45.1 %"],
-                                    "what": ["a", "b"]}))  # fmt: skip
+    html = table_html(
+        pd.DataFrame({"p": [4.996e-05, 0.5], "v": ["0.592 ± 0.002", "45.1 %"], "what": ["a", "b"]})
+    )
     assert "e-05" not in html and "4.996 × 10⁻⁵" in html
     assert '<td class="num">0.592 ± 0.002</td>' in html and "<td>a</td>" in html
     assert "p = 4.5 × 10⁻³¹" in finding("p = 4.5e-31", section="s")["text"]

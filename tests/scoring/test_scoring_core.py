@@ -63,8 +63,13 @@ def test_contract_score_matches_bridgebots_on_all_2940_cases():
     from bridgebots.deal_enums import BiddingSuit
     from bridgebots.play_utils import calculate_score
 
-    suits = [BiddingSuit.CLUBS, BiddingSuit.DIAMONDS, BiddingSuit.HEARTS, BiddingSuit.SPADES,
-             BiddingSuit.NO_TRUMP]  # fmt: skip
+    suits = [
+        BiddingSuit.CLUBS,
+        BiddingSuit.DIAMONDS,
+        BiddingSuit.HEARTS,
+        BiddingSuit.SPADES,
+        BiddingSuit.NO_TRUMP,
+    ]
     expected = [
         calculate_score(int(lvl), suits[s], int(dbl), int(trk), bool(vul))
         for lvl, s, dbl, vul, trk in GRID
@@ -192,12 +197,31 @@ def test_parse_then_score_round_trip():
 def test_imp_table_is_the_printed_funbridge_table():
     # Funbridge FAQ, "Conversion table for IMP scores", transcribed row by row (IMP, low, high).
     printed = [
-        (0, 0, 10), (1, 20, 40), (2, 50, 80), (3, 90, 120), (4, 130, 160), (5, 170, 210),
-        (6, 220, 260), (7, 270, 310), (8, 320, 360), (9, 370, 420), (10, 430, 490),
-        (11, 500, 590), (12, 600, 740), (13, 750, 890), (14, 900, 1090), (15, 1100, 1290),
-        (16, 1300, 1490), (17, 1500, 1740), (18, 1750, 1990), (19, 2000, 2240),
-        (20, 2250, 2490), (21, 2500, 2990), (22, 3000, 3490), (23, 3500, 3990),
-    ]  # fmt: skip
+        (0, 0, 10),
+        (1, 20, 40),
+        (2, 50, 80),
+        (3, 90, 120),
+        (4, 130, 160),
+        (5, 170, 210),
+        (6, 220, 260),
+        (7, 270, 310),
+        (8, 320, 360),
+        (9, 370, 420),
+        (10, 430, 490),
+        (11, 500, 590),
+        (12, 600, 740),
+        (13, 750, 890),
+        (14, 900, 1090),
+        (15, 1100, 1290),
+        (16, 1300, 1490),
+        (17, 1500, 1740),
+        (18, 1750, 1990),
+        (19, 2000, 2240),
+        (20, 2250, 2490),
+        (21, 2500, 2990),
+        (22, 3000, 3490),
+        (23, 3500, 3990),
+    ]
     assert [lo for _, lo, _ in printed] + [4000] == list(IMP_TABLE_LOWER)
     assert [hi for _, _, hi in printed] == list(IMP_TABLE_UPPER)
 

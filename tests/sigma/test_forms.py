@@ -37,9 +37,12 @@ def test_every_entry_is_consistent(form):
 def test_the_tables_of_the_forms_are_views_of_the_catalogue():
     assert names.FORMS == {i: f.name for i, f in FORMS.items()}
     assert sigma.EVIDENCE_FORMS == {
-        "teams": "IMPs", "cross_imps": "IMPs", "butler": "IMPs", "swiss_pairs": "MP %",
+        "teams": "IMPs",
+        "cross_imps": "IMPs",
+        "butler": "IMPs",
+        "swiss_pairs": "MP %",
         "aggregate": "points",
-    }  # fmt: skip
+    }
     assert "butler_online" not in sigma.EVIDENCE_FORMS  # Probst's model only
 
 
@@ -66,11 +69,18 @@ def _evidence(n_boards, *, k, delta=0.0, **_):
 def wide_teams() -> EventForm:
     """The form a newcomer adds in these tests (and the booklet's, tests/apps)."""
     return EventForm(
-        "wide_teams", "IMPs", "wide teams (this test)", 7.0, sigma_teams,
-        "σ = K√n with K = 7 (this test)", step=1, evidence=_evidence,
-        evidence_inputs=("k", "delta"), evidence_corners=("k", "delta"),
+        "wide_teams",
+        "IMPs",
+        "wide teams (this test)",
+        7.0,
+        sigma_teams,
+        "σ = K√n with K = 7 (this test)",
+        step=1,
+        evidence=_evidence,
+        evidence_inputs=("k", "delta"),
+        evidence_corners=("k", "delta"),
         evidence_source="1.5·√(nK² + n²δ²), K {k:.3f}, δ {delta:.3f}: {k_source}",
-    )  # fmt: skip
+    )
 
 
 def test_a_new_form_is_one_entry_and_reaches_every_user(monkeypatch, capsys):

@@ -192,8 +192,14 @@ def test_form_sigma_dispatch():
     assert _probst("aggregate", 24) == pytest.approx(365 * math.sqrt(24))
     # face-to-face Butler: Probst's §5 model with the face-to-face K 6.5 (7 is online's)
     assert _probst("butler", 15, n_tables=15) == sigma_butler_online(15, n_tables=15, k=6.5)
-    assert set(FORMS) == {"teams", "cross_imps", "butler", "butler_online", "swiss_pairs",
-                          "aggregate"}  # fmt: skip
+    assert set(FORMS) == {
+        "teams",
+        "cross_imps",
+        "butler",
+        "butler_online",
+        "swiss_pairs",
+        "aggregate",
+    }
 
 
 def test_vectorised_shapes():
@@ -284,11 +290,13 @@ def test_teams_spread_is_probst_with_equal_sides_and_the_fit_of_the_margins():
     from bridgestats.fit import StrengthSpread
     from bridgestats.studies.k_growth import KModel
 
-    model = KModel(**vars(StrengthSpread(6.02, (5.9, 6.1), 0.67, (0.5, 0.8), 1, 1, 0.9)),
-                   source="x")  # fmt: skip
+    model = KModel(
+        **vars(StrengthSpread(6.02, (5.9, 6.1), 0.67, (0.5, 0.8), 1, 1, 0.9)), source="x"
+    )
     n = np.array([1, 8, 16, 32, 64])
-    np.testing.assert_allclose(sigma_teams_spread(n, k=6.02, delta=0.67), model.sigma(n),
-                               rtol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        sigma_teams_spread(n, k=6.02, delta=0.67), model.sigma(n), rtol=1e-12
+    )
 
 
 def test_teams_spread_recovers_simulated_margins():
@@ -313,9 +321,17 @@ def test_swiss_pairs_spread_against_the_pairs_simulator():
     from bridgestats.sim import events as ev
 
     for n, tau in ((4, 4.0), (32, 4.0)):
-        res = ev.simulate_events(2, event_format="round_robin", board="pairs", scale="mp",
-                                 n_boards=n, k=27.0, strength_sd=tau, n_events=20_000,
-                                 rng=12)  # fmt: skip
+        res = ev.simulate_events(
+            2,
+            event_format="round_robin",
+            board="pairs",
+            scale="mp",
+            n_boards=n,
+            k=27.0,
+            strength_sd=tau,
+            n_events=20_000,
+            rng=12,
+        )
         want = float(sigma_swiss_pairs_spread(n, k=27.0, strength_sd=tau))
         assert res.margin[:, 0].std() == pytest.approx(want, rel=0.03)
     # τ = 0 is Probst §11's 11.65 % from k = 32.95

@@ -26,8 +26,9 @@ def _count(folder):
         players |= {p.findtext("NATIONAL_ID_NUMBER") for p in root.iter("PLAYER")}
         for line in root.iter("TRAVELLER_LINE"):
             lines += 1
-            meetings.add((path.name, line.findtext("NS_PAIR_NUMBER"),
-                          line.findtext("EW_PAIR_NUMBER")))  # fmt: skip
+            meetings.add(
+                (path.name, line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER"))
+            )
     return len(players), len(meetings), lines
 
 

@@ -52,8 +52,9 @@ def test_the_same_event_through_the_shipped_path_changes_the_same_qualifiers():
     """The sample is the shipped 2013-World/Men: re-scored from the committee's CSV it
     changes, scale by scale, what the shipped path changes (both against WBF 2013)."""
     own = rescore_input([datasets.path("committee/teams_matches")])
-    mine = rescore.qualifier_changes(rescore.rescore_events(own.matches, n_qualify=8),
-                                     baselines=own.baselines)  # fmt: skip
+    mine = rescore.qualifier_changes(
+        rescore.rescore_events(own.matches, n_qualify=8), baselines=own.baselines
+    )
     shipped = datasets.load("derived/rescored_matches").query("event == '2013-World/Men'")
     theirs = rescore.qualifier_changes(rescore.rescore_events(shipped, n_qualify=8))
     np.testing.assert_array_equal(mine["count"], theirs["count"])

@@ -57,9 +57,11 @@ def test_the_real_event_counted_by_hand():
 
 def test_matches_of_another_length_and_without_a_round_are_left_out_and_counted(tmp_path):
     path = tmp_path / "l.csv"
-    path.write_text("event,round,home,visitors,boards,imps_home,imps_visitors\n"
-                    "L,1,A,B,16,40,12\nL,1,C,D,16,3,20\nL,2,A,C,16,25,25\n"
-                    "L,2,B,D,12,31,7\n")  # fmt: skip
+    path.write_text(
+        "event,round,home,visitors,boards,imps_home,imps_visitors\n"
+        "L,1,A,B,16,40,12\nL,1,C,D,16,3,20\nL,2,A,C,16,25,25\n"
+        "L,2,B,D,12,31,7\n"
+    )
     counts = round_counts(read_committee(path))
     assert counts.left_out == {"other number of boards": 1}
     assert int(counts.by_round.to_numpy().sum()) == 3
@@ -99,8 +101,10 @@ def test_the_random_draw_rounds_of_a_committee_s_event_say_only_what_applies():
     assert "Cooke" not in r.sentence + r.note + " ".join(r.table["estimate"])
     assert r.sentence.startswith("Rounds 1 and 2: σ = ")
     assert f"of their {len(first)} matches" in r.sentence
-    assert list(r.table["estimate"]) == ["the 20-0 proportion alone (Wald)",
-                                         "maximum likelihood on all 11 counts"]  # fmt: skip
+    assert list(r.table["estimate"]) == [
+        "the 20-0 proportion alone (Wald)",
+        "maximum likelihood on all 11 counts",
+    ]
     from bridgestats.studies.brighton import brighton_round_counts
 
     brighton = brighton_round_counts()

@@ -19,8 +19,9 @@ from bridgestats.vp import event_scale
 
 @pytest.fixture(scope="module")
 def table():
-    return brief.recommendations([("teams", 8), ("teams", 32), ("swiss_pairs", 8)],
-                                 n_events=400, rng=7)  # fmt: skip
+    return brief.recommendations(
+        [("teams", 8), ("teams", 32), ("swiss_pairs", 8)], n_events=400, rng=7
+    )
 
 
 def test_where_20_0_starts_on_the_published_scales():
@@ -46,8 +47,9 @@ def test_rows_are_the_one_sigma_and_the_shares_are_scipys(table):
     teams = rows.loc[("teams", 8)]  # whole IMPs: 20-0 from 30 reached by margins above 29.5
     want = 2 * stats.norm.sf(29.5 / teams["sigma"])
     assert teams["p_20_0_equal"] == pytest.approx(want, rel=1e-6)
-    assert teams["p_20_0_equal_current"] == pytest.approx(2 * stats.norm.sf(42.5 / teams["sigma"]),
-                                                          rel=1e-6)  # fmt: skip
+    assert teams["p_20_0_equal_current"] == pytest.approx(
+        2 * stats.norm.sf(42.5 / teams["sigma"]), rel=1e-6
+    )
 
 
 def test_simulated_and_real_answers_carry_their_uncertainty(table):
@@ -91,8 +93,12 @@ def test_wbf_statement_recounted_by_hand():
         teams += in_out
         places += int((a["rank"] != b["rank"]).sum())
         leaders += a.index[a["rank"] == 1][0] != b.index[b["rank"] == 1][0]
-    assert (row["events_qualifiers_changed"], row["qualifiers_changed"], row["places_changed"],
-            row["leaders_changed"]) == (changed, teams, places, leaders)  # fmt: skip
+    assert (
+        row["events_qualifiers_changed"],
+        row["qualifiers_changed"],
+        row["places_changed"],
+        row["leaders_changed"],
+    ) == (changed, teams, places, leaders)
     assert row["shape"] == "similar" and row["holds"] == (changed / 51 <= 0.05)
     assert (w["shape"] == "different").sum() == len(w) - 1
     sentence = brief.wbf_statement_sentence(w.reset_index())
@@ -114,8 +120,9 @@ def test_the_scale_in_use_may_be_a_scale_csv(tmp_path):
     difference is exactly 0."""
     path = tmp_path / "ours.csv"
     path.write_text(event_scale("teams", 8).to_csv())
-    r = brief.recommendations([("teams", 8)], current={"IMPs": str(path)}, n_events=200,
-                              rng=3).iloc[0]  # fmt: skip
+    r = brief.recommendations(
+        [("teams", 8)], current={"IMPs": str(path)}, n_events=200, rng=3
+    ).iloc[0]
     assert r["current_scale"] == "ours.csv" and r["current_20_0_from"] == 30
     assert r["p_20_0_equal_current"] == pytest.approx(r["p_20_0_equal"], rel=1e-12)
     assert r["strongest_diff"] == 0 and r["p_strongest_wins"] == r["p_strongest_wins_current"]

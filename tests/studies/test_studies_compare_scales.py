@@ -15,9 +15,18 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def report():
-    return cs.scale_comparison(n_events=30, n_events_swiss=30, n_events_other_rules=20, rng=5,
-                               rr_teams=6, swiss_teams=8, swiss_rounds=3, pairs_pairs=8,
-                               pairs_rounds=3, shooting_boards_left=[1, 2])  # fmt: skip
+    return cs.scale_comparison(
+        n_events=30,
+        n_events_swiss=30,
+        n_events_other_rules=20,
+        rng=5,
+        rr_teams=6,
+        swiss_teams=8,
+        swiss_rounds=3,
+        pairs_pairs=8,
+        pairs_rounds=3,
+        shooting_boards_left=[1, 2],
+    )
 
 
 def test_findings_frame(report):
@@ -25,8 +34,9 @@ def test_findings_frame(report):
     assert list(found.columns) == ["text", "section", "key", "headline"]
     assert set(found["section"]) == set(cs.SECTIONS.values())
     assert findings_problems(found.to_dict(orient="records")) == []
-    simulated = scales.conclusions(report.measures, shooting=report.shooting_incentive,
-                                   pairings=report.pairing_rules)  # fmt: skip
+    simulated = scales.conclusions(
+        report.measures, shooting=report.shooting_incentive, pairings=report.pairing_rules
+    )
     real = rescore.conclusions(report.changes)
     assert found["text"].tolist() == [
         *simulated,
@@ -34,8 +44,13 @@ def test_findings_frame(report):
         report._size_sentence(),
     ]
     heads = found.loc[found.headline, "text"].tolist()
-    assert all("P(strongest wins) is highest" in t or "re-scored: Gaussian 20-0 changes" in t
-               for t in heads) and heads  # fmt: skip
+    assert (
+        all(
+            "P(strongest wins) is highest" in t or "re-scored: Gaussian 20-0 changes" in t
+            for t in heads
+        )
+        and heads
+    )
     assert set(found["key"]) <= set(report.summary())
 
 

@@ -63,8 +63,10 @@ def test_simulated_comparison_is_paired_and_stable(teams_sim):
     se = np.hypot(rest["se_paired"].max(), b["se_paired"].iloc[1:].max())
     assert abs(designer.comparison_bound(a) - designer.comparison_bound(b)) < 4 * se
     # and each difference moves between seeds by no more than 4 paired SEs
-    assert (np.abs(rest["diff"].to_numpy() - b["diff"].iloc[1:].to_numpy())
-            < 4 * np.hypot(rest["se_paired"], b["se_paired"].iloc[1:])).all()  # fmt: skip
+    assert (
+        np.abs(rest["diff"].to_numpy() - b["diff"].iloc[1:].to_numpy())
+        < 4 * np.hypot(rest["se_paired"], b["se_paired"].iloc[1:])
+    ).all()
 
 
 def test_findings_are_one_sentence_each(teams_sim):

@@ -66,12 +66,24 @@ def _dl_by_hand(k, se):
 
 #: The 13 BCG vaccine trials (Colditz et al., JAMA 271 (1994) 698-702; metafor's dat.bcg):
 #: TB cases and non-cases, vaccinated then control.
-BCG = np.array([
-    [4, 119, 11, 128], [6, 300, 29, 274], [3, 228, 11, 209], [62, 13536, 248, 12619],
-    [33, 5036, 47, 5761], [180, 1361, 372, 1079], [8, 2537, 10, 619], [505, 87886, 499, 87892],
-    [29, 7470, 45, 7232], [17, 1699, 65, 1600], [186, 50448, 141, 27197], [5, 2493, 3, 2338],
-    [27, 16886, 29, 17825],
-], dtype=float)  # fmt: skip
+BCG = np.array(
+    [
+        [4, 119, 11, 128],
+        [6, 300, 29, 274],
+        [3, 228, 11, 209],
+        [62, 13536, 248, 12619],
+        [33, 5036, 47, 5761],
+        [180, 1361, 372, 1079],
+        [8, 2537, 10, 619],
+        [505, 87886, 499, 87892],
+        [29, 7470, 45, 7232],
+        [17, 1699, 65, 1600],
+        [186, 50448, 141, 27197],
+        [5, 2493, 3, 2338],
+        [27, 16886, 29, 17825],
+    ],
+    dtype=float,
+)
 
 
 def test_dersimonian_laird_on_the_bcg_trials():
@@ -130,8 +142,13 @@ def _spread_ml_scipy(m, n):
         v = n * theta[0] + n**2 * theta[1]
         return 0.5 * np.sum(np.log(v) + m**2 / v)
 
-    res = optimize.minimize(negll, x0=[36.0, 0.5], bounds=[(1e-6, None), (0.0, None)],
-                            method="L-BFGS-B", options={"ftol": 1e-15, "gtol": 1e-10})  # fmt: skip
+    res = optimize.minimize(
+        negll,
+        x0=[36.0, 0.5],
+        bounds=[(1e-6, None), (0.0, None)],
+        method="L-BFGS-B",
+        options={"ftol": 1e-15, "gtol": 1e-10},
+    )
     return np.sqrt(res.x)
 
 
@@ -201,16 +218,22 @@ def _binned_ml_scipy(counts, t):
         s = np.exp(log_s)
         return -np.sum(counts * np.log(2 * np.diff(stats.norm.cdf(edges / s))))
 
-    return np.exp(optimize.minimize_scalar(negll, bounds=(0, 4), method="bounded",
-                                           options={"xatol": 1e-10}).x)  # fmt: skip
+    return np.exp(
+        optimize.minimize_scalar(negll, bounds=(0, 4), method="bounded", options={"xatol": 1e-10}).x
+    )
 
 
 def test_brighton_sigma():
     table, t = brighton.brighton_counts()
     s = brighton.brighton_sigma()
     assert s.loc["all", "n"] == 3598 and len(s) == 4 + 14
-    for subset, rows in (("all", slice(None)), ("random_draw", [1, 2]), ("round_8", [8]),
-                         ("first_half", slice(1, 7)), ("second_half", slice(8, 14))):  # fmt: skip
+    for subset, rows in (
+        ("all", slice(None)),
+        ("random_draw", [1, 2]),
+        ("round_8", [8]),
+        ("first_half", slice(1, 7)),
+        ("second_half", slice(8, 14)),
+    ):
         counts = table.loc[rows].to_numpy().reshape(-1, 11).sum(axis=0)
         assert s.loc[subset, "sigma"] == pytest.approx(_binned_ml_scipy(counts, t), abs=1e-5)
     # as the washington_sigma report and tests/test_fit.py print them
@@ -232,8 +255,9 @@ def test_brighton_tests():
     for name in ("halves", "rounds"):
         row = tests.loc[name]
         assert row.p_value == pytest.approx(stats.chi2.sf(row.statistic, row.df), rel=1e-12)
-    np.testing.assert_allclose(rounds.p_holm, multipletests(rounds.p_value, method="holm")[1],
-                               atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        rounds.p_holm, multipletests(rounds.p_value, method="holm")[1], atol=1e-12
+    )
     assert list(rounds.index) == list(range(1, 15))
     assert tests.loc["halves", "p_value"] < 0.01  # the halves differ
     assert rounds.p_holm.idxmin() == 8  # round 8 is the one round apart from the rest
@@ -251,8 +275,9 @@ def test_swiss_pairs_sigma_and_ascherman():
     assert a.value == pytest.approx(s.loc["random_draw", "sigma"] * ratio, rel=1e-12)
     # Cooke's 11.73 with the same correction gives Probst's "about 11.65%"
     cooke = estimates.printed("cooke_random_draw_sigma").value
-    assert cooke * ratio == pytest.approx(estimates.printed("random_draw_sigma_ascherman").value,
-                                          abs=0.015)  # fmt: skip
+    assert cooke * ratio == pytest.approx(
+        estimates.printed("random_draw_sigma_ascherman").value, abs=0.015
+    )
 
 
 def test_printed_figures_are_as_printed_and_the_derived_are_computed():
@@ -312,9 +337,11 @@ def test_given_margins_instead_of_the_shipped_ones():
     swings = [g.normal(0, 6, k).round() for k in n]
     frame = datasets.load("derived/match_margins").iloc[:0].reindex(range(n.size))
     frame = frame.assign(
-        n_boards=n, imp_margin=[s.sum() for s in swings],
-        sum_sq_imps=[(s**2).sum() for s in swings], event=np.repeat(["a", "b", "c"], 300),
-    )  # fmt: skip
+        n_boards=n,
+        imp_margin=[s.sum() for s in swings],
+        sum_sq_imps=[(s**2).sum() for s in swings],
+        event=np.repeat(["a", "b", "c"], 300),
+    )
     kb = k_estimates.k_per_board(margins=frame, n_boot=20, rng=1)
     assert kb.value == pytest.approx(np.sqrt(frame.sum_sq_imps.sum() / n.sum()))
     assert kb.source.startswith("the given margins")
@@ -399,9 +426,14 @@ def test_delta_within_match_recovers_a_simulated_delta():
     n = g.choice([12, 16, 20, 24, 32], size=6000)
     e = g.normal(0, 0.8, size=n.size)
     x = [ei + g.laplace(0, 6 / math.sqrt(2), size=ni) for ei, ni in zip(e, n, strict=True)]
-    frame = pd.DataFrame({"imp_margin": [xi.sum() for xi in x], "n_boards": n,
-                          "sum_sq_imps": [np.square(xi).sum() for xi in x],
-                          "file": np.repeat(np.arange(200), 30)})  # fmt: skip
+    frame = pd.DataFrame(
+        {
+            "imp_margin": [xi.sum() for xi in x],
+            "n_boards": n,
+            "sum_sq_imps": [np.square(xi).sum() for xi in x],
+            "file": np.repeat(np.arange(200), 30),
+        }
+    )
     d = k_growth.delta_within_match(margins=frame, confidence=0.99, n_boot=500, rng=1)
     row = d.iloc[0]
     assert row.group == "all" and len(d) == 1 and row.flag == ""
@@ -438,8 +470,13 @@ def test_k_by_length_within_series():
         rows = t[t.series == series].sort_values("mean_boards")
         short, long = rows.iloc[0], rows.iloc[-1]
         assert (r.short_band, r.long_band) == (short.band, long.band)
-        want = ("higher" if long.ci_low > short.ci_high
-                else "lower" if long.ci_high < short.ci_low else "overlapping")  # fmt: skip
+        want = (
+            "higher"
+            if long.ci_low > short.ci_high
+            else "lower"
+            if long.ci_high < short.ci_low
+            else "overlapping"
+        )
         assert r.direction == want
     # US championships: 11-14 boards (5.36) well below 15-16 (6.42) in the shipped margins
     assert g.loc["us", "direction"] == "higher"
@@ -455,11 +492,14 @@ def test_k_by_length_within_series():
         (lambda: k_growth.delta_within_match(min_boards=33, max_boards=33), "min_boards"),
         (lambda: k_growth.delta_within_match(confidence=1.5), "confidence"),
         (lambda: k_growth.k_by_length_within_series(bands="x"), "bands"),
-        (lambda: k_growth.k_by_length_within_series(
-            margins=pd.DataFrame({"imp_margin": [1], "n_boards": [8], "sum_sq_imps": [1]})),
-         "margins"),
+        (
+            lambda: k_growth.k_by_length_within_series(
+                margins=pd.DataFrame({"imp_margin": [1], "n_boards": [8], "sum_sq_imps": [1]})
+            ),
+            "margins",
+        ),
     ],
-)  # fmt: skip
+)
 def test_within_match_bad_input(call, name):
     with pytest.raises(BridgestatsError, match=name):
         call()

@@ -124,9 +124,19 @@ def _claims(half_lives, wander, /, **over):
 def test_page_claims_is_a_tidy_frame(half_lives, wander):
     claims = _claims(half_lives, wander)
     assert claims.columns.tolist() == [
-        "claim", "statement", "condition", "page_figure", "low", "high", "measured",
-        "measured_se", "measured_lo", "measured_hi", "verdict", "note",
-    ]  # fmt: skip
+        "claim",
+        "statement",
+        "condition",
+        "page_figure",
+        "low",
+        "high",
+        "measured",
+        "measured_se",
+        "measured_lo",
+        "measured_hi",
+        "verdict",
+        "note",
+    ]
     assert claims["claim"].is_unique and len(claims) == 8
     by_id = claims.set_index("claim")
     # the page's sentences, as printed
@@ -134,9 +144,12 @@ def test_page_claims_is_a_tidy_frame(half_lives, wander):
     assert "(or 0.0167%)" in by_id.loc["board_share_0_0167", "statement"]
     # figures computed exactly from the formula have no Monte Carlo error; simulated ones do
     exact = [
-        "newcomer_46", "newcomer_46_moving", "top_or_bottom_0_08", "board_share_sixth",
+        "newcomer_46",
+        "newcomer_46_moving",
+        "top_or_bottom_0_08",
+        "board_share_sixth",
         "board_share_0_0167",
-    ]  # fmt: skip
+    ]
     assert (by_id.loc[exact, "measured_se"] == 0).all()
     simulated = ["half_life_fixed", "half_life_pickup", "wander_band"]
     assert (by_id.loc[simulated, "measured_se"] > 0).all()
@@ -162,11 +175,13 @@ def test_page_claims_is_a_tidy_frame(half_lives, wander):
 
 def test_page_claims_verdicts(half_lives, wander):
     claims = _claims(
-        half_lives, wander, newcomer=46.4,
+        half_lives,
+        wander,
+        newcomer=46.4,
         half_life_fixed=dataclasses.replace(half_lives["fixed"], months=2.9, months_se=0.1),
         half_life_pickup=dataclasses.replace(half_lives["pickup"], months=6.1, months_se=0.1),
         wander=dataclasses.replace(wander, band=4.6, band_se=0.1),
-    )  # fmt: skip
+    )
     verdicts = claims.set_index("claim")["verdict"].to_dict()
     assert verdicts == {
         "newcomer_46": "confirmed",
@@ -183,8 +198,11 @@ def test_page_claims_verdicts(half_lives, wander):
     # bound 3.5 (undecided), 3.70 refutes; a missing se is undecided
     def verdict(months, se=0.1):
         hl = dataclasses.replace(half_lives["fixed"], months=months, months_se=se)
-        return _claims(half_lives, wander, half_life_fixed=hl).set_index("claim").loc[
-            "half_life_fixed", "verdict"]  # fmt: skip
+        return (
+            _claims(half_lives, wander, half_life_fixed=hl)
+            .set_index("claim")
+            .loc["half_life_fixed", "verdict"]
+        )
 
     assert verdict(3.30) == "confirmed"
     assert verdict(3.40) == "undecided"
@@ -196,9 +214,12 @@ def test_page_claims_verdicts(half_lives, wander):
 
 def test_best_forecast_only_where_the_intervals_part():
     table = pd.DataFrame(
-        {"system": ["ppi", "elo", "glicko2", "truth"], "skill": [0.070, 0.060, 0.020, 0.09],
-         "skill_se": [0.002, 0.002, 0.002, 0.002]}
-    )  # fmt: skip
+        {
+            "system": ["ppi", "elo", "glicko2", "truth"],
+            "skill": [0.070, 0.060, 0.020, 0.09],
+            "skill_se": [0.002, 0.002, 0.002, 0.002],
+        }
+    )
     best, sentence = studies.best_forecast(table)
     assert best == "ppi" and "elo" in sentence  # 0.066 > 0.064: apart
     best, sentence = studies.best_forecast(table.assign(skill_se=0.003))
@@ -210,8 +231,9 @@ def test_best_forecast_only_where_the_intervals_part():
 
 
 def test_half_lives_feed_the_table_and_the_figures():
-    hls = studies.half_lives(activities=[300.0, 416.0], partnerships=["fixed"], n_players=40,
-                             n_shocked=4, rng=1)  # fmt: skip
+    hls = studies.half_lives(
+        activities=[300.0, 416.0], partnerships=["fixed"], n_players=40, n_shocked=4, rng=1
+    )
     table = studies.half_life_frame(hls)
     assert list(hls) == [(300.0, "fixed"), (416.0, "fixed")]
     row = table.set_index("activity").loc[416.0]
@@ -221,9 +243,10 @@ def test_half_lives_feed_the_table_and_the_figures():
     # the same seed through half_life_table gives the same frame
     pd.testing.assert_frame_equal(
         table,
-        studies.half_life_table(activities=[300.0, 416.0], partnerships=["fixed"],
-                                n_players=40, n_shocked=4, rng=1),
-    )  # fmt: skip
+        studies.half_life_table(
+            activities=[300.0, 416.0], partnerships=["fixed"], n_players=40, n_shocked=4, rng=1
+        ),
+    )
     with pytest.raises(BridgestatsError, match="half_lives: must be a dict of HalfLife"):
         studies.half_life_frame([1.0])
 
@@ -241,9 +264,16 @@ def test_forecast_comparison_is_tidy_with_standard_errors():
     table = studies.forecast_comparison(n_players=60, n_months=3, activity=300.0, rng=5)
     assert table["system"].tolist() == ["ppi", "elo", "glicko2", "truth"]
     assert table.columns.tolist() == [
-        "system", "mse", "mse_se", "brier", "skill", "skill_se", "bias", "spearman",
+        "system",
+        "mse",
+        "mse_se",
+        "brier",
+        "skill",
+        "skill_se",
+        "bias",
+        "spearman",
         "spearman_se",
-    ]  # fmt: skip
+    ]
     row = table.set_index("system")
     assert row.loc["truth", "spearman"] == 1.0 and row.loc["truth", "spearman_se"] == 0.0
     np.testing.assert_allclose(table["brier"], table["mse"] / 1e4)

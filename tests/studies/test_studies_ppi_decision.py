@@ -70,8 +70,10 @@ def test_the_figures_against_an_independent_computation(club, decided):
     gen = np.random.default_rng(7)
     names = pd.unique(events)
     draws = gen.integers(0, names.size, size=(400, names.size))
-    preds = {f: rate_log(board_rows(frame), m_scale=f).expected_ns[first_boards(frame)][scored]
-             for f in table["factor"]}  # fmt: skip
+    preds = {
+        f: rate_log(board_rows(frame), m_scale=f).expected_ns[first_boards(frame)][scored]
+        for f in table["factor"]
+    }
     y = pct[scored]
     boot = {f: [] for f in preds}
     for draw in draws:
@@ -106,8 +108,9 @@ def test_factor_one_is_the_catalogue_ppi_as_compare_systems_scores_it(club, deci
     assert page["calibration_slope"] == pytest.approx(t[("ppi", "calibration_slope")], abs=1e-9)
     assert page["explained_share"] == pytest.approx(t[("ppi", "explained_share")], abs=1e-9)
     # without the boards' variances there is no noise floor, so no share
-    table, decision = ppi_decision(club.drop(columns="pct_ns_var"), until=UNTIL,
-                                   factors=(1, 2), n_boot=100, rng=1)  # fmt: skip
+    table, decision = ppi_decision(
+        club.drop(columns="pct_ns_var"), until=UNTIL, factors=(1, 2), n_boot=100, rng=1
+    )
     assert table["explained_share"].isna().all() and "explainable" not in decision["sentence"]
     assert page["gain"] == 0 and page["gain_ci_low"] == 0 and page["gain_ci_high"] == 0
 
@@ -134,15 +137,24 @@ def _table(rmse, gain_ci, factors=(0.25, 0.5, 1.0, 2.0, 4.0, 8.0), slopes=None):
     rmse = np.asarray(rmse, float)
     one = factors.index(1.0)
     slopes = np.linspace(0.3, 1.8, len(factors)) if slopes is None else slopes
-    return pd.DataFrame({
-        "factor": factors, "half_life_boards": half_life_boards(600 * np.array(factors)),
-        "rmse": rmse, "gain": rmse[one] - rmse,
-        "gain_ci_low": [lo for lo, _ in gain_ci], "gain_ci_high": [hi for _, hi in gain_ci],
-        "calibration_slope": slopes, "calibration_slope_ci_low": np.asarray(slopes) - 0.05,
-        "calibration_slope_ci_high": np.asarray(slopes) + 0.05,
-        "explained_share": np.nan, "best": rmse == rmse.min(),
-        "as_good_as_best": rmse == rmse.min(), "n_sessions": 13_248, "bootstrap_unit": "event",
-    })  # fmt: skip
+    return pd.DataFrame(
+        {
+            "factor": factors,
+            "half_life_boards": half_life_boards(600 * np.array(factors)),
+            "rmse": rmse,
+            "gain": rmse[one] - rmse,
+            "gain_ci_low": [lo for lo, _ in gain_ci],
+            "gain_ci_high": [hi for _, hi in gain_ci],
+            "calibration_slope": slopes,
+            "calibration_slope_ci_low": np.asarray(slopes) - 0.05,
+            "calibration_slope_ci_high": np.asarray(slopes) + 0.05,
+            "explained_share": np.nan,
+            "best": rmse == rmse.min(),
+            "as_good_as_best": rmse == rmse.min(),
+            "n_sessions": 13_248,
+            "bootstrap_unit": "event",
+        }
+    )
 
 
 _CI = [(-1, -0.8), (-0.4, -0.3), (0, 0), (0.15, 0.22), (0.14, 0.28), (0.01, 0.22)]
@@ -187,7 +199,8 @@ def test_verdicts_and_the_grid_edge(rmse, ci, verdict, factor, edge):
     assert sentence.endswith(".") and sentence.count(". ") == 0 and "\n" not in sentence
     assert "13,248 sessions from 2010-01-01" in sentence
     assert "(90 % intervals for all 5 factors against the page's m at once, resampling " in (
-        sentence)  # fmt: skip
+        sentence
+    )
     said = {"largest factor tried" in sentence, "smallest factor tried" in sentence}
     assert (True in said) == edge
     assert ("tried" in decision["value"]["m_rule"]) == edge
@@ -214,8 +227,7 @@ def test_factors_as_good_as_the_best_are_named():
 
 
 def test_one_at_the_end_of_the_grid_is_said():
-    table = _table([7.5, 7.6, 7.7], [(0, 0), (-0.2, -0.05), (-0.3, -0.1)],
-                   factors=(1.0, 2.0, 4.0))  # fmt: skip
+    table = _table([7.5, 7.6, 7.7], [(0, 0), (-0.2, -0.05), (-0.3, -0.1)], factors=(1.0, 2.0, 4.0))
     decision = pd_module._decision(table, level=0.9, since="2010-01-01")
     assert decision["verdict"] == VERDICTS[2]
     assert "the other side of 1 is untested" in decision["sentence"]
@@ -237,8 +249,9 @@ def test_m_rule_in_words():
 
 
 def test_the_calibration_sentence():
-    table = _table([8.7, 8.2, 7.8, 7.6, 7.58, 7.66], _CI,
-                   slopes=[0.32, 0.44, 0.60, 0.81, 1.15, 1.77])  # fmt: skip
+    table = _table(
+        [8.7, 8.2, 7.8, 7.6, 7.58, 7.66], _CI, slopes=[0.32, 0.44, 0.60, 0.81, 1.15, 1.77]
+    )
     said = ppi_calibration_sentence(table)
     assert said.startswith("The page's PPI has a calibration slope of 0.60 (90 %: 0.55 to 0.65)")
     assert "scores on average 3.0 % above, so its forecasts are too extreme, because" in said
@@ -252,7 +265,8 @@ def test_the_calibration_sentence():
         calibration_slope_ci_high=1.4,
     )
     assert "too timid, because each session moves a rating too little" in (
-        ppi_calibration_sentence(timid))  # fmt: skip
+        ppi_calibration_sentence(timid)
+    )
     fine = table.assign(calibration_slope_ci_low=0.9, calibration_slope_ci_high=1.1)
     assert "a slope of 1 is inside" in ppi_calibration_sentence(fine)
     with pytest.raises(BridgestatsError, match="table: must be ppi_decision's table"):
@@ -339,8 +353,10 @@ def test_the_shipped_log(shipped):
     # the report's share for the PPI (0.237), and m x 4's nearly twice it
     assert t.loc[1.0, "explained_share"] == pytest.approx(0.237, abs=0.001)
     assert t.loc[4.0, "explained_share"] == pytest.approx(0.474, abs=0.002)
-    assert "capturing 47 % of the explainable variance instead of 24 %, and m × 2 does about " in (
-        decision["sentence"])  # fmt: skip
+    assert (
+        "capturing 47 % of the explainable variance instead of 24 %, and m × 2 does about "
+        in (decision["sentence"])
+    )
     # m x 2 is not told from m x 4 (0.025 % behind): the committee may take the smaller step
     assert t.loc[2.0, "as_good_as_best"] and not t.loc[8.0, "as_good_as_best"]
     said = ppi_calibration_sentence(table)

@@ -15,9 +15,18 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def report():
-    return pr.ppi_report(rng=7, activities=[416.0], n_players=150, n_shocked=20,
-                         wander_players=30, wander_months=24, newcomer_per_strength=6,
-                         newcomer_months=6, compare_players=40, compare_months=3)  # fmt: skip
+    return pr.ppi_report(
+        rng=7,
+        activities=[416.0],
+        n_players=150,
+        n_shocked=20,
+        wander_players=30,
+        wander_months=24,
+        newcomer_per_strength=6,
+        newcomer_months=6,
+        compare_players=40,
+        compare_months=3,
+    )
 
 
 def test_findings_frame(report):
@@ -40,8 +49,9 @@ def test_findings_frame(report):
 def test_one_generator_drawn_in_order(report):
     """The half-lives draw first from the seeded generator: the same seed gives the same
     half-lives when they are run alone."""
-    alone = half_lives(activities=[416.0], rng=np.random.default_rng(7), n_players=150,
-                       n_shocked=20)  # fmt: skip
+    alone = half_lives(
+        activities=[416.0], rng=np.random.default_rng(7), n_players=150, n_shocked=20
+    )
     assert alone[416.0, "fixed"].boards == report.at_page["fixed"].boards
     assert report.summary()["seed"] == 7
 
@@ -54,8 +64,9 @@ def test_sentences(report):
     best, sentence = report.best
     assert (best is None or best in pr.SYSTEMS) and "ppi (" not in sentence  # names, not ids
     assert [s.split(":")[0] for s in report.half_life_sentences()] == [
-        "With a fixed partnership", "With pick-up partners"
-    ]  # fmt: skip
+        "With a fixed partnership",
+        "With pick-up partners",
+    ]
     assert report.newcomer_sentence().startswith(
         f"A newcomer after 12 boards at 40 %: {report.newcomer_held:.2f} % with the others held"
     )

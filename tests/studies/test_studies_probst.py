@@ -83,8 +83,12 @@ def test_every_item_has_the_status_found(items):
     expected = {item: NOT_REPRODUCED.get(item, "reproduced") for item in items.index}
     assert items["status"].to_dict() == expected
     counts = items["status"].value_counts().to_dict()
-    assert counts == {"reproduced": 60, "error in the article": 3, "not reproducible": 2,
-                      "rounding slip": 1}  # fmt: skip
+    assert counts == {
+        "reproduced": 60,
+        "error in the article": 3,
+        "not reproducible": 2,
+        "rounding slip": 1,
+    }
 
 
 def test_the_statuses_found(items):

@@ -106,10 +106,19 @@ def test_intervals_bracket_the_values(simulated):
     table = simulated[2]
     assert (table["ci_low"] <= table["value"] + 1e-12).all()
     assert (table["value"] <= table["ci_high"] + 1e-12).all()
-    assert set(table["metric"]) == {"rmse", "rmse_board", "rmse_vs_ppi", "rmse_vs_elo",
-                                    "rmse_vs_player_mean", "log_score", "coverage_90",
-                                    "calibration_slope", "calibration_intercept", "concordance",
-                                    "explained_share"}  # fmt: skip
+    assert set(table["metric"]) == {
+        "rmse",
+        "rmse_board",
+        "rmse_vs_ppi",
+        "rmse_vs_elo",
+        "rmse_vs_player_mean",
+        "log_score",
+        "coverage_90",
+        "calibration_slope",
+        "calibration_intercept",
+        "concordance",
+        "explained_share",
+    }
     # a board's error adds the spread of the session's boards: sd 29.5 % at an even table
     for system in ("truth", "ppi"):
         assert _value(table, system, "rmse_board") == pytest.approx(29.5, rel=0.05)
@@ -203,8 +212,9 @@ def test_real_players_baselines(real):
     for system in SYSTEMS:
         assert 0.88 < t[(system, "coverage_90")] < 0.92, system
     # resampling events widens the intervals against resampling sessions
-    by_session = compare_systems(predictions, since="2010-01-01", n_boot=300, unit="session",
-                                 rng=2026).set_index(["system", "metric"])  # fmt: skip
+    by_session = compare_systems(
+        predictions, since="2010-01-01", n_boot=300, unit="session", rng=2026
+    ).set_index(["system", "metric"])
     for system in ("ppi", "gaussian"):
         wide = ci.loc[(system, "rmse"), "ci_high"] - ci.loc[(system, "rmse"), "ci_low"]
         narrow = (
@@ -233,8 +243,12 @@ def _player_mean_loop(sessions, c):
 def test_player_mean_matches_a_loop():
     sessions = simulated_sessions(n_players=40, n_months=3, rng=5)
     for c in (0.0, 37.5, 400.0):
-        np.testing.assert_allclose(player_mean_forecast(sessions, shrink_boards=c),
-                                   _player_mean_loop(sessions, c), rtol=0, atol=1e-9)  # fmt: skip
+        np.testing.assert_allclose(
+            player_mean_forecast(sessions, shrink_boards=c),
+            _player_mean_loop(sessions, c),
+            rtol=0,
+            atol=1e-9,
+        )
     with pytest.raises(BridgestatsError, match="shrink_boards"):
         player_mean_forecast(sessions, shrink_boards=-1)
 
@@ -315,11 +329,15 @@ def test_real_players_claims(real):
 
 def _hand_log(pcts):
     """Pair a-b against a new pair in each session, then pair a-c (new) once."""
-    rows = [("E", "2005-09-01", i + 1, "a", "b", f"x{i}", f"y{i}", 20, p) for i, p in
-            enumerate(pcts[:-1])]  # fmt: skip
+    rows = [
+        ("E", "2005-09-01", i + 1, "a", "b", f"x{i}", f"y{i}", 20, p)
+        for i, p in enumerate(pcts[:-1])
+    ]
     rows.append(("E", "2005-09-01", len(pcts), "a", "c", "x9", "y9", 20, pcts[-1]))
-    return pd.DataFrame(rows, columns=["event", "date", "round", "north", "south", "east",
-                                       "west", "n_boards", "pct_ns"])  # fmt: skip
+    return pd.DataFrame(
+        rows,
+        columns=["event", "date", "round", "north", "south", "east", "west", "n_boards", "pct_ns"],
+    )
 
 
 def test_partnership_bonus_arithmetic():
@@ -476,15 +494,17 @@ def test_real_players_identification(real):
     # the figures are the exact likelihood's: the shipped maximum is one (a fresh
     # evaluation at it gives the shipped log-likelihood)
     model = GaussianModel(**{n: float(t.loc[("all", n), "estimate"]) for n in SD_NAMES})
-    assert mixed_log_likelihood(sessions, model=model, until=IDENTIFICATION["until"]) == \
-        pytest.approx(t.loc[("all", "skill_sd"), "log_likelihood"], rel=1e-9)  # fmt: skip
+    assert mixed_log_likelihood(
+        sessions, model=model, until=IDENTIFICATION["until"]
+    ) == pytest.approx(t.loc[("all", "skill_sd"), "log_likelihood"], rel=1e-9)
 
 
 def test_identification_computes_what_is_not_shipped():
     # a log other than the shipped one: the exact fit and profiles are computed, the same
     # as mixed_profile_likelihood's
-    sim = simulate_gaussian_sessions(GaussianModel(), n_circles=4, circle_size=4, n_rounds=40,
-                                     rounds_per_date=20, rng=1)  # fmt: skip
+    sim = simulate_gaussian_sessions(
+        GaussianModel(), n_circles=4, circle_size=4, n_rounds=40, rounds_per_date=20, rng=1
+    )
     ci, _ = gaussian_identification(sim, n_grid=2)
     direct, _ = mixed_profile_likelihood(sim, sds=["board_sd"], n_grid=2)
     row = ci.set_index(["sessions", "parameter"]).loc[("all", "board_sd")]

@@ -32,8 +32,9 @@ def test_one_generator_drawn_in_order(report):
     """The comparison draws first from the seeded generator: the same seed gives the same
     intervals when it is run alone."""
     preds = session_predictions(report.log.sessions, elo_k_factor=2.0, until=report.until)
-    alone = compare_systems(preds, since=report.until, n_boot=30, level=0.9, unit="event",
-                            rng=np.random.default_rng(3))  # fmt: skip
+    alone = compare_systems(
+        preds, since=report.until, n_boot=30, level=0.9, unit="event", rng=np.random.default_rng(3)
+    )
     assert np.allclose(alone["ci_low"], report.comparison["ci_low"], equal_nan=True)
     assert report.summary()["seed"] == 3
 

@@ -66,8 +66,10 @@ def test_sentences_of_the_sections(report):
     assert report.model_sentence().endswith("Bands without a match: none.")
     assert report.series_table()["size"].sum() == 2_330
     assert report.match_table()["what"].tolist() == [
-        "K from margins (IMPs)", "K per board (IMPs)", "variance-inflation ratio"
-    ]  # fmt: skip
+        "K from margins (IMPs)",
+        "K per board (IMPs)",
+        "variance-inflation ratio",
+    ]
 
 
 def _pbn_match(home, visit, tricks_open, tricks_closed):
@@ -88,8 +90,9 @@ def test_on_files_one_event(tmp_path):
     records = _pbn_match("A", "B", [10, 11, 8, 10], [9, 10, 10, 10])
     records += _pbn_match("C", "D", [11, 9, 10, 9], [8, 10, 10, 10])
     path.write_text("\n".join(records))
-    r = rk.rederive_k([str(path)], n_boot=20, rng=1, min_group_matches=1,
-                      min_match_boards=4, delta_min_boards=4)  # fmt: skip
+    r = rk.rederive_k(
+        [str(path)], n_boot=20, rng=1, min_group_matches=1, min_match_boards=4, delta_min_boards=4
+    )
     swings = np.array([10, 1, -11, 0, 11, -10, 0, -10])
     assert r.per_swing.k == pytest.approx(np.sqrt(np.mean(swings**2)), abs=1e-12)
     assert r.swing_sentence().startswith(

@@ -67,21 +67,34 @@ def test_wbf_standings_by_hand(rescored, matches):
     margin = (m["imps_a"] - m["imps_b"]).to_numpy()
     vp_a = wbf_vp(margin, 16)  # the winner's VPs for a positive margin, loser's for negative
     vp_a = np.where(margin >= 0, vp_a, 20 - wbf_vp(-margin, 16))
-    parts = [pd.Series(vp_a, index=m["team_a"].to_numpy()),
-             pd.Series(20 - vp_a, index=m["team_b"].to_numpy())]  # fmt: skip
+    parts = [
+        pd.Series(vp_a, index=m["team_a"].to_numpy()),
+        pd.Series(20 - vp_a, index=m["team_b"].to_numpy()),
+    ]
     score = pd.concat(parts).groupby(level=0).sum()
     got = rescored.query("event == '2013-World/Men' and scale == 'WBF 2013 continuous'")
     got = got.set_index("team")["score"]
-    pd.testing.assert_series_equal(got.sort_index(), score.sort_index(), check_names=False,
-                                   atol=1e-9)  # fmt: skip
+    pd.testing.assert_series_equal(
+        got.sort_index(), score.sort_index(), check_names=False, atol=1e-9
+    )
     assert got.idxmax() == score.idxmax()
 
 
 def test_ties_broken_by_imp_difference_then_name():
-    m = pd.DataFrame({"event": "2014-X", "round": [1, 2, 3], "team_a": ["A", "A", "B"],
-                      "team_b": ["B", "C", "C"], "boards": 16, "boards_scored": 16,
-                      "imps_a": [30, 10, 10], "imps_b": [10, 30, 30], "missing_tables": 0,
-                      "ambiguous_tables": 0})  # fmt: skip
+    m = pd.DataFrame(
+        {
+            "event": "2014-X",
+            "round": [1, 2, 3],
+            "team_a": ["A", "A", "B"],
+            "team_b": ["B", "C", "C"],
+            "boards": 16,
+            "boards_scored": 16,
+            "imps_a": [30, 10, 10],
+            "imps_b": [10, 30, 30],
+            "missing_tables": 0,
+            "ambiguous_tables": 0,
+        }
+    )
     r = rescore.rescore_events(m, n_qualify=2)
     wdl = r[r["scale"] == "win/draw/loss"].set_index("team")
     # all won once: A +0, B -40, C +40 IMPs
@@ -95,8 +108,17 @@ def test_ties_broken_by_imp_difference_then_name():
 def test_qualifier_changes(rescored):
     q = rescore.qualifier_changes(rescored)
     assert list(q.columns) == [
-        "event", "scale", "count", "winner_changed", "baseline", "baseline_played",
-        "count_low", "count_high", "tied_at_cut", "baseline_scale"]  # fmt: skip
+        "event",
+        "scale",
+        "count",
+        "winner_changed",
+        "baseline",
+        "baseline_played",
+        "count_low",
+        "count_high",
+        "tied_at_cut",
+        "baseline_scale",
+    ]
     assert (q["count_low"] <= q["count"]).all() and (q["count"] <= q["count_high"]).all()
     played = set(q.loc[q["baseline_played"], "event"])
     assert played == {"2013-World/Men", "2013-World/Women", "2015-World/Men", "2015-World/Women"}
@@ -137,13 +159,14 @@ def test_tie_range_against_brute_force(rescored):
     q = rescore.qualifier_changes(rescored).set_index(["event", "scale"])
     checked = 0
     for (event, scale), g in rescored.groupby(["event", "scale"]):
-        base = rescored[(rescored["event"] == event)
-                        & (rescored["scale"] == "WBF 2013 continuous")]  # fmt: skip
+        base = rescored[(rescored["event"] == event) & (rescored["scale"] == "WBF 2013 continuous")]
         if not (g["tied_at_cut"].any() or base["tied_at_cut"].any()):
             continue
         lo, hi = _brute_force_range(g, base)
         assert (q.loc[(event, scale), "count_low"], q.loc[(event, scale), "count_high"]) == (
-            lo, hi), (event, scale)  # fmt: skip
+            lo,
+            hi,
+        ), (event, scale)
         checked += 1
     assert checked == 32
 
@@ -167,18 +190,27 @@ def test_qualifiers_and_baseline_rules():
     assert rescore.n_qualifiers("2005-World/Women")[0] == 8
     assert "8 used" in rescore.n_qualifiers("2012-Polish-League")[1]
     assert rescore.baseline_scale("2012-Euro/Women")[:3:2] == ("WBF 2013 continuous", False)
-    c = pd.DataFrame({"event": ["2013-World/Men"] * 2, "scale": ["WBF 2013 continuous", "x"],
-                      "count": [0, 3], "winner_changed": [False, False],
-                      "baseline_played": True})  # fmt: skip
+    c = pd.DataFrame(
+        {
+            "event": ["2013-World/Men"] * 2,
+            "scale": ["WBF 2013 continuous", "x"],
+            "count": [0, 3],
+            "winner_changed": [False, False],
+            "baseline_played": True,
+        }
+    )
     lines = rescore.conclusions(c)
     assert lines[0].startswith("x changes the qualifiers of 1 of the 1 event, 3 qualifiers in all")
     # issue 33: the sentence names its baseline, whether the events played it, and the cut
-    assert lines[0].endswith(", against WBF 2013 continuous, the scale every one of them played,"
-                             " the top 8 of each qualifying.")  # fmt: skip
+    assert lines[0].endswith(
+        ", against WBF 2013 continuous, the scale every one of them played,"
+        " the top 8 of each qualifying."
+    )
     old = c.assign(event="2009-World/Men", baseline_played=False)
     assert rescore.conclusions(pd.concat([c, old]), n_qualify=4)[0].endswith(
         "against WBF 2013 continuous re-applied to every event (a scale 1 of the 2 did not "
-        "play), the top 4 of each qualifying.")  # fmt: skip
+        "play), the top 4 of each qualifying."
+    )
     # the events played under the baseline: one sentence, every scale's count in it
     two = pd.concat([c, c.iloc[[1]].assign(scale="y", count=0, winner_changed=True)])
     assert rescore.conclusions(two)[-1] == (

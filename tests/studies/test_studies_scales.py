@@ -29,9 +29,11 @@ def test_candidate_scales_teams(spread):
     """Six scales; the Gaussian ones at σ = √(nK² + n²δ²), thresholds σ·z_k (Probst Table 2)."""
     sc = scales.candidate_scales("round robin", spread=spread)
     assert [s.name for s in sc][2:] == [
-        "WBF 2013 continuous, 16 boards", "WBF 2013 discrete, 16 boards", "win/draw/loss",
+        "WBF 2013 continuous, 16 boards",
+        "WBF 2013 discrete, 16 boards",
+        "win/draw/loss",
         "IMPs differential",
-    ]  # fmt: skip
+    ]
     sigma = math.sqrt(16 * spread.k**2 + 256 * spread.delta**2)
     np.testing.assert_allclose(sc[0].thresholds, sigma * gaussian_z(20), rtol=1e-12)
     np.testing.assert_allclose(sc[1].thresholds, sigma * gaussian_z(20, negative=5), rtol=1e-12)
@@ -50,19 +52,26 @@ def test_candidate_scales_teams(spread):
         (lambda: scales.candidate_scales("Swiss teams", spread=(6.0, 0.5)), "spread"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=-1), "strength_sd"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, seats=4), "overrides"),
-        (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, pairings=["x"]),
-         "pairings"),
+        (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, pairings=["x"]), "pairings"),
         (lambda: scales.headline(pd.DataFrame()), "measures"),
         (lambda: scales.conclusions([1, 2]), "measures"),
         (lambda: scales.scale_shooting("Swiss pairs"), "event"),
         (lambda: scales.compare_scales("Swiss teams", strength_sd=0.5, rng=-1), "rng"),
-        (lambda: scales.compare_scales("Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5,
-                                       reference="ebu_2006"), "reference"),
-        (lambda: scales.compare_scales("Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5,
-                                       reference="nonsense"), "reference"),
+        (
+            lambda: scales.compare_scales(
+                "Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5, reference="ebu_2006"
+            ),
+            "reference",
+        ),
+        (
+            lambda: scales.compare_scales(
+                "Swiss teams", scales=["wbf", "wdl"], strength_sd=0.5, reference="nonsense"
+            ),
+            "reference",
+        ),
         (lambda: scales.scale_verdicts(pd.DataFrame({"event": []}), alpha=1.5), "alpha"),
     ],
-)  # fmt: skip
+)
 def test_bad_input(call, name):
     with pytest.raises(BridgestatsError, match=name):
         call()
@@ -77,9 +86,20 @@ def swiss():
 
 def test_compare_scales_frame(swiss):
     assert list(swiss.columns) == [
-        "event", "scale", "pairing", "measure", "round", "k", "outcome", "value", "se",
-        "n_events", "reference", "p_value", "p_holm",
-    ]  # fmt: skip
+        "event",
+        "scale",
+        "pairing",
+        "measure",
+        "round",
+        "k",
+        "outcome",
+        "value",
+        "se",
+        "n_events",
+        "reference",
+        "p_value",
+        "p_holm",
+    ]
     assert set(swiss.pairing) == set(PAIRINGS) and set(swiss.event) == {"Swiss teams"}
     p = swiss[swiss.measure == "p_strongest_wins"]
     assert len(p) == 2 * len(PAIRINGS) and (p.n_events == 150).all()
@@ -102,16 +122,25 @@ def test_compare_scales_frame(swiss):
 def test_common_random_numbers_and_extremes():
     """A huge spread: the strongest nearly always wins under every scale; the round robin
     ignores the pairing rules; the same rng gives the same frame."""
-    big = scales.compare_scales("round robin", scales=["wbf", "imps"], strength_sd=20.0,
-                                n_events=40, rng=5, n_entrants=8)  # fmt: skip
+    big = scales.compare_scales(
+        "round robin", scales=["wbf", "imps"], strength_sd=20.0, n_events=40, rng=5, n_entrants=8
+    )
     assert set(big.pairing) == {"round_robin"}
     p = big[big.measure == "p_strongest_wins"]
     assert (p.value >= 0.9).all()  # the two strongest can be close: 20-VP caps tie them
-    again = scales.compare_scales("round robin", scales=["wbf", "imps"], strength_sd=20.0,
-                                  n_events=40, rng=5, n_entrants=8)  # fmt: skip
+    again = scales.compare_scales(
+        "round robin", scales=["wbf", "imps"], strength_sd=20.0, n_events=40, rng=5, n_entrants=8
+    )
     pd.testing.assert_frame_equal(big, again)
-    equal = scales.compare_scales("Swiss teams", scales=["wbf"], pairings=["random"],
-                                  strength_sd=0.0, n_events=20, rng=5, **SMALL)  # fmt: skip
+    equal = scales.compare_scales(
+        "Swiss teams",
+        scales=["wbf"],
+        pairings=["random"],
+        strength_sd=0.0,
+        n_events=20,
+        rng=5,
+        **SMALL,
+    )
     assert "p_strongest_wins" not in set(equal.measure)  # no unique strongest side
 
 
@@ -127,8 +156,16 @@ def test_headline(swiss):
     (row,) = [r for r in h["scale_differences"] if r["measure"] == "p_strongest_wins"]
     d = swiss.query("measure == 'p_strongest_wins_vs_reference' and pairing == 'score'")
     assert row["diff"] == d.value.iloc[0] and row["se_paired"] == d.se.iloc[0]
-    assert {k for k in row} == {"format", "measure", "scale", "reference", "diff",
-                                "se_paired", "p_holm", "verdict"}  # fmt: skip
+    assert {k for k in row} == {
+        "format",
+        "measure",
+        "scale",
+        "reference",
+        "diff",
+        "se_paired",
+        "p_holm",
+        "verdict",
+    }
 
 
 def test_conclusions_are_computed(swiss):
@@ -150,17 +187,28 @@ def test_conclusions_are_computed(swiss):
     assert (open_words in clause) == (n_open > 0)
     assert (f"{n_same} cannot be told from it" in clause) == (n_same > 0)
     assert clause.startswith("no scale differs") == (v.verdict != "differs").all()
-    assert all(notebook.findings_problems([finding(x, section="s", headline=True)]) == []
-               for x in lines)  # fmt: skip  # each one sentence
+    # each one sentence
+    assert all(
+        notebook.findings_problems([finding(x, section="s", headline=True)]) == [] for x in lines
+    )
     assert any("by pairing rule" in s for s in lines)
     # the verdict follows the numbers: one scale z = 4 from the reference differs, z = 0.5
     # does not, z = 2.2 (within 1.5 of the simultaneous 2.24 for two comparisons) is open
-    fake = pd.DataFrame({
-        "event": "Swiss teams", "scale": ["ref", "a", "b"], "pairing": "score",
-        "measure": ["p_strongest_wins"] + ["p_strongest_wins_vs_reference"] * 2,
-        "round": pd.NA, "k": pd.NA, "outcome": None, "value": [0.5, -0.08, 0.01],
-        "se": 0.02, "n_events": 1000, "reference": [None, "ref", "ref"],
-    })  # fmt: skip
+    fake = pd.DataFrame(
+        {
+            "event": "Swiss teams",
+            "scale": ["ref", "a", "b"],
+            "pairing": "score",
+            "measure": ["p_strongest_wins"] + ["p_strongest_wins_vs_reference"] * 2,
+            "round": pd.NA,
+            "k": pd.NA,
+            "outcome": None,
+            "value": [0.5, -0.08, 0.01],
+            "se": 0.02,
+            "n_events": 1000,
+            "reference": [None, "ref", "ref"],
+        }
+    )
     z = fake.value / fake.se
     fake["p_value"] = 2 * stats.norm.sf(z.abs())
     fake.loc[0, "p_value"] = np.nan
@@ -188,8 +236,9 @@ def test_conclusions_are_computed(swiss):
 
 
 def test_reference_by_name_or_shorthand():
-    kw = dict(scales=["wdl", "wbf"], pairings=["score"], strength_sd=0.5, n_events=30,
-              rng=1, **SMALL)  # fmt: skip
+    kw = dict(
+        scales=["wdl", "wbf"], pairings=["score"], strength_sd=0.5, n_events=30, rng=1, **SMALL
+    )
     default = scales.compare_scales("Swiss teams", **kw)
     named = scales.compare_scales("Swiss teams", reference="wdl", **kw)
     assert set(default.reference.dropna()) == {"WBF 2013 continuous, 8 boards"}
@@ -207,13 +256,20 @@ def test_headline_verdict_does_not_flip_between_seeds():
     runs = [
         scales.headline(
             scales.compare_scales(
-                "round robin", scales=["wbf", "wdl", "imps"], strength_sd=0.5, n_events=2000,
-                n_entrants=10, n_boards=8, rng=seed),
+                "round robin",
+                scales=["wbf", "wdl", "imps"],
+                strength_sd=0.5,
+                n_events=2000,
+                n_entrants=10,
+                n_boards=8,
+                rng=seed,
+            ),
             pairings=scales.compare_pairings(
-                "Swiss teams", strength_sd=0.5, n_events=2000, rng=seed, **SMALL),
+                "Swiss teams", strength_sd=0.5, n_events=2000, rng=seed, **SMALL
+            ),
         )
         for seed in (1, 2)
-    ]  # fmt: skip
+    ]
     for h in runs:
         assert h["n_events_per_format"] == {"round robin": 2000}
         assert len(h["scale_differences"]) == 2 * 3
@@ -222,8 +278,9 @@ def test_headline_verdict_does_not_flip_between_seeds():
         a, b = ({(r["measure"], r[key]): r["verdict"] for r in h[rows]} for h in runs)
         flips = {k for k in a if {a[k], b[k]} == {"differs", "not distinguishable"}}
         assert not flips, (rows, flips)
-    a, b = ({(r["measure"], r["scale"]): r["verdict"] for r in h["scale_differences"]}
-            for h in runs)  # fmt: skip
+    a, b = (
+        {(r["measure"], r["scale"]): r["verdict"] for r in h["scale_differences"]} for h in runs
+    )
     assert a["kendall_tau", "win/draw/loss"] == b["kendall_tau", "win/draw/loss"] == "differs"
 
 
@@ -237,25 +294,23 @@ def test_compare_pairings_paired_by_event():
     d = scales.compare_pairings("Swiss teams", pairings=["score", "random", "late"], **kw)
     assert set(d.scale) == {"WBF 2013 continuous, 8 boards"}
     assert d.loc[d.pairing == "score", "reference"].isna().all()
-    own = scales.compare_scales("Swiss teams", scales=["wbf"], pairings=["score", "random"],
-                                **kw)  # fmt: skip
+    own = scales.compare_scales("Swiss teams", scales=["wbf"], pairings=["score", "random"], **kw)
     for r in own[own.measure.isin(["p_strongest_wins", "kendall_tau"])].itertuples():
         row = d[(d.pairing == r.pairing) & (d.measure == r.measure)].iloc[0]
         assert (row.value, row.se) == (r.value, r.se)
     p = d[d.measure == "p_strongest_wins"].set_index("pairing")
     assert p.loc["random", "diff"] == pytest.approx(
-        p.loc["random", "value"] - p.loc["score", "value"], abs=1e-12)  # fmt: skip
+        p.loc["random", "value"] - p.loc["score", "value"], abs=1e-12
+    )
     from bridgestats.sim.events import simulate_events
 
-    seed = int(np.random.default_rng(int(np.random.default_rng(4).integers(2**63)))
-               .integers(2**63))  # fmt: skip
+    seed = int(np.random.default_rng(int(np.random.default_rng(4).integers(2**63))).integers(2**63))
     won = []
     for rule in ("score", "random"):
         res = simulate_events(pairing=rule, strength_sd=0.5, n_events=300, rng=seed, **SMALL)
         won.append(res.rank[np.arange(300), res.strength.argmax(axis=1)] == 1)
     e = won[1].astype(float) - won[0]
-    assert p.loc["random", "se_paired"] == pytest.approx(e.std(ddof=1) / math.sqrt(300),
-                                                         rel=1e-12)  # fmt: skip
+    assert p.loc["random", "se_paired"] == pytest.approx(e.std(ddof=1) / math.sqrt(300), rel=1e-12)
     assert set(d.verdict.dropna()) <= {"differs", "not distinguishable", "unresolved"}
     with pytest.raises(BridgestatsError, match="pairings"):
         scales.compare_pairings("Swiss teams", pairings=["random", "late"], **kw)

@@ -28,13 +28,18 @@ def test_booklet_and_designer_print_the_same_table(booklet_frame, form, n):
     """Same form, length and sources: the booklet's band starts and the designer's
     recommended scale (``recommendation``, which the notebook shows) are identical."""
     rec = se.recommendation(form, n)
-    rows = booklet_frame[(booklet_frame["section"] == SECTION[form])
-                         & (booklet_frame["n_boards"] == n)]  # fmt: skip
+    rows = booklet_frame[
+        (booklet_frame["section"] == SECTION[form]) & (booklet_frame["n_boards"] == n)
+    ]
     assert rows["sigma"].iloc[0] == rec["sigma"]
     # the continuous edges to rounding of the centre's addition (1e-12), the printed starts
     # character for character
-    np.testing.assert_allclose(rows["threshold"].to_numpy()[1:] - rec["scale"].centre,
-                               np.asarray(rec["thresholds"]), rtol=0, atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(
+        rows["threshold"].to_numpy()[1:] - rec["scale"].centre,
+        np.asarray(rec["thresholds"]),
+        rtol=0,
+        atol=1e-12,
+    )
     printed = [r[3] for r in bk._rows(SECTION[form], n, rec["scale"], whole=form != "swiss_pairs")]
     assert rows["margin_from"].tolist() == printed
 
@@ -114,8 +119,15 @@ def test_mp_and_imps_are_not_compared():
 def test_recommendation_answers_every_form_and_moves_with_sigma():
     for form in se.EVIDENCE_FORMS:
         r = se.recommendation(form, 16)
-        assert set(r) >= {"form", "n_boards", "sigma", "sigma_ci", "sigma_source",
-                          "thresholds", "p_20_0"}  # fmt: skip
+        assert set(r) >= {
+            "form",
+            "n_boards",
+            "sigma",
+            "sigma_ci",
+            "sigma_source",
+            "thresholds",
+            "p_20_0",
+        }
         assert r["p_20_0_off"]["low"] < r["p_20_0"] < r["p_20_0_off"]["high"]
         assert abs(r["p_20_0"] - 2 / 21) < 0.01  # equal probability, up to whole-IMP printing
     with pytest.raises(BridgestatsError, match=r"^form: must be one of"):
@@ -126,13 +138,25 @@ def test_recommendation_answers_every_form_and_moves_with_sigma():
 #: every report takes from sigma_evidence. rederive_k is the page that shows the alternatives
 #: (the K(n) likelihood, the within-match estimate by series) and says which one the scales
 #: use (its summary's delta_used_by_scales, tests/test_notebook_rederive_k.py).
-_FITS = ("pairs_strength_spread(", "team_strength_spread(", "fit_strength_spread(",
-         "k_model(", "delta_within_match(", "pairs_strength_from_curve(")  # fmt: skip
+_FITS = (
+    "pairs_strength_spread(",
+    "team_strength_spread(",
+    "fit_strength_spread(",
+    "k_model(",
+    "delta_within_match(",
+    "pairs_strength_from_curve(",
+)
 #: Summary keys that hold K, δ or τ, by report (checked over a built reports folder).
-_KEYS = {"team_k": "k", "team_delta": "delta", "pairs_strength_sd": "strength_sd",
-         "brighton_fit_strength_sd": "strength_sd", "pairs_k": "pairs_k",
-         "brighton_fit_k": "pairs_k", "k_within_match": "k",
-         "delta_within_match": "delta"}  # fmt: skip
+_KEYS = {
+    "team_k": "k",
+    "team_delta": "delta",
+    "pairs_strength_sd": "strength_sd",
+    "brighton_fit_strength_sd": "strength_sd",
+    "pairs_k": "pairs_k",
+    "brighton_fit_k": "pairs_k",
+    "k_within_match": "k",
+    "delta_within_match": "delta",
+}
 
 
 def test_no_report_fits_k_delta_or_tau_itself():
@@ -143,8 +167,11 @@ def test_no_report_fits_k_delta_or_tau_itself():
     for nb in sorted(notebooks_dir().glob("*.ipynb")):
         if nb.stem == "rederive_k":
             continue
-        code = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"]
-                         if c["cell_type"] == "code")  # fmt: skip
+        code = "\n".join(
+            "".join(c["source"])
+            for c in json.loads(nb.read_text())["cells"]
+            if c["cell_type"] == "code"
+        )
         calls = [f for f in _FITS if f in code]
         assert not calls, f"{nb.name} fits {calls} itself: take it from sigma_evidence"
 
@@ -207,16 +234,34 @@ def _printed_sigmas(summary: dict, run: str):
         yield row["form"], row["n_boards"], 15, row["sigma"], top, f"{run}: form_sigmas"
     rec = summary.get("recommendation")
     if isinstance(rec, dict) and "thresholds" in rec:
-        yield (rec["form"], rec["n_boards"], 15, rec["sigma"], rec["thresholds"][-1],
-               f"{run}: recommendation")  # fmt: skip
+        yield (
+            rec["form"],
+            rec["n_boards"],
+            15,
+            rec["sigma"],
+            rec["thresholds"][-1],
+            f"{run}: recommendation",
+        )
     scale = summary.get("scale")
     if isinstance(scale, dict) and scale.get("form") == "butler":
         shooting = 1.0 if scale.get("online") else 0.0
-        yield ("butler", scale["n_boards"], scale["tables"], scale["sigma"] - shooting,
-               scale["thresholds"][9] if not shooting else None, f"{run}: scale")  # fmt: skip
+        yield (
+            "butler",
+            scale["n_boards"],
+            scale["tables"],
+            scale["sigma"] - shooting,
+            scale["thresholds"][9] if not shooting else None,
+            f"{run}: scale",
+        )
     for row in summary.get("recommendations") or []:
-        yield (row["form"], row["n_boards"], row.get("n_tables", 15), row["sigma"],
-               row["thresholds"][-1], f"{run}: recommendations")  # fmt: skip
+        yield (
+            row["form"],
+            row["n_boards"],
+            row.get("n_tables", 15),
+            row["sigma"],
+            row["thresholds"][-1],
+            f"{run}: recommendations",
+        )
 
 
 def test_every_built_report_prints_one_sigma_per_form_and_length(capsys):
@@ -244,8 +289,11 @@ def test_every_built_report_prints_one_sigma_per_form_and_length(capsys):
     z_top = float(gaussian_z(20)[-1])
     seen = []
     for path in summaries:
-        run = json.loads((path.parent / "run.json").read_text()) if (
-            path.parent / "run.json").is_file() else {}  # fmt: skip
+        run = (
+            json.loads((path.parent / "run.json").read_text())
+            if (path.parent / "run.json").is_file()
+            else {}
+        )
         if (run.get("parameters") or {}).get("files"):
             continue  # a report on other files shows their figures
         s = json.loads(path.read_text())
@@ -258,8 +306,17 @@ def test_every_built_report_prints_one_sigma_per_form_and_length(capsys):
             if tables == 15 and 4 <= n <= 32:  # the booklet prints 15 tables, 4-32 boards
                 rows = book[(book["section"] == form) & (book["n_boards"] == n)]
                 assert rows["sigma"].iloc[0] == pytest.approx(sigma, abs=0.005), where
-                code = main(["scale", "--form", form.replace("_", "-"), "--boards", str(n),
-                             "--format", "csv"])  # fmt: skip
+                code = main(
+                    [
+                        "scale",
+                        "--form",
+                        form.replace("_", "-"),
+                        "--boards",
+                        str(n),
+                        "--format",
+                        "csv",
+                    ]
+                )
                 out = capsys.readouterr().out
                 assert code == 0
                 cli = pd.read_csv(io.StringIO(out))

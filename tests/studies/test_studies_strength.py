@@ -34,7 +34,7 @@ def test_team_strength_spread_is_the_fit_clustered_by_file(spread):
         (lambda: strength.pairs_strength_spread(strength_sds="abc"), "strength_sds"),
         (lambda: strength.pairs_strength_spread(rng="x"), "rng"),
     ],
-)  # fmt: skip
+)
 def test_bad_input(call, name):
     with pytest.raises(BridgestatsError, match=name):
         call()
@@ -44,10 +44,16 @@ def test_pairs_strength_spread():
     """Round 1 and the second half as fit_sigma_binned gives them on Table 7; the curve
     falls with τ; σ₀² + 2τ² = σ₁²; τ lies inside its interval and the grid."""
     p = strength.pairs_strength_spread(strength_sds=(2, 3, 4, 5, 6), n_events=3, rng=2026)
-    counts = datasets.load("seeds/brighton_2005_vp_counts").pivot(
-        index="round", columns="vp_winner", values="count").to_numpy()  # fmt: skip
-    rows = datasets.load("seeds/swiss_pairs_scales").query(
-        "scale == 'washington_2004' and vp_winner > 10").sort_values("vp_winner")  # fmt: skip
+    counts = (
+        datasets.load("seeds/brighton_2005_vp_counts")
+        .pivot(index="round", columns="vp_winner", values="count")
+        .to_numpy()
+    )
+    rows = (
+        datasets.load("seeds/swiss_pairs_scales")
+        .query("scale == 'washington_2004' and vp_winner > 10")
+        .sort_values("vp_winner")
+    )
     t = rows.threshold_pct.to_numpy() - 50
     assert p.round1_sigma == pytest.approx(fit.fit_sigma_binned(counts[0], t).sigma)
     assert p.second_half_sigma == pytest.approx(fit.fit_sigma_binned(counts[7:].sum(0), t).sigma)
@@ -55,6 +61,8 @@ def test_pairs_strength_spread():
     assert p.k == pytest.approx(p.sigma_equal * math.sqrt(8))
     assert np.all(np.diff(p.curve.sim_second_half_sigma) < 0)
     assert p.strength_sd_ci[0] <= p.strength_sd <= p.strength_sd_ci[1]
-    print(f"\nBrighton: tau {p.strength_sd:.2f} % ({p.strength_sd_ci[0]:.2f}-"
-          f"{p.strength_sd_ci[1]:.2f}), equal-pairs sigma {p.sigma_equal:.2f} %")  # fmt: skip
+    print(
+        f"\nBrighton: tau {p.strength_sd:.2f} % ({p.strength_sd_ci[0]:.2f}-"
+        f"{p.strength_sd_ci[1]:.2f}), equal-pairs sigma {p.sigma_equal:.2f} %"
+    )
     assert 2 < p.strength_sd < 6 and 8 < p.sigma_equal < p.round1_sigma

@@ -39,8 +39,10 @@ def test_observed_halves_agree_with_the_article():
     by_round, by_half = swiss.brighton_observed()
     assert by_round["n_matches"].tolist() == [257] * 14
     assert by_half.set_index("half")["n_20_0"].to_dict() == {
-        "first_half": 297, "second_half": 215, "all": 512
-    }  # fmt: skip
+        "first_half": 297,
+        "second_half": 215,
+        "all": 512,
+    }
     assert by_half["agrees"].all()
 
 
@@ -209,10 +211,12 @@ def test_ko_swiss_counterfactual_shares_the_knockout():
 def test_late_entry_with_equal_pairs_and_no_head_start():
     """Equal pairs entering late on 0 VPs have fewer rounds to collect VPs in: having missed
     2 or 3 of 4 rounds they finish far below their counterfactual selves (> 20 points)."""
-    r = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scale="ebu_2006", entry=[0, 0, 0, 0],
-                          n_events=20, rng=6)  # fmt: skip
-    cf = simulate_ko_swiss(5, k=30.0, strength_sd=0.0, scale="ebu_2006", late_entry=False,
-                           n_events=20, rng=6)  # fmt: skip
+    r = simulate_ko_swiss(
+        5, k=30.0, strength_sd=0.0, scale="ebu_2006", entry=[0, 0, 0, 0], n_events=20, rng=6
+    )
+    cf = simulate_ko_swiss(
+        5, k=30.0, strength_sd=0.0, scale="ebu_2006", late_entry=False, n_events=20, rng=6
+    )
     late = r.entry_round >= 2
     assert np.nanmean(r.percentile[late]) < np.nanmean(cf.percentile[late]) - 20
 
@@ -276,7 +280,9 @@ def test_summary_and_conclusions(spread_sim):
     assert s["late_entry_scores"] == [0, 16, 33]
     assert re.fullmatch(
         f"({WAYS}) the rounds missed(, on average and at the top| on average but ({WAYS}) "
-        "them at the top)", s["late_entry_verdict"])  # fmt: skip
+        "them at the top)",
+        s["late_entry_verdict"],
+    )
     found = swiss_findings.conclusions(by_half, sig, by_entry, overall)
     text = [f["text"] for f in found]
     assert text[0].count(f"so pairing by score {s['brighton_verdict']} Brighton's fall") == 1
@@ -317,8 +323,9 @@ def test_step_test_against_independent_arithmetic(spread_sim):
 def test_step_test_calibration_follows_the_smooth_model():
     # events simulated under the model: the observed gain of a step is rare among them, and
     # a simulated event's own gain is not (its p is about uniform: not below 0.05 for most)
-    sim = swiss.brighton_simulation(strength_sd=4.0, k=27.6, pairings=("score",), n_events=60,
-                                    rng=8)  # fmt: skip
+    sim = swiss.brighton_simulation(
+        strength_sd=4.0, k=27.6, pairings=("score",), n_events=60, rng=8
+    )
     t = swiss.brighton_step_test(sim)
     assert t["p_gain"] < 0.05  # Brighton's step: beyond the smooth model's own steps
     tz = sim.counts[0, :, :, -1].astype(float)
@@ -333,9 +340,11 @@ def test_brighton_difference_over_tau_interval():
     from types import SimpleNamespace
 
     fit = SimpleNamespace(
-        strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3,
+        strength_sd=4.0,
+        strength_sd_ci=(3.2, 4.4),
+        round1_sigma=11.3,
         k=math.sqrt(11.3**2 - 32) * math.sqrt(8),
-    )  # fmt: skip
+    )
     d = swiss.brighton_difference(fit, n_events=40, rng=4).set_index("point")
     assert d["observed"].tolist() == [82, 82, 82] and d.loc["fit", "strength_sd"] == 4.0
     # each τ with its own σ₀: σ₁² = σ₀² + 2τ², round 1's σ fixed
@@ -362,9 +371,11 @@ def test_summary_and_conclusions_state_brighton_as_evidence_allows(spread_sim):
     sig = swiss.equal_probability_sigma(spread_sim)
     _, overall, _ = late_entry(n_sessions=[4], rules=["2006"], n_events=4, rng=2)
     fit = SimpleNamespace(
-        strength_sd=4.0, strength_sd_ci=(3.2, 4.4), round1_sigma=11.3,
+        strength_sd=4.0,
+        strength_sd_ci=(3.2, 4.4),
+        round1_sigma=11.3,
         k=math.sqrt(11.3**2 - 32) * math.sqrt(8),
-    )  # fmt: skip
+    )
     diff = swiss.brighton_difference(fit, n_events=10, rng=4)
     step = swiss.brighton_step_test(spread_sim)
     s = swiss_findings.summary_figures(by_half, sig, overall, difference=diff, step=step)
@@ -423,8 +434,9 @@ def test_late_entry_plays_each_rule_on_its_scale_and_headlines_six_sessions():
     # at 8 sessions the two rules enter on the same scores
     o8 = overall[overall.n_sessions == 8].set_index("rule")
     assert o8.loc["2005", "entry_scores"] == o8.loc["2006", "entry_scores"]
-    one = late_entry(n_sessions=[4], rules=["2005", "2006"], scale_sigma_8=11.0,
-                           n_events=2, rng=1)[1]  # fmt: skip
+    one = late_entry(n_sessions=[4], rules=["2005", "2006"], scale_sigma_8=11.0, n_events=2, rng=1)[
+        1
+    ]
     assert one.scale.nunique() == 1  # a number puts every rule on one Gaussian scale
 
 

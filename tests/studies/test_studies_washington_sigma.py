@@ -24,8 +24,10 @@ def test_findings_frame(report):
     assert findings_problems(found.to_dict(orient="records")) == []
     assert found["headline"].tolist() == [i in {0, 5, 7} for i in range(len(found))]
     assert found["section"].iloc[[1, 4, 5]].tolist() == [
-        "σ round by round", "Do the halves differ? Do the rounds?", "The random-draw rounds"
-    ]  # fmt: skip
+        "σ round by round",
+        "Do the halves differ? Do the rounds?",
+        "The random-draw rounds",
+    ]
     assert found["text"].iloc[5] == report.random_draw.sentence
 
 
@@ -34,9 +36,11 @@ def test_findings_word_the_fits(report):
     every = report.group_fits.loc["all"]
     # the 2004 scale was built for 9.59 % (Probst §11); Brighton's σ lies above it
     assert report.built_for == pytest.approx(9.59, abs=0.005)
-    assert text[0] == (f"All 3,598 matches: σ = {every.sigma:.2f} % (90%: {every.ci_low:.2f}-"
-                       f"{every.ci_high:.2f}), above the 9.59 % the Washington (2004) scale was "
-                       "built for.")  # fmt: skip
+    assert text[0] == (
+        f"All 3,598 matches: σ = {every.sigma:.2f} % (90%: {every.ci_low:.2f}-"
+        f"{every.ci_high:.2f}), above the 9.59 % the Washington (2004) scale was "
+        "built for."
+    )
     halves = report.tests.loc["halves"]
     assert text[3].startswith("The halves differ" if halves.p_value < 0.05 else "No difference")
     sigmas = {n: vp.fit_scale_sigma(s).sigma for n, s in report.published.items()}

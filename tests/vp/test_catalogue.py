@@ -69,14 +69,20 @@ def test_a_new_named_scale_is_one_entry_and_reaches_every_user(monkeypatch, tmp_
     from bridgestats.cli import main
     from bridgestats.sim.events import simulate_events
 
-    entry = NamedScale("patton_4", "IMPs", _patton, "a 4-0 Gaussian scale (this test)",
-                       name="Patton 4-0 (this test)")  # fmt: skip
+    entry = NamedScale(
+        "patton_4",
+        "IMPs",
+        _patton,
+        "a 4-0 Gaussian scale (this test)",
+        name="Patton 4-0 (this test)",
+    )
     monkeypatch.setitem(NAMED_SCALES, "patton_4", entry)  # the one place a scale goes
     assert "patton_4" in team_scales()
 
     # the simulator scores every match by it
-    res = simulate_events(2, event_format="round_robin", scale="patton_4", strength=[0.3, 0.0],
-                          n_events=300, rng=1)  # fmt: skip
+    res = simulate_events(
+        2, event_format="round_robin", scale="patton_4", strength=[0.3, 0.0], n_events=300, rng=1
+    )
     assert res.scale.max_vp == 4 and set(np.unique(res.score)) <= {0, 1, 2, 3, 4}
     np.testing.assert_array_equal(res.score[:, 0], res.scale.vp(res.margin[:, 0]))
 
@@ -93,8 +99,9 @@ def test_a_new_named_scale_is_one_entry_and_reaches_every_user(monkeypatch, tmp_
     )
 
     # the command line offers it, spelled with a hyphen
-    code = main(["score", str(path), "--scale", "patton-4", "--table", "matches", "--format",
-                 "csv"])  # fmt: skip
+    code = main(
+        ["score", str(path), "--scale", "patton-4", "--table", "matches", "--format", "csv"]
+    )
     out = capsys.readouterr().out
     # (imp_margin -6, imp_margin_b 6, adjusted boards 0)
     row = "teams.pbn,Teams,1,Bears,Lions,2,5,11,-6,6,0,1.0,3.0"

@@ -79,10 +79,17 @@ _SPLIT_TEXT = (
 )
 _ONE_TEXT = re.compile(r"^(?:A(\d{2,3})|(\d{1,3}(?:\.\d+)?)\s*%)$")  # A60, 60% (EW: the rest)
 _AVERAGES = {
-    "AVE+": (60.0, 40.0), "AV+": (60.0, 40.0), "A+": (60.0, 40.0),
-    "AVE": (50.0, 50.0), "AV": (50.0, 50.0), "AVE=": (50.0, 50.0), "A=": (50.0, 50.0),
-    "AVE-": (40.0, 60.0), "AV-": (40.0, 60.0), "A-": (40.0, 60.0),
-}  # fmt: skip
+    "AVE+": (60.0, 40.0),
+    "AV+": (60.0, 40.0),
+    "A+": (60.0, 40.0),
+    "AVE": (50.0, 50.0),
+    "AV": (50.0, 50.0),
+    "AVE=": (50.0, 50.0),
+    "A=": (50.0, 50.0),
+    "AVE-": (40.0, 60.0),
+    "AV-": (40.0, 60.0),
+    "A-": (40.0, 60.0),
+}
 #: Raw columns that may hold an adjusted score's text (USEBIO, PBN, ACBL).
 _ADJUSTED_TEXT = ("SCORE", "NS_SCORE", "Score_NS", "Score", "score_flag", "Result")
 #: Printed per-side figures an adjusted line may carry, by kind.
@@ -159,9 +166,14 @@ def _adjusted_lines(frame: pd.DataFrame) -> pd.DataFrame:
     both = np.zeros(n, dtype=bool)
     if "skip_reason" not in frame:
         return pd.DataFrame(
-            {"share_ns": share[:, 0], "share_ew": share[:, 1], "text": text, "adjusted": False,
-             "both_sides": both}
-        )  # fmt: skip
+            {
+                "share_ns": share[:, 0],
+                "share_ew": share[:, 1],
+                "text": text,
+                "adjusted": False,
+                "both_sides": both,
+            }
+        )
     adjusted = (frame["skip_reason"] == "adjusted score").fillna(False).to_numpy(dtype=bool)
     for i in np.flatnonzero(adjusted):
         for col in _ADJUSTED_TEXT:

@@ -156,8 +156,16 @@ def agreement(frame, scores, *, method) -> tuple[pd.DataFrame, pd.DataFrame]:
     summary = pd.DataFrame(
         rows, columns=["printed", "computed", "compared", "agree", "disagree", "not_compared"]
     )
-    columns = ["printed", "source", "record", "board", "pair_ns", "pair_ew", "printed_value",
-               "computed_value"]  # fmt: skip
+    columns = [
+        "printed",
+        "source",
+        "record",
+        "board",
+        "pair_ns",
+        "pair_ew",
+        "printed_value",
+        "computed_value",
+    ]
     mismatches = pd.concat(bad, ignore_index=True) if bad else pd.DataFrame(columns=columns)
     return summary, mismatches
 
@@ -400,9 +408,13 @@ def assigned_lines(
         where = {pos: i for i, pos in enumerate(np.flatnonzero(section))}
         for pos in rows[is_wrong[rows]]:
             for stays in (False, True):
-                trial = board_scores(part, per_beat=per_beat, neuberg=neuberg,
-                                     assigned={where[pos]: stays},
-                                     conventions=conventions)  # fmt: skip
+                trial = board_scores(
+                    part,
+                    per_beat=per_beat,
+                    neuberg=neuberg,
+                    assigned={where[pos]: stays},
+                    conventions=conventions,
+                )
                 _, b2 = agreement(part, trial, method="mp")
                 local = b2["record"].astype(str).isin(frame.loc[rows, "record"].astype(str))
                 if not local.any():

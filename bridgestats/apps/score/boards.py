@@ -134,8 +134,20 @@ def board_scores(
     if neuberg and ascherman:
         raise fail("neuberg", "False with ascherman=True (Ascherman needs no factoring)", True)
     out = pd.DataFrame(index=frame.index)
-    for col in ("source", "record", "event", "segment", "board", "pair_ns", "pair_ew",
-                "contract", "declarer", "tricks", "score_ns", "skip_reason"):  # fmt: skip
+    for col in (
+        "source",
+        "record",
+        "event",
+        "segment",
+        "board",
+        "pair_ns",
+        "pair_ew",
+        "contract",
+        "declarer",
+        "tricks",
+        "score_ns",
+        "skip_reason",
+    ):
         out[col] = frame[col] if col in frame else None
     for col in ("north", "east", "south", "west"):  # the players, where the file names them
         if col in frame and frame[col].notna().any():
@@ -241,8 +253,14 @@ def board_scores(
             safe = np.where(top_all > 0, top_all, 1.0)
             pct_ns = np.where(top_all > 0, 100.0 * mp_ns / safe, 50.0)
             pct_ew = np.where(top_all > 0, 100.0 * mp_ew / safe, 50.0)
-        results = {"mp_ns": mp_ns, "mp_ew": mp_ew, "top": top_all, "pct_ns": pct_ns,
-                   "pct_ew": pct_ew, "n_expected": expected_all}  # fmt: skip
+        results = {
+            "mp_ns": mp_ns,
+            "mp_ew": mp_ew,
+            "top": top_all,
+            "pct_ns": pct_ns,
+            "pct_ew": pct_ew,
+            "n_expected": expected_all,
+        }
         if not ascherman:  # the board on its own lines' top, as a traveller may print it
             mp_own[use_printed | in_field] = mp_ns[use_printed | in_field]
             results.update({"mp_ns_own": mp_own, "top_own": top_own})

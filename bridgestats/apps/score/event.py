@@ -235,8 +235,14 @@ def score_event(
             frame, boards, per_beat=boards_per_beat, neuberg=neuberg, conventions=conv
         )
         if assigned:
-            boards = board_scores(frame, method="mp", per_beat=boards_per_beat,
-                                  neuberg=neuberg, assigned=assigned, conventions=conv)  # fmt: skip
+            boards = board_scores(
+                frame,
+                method="mp",
+                per_beat=boards_per_beat,
+                neuberg=neuberg,
+                assigned=assigned,
+                conventions=conv,
+            )
             notes["assigned"] = len(assigned)
     notes.update(boards.attrs["summary"])
     left = boards["skip_reason"].dropna()

@@ -240,9 +240,10 @@ def event_ranking(scores) -> pd.DataFrame:
     check_frame(scores, "scores", ("board",))
     if "imps_ns" not in scores or "imps_ew" not in scores:
         raise fail(
-            "scores", "a frame from board_scores at Butler or cross-IMPs (imps_ns, imps_ew)",
+            "scores",
+            "a frame from board_scores at Butler or cross-IMPs (imps_ns, imps_ew)",
             list(scores.columns),
-        )  # fmt: skip
+        )
     scored = scores[scores["imps_ns"].notna() & scores["imps_ew"].notna()]
     s = scored.copy()
     for k in _SECTION:
@@ -273,8 +274,7 @@ def event_ranking(scores) -> pd.DataFrame:
     long = pd.concat(sides, ignore_index=True)
     unranked = int(long["pair"].isna().sum())
     long = long.dropna(subset=["pair"])
-    columns = ["source", "event", "pair", "n_boards", "total", "per_board", "place",
-               "place_text"]  # fmt: skip
+    columns = ["source", "event", "pair", "n_boards", "total", "per_board", "place", "place_text"]
     if long.empty:
         out = pd.DataFrame(columns=columns)
     else:

@@ -56,8 +56,16 @@ FORMATS = ("markdown", "html", "csv", "json")
 
 #: The tables of a page, by id (``--table`` takes them, or ``"all"``), in page order: the
 #: results first, the checks last.
-TABLES = ("ranking", "matches", "boards", "agreement", "mismatches", "standings",
-          "standings-mismatches", "adjusted")  # fmt: skip
+TABLES = (
+    "ranking",
+    "matches",
+    "boards",
+    "agreement",
+    "mismatches",
+    "standings",
+    "standings-mismatches",
+    "adjusted",
+)
 
 #: The results a club publishes; the others are the agreement and diagnostics.
 _RESULTS = ("ranking", "matches", "boards")
@@ -76,13 +84,19 @@ TABLE_TITLES = {
 
 #: Where a column means more in one table than its name says.
 _TABLE_COLUMNS = {
-    "matches": {"imp_margin": "margin A", "imp_margin_b": "margin B",
-                "adjusted": "adjusted boards"},
-    "mismatches": {"printed": "printed figure", "printed_value": "printed",
-                   "computed_value": "computed"},
+    "matches": {
+        "imp_margin": "margin A",
+        "imp_margin_b": "margin B",
+        "adjusted": "adjusted boards",
+    },
+    "mismatches": {
+        "printed": "printed figure",
+        "printed_value": "printed",
+        "computed_value": "computed",
+    },
     "standings-mismatches": {"printed_value": "printed", "computed_value": "computed"},
     "adjusted": {"adjusted": "how it was scored"},
-}  # fmt: skip
+}
 
 #: Columns whose cells are column ids (the figure compared), shown by name.
 _ID_CELLS = {"agreement": "computed", "standings": "figure", "standings-mismatches": "figure"}
@@ -293,8 +307,17 @@ def _adjusted_table(result):
     if boards is None or "adjusted" not in boards:
         return None
     if result.method == "teams":
-        keep = ["source", "event", "segment", "team_a", "team_b", "board", "imps_a",
-                "imps_b", "adjusted"]  # fmt: skip
+        keep = [
+            "source",
+            "event",
+            "segment",
+            "team_a",
+            "team_b",
+            "board",
+            "imps_a",
+            "imps_b",
+            "adjusted",
+        ]
     else:
         keep = ["source", "record", "event", "segment", "board", "pair_ns", "pair_ew"]
         keep += ["mp_ns", "mp_ew"] if "mp_ns" in boards else ["imps_ns", "imps_ew"]
@@ -386,10 +409,12 @@ def _standings_line(result) -> list[str]:
         return []
     if versus.attrs.get("why"):
         return [f"printed ranking: not compared ({versus.attrs['why']})"]
-    said = {r.figure: _FIGURE_PLURALS.get(r.figure, _figure_name(r.figure))
-            for r in versus.itertuples()}  # fmt: skip
-    parts = [f"{r.agree} of {r.compared} {said[r.figure]}" for r in versus.itertuples()
-             if r.compared]  # fmt: skip
+    said = {
+        r.figure: _FIGURE_PLURALS.get(r.figure, _figure_name(r.figure)) for r in versus.itertuples()
+    }
+    parts = [
+        f"{r.agree} of {r.compared} {said[r.figure]}" for r in versus.itertuples() if r.compared
+    ]
     idle = [said[r.figure] for r in versus.itertuples() if not r.compared]
     total = result.notes.get("printed total", "summed")
     text = ", ".join(parts) + f" agree (totals {total})" if parts else "not compared"
@@ -525,20 +550,27 @@ def _travellers(boards: pd.DataFrame, said) -> list[tuple[str, pd.DataFrame]]:
     keys = [k for k in _KEYS if k in boards]
     text = {k: boards[k].astype(str) for k in keys}
     shown_keys = [k for k in keys if k not in said and k != "board" and text[k].nunique() > 1]
-    rank = {k: text[k].map({v: n for n, v in enumerate(dict.fromkeys(text[k]))})
-            for k in keys if k != "board"}  # fmt: skip
-    order = pd.DataFrame({**{f"_{k}": v for k, v in rank.items()},
-                          "_n": pd.to_numeric(boards["board"], errors="coerce")})  # fmt: skip
+    rank = {
+        k: text[k].map({v: n for n, v in enumerate(dict.fromkeys(text[k]))})
+        for k in keys
+        if k != "board"
+    }
+    order = pd.DataFrame(
+        {
+            **{f"_{k}": v for k, v in rank.items()},
+            "_n": pd.to_numeric(boards["board"], errors="coerce"),
+        }
+    )
     order = order.sort_values(list(order.columns), kind="stable").index
     groups = boards.loc[order].groupby(keys, sort=False, dropna=False)
-    wide = [c for c in _BOARD_WIDE if c in boards
-            and bool((groups[c].nunique(dropna=False) <= 1).all())]  # fmt: skip
+    wide = [
+        c for c in _BOARD_WIDE if c in boards and bool((groups[c].nunique(dropna=False) <= 1).all())
+    ]
     drop = [*keys, *_NOT_ON_TRAVELLER, *wide]
     for col, same in _SAME_AS.items():  # said once when it repeats its partner throughout
         if col in boards and same in boards and boards[col].equals(boards[same]):
             drop.append(col)
-    shown = shown_frame(boards.drop(columns=[c for c in drop if c in boards]), "boards",
-                        said=said)  # fmt: skip
+    shown = shown_frame(boards.drop(columns=[c for c in drop if c in boards]), "boards", said=said)
     out = []
     for key, rows in groups:
         where = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))

@@ -164,8 +164,11 @@ def read_standings_csv(path) -> pd.DataFrame:
     raw = raw.rename(columns={"section": "segment"})
     if "total" not in raw and "score" in raw:
         raw = raw.rename(columns={"score": "total"})
-    keep = [c for c in ("event", "segment", "direction", "pair", "total", "pct", "place",
-                        "adjust") if c in raw]  # fmt: skip
+    keep = [
+        c
+        for c in ("event", "segment", "direction", "pair", "total", "pct", "place", "adjust")
+        if c in raw
+    ]
     out = raw[keep].replace("", None)
     if "adjust" in out:
         out["adjust"] = pd.to_numeric(out["adjust"], errors="coerce")

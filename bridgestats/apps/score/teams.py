@@ -150,14 +150,26 @@ def team_matches(frame, *, scale="wbf", k=None, scale_file=None) -> pd.DataFrame
         out[col] = _whole(out[col].to_numpy())
     out["segment"] = out["segment"] + np.where(out["repeat"] != "", " " + out["repeat"], "")
     out = out.drop(columns="repeat")
-    order = ["source", "event", "segment", "team_a", "team_b", "n_boards", "imps_a", "imps_b",
-             "imp_margin", "imp_margin_b", "adjusted"]  # fmt: skip
+    order = [
+        "source",
+        "event",
+        "segment",
+        "team_a",
+        "team_b",
+        "n_boards",
+        "imps_a",
+        "imps_b",
+        "imp_margin",
+        "imp_margin_b",
+        "adjusted",
+    ]
     out = out[order]
     margin, n = out["imp_margin"].to_numpy(), out["n_boards"].to_numpy()
     if len(out):
         out["vp_a"] = _vps(margin, n, scale=scale, k=k, scale_file=scale_file)
-        out["vp_b"] = _vps(out["imp_margin_b"].to_numpy(), n, scale=scale, k=k,
-                           scale_file=scale_file)  # fmt: skip
+        out["vp_b"] = _vps(
+            out["imp_margin_b"].to_numpy(), n, scale=scale, k=k, scale_file=scale_file
+        )
     else:
         out["vp_a"] = out["vp_b"] = pd.Series(dtype=float)
     out.attrs["summary"] = {

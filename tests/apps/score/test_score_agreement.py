@@ -15,8 +15,9 @@ def test_a_printed_column_is_read_to_its_most_decimals():
     # Compscore prints a factored board to one decimal (9.8) and a whole board as "8":
     # "8" is 8.0 to one decimal, so a computed 8.3 disagrees with it (within half a unit
     # of the figure's own last digit, 0.5, it would have agreed)
-    frame = pd.DataFrame({"source": "a.xml", "board": [1, 2], "record": [1, 2],
-                          "NS_MATCH_POINTS": ["8", "9.8"]})  # fmt: skip
+    frame = pd.DataFrame(
+        {"source": "a.xml", "board": [1, 2], "record": [1, 2], "NS_MATCH_POINTS": ["8", "9.8"]}
+    )
     scores = pd.DataFrame({"mp_ns": [8.3, 9.84], "pair_ns": ["1", "2"], "pair_ew": ["3", "4"]})
     summary, bad = agreement(frame, scores, method="mp")
     assert summary[["compared", "agree", "disagree"]].values.tolist() == [[2, 1, 1]]
@@ -38,8 +39,9 @@ def test_the_mismatch_table_names_the_pairs(tmp_path):
 
 def test_a_printed_ranking_none_of_whose_pairs_is_ranked_is_not_compared():
     ranking = pd.DataFrame({"pair": ["1", "2"], "total": [3.0, 1.0], "place": [1, 2]})
-    printed = pd.DataFrame({"pair": ["Smith & Jones", "Brown & Green"],
-                            "total": ["3", "1"], "place": ["1", "2"]})  # fmt: skip
+    printed = pd.DataFrame(
+        {"pair": ["Smith & Jones", "Brown & Green"], "total": ["3", "1"], "place": ["1", "2"]}
+    )
     got = ranking_agreement(ranking, printed)
     assert got["compared"].tolist() == [0, 0]
     assert got.attrs["why"] == (
@@ -49,9 +51,18 @@ def test_a_printed_ranking_none_of_whose_pairs_is_ranked_is_not_compared():
 
 
 def test_the_summary_says_not_compared_and_never_0_of_0(tmp_path):
-    f = pd.DataFrame({"source": "x", "event": "E", "segment": "", "board": [1, 1],
-                      "pair_ns": ["1", "2"], "pair_ew": ["3", "4"],
-                      "score_ns": [420.0, 450.0], "Scoring": "MP"})  # fmt: skip
+    f = pd.DataFrame(
+        {
+            "source": "x",
+            "event": "E",
+            "segment": "",
+            "board": [1, 1],
+            "pair_ns": ["1", "2"],
+            "pair_ew": ["3", "4"],
+            "score_ns": [420.0, 450.0],
+            "Scoring": "MP",
+        }
+    )
     printed = pd.DataFrame({"pair": ["9", "10"], "total": ["2", "0"]})
     lines = summary_lines(score_event(f, printed=printed))
     ranking = [line for line in lines if line.startswith("printed ranking")]
@@ -66,8 +77,14 @@ def test_figures_read_as_numbers_keep_the_decimals_they_were_printed_with():
     # USEBIO's NS_MATCH_POINTS are read as numbers: a board factored from 5 to 6 lines
     # printed to one decimal (4.3 for 4.333...) agrees; before, any number counted as
     # printed to two decimals, and such a line disagreed
-    frame = pd.DataFrame({"source": "a.xml", "board": [1, 1, 2], "record": [1, 2, 3],
-                          "NS_MATCH_POINTS": [4.3, 9.8, 8.0]})  # fmt: skip
+    frame = pd.DataFrame(
+        {
+            "source": "a.xml",
+            "board": [1, 1, 2],
+            "record": [1, 2, 3],
+            "NS_MATCH_POINTS": [4.3, 9.8, 8.0],
+        }
+    )
     scores = pd.DataFrame({"mp_ns": [13 / 3, 9.8, 8.06]})
     summary, bad = agreement(frame, scores, method="mp")
     assert summary[["compared", "agree"]].values.tolist() == [[3, 2]]

@@ -29,15 +29,21 @@ BUTLER = ("4", "5", "-8", "-4")
 
 def _pairs_pbn(printed, scoring=None):
     """One board, four tables, the ScoreTable printing ``printed`` as IMP_NS."""
-    lines = [("1", "5", "4S", "N", "10"), ("2", "6", "4S", "N", "11"),
-             ("3", "7", "4S", "N", "9"), ("4", "8", "2S", "N", "8")]  # fmt: skip
+    lines = [
+        ("1", "5", "4S", "N", "10"),
+        ("2", "6", "4S", "N", "11"),
+        ("3", "7", "4S", "N", "9"),
+        ("4", "8", "2S", "N", "8"),
+    ]
     head = ['[Event "IMP pairs"]', '[Board "1"]', '[Dealer "N"]', '[Vulnerable "None"]']
     if scoring is not None:
         head.append(f'[Scoring "{scoring}"]')
     spec = r"PairId_NS\2R;PairId_EW\2R;Contract\4L;Declarer\1R;Result\2R;IMP_NS\6R"
     head.append(f'[ScoreTable "{spec}"]')
-    rows = [f"{a:>2} {b:>2} {c:<4} {d} {e:>2} {p:>6}" for (a, b, c, d, e), p in
-            zip(lines, printed, strict=True)]  # fmt: skip
+    rows = [
+        f"{a:>2} {b:>2} {c:<4} {d} {e:>2} {p:>6}"
+        for (a, b, c, d, e), p in zip(lines, printed, strict=True)
+    ]
     return "\n".join([*head, *rows]) + "\n"
 
 

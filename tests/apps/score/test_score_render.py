@@ -62,8 +62,17 @@ def test_the_page_reads_title_ranking_boards_then_diagnostics(capsys, tmp_path):
     code, md, err = _run(capsys, "score", pbn)
     assert code == 0 and err == ""
     assert md.startswith("# Club pairs, 2026.01.19\n\nScored by matchpoints\n\n## Ranking\n")
-    order = [md.index(s) for s in ("## Ranking", "## Boards", "### Board 1", "### Board 2",
-                                   "## Agreement and diagnostics", "- method: ")]  # fmt: skip
+    order = [
+        md.index(s)
+        for s in (
+            "## Ranking",
+            "## Boards",
+            "### Board 1",
+            "### Board 2",
+            "## Agreement and diagnostics",
+            "- method: ",
+        )
+    ]
     assert order == sorted(order)
     assert "| NS | Ann & Bob | Ann - Bob | 2 |" in md  # the pair and its players, seated
     code, page, _ = _run(capsys, "score", pbn, "--format", "html")
@@ -79,8 +88,18 @@ def test_json_is_one_object_per_file_and_a_list_for_a_folder(capsys, tmp_path):
     code, out, err = _run(capsys, "score", one, "--format", "json")
     assert code == 0 and "method: matchpoints" in err  # the lines on standard error
     data = json.loads(out)
-    assert list(data) == ["source", "event", "date", "method", "conventions", "ranking",
-                          "boards", "agreement", "mismatches", "notes"]  # fmt: skip
+    assert list(data) == [
+        "source",
+        "event",
+        "date",
+        "method",
+        "conventions",
+        "ranking",
+        "boards",
+        "agreement",
+        "mismatches",
+        "notes",
+    ]
     assert (data["event"], data["date"], data["method"]) == ("Club pairs", "2026.01.19", "mp")
     assert data["conventions"] == "neuberg" and len(data["boards"]) == 4
     ns = [r for r in data["ranking"] if r["direction"] == "NS"]
