@@ -17,6 +17,26 @@ a shared machine the CPU-time ratio is the steadier one); the kernel runs on one
 
 Goal: at least 1,000,000 matches/s and at least 50x the plain-Python version.
 
+Then the kernel's fast paths (issue 32: a fast path stays only where a user waits for it),
+each against its plain version, compiled in this process from the kernel's own code with
+that one function swapped (results checked equal), timed by CPU time, the kernels taking
+turns:
+
+- the guide table of the inverse-CDF swing draw (``_swing_index``) against
+  ``np.searchsorted(cdf, u, side="right")``;
+- the counting order of fields up to 128 (``_order``) against the two stable mergesorts
+  of larger fields.
+
+Each is timed on the event above (the kernel's matches/s) and on what a user waits for: the
+biggest simulations of ``make reports``, the compare_scales report's Swiss teams and Swiss
+pairs (every candidate scale, its default sizes; the events timed here, scaled to the
+report's 20,000 + 3 x 500 events per scale). The rule: keep a fast path when it saves at
+least 10 % of the report's simulation time or 1 s; the output says "kept" and why for each,
+with this run's figures, and flags a run whose figures fall below the rule. A third fast
+path, a table of cells for a margin's outcome on the scale, was measured so and replaced by
+``np.searchsorted`` (issue 32: plain 1.2-1.3x the kernel's time on the event above, but 1-3 %
+of compare_scales' Swiss kernel time, +0.3 s; committee_brief +0.2 s).
+
 Then the sweep (:func:`bridgestats.sim.sweep.run_sweep`): cells per second of a small grid
 run here, one after another, and on a local Dask cluster of two worker processes (started
 and warmed first: each process compiles the kernels once), with the two frames checked
@@ -28,7 +48,9 @@ from __future__ import annotations
 import importlib.util
 import os
 import time
+import types
 
+import numba
 import numpy as np
 
 from bridgestats.paths import project_root
@@ -107,7 +129,152 @@ def run(quick=False):
         f"{ref_rate:,.0f} matches/s, by CPU time {ref_cpu:,.0f}; speed-up {rate / ref_rate:,.0f}x,"
         f" by CPU time {rate_cpu / ref_cpu:,.0f}x (goal >= 50x)"
     )
+    _fast_paths(quick)
     _sweep(quick)
+
+
+# --- the kernel's fast paths against their plain versions -------------------------------------
+
+
+@numba.njit(inline="always")
+def _plain_swing_index(cdf, guide, u):
+    return np.searchsorted(cdf, u, side="right")  # cdf[-1] = 1 > u: never past the top
+
+
+@numba.njit
+def _plain_order(hi, lo):
+    by_lo = np.argsort(-lo, kind="mergesort")
+    return by_lo[np.argsort(-hi[by_lo], kind="mergesort")]
+
+
+#: Each fast path: the kernel's function it lives in and that function's plain version.
+_PLAIN = {
+    "guide table (swing draw)": ("_swing_index", _plain_swing_index),
+    "counting order (fields <= 128)": ("_order", _plain_order),
+}
+#: The events whose kernel runs a fast path's code (elsewhere the two kernels run the same
+#: code, and their difference is the timing's noise): the guide only where a match's swing
+#: is drawn from a table, not in the Swiss pairs' normal model.
+_RUNS = {"guide table (swing draw)": ("Swiss teams",)}
+#: Why each is kept (issue 32, measured over 3-5 runs of this benchmark on a shared machine).
+_WHY = {
+    "guide table (swing draw)": "saves compare_scales' Swiss teams 1.0-1.5 s (>= 1 s of a "
+    "report; the closest call of the three)",
+    "counting order (fields <= 128)": "halves the kernel's time, 10-12 s of compare_scales",
+}
+#: The compare_scales report's Swiss simulations (its defaults; τ about the report's).
+_REPORT = {
+    "Swiss teams": dict(n_entrants=60, n_rounds=8, n_boards=8, board="swings", k=None,
+                        strength_sd=0.47),
+    "Swiss pairs": dict(n_entrants=128, n_rounds=10, n_boards=8, board="pairs", k=None,
+                        strength_sd=3.0),
+}  # fmt: skip
+_REPORT_EVENTS = 20_000 + 3 * 500  # per scale: paired by score, and each other rule
+
+
+def _kernel_without(name):
+    """The kernel compiled here from its own code with the named function plain."""
+    where, plain = _PLAIN[name]
+    space = {**vars(ev), where: plain}
+
+    def rebuilt(kernel):
+        return numba.njit(types.FunctionType(kernel.py_func.__code__, space, kernel.__name__))
+
+    space["_standings"] = rebuilt(ev._standings)  # it calls _order
+    return rebuilt(ev._simulate_kernel)
+
+
+def _workload(n_entrants, n_events, seed, scale, **options):
+    """A pre-drawn block of events: (plan, drawn, matches)."""
+    event = {**_EVENT, **options, "scale": scale}
+    plan = ev._plan(n_entrants, **event)
+    drawn = ev._draw(plan, np.random.default_rng(seed), n_events)
+    return plan, drawn, n_events * plan.n_rounds * (n_entrants // 2)
+
+
+def _play(kernel, plan, drawn):
+    """CPU seconds of one kernel run, and its outputs."""
+    e, n, rounds = drawn.strength.shape[0], plan.n_entrants, plan.n_rounds
+    out = ev._Out(
+        np.empty((e, n)), np.empty((e, n)), np.empty((e, n), dtype=np.int64),
+        np.zeros((0, rounds, n), dtype=np.int64),
+        np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64), np.empty(e, dtype=np.int64),
+    )  # fmt: skip
+    start = time.process_time()
+    kernel(drawn, plan.board, plan.scoring, plan.rules, out)
+    return time.process_time() - start, out
+
+
+def _interleaved(kernels, workloads, repeat=5):
+    """Each kernel's CPU time on each workload as the fast kernel's best time times the
+    median ratio to it over ``repeat`` rounds in which the kernels take turns (on a shared
+    machine a neighbour's load slows turns run a moment apart alike; the ratio cancels
+    it). Every kernel's outputs are checked equal to the fast kernel's."""
+    times = {k: [] for k in kernels}
+    names = list(kernels)
+    for plan, drawn, _ in workloads:
+        first = _play(kernels["fast"], plan, drawn)[1]  # compiles, and checks results equal
+        for name in names[1:]:
+            for a, b in zip(first, _play(kernels[name], plan, drawn)[1], strict=True):
+                np.testing.assert_array_equal(a, b, err_msg=f"{name} differs")
+        runs = {k: [] for k in kernels}
+        for i in range(repeat):
+            for name in names[i % 2 :] + names[: i % 2]:  # alternate who goes first
+                runs[name].append(_play(kernels[name], plan, drawn)[0])
+        fast = np.array(runs["fast"])
+        for name in names:
+            times[name].append(fast.min() * float(np.median(np.array(runs[name]) / fast)))
+    return times
+
+
+def _fast_paths(quick):
+    from bridgestats.studies.scales import candidate_scales
+
+    kernels = {"fast": ev._simulate_kernel} | {name: _kernel_without(name) for name in _PLAIN}
+    bench = [_workload(_N_ENTRANTS, 2_000 if quick else 20_000, 3, "wbf")]
+    per_scale = 200 if quick else 2_000
+    report = {
+        event: [_workload(seed=4, n_events=per_scale, scale=sc, **opts)
+                for sc in candidate_scales(event, n_boards=opts["n_boards"])]
+        for event, opts in _REPORT.items()
+    }  # fmt: skip
+    on_bench = _interleaved(kernels, bench)
+    scale_up = _REPORT_EVENTS / per_scale
+    on_report = {}  # event -> kernel -> its report time (s), the scales summed
+    for event, workloads in report.items():
+        times = _interleaved(kernels, workloads)
+        on_report[event] = {k: sum(t) * scale_up for k, t in times.items()}
+    fast_report = sum(r["fast"] for r in on_report.values())
+    matches = bench[0][2]
+    print(
+        f"fast paths: kernel on the event above, {matches:,} matches, "
+        f"{matches / on_bench['fast'][0]:,.0f} matches/s by CPU time; compare_scales' Swiss "
+        f"simulations ({len(candidate_scales('Swiss teams'))} scales each, {_REPORT_EVENTS:,} "
+        f"events a scale, timed on {per_scale:,}): "
+        + ", ".join(f"{event} {r['fast']:.1f} s" for event, r in on_report.items())
+        + " of kernel"
+    )
+    for name in _PLAIN:
+        runs = _RUNS.get(name, tuple(on_report))
+        extra = {event: r[name] - r["fast"] for event, r in on_report.items() if event in runs}
+        total = sum(extra.values())
+        figures = (
+            f"plain version {on_bench[name][0] / on_bench['fast'][0]:.2f}x the kernel's time "
+            f"on the event above ({matches / on_bench[name][0]:,.0f} matches/s); "
+            "compare_scales' Swiss simulations "
+            + ", ".join(
+                f"{event} {extra[event]:+.1f} s" if event in extra else f"{event} not used"
+                for event in on_report
+            )
+            + f": {fast_report:.1f} s -> {fast_report + total:.1f} s ({total / fast_report:+.0%})"
+        )
+        below = "" if total >= 1 or total >= 0.1 * fast_report else "; BELOW THE RULE in this run"
+        print(f"   {name}: kept: {_WHY[name]}; {figures}{below}")
+    print(
+        "   cells table (outcome on the scale): plain: replaced by np.searchsorted (issue 32; "
+        "measured then: plain 1.16-1.32x the kernel's time on the event above, compare_scales' "
+        "Swiss simulations +0.2-0.4 s of 11-13 s, committee_brief +0.2 s)"
+    )
 
 
 _SWEEP = {"n_entrants": 32, "n_rounds": 6, "pairing": ["random", "score"],

@@ -285,15 +285,52 @@ class _Out(NamedTuple):
 
 _COUNTED = 128  # fields up to this size are ordered by counting (see _order)
 
+# The kernel's two fast paths, the guide table of _swing_index and the counting order of
+# _order, each giving exactly its plain version's answer, are kept because
+# benchmarks/bench_sim.py shows a report's user waiting for them: its output says "kept:"
+# with the figures, timed against the plain version it names. (A third, a table of cells
+# for a margin's outcome on the scale, saved 1-3 % of the compare_scales report's kernel
+# time and was replaced by np.searchsorted.)
+
+
+@njit(cache=True)
+def _guide_table(cdf):
+    """The guide table of :func:`_swing_index`: ``guide[g] = #{k : cdf[k] <= g / G}`` for
+    ``G = 4 len(cdf)`` cells, four per support point, so that the search seldom moves (a
+    move the processor cannot predict costs more than the table)."""
+    n_guide = 4 * cdf.shape[0]
+    return np.searchsorted(cdf, np.arange(n_guide) / n_guide, side="right")
+
+
+@njit(cache=True, inline="always")
+def _swing_index(cdf, guide, u):
+    """The inverse-CDF draw of a table's swing: the first ``k`` with ``cdf[k] > u`` (``u`` in
+    [0, 1), ``cdf[-1] = 1``), which is ``np.searchsorted(cdf, u, side="right")``.
+
+    Fast path: the search starts at ``u``'s guide cell (:func:`_guide_table`), a place or so
+    from the answer, and walks to it; with the plain binary search of ``np.searchsorted``
+    the kernel takes 1.2-1.4x as long on a Swiss teams of 64, and the compare_scales
+    report's Swiss teams about 1.5 s more (benchmarks/bench_sim.py).
+    """
+    top = cdf.shape[0] - 1
+    k = guide[int(u * guide.shape[0])]
+    while k < top and cdf[k] <= u:
+        k += 1
+    while k > 0 and cdf[k - 1] > u:  # (were u * G rounded up)
+        k -= 1
+    return k
+
 
 @njit(cache=True)
 def _order(hi, lo):
     """The indices ordered by ``hi``, then by ``lo``, both higher first (``lo`` has no ties,
     so the order is a strict total order).
 
-    Up to 128 entries by counting: an entry's place is the number of entries ranked above
-    it, n² comparisons without a branch, which for a field of 64 take 1 µs where the two
-    stable sorts (numba's ``np.argsort``) a larger field is ordered by take 4-5 µs.
+    Fast path: up to 128 entries by counting, an entry's place being the number of entries
+    ranked above it (n² comparisons without a branch); larger fields by the two stable sorts
+    of numba's ``np.argsort``, the plain version, with which the kernel takes 2.0-2.3x as
+    long on a Swiss teams of 64 and the compare_scales report's Swiss simulations about
+    11 s more (benchmarks/bench_sim.py).
     """
     n = hi.shape[0]
     if n > _COUNTED:
@@ -342,20 +379,8 @@ def _simulate_kernel(drawn, board, scoring, rules, out):
     m = n + n % 2
     half = m // 2
     keep_opp = opp_out.shape[0] == n_events
-    # a guide table for the inverse-CDF draw: guide[g] = #{k : cdf[k] <= g / n_guide}, so
-    # the search for u starts a place or so from the answer (searchsorted "right"); four
-    # cells per support point, so that the search seldom moves (a move the processor
-    # cannot predict costs more than the table)
-    n_guide = 4 * cdf.shape[0]
-    top = cdf.shape[0] - 1
-    guide = np.searchsorted(cdf, np.arange(n_guide) / n_guide, side="right")
-    # and one for the scale: cells of width step over [0, t_max), 16 per outcome, each
-    # holding the outcome at its left end; a margin's outcome is then at most a step or
-    # two from its cell's
+    guide = _guide_table(cdf)  # a fast path: see _swing_index
     n_t = thresholds.shape[0]
-    n_cells = 16 * n_t
-    step = thresholds[n_t - 1] / n_cells if n_t else 1.0
-    cells = np.searchsorted(thresholds, np.arange(n_cells + 1) * step, side="right")
     # the loser's scores then the winner's: a side's score is picked without a branch
     scores = np.concatenate((lose, win))
     widest = np.abs(support).max()  # the widest swing of a table
@@ -428,13 +453,7 @@ def _simulate_kernel(drawn, board, scoring, rules, out):
                         opp_out[e, r, x] = -1
                     continue
                 if table:
-                    u = noise[e, r, t]
-                    k = guide[int(u * n_guide)]  # then the first k with cdf[k] > u
-                    while k < top and cdf[k] <= u:
-                        k += 1
-                    while k > 0 and cdf[k - 1] > u:  # (were u * n_guide rounded up)
-                        k -= 1
-                    swing = support[k]
+                    swing = support[_swing_index(cdf, guide, noise[e, r, t])]
                 else:
                     swing = sd * noise[e, r, t]
                 margin = swing + edge_mult * (s[a] - s[b])
@@ -443,14 +462,7 @@ def _simulate_kernel(drawn, board, scoring, rules, out):
                     vb = -margin
                 else:
                     x = np.rint(abs(margin) * 1e9) / 1e9
-                    if n_t == 0 or x >= thresholds[n_t - 1]:
-                        j = n_t
-                    else:  # #{k : t_k <= x}, from the cell's count, corrected both ways
-                        j = cells[min(int(x / step), n_cells)]
-                        while j < n_t and thresholds[j] <= x:
-                            j += 1
-                        while j > 0 and thresholds[j - 1] > x:
-                            j -= 1
+                    j = np.searchsorted(thresholds, x, side="right")  # #{k : t_k <= x}
                     counts_out[e, r, j] += 1
                     # the side ahead (or level) scores win[j], the side behind lose[j]
                     va = scores[j + n_out * np.int64(margin >= 0)]
