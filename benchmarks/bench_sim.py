@@ -58,10 +58,18 @@ from bridgestats.sim import events as ev
 from bridgestats.sim.pairing import MAX_STEPS
 
 _EVENT = {
-    "n_rounds": 8, "n_boards": 8, "event_format": "swiss", "pairing": "score",
-    "board": "swings", "k": None, "scale": "wbf", "strength": None, "strength_sd": 0.5,
-    "bye_score": None, "max_steps": MAX_STEPS,
-}  # fmt: skip
+    "n_rounds": 8,
+    "n_boards": 8,
+    "event_format": "swiss",
+    "pairing": "score",
+    "board": "swings",
+    "k": None,
+    "scale": "wbf",
+    "strength": None,
+    "strength_sd": 0.5,
+    "bye_score": None,
+    "max_steps": MAX_STEPS,
+}
 _N_ENTRANTS = 64
 
 
@@ -164,11 +172,13 @@ _WHY = {
 }
 #: The compare_scales report's Swiss simulations (its defaults; τ about the report's).
 _REPORT = {
-    "Swiss teams": dict(n_entrants=60, n_rounds=8, n_boards=8, board="swings", k=None,
-                        strength_sd=0.47),
-    "Swiss pairs": dict(n_entrants=128, n_rounds=10, n_boards=8, board="pairs", k=None,
-                        strength_sd=3.0),
-}  # fmt: skip
+    "Swiss teams": dict(
+        n_entrants=60, n_rounds=8, n_boards=8, board="swings", k=None, strength_sd=0.47
+    ),
+    "Swiss pairs": dict(
+        n_entrants=128, n_rounds=10, n_boards=8, board="pairs", k=None, strength_sd=3.0
+    ),
+}
 _REPORT_EVENTS = 20_000 + 3 * 500  # per scale: paired by score, and each other rule
 
 
@@ -196,10 +206,13 @@ def _play(kernel, plan, drawn):
     """CPU seconds of one kernel run, and its outputs."""
     e, n, rounds = drawn.strength.shape[0], plan.n_entrants, plan.n_rounds
     out = ev._Out(
-        np.empty((e, n)), np.empty((e, n)), np.empty((e, n), dtype=np.int64),
+        np.empty((e, n)),
+        np.empty((e, n)),
+        np.empty((e, n), dtype=np.int64),
         np.zeros((0, rounds, n), dtype=np.int64),
-        np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64), np.empty(e, dtype=np.int64),
-    )  # fmt: skip
+        np.zeros((e, rounds, plan.n_outcomes), dtype=np.int64),
+        np.empty(e, dtype=np.int64),
+    )
     start = time.process_time()
     kernel(drawn, plan.board, plan.scoring, plan.rules, out)
     return time.process_time() - start, out
@@ -234,10 +247,12 @@ def _fast_paths(quick):
     bench = [_workload(_N_ENTRANTS, 2_000 if quick else 20_000, 3, "wbf")]
     per_scale = 200 if quick else 2_000
     report = {
-        event: [_workload(seed=4, n_events=per_scale, scale=sc, **opts)
-                for sc in candidate_scales(event, n_boards=opts["n_boards"])]
+        event: [
+            _workload(seed=4, n_events=per_scale, scale=sc, **opts)
+            for sc in candidate_scales(event, n_boards=opts["n_boards"])
+        ]
         for event, opts in _REPORT.items()
-    }  # fmt: skip
+    }
     on_bench = _interleaved(kernels, bench)
     scale_up = _REPORT_EVENTS / per_scale
     on_report = {}  # event -> kernel -> its report time (s), the scales summed
@@ -277,8 +292,13 @@ def _fast_paths(quick):
     )
 
 
-_SWEEP = {"n_entrants": 32, "n_rounds": 6, "pairing": ["random", "score"],
-          "strength_sd": [0.25, 0.5], "scale": ["wbf", "wdl"]}  # fmt: skip
+_SWEEP = {
+    "n_entrants": 32,
+    "n_rounds": 6,
+    "pairing": ["random", "score"],
+    "strength_sd": [0.25, 0.5],
+    "scale": ["wbf", "wdl"],
+}
 
 
 def _warm():
@@ -301,10 +321,11 @@ def _sweep(quick):
         print("sweep: dask.distributed not installed (the notebooks extra); cluster skipped")
         return
     with (
-        LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                     dashboard_address=":0") as cluster,
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
         Client(cluster) as client,
-    ):  # fmt: skip
+    ):
         client.run(_warm)  # every worker compiles the kernels before the clock starts
         run_sweep({**grid, "n_events": 2}, rng=0, scheduler=client, progress=False)
         start = time.perf_counter()

@@ -436,8 +436,7 @@ def _simulate_kernel(drawn, board, scoring, rules, out):
                         listed[:n] = _standings(vp, mg, lot_rank, one_key)
                     if n % 2:
                         listed[n] = n
-                repeats += _pair_ordered_into(listed, met, max_steps, pa, pb, paired,
-                                              pos_a, pos_b)  # fmt: skip
+                repeats += _pair_ordered_into(listed, met, max_steps, pa, pb, paired, pos_a, pos_b)
             if lag:
                 vp_lag[:] = vp
                 mg_lag[:] = mg
@@ -633,10 +632,19 @@ def simulate_events(
     0.995
     """
     plan = _plan(
-        n_entrants, n_rounds=n_rounds, n_boards=n_boards, event_format=event_format,
-        pairing=pairing, board=board, k=k, scale=scale, strength=strength,
-        strength_sd=strength_sd, bye_score=bye_score, max_steps=max_steps,
-    )  # fmt: skip
+        n_entrants,
+        n_rounds=n_rounds,
+        n_boards=n_boards,
+        event_format=event_format,
+        pairing=pairing,
+        board=board,
+        k=k,
+        scale=scale,
+        strength=strength,
+        strength_sd=strength_sd,
+        bye_score=bye_score,
+        max_steps=max_steps,
+    )
     e_total = check_int(n_events, "n_events", minimum=1)
     keep = check_flag(keep_pairings, "keep_pairings")
     gen = np.random.default_rng(rng)
@@ -693,8 +701,21 @@ class _Plan:
         return 1 if self.scale.raw else len(self.scale.thresholds) + 1
 
 
-def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, scale,
-          strength, strength_sd, bye_score, max_steps) -> _Plan:  # fmt: skip
+def _plan(
+    n_entrants,
+    *,
+    n_rounds,
+    n_boards,
+    event_format,
+    pairing,
+    board,
+    k,
+    scale,
+    strength,
+    strength_sd,
+    bye_score,
+    max_steps,
+) -> _Plan:
     n = check_int(n_entrants, "n_entrants", minimum=2, maximum=1000)
     nb = check_int(n_boards, "n_boards", minimum=1, maximum=200)
     check_choice(event_format, "event_format", EVENT_FORMATS)
@@ -702,8 +723,9 @@ def _plan(n_entrants, *, n_rounds, n_boards, event_format, pairing, board, k, sc
     check_choice(board, "board", _BOARDS)
     m = n + n % 2
     if event_format == "round_robin":
-        rounds = m - 1 if n_rounds is None else check_int(
-            n_rounds, "n_rounds", minimum=1, maximum=m - 1)  # fmt: skip
+        rounds = (
+            m - 1 if n_rounds is None else check_int(n_rounds, "n_rounds", minimum=1, maximum=m - 1)
+        )
     else:
         if n_rounds is None:
             raise fail("n_rounds", "an integer in 1-100 for a Swiss", n_rounds)

@@ -96,9 +96,17 @@ def test_scan_reads_two_tags_on_one_line(tmp_path):
     together = pbn._scan(tmp_path / "one.pbn")
     apart = pbn._scan(tmp_path / "apart.pbn")
     assert together["names"].tolist() == [
-        "Event", "Board", "Dealer", "Vulnerable", "Declarer", "Contract", "Result",
-        "Board", "Dealer", "Contract",
-    ]  # fmt: skip
+        "Event",
+        "Board",
+        "Dealer",
+        "Vulnerable",
+        "Declarer",
+        "Contract",
+        "Result",
+        "Board",
+        "Dealer",
+        "Contract",
+    ]
     assert together["values"].tolist()[:3] == ["Club", "1", "N"]
     assert together["names"].tolist() == apart["names"].tolist()
     assert together["values"].tolist() == apart["values"].tolist()
@@ -134,10 +142,29 @@ _CELLS = st.one_of(
     st.none(),
     st.integers(-999, 999).map(str),
     st.sampled_from(
-        ["1", "2", "-0", "+3", "007", "1e3", " 5", "5 ", "10.5", ".5", "A60", "40%", "nan",
-         "inf", "-inf", "", "x", "12345678901234567890", "-1"]
+        [
+            "1",
+            "2",
+            "-0",
+            "+3",
+            "007",
+            "1e3",
+            " 5",
+            "5 ",
+            "10.5",
+            ".5",
+            "A60",
+            "40%",
+            "nan",
+            "inf",
+            "-inf",
+            "",
+            "x",
+            "12345678901234567890",
+            "-1",
+        ]
     ),
-)  # fmt: skip
+)
 
 
 def _assert_numeric_like_old(arr: np.ndarray) -> None:
@@ -218,11 +245,28 @@ _MARKED = st.one_of(
         lambda caret, body: caret + body,
         st.sampled_from(["", "^", " ^", "^ ", "^^", "x^"]),
         st.sampled_from(
-            ["50", "-3", "62.5", ".5", "1e3", "inf", "nan", "x", "", "A60", "40%", "S", "9",
-             " 5", "N", "=", "+1"]
+            [
+                "50",
+                "-3",
+                "62.5",
+                ".5",
+                "1e3",
+                "inf",
+                "nan",
+                "x",
+                "",
+                "A60",
+                "40%",
+                "S",
+                "9",
+                " 5",
+                "N",
+                "=",
+                "+1",
+            ]
         ),
     ),
-)  # fmt: skip
+)
 
 
 @pytest.mark.parametrize(
@@ -275,10 +319,11 @@ def _parts(draw, *, n_frame=None, int_only_column=None):
         "source": frame_src,
         "record": frame_rec,
         "event": _objects(draw(st.lists(maybe, min_size=n, max_size=n))),
-        "tricks": _objects(draw(st.lists(st.sampled_from(["10", "9", None]), min_size=n,
-                                         max_size=n))),
+        "tricks": _objects(
+            draw(st.lists(st.sampled_from(["10", "9", None]), min_size=n, max_size=n))
+        ),
         "irregular": np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)), dtype=bool),
-    }  # fmt: skip
+    }
     exp_src, exp_rec = rows(m)
     floats = st.one_of(st.just(np.nan), st.integers(0, 12).map(float))
     whole = int_only_column if int_only_column is not None else draw(st.booleans())
@@ -294,7 +339,7 @@ def _parts(draw, *, n_frame=None, int_only_column=None):
             else np.array(draw(st.lists(floats, min_size=m, max_size=m)), dtype=float)
         ),
         "Names": _objects(draw(st.lists(maybe, min_size=m, max_size=m))),
-    }  # fmt: skip
+    }
     return frame, expanded, order
 
 
@@ -390,27 +435,47 @@ _SPEC_PCT = (
 # 40 + 30 + 30 + 500 = 600 (for EW, so -600 for NS); 2H making 8 60 + 50 = 110; 4HX down
 # one vulnerable 200; 4S making 11 not vulnerable 150 + 300 = 450; 3NT down one vul. 100.
 _BOARDS = {
-    1: ("N", "None", _SPEC_MP, [
-        " 1  2 4S    S 10   420     -    2    0",
-        " 3  4 4S    S 11   450     -    4    0",
-        " 5  6 4S    S  9     -    50    0    4",
-    ]),
-    2: ("E", "NS", _SPEC_PCT, [
-        " 1 B  1  2 2H    N  8   110     -  75.00 1",
-        " 2 B  3  4 2H    N  =   110     -  75.00 1",
-        " 3 B  5  6 4HX   W 10     -   590   0.00 2",
-    ]),
-    3: ("S", "EW", _SPEC_MP, [
-        " 1  4 3NT   E  9     -   600    2    2",
-        " 3  6 3NT   E  8   100     -    4    0",
-        " 5  2 3NT   E  9     -   600    2    2",
-    ]),
-    4: ("W", "All", _SPEC_PCT, [
-        " 1 B  1  4 4HX   W  9   200     - 100.00 1",
-        " 2 B  3  6 4S    N -1     -   100  50.00 1",
-        " 3 B  5  2 Pass  -  -     0     0  25.00 1",
-    ]),
-}  # fmt: skip
+    1: (
+        "N",
+        "None",
+        _SPEC_MP,
+        [
+            " 1  2 4S    S 10   420     -    2    0",
+            " 3  4 4S    S 11   450     -    4    0",
+            " 5  6 4S    S  9     -    50    0    4",
+        ],
+    ),
+    2: (
+        "E",
+        "NS",
+        _SPEC_PCT,
+        [
+            " 1 B  1  2 2H    N  8   110     -  75.00 1",
+            " 2 B  3  4 2H    N  =   110     -  75.00 1",
+            " 3 B  5  6 4HX   W 10     -   590   0.00 2",
+        ],
+    ),
+    3: (
+        "S",
+        "EW",
+        _SPEC_MP,
+        [
+            " 1  4 3NT   E  9     -   600    2    2",
+            " 3  6 3NT   E  8   100     -    4    0",
+            " 5  2 3NT   E  9     -   600    2    2",
+        ],
+    ),
+    4: (
+        "W",
+        "All",
+        _SPEC_PCT,
+        [
+            " 1 B  1  4 4HX   W  9   200     - 100.00 1",
+            " 2 B  3  6 4S    N -1     -   100  50.00 1",
+            " 3 B  5  2 Pass  -  -     0     0  25.00 1",
+        ],
+    ),
+}
 
 
 def _pbn(boards) -> str:

@@ -92,13 +92,27 @@ def test_drift_steps_have_the_sd_asked_for():
     np.testing.assert_array_equal(sim.monthly_strength[0], 50.0)
     np.testing.assert_array_equal(sim.strength, 50.0)
     # each month's expectation in the log is the strengths of that month
-    rec = club.simulate(50 + 6 * np.random.default_rng(1).standard_normal(40), 300,
-                        n_months=3, drift_sd=20.0, record=True, rng=2)  # fmt: skip
+    rec = club.simulate(
+        50 + 6 * np.random.default_rng(1).standard_normal(40),
+        300,
+        n_months=3,
+        drift_sd=20.0,
+        record=True,
+        rng=2,
+    )
     log = rec.log
     s = rec.monthly_strength[log["month"].to_numpy()]
     rows = np.arange(len(log))
-    mu = 50 + (s[rows, log["north"]] + s[rows, log["south"]] - s[rows, log["east"]]
-               - s[rows, log["west"]]) / 2  # fmt: skip
+    mu = (
+        50
+        + (
+            s[rows, log["north"]]
+            + s[rows, log["south"]]
+            - s[rows, log["east"]]
+            - s[rows, log["west"]]
+        )
+        / 2
+    )
     np.testing.assert_allclose(log["expected_ns"], np.clip(mu, 1, 99), atol=1e-9)
 
 

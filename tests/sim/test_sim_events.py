@@ -297,8 +297,9 @@ def test_kernel_scores_margins_on_the_thresholds_as_the_scale():
     # an edge of 1/16 IMP a board puts every 8-board margin on a half IMP: exactly on the
     # WBF scales' thresholds (k - 0.5), where the kernel's cell search must agree
     for scale in ("wbf", "wbf_discrete"):
-        res = ev.simulate_events(2, event_format="round_robin", scale=scale,
-                                 strength=[1 / 16, 0.0], n_events=3000, rng=7)  # fmt: skip
+        res = ev.simulate_events(
+            2, event_format="round_robin", scale=scale, strength=[1 / 16, 0.0], n_events=3000, rng=7
+        )
         assert np.all(res.margin[:, 0] % 1 == 0.5)
         np.testing.assert_array_equal(res.score[:, 0], res.scale.vp(res.margin[:, 0]))
         np.testing.assert_array_equal(res.score[:, 1], res.scale.vp(res.margin[:, 1]))
@@ -346,16 +347,26 @@ def test_order_and_standings_are_stable_sorts_on_their_keys(n):
         for big in (1.0, 1e10):  # 1e10 IMPs: past the one key's exact range
             mg = big * rng.integers(-3, 3, n) + rng.choice([0.0, -1e-9], n)
             got = ev._standings(vp, mg, lot_rank, big == 1.0)
-            want = sorted(range(n), key=lambda i: (-round(vp[i] * 1e6), -round(mg[i] * 1e6),
-                                                   lot[i]))  # fmt: skip
+            want = sorted(
+                range(n), key=lambda i: (-round(vp[i] * 1e6), -round(mg[i] * 1e6), lot[i])
+            )
             assert got.tolist() == want
 
 
 def _reference(case, rng, n_events):
     """Draw the kernel's inputs as simulate_events does and run the reference on them."""
-    options = {"n_rounds": None, "n_boards": 8, "event_format": "swiss", "pairing": "score",
-               "board": "swings", "k": None, "strength": None, "strength_sd": 0.4,
-               "bye_score": None, "max_steps": MAX_STEPS}  # fmt: skip
+    options = {
+        "n_rounds": None,
+        "n_boards": 8,
+        "event_format": "swiss",
+        "pairing": "score",
+        "board": "swings",
+        "k": None,
+        "strength": None,
+        "strength_sd": 0.4,
+        "bye_score": None,
+        "max_steps": MAX_STEPS,
+    }
     options.update({key: v for key, v in case.items() if key != "n_entrants"})
     plan = ev._plan(case["n_entrants"], **options)
     drawn = ev._draw(plan, np.random.default_rng(rng), n_events)
@@ -520,10 +531,15 @@ def _hand_made(strength, rank, scale="imps"):
     rank = np.asarray(rank)
     e, n = rank.shape
     return ev.EventResults(
-        strength=strength, score=-rank.astype(float), margin=np.zeros((e, n)), rank=rank,
-        outcome_counts=np.zeros((e, 1, 1), dtype=np.int64), opponents=None,
-        repeats=np.zeros(e, dtype=np.int64), scale=ev.as_scale(scale, n_boards=8),
-    )  # fmt: skip
+        strength=strength,
+        score=-rank.astype(float),
+        margin=np.zeros((e, n)),
+        rank=rank,
+        outcome_counts=np.zeros((e, 1, 1), dtype=np.int64),
+        opponents=None,
+        repeats=np.zeros(e, dtype=np.int64),
+        scale=ev.as_scale(scale, n_boards=8),
+    )
 
 
 def test_measures_of_hand_made_events():
@@ -543,8 +559,14 @@ def test_measures_of_hand_made_events():
 
 
 def test_measures_with_equal_strengths():
-    res = ev.simulate_events(16, n_rounds=5, board="gaussian", n_events=600, rng=21,
-                             scale=gaussian_scale(sigma=6.5 * np.sqrt(8)))  # fmt: skip
+    res = ev.simulate_events(
+        16,
+        n_rounds=5,
+        board="gaussian",
+        n_events=600,
+        rng=21,
+        scale=gaussian_scale(sigma=6.5 * np.sqrt(8)),
+    )
     m = measures.summarise_events(res)
     # no strongest entrant, no order to recover: those measures are left out, not NaN
     assert set(m.measure) == {"outcome_share"}
@@ -571,8 +593,9 @@ def test_measures_standard_errors_match_the_spread_of_replicates():
 
 
 def test_event_measures_use_common_random_numbers():
-    m = measures.event_measures(10, scales=["imps", "imps", "wbf"], n_rounds=4,
-                                strength_sd=0.5, n_events=200, rng=3)  # fmt: skip
+    m = measures.event_measures(
+        10, scales=["imps", "imps", "wbf"], n_rounds=4, strength_sd=0.5, n_events=200, rng=3
+    )
     first = m[m.scale == "IMPs differential"]
     half = len(first) // 2
     a = first.iloc[:half].reset_index(drop=True)
@@ -589,9 +612,20 @@ def test_pairing_rules_share_their_random_numbers():
     keys from a second stream (not round 1's keys repeated)."""
     drawn, states = {}, {}
     for rule in ev.PAIRINGS:
-        plan = ev._plan(12, n_rounds=5, n_boards=8, event_format="swiss", pairing=rule,
-                        board="swings", k=None, scale="wbf", strength=None, strength_sd=0.5,
-                        bye_score=None, max_steps=MAX_STEPS)  # fmt: skip
+        plan = ev._plan(
+            12,
+            n_rounds=5,
+            n_boards=8,
+            event_format="swiss",
+            pairing=rule,
+            board="swings",
+            k=None,
+            scale="wbf",
+            strength=None,
+            strength_sd=0.5,
+            bye_score=None,
+            max_steps=MAX_STEPS,
+        )
         gen = np.random.default_rng(4)
         drawn[rule] = ev._draw(plan, gen, 6)
         states[rule] = gen.bit_generator.state
@@ -603,8 +637,12 @@ def test_pairing_rules_share_their_random_numbers():
     keys = drawn["random"][2]
     assert keys.shape == (6, 5, 12) and not np.array_equal(keys[:, 1], keys[:, 0])
     # end to end (the generator's equal state after a chunk carries this to every chunk)
-    runs = [ev.simulate_events(12, n_rounds=5, strength_sd=0.5, pairing=rule, n_events=30,
-                               rng=5).strength for rule in ev.PAIRINGS]  # fmt: skip
+    runs = [
+        ev.simulate_events(
+            12, n_rounds=5, strength_sd=0.5, pairing=rule, n_events=30, rng=5
+        ).strength
+        for rule in ev.PAIRINGS
+    ]
     for other in runs[1:]:
         np.testing.assert_array_equal(other, runs[0])
 
@@ -615,8 +653,9 @@ def test_paired_se_is_the_se_of_the_per_event_difference():
     scipy), the difference d_e against the reference and its SE sd(d)/√E (ddof 1).
     Tolerance 1e-12: the same numbers summed in another order."""
     kw = dict(n_rounds=5, n_boards=8, strength_sd=0.5, n_events=300)
-    m = measures.event_measures(12, scales=["wbf", "wdl", "imps"], reference=0, top_k=2,
-                                rng=11, **kw)  # fmt: skip
+    m = measures.event_measures(
+        12, scales=["wbf", "wdl", "imps"], reference=0, top_k=2, rng=11, **kw
+    )
     seed = int(np.random.default_rng(11).integers(2**63))
     per = {}
     for name in ("wbf", "wdl", "imps"):
@@ -626,8 +665,9 @@ def test_paired_se_is_the_se_of_the_per_event_difference():
         strongest = [set(np.argsort(-s)[:2]) for s in res.strength]
         first_two = [set(np.argsort(r)[:2]) for r in res.rank]
         top = np.array([a == b for a, b in zip(strongest, first_two, strict=True)], float)
-        tau = np.array([stats.kendalltau(s, -r).statistic
-                        for s, r in zip(res.strength, res.rank, strict=True)])  # fmt: skip
+        tau = np.array(
+            [stats.kendalltau(s, -r).statistic for s, r in zip(res.strength, res.rank, strict=True)]
+        )
         per[ev.as_scale(name, n_boards=8).name] = (won, top, tau)
     ref = per["WBF 2013 continuous, 8 boards"]
     d = m[m.measure.str.endswith("_vs_reference")]
@@ -649,8 +689,9 @@ def test_paired_se_is_the_se_of_the_per_event_difference():
 
 
 def test_huge_spread_round_robin_recovers_the_order():
-    m = measures.event_measures(10, event_format="round_robin", strength=5.0 * np.arange(10),
-                                n_events=200, top_k=3, rng=4).set_index("measure")  # fmt: skip
+    m = measures.event_measures(
+        10, event_format="round_robin", strength=5.0 * np.arange(10), n_events=200, top_k=3, rng=4
+    ).set_index("measure")
     assert m.loc["p_strongest_wins", "value"] > 0.98
     assert m.loc["p_top_k", "value"] > 0.9
     assert m.loc["kendall_tau", "value"] > 0.9
@@ -665,8 +706,11 @@ def test_kendall_tau_b_is_scipys_with_ties(n):
     rng = np.random.default_rng(n)
     rows = 40 if n < 1000 else 3
     x = rng.integers(0, max(2, n // 3), size=(rows, n)).astype(float)
-    y = np.where(rng.random((rows, n)) < 0.5, rng.integers(0, 4, size=(rows, n)),
-                 rng.standard_normal((rows, n)))  # fmt: skip
+    y = np.where(
+        rng.random((rows, n)) < 0.5,
+        rng.integers(0, 4, size=(rows, n)),
+        rng.standard_normal((rows, n)),
+    )
     x[0] = rng.standard_normal(n)  # a row with no ties at all
     got = measures.kendall_tau_b(x, y)
     want = [stats.kendalltau(a, b).statistic for a, b in zip(x, y, strict=True)]
@@ -675,8 +719,9 @@ def test_kendall_tau_b_is_scipys_with_ties(n):
 
 def test_kendall_tau_b_edge_cases():
     # a constant row has no τ (scipy: NaN); perfect agreement and reversal are ±1
-    got = measures.kendall_tau_b([[1, 1, 1], [1, 2, 3], [1, 2, 3]], [[1, 2, 3], [5, 6, 7],
-                                                                    [3, 2, 1]])  # fmt: skip
+    got = measures.kendall_tau_b(
+        [[1, 1, 1], [1, 2, 3], [1, 2, 3]], [[1, 2, 3], [5, 6, 7], [3, 2, 1]]
+    )
     assert np.isnan(got[0]) and got[1:].tolist() == [1.0, -1.0]
     assert np.isnan(stats.kendalltau([1, 1, 1], [1, 2, 3]).statistic)
     x = np.random.default_rng(5).standard_normal((2, 3, 9))

@@ -46,8 +46,15 @@ def test_a_swiss_pairs_every_entrant_once_a_round_and_never_twice_against_one():
 
 
 def test_vps_are_the_scale_of_the_margin_and_a_round_robin_meets_everyone_once():
-    m = simulate_match_results(6, pairing="round_robin", form="teams", n_boards=16,
-                               scale="wbf", rng=2, first_date="2025-01-06")  # fmt: skip
+    m = simulate_match_results(
+        6,
+        pairing="round_robin",
+        form="teams",
+        n_boards=16,
+        scale="wbf",
+        rng=2,
+        first_date="2025-01-06",
+    )
     scale = named_scale("wbf", n_boards=16)
     margin = _margins(m)
     np.testing.assert_allclose(m["vp_home"], scale.vp(margin))

@@ -28,9 +28,11 @@ def test_cells_are_the_product_with_the_scale_fastest():
     assert grid_cells(reordered) == cells
     assert [i for i, _ in cells] == [0, 0, 1, 1, 2, 2, 3, 3]
     assert [(c["pairing"], c["strength_sd"], c["scale"]) for _, c in cells[:4]] == [
-        ("random", 0.0, "wbf"), ("random", 0.0, "wdl"), ("random", 0.5, "wbf"),
+        ("random", 0.0, "wbf"),
+        ("random", 0.0, "wdl"),
+        ("random", 0.5, "wbf"),
         ("random", 0.5, "wdl"),
-    ]  # fmt: skip
+    ]
     assert set(cells[0][1]) == set(GRID_KEYS)
 
 
@@ -38,17 +40,28 @@ def test_a_cell_is_event_measures_on_its_spawned_seed():
     # the rule of the module docstring, checked against event_measures called directly
     m = run_sweep(_GRID, rng=11, progress=False)
     child = np.random.SeedSequence(11).spawn(4)[3]  # setting 3: score, strength_sd 0.5
-    want = measures.event_measures(8, scales=["wdl"], n_rounds=3, pairing="score",
-                                   strength_sd=0.5, n_events=60,
-                                   rng=np.random.default_rng(child))  # fmt: skip
+    want = measures.event_measures(
+        8,
+        scales=["wdl"],
+        n_rounds=3,
+        pairing="score",
+        strength_sd=0.5,
+        n_events=60,
+        rng=np.random.default_rng(child),
+    )
     got = m[(m.setting == 3) & (m.scale == "win/draw/loss")][want.columns]
     pd.testing.assert_frame_equal(got.reset_index(drop=True), want)
     assert (m.n_simulated == 60).all() and set(m.pairing) == {"random", "score"}
 
 
 def test_scales_of_a_setting_share_its_random_numbers():
-    grid = {"n_entrants": 8, "n_rounds": 3, "strength_sd": 0.5, "n_events": 60,
-            "scale": ["imps", "imps"]}  # fmt: skip
+    grid = {
+        "n_entrants": 8,
+        "n_rounds": 3,
+        "strength_sd": 0.5,
+        "n_events": 60,
+        "scale": ["imps", "imps"],
+    }
     m = run_sweep(grid, rng=2, progress=False)
     half = len(m) // 2
     pd.testing.assert_frame_equal(
@@ -77,10 +90,11 @@ def test_on_a_local_dask_cluster_the_frame_is_the_local_one():
     distributed = pytest.importorskip("distributed")
     local = run_sweep(_GRID, rng=3, progress=False)
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                 dashboard_address=":0") as cluster,
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
+        ) as cluster,
         distributed.Client(cluster.scheduler_address) as client,
-    ):  # fmt: skip
+    ):
         remote = run_sweep(_GRID, rng=3, scheduler=client, progress=False)
         assert client.status == "running"  # the caller's client is left open
         # the cells ran on the two workers, not here
@@ -158,8 +172,12 @@ def test_bad_options_are_refused(kwargs, name):
 )
 def test_a_scheduler_that_is_not_a_client_is_refused(scheduler, match):
     with pytest.raises(BridgestatsError, match=rf"^scheduler: must be {match}"):
-        run_sweep({"n_entrants": 4, "n_rounds": 2, "n_events": 5}, rng=1,
-                  scheduler=scheduler, progress=False)  # fmt: skip
+        run_sweep(
+            {"n_entrants": 4, "n_rounds": 2, "n_events": 5},
+            rng=1,
+            scheduler=scheduler,
+            progress=False,
+        )
 
 
 def test_a_scheduler_address_connects_a_client_for_the_sweep():
@@ -169,9 +187,9 @@ def test_a_scheduler_address_connects_a_client_for_the_sweep():
     from bridgestats.notebook import run_sweep as run_sweep_at
 
     local = run_sweep(_GRID, rng=3, progress=False)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=":0") as cluster:  # fmt: skip
-        remote = run_sweep_at(_GRID, rng=3, scheduler=cluster.scheduler_address,
-                              progress=False)  # fmt: skip
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ) as cluster:
+        remote = run_sweep_at(_GRID, rng=3, scheduler=cluster.scheduler_address, progress=False)
         assert len(cluster.scheduler.clients) <= 1  # ours is gone again (the cluster's own)
     pd.testing.assert_frame_equal(remote, local)
