@@ -153,7 +153,7 @@ def _read_one(file) -> pd.DataFrame:
     level = pd.to_numeric(_parse_texts(contract)["level"], errors="coerce")
     printed = frame["made"].to_numpy(dtype=object)
     signed, _ = relative_results(printed)
-    against = signed & np.array([not str(m).strip().startswith("-") for m in printed])
+    against = signed & np.array([not str(m).strip().startswith("-") for m in printed], dtype=bool)
     frame["tricks"] = np.where(
         against, printed, np.where(made > 0, 6 + made, level + 6 + made)
     ).astype(object)

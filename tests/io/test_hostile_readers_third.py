@@ -68,6 +68,13 @@ def test_acbl_signed_made_is_against_the_contract(tmp_path):
     assert summary_of(frame).notes[RELATIVE_NOTE] == 2  # "-2" is ACBLscore's own spelling
 
 
+def test_acbl_travellers_of_a_header_alone_are_none(tmp_path):
+    # the signed-result rule's mask of no rows was a float array: TypeError, not a count
+    # (hypothesis found the header alone among its mutated excerpts)
+    frame = _acbl(tmp_path)
+    assert len(frame) == 0 and summary_of(frame).records == 0
+
+
 def test_acbl_made_below_the_level_is_an_impossible_result(tmp_path):
     # made 2 on 3NT was read as 8 tricks (-50); ACBLscore prints a made 3NT as 3 or more
     frame = _acbl(tmp_path, "2", "1", "3")
