@@ -56,9 +56,21 @@ def _env() -> dict:
     }
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C as a terminal's foreground job has it: a test run started in the background
+    by a shell (``cmd &``) inherits SIGINT ignored, and so would the batch (Python keeps an
+    ignored SIGINT), which then cannot be interrupted: the Ctrl-C tests hung 60 s."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(config: Path, out: Path) -> subprocess.Popen:
     return subprocess.Popen(
-        _command(config, out), env=_env(), stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        _command(config, out),
+        env=_env(),
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=_as_in_a_terminal,
     )
 
 
