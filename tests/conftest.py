@@ -112,6 +112,7 @@ MARKS_BY_PLACE = {
     "ratings/test_ratings_glicko2.py::test_the_package_is_not_imported": ("slow",),  # a process
     "io/test_io_pbn_tables.py::test_in_file_order_is_concat_then_stable_sort": ("slow",),
     "sim/test_sim_events.py::test_paired_se_is_the_se_of_the_per_event_difference": ("slow",),
+    "sim/test_sim_events.py::test_several_scales_at_once_over_blocks_of_events": ("slow",),
     "fit/test_fit_compare.py::test_holm_matches_the_step_down_rule_and_statsmodels": ("slow",),
     # real processes, hung browsers and legend searches over whole figures: 1-2 s of CPU each
     # on a quiet machine (make check took 68 s with them, 3,064 tests, issue 32)

@@ -84,6 +84,7 @@ __all__ = [
     "as_scale",
     "match_swing_distribution",
     "simulate_events",
+    "simulate_scales",
     "swing_distribution",
 ]
 
@@ -647,35 +648,125 @@ def simulate_events(
     )
     e_total = check_int(n_events, "n_events", minimum=1)
     keep = check_flag(keep_pairings, "keep_pairings")
+    return _play_plans([plan], e_total, keep, rng)[0]
+
+
+def simulate_scales(
+    n_entrants,
+    *,
+    scales,
+    n_rounds=None,
+    n_boards=8,
+    event_format="swiss",
+    pairing="score",
+    board="swings",
+    k=None,
+    strength=None,
+    strength_sd=0.0,
+    n_events=1,
+    bye_score=None,
+    keep_pairings=False,
+    max_steps=MAX_STEPS,
+    rng=None,
+):
+    """The same events scored under each of several scales: one :class:`EventResults` per
+    scale, each what :func:`simulate_events` gives for that scale on an int ``rng``.
+
+    The scales play on common random numbers (see :func:`simulate_events`' Notes), so the
+    random inputs of each block of events (strengths, lots, draws, the tables' numbers) are
+    drawn once and every scale's kernel reads them: a scale costs its play, not its
+    draws (the designer's six scales over 8,000 Swiss pairs: ``benchmarks/bench_committee.py``).
+
+    Parameters
+    ----------
+    scales : sequence of VPScale or str
+        The scales (:func:`as_scale`), at least one.
+    n_entrants, n_rounds, n_boards, event_format, pairing, board, k, strength, \
+strength_sd, n_events, bye_score, keep_pairings, max_steps
+        As :func:`simulate_events`.
+    rng : int or numpy.random.Generator, optional
+        Drawn from as by one :func:`simulate_events` call: with an int seed, each scale's
+        results are ``simulate_events(..., scale=s, rng=seed)``'s, bit for bit.
+
+    Returns
+    -------
+    list of EventResults
+
+    Examples
+    --------
+    >>> both = simulate_scales(12, scales=["wbf", "wdl"], n_rounds=5, strength_sd=0.5,
+    ...                        n_events=20, rng=3)
+    >>> one = simulate_events(12, scale="wdl", n_rounds=5, strength_sd=0.5, n_events=20, rng=3)
+    >>> bool((both[1].rank == one.rank).all()), bool((both[0].strength == one.strength).all())
+    (True, True)
+    """
+    if isinstance(scales, str) or not hasattr(scales, "__iter__"):
+        raise fail("scales", "a sequence of scales", scales)
+    plans = [
+        _plan(
+            n_entrants,
+            n_rounds=n_rounds,
+            n_boards=n_boards,
+            event_format=event_format,
+            pairing=pairing,
+            board=board,
+            k=k,
+            scale=sc,
+            strength=strength,
+            strength_sd=strength_sd,
+            bye_score=bye_score,
+            max_steps=max_steps,
+        )
+        for sc in scales
+    ]
+    if not plans:
+        raise fail("scales", "one or more scales", scales)
+    e_total = check_int(n_events, "n_events", minimum=1)
+    keep = check_flag(keep_pairings, "keep_pairings")
+    return _play_plans(plans, e_total, keep, rng)
+
+
+def _play_plans(plans, e_total, keep, rng):
+    """Draw the random inputs of ``e_total`` events block by block from ``rng`` and play
+    each block under every plan (plans that differ only in their scoring: one scale each).
+    """
     gen = np.random.default_rng(rng)
-    n, rounds = plan.n_entrants, plan.n_rounds
+    first = plans[0]
+    n, rounds = first.n_entrants, first.n_rounds
     chunk = max(1, min(e_total, 2**21 // (rounds * (n + 1))))
     strength = np.empty((e_total, n))
-    out = _Out(
-        score=np.empty((e_total, n)),
-        margin=np.empty((e_total, n)),
-        rank=np.empty((e_total, n), dtype=np.int64),
-        opponents=np.zeros((e_total if keep else 0, rounds, n), dtype=np.int64),
-        counts=np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
-        repeats=np.empty(e_total, dtype=np.int64),
-    )
-    side = _side_stream(gen) if plan.random_rounds > 1 else None
+    outs = [
+        _Out(
+            score=np.empty((e_total, n)),
+            margin=np.empty((e_total, n)),
+            rank=np.empty((e_total, n), dtype=np.int64),
+            opponents=np.zeros((e_total if keep else 0, rounds, n), dtype=np.int64),
+            counts=np.zeros((e_total, rounds, plan.n_outcomes), dtype=np.int64),
+            repeats=np.empty(e_total, dtype=np.int64),
+        )
+        for plan in plans
+    ]
+    side = _side_stream(gen) if first.random_rounds > 1 else None
     for start in range(0, e_total, chunk):
         rows = slice(start, min(start + chunk, e_total))
-        drawn = _draw(plan, gen, rows.stop - start, side)
+        drawn = _draw(first, gen, rows.stop - start, side)
         strength[rows] = drawn.strength
-        block = _Out(*(o[rows] if o.shape[0] else o for o in out))
-        _simulate_kernel(drawn, plan.board, plan.scoring, plan.rules, block)
-    return EventResults(
-        strength=strength,
-        score=out.score,
-        margin=out.margin,
-        rank=out.rank,
-        outcome_counts=out.counts,
-        opponents=out.opponents if keep else None,
-        repeats=out.repeats,
-        scale=plan.scale,
-    )
+        for plan, out in zip(plans, outs, strict=True):
+            block = _Out(*(o[rows] if o.shape[0] else o for o in out))
+            _simulate_kernel(drawn, plan.board, plan.scoring, plan.rules, block)
+    return [
+        EventResults(
+            strength=strength if i == 0 else strength.copy(),
+            score=out.score,
+            margin=out.margin,
+            rank=out.rank,
+            outcome_counts=out.counts,
+            opponents=out.opponents if keep else None,
+            repeats=out.repeats,
+            scale=plan.scale,
+        )
+        for i, (plan, out) in enumerate(zip(plans, outs, strict=True))
+    ]
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ from bridgestats.sim.events import (
     EventResults,
     as_scale,
     match_swing_distribution,
-    simulate_events,
+    simulate_scales,
 )
 from bridgestats.sim.pairing import MAX_STEPS
 
@@ -493,23 +493,23 @@ bye_score, max_steps
     )
     seed = int(np.random.default_rng(rng).integers(2**63))
     frames, per_event = [], []
-    for sc in chosen:
-        res = simulate_events(
-            n_entrants,
-            n_rounds=n_rounds,
-            n_boards=nb,
-            event_format=event_format,
-            pairing=pairing,
-            board=board,
-            k=k,
-            scale=sc,
-            strength=strength,
-            strength_sd=strength_sd,
-            n_events=n_events,
-            bye_score=bye_score,
-            max_steps=max_steps,
-            rng=seed,
-        )
+    played = simulate_scales(  # the same events, drawn once for every scale
+        n_entrants,
+        scales=chosen,
+        n_rounds=n_rounds,
+        n_boards=nb,
+        event_format=event_format,
+        pairing=pairing,
+        board=board,
+        k=k,
+        strength=strength,
+        strength_sd=strength_sd,
+        n_events=n_events,
+        bye_score=bye_score,
+        max_steps=max_steps,
+        rng=seed,
+    )
+    for res in played:
         outcomes = event_outcomes(res, top_k=top_k)  # once: summarised and paired
         frames.append(summarise_events(res, top_k=top_k, outcomes=outcomes))
         if ref is not None:

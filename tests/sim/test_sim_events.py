@@ -573,6 +573,46 @@ def test_summarise_events_given_its_outcomes_is_the_same_frame():
             measures.summarise_events(res, top_k=3, outcomes=wrong)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"n_rounds": 5, "strength_sd": 0.5, "pairing": "score"},
+        {"n_rounds": 4, "pairing": "random", "board": "gaussian", "keep_pairings": True},
+        {"event_format": "round_robin", "strength": np.arange(9.0) / 4},
+        {"n_rounds": 3, "pairing": "late", "board": "pairs", "strength_sd": 2.0},
+    ],
+)
+def test_several_scales_at_once_are_each_scales_own_simulation(options):
+    # the random inputs drawn once for every scale (event_measures' fast path): each
+    # scale's results are simulate_events' on the same seed, bit for bit
+    options = dict(options)
+    pairs = options.get("board") == "pairs"
+    scales = ["ebu_2006", gaussian_scale(sigma=12.0, unit="MP %")] if pairs else ["wbf", "wdl"]
+    n = options.pop("n_entrants", 9 if options.get("event_format") == "round_robin" else 10)
+    together = ev.simulate_scales(n, scales=scales, n_events=700, rng=8, **options)
+    for sc, got in zip(scales, together, strict=True):
+        alone = ev.simulate_events(n, scale=sc, n_events=700, rng=8, **options)
+        for field in ("strength", "score", "margin", "rank", "outcome_counts", "repeats"):
+            np.testing.assert_array_equal(getattr(got, field), getattr(alone, field))
+        if options.get("keep_pairings"):
+            np.testing.assert_array_equal(got.opponents, alone.opponents)
+        assert got.scale.name == alone.scale.name
+    assert together[0].strength is not together[1].strength
+    assert not np.array_equal(together[0].rank, together[1].rank)
+    with pytest.raises(BridgestatsError, match=r"^scales: "):
+        ev.simulate_scales(n, scales=[], n_events=2, rng=1, **options)
+    with pytest.raises(BridgestatsError, match=r"^scales: "):
+        ev.simulate_scales(n, scales="wbf", n_events=2, rng=1, **options)
+
+
+def test_several_scales_at_once_over_blocks_of_events():
+    # a field of 400 over 10 rounds is drawn in two blocks of events (2**21 // (10 * 401)
+    # = 523 a block), each block's inputs read by both scales
+    test_several_scales_at_once_are_each_scales_own_simulation(
+        {"n_entrants": 400, "n_rounds": 10, "pairing": "random", "strength_sd": 0.3}
+    )
+
+
 def test_measures_with_equal_strengths():
     res = ev.simulate_events(
         16,
