@@ -61,8 +61,9 @@ def test_every_kernel_goes_through_jit_and_is_cached():
     found = _kernel_decorators()
     assert set(found) <= set(_jit.kernel_sources()), "a kernel file not importing _jit.njit"
     decorators = [d for ds in found.values() for d in ds]
-    # the kernels of issue 24, and the guide table of sim/events.py in two (issue 32)
-    assert len(decorators) == 17 and len(found) == 7
+    # the kernels of issue 24, and the guide table of sim/events.py in two (issue 32), the
+    # late-entry Swiss of sim/swiss.py in two (issue 33)
+    assert len(decorators) == 19 and len(found) == 8
     assert all(d.startswith("njit(cache=True") for d in decorators), decorators
 
 
@@ -87,7 +88,7 @@ import json
 import numpy as np
 from bridgestats import _jit
 from bridgestats.ratings import elo, ppi
-from bridgestats.sim import club, events, measures
+from bridgestats.sim import club, events, measures, swiss
 from bridgestats.ratings import gaussian
 from bridgestats.studies import ratings_real_sim
 log = club.board_log(club.simulate(np.full(30, 50.0), 300, n_months=2, record=True, rng=3))
@@ -101,9 +102,10 @@ out = {
     "events": measures.summarise_events(res).round(9).to_dict(),
     "tau": measures.kendall_tau_b([[1, 2, 3, 3], [4, 1, 2, 2]],
                                   [[1, 3, 2, 2], [1, 2, 3, 4]]).tolist(),
+    "swiss": swiss.simulate_ko_swiss(4, strength_sd=3.0, n_events=3, rng=2).score.tolist(),
 }
 hits = misses = 0
-for module in (elo, ppi, club, events, measures, gaussian):
+for module in (elo, ppi, club, events, measures, gaussian, swiss):
     for value in vars(module).values():
         if hasattr(value, "stats") and hasattr(value, "py_func"):
             hits += sum(value.stats.cache_hits.values())

@@ -49,6 +49,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from bridgestats._jit import njit
 from bridgestats._validate import (
     as_finite_array,
     check_choice,
@@ -63,6 +64,7 @@ from bridgestats.sigma import sigma_swiss_pairs_spread
 from bridgestats.sim.events import as_scale
 from bridgestats.sim.pairing import MAX_STEPS, _pair_ordered
 from bridgestats.vp import gaussian_scale, named_scale
+from bridgestats.vp.scale import MAX_MARGIN
 
 __all__ = [
     "EBU_2006_SIGMA_8",
@@ -492,54 +494,140 @@ def simulate_ko_swiss(
 
 
 def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_rounds, gen, out):
-    """One event's Swiss (see :func:`simulate_ko_swiss`), written into ``out[...][ev]``."""
+    """One event's Swiss (see :func:`simulate_ko_swiss`), written into ``out[...][ev]``.
+
+    The random numbers are drawn here, in the order the Swiss consumes them (the pairs'
+    lots, round 1's random draw, then each round's tables), and the rounds are played,
+    paired and ranked in the compiled :func:`_swiss_kernel`: the same results, bit for bit,
+    as the plain NumPy loop it replaced (``tests/sim_swiss_reference.py``), 3-4x faster
+    (``benchmarks/bench_committee.py``)."""
     ids = np.flatnonzero(entry_round >= 0)  # the Swiss pairs, as knock-out indices
     m = ids.size
-    s = strength[ids]
     joins = entry_round[ids] if late else np.zeros(m, dtype=np.int64)
     vp = np.where(late, scores[entry_round[ids]], 0.0).astype(float)
-    mg = np.zeros(m)
     lot = gen.random(m)
-    met = np.zeros((m, m), dtype=np.bool_)
+    present = np.cumsum(np.bincount(joins, minlength=n_rounds))  # pairs in each round
+    first = np.flatnonzero(joins <= 0)
+    first = first[np.argsort(gen.random(first.size))]  # round 1: a random draw
+    noise = np.zeros((n_rounds, present[-1] // 2))
+    for r in range(n_rounds):
+        noise[r, : present[r] // 2] = gen.standard_normal(present[r] // 2)
+    mg = np.zeros(m)
     place = np.zeros(m, dtype=np.int64)
     table = np.zeros(m, dtype=np.int64)
-    for r in range(n_rounds):
-        active = np.flatnonzero(joins <= r)
-        new = active[joins[active] == r]
-        if r == 0:
-            listed = active[np.argsort(gen.random(active.size))]
-        else:  # by score, then margin, then the lot (np.lexsort: last key first)
-            listed = active[
-                np.lexsort((lot[active], -np.round(mg[active], 6), -np.round(vp[active], 6)))
-            ]
-        pos = np.empty(m, dtype=np.int64)
-        pos[listed] = np.arange(1, listed.size + 1)
-        place[new] = pos[new]
-        if r > 0 and new.size:
-            met[np.ix_(new, new)] = True  # new entrants meet pairs already in the Swiss
-        half = listed.size // 2
-        pa = np.empty(half, dtype=np.int64)
-        pb = np.empty(half, dtype=np.int64)
-        out["repeats"][ev] += _pair_ordered(listed.astype(np.int64), met, steps, pa, pb)
-        if r > 0 and new.size:
-            met[np.ix_(new, new)] = False
-        tables = np.arange(1, half + 1)
-        is_new = joins == r
-        table[pa[is_new[pa]]] = tables[is_new[pa]]
-        table[pb[is_new[pb]]] = tables[is_new[pb]]
-        margin = s[pa] - s[pb] + sd * gen.standard_normal(half)
-        both = sc.vp(np.concatenate((margin, -margin)))  # one call for the two sides
-        vp[pa] += both[:half]
-        vp[pb] += both[half:]
-        mg[pa] += margin
-        mg[pb] -= margin
-        met[pa, pb] = True
-        met[pb, pa] = True
-    order = np.lexsort((lot, -np.round(mg, 6), -np.round(vp, 6)))
-    rank = np.empty(m, dtype=np.int64)
-    rank[order] = np.arange(1, m + 1)
+    rank = np.zeros(m, dtype=np.int64)
+    out["repeats"][ev] += _swiss_kernel(
+        strength[ids],
+        joins.astype(np.int64),
+        first.astype(np.int64),
+        noise,
+        lot,
+        sd,
+        np.asarray(sc.thresholds, dtype=float),
+        np.asarray(sc.vp_winner, dtype=float),
+        np.asarray(sc.vp_loser, dtype=float),
+        bool(sc.raw),
+        2.0 * MAX_MARGIN,
+        steps,
+        vp,
+        mg,
+        place,
+        table,
+        rank,
+    )
     out["entry_score"][ev, ids] = scores[entry_round[ids]] if late else 0.0
     out["place_at_entry"][ev, ids] = place
     out["table_at_entry"][ev, ids] = table
     out["score"][ev, ids] = vp
     out["rank"][ev, ids] = rank
+
+
+@njit(cache=True)
+def _standing_order(members, vp, mg, lot):
+    """``members`` in standings order: by score, then total margin (both in millionths,
+    higher first), then the lot (lower first), then as listed: ``np.lexsort((lot,
+    -round(mg, 6), -round(vp, 6)))``, made of three stable sorts from the last key up."""
+    by_lot = np.argsort(lot[members], kind="mergesort")
+    margin = -(np.rint(mg[members] * 1e6) / 1e6)
+    by_margin = by_lot[np.argsort(margin[by_lot], kind="mergesort")]
+    score = -(np.rint(vp[members] * 1e6) / 1e6)
+    return members[by_margin[np.argsort(score[by_margin], kind="mergesort")]]
+
+
+@njit(cache=True)
+def _swiss_kernel(
+    s,
+    joins,
+    first,
+    noise,
+    lot,
+    sd,
+    thresholds,
+    win,
+    lose,
+    raw,
+    widest,
+    steps,
+    vp,
+    mg,
+    place,
+    table,
+    rank,
+):
+    """Play one event's Swiss of ``n_rounds = noise.shape[0]`` rounds; ``vp`` (the entry
+    scores) and ``mg``, ``place``, ``table``, ``rank`` are filled in place; returns the
+    pairings the search could not make as asked. ``first``: round 1's drawn order;
+    ``noise[r, t]``: table t's normal number in round r; a margin scores as
+    :meth:`bridgestats.vp.VPScale.vp` does (|margin| clipped at ``widest``, rounded to
+    1e-9, the winner's VPs at or above a threshold)."""
+    m = s.shape[0]
+    met = np.zeros((m, m), dtype=np.bool_)
+    everyone = np.arange(m)
+    repeats = 0
+    for r in range(noise.shape[0]):
+        if r == 0:
+            listed = first
+        else:  # by score, then margin, then the lot
+            listed = _standing_order(everyone[joins <= r], vp, mg, lot)
+        for t in range(listed.size):
+            if joins[listed[t]] == r:
+                place[listed[t]] = t + 1
+        new = everyone[joins == r]
+        if r > 0:  # new entrants meet pairs already in the Swiss
+            for i in new:
+                for j in new:
+                    met[i, j] = True
+        half = listed.size // 2
+        pa = np.empty(half, dtype=np.int64)
+        pb = np.empty(half, dtype=np.int64)
+        repeats += _pair_ordered(listed, met, steps, pa, pb)
+        if r > 0:
+            for i in new:
+                for j in new:
+                    met[i, j] = False
+        for t in range(half):
+            a = pa[t]
+            b = pb[t]
+            if joins[a] == r:
+                table[a] = t + 1
+            if joins[b] == r:
+                table[b] = t + 1
+            margin = s[a] - s[b] + sd * noise[r, t]
+            if raw:
+                va = margin
+                vb = -margin
+            else:
+                x = np.rint(min(abs(margin), widest) * 1e9) / 1e9
+                j = np.searchsorted(thresholds, x, side="right")
+                va = win[j] if margin >= 0 else lose[j]
+                vb = win[j] if -margin >= 0 else lose[j]
+            vp[a] += va
+            vp[b] += vb
+            mg[a] += margin
+            mg[b] -= margin
+            met[a, b] = True
+            met[b, a] = True
+    order = _standing_order(everyone, vp, mg, lot)
+    for t in range(m):
+        rank[order[t]] = t + 1
+    return repeats
