@@ -303,6 +303,7 @@ def test_engine_matches_reference(with_initial, m_scale):
     ref = pd.DataFrame(rows, columns=["player", "k", "w", "m", "ppi_before", "ppi_after"])
     got = run.boards
     assert got["player"].tolist() == ref["player"].tolist()
+    assert got["seat"].tolist() == ["north", "south", "east", "west"] * len(log)
     np.testing.assert_array_equal(got["k"].to_numpy(), ref["k"].to_numpy())
     # w: the engine adds initial w/3 per month as floats; equal to 1e-9
     np.testing.assert_allclose(got["w"].to_numpy(), ref["w"].to_numpy(), atol=1e-9)
