@@ -155,7 +155,9 @@ def kendall_tau_b(x, y):
     :func:`scipy.stats.kendalltau`, so the values are scipy's. Counting the pairs is
     O(n²) where scipy sorts (Knight's O(n log n) method), but an event's field is small:
     for 20,000 rows of 64 it takes 0.05 s, where scipy called row by row takes seconds and
-    the vectorised NumPy count of every pair (an n × n sign matrix per row) 0.8 s.
+    the vectorised NumPy count of every pair (an n × n sign matrix per row) 0.8 s. Knight's
+    method compiled alike takes 1.3-3.6x as long on fields of 128 down to 22 (the
+    reports'), and wins only from a few hundred (``benchmarks/bench_sim.py``).
 
     References
     ----------
@@ -177,14 +179,16 @@ def kendall_tau_b(x, y):
         raise fail("y", f"an array of the shape of x {xa.shape}", ya.shape)
     if xa.shape[-1] < 2:
         raise fail("x", "2 or more numbers along the last axis", xa.shape)
-    lead = xa.shape[:-1]
     n = xa.shape[-1]
-    out = np.empty(int(np.prod(lead)))
-    _tau_b_rows(
-        np.ascontiguousarray(xa.reshape(-1, n)), np.ascontiguousarray(ya.reshape(-1, n)), out
-    )
-    out = out.reshape(lead)
+    out = _tau_b(xa.reshape(-1, n), ya.reshape(-1, n)).reshape(xa.shape[:-1])
     return out[()] if out.ndim == 0 else out
+
+
+def _tau_b(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """:func:`kendall_tau_b` of the rows of two checked 2-D float arrays."""
+    out = np.empty(x.shape[0])
+    _tau_b_rows(np.ascontiguousarray(x), np.ascontiguousarray(y), out)
+    return out
 
 
 def _means_ses(x: np.ndarray):
@@ -231,22 +235,26 @@ def event_outcomes(results, *, top_k=None):
     """
     k = _top_k(results, top_k)
     s = results.strength
-    n_events = s.shape[0]
-    ranked = np.sort(s, axis=1)[:, ::-1]
+    n_events, n = s.shape
+    # the strengths' order statistics that matter (the 1st, 2nd, k-th and (k+1)-th
+    # strongest), in place after one partial sort; column n - j holds the j-th strongest
+    ranked = np.partition(s, np.unique([n - k - 1, n - k, n - 2]), axis=1)
     won = np.full(n_events, np.nan)
-    unique_best = ranked[:, 0] > ranked[:, 1]
+    unique_best = ranked[:, -1] > ranked[:, -2]
     best = s.argmax(axis=1)
     won[unique_best] = results.rank[np.arange(n_events), best][unique_best] == 1
     top = np.full(n_events, np.nan)
-    separated = ranked[:, k - 1] > ranked[:, k]
+    separated = ranked[:, n - k] > ranked[:, n - k - 1]
     if separated.any():
-        strongest = np.sort(np.argsort(-s, axis=1, kind="stable")[:, :k], axis=1)
-        finishers = np.sort(np.argsort(results.rank, axis=1)[:, :k], axis=1)
-        top[separated] = (strongest == finishers).all(axis=1)[separated]
+        # where the k-th strength is above the (k+1)-th, the k strongest are those at or
+        # above it, and the top k finishers are places 1 to k (places are 1, ..., n)
+        strongest = s[separated] >= ranked[separated, n - k, None]
+        finishers = results.rank[separated] <= k
+        top[separated] = (strongest == finishers).all(axis=1)
     tau = np.full(n_events, np.nan)
-    varied = ranked[:, 0] > ranked[:, -1]
+    varied = ranked[:, -1] > s.min(axis=1)
     if varied.any():
-        tau[varied] = kendall_tau_b(s[varied], -results.rank[varied])
+        tau[varied] = _tau_b(s[varied], -results.rank[varied].astype(float))
     out = pd.DataFrame(
         {"sim": np.arange(n_events), "p_strongest_wins": won, "p_top_k": top, "kendall_tau": tau}
     )
@@ -254,7 +262,7 @@ def event_outcomes(results, *, top_k=None):
     return out
 
 
-def summarise_events(results, *, top_k=None):
+def summarise_events(results, *, top_k=None, outcomes=None):
     """The measures of simulated events, with their Monte Carlo standard errors.
 
     Parameters
@@ -264,6 +272,9 @@ def summarise_events(results, *, top_k=None):
     top_k : int, optional
         Qualifiers for ``p_top_k`` (1 to n_entrants − 1); by default ``n_entrants // 4``
         (at least 1).
+    outcomes : DataFrame, optional
+        ``event_outcomes(results, top_k=top_k)`` when the caller already has it (for
+        paired differences), so that it is not computed twice; computed here by default.
 
     Returns
     -------
@@ -285,7 +296,22 @@ def summarise_events(results, *, top_k=None):
     >>> m.loc["p_strongest_wins", ["value", "se"]].astype(float).round(3).tolist()
     [0.71, 0.045]
     """
-    per_event = event_outcomes(results, top_k=top_k)
+    if outcomes is None:
+        per_event = event_outcomes(results, top_k=top_k)
+    else:
+        per_event = outcomes
+        k = _top_k(results, top_k)
+        if (
+            not isinstance(per_event, pd.DataFrame)
+            or len(per_event) != results.n_events
+            or per_event.attrs.get("k") != k
+            or not set(PAIRED_MEASURES) <= set(per_event)
+        ):
+            raise fail(
+                "outcomes",
+                f"the event_outcomes frame of these {results.n_events} events (top_k {k})",
+                type(per_event).__name__,
+            )
     n_events = len(per_event)
     rows = []
 
@@ -492,9 +518,10 @@ bye_score, max_steps
             max_steps=max_steps,
             rng=seed,
         )
-        frames.append(summarise_events(res, top_k=top_k))
+        outcomes = event_outcomes(res, top_k=top_k)
+        frames.append(summarise_events(res, top_k=top_k, outcomes=outcomes))
         if ref is not None:
-            per_event.append(event_outcomes(res, top_k=top_k))
+            per_event.append(outcomes)
     if ref is not None and len(chosen) > 1:
         d = paired_differences(per_event, names=[sc.name for sc in chosen], reference=ref)
         frames.append(
