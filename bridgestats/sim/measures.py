@@ -51,7 +51,14 @@ import pandas as pd
 from scipy.special import ndtr
 
 from bridgestats._jit import njit
-from bridgestats._validate import as_finite_array, check_choice, check_int, check_number, fail
+from bridgestats._validate import (
+    as_finite_array,
+    check_choice,
+    check_flag,
+    check_int,
+    check_number,
+    fail,
+)
 from bridgestats.fit import holm
 from bridgestats.sim.events import (
     _DEFAULT_K,
@@ -74,6 +81,7 @@ __all__ = [
     "paired_differences",
     "shooting_incentive",
     "summarise_events",
+    "summarise_outcomes",
 ]
 
 #: The columns of the measures frame.
@@ -259,7 +267,45 @@ def event_outcomes(results, *, top_k=None):
         {"sim": np.arange(n_events), "p_strongest_wins": won, "p_top_k": top, "kendall_tau": tau}
     )
     out.attrs["k"] = k
+    out.attrs["fingerprint"] = results.fingerprint
     return out
+
+
+def summarise_outcomes(outcomes):
+    """The per-event measures' rows of :func:`summarise_events`, from their outcomes.
+
+    Parameters
+    ----------
+    outcomes : DataFrame
+        An :func:`event_outcomes` frame.
+
+    Returns
+    -------
+    DataFrame
+        One row per measure of :data:`PAIRED_MEASURES` defined in some event: ``measure``,
+        ``k`` (Int64, ``p_top_k``'s), ``value``, ``se`` and ``n_events``, as
+        :func:`summarise_events` gives them.
+
+    Examples
+    --------
+    >>> o = pd.DataFrame({"sim": [0, 1, 2, 3], "p_strongest_wins": [1.0, 1, 0, 1],
+    ...                   "p_top_k": np.nan, "kendall_tau": [0.5, 0.4, 0.3, 0.6]})
+    >>> print(summarise_outcomes(o).to_string(index=False))
+             measure    k  value       se  n_events
+    p_strongest_wins <NA>   0.75 0.216506         4
+         kendall_tau <NA>   0.45 0.064550         4
+    """
+    if not isinstance(outcomes, pd.DataFrame) or not set(PAIRED_MEASURES) <= set(outcomes):
+        raise fail("outcomes", "an event_outcomes frame", type(outcomes).__name__)
+    rows = []
+    for measure in PAIRED_MEASURES:
+        x = outcomes[measure].dropna().to_numpy()
+        if x.size:
+            value, se = _mean_se(x) if measure == "kendall_tau" else _share(x)
+            kk = outcomes.attrs.get("k", pd.NA) if measure == "p_top_k" else pd.NA
+            rows.append((measure, kk, value, se, int(x.size)))
+    frame = pd.DataFrame(rows, columns=["measure", "k", "value", "se", "n_events"])
+    return frame.astype({"k": "Int64", "n_events": "int64"})
 
 
 def summarise_events(results, *, top_k=None, outcomes=None):
@@ -318,12 +364,8 @@ def summarise_events(results, *, top_k=None, outcomes=None):
     def add(measure, value, se, used, *, rnd=pd.NA, kk=pd.NA, outcome=None):
         rows.append((results.scale.name, measure, rnd, kk, outcome, value, se, used))
 
-    for measure in PAIRED_MEASURES:
-        x = per_event[measure].dropna().to_numpy()
-        if x.size:
-            stat = _mean_se(x) if measure == "kendall_tau" else _share(x)
-            kk = per_event.attrs["k"] if measure == "p_top_k" else pd.NA
-            add(measure, *stat, int(x.size), kk=kk)
+    for row in summarise_outcomes(per_event).itertuples(index=False):
+        add(row.measure, row.value, row.se, row.n_events, kk=row.k)
     if not results.scale.raw:
         counts = results.outcome_counts.astype(float)  # (events, rounds, outcomes)
         per_round = counts.sum(axis=2, keepdims=True)
@@ -445,6 +487,7 @@ def event_measures(
     bye_score=None,
     max_steps=MAX_STEPS,
     reference=None,
+    return_outcomes=False,
     rng=None,
 ):
     """Simulate the same events under each scale and measure them.
@@ -464,6 +507,9 @@ bye_score, max_steps
         The position in ``scales`` of a reference scale: every other scale's
         per-event measures are then compared with it, event by event
         (:func:`paired_differences`).
+    return_outcomes : bool, optional
+        Also return each scale's :func:`event_outcomes` (their ``attrs["fingerprint"]``
+        names the run, :func:`~bridgestats.sim.events.simulation_fingerprint`).
     rng : int or numpy.random.Generator, optional
         One seed is drawn from it and every scale's events use that seed: the scales
         are compared on common random numbers (the same strengths, lots and board draws).
@@ -477,7 +523,8 @@ bye_score, max_steps
         ``"<measure>_vs_reference"``: ``value`` the paired difference (scale − reference),
         ``se`` its paired SE, ``n_events`` the events both define, and three more
         columns (missing on the other rows): ``reference`` (its name), ``p_value`` and
-        ``p_holm``.
+        ``p_holm``. With ``return_outcomes``, a pair: this frame and the list of the
+        scales' :func:`event_outcomes` frames, in the order of ``scales``.
 
     Examples
     --------
@@ -518,10 +565,8 @@ bye_score, max_steps
             max_steps=max_steps,
             rng=seed,
         )
-        outcomes = event_outcomes(res, top_k=top_k)
-        frames.append(summarise_events(res, top_k=top_k, outcomes=outcomes))
-        if ref is not None:
-            per_event.append(outcomes)
+        per_event.append(event_outcomes(res, top_k=top_k))
+        frames.append(summarise_events(res, top_k=top_k, outcomes=per_event[-1]))
     if ref is not None and len(chosen) > 1:
         d = paired_differences(per_event, names=[sc.name for sc in chosen], reference=ref)
         frames.append(
@@ -543,7 +588,7 @@ bye_score, max_steps
         )
     out = pd.concat(frames, ignore_index=True)
     out.insert(1, "pairing", pairing if event_format == "swiss" else "round_robin")
-    return out
+    return (out, per_event) if check_flag(return_outcomes, "return_outcomes") else out
 
 
 # --- breakage and the shooting incentive (exact expectations) --------------------------------
