@@ -297,6 +297,14 @@ def summarise_outcomes(outcomes):
     """
     if not isinstance(outcomes, pd.DataFrame) or not set(PAIRED_MEASURES) <= set(outcomes):
         raise fail("outcomes", "an event_outcomes frame", type(outcomes).__name__)
+    frame = pd.DataFrame(
+        _paired_rows(outcomes), columns=["measure", "k", "value", "se", "n_events"]
+    )
+    return frame.astype({"k": "Int64", "n_events": "int64"})
+
+
+def _paired_rows(outcomes) -> list:
+    """(measure, k, value, se, n_events) of each measure of :data:`PAIRED_MEASURES`."""
     rows = []
     for measure in PAIRED_MEASURES:
         x = outcomes[measure].dropna().to_numpy()
@@ -304,8 +312,7 @@ def summarise_outcomes(outcomes):
             value, se = _mean_se(x) if measure == "kendall_tau" else _share(x)
             kk = outcomes.attrs.get("k", pd.NA) if measure == "p_top_k" else pd.NA
             rows.append((measure, kk, value, se, int(x.size)))
-    frame = pd.DataFrame(rows, columns=["measure", "k", "value", "se", "n_events"])
-    return frame.astype({"k": "Int64", "n_events": "int64"})
+    return rows
 
 
 def summarise_events(results, *, top_k=None, outcomes=None):
@@ -364,8 +371,8 @@ def summarise_events(results, *, top_k=None, outcomes=None):
     def add(measure, value, se, used, *, rnd=pd.NA, kk=pd.NA, outcome=None):
         rows.append((results.scale.name, measure, rnd, kk, outcome, value, se, used))
 
-    for row in summarise_outcomes(per_event).itertuples(index=False):
-        add(row.measure, row.value, row.se, row.n_events, kk=row.k)
+    for measure, kk, value, se, used in _paired_rows(per_event):
+        add(measure, value, se, used, kk=kk)
     if not results.scale.raw:
         counts = results.outcome_counts.astype(float)  # (events, rounds, outcomes)
         per_round = counts.sum(axis=2, keepdims=True)
