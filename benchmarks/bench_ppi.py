@@ -11,6 +11,10 @@ Three runs in one process:
   counters) over the table-boards of a recorded run: the cheapest Python baseline.
 
 Goal: at least 5e7 updates per second on one core for the compiled simulator.
+
+Then the half-life study's runs (``studies.ppi.shock_response``: a baseline and one run per
+shocked player, all from one seed), CPU time: each run drawing its months' numbers, against
+the runs sharing them (``simulate(..., draws=[])``: drawn once by the baseline; issue 33).
 """
 
 from __future__ import annotations
@@ -92,6 +96,35 @@ def _bare_python_loop(log, n_players):
     return 4 * len(seats) / seconds, 4 * len(seats), seconds
 
 
+def _shared_draws(n_shocked, repeats):
+    """A baseline and ``n_shocked`` shocked runs from one seed (the half-life study at the
+    page's activity, fixed partners, 300 players, 11 months), each drawing its numbers
+    against all sharing the baseline's: CPU seconds of each, interleaved."""
+    strength = _population(300, 3)
+    opts = dict(
+        n_months=11, partnership="fixed", initial_ppi=strength, initial_k=10_000, history=416.0
+    )
+
+    def runs(draws):
+        for player in [None, *range(0, 2 * n_shocked, 2)]:
+            shocked, track = ([player], [player]) if player is not None else (None, None)
+            club.simulate(strength, 416.0, rng=9, shocked=shocked, track=track, draws=draws, **opts)
+
+    plain, shared = float("inf"), float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        runs(None)
+        plain = min(plain, time.process_time() - start)
+        start = time.process_time()
+        runs([])
+        shared = min(shared, time.process_time() - start)
+    print(
+        f"   half-life runs  : {plain:5.2f} s CPU drawing each run, {shared:5.2f} s sharing "
+        f"the draws ({n_shocked + 1} runs): {plain / shared:4.2f} x"
+    )
+    return plain / shared
+
+
 def run(quick: bool = False) -> dict:
     """Print and return the throughputs (updates per second) and their ratio."""
     n_fast, months_fast = (1000, 6) if quick else (5000, 24)
@@ -120,7 +153,8 @@ def run(quick: bool = False) -> dict:
         f"{fast / bare:5.0f} x the bare loop  (goal >= 5e7/s: "
         f"{'met' if fast >= 5e7 else 'NOT met'})"
     )
-    return {"numba": fast, "python": slow, "bare": bare, "ratio": fast / slow}
+    shared = _shared_draws(8 if quick else 40, 1 if quick else 2)
+    return {"numba": fast, "python": slow, "bare": bare, "ratio": fast / slow, "draws": shared}
 
 
 if __name__ == "__main__":

@@ -12,6 +12,13 @@ plain-Python loop of Elo's board update over the same boards: the cheapest ratin
 Python; Elo's compiled kernel alone is timed too, which shows what the public functions'
 checks and frames cost. Goal: the whole log rates in seconds.
 
+Then two fast paths of the ``ratings_real`` report (issue 33), each against its plain
+version in the same run, as CPU time: the seats coded by one ``pd.factorize``
+(:func:`~bridgestats.ratings.sessionlog.player_index`, also in the board log's check)
+against ``pd.unique`` and four ``get_indexer``; the LPR's tables at the report's four K
+from one preparation (``studies.ratings_real_claims._LprLog``: the player-events numbered
+on the sessions, shared across K) against :func:`lpr_periods` called once per K.
+
 Then the committee's decision on the PPI
 (:func:`~bridgestats.studies.ppi_decision.ppi_decision`: the PPI over the whole log at six
 factors on m, scored from 2010 with 2,000 event resamples), wall and CPU time: it runs
@@ -23,6 +30,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pandas as pd
 
 from benchmarks._timing import best_time, best_time_result
 from bridgestats import datasets
@@ -34,6 +42,7 @@ from bridgestats.ratings.gaussian import gaussian_forecast
 from bridgestats.ratings.glicko2 import glicko2_forecast
 from bridgestats.ratings.ppi import rate_log
 from bridgestats.studies.ppi_decision import ppi_decision
+from bridgestats.studies.ratings_real_claims import _LprLog, lpr_periods
 
 
 def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
@@ -50,6 +59,44 @@ def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
         ratings[n], ratings[s] = rn + step, rs + step
         ratings[e], ratings[w] = re - step, rw - step
     return time.perf_counter() - start
+
+
+def _cpu(fn, repeat):
+    """The shortest CPU time (``time.process_time``) of ``repeat`` calls of ``fn()``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def _plain_player_index(frame):
+    """The seats' ids and indices as ``player_index`` made them before one factorize."""
+    ids = pd.unique(frame[list(sessionlog.SEATS)].to_numpy().ravel())
+    return ids, np.column_stack(
+        [pd.Index(ids).get_indexer(frame[s].to_numpy()) for s in sessionlog.SEATS]
+    )
+
+
+def _fast_paths(sessions, boards, repeats):
+    """The report's fast paths against their plain versions, CPU time, interleaved."""
+    ks = [1.0, 2.0, 4.0, 8.0]
+    pairs = {
+        "seat codes (player_index, boards)": (
+            lambda: _plain_player_index(boards),
+            lambda: sessionlog.player_index(boards),
+        ),
+        "LPR tables at K 1, 2, 4, 8": (
+            lambda: [lpr_periods(sessions, k_factor=k) for k in ks],
+            lambda: _LprLog(sessions).rates(ks),
+        ),
+    }
+    for name, (plain, fast) in pairs.items():
+        before, after = float("inf"), float("inf")
+        for _ in range(repeats):
+            before, after = min(before, _cpu(plain, 1)), min(after, _cpu(fast, 1))
+        print(f"{name:34s} {before:6.2f} s CPU plain, {after:6.2f} s fast: {before / after:5.1f} x")
 
 
 def run(quick: bool = False) -> None:
@@ -83,6 +130,7 @@ def run(quick: bool = False) -> None:
             f"{name:32s} {n / seconds:12,.0f} boards/s ({seconds:.2f} s), "
             f"{python / seconds:6.1f} x the plain-Python Elo loop"
         )
+    _fast_paths(sessions, boards, repeats)
     until = str(frame["date"].iloc[len(frame) // 2].date()) if quick else "2010-01-01"
     cpu = time.process_time()
     seconds, (table, _) = best_time_result(lambda: ppi_decision(sessions, until=until, rng=1), 1)

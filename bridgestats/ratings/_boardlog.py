@@ -45,10 +45,16 @@ def check_board_log(log):
     if frame["round"].isna().any():
         row = int(np.flatnonzero(frame["round"].isna().to_numpy())[0])
         raise BridgestatsError(f"log: row {row}: round is missing")
-    seats = frame[list(_SEATS)]
-    dup = ~seats_distinct(seats.to_numpy())
-    if seats.isna().any().any() or dup.any():
-        row = int(np.flatnonzero(dup | seats.isna().any(axis=1).to_numpy())[0])
+    # the seats as codes into the distinct ids (in order of first appearance, as
+    # pd.unique gives them; a missing id is an id of its own, refused below): one hashing
+    # pass, then integer comparisons (on 373,087 boards, 270 ms with pd.unique, four
+    # get_indexer and comparisons of the ids; ~110 ms so)
+    codes, ids = pd.factorize(frame[list(_SEATS)].to_numpy().ravel(), use_na_sentinel=False)
+    codes = codes.reshape(-1, len(_SEATS))
+    missing = np.isin(codes, np.flatnonzero(pd.isna(ids))).any(axis=1)
+    bad = ~seats_distinct(codes) | missing
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
         raise BridgestatsError(f"log: row {row}: needs four different players")
     rounds = frame["round"]
     if rounds.dtype == object or pd.api.types.is_string_dtype(rounds):
@@ -64,6 +70,4 @@ def check_board_log(log):
         rounds = numeric
     order = np.argsort(rounds.to_numpy(), kind="stable")
     frame = frame.assign(pct_ns=pct, round=rounds).iloc[order]
-    ids = pd.unique(seats.to_numpy().ravel())
-    index = np.column_stack([pd.Index(ids).get_indexer(frame[s].to_numpy()) for s in _SEATS])
-    return frame, ids, index, order
+    return frame, ids, codes[order], order

@@ -71,9 +71,8 @@ def check_session_log(sessions) -> pd.DataFrame:
 
 def player_index(frame):
     """The distinct player ids and an (n, 4) array of each seat's index into them."""
-    ids = pd.unique(frame[list(SEATS)].to_numpy().ravel())
-    index = np.column_stack([pd.Index(ids).get_indexer(frame[s].to_numpy()) for s in SEATS])
-    return ids, index
+    codes, ids = pd.factorize(frame[list(SEATS)].to_numpy().ravel(), use_na_sentinel=False)
+    return ids, codes.reshape(-1, len(SEATS))
 
 
 def pair_index(frame):

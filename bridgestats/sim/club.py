@@ -258,6 +258,7 @@ def simulate(
     record=False,
     drift_sd=0.0,
     rng=None,
+    draws=None,
 ):
     """Simulate a club's players rated by the PPI, session by session and board by board.
 
@@ -309,6 +310,13 @@ def simulate(
         then the same as without the argument.
     rng : None, int or numpy.random.Generator
         The source of all randomness.
+    draws : list, optional
+        The months' random draws shared by runs from one integer seed ``rng`` and one
+        schedule (the same strengths' count, ``activity``, ``n_months``,
+        ``sessions_per_month``, ``n_boards``, ``boards_per_round``, ``partnership``),
+        without drift: the first run fills an empty list, later runs read the months it
+        holds instead of drawing them again (the same numbers: common random numbers
+        without their cost). Refused with ``drift_sd`` > 0 or another ``rng``.
 
     Returns
     -------
@@ -385,6 +393,7 @@ def simulate(
         drift_sd=drift_sd,
         rng=rng,
         kernel=_simulate_month,
+        draws=draws,
     )
 
 
@@ -427,6 +436,7 @@ def _simulate(
     kernel,
     record=False,
     drift_sd=0.0,
+    draws=None,
 ):
     strength = as_finite_array(strength, "strength").ravel().astype(float)
     n_players = strength.size
@@ -486,9 +496,23 @@ def _simulate(
     slot[tracked] = np.arange(tracked.size)
     max_len = n_months * sessions
 
+    if draws is not None:
+        if not isinstance(draws, list):
+            raise fail("draws", "a list (empty, or filled by a run from the same seed)", draws)
+        if drift_sd > 0 or not isinstance(rng, (int, np.integer)) or isinstance(rng, bool):
+            raise fail(
+                "draws",
+                "runs from one integer seed rng without drift (drift_sd 0)",
+                f"rng={type(rng).__name__}, drift_sd={drift_sd:g}",
+            )
+        if 0 < len(draws) < n_months:  # the months after them would need the seed's stream
+            raise fail("draws", f"the draws of {n_months} months or more", len(draws))
     gen = check_rng(rng)
     tau = _tau_of(board_sd)
     n_rounds = n_boards // per_round
+    schedule = None
+    if draws is not None:  # what the months' draws depend on: the seed and the schedule
+        schedule = (int(rng), sessions, n_rounds, per_round, fixed, q.tobytes())
     state = ClubState(
         month=0,
         strength=strength,
@@ -523,13 +547,21 @@ def _simulate(
     n_updates = 0
     logs = []
     for month in range(n_months):
-        active = gen.random((sessions, q.size), dtype=np.float32) < q
-        n_active = active.sum(axis=1)
-        n_pairs = n_active if fixed else n_active // 2
-        n_u = int(n_rounds * n_pairs.sum() + (0 if fixed else n_active.sum()))
-        n_z = int(n_rounds * per_round * (n_pairs // 2).sum())
-        u = gen.random(n_u, dtype=np.float32)
-        z = gen.standard_normal(n_z, dtype=np.float32)
+        if draws is not None and month < len(draws):
+            made_by, active, u, z = draws[month]
+            if made_by != schedule:
+                raise fail("draws", "the draws of a run from this seed and schedule", "others")
+        else:
+            active = gen.random((sessions, q.size), dtype=np.float32) < q
+            n_active = active.sum(axis=1)
+            n_pairs = n_active if fixed else n_active // 2
+            n_u = int(n_rounds * n_pairs.sum() + (0 if fixed else n_active.sum()))
+            n_z = int(n_rounds * per_round * (n_pairs // 2).sum())
+            u = gen.random(n_u, dtype=np.float32)
+            z = gen.standard_normal(n_z, dtype=np.float32)
+            if draws is not None:
+                draws.append((schedule, active, u, z))
+        n_z = z.size
         w = past.sum(axis=0)
         k_before = k.copy()
         rows = n_z if record else 0

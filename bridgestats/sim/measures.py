@@ -326,8 +326,9 @@ def summarise_events(results, *, top_k=None, outcomes=None):
         Qualifiers for ``p_top_k`` (1 to n_entrants − 1); by default ``n_entrants // 4``
         (at least 1).
     outcomes : DataFrame, optional
-        ``event_outcomes(results, top_k=top_k)`` when the caller already has it (for
-        paired differences), so that it is not computed twice; computed here by default.
+        ``event_outcomes(results, top_k=top_k)`` when the caller has already made it (to
+        pair the events with another scale's, as :func:`event_measures` does): it is not
+        made twice. Its events and k must be those of ``results`` and ``top_k``.
 
     Returns
     -------
@@ -352,19 +353,19 @@ def summarise_events(results, *, top_k=None, outcomes=None):
     if outcomes is None:
         per_event = event_outcomes(results, top_k=top_k)
     else:
-        per_event = outcomes
         k = _top_k(results, top_k)
         if (
-            not isinstance(per_event, pd.DataFrame)
-            or len(per_event) != results.n_events
-            or per_event.attrs.get("k") != k
-            or not set(PAIRED_MEASURES) <= set(per_event)
+            not isinstance(outcomes, pd.DataFrame)
+            or len(outcomes) != results.n_events
+            or outcomes.attrs.get("k") != k
+            or not set(PAIRED_MEASURES) <= set(outcomes)
         ):
             raise fail(
                 "outcomes",
-                f"the event_outcomes frame of these {results.n_events} events (top_k {k})",
-                type(per_event).__name__,
+                f"event_outcomes of these {results.n_events} events with k = {k}",
+                type(outcomes).__name__,
             )
+        per_event = outcomes
     n_events = len(per_event)
     rows = []
 

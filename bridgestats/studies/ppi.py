@@ -270,13 +270,20 @@ def shock_response(
         n_boards=n_boards,
     )
     common.update(n_months=1 + months_after, shock_month=1, shock_pct=shock_pct, track=shocked)
-    base_run = simulate(strength, activity, rng=seed, **common)
+    draws = []  # every run draws the same numbers: drawn once, by the baseline
+    base_run = simulate(strength, activity, rng=seed, draws=draws, **common)
     base = base_run.trace
     per_player = []
     for player in shocked:  # one run per shocked player: no shock meets another
-        hit = simulate(strength, activity, rng=seed, shocked=[player], **common).trace
-        mine = hit["player"] == player
-        per_player.append(_half_life_one(base[base["player"] == player], hit[mine]))
+        hit = simulate(
+            strength,
+            activity,
+            rng=seed,
+            shocked=[player],
+            draws=draws,
+            **{**common, "track": [player]},
+        ).trace
+        per_player.append(_half_life_one(base[base["player"] == player], hit))
     boards = np.array([b for b, _, _ in per_player])
     months = np.array([t for _, t, _ in per_player])
     response = _mean_response([r for _, _, r in per_player])

@@ -25,7 +25,13 @@ from ..ratings.elo import elo_forecast
 from ..ratings.gaussian import GaussianModel, fit_gaussian_model, gaussian_skills
 from ..ratings.lpr import limit_change, performance_ratings
 from ..ratings.ppi import rate_log
-from ..ratings.sessionlog import board_rows, check_session_log, pair_index, player_index
+from ..ratings.sessionlog import (
+    board_rows,
+    check_session_log,
+    first_boards,
+    pair_index,
+    player_index,
+)
 from .ratings_real import boot_weights, cluster_codes, cluster_sums
 
 __all__ = ["lpr_periods", "lpr_rates", "partnership_bonus", "ppi_bands", "settling"]
@@ -160,17 +166,17 @@ def _boards_before(ids, n_boards):
     return (after - weights).reshape(ids.shape)
 
 
-def _elo_trajectory(boards, k_factor):
-    """Elo ratings of the four seats before each board, and each board's change to them."""
+def _elo_trajectory(boards, k_factor, seats):
+    """Elo ratings of the four seats before each board, and each board's change to them
+    (``seats``: the boards' :func:`player_index`)."""
     expected, _ = elo_forecast(boards, k_factor=k_factor)
-    ids, seats = player_index(boards)
     score_ns = boards["pct_ns"].to_numpy(float) / 100.0
     step = k_factor * (score_ns - expected / 100.0)
     sign = np.array([1.0, 1.0, -1.0, -1.0])
     delta = step[:, None] * sign[None, :]
     after = 1500.0 + pd.Series(delta.ravel()).groupby(seats.ravel()).cumsum().to_numpy()
     before = (after - delta.ravel()).reshape(seats.shape)
-    return ids, seats, before, delta, score_ns
+    return before, delta, score_ns
 
 
 def lpr_periods(sessions, *, k_factor=2.0):
@@ -220,51 +226,91 @@ def lpr_periods(sessions, *, k_factor=2.0):
     >>> sorted(set(periods["outcome"]) - {"passed", "unchanged", "test1", "test2"})
     []
     """
-    frame = check_session_log(sessions)
-    k_factor = check_number(k_factor, "k_factor", low=0, low_open=True)
-    boards = board_rows(frame)
-    ids, seats, before, delta, score_ns = _elo_trajectory(boards, k_factor)
-    partner = before[:, [1, 0, 3, 2]]
-    opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
-    event = frame["event"].astype(str).to_numpy() if "event" in frame else np.full(len(frame), "")
-    event = np.repeat(event, frame["n_boards"].to_numpy())
-    long = pd.DataFrame(
-        {
-            "player": ids[seats.ravel()],
-            "event": np.repeat(event, 4),
-            "before": before.ravel(),
-            "delta": delta.ravel(),
-            "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
-            "r": (opponents - partner).ravel(),
-        }
-    )
-    # one rating period per player and event, in order of first appearance
-    period = long.groupby(["player", "event"], sort=False).ngroup().to_numpy()
-    first = np.unique(period, return_index=True)[1]
-    rl = long["before"].to_numpy()[first]
-    score = np.bincount(period, weights=long["score"].to_numpy())
-    lpr = 2.0 * performance_ratings(score, long["r"].to_numpy() / 2.0, period, own_ratings=rl / 2.0)
-    out = pd.DataFrame(
-        {
-            "player": long["player"].to_numpy()[first],
-            "event": long["event"].to_numpy()[first],
-            "n_boards": np.bincount(period),
-            "last_rating": rl,
-            "change": np.bincount(period, weights=long["delta"].to_numpy()),
-            "lpr": lpr,
-        }
-    )
-    rl, rtt, lpr = (out[c].to_numpy() for c in ("last_rating", "change", "lpr"))
-    new = limit_change(rl, rtt, lpr)
-    out["new_rating"] = new
-    moved = ~np.isclose(new, rl + rtt, rtol=0, atol=1e-9)
-    unchanged = (np.abs(rtt) < 0.5) | (np.abs(lpr - rl) < 0.5)
-    out["outcome"] = np.select(
-        [moved & unchanged, moved & np.isclose(new, lpr, rtol=0, atol=1e-9), moved],
-        ["unchanged", "test1", "test2"],
-        default=np.where(unchanged, "unchanged", "passed"),
-    )
-    return out
+    return _LprLog(sessions).periods(k_factor)
+
+
+class _LprLog:
+    """A session log made ready for :func:`lpr_periods` at any K: what does not depend on
+    K (the checked log, its boards, each board's player-event) is worked out once, and
+    each K's table once (:func:`lpr_rates` and the report ask for several K, one twice).
+
+    The player-events are numbered on the sessions (four per session, in order of first
+    appearance) and repeated to their boards: the boards of a session share its players
+    and event, so the numbering is the one the boards would give, at a 17th of the cost.
+    """
+
+    def __init__(self, sessions):
+        frame = check_session_log(sessions)
+        self.boards = board_rows(frame)
+        n_boards = frame["n_boards"].to_numpy()
+        ids, seats = player_index(frame)
+        event = frame["event"].astype(str).to_numpy() if "event" in frame else None
+        event_code = pd.factorize(event)[0] if event is not None else np.zeros(len(frame), np.int64)
+        key = seats * (int(event_code.max()) + 1) + event_code[:, None]
+        period, _ = pd.factorize(key.ravel())  # one rating period per player and event
+        first = np.unique(period, return_index=True)[1]  # its first session and seat
+        # each board's row of the long table (board-major, seats in order), as above
+        start = 4 * first_boards(frame)[first // 4] + first % 4
+        self.ids, self.seats = ids, np.repeat(seats, n_boards, axis=0)
+        self.period = np.repeat(period.reshape(seats.shape), n_boards, axis=0).ravel()
+        self.first = start
+        self.player = ids[seats.ravel()[first]]
+        self.event = (event if event is not None else np.full(len(frame), ""))[first // 4]
+        self._tables = {}
+
+    def periods(self, k_factor):
+        """:func:`lpr_periods` at ``k_factor``."""
+        k_factor = check_number(k_factor, "k_factor", low=0, low_open=True)
+        if k_factor not in self._tables:
+            self._tables[k_factor] = self._periods(k_factor)
+        return self._tables[k_factor]
+
+    def _periods(self, k_factor):
+        before, delta, score_ns = _elo_trajectory(self.boards, k_factor, self.seats)
+        partner = before[:, [1, 0, 3, 2]]
+        opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
+        period = self.period
+        rl = before.ravel()[self.first]
+        score = np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel()
+        score = np.bincount(period, weights=score)
+        r = (opponents - partner).ravel()
+        lpr = 2.0 * performance_ratings(score, r / 2.0, period, own_ratings=rl / 2.0)
+        out = pd.DataFrame(
+            {
+                "player": self.player,
+                "event": self.event,
+                "n_boards": np.bincount(period),
+                "last_rating": rl,
+                "change": np.bincount(period, weights=delta.ravel()),
+                "lpr": lpr,
+            }
+        )
+        rl, rtt, lpr = (out[c].to_numpy() for c in ("last_rating", "change", "lpr"))
+        new = limit_change(rl, rtt, lpr)
+        out["new_rating"] = new
+        moved = ~np.isclose(new, rl + rtt, rtol=0, atol=1e-9)
+        unchanged = (np.abs(rtt) < 0.5) | (np.abs(lpr - rl) < 0.5)
+        out["outcome"] = np.select(
+            [moved & unchanged, moved & np.isclose(new, lpr, rtol=0, atol=1e-9), moved],
+            ["unchanged", "test1", "test2"],
+            default=np.where(unchanged, "unchanged", "passed"),
+        )
+        return out
+
+    def rates(self, k_factors):
+        """:func:`lpr_rates` at ``k_factors`` (checked)."""
+        rows = []
+        for k in k_factors:
+            outcome = self.periods(k)["outcome"]
+            rows.append(
+                {
+                    "k_factor": float(k),
+                    "n_periods": int(outcome.size),
+                    "test1_rate": float(np.mean(outcome == "test1")),
+                    "test2_rate": float(np.mean(outcome == "test2")),
+                }
+            )
+        return pd.DataFrame(rows)
 
 
 def lpr_rates(sessions, *, k_factors=(1.0, 2.0, 4.0, 8.0)):
@@ -303,18 +349,7 @@ def lpr_rates(sessions, *, k_factors=(1.0, 2.0, 4.0, 8.0)):
     ks = [check_number(k, "k_factors", low=0, low_open=True) for k in k_factors]
     if not ks:
         raise fail("k_factors", "at least one K", "an empty sequence")
-    rows = []
-    for k in ks:
-        outcome = lpr_periods(sessions, k_factor=k)["outcome"]
-        rows.append(
-            {
-                "k_factor": float(k),
-                "n_periods": int(outcome.size),
-                "test1_rate": float(np.mean(outcome == "test1")),
-                "test2_rate": float(np.mean(outcome == "test2")),
-            }
-        )
-    return pd.DataFrame(rows)
+    return _LprLog(sessions).rates(ks)
 
 
 def ppi_bands(sessions, *, burn_in=300, min_boards=300):
@@ -434,7 +469,8 @@ def settling(sessions, *, model=None, elo_k_factor=2.0, tolerance=1.0, min_board
     last = np.cumsum(n_boards) - 1  # each session's last board
     boards = board_rows(frame)
     ppi = rate_log(boards).boards["ppi_after"].to_numpy().reshape(-1, 4)[last]
-    ids, seats, before, delta, _ = _elo_trajectory(boards, elo_k_factor)
+    ids, seats = player_index(boards)
+    before, delta, _ = _elo_trajectory(boards, elo_k_factor, seats)
     elo = 50.0 + ((before + delta) - 1500.0)[last] / _ELO_PER_PPI
     post = gaussian_skills(frame, model=model)
     players = ids[seats[last].ravel()]

@@ -20,7 +20,7 @@ import pandas as pd
 from . import committee
 from .ratings_identification import gaussian_identification
 from .ratings_real import calibration, compare_systems, reliability, session_predictions
-from .ratings_real_claims import lpr_periods, lpr_rates, partnership_bonus, ppi_bands, settling
+from .ratings_real_claims import _LprLog, partnership_bonus, ppi_bands, settling
 from .ratings_words import SYSTEM_NAMES, ratings_findings, summary_figures
 
 __all__ = ["HEADLINE", "PARAMETER_NAMES", "SECTIONS", "RatingsReport", "ratings_report"]
@@ -363,7 +363,8 @@ def ratings_report(
         unit=bootstrap_unit,
         rng=rng,
     )
-    periods = lpr_periods(sessions, k_factor=elo_k_factor)
+    lpr = _LprLog(sessions)  # the LPR's tables at every K from one preparation
+    periods = lpr.periods(elo_k_factor)
     return RatingsReport(
         log=log,
         predictions=predictions,
@@ -374,7 +375,7 @@ def ratings_report(
         curve=curve,
         settle=settle,
         bonus=bonus,
-        lpr_by_k=lpr_rates(sessions, k_factors=sorted({elo_k_factor, *lpr_k_factors})),
+        lpr_by_k=lpr.rates(sorted({elo_k_factor, *lpr_k_factors})),
         band_widths=ppi_bands(sessions, burn_in=band_boards, min_boards=band_boards),
         figures=summary_figures(comparison, bonus, periods, identification=ident),
         parameters={

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from bridgestats.errors import BridgestatsError
 from bridgestats.ratings import elo, forecast, glicko2, ppi
+from bridgestats.ratings._boardlog import check_board_log
+from bridgestats.ratings.sessionlog import player_index
 from bridgestats.sim import STRENGTH_SD, board_log, simulate
 
 
@@ -155,6 +157,31 @@ def test_bad_inputs():
         forecast.forecast_scores([40.0, 60.0], {"x": [50.0]})
     with pytest.raises(BridgestatsError, match="every board is 50 %"):
         forecast.forecast_scores([50.0, 50.0], {"x": [50.0, 50.0]})
+
+
+@pytest.mark.parametrize("kind", ["text", "int"])
+def test_seat_indices_are_pd_unique_and_get_indexer(kind):
+    """The board log's check and sessionlog.player_index code the seats with one
+    pd.factorize (issue 33: 2.5x faster on the real log); the ids and indices are what
+    pd.unique and get_indexer give, and a missing or repeated player is refused at its row."""
+    seats = ["north", "south", "east", "west"]
+    log = _random_log(np.random.default_rng(3), n_rows=200)
+    if kind == "text":
+        log[seats] = log[seats].map(lambda p: f"player {p}")
+    shuffled = log.sample(frac=1, random_state=1)  # rounds out of order: the check sorts
+    frame, ids, index, _ = check_board_log(shuffled)
+    plain_ids = pd.unique(shuffled[seats].to_numpy().ravel())
+    np.testing.assert_array_equal(ids, plain_ids)
+    plain = np.column_stack([pd.Index(plain_ids).get_indexer(frame[s]) for s in seats])
+    np.testing.assert_array_equal(index, plain)
+    ids, index = player_index(log)
+    np.testing.assert_array_equal(ids, pd.unique(log[seats].to_numpy().ravel()))
+    np.testing.assert_array_equal(ids[index], log[seats].to_numpy())
+    for row, seat, value in ((7, "east", None), (9, "west", log["north"].iloc[9])):
+        bad = log.astype({seat: object})
+        bad.loc[row, seat] = value
+        with pytest.raises(BridgestatsError, match=f"row {row}: needs four different players"):
+            check_board_log(bad)
 
 
 @pytest.fixture(scope="module")

@@ -135,6 +135,31 @@ def test_reproducible_from_seed():
     assert not np.array_equal(a.ppi, c.ppi)
 
 
+@pytest.mark.parametrize("partnership", ["pickup", "fixed"])
+def test_shared_draws_give_the_runs_drawn_afresh(partnership):
+    """Runs from one seed sharing their months' draws (issue 33: the half-life study's 81
+    runs per activity drew the same numbers 81 times) are the runs that draw them, bit for
+    bit: the baseline that fills the list, a shocked run and a shorter run that read it."""
+    opts = {**_options(partnership, shocked=None), "rng": 7}
+    draws = []
+    for over in ({}, {"shocked": [4], "shock_month": 1}, {"n_months": 3, "track": [4]}):
+        fresh = club.simulate(**{**opts, **over})
+        shared = club.simulate(**{**opts, **over}, draws=draws)
+        assert len(draws) == opts["n_months"]
+        np.testing.assert_array_equal(shared.ppi, fresh.ppi)
+        np.testing.assert_array_equal(shared.monthly, fresh.monthly)
+        assert shared.trace.equals(fresh.trace) and shared.log.equals(fresh.log)
+    with pytest.raises(BridgestatsError, match="draws"):  # another seed
+        club.simulate(**{**opts, "rng": 8}, draws=draws)
+    with pytest.raises(BridgestatsError, match="draws"):  # another schedule
+        club.simulate(**{**opts, "activity": 100.0}, draws=draws)
+    with pytest.raises(BridgestatsError, match="draws"):  # months beyond those drawn
+        club.simulate(**{**opts, "n_months": 6}, draws=draws)
+    for over in ({"drift_sd": 1.0}, {"rng": np.random.default_rng(7)}, {"rng": None}):
+        with pytest.raises(BridgestatsError, match="draws"):
+            club.simulate(**{**opts, **over}, draws=[])
+
+
 def test_k_and_w_bookkeeping():
     sim = club.simulate(
         np.full(40, 50.0), 300, n_months=4, initial_k=97, history=90, track=[0], rng=2
