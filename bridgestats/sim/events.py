@@ -58,7 +58,9 @@ References
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
+import pickle
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -75,6 +77,7 @@ from bridgestats._validate import (
 )
 from bridgestats.sigma import FORMS
 from bridgestats.sim.pairing import MAX_STEPS, _circle_pairs, _pair_ordered_into
+from bridgestats.sim.swings import match_swing_distribution, swing_distribution
 from bridgestats.vp import NAMED_SCALES, VPScale, named_scale
 
 __all__ = [
@@ -85,6 +88,7 @@ __all__ = [
     "match_swing_distribution",
     "simulate_events",
     "simulate_scales",
+    "simulation_fingerprint",
     "swing_distribution",
 ]
 
@@ -103,71 +107,7 @@ _BOARDS = ("swings", "gaussian", "pairs")
 _DEFAULT_K = {"gaussian": FORMS["teams"].k, "pairs": FORMS["swiss_pairs"].k}
 
 
-# --- the board model ------------------------------------------------------------------------
-
-
-def swing_distribution():
-    """The per-board IMP swing distribution of the shipped swing counts, symmetrised.
-
-    Returns
-    -------
-    imps : ndarray of int
-        Swings −24..24.
-    probability : ndarray of float
-        Their probabilities, summing to 1, with ``p(x) = p(−x)``.
-
-    Notes
-    -----
-    ``derived/swing_counts`` counts each board's swing to the team sitting North-South in
-    the open room, a labelling and not a strength, so the two signs are pooled:
-    p(x) = (c(x) + c(−x)) / 2N over all series and decades (N = 37,099 boards).
-
-    Examples
-    --------
-    >>> imps, p = swing_distribution()
-    >>> round(float(p[imps == 0][0]), 3), round(float(np.sqrt(p @ imps**2)), 2)
-    (0.314, 6.13)
-    """
-    from bridgestats import datasets  # here: the simulator runs without pandas until asked
-
-    counts = datasets.load("derived/swing_counts").groupby("imps")["count"].sum()
-    imps = counts.index.to_numpy(dtype=np.int64)
-    c = counts.to_numpy(dtype=float)
-    if not np.array_equal(imps, -imps[::-1]):  # pragma: no cover - the shipped file's shape
-        raise fail("derived/swing_counts", "IMP values symmetric about 0", imps)
-    c = 0.5 * (c + c[::-1])
-    return imps, c / c.sum()
-
-
-def match_swing_distribution(n_boards):
-    """Distribution of the sum of ``n_boards`` independent board swings (shipped counts).
-
-    Parameters
-    ----------
-    n_boards : int
-        Boards in the match (1-200).
-
-    Returns
-    -------
-    imps : ndarray of int
-        Match swings −24n..24n.
-    probability : ndarray of float
-        Their probabilities: the n-fold convolution of :func:`swing_distribution`.
-
-    Examples
-    --------
-    >>> imps, p = match_swing_distribution(8)
-    >>> imps[[0, -1]].tolist(), round(float(np.sqrt(p @ imps**2.0)), 2)  # σ = K√8
-    ([-192, 192], 17.34)
-    """
-    n = check_int(n_boards, "n_boards", minimum=1, maximum=200)
-    imps, p = swing_distribution()
-    total = p
-    for _ in range(n - 1):
-        total = np.convolve(total, p)
-    total = np.clip(total, 0.0, None)
-    lo = n * int(imps[0])
-    return np.arange(lo, -lo + 1, dtype=np.int64), total / total.sum()
+# --- the board model (the shipped swings: bridgestats.sim.swings) ----------------------------
 
 
 def _match_draw(board: str, k, n_boards: int):
@@ -510,6 +450,10 @@ class EventResults:
         :mod:`bridgestats.sim.pairing`).
     scale : VPScale
         How the margins were scored.
+    fingerprint : str or None
+        Equal for two runs of the same events (the same kernel inputs, events and integer
+        seed), so that a caller may reuse one run's measures for the other; None when
+        ``rng`` was not an integer.
     """
 
     strength: np.ndarray
@@ -520,6 +464,7 @@ class EventResults:
     opponents: np.ndarray | None
     repeats: np.ndarray
     scale: VPScale
+    fingerprint: str | None = None
 
     @property
     def n_events(self) -> int:
@@ -764,9 +709,79 @@ def _play_plans(plans, e_total, keep, rng):
             opponents=out.opponents if keep else None,
             repeats=out.repeats,
             scale=plan.scale,
+            fingerprint=_fingerprint(plan, e_total, rng),
         )
         for i, (plan, out) in enumerate(zip(plans, outs, strict=True))
     ]
+
+
+def simulation_fingerprint(
+    n_entrants,
+    *,
+    n_rounds=None,
+    n_boards=8,
+    event_format="swiss",
+    pairing="score",
+    board="swings",
+    k=None,
+    scale="wbf",
+    strength=None,
+    strength_sd=0.0,
+    n_events=1,
+    bye_score=None,
+    max_steps=MAX_STEPS,
+    rng=None,
+):
+    """The :attr:`EventResults.fingerprint` that :func:`simulate_events` with these
+    arguments gives, without simulating: a caller holding a run with this fingerprint
+    holds these events.
+
+    Parameters
+    ----------
+    n_entrants, n_rounds, n_boards, event_format, pairing, board, k, scale, strength, \
+strength_sd, n_events, bye_score, max_steps, rng
+        As :func:`simulate_events`.
+
+    Returns
+    -------
+    str or None
+        A hex digest of the kernel's inputs, the number of events and the seed; None when
+        ``rng`` is not an integer (a generator's state moves as it is used).
+
+    Examples
+    --------
+    >>> res = simulate_events(8, n_rounds=3, n_events=5, rng=1)
+    >>> simulation_fingerprint(8, n_rounds=3, n_events=5, rng=1) == res.fingerprint
+    True
+    >>> simulation_fingerprint(8, n_rounds=3, n_events=5, rng=2) == res.fingerprint
+    False
+    """
+    plan = _plan(
+        n_entrants,
+        n_rounds=n_rounds,
+        n_boards=n_boards,
+        event_format=event_format,
+        pairing=pairing,
+        board=board,
+        k=k,
+        scale=scale,
+        strength=strength,
+        strength_sd=strength_sd,
+        bye_score=bye_score,
+        max_steps=max_steps,
+    )
+    return _fingerprint(plan, check_int(n_events, "n_events", minimum=1), rng)
+
+
+def _fingerprint(plan, n_events: int, rng) -> str | None:
+    """The digest of everything that makes a run's events (the kernel's inputs, the number
+    of events, the integer seed); None for a seed that is not an integer."""
+    if isinstance(rng, bool) or not isinstance(rng, (int, np.integer)):
+        return None
+    p = plan
+    inputs = (p.n_entrants, p.n_rounds, p.strength, p.strength_sd, p.random_rounds)
+    inputs += (tuple(p.board), tuple(p.scoring), tuple(p.rules), n_events, int(rng))
+    return hashlib.sha256(pickle.dumps(inputs)).hexdigest()
 
 
 @dataclass(frozen=True)
