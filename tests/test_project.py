@@ -107,3 +107,15 @@ def test_one_format_ruffs_without_hand_exceptions():
         if any(marker in line for marker in markers)
     ]
     assert found == [], f"{len(found)} lines: {found[:5]}"
+
+
+def test_reading_a_notebook_does_not_build_the_iri_grammar():
+    """pyproject.toml keeps jsonschema below 4.25: from 4.25 ``import nbformat`` (through
+    jsonschema's format checkers) imports rfc3987_syntax, which builds a lark grammar at
+    import, 2.2 s of CPU in the batch and in each of its workers."""
+    import subprocess
+    import sys
+
+    code = "import sys, nbformat, papermill; print('rfc3987_syntax' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

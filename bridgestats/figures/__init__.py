@@ -61,7 +61,6 @@ def figure_names(fig) -> None:
     (['round robin', 'score'], "Kendall's τ")
     >>> plt.close(fig)
     """
-    fig.canvas.draw()  # the tick labels exist once drawn
     texts = [
         getattr(fig, "_suptitle", None),
         getattr(fig, "_supxlabel", None),
@@ -70,6 +69,7 @@ def figure_names(fig) -> None:
     for ax in fig.axes:
         texts += [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label]
         for axis in (ax.xaxis, ax.yaxis):
+            # get_ticklabels places the ticks as a draw would; no draw is needed
             labels = [t.get_text() for t in axis.get_ticklabels()]
             shown = [readable(t) for t in labels]
             if shown != labels:

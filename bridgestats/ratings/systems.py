@@ -40,7 +40,7 @@ from .elo import elo_forecast
 from .gaussian import GaussianModel, fit_gaussian_model, gaussian_forecast
 from .glicko2 import glicko2_forecast
 from .player_mean import fit_player_mean, player_mean_forecast
-from .ppi import check_m_scale, rate_log
+from .ppi import check_m_scale, expected_ns_by_m_scale, rate_log
 from .sessionlog import board_rows, check_session_log, first_boards
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "PlayerMean",
     "Ppi",
     "RatingSystem",
+    "ppi_forecasts",
     "rating_system",
 ]
 
@@ -128,6 +129,40 @@ class Ppi(_BoardSystem):
 
     def _boards(self, boards):
         return rate_log(boards, m_scale=self.m_scale).expected_ns
+
+
+def ppi_forecasts(sessions, m_scales) -> np.ndarray:
+    """The PPI's forecasts of a session log under several factors on its m at once.
+
+    Column j is ``Ppi(m_scale=m_scales[j]).forecast(sessions)["mean"]``, bit for bit; the
+    log is checked and expanded to boards once for all factors
+    (:func:`~bridgestats.ratings.ppi.expected_ns_by_m_scale`).
+
+    Parameters
+    ----------
+    sessions : pandas.DataFrame
+        A session log (:mod:`bridgestats.ratings.sessionlog`).
+    m_scales : sequence of float
+        Factors on the page's m (:func:`~bridgestats.ratings.ppi.check_m_scale`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (sessions, factors): North-South's predicted session %.
+
+    Examples
+    --------
+    >>> log = pd.DataFrame({"date": ["2024-03-04", "2024-03-05"], "round": 1,
+    ...                     "north": "N", "south": "S", "east": "E", "west": "W",
+    ...                     "n_boards": 2, "pct_ns": 60.0})
+    >>> f = ppi_forecasts(log, [1.0, 0.5])  # four newcomers; m is 30 (15 at half)
+    >>> f.round(2).tolist()
+    [[50.0, 50.0], [51.29, 52.49]]
+    >>> bool((f[:, 1] == Ppi(m_scale=0.5).forecast(log)["mean"]).all())
+    True
+    """
+    frame = check_session_log(sessions)
+    return expected_ns_by_m_scale(board_rows(frame), m_scales)[first_boards(frame)]
 
 
 @dataclass(frozen=True)

@@ -254,7 +254,7 @@ def event_outcomes(results, *, top_k=None):
     return out
 
 
-def summarise_events(results, *, top_k=None):
+def summarise_events(results, *, top_k=None, outcomes=None):
     """The measures of simulated events, with their Monte Carlo standard errors.
 
     Parameters
@@ -264,6 +264,10 @@ def summarise_events(results, *, top_k=None):
     top_k : int, optional
         Qualifiers for ``p_top_k`` (1 to n_entrants − 1); by default ``n_entrants // 4``
         (at least 1).
+    outcomes : DataFrame, optional
+        ``event_outcomes(results, top_k=top_k)`` when the caller has already made it (to
+        pair the events with another scale's, as :func:`event_measures` does): it is not
+        made twice. Its events and k must be those of ``results`` and ``top_k``.
 
     Returns
     -------
@@ -285,7 +289,21 @@ def summarise_events(results, *, top_k=None):
     >>> m.loc["p_strongest_wins", ["value", "se"]].astype(float).round(3).tolist()
     [0.71, 0.045]
     """
-    per_event = event_outcomes(results, top_k=top_k)
+    if outcomes is None:
+        per_event = event_outcomes(results, top_k=top_k)
+    else:
+        k = _top_k(results, top_k)
+        if (
+            not isinstance(outcomes, pd.DataFrame)
+            or len(outcomes) != results.n_events
+            or outcomes.attrs.get("k") != k
+        ):
+            raise fail(
+                "outcomes",
+                f"event_outcomes of these {results.n_events} events with k = {k}",
+                type(outcomes).__name__,
+            )
+        per_event = outcomes
     n_events = len(per_event)
     rows = []
 
@@ -492,9 +510,10 @@ bye_score, max_steps
             max_steps=max_steps,
             rng=seed,
         )
-        frames.append(summarise_events(res, top_k=top_k))
+        outcomes = event_outcomes(res, top_k=top_k)  # once: summarised and paired
+        frames.append(summarise_events(res, top_k=top_k, outcomes=outcomes))
         if ref is not None:
-            per_event.append(event_outcomes(res, top_k=top_k))
+            per_event.append(outcomes)
     if ref is not None and len(chosen) > 1:
         d = paired_differences(per_event, names=[sc.name for sc in chosen], reference=ref)
         frames.append(

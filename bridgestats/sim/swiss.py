@@ -528,8 +528,9 @@ def _swiss_event(ev, strength, entry_round, scores, late, sd, sc, steps, n_round
         table[pa[is_new[pa]]] = tables[is_new[pa]]
         table[pb[is_new[pb]]] = tables[is_new[pb]]
         margin = s[pa] - s[pb] + sd * gen.standard_normal(half)
-        vp[pa] += sc.vp(margin)
-        vp[pb] += sc.vp(-margin)
+        both = sc.vp(np.concatenate((margin, -margin)))  # one call for the two sides
+        vp[pa] += both[:half]
+        vp[pb] += both[half:]
         mg[pa] += margin
         mg[pb] -= margin
         met[pa, pb] = True

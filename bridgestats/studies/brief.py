@@ -553,12 +553,14 @@ def wbf_statement_sentence(frame) -> str:
     )
     if n * PRACTICALLY_NOTHING < 1:  # one change is already more than the claim allows
         verdict = f"cannot be tested on {_count(n, 'event')} (one change would exceed it)"
+    similar = f" ({said(sim)})" if len(sim) else ""
+    held = "none" if n_diff_holds == 0 else f"{n_diff_holds}"
     return (
         f"The WBF's claim that re-scoring past championships under a new scale changes "
         f"practically nothing (at most {PRACTICALLY_NOTHING:.0%} of events with a qualifier "
-        f"changed) {verdict} ({said(sim)}) and for {n_diff_holds} of {len(diff)} pairs of "
-        f"different shape, over {_count(n, 'real event')} re-scored at their own lengths "
-        f"(the most changed: {said(diff.nlargest(1, 'events_qualifiers_changed'))})."
+        f"changed) {verdict}{similar}; between scales of different shape it holds for {held} "
+        f"of the {len(diff)} pairs, over {_count(n, 'real event')} re-scored at their own "
+        f"lengths (the most changed: {said(diff.nlargest(1, 'events_qualifiers_changed'))})."
     )
 
 

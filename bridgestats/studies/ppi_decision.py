@@ -32,7 +32,7 @@ import pandas as pd
 from .._validate import check_int, check_number, fail
 from ..ratings.ppi import check_m_scale
 from ..ratings.sessionlog import before_mask, check_session_log
-from ..ratings.systems import rating_system
+from ..ratings.systems import ppi_forecasts
 from .ratings_real import boot_weights, cluster_codes, cluster_sums
 
 __all__ = [
@@ -216,9 +216,7 @@ def ppi_decision(
     if not scored.any():
         raise fail("until", "a date on or before the log's last session", until)
     pct = frame["pct_ns"].to_numpy(float)
-    forecasts = np.column_stack(
-        [rating_system("ppi", m_scale=f).forecast(frame)["mean"].to_numpy(float) for f in grid]
-    )
+    forecasts = ppi_forecasts(frame, grid)
     codes = cluster_codes(frame[scored], unit)
     k = int(codes.max()) + 1
     weights = boot_weights(codes, n_boot, np.random.default_rng(rng))

@@ -538,9 +538,10 @@ def compare_pairings(
         res = simulate_events(
             pairing=p, scale=sc, strength_sd=sd, n_events=n_events, rng=seed, **spec
         )
-        f = summarise_events(res, top_k=top_k)
+        per_event = event_outcomes(res, top_k=top_k)  # once: summarised and paired
+        f = summarise_events(res, top_k=top_k, outcomes=per_event)
         figures.append(f[f.measure.isin(PAIRED_MEASURES)].assign(pairing=p))
-        outcomes.append(event_outcomes(res, top_k=top_k))
+        outcomes.append(per_event)
     d = paired_differences(outcomes, names=rules, reference=rules.index(reference))
     d = d.rename(columns={"scale": "pairing"}).assign(event=event)
     d = _verdicts(d, ["event", "measure"], a)

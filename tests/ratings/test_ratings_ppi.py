@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bridgestats.errors import BridgestatsError
 from bridgestats.ratings.ppi import (
     displayed,
+    expected_ns_by_m_scale,
     expected_pct,
     rate_log,
     update,
@@ -323,6 +324,29 @@ def test_engine_at_factor_one_is_the_page_engine_bit_for_bit():
     pd.testing.assert_frame_equal(plain.ratings, scaled.ratings, check_exact=True)
     # and another factor really changes them
     assert not np.array_equal(rate_log(log, m_scale=2.0).ratings["ppi"], plain.ratings["ppi"])
+
+
+@pytest.mark.parametrize("with_initial", [False, True])
+def test_several_factors_at_once_are_rate_log_per_factor_bit_for_bit(with_initial):
+    # the fast path of the committee brief's PPI decision: the log's bookkeeping once, the
+    # rating pass per factor; a log out of date order (rate_log sorts it) and, with
+    # initial, players with history
+    log = _random_log(np.random.default_rng(13)).sample(frac=1.0, random_state=2)
+    initial = (
+        pd.DataFrame({"player": ["p0", "p5"], "ppi": [47.0, 58.0], "k": [400, 90], "w": [200, 30]})
+        if with_initial
+        else None
+    )
+    factors = [0.5, 1.0, 4.0]
+    got = expected_ns_by_m_scale(log, factors, initial=initial)
+    assert got.shape == (len(log), 3)
+    for j, f in enumerate(factors):
+        want = rate_log(log, initial=initial, m_scale=f).expected_ns
+        np.testing.assert_array_equal(got[:, j], want)
+    assert not np.array_equal(got[:, 0], got[:, 2])
+    for bad in (0.01, "2", None):
+        with pytest.raises(BridgestatsError, match=r"^m_scales"):
+            expected_ns_by_m_scale(log, [1.0, bad] if bad != "2" else bad)
 
 
 def test_engine_same_pre_board_ratings_at_a_table():

@@ -15,6 +15,7 @@ from bridgestats.ratings.elo import elo_forecast
 from bridgestats.ratings.gaussian import GaussianModel, simulate_gaussian_sessions
 from bridgestats.ratings.ppi import rate_log
 from bridgestats.ratings.sessionlog import board_rows, check_session_log
+from bridgestats.ratings.systems import ppi_forecasts
 
 
 @pytest.fixture(scope="module")
@@ -96,6 +97,12 @@ def test_the_ppi_with_its_weighting_scaled(log):
         via = rating_system("ppi", m_scale=m_scale).forecast(frame)["mean"].to_numpy()
         np.testing.assert_array_equal(via, direct)
     assert SYSTEMS["ppi"] == rating_system("ppi", m_scale=1.0)
+    # every factor at once (the committee brief's fast path) is each factor's forecast
+    factors = (0.5, 1.0, 2.0, 8.0)
+    at_once = ppi_forecasts(log, factors)
+    for j, m_scale in enumerate(factors):
+        alone = rating_system("ppi", m_scale=m_scale).forecast(log)["mean"].to_numpy()
+        np.testing.assert_array_equal(at_once[:, j], alone)
     with pytest.raises(BridgestatsError, match=r"^m_scale: must be a number in 1/15-1,000,"):
         rating_system("ppi", m_scale=0)
 

@@ -4,6 +4,7 @@ not installed (before any report runs)."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 
@@ -82,3 +83,33 @@ def test_the_committee_pack_numbers_every_page_and_its_contents(tmp_path):
     assert [t for t, _ in marks] == titles
     assert all(f"page {p}" in contents for _, p in marks)
     assert not list(root.glob(".committee_pack.tmp-*"))  # no temporary folder left
+
+
+def test_the_pack_finds_its_parts_by_the_pdfs_destinations_as_by_their_text(tmp_path):
+    """The start pages read from Chromium's named destinations (cheap: no page is parsed)
+    are the pages on which each part's title line "Part N:" is printed (the text search,
+    kept for a PDF without destinations), on a print of the pack."""
+    from pypdf import PdfReader
+    from test_pack import fake_reports  # tests/reports is on the path
+
+    from bridgestats.reports import pack
+    from bridgestats.reports.browser import print_pdf
+
+    runs = ["committee_brief", "rederive_k", "washington_sigma"]
+    root = fake_reports(tmp_path / "r", dict(zip(runs, ["The brief", "K", "σ"], strict=True)))
+    parts = pack.pack_parts(root, runs)
+    page = tmp_path / "pack.html"
+    page.write_text(pack.pack_html(parts), encoding="utf-8")
+    reader = PdfReader(str(print_pdf(page, tmp_path / "pack.pdf")))
+    by_destination = pack._destination_pages(reader)
+    assert all(p.anchor in by_destination for p in parts)
+    texts = [p.extract_text() for p in reader.pages]
+    by_text = [
+        next(i for i, t in enumerate(texts, 1) if f"Part {k}:" in t)
+        for k in range(1, len(parts) + 1)
+    ]
+    assert [by_destination[p.anchor] for p in parts] == by_text
+    assert pack._start_pages(reader, parts) == by_text
+    # without destinations the text is searched
+    renamed = [dataclasses.replace(p, anchor=p.anchor + "-x") for p in parts]
+    assert pack._start_pages(reader, renamed) == by_text

@@ -558,6 +558,21 @@ def test_measures_of_hand_made_events():
     assert "outcome_share" not in m.index  # a raw-margin scale has no outcomes
 
 
+def test_summarise_events_given_its_outcomes_is_the_same_frame():
+    # event_measures hands summarise_events the per-event outcomes it pairs, rather than
+    # have them made twice: the frame is the one made from the results alone
+    res = ev.simulate_events(12, n_rounds=5, strength_sd=0.5, n_events=300, rng=4)
+    per_event = measures.event_outcomes(res, top_k=3)
+    pd.testing.assert_frame_equal(
+        measures.summarise_events(res, top_k=3, outcomes=per_event),
+        measures.summarise_events(res, top_k=3),
+        check_exact=True,
+    )
+    for wrong in (per_event.iloc[:-1], measures.event_outcomes(res, top_k=2), "outcomes"):
+        with pytest.raises(BridgestatsError, match=r"^outcomes: .*300 events with k = 3"):
+            measures.summarise_events(res, top_k=3, outcomes=wrong)
+
+
 def test_measures_with_equal_strengths():
     res = ev.simulate_events(
         16,

@@ -128,10 +128,30 @@ def test_twenty_zeros_invariants(spread_sim, equal_sim):
 
 def test_brighton_simulation_is_reproducible():
     a = swiss.brighton_simulation(strength_sd=3.0, k=28.0, pairings=["score"], n_events=2, rng=1)
+    swiss._brighton_rule.cache_clear()  # simulated afresh, not the run kept
     b = swiss.brighton_simulation(strength_sd=3.0, k=28.0, pairings=["score"], n_events=2, rng=1)
     c = swiss.brighton_simulation(strength_sd=3.0, k=28.0, pairings=["score"], n_events=2, rng=2)
     assert np.array_equal(a.counts, b.counts) and np.array_equal(a.margins, b.margins)
     assert not np.array_equal(a.counts, c.counts)
+
+
+def test_a_brighton_run_kept_is_the_run_simulated_afresh():
+    # swiss_events asks for one run twice (the simulation and brighton_difference's fitted
+    # row): the second comes from the cache, equal to a fresh one, and the caller's arrays
+    # are its own
+    args = dict(strength_sd=3.5, k=27.0, pairings=["random", "score"], n_events=3, rng=5)
+    swiss._brighton_rule.cache_clear()
+    fresh = swiss.brighton_simulation(**args)
+    kept = swiss.brighton_simulation(**args)
+    assert swiss._brighton_rule.cache_info().hits == 2
+    for name in ("counts", "margins", "edges"):
+        np.testing.assert_array_equal(getattr(kept, name), getattr(fresh, name))
+        getattr(kept, name)[...] = 0  # writable, and not the cache's
+    again = swiss.brighton_simulation(**args)
+    np.testing.assert_array_equal(again.counts, fresh.counts)
+    # a different input is a different run
+    other = swiss.brighton_simulation(**{**args, "k": 27.5})
+    assert not np.array_equal(other.margins, fresh.margins)
 
 
 def test_brighton_simulation_rejects_bad_input():
