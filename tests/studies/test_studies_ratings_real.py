@@ -434,7 +434,8 @@ def test_settling_tolerance():
 def test_lpr_periods_shared_across_k_equal_the_plain_construction(events):
     """lpr_periods numbers the player-events on the sessions and prepares them once for
     every K (issue 33: the report's five LPR tables took 8 s of its 17); the tables are the
-    plain board-level construction's, bit for bit, whatever K is asked first."""
+    plain board-level construction's, bit for bit, whatever K is asked first (the board
+    log checked once for every K's Elo)."""
     if events == "real":
         sessions = datasets.load("derived/rating_sessions").iloc[:3000]
     else:
@@ -449,6 +450,9 @@ def test_lpr_periods_shared_across_k_equal_the_plain_construction(events):
         pd.testing.assert_frame_equal(lpr_periods(sessions, k_factor=k), got, check_exact=True)
     rates = lpr_rates(sessions, k_factors=[8.0, 2.0])
     pd.testing.assert_frame_equal(rates, shared.rates([8.0, 2.0]), check_exact=True)
+    for k in (0.0, 401.0):  # Elo's K is refused as elo_forecast refuses it
+        with pytest.raises(BridgestatsError, match="k_factor"):
+            shared.periods(k)
 
 
 def test_lpr_rates_are_lpr_periods_for_each_k():
