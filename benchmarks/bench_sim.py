@@ -37,6 +37,14 @@ path, a table of cells for a margin's outcome on the scale, was measured so and 
 ``np.searchsorted`` (issue 32: plain 1.2-1.3x the kernel's time on the event above, but 1-3 %
 of compare_scales' Swiss kernel time, +0.3 s; committee_brief +0.2 s).
 
+Then the per-event measures (:func:`bridgestats.sim.measures.event_outcomes`, issue 33) on
+the compare_scales report's Swiss events, against their plain version (a full sort of each
+event's strengths and two argsorts for the top k, as the measures took them before, outputs
+checked equal), computed twice a scale and rule as before (once for the summary, once for
+the paired differences) against once now; the run compare_pairings no longer repeats; and
+Kendall's τ-b of the events (O(n²) pair count, the package's) against Knight's O(n log n)
+method (scipy's), measured and rejected.
+
 Then the sweep (:func:`bridgestats.sim.sweep.run_sweep`): cells per second of a small grid
 run here, one after another, and on a local Dask cluster of two worker processes (started
 and warmed first: each process compiles the kernels once), with the two frames checked
@@ -46,6 +54,7 @@ equal. Skipped, saying so, without dask.distributed (the notebooks extra).
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import time
 import types
@@ -55,6 +64,7 @@ import numpy as np
 
 from bridgestats.paths import project_root
 from bridgestats.sim import events as ev
+from bridgestats.sim import measures
 from bridgestats.sim.pairing import MAX_STEPS
 
 _EVENT = {
@@ -138,6 +148,7 @@ def run(quick=False):
         f" by CPU time {rate_cpu / ref_cpu:,.0f}x (goal >= 50x)"
     )
     _fast_paths(quick)
+    _outcomes(quick)
     _sweep(quick)
 
 
@@ -289,6 +300,163 @@ def _fast_paths(quick):
         "   cells table (outcome on the scale): plain: replaced by np.searchsorted (issue 32; "
         "measured then: plain 1.16-1.32x the kernel's time on the event above, compare_scales' "
         "Swiss simulations +0.2-0.4 s of 11-13 s, committee_brief +0.2 s)"
+    )
+
+
+def _plain_event_outcomes(results, k):
+    """The per-event measures as :func:`~bridgestats.sim.measures.event_outcomes` took them
+    before issue 33: a full sort of the strengths, the top k by two argsorts."""
+    s = results.strength
+    n_events = s.shape[0]
+    ranked = np.sort(s, axis=1)[:, ::-1]
+    won = np.full(n_events, np.nan)
+    unique_best = ranked[:, 0] > ranked[:, 1]
+    best = s.argmax(axis=1)
+    won[unique_best] = results.rank[np.arange(n_events), best][unique_best] == 1
+    top = np.full(n_events, np.nan)
+    separated = ranked[:, k - 1] > ranked[:, k]
+    strongest = np.sort(np.argsort(-s, axis=1, kind="stable")[:, :k], axis=1)
+    finishers = np.sort(np.argsort(results.rank, axis=1)[:, :k], axis=1)
+    top[separated] = (strongest == finishers).all(axis=1)[separated]
+    tau = np.full(n_events, np.nan)
+    varied = ranked[:, 0] > ranked[:, -1]
+    tau[varied] = measures.kendall_tau_b(s[varied], -results.rank[varied])
+    return won, top, tau
+
+
+#: The compare_scales report's runs of 20,000 events per Swiss event: 6 scales paired by
+#: score, and 3 more rules (and the score rule again) in its comparison of pairing rules.
+_REPORT_OUTCOME_RUNS = 10
+
+
+def _outcomes(quick):
+    n_events = 2_000 if quick else 20_000
+    saved = rerun = 0.0
+    lines = []
+    for event, opts in _REPORT.items():
+        scale = "ebu_2006" if event == "Swiss pairs" else "wbf"  # the reference scales
+        start = time.process_time()
+        res = ev.simulate_events(n_events=n_events, rng=5, **{**_EVENT, **opts, "scale": scale})
+        fast = measures.event_outcomes(res)
+        rerun += (time.process_time() - start) * 20_000 / n_events
+        k = fast.attrs["k"]
+        plain = _plain_event_outcomes(res, k)
+        for col, want in zip(measures.PAIRED_MEASURES, plain, strict=True):
+            np.testing.assert_array_equal(fast[col].to_numpy(), want)
+        runs = {"fast": [], "plain": []}
+        for i in range(5):  # taking turns, CPU time
+            for name in ("fast", "plain")[:: 1 if i % 2 else -1]:
+                start = time.process_time()
+                measures.event_outcomes(res) if name == "fast" else _plain_event_outcomes(res, k)
+                runs[name].append(time.process_time() - start)
+        f, p = min(runs["fast"]), min(runs["plain"])
+        per_report = (2 * p - f) * _REPORT_OUTCOME_RUNS * 20_000 / n_events
+        saved += per_report
+        lines.append(
+            f"{event} {f:.3f} s against plain {p:.3f} s ({p / f:.2f}x), twice a run before: "
+            f"{2 * p / f:.2f}x, {per_report:.1f} s of the report"
+        )
+    print(
+        f"per-event measures (event_outcomes), {n_events:,} events by CPU time, outputs equal: "
+        + "; ".join(lines)
+        + f"; kept: saves compare_scales {saved:.1f} s"
+    )
+    print(
+        "   the reference scale's runs paired by score, measured by compare_scales and given "
+        "to compare_pairings (known=, matched by EventResults.fingerprint) instead of "
+        f"simulated again: kept: saves compare_scales {rerun:.1f} s (simulation and "
+        "event_outcomes of one 20,000-event run of each Swiss event, timed here)"
+    )
+    _tau(quick)
+
+
+@numba.njit
+def _knight_tau_b(x, y, out):
+    """τ-b of each row by Knight's method (scipy's): one argsort by x, ties in x put in y's
+    order, the discordant pairs the inversions of y counted by a bottom-up merge sort."""
+    n_rows, n = x.shape
+    tot = n * (n - 1) // 2
+    a, b = np.empty(n), np.empty(n)
+    for e in range(n_rows):
+        xe, ye = x[e], y[e]
+        order = np.argsort(xe)
+        xtie = ntie = 0
+        i = 0
+        while i < n:
+            j = i + 1
+            while j < n and xe[order[j]] == xe[order[i]]:
+                j += 1
+            if j - i > 1:  # a run of ties in x: by y (insertion sort), joint ties counted
+                xtie += (j - i) * (j - i - 1) // 2
+                for p in range(i + 1, j):
+                    v, q = order[p], p
+                    while q > i and ye[order[q - 1]] > ye[v]:
+                        order[q] = order[q - 1]
+                        q -= 1
+                    order[q] = v
+                c = 1
+                for p in range(i + 1, j + 1):
+                    if p < j and ye[order[p]] == ye[order[p - 1]]:
+                        c += 1
+                    else:
+                        ntie += c * (c - 1) // 2
+                        c = 1
+            i = j
+        for p in range(n):
+            a[p] = ye[order[p]]
+        dis, width, src, dst = 0, 1, a, b
+        while width < n:
+            for lo in range(0, n, 2 * width):
+                mid, hi = min(lo + width, n), min(lo + 2 * width, n)
+                left, right = lo, mid
+                for t in range(lo, hi):
+                    if right >= hi or (left < mid and src[left] <= src[right]):
+                        dst[t] = src[left]
+                        left += 1
+                    else:
+                        dst[t] = src[right]
+                        right += 1
+                        dis += mid - left
+            src, dst = dst, src
+            width *= 2
+        ytie, c = 0, 1
+        for p in range(1, n + 1):
+            if p < n and src[p] == src[p - 1]:
+                c += 1
+            else:
+                ytie += c * (c - 1) // 2
+                c = 1
+        if xtie == tot or ytie == tot:
+            out[e] = np.nan
+        else:
+            s = tot - xtie - ytie + ntie - 2 * dis
+            out[e] = min(1.0, max(-1.0, s / math.sqrt(tot - xtie) / math.sqrt(tot - ytie)))
+
+
+def _tau(quick):
+    rows = 2_000 if quick else 20_000
+    rng = np.random.default_rng(6)
+    figures = []
+    for n in (22, 60, 128, 512):
+        x = rng.standard_normal((rows, n))
+        y = -(np.argsort(rng.random((rows, n)), axis=1) + 1.0)  # places: as the reports
+        x[: rows // 10] = np.round(x[: rows // 10])  # and a tenth of rows with ties
+        want = measures.kendall_tau_b(x, y)
+        got = np.empty(rows)
+        _knight_tau_b(x, y, got)
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+        runs = {"pairs": [], "knight": []}
+        for i in range(3):
+            for name in ("pairs", "knight")[:: 1 if i % 2 else -1]:
+                start = time.process_time()
+                measures.kendall_tau_b(x, y) if name == "pairs" else _knight_tau_b(x, y, got)
+                runs[name].append(time.process_time() - start)
+        figures.append(f"n {n} {min(runs['knight']) / min(runs['pairs']):.2f}x")
+    print(
+        f"   Kendall's tau-b, {rows:,} rows: Knight's O(n log n) (values equal) takes, of the "
+        "O(n^2) pair count's CPU time: "
+        + ", ".join(figures)
+        + "; rejected: slower at the reports' fields (22, 60, 128 entrants)"
     )
 
 

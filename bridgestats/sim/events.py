@@ -58,7 +58,9 @@ References
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
+import pickle
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -84,6 +86,7 @@ __all__ = [
     "as_scale",
     "match_swing_distribution",
     "simulate_events",
+    "simulation_fingerprint",
     "swing_distribution",
 ]
 
@@ -509,6 +512,10 @@ class EventResults:
         :mod:`bridgestats.sim.pairing`).
     scale : VPScale
         How the margins were scored.
+    fingerprint : str or None
+        Equal for two runs of the same events (the same kernel inputs, events and integer
+        seed), so that a caller may reuse one run's measures for the other; None when
+        ``rng`` was not an integer.
     """
 
     strength: np.ndarray
@@ -519,6 +526,7 @@ class EventResults:
     opponents: np.ndarray | None
     repeats: np.ndarray
     scale: VPScale
+    fingerprint: str | None = None
 
     @property
     def n_events(self) -> int:
@@ -675,7 +683,77 @@ def simulate_events(
         opponents=out.opponents if keep else None,
         repeats=out.repeats,
         scale=plan.scale,
+        fingerprint=_fingerprint(plan, e_total, rng),
     )
+
+
+def simulation_fingerprint(
+    n_entrants,
+    *,
+    n_rounds=None,
+    n_boards=8,
+    event_format="swiss",
+    pairing="score",
+    board="swings",
+    k=None,
+    scale="wbf",
+    strength=None,
+    strength_sd=0.0,
+    n_events=1,
+    bye_score=None,
+    max_steps=MAX_STEPS,
+    rng=None,
+):
+    """The :attr:`EventResults.fingerprint` that :func:`simulate_events` with these
+    arguments gives, without simulating: a caller holding a run with this fingerprint
+    holds these events.
+
+    Parameters
+    ----------
+    n_entrants, n_rounds, n_boards, event_format, pairing, board, k, scale, strength, \
+strength_sd, n_events, bye_score, max_steps, rng
+        As :func:`simulate_events`.
+
+    Returns
+    -------
+    str or None
+        A hex digest of the kernel's inputs, the number of events and the seed; None when
+        ``rng`` is not an integer (a generator's state moves as it is used).
+
+    Examples
+    --------
+    >>> res = simulate_events(8, n_rounds=3, n_events=5, rng=1)
+    >>> simulation_fingerprint(8, n_rounds=3, n_events=5, rng=1) == res.fingerprint
+    True
+    >>> simulation_fingerprint(8, n_rounds=3, n_events=5, rng=2) == res.fingerprint
+    False
+    """
+    plan = _plan(
+        n_entrants,
+        n_rounds=n_rounds,
+        n_boards=n_boards,
+        event_format=event_format,
+        pairing=pairing,
+        board=board,
+        k=k,
+        scale=scale,
+        strength=strength,
+        strength_sd=strength_sd,
+        bye_score=bye_score,
+        max_steps=max_steps,
+    )
+    return _fingerprint(plan, check_int(n_events, "n_events", minimum=1), rng)
+
+
+def _fingerprint(plan, n_events: int, rng) -> str | None:
+    """The digest of everything that makes a run's events (the kernel's inputs, the number
+    of events, the integer seed); None for a seed that is not an integer."""
+    if isinstance(rng, bool) or not isinstance(rng, (int, np.integer)):
+        return None
+    p = plan
+    inputs = (p.n_entrants, p.n_rounds, p.strength, p.strength_sd, p.random_rounds)
+    inputs += (tuple(p.board), tuple(p.scoring), tuple(p.rules), n_events, int(rng))
+    return hashlib.sha256(pickle.dumps(inputs)).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,14 @@ import pandas as pd
 from scipy.special import ndtr
 
 from bridgestats._jit import njit
-from bridgestats._validate import as_finite_array, check_choice, check_int, check_number, fail
+from bridgestats._validate import (
+    as_finite_array,
+    check_choice,
+    check_flag,
+    check_int,
+    check_number,
+    fail,
+)
 from bridgestats.fit import holm
 from bridgestats.sim.events import (
     _DEFAULT_K,
@@ -74,6 +81,7 @@ __all__ = [
     "paired_differences",
     "shooting_incentive",
     "summarise_events",
+    "summarise_outcomes",
 ]
 
 #: The columns of the measures frame.
@@ -155,7 +163,9 @@ def kendall_tau_b(x, y):
     :func:`scipy.stats.kendalltau`, so the values are scipy's. Counting the pairs is
     O(n²) where scipy sorts (Knight's O(n log n) method), but an event's field is small:
     for 20,000 rows of 64 it takes 0.05 s, where scipy called row by row takes seconds and
-    the vectorised NumPy count of every pair (an n × n sign matrix per row) 0.8 s.
+    the vectorised NumPy count of every pair (an n × n sign matrix per row) 0.8 s. Knight's
+    method compiled alike takes 1.3-3.6x as long on fields of 128 down to 22 (the
+    reports'), and wins only from a few hundred (``benchmarks/bench_sim.py``).
 
     References
     ----------
@@ -177,14 +187,16 @@ def kendall_tau_b(x, y):
         raise fail("y", f"an array of the shape of x {xa.shape}", ya.shape)
     if xa.shape[-1] < 2:
         raise fail("x", "2 or more numbers along the last axis", xa.shape)
-    lead = xa.shape[:-1]
     n = xa.shape[-1]
-    out = np.empty(int(np.prod(lead)))
-    _tau_b_rows(
-        np.ascontiguousarray(xa.reshape(-1, n)), np.ascontiguousarray(ya.reshape(-1, n)), out
-    )
-    out = out.reshape(lead)
+    out = _tau_b(xa.reshape(-1, n), ya.reshape(-1, n)).reshape(xa.shape[:-1])
     return out[()] if out.ndim == 0 else out
+
+
+def _tau_b(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """:func:`kendall_tau_b` of the rows of two checked 2-D float arrays."""
+    out = np.empty(x.shape[0])
+    _tau_b_rows(np.ascontiguousarray(x), np.ascontiguousarray(y), out)
+    return out
 
 
 def _means_ses(x: np.ndarray):
@@ -231,27 +243,76 @@ def event_outcomes(results, *, top_k=None):
     """
     k = _top_k(results, top_k)
     s = results.strength
-    n_events = s.shape[0]
-    ranked = np.sort(s, axis=1)[:, ::-1]
+    n_events, n = s.shape
+    # the strengths' order statistics that matter (the 1st, 2nd, k-th and (k+1)-th
+    # strongest), in place after one partial sort; column n - j holds the j-th strongest
+    ranked = np.partition(s, np.unique([n - k - 1, n - k, n - 2]), axis=1)
     won = np.full(n_events, np.nan)
-    unique_best = ranked[:, 0] > ranked[:, 1]
+    unique_best = ranked[:, -1] > ranked[:, -2]
     best = s.argmax(axis=1)
     won[unique_best] = results.rank[np.arange(n_events), best][unique_best] == 1
     top = np.full(n_events, np.nan)
-    separated = ranked[:, k - 1] > ranked[:, k]
+    separated = ranked[:, n - k] > ranked[:, n - k - 1]
     if separated.any():
-        strongest = np.sort(np.argsort(-s, axis=1, kind="stable")[:, :k], axis=1)
-        finishers = np.sort(np.argsort(results.rank, axis=1)[:, :k], axis=1)
-        top[separated] = (strongest == finishers).all(axis=1)[separated]
+        # where the k-th strength is above the (k+1)-th, the k strongest are those at or
+        # above it, and the top k finishers are places 1 to k (places are 1, ..., n)
+        strongest = s[separated] >= ranked[separated, n - k, None]
+        finishers = results.rank[separated] <= k
+        top[separated] = (strongest == finishers).all(axis=1)
     tau = np.full(n_events, np.nan)
-    varied = ranked[:, 0] > ranked[:, -1]
+    varied = ranked[:, -1] > s.min(axis=1)
     if varied.any():
-        tau[varied] = kendall_tau_b(s[varied], -results.rank[varied])
+        tau[varied] = _tau_b(s[varied], -results.rank[varied].astype(float))
     out = pd.DataFrame(
         {"sim": np.arange(n_events), "p_strongest_wins": won, "p_top_k": top, "kendall_tau": tau}
     )
     out.attrs["k"] = k
+    out.attrs["fingerprint"] = results.fingerprint
     return out
+
+
+def summarise_outcomes(outcomes):
+    """The per-event measures' rows of :func:`summarise_events`, from their outcomes.
+
+    Parameters
+    ----------
+    outcomes : DataFrame
+        An :func:`event_outcomes` frame.
+
+    Returns
+    -------
+    DataFrame
+        One row per measure of :data:`PAIRED_MEASURES` defined in some event: ``measure``,
+        ``k`` (Int64, ``p_top_k``'s), ``value``, ``se`` and ``n_events``, as
+        :func:`summarise_events` gives them.
+
+    Examples
+    --------
+    >>> o = pd.DataFrame({"sim": [0, 1, 2, 3], "p_strongest_wins": [1.0, 1, 0, 1],
+    ...                   "p_top_k": np.nan, "kendall_tau": [0.5, 0.4, 0.3, 0.6]})
+    >>> print(summarise_outcomes(o).to_string(index=False))
+             measure    k  value       se  n_events
+    p_strongest_wins <NA>   0.75 0.216506         4
+         kendall_tau <NA>   0.45 0.064550         4
+    """
+    if not isinstance(outcomes, pd.DataFrame) or not set(PAIRED_MEASURES) <= set(outcomes):
+        raise fail("outcomes", "an event_outcomes frame", type(outcomes).__name__)
+    frame = pd.DataFrame(
+        _paired_rows(outcomes), columns=["measure", "k", "value", "se", "n_events"]
+    )
+    return frame.astype({"k": "Int64", "n_events": "int64"})
+
+
+def _paired_rows(outcomes) -> list:
+    """(measure, k, value, se, n_events) of each measure of :data:`PAIRED_MEASURES`."""
+    rows = []
+    for measure in PAIRED_MEASURES:
+        x = outcomes[measure].dropna().to_numpy()
+        if x.size:
+            value, se = _mean_se(x) if measure == "kendall_tau" else _share(x)
+            kk = outcomes.attrs.get("k", pd.NA) if measure == "p_top_k" else pd.NA
+            rows.append((measure, kk, value, se, int(x.size)))
+    return rows
 
 
 def summarise_events(results, *, top_k=None, outcomes=None):
@@ -297,6 +358,7 @@ def summarise_events(results, *, top_k=None, outcomes=None):
             not isinstance(outcomes, pd.DataFrame)
             or len(outcomes) != results.n_events
             or outcomes.attrs.get("k") != k
+            or not set(PAIRED_MEASURES) <= set(outcomes)
         ):
             raise fail(
                 "outcomes",
@@ -310,12 +372,8 @@ def summarise_events(results, *, top_k=None, outcomes=None):
     def add(measure, value, se, used, *, rnd=pd.NA, kk=pd.NA, outcome=None):
         rows.append((results.scale.name, measure, rnd, kk, outcome, value, se, used))
 
-    for measure in PAIRED_MEASURES:
-        x = per_event[measure].dropna().to_numpy()
-        if x.size:
-            stat = _mean_se(x) if measure == "kendall_tau" else _share(x)
-            kk = per_event.attrs["k"] if measure == "p_top_k" else pd.NA
-            add(measure, *stat, int(x.size), kk=kk)
+    for measure, kk, value, se, used in _paired_rows(per_event):
+        add(measure, value, se, used, kk=kk)
     if not results.scale.raw:
         counts = results.outcome_counts.astype(float)  # (events, rounds, outcomes)
         per_round = counts.sum(axis=2, keepdims=True)
@@ -437,6 +495,7 @@ def event_measures(
     bye_score=None,
     max_steps=MAX_STEPS,
     reference=None,
+    return_outcomes=False,
     rng=None,
 ):
     """Simulate the same events under each scale and measure them.
@@ -456,6 +515,9 @@ bye_score, max_steps
         The position in ``scales`` of a reference scale: every other scale's
         per-event measures are then compared with it, event by event
         (:func:`paired_differences`).
+    return_outcomes : bool, optional
+        Also return each scale's :func:`event_outcomes` (their ``attrs["fingerprint"]``
+        names the run, :func:`~bridgestats.sim.events.simulation_fingerprint`).
     rng : int or numpy.random.Generator, optional
         One seed is drawn from it and every scale's events use that seed: the scales
         are compared on common random numbers (the same strengths, lots and board draws).
@@ -469,7 +531,8 @@ bye_score, max_steps
         ``"<measure>_vs_reference"``: ``value`` the paired difference (scale − reference),
         ``se`` its paired SE, ``n_events`` the events both define, and three more
         columns (missing on the other rows): ``reference`` (its name), ``p_value`` and
-        ``p_holm``.
+        ``p_holm``. With ``return_outcomes``, a pair: this frame and the list of the
+        scales' :func:`event_outcomes` frames, in the order of ``scales``.
 
     Examples
     --------
@@ -510,10 +573,8 @@ bye_score, max_steps
             max_steps=max_steps,
             rng=seed,
         )
-        outcomes = event_outcomes(res, top_k=top_k)  # once: summarised and paired
-        frames.append(summarise_events(res, top_k=top_k, outcomes=outcomes))
-        if ref is not None:
-            per_event.append(outcomes)
+        per_event.append(event_outcomes(res, top_k=top_k))
+        frames.append(summarise_events(res, top_k=top_k, outcomes=per_event[-1]))
     if ref is not None and len(chosen) > 1:
         d = paired_differences(per_event, names=[sc.name for sc in chosen], reference=ref)
         frames.append(
@@ -535,7 +596,7 @@ bye_score, max_steps
         )
     out = pd.concat(frames, ignore_index=True)
     out.insert(1, "pairing", pairing if event_format == "swiss" else "round_robin")
-    return out
+    return (out, per_event) if check_flag(return_outcomes, "return_outcomes") else out
 
 
 # --- breakage and the shooting incentive (exact expectations) --------------------------------

@@ -368,14 +368,19 @@ def scale_comparison(
         event: scales.candidate_scales(event, n_boards=spec["n_boards"], spread=spread)
         for event, spec in events.items()
     }
-    frames = []
+    frames, known = [], {}
     for event, spec in events.items():
         n = n_events if event == "round robin" else n_events_swiss
-        frames.append(
-            scales.compare_scales(
-                event, scales=candidates[event], pairings=["score"], n_events=n, rng=rng, **spec
-            )
+        frame, known[event] = scales.compare_scales(
+            event,
+            scales=candidates[event],
+            pairings=["score"],
+            n_events=n,
+            return_outcomes=True,
+            rng=rng,
+            **spec,
         )
+        frames.append(frame)
         if event != "round robin":
             frames.append(
                 scales.compare_scales(
@@ -388,10 +393,13 @@ def scale_comparison(
                 )
             )
     measures = pd.concat(frames, ignore_index=True)
-    # the pairing rules on the reference scale, the same events under every rule
+    # the pairing rules on the reference scale, the same events under every rule (the
+    # reference scale's events paired by score are those just measured: not simulated again)
     pairing_rules = pd.concat(
         [
-            scales.compare_pairings(event, n_events=n_events_swiss, rng=rng, **spec)
+            scales.compare_pairings(
+                event, n_events=n_events_swiss, known=known[event], rng=rng, **spec
+            )
             for event, spec in events.items()
             if event != "round robin"
         ],

@@ -34,19 +34,18 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtri as norm_ppf
 
-from .._validate import check_choice, check_int, check_number, check_rng, fail
+from .._validate import check_choice, check_flag, check_int, check_number, check_rng, fail
 from ..errors import BridgestatsError
 from ..fit import StrengthSpread
 from ..sigma import form_sigma, sigma_teams_spread
-from ..sim.events import PAIRINGS, as_scale, simulate_events
+from ..sim.events import PAIRINGS, as_scale, simulate_events, simulation_fingerprint
 from ..sim.measures import (
-    PAIRED_MEASURES,
     breakage,
     event_measures,
     event_outcomes,
     paired_differences,
     shooting_incentive,
-    summarise_events,
+    summarise_outcomes,
 )
 from ..vp import SWISS_PAIRS_TABLES, gaussian_scale, named_scale
 
@@ -163,6 +162,7 @@ def compare_scales(
     n_events=2000,
     top_k=None,
     reference=None,
+    return_outcomes=False,
     rng=None,
     **overrides,
 ):
@@ -188,6 +188,9 @@ def compare_scales(
         (or its name). By default the WBF 2013 continuous scale for teams (the scale the
         World championships play) and ``ebu_2006`` for Swiss pairs (the EBU's Gaussian
         scale at σ = 11 %, Probst §11), if among the scales; the first scale otherwise.
+    return_outcomes : bool, optional
+        Also return every run's :func:`~bridgestats.sim.measures.event_outcomes` (for
+        :func:`compare_pairings`' ``known``).
     rng : int or numpy.random.Generator, optional
         One seed is drawn and used for every scale and rule: they meet the same strengths,
         lots and boards (common random numbers).
@@ -203,7 +206,8 @@ def compare_scales(
         ``round``, ``k``, ``outcome``, ``value``, ``se``, ``n_events``, ``reference``,
         ``p_value``, ``p_holm``. The rows of measure ``"<measure>_vs_reference"`` are the
         paired differences scale − reference (``value``, paired ``se``), their p-values
-        Holm-adjusted over the scales of one event, rule and measure.
+        Holm-adjusted over the scales of one event, rule and measure. With
+        ``return_outcomes``, a pair: this frame and the list of every run's outcomes.
 
     Examples
     --------
@@ -234,22 +238,24 @@ def compare_scales(
         for p in rules:
             check_choice(p, "pairings", tuple(PAIRINGS))
     seed = int(check_rng(rng).integers(2**63))
-    frames = [
-        event_measures(
+    frames, outcomes = [], []
+    for p in rules:
+        frame, per_run = event_measures(
             scales=chosen,
             pairing=p,
             strength_sd=sd,
             n_events=n_events,
             top_k=top_k,
             reference=ref,
+            return_outcomes=True,
             rng=seed,
             **spec,
         )
-        for p in rules
-    ]
+        frames.append(frame)
+        outcomes += per_run
     out = pd.concat(frames, ignore_index=True)
     out.insert(0, "event", event)
-    return out
+    return (out, outcomes) if check_flag(return_outcomes, "return_outcomes") else out
 
 
 #: The scales a comparison is made against by default, by the start of their names.
@@ -463,6 +469,7 @@ def compare_pairings(
     n_events=2000,
     top_k=None,
     alpha=0.05,
+    known=(),
     rng=None,
     **overrides,
 ):
@@ -486,6 +493,11 @@ def compare_pairings(
         events are those :func:`compare_scales` simulates for it.
     alpha : float, optional
         As :func:`scale_verdicts`, over the rules compared with the reference.
+    known : sequence of DataFrame, optional
+        :func:`~bridgestats.sim.measures.event_outcomes` frames already at hand (e.g.
+        :func:`compare_scales`' with ``return_outcomes=True`` and the same ``rng``): a rule
+        whose run is among them (the same
+        :func:`~bridgestats.sim.events.simulation_fingerprint`) is not simulated again.
 
     Returns
     -------
@@ -534,14 +546,17 @@ def compare_pairings(
     # the seed compare_scales hands a rule's simulation (through event_measures)
     seed = int(np.random.default_rng(int(check_rng(rng).integers(2**63))).integers(2**63))
     figures, outcomes = [], []
+    if isinstance(known, pd.DataFrame) or not all(isinstance(f, pd.DataFrame) for f in known):
+        raise fail("known", "a sequence of event_outcomes frames", type(known).__name__)
+    at_hand = {f.attrs.get("fingerprint"): f for f in known if f.attrs.get("k") == top_k}
+    at_hand.pop(None, None)
     for p in rules:
-        res = simulate_events(
-            pairing=p, scale=sc, strength_sd=sd, n_events=n_events, rng=seed, **spec
-        )
-        per_event = event_outcomes(res, top_k=top_k)  # once: summarised and paired
-        f = summarise_events(res, top_k=top_k, outcomes=per_event)
-        figures.append(f[f.measure.isin(PAIRED_MEASURES)].assign(pairing=p))
+        run = dict(pairing=p, scale=sc, strength_sd=sd, n_events=n_events, rng=seed, **spec)
+        per_event = at_hand.get(simulation_fingerprint(**run))
+        if per_event is None:
+            per_event = event_outcomes(simulate_events(**run), top_k=top_k)
         outcomes.append(per_event)
+        figures.append(summarise_outcomes(per_event).assign(pairing=p))
     d = paired_differences(outcomes, names=rules, reference=rules.index(reference))
     d = d.rename(columns={"scale": "pairing"}).assign(event=event)
     d = _verdicts(d, ["event", "measure"], a)

@@ -713,6 +713,38 @@ def test_huge_spread_round_robin_recovers_the_order():
     assert set(m.pairing) == {"round_robin"}
 
 
+@pytest.mark.parametrize("top_k", [1, 2, 3, 5])
+def test_event_outcomes_are_the_plain_restatement_with_tied_strengths(top_k):
+    # strengths tied in pairs and at random (the k-th and (k+1)-th strongest tie in some
+    # events, the strongest in others), each event restated by sorting it (the order
+    # statistics of the partial sort, the masks for the top k)
+    rng = np.random.default_rng(top_k)
+    n, n_events = 12, 400
+    strength = rng.integers(0, 6, size=(n_events, n)) / 2.0
+    strength[:5] = 1.0  # all equal: no τ, no strongest, no top k
+    rank = np.argsort(rng.random((n_events, n)), axis=1) + 1
+    res = _hand_made(strength, rank)
+    got = measures.event_outcomes(res, top_k=top_k)
+    for e in range(n_events):
+        s, r = strength[e], rank[e]
+        ranked = np.sort(s)[::-1]
+        won = float(r[s.argmax()] == 1) if ranked[0] > ranked[1] else np.nan
+        top = np.nan
+        if ranked[top_k - 1] > ranked[top_k]:
+            top = float(set(np.argsort(-s)[:top_k]) == set(np.argsort(r)[:top_k]))
+        tau = stats.kendalltau(s, -r).statistic
+        np.testing.assert_equal(got.loc[e, ["p_strongest_wins", "p_top_k"]].tolist(), [won, top])
+        np.testing.assert_allclose(got.loc[e, "kendall_tau"], tau, rtol=0, atol=1e-12)
+    assert got.iloc[:5, 1:].isna().all().all()
+    plain = measures.summarise_events(res, top_k=top_k)
+    given = measures.summarise_events(res, top_k=top_k, outcomes=got)
+    pd.testing.assert_frame_equal(given, plain, check_exact=True)
+    with pytest.raises(BridgestatsError, match="outcomes"):
+        measures.summarise_events(res, top_k=top_k + 1, outcomes=got)  # another k
+    with pytest.raises(BridgestatsError, match="outcomes"):
+        measures.summarise_events(res, top_k=top_k, outcomes=got.iloc[1:])
+
+
 @pytest.mark.parametrize("n", [2, 3, 7, 64, 1000])
 def test_kendall_tau_b_is_scipys_with_ties(n):
     # scipy.stats.kendalltau is the independent implementation; small integer values give

@@ -318,6 +318,40 @@ def test_compare_pairings_paired_by_event():
         scales.compare_pairings("round robin", strength_sd=0.5)
 
 
+def test_compare_pairings_reuses_the_runs_it_is_given(monkeypatch):
+    """compare_scales' runs (return_outcomes) with the same rng and sizes are the rules'
+    own: given as ``known``, the score rule is not simulated again and the frame is the one
+    computed without them, exactly; runs of another seed, scale or size are not used."""
+    kw = dict(strength_sd=0.5, n_events=300, rng=4, **SMALL)
+    rules = ["score", "random", "late"]
+    plain = scales.compare_pairings("Swiss teams", pairings=rules, **kw)
+    frame, known = scales.compare_scales(
+        "Swiss teams", scales=["wbf", "wdl"], pairings=["score"], return_outcomes=True, **kw
+    )
+    assert len(known) == 2 and known[0].attrs["fingerprint"] != known[1].attrs["fingerprint"]
+    assert frame.equals(
+        scales.compare_scales("Swiss teams", scales=["wbf", "wdl"], pairings=["score"], **kw)
+    )
+    _, other_seed = scales.compare_scales(
+        "Swiss teams",
+        scales=["wbf"],
+        pairings=["score"],
+        return_outcomes=True,
+        **{**kw, "rng": 5},
+    )
+    calls = []
+    real = scales.simulate_events
+    monkeypatch.setattr(scales, "simulate_events", lambda **a: calls.append(a) or real(**a))
+    reused = scales.compare_pairings("Swiss teams", pairings=rules, known=known, **kw)
+    pd.testing.assert_frame_equal(reused, plain, check_exact=True)
+    assert [c["pairing"] for c in calls] == ["random", "late"]
+    calls.clear()
+    scales.compare_pairings("Swiss teams", pairings=rules, known=other_seed + known[1:], **kw)
+    assert [c["pairing"] for c in calls] == rules
+    with pytest.raises(BridgestatsError, match="known"):
+        scales.compare_pairings("Swiss teams", pairings=rules, known=known[0], **kw)
+
+
 def test_shooting_and_breakage(spread):
     sh = scales.scale_shooting("Swiss teams", boards_left=[1])
     imps = sh[sh.scale == "IMPs differential"]
