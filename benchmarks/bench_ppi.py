@@ -13,8 +13,9 @@ Three runs in one process:
 Goal: at least 5e7 updates per second on one core for the compiled simulator.
 
 Then the half-life study's runs (``studies.ppi.shock_response``: a baseline and one run per
-shocked player, all from one seed), CPU time: each run drawing its months' numbers, against
-the runs sharing them (``simulate(..., draws=[])``: drawn once by the baseline; issue 33).
+shocked player, all from one seed), CPU time: each run drawing its months' numbers and
+making its boards' percentages, against the runs sharing them (``simulate(..., draws=[])``:
+drawn and made once by the baseline; issue 33).
 """
 
 from __future__ import annotations

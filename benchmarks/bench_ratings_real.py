@@ -12,8 +12,10 @@ plain-Python loop of Elo's board update over the same boards: the cheapest ratin
 Python; Elo's compiled kernel alone is timed too, which shows what the public functions'
 checks and frames cost. Goal: the whole log rates in seconds.
 
-Then two fast paths of the ``ratings_real`` report (issue 33), each against its plain
-version in the same run, as CPU time: the seats coded by one ``pd.factorize``
+Then three fast paths of the ``ratings_real`` report (issue 33), each against its plain
+version in the same run, as CPU time: the rating periods of the checked session log
+numbered from the codes of date, event and round (the whole check, against factorizing
+the rows' tuples alone); the seats coded by one ``pd.factorize``
 (:func:`~bridgestats.ratings.sessionlog.player_index`, also in the board log's check)
 against ``pd.unique`` and four ``get_indexer``; the LPR's tables at the report's four K
 from one preparation (``studies.ratings_real_claims._LprLog``: the player-events numbered
@@ -27,6 +29,7 @@ inside a report, so the goal is under 20 s.
 
 from __future__ import annotations
 
+import importlib.util
 import time
 
 import numpy as np
@@ -34,6 +37,7 @@ import pandas as pd
 
 from benchmarks._timing import best_time, best_time_result
 from bridgestats import datasets
+from bridgestats.paths import project_root
 from bridgestats.ratings import elo as elo_module
 from bridgestats.ratings import sessionlog
 from bridgestats.ratings._boardlog import check_board_log
@@ -42,7 +46,7 @@ from bridgestats.ratings.gaussian import gaussian_forecast
 from bridgestats.ratings.glicko2 import glicko2_forecast
 from bridgestats.ratings.ppi import rate_log
 from bridgestats.studies.ppi_decision import ppi_decision
-from bridgestats.studies.ratings_real_claims import _LprLog, lpr_periods
+from bridgestats.studies.ratings_real_claims import _LprLog
 
 
 def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
@@ -59,6 +63,19 @@ def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
         ratings[n], ratings[s] = rn + step, rs + step
         ratings[e], ratings[w] = re - step, rw - step
     return time.perf_counter() - start
+
+
+def _load_oracles():
+    """``tests/_oracles.py``, loaded by its path (``tests`` is a folder, not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        "_oracles", project_root() / "tests" / "_oracles.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_ORACLES = _load_oracles()
 
 
 def _cpu(fn, repeat):
@@ -79,17 +96,29 @@ def _plain_player_index(frame):
     )
 
 
+def _plain_periods(sessions):
+    """The rating periods as ``check_session_log`` numbered them before: the rows'
+    (date, event, round) tuples factorized."""
+    dates = pd.to_datetime(sessions["date"])
+    event = sessions["event"].astype(str)
+    return pd.factorize(pd.Series(list(zip(dates, event, sessions["round"], strict=True))))[0]
+
+
 def _fast_paths(sessions, boards, repeats):
     """The report's fast paths against their plain versions, CPU time, interleaved."""
     ks = [1.0, 2.0, 4.0, 8.0]
     pairs = {
+        "rating periods (check_session_log)": (
+            lambda: _plain_periods(sessions),
+            lambda: sessionlog.check_session_log(sessions),
+        ),
         "seat codes (player_index, boards)": (
             lambda: _plain_player_index(boards),
             lambda: sessionlog.player_index(boards),
         ),
-        "LPR tables at K 1, 2, 4, 8": (
-            lambda: [lpr_periods(sessions, k_factor=k) for k in ks],
-            lambda: _LprLog(sessions).rates(ks),
+        "LPR tables at K 2 and 1, 2, 4, 8": (
+            lambda: [_ORACLES.plain_lpr_periods(sessions, k) for k in [2.0, *ks]],
+            lambda: _LprLog(sessions).rates([2.0, *ks]),
         ),
     }
     for name, (plain, fast) in pairs.items():

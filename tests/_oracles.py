@@ -4,13 +4,18 @@
 one month of :func:`bridgestats.sim.simulate` written independently of its compiled kernel
 (lists, the standard library's ``statistics.NormalDist``, :func:`reference_update`),
 taking the same :class:`bridgestats.sim.ClubState`. ``tests/test_sim_club.py`` compares
-the kernel with it; ``benchmarks/bench_ppi.py`` times it.
+the kernel with it; ``benchmarks/bench_ppi.py`` times it. :func:`plain_lpr_periods` is the
+LPR's player-events made board by board, the plain construction the shared one of
+``studies.ratings_real_claims`` is held to (``benchmarks/bench_ratings_real.py`` times it).
 """
 
 from __future__ import annotations
 
 import math
 from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
 
 # the simulator's clip of the expected %, restated here: the oracle does not read the
 # package's private constants
@@ -122,3 +127,49 @@ def reference_month(state):
                     trace_session[ts, n] = month * n_sessions + s
                     trace_len[ts] = n + 1
     return count
+
+
+def plain_lpr_periods(sessions, k_factor):
+    """The LPR's player-events made the plain way: every board four rows of a long table,
+    grouped by player and event (the construction lpr_periods had before it numbered the
+    player-events on the sessions and shared them across K)."""
+    from bridgestats.ratings.elo import elo_forecast
+    from bridgestats.ratings.lpr import performance_ratings
+    from bridgestats.ratings.sessionlog import board_rows, check_session_log, player_index
+
+    frame = check_session_log(sessions)
+    boards = board_rows(frame)
+    expected, _ = elo_forecast(boards, k_factor=k_factor)
+    ids, seats = player_index(boards)
+    score_ns = boards["pct_ns"].to_numpy(float) / 100.0
+    delta = (k_factor * (score_ns - expected / 100.0))[:, None] * np.array([1.0, 1, -1, -1])
+    after = 1500.0 + pd.Series(delta.ravel()).groupby(seats.ravel()).cumsum().to_numpy()
+    before = (after - delta.ravel()).reshape(seats.shape)
+    partner = before[:, [1, 0, 3, 2]]
+    opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
+    event = frame["event"].astype(str).to_numpy() if "event" in frame else np.full(len(frame), "")
+    long = pd.DataFrame(
+        {
+            "player": ids[seats.ravel()],
+            "event": np.repeat(np.repeat(event, frame["n_boards"].to_numpy()), 4),
+            "before": before.ravel(),
+            "delta": delta.ravel(),
+            "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
+            "r": (opponents - partner).ravel(),
+        }
+    )
+    period = long.groupby(["player", "event"], sort=False).ngroup().to_numpy()
+    first = np.unique(period, return_index=True)[1]
+    rl = long["before"].to_numpy()[first]
+    score = np.bincount(period, weights=long["score"].to_numpy())
+    lpr = 2.0 * performance_ratings(score, long["r"].to_numpy() / 2.0, period, own_ratings=rl / 2)
+    return pd.DataFrame(
+        {
+            "player": long["player"].to_numpy()[first],
+            "event": long["event"].to_numpy()[first],
+            "n_boards": np.bincount(period),
+            "last_rating": rl,
+            "change": np.bincount(period, weights=long["delta"].to_numpy()),
+            "lpr": lpr,
+        }
+    )

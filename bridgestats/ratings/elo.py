@@ -70,7 +70,13 @@ def elo_forecast(log, *, k_factor=2.0, scale=400.0, initial=1500.0):
     k_factor = check_number(k_factor, "k_factor", low=0, high=400, low_open=True)
     scale = check_number(scale, "scale", low=1, high=MAX_RATING)
     initial = check_number(initial, "initial", low=-MAX_RATING, high=MAX_RATING)
-    frame, ids, index, order = check_board_log(log)
+    return _elo_run(check_board_log(log), k_factor, scale, initial)
+
+
+def _elo_run(checked, k_factor, scale=400.0, initial=1500.0):
+    """:func:`elo_forecast` of a log already checked (``check_board_log``'s result), its
+    arguments checked: for a caller rating one log at several K, which checks it once."""
+    frame, ids, index, order = checked
     ratings = np.full(ids.size, initial)
     pred_sorted = _elo_kernel(index, frame["pct_ns"].to_numpy() / 100.0, ratings, k_factor, scale)
     predictions = np.empty_like(pred_sorted)

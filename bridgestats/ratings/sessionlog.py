@@ -58,7 +58,9 @@ def check_session_log(sessions) -> pd.DataFrame:
             "a round before the round above it",
         )
     # a rating period is one round of one event, numbered in order of first appearance
-    key = pd.Series(list(zip(dates, event.astype(str), frame["round"], strict=True)))
+    # (each part coded, the codes combined: as the rows' tuples would be, without them)
+    parts = [pd.factorize(part)[0] for part in (dates, event.astype(str), frame["round"])]
+    key = (parts[0] * (parts[1].max() + 1) + parts[1]) * (parts[2].max() + 1) + parts[2]
     period = pd.factorize(key)[0]
     if (np.diff(period) < 0).any():
         raise fail(

@@ -209,6 +209,10 @@ class ClubState(NamedTuple):
     log_seats, log_pct, log_mu, log_round : ndarray
         The month's table-board log (seats N, S, E, W; board %; true expectation; round in
         the month), empty unless recording.
+    pct_mode, board_pct : int, ndarray
+        The month's board percentages before any shock, one per z: 0 made from the draws
+        (``board_pct`` empty), 1 made and kept in ``board_pct``, 2 read from it (a run
+        sharing the draws of one with the same strengths, see :func:`simulate`).
     """
 
     month: int
@@ -236,6 +240,8 @@ class ClubState(NamedTuple):
     log_pct: np.ndarray
     log_mu: np.ndarray
     log_round: np.ndarray
+    pct_mode: int
+    board_pct: np.ndarray
 
 
 def simulate(
@@ -316,7 +322,10 @@ def simulate(
         ``sessions_per_month``, ``n_boards``, ``boards_per_round``, ``partnership``),
         without drift: the first run fills an empty list, later runs read the months it
         holds instead of drawing them again (the same numbers: common random numbers
-        without their cost). Refused with ``drift_sd`` > 0 or another ``rng``.
+        without their cost), and, where their strengths are the first run's, its boards'
+        percentages before any shock (the same numbers, made from the same strengths and
+        draws, without an erfc per board). Refused with ``drift_sd`` > 0 or another
+        ``rng``.
 
     Returns
     -------
@@ -513,6 +522,7 @@ def _simulate(
     schedule = None
     if draws is not None:  # what the months' draws depend on: the seed and the schedule
         schedule = (int(rng), sessions, n_rounds, per_round, fixed, q.tobytes())
+        schedule += (strength.tobytes(),)
     state = ClubState(
         month=0,
         strength=strength,
@@ -539,6 +549,8 @@ def _simulate(
         log_pct=np.zeros(0),
         log_mu=np.zeros(0),
         log_round=np.zeros(0, dtype=np.int64),
+        pct_mode=0,
+        board_pct=np.zeros(0),
     )
     past = np.repeat((hist / 3.0)[None, :], 3, axis=0)  # boards in months M-3, M-2, M-1
     monthly = np.empty((n_months, n_players))
@@ -547,10 +559,13 @@ def _simulate(
     n_updates = 0
     logs = []
     for month in range(n_months):
+        pct_mode, board_pct = 0, np.zeros(0)
         if draws is not None and month < len(draws):
-            made_by, active, u, z = draws[month]
-            if made_by != schedule:
+            made_by, active, u, z, board_pct = draws[month]
+            if made_by[:-1] != schedule[:-1]:
                 raise fail("draws", "the draws of a run from this seed and schedule", "others")
+            # the boards' percentages too, where the strengths are the same
+            pct_mode = 2 if made_by[-1] == schedule[-1] else 0
         else:
             active = gen.random((sessions, q.size), dtype=np.float32) < q
             n_active = active.sum(axis=1)
@@ -560,7 +575,8 @@ def _simulate(
             u = gen.random(n_u, dtype=np.float32)
             z = gen.standard_normal(n_z, dtype=np.float32)
             if draws is not None:
-                draws.append((schedule, active, u, z))
+                pct_mode, board_pct = 1, np.empty(z.size)
+                draws.append((schedule, active, u, z, board_pct))
         n_z = z.size
         w = past.sum(axis=0)
         k_before = k.copy()
@@ -575,6 +591,8 @@ def _simulate(
             log_pct=np.zeros(rows),
             log_mu=np.zeros(rows),
             log_round=np.zeros(rows, dtype=np.int64),
+            pct_mode=pct_mode,
+            board_pct=board_pct,
         )
         n_updates += kernel(state)
         if record:
@@ -751,6 +769,7 @@ def _simulate_month(state):
         state.log_mu,
         state.log_round,
     )
+    pct_mode, board_pct = state.pct_mode, state.board_pct
     n_sessions, n_units = active.shape
     n_players = strength.size
     root = math.sqrt(1.0 + tau * tau)
@@ -801,7 +820,12 @@ def _simulate_month(state):
                 shock_ns = shock_state[pn] == 2 or shock_state[ps] == 2
                 shock_ew = shock_state[pe] == 2 or shock_state[pw] == 2
                 for _b in range(per_round):
-                    p = _board_pct(eta, tau, z[iz])
+                    if pct_mode == 2:  # made by a run of the same draws and strengths
+                        p = board_pct[iz]
+                    else:
+                        p = _board_pct(eta, tau, z[iz])
+                        if pct_mode == 1:
+                            board_pct[iz] = p
                     if shock_ns:
                         p = shock_pct
                     elif shock_ew:

@@ -21,7 +21,8 @@ import numpy as np
 import pandas as pd
 
 from .._validate import check_frame, check_int, check_number, fail
-from ..ratings.elo import elo_forecast
+from ..ratings._boardlog import check_board_log
+from ..ratings.elo import _elo_run, elo_forecast
 from ..ratings.gaussian import GaussianModel, fit_gaussian_model, gaussian_skills
 from ..ratings.lpr import limit_change, performance_ratings
 from ..ratings.ppi import rate_log
@@ -166,10 +167,12 @@ def _boards_before(ids, n_boards):
     return (after - weights).reshape(ids.shape)
 
 
-def _elo_trajectory(boards, k_factor, seats):
+def _elo_trajectory(boards, k_factor, seats, expected=None):
     """Elo ratings of the four seats before each board, and each board's change to them
-    (``seats``: the boards' :func:`player_index`)."""
-    expected, _ = elo_forecast(boards, k_factor=k_factor)
+    (``seats``: the boards' :func:`player_index`; ``expected``: their
+    :func:`~bridgestats.ratings.elo.elo_forecast` at ``k_factor``, made if None)."""
+    if expected is None:
+        expected, _ = elo_forecast(boards, k_factor=k_factor)
     score_ns = boards["pct_ns"].to_numpy(float) / 100.0
     step = k_factor * (score_ns - expected / 100.0)
     sign = np.array([1.0, 1.0, -1.0, -1.0])
@@ -257,6 +260,7 @@ class _LprLog:
         self.player = ids[seats.ravel()[first]]
         self.event = (event if event is not None else np.full(len(frame), ""))[first // 4]
         self._tables = {}
+        self._checked = None
 
     def periods(self, k_factor):
         """:func:`lpr_periods` at ``k_factor``."""
@@ -266,7 +270,12 @@ class _LprLog:
         return self._tables[k_factor]
 
     def _periods(self, k_factor):
-        before, delta, score_ns = _elo_trajectory(self.boards, k_factor, self.seats)
+        # Elo at this K, the board log checked once for every K (as elo_forecast checks it)
+        k_factor = check_number(k_factor, "k_factor", low=0, high=400, low_open=True)
+        if self._checked is None:
+            self._checked = check_board_log(self.boards)
+        expected, _ = _elo_run(self._checked, k_factor)
+        before, delta, score_ns = _elo_trajectory(self.boards, k_factor, self.seats, expected)
         partner = before[:, [1, 0, 3, 2]]
         opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
         period = self.period
@@ -469,7 +478,8 @@ def settling(sessions, *, model=None, elo_k_factor=2.0, tolerance=1.0, min_board
     last = np.cumsum(n_boards) - 1  # each session's last board
     boards = board_rows(frame)
     ppi = rate_log(boards).boards["ppi_after"].to_numpy().reshape(-1, 4)[last]
-    ids, seats = player_index(boards)
+    ids, seats = player_index(frame)  # the boards' seats: their sessions', repeated
+    seats = np.repeat(seats, n_boards, axis=0)
     before, delta, _ = _elo_trajectory(boards, elo_k_factor, seats)
     elo = 50.0 + ((before + delta) - 1500.0)[last] / _ELO_PER_PPI
     post = gaussian_skills(frame, model=model)

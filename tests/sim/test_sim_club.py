@@ -138,11 +138,19 @@ def test_reproducible_from_seed():
 @pytest.mark.parametrize("partnership", ["pickup", "fixed"])
 def test_shared_draws_give_the_runs_drawn_afresh(partnership):
     """Runs from one seed sharing their months' draws (issue 33: the half-life study's 81
-    runs per activity drew the same numbers 81 times) are the runs that draw them, bit for
-    bit: the baseline that fills the list, a shocked run and a shorter run that read it."""
+    runs per activity drew the same numbers 81 times, and made the same board percentages
+    from them) are the runs that draw them, bit for bit: the baseline that fills the list,
+    a shocked run and a shorter run that read its draws and board percentages, and a run
+    of other strengths that reads the draws only."""
     opts = {**_options(partnership, shocked=None), "rng": 7}
+    other = opts["strength"][::-1].copy()
     draws = []
-    for over in ({}, {"shocked": [4], "shock_month": 1}, {"n_months": 3, "track": [4]}):
+    for over in (
+        {},
+        {"shocked": [4], "shock_month": 1},
+        {"n_months": 3, "track": [4]},
+        {"strength": other, "shocked": [1]},
+    ):
         fresh = club.simulate(**{**opts, **over})
         shared = club.simulate(**{**opts, **over}, draws=draws)
         assert len(draws) == opts["n_months"]
@@ -255,7 +263,7 @@ def test_fixed_needs_even_players():
 def test_kernel_state_is_one_named_structure():
     # the compiled kernel takes one ClubState; its fields are the simulator's whole state
     assert club._simulate_month.py_func.__code__.co_argcount == 1
-    assert len(club.ClubState._fields) == 25
+    assert len(club.ClubState._fields) == 27
 
 
 def test_board_log_needs_a_recorded_run():

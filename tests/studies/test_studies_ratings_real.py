@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from _oracles import plain_lpr_periods
 
 from bridgestats import datasets
 from bridgestats.errors import BridgestatsError
@@ -19,12 +20,10 @@ from bridgestats.ratings import (
     gaussian_forecast,
     player_mean_forecast,
 )
-from bridgestats.ratings.elo import elo_forecast
 from bridgestats.ratings.gaussian import SD_NAMES, simulate_gaussian_sessions
 from bridgestats.ratings.gaussian_mixed import mixed_log_likelihood, mixed_profile_likelihood
 from bridgestats.ratings.glicko2 import glicko2_forecast
-from bridgestats.ratings.lpr import limit_change, performance_ratings
-from bridgestats.ratings.sessionlog import board_rows, check_session_log, player_index
+from bridgestats.ratings.lpr import limit_change
 from bridgestats.studies.ratings_identification import IDENTIFICATION, gaussian_identification
 from bridgestats.studies.ratings_real import (
     calibration,
@@ -431,53 +430,12 @@ def test_settling_tolerance():
         settling(sessions, model=GaussianModel(), tolerance=0)
 
 
-def _plain_lpr_periods(sessions, k_factor):
-    """The LPR's player-events made the plain way: every board four rows of a long table,
-    grouped by player and event (the construction lpr_periods had before it numbered the
-    player-events on the sessions and shared them across K)."""
-    frame = check_session_log(sessions)
-    boards = board_rows(frame)
-    expected, _ = elo_forecast(boards, k_factor=k_factor)
-    ids, seats = player_index(boards)
-    score_ns = boards["pct_ns"].to_numpy(float) / 100.0
-    delta = (k_factor * (score_ns - expected / 100.0))[:, None] * np.array([1.0, 1, -1, -1])
-    after = 1500.0 + pd.Series(delta.ravel()).groupby(seats.ravel()).cumsum().to_numpy()
-    before = (after - delta.ravel()).reshape(seats.shape)
-    partner = before[:, [1, 0, 3, 2]]
-    opponents = before[:, [2, 2, 0, 0]] + before[:, [3, 3, 1, 1]]
-    event = frame["event"].astype(str).to_numpy() if "event" in frame else np.full(len(frame), "")
-    long = pd.DataFrame(
-        {
-            "player": ids[seats.ravel()],
-            "event": np.repeat(np.repeat(event, frame["n_boards"].to_numpy()), 4),
-            "before": before.ravel(),
-            "delta": delta.ravel(),
-            "score": np.column_stack([score_ns, score_ns, 1 - score_ns, 1 - score_ns]).ravel(),
-            "r": (opponents - partner).ravel(),
-        }
-    )
-    period = long.groupby(["player", "event"], sort=False).ngroup().to_numpy()
-    first = np.unique(period, return_index=True)[1]
-    rl = long["before"].to_numpy()[first]
-    score = np.bincount(period, weights=long["score"].to_numpy())
-    lpr = 2.0 * performance_ratings(score, long["r"].to_numpy() / 2.0, period, own_ratings=rl / 2)
-    return pd.DataFrame(
-        {
-            "player": long["player"].to_numpy()[first],
-            "event": long["event"].to_numpy()[first],
-            "n_boards": np.bincount(period),
-            "last_rating": rl,
-            "change": np.bincount(period, weights=long["delta"].to_numpy()),
-            "lpr": lpr,
-        }
-    )
-
-
 @pytest.mark.parametrize("events", ["monthly", "none", "real"])
 def test_lpr_periods_shared_across_k_equal_the_plain_construction(events):
     """lpr_periods numbers the player-events on the sessions and prepares them once for
     every K (issue 33: the report's five LPR tables took 8 s of its 17); the tables are the
-    plain board-level construction's, bit for bit, whatever K is asked first."""
+    plain board-level construction's, bit for bit, whatever K is asked first (the board
+    log checked once for every K's Elo)."""
     if events == "real":
         sessions = datasets.load("derived/rating_sessions").iloc[:3000]
     else:
@@ -486,12 +444,15 @@ def test_lpr_periods_shared_across_k_equal_the_plain_construction(events):
             sessions = sessions.assign(event=sessions["date"])
     shared = _LprLog(sessions)
     for k in (8.0, 2.0, 8.0):
-        plain = _plain_lpr_periods(sessions, k)
+        plain = plain_lpr_periods(sessions, k)
         got = shared.periods(k)
         pd.testing.assert_frame_equal(got[plain.columns], plain, check_exact=True)
         pd.testing.assert_frame_equal(lpr_periods(sessions, k_factor=k), got, check_exact=True)
     rates = lpr_rates(sessions, k_factors=[8.0, 2.0])
     pd.testing.assert_frame_equal(rates, shared.rates([8.0, 2.0]), check_exact=True)
+    for k in (0.0, 401.0):  # Elo's K is refused as elo_forecast refuses it
+        with pytest.raises(BridgestatsError, match="k_factor"):
+            shared.periods(k)
 
 
 def test_lpr_rates_are_lpr_periods_for_each_k():
