@@ -286,16 +286,17 @@ def place_legends(fig, *, name: str = "figure", pad: float = 2.0) -> int:
     if not legends:
         return 0
     renderer = _renderer(fig)
+    extents = {}  # each axes' tight extent under this renderer: kept until a legend moves
     moved = 0
     for ax, legend in legends:
-        if not _blocked(fig, ax, legend, renderer, pad):
+        if not _blocked(fig, ax, legend, renderer, pad, extents):
             continue
         for loc, side in LEGEND_PLACES:
             legend.set_loc(loc)
             anchor = _outside(fig, ax, legend, side, renderer, pad)
             legend.set_bbox_to_anchor(*(anchor or (None,)))
-            renderer = _renderer(fig)
-            if not _blocked(fig, ax, legend, renderer, pad):
+            renderer, extents = _renderer(fig), {}
+            if not _blocked(fig, ax, legend, renderer, pad, extents):
                 moved += 1
                 break
         else:
@@ -329,16 +330,20 @@ def _outside(fig, ax, legend, side, renderer, pad):
     return (float(x), float(y), 0.0, 0.0), transform
 
 
-def _blocked(fig, ax, legend, renderer, pad: float) -> bool:
-    """Whether the legend covers data, or (an axes' legend) another axes."""
+def _blocked(fig, ax, legend, renderer, pad: float, extents: dict) -> bool:
+    """Whether the legend covers data, or (an axes' legend) another axes (their tight
+    extents under ``renderer``, computed once into ``extents``)."""
     from matplotlib.transforms import Bbox
 
     box = legend.get_window_extent(renderer)
     box = Bbox.from_extents(box.x0 - pad, box.y0 - pad, box.x1 + pad, box.y1 + pad)
     if ax is not None:
         others = [other for other in fig.axes if other is not ax and other.get_visible()]
-        if any(other.get_tightbbox(renderer).overlaps(box) for other in others):
-            return True
+        for other in others:
+            if other not in extents:
+                extents[other] = other.get_tightbbox(renderer)
+            if extents[other].overlaps(box):
+                return True
     return _covers_box(fig, box, renderer)
 
 
