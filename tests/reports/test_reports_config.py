@@ -17,12 +17,12 @@ from bridgestats.reports import (
 
 REPORTS = [
     "committee_brief",
+    "compare_scales",  # the longest, started first in a folder without a last batch
     "rederive_k",
     "washington_sigma",
     "vp_frequencies",
     "ppi_half_life",
     "vp_scale_designer",
-    "compare_scales",
     "ratings_real",
     "probst_reproduction",
     "butler_scales",
