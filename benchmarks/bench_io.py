@@ -49,6 +49,7 @@ from unittest import mock
 import numpy as np
 import pandas as pd
 
+from benchmarks._timing import best_cpu
 from benchmarks._timing import best_time_result as _best
 from bridgestats.cli import main as cli_main
 from bridgestats.io import pbn as pbn_module
@@ -109,8 +110,8 @@ def run(quick: bool = False) -> dict:
     )
     t_loop, _ = _best(lambda: [read_pbn(f) for f in ok], repeat)
     loop_ratio = t_end / t_loop
-    c_loop = _best_cpu(lambda: [read_pbn(f) for f in ok], repeat)
-    c_end = _best_cpu(lambda: _endplay(ok), repeat)
+    c_loop = best_cpu(lambda: [read_pbn(f) for f in ok], repeat)
+    c_end = best_cpu(lambda: _endplay(ok), repeat)
     print(
         f"   one call per file, {len(ok)} files: bridgestats {t_loop:.2f} s "
         f"({t_loop / len(ok) * 1e3:.1f} ms a file), endplay {t_end:.2f} s: "
@@ -149,16 +150,6 @@ def run(quick: bool = False) -> dict:
         "score_table_lines_per_s": rate,
         "score_table_lines_per_cpu_s": lines / c_table,
     }
-
-
-def _best_cpu(fn, repeat: int) -> float:
-    """The shortest of ``repeat`` CPU times (this process) of ``fn()``, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def _per_call() -> dict:

@@ -20,27 +20,14 @@ drawn and made once by the baseline; issue 33).
 
 from __future__ import annotations
 
-import importlib.util
 import time
 
 import numpy as np
 
-from benchmarks._timing import best_time_result
-from bridgestats.paths import project_root
+from benchmarks._timing import best_time_result, load_oracles
 from bridgestats.sim import club
 
-
-def _load_oracles():
-    """``tests/_oracles.py``, loaded by its path (``tests`` is a folder, not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        "_oracles", project_root() / "tests" / "_oracles.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_ORACLES = _load_oracles()
+_ORACLES = load_oracles()
 reference_month, reference_update = _ORACLES.reference_month, _ORACLES.reference_update
 
 

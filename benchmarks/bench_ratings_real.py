@@ -29,15 +29,13 @@ inside a report, so the goal is under 20 s.
 
 from __future__ import annotations
 
-import importlib.util
 import time
 
 import numpy as np
 import pandas as pd
 
-from benchmarks._timing import best_time, best_time_result
+from benchmarks._timing import best_cpu, best_time, best_time_result, load_oracles
 from bridgestats import datasets
-from bridgestats.paths import project_root
 from bridgestats.ratings import elo as elo_module
 from bridgestats.ratings import sessionlog
 from bridgestats.ratings._boardlog import check_board_log
@@ -65,27 +63,7 @@ def _plain_python_elo(boards, k_factor=2.0, scale=400.0):
     return time.perf_counter() - start
 
 
-def _load_oracles():
-    """``tests/_oracles.py``, loaded by its path (``tests`` is a folder, not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        "_oracles", project_root() / "tests" / "_oracles.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_ORACLES = _load_oracles()
-
-
-def _cpu(fn, repeat):
-    """The shortest CPU time (``time.process_time``) of ``repeat`` calls of ``fn()``."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
+_ORACLES = load_oracles()
 
 
 def _plain_player_index(frame):
@@ -124,7 +102,7 @@ def _fast_paths(sessions, boards, repeats):
     for name, (plain, fast) in pairs.items():
         before, after = float("inf"), float("inf")
         for _ in range(repeats):
-            before, after = min(before, _cpu(plain, 1)), min(after, _cpu(fast, 1))
+            before, after = min(before, best_cpu(plain, 1)), min(after, best_cpu(fast, 1))
         print(f"{name:34s} {before:6.2f} s CPU plain, {after:6.2f} s fast: {before / after:5.1f} x")
 
 
